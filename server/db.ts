@@ -1,0 +1,176 @@
+// The Prisma client on one of two engines: embedded PGlite in DATA_DIR (default) or a real
+// PostgreSQL server when DATABASE_URL is set. Migrations are applied here, before first use.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "./db/generated/client.ts";
+import { applyMigrations, type SqlRunner } from "./db/migrate.ts";
+
+export type Db = PrismaClient;
+
+export type Database = {
+  prisma: PrismaClient;
+  engine: "pglite" | "postgresql";
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  /** `memory://` for a throwaway database, else a directory holding `pglite/` and the lock file. */
+  | { dataDir: string };
+
+export class DataDirLockedError extends Error {}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return "databaseUrl" in opts ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+}
+
+async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const client = await pool.connect();
+  try {
+    await applyMigrations(
+      {
+        exec: async (sql) => void (await client.query(sql)),
+        query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+      },
+      { advisoryLock: true },
+    );
+  } finally {
+    client.release();
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    engine: "postgresql",
+    ping: () => pingWith(prisma),
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  let pglite: PGlite;
+  let releaseLock = () => {};
+  if (dataDir === "memory://") {
+    pglite = await PGlite.create("memory://", { extensions: { btree_gist } });
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = takeDataDirLock(dataDir);
+    try {
+      const dir = path.join(dataDir, "pglite");
+      await initialiseAtomically(dir);
+      pglite = await PGlite.create(dir, { extensions: { btree_gist } });
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+  const runner: SqlRunner = {
+    exec: async (sql) => void (await pglite.exec(sql)),
+    query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+  };
+  try {
+    await applyMigrations(runner, { advisoryLock: false });
+  } catch (error) {
+    await pglite.close().catch(() => {});
+    releaseLock();
+    throw error;
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  let closed = false;
+  return {
+    prisma,
+    engine: "pglite",
+    ping: () => (closed || pglite.closed ? Promise.resolve(false) : pingWith(prisma)),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect();
+      await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+async function pingWith(prisma: PrismaClient): Promise<boolean> {
+  try {
+    await prisma.$queryRaw`SELECT 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PGlite takes no lock of its own and two processes on one directory corrupt it, so the server
+ * holds `DATA_DIR/server.lock` (its pid) for as long as it runs. A lock whose process is gone
+ * (a crash, SIGKILL) is stale and taken over.
+ */
+function takeDataDirLock(dataDir: string): () => void {
+  const lockPath = path.join(path.resolve(dataDir), "server.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => {
+        try {
+          if (readFileSync(lockPath, "utf8") === String(process.pid)) unlinkSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
+      if (isRunningNode(holder)) {
+        throw new DataDirLockedError(
+          `The data directory ${path.resolve(dataDir)} is in use by another server (pid ${holder}). ` +
+            "Only one process may open the embedded database: stop the other server first, " +
+            "or set DATABASE_URL to run several processes on PostgreSQL.",
+        );
+      }
+      unlinkSync(lockPath);
+    }
+  }
+  throw new DataDirLockedError(`Could not take the lock on ${lockPath}; another server is starting.`);
+}
+
+function isRunningNode(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // After a reboot the pid may belong to an unrelated program: only a node process counts.
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The first start creates the cluster in a scratch directory and renames it into place, so a
+ * start killed half-way leaves only scratch that the next start throws away.
+ */
+async function initialiseAtomically(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  const scratch = `${dir}.initialising`;
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const fresh = await PGlite.create(scratch, { extensions: { btree_gist } });
+  await fresh.exec("CREATE EXTENSION IF NOT EXISTS btree_gist");
+  await fresh.close();
+  renameSync(scratch, dir);
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+    GOOGLE_CLIENT_ID: z.string().optional().transform((v) => v || undefined),
+    GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => v || undefined),
+    OIDC_ISSUER: z.url().default("https://accounts.google.com"),
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    TRUST_PROXY: booleanFlag,
+    CONTACT_EMAIL: z.string().default("hello@englishwithgiulia.it"),
+    CONTACT_PHONE: z.string().default("+39 333 123 4567"),
+    DEMO_DATA: booleanFlag,
+    RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
+    RATE_LIMIT_BOOKING: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    isProduction: env.NODE_ENV === "production",
+  }))
+  .refine((env) => !env.isProduction || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET), {
+    message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production",
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment once; throws a readable error listing every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
