@@ -21,7 +21,8 @@ export default defineConfig({
   adapter: async () =>
     process.env.DATABASE_URL
       ? new PrismaPg({ connectionString: process.env.DATABASE_URL })
-      : new PrismaPGlite(new PGlite(pgliteLocation(), { extensions: { btree_gist } })),
+      : // Typed against an older driver-adapter-utils than the CLI; the runtime interface matches.
+        (new PrismaPGlite(new PGlite(pgliteLocation(), { extensions: { btree_gist } })) as unknown as PrismaPg),
   schema: "prisma/schema.prisma",
   migrations: { path: "prisma/migrations" },
 });

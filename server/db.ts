@@ -11,6 +11,7 @@ import { PrismaClient } from "./db/generated/client.ts";
 import { applyMigrations, type SqlRunner } from "./db/migrate.ts";
 
 export type Db = PrismaClient;
+type PrismaClientAdapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>["adapter"];
 
 export type Database = {
   prisma: PrismaClient;
@@ -85,7 +86,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     releaseLock();
     throw error;
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // pglite-prisma-adapter 0.6 is typed against an older @prisma/driver-adapter-utils than the
+  // client; the runtime interface is the same (0.7 would need Prisma 7, which cannot migrate here).
+  const adapter = new PrismaPGlite(pglite) as unknown as PrismaClientAdapter;
+  const prisma = new PrismaClient({ adapter });
   let closed = false;
   return {
     prisma,

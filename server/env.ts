@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export const DEMO_TEACHER_EMAIL = "teacher@example.com";
+
 const booleanFlag = z
   .enum(["0", "1", "true", "false", ""])
   .optional()
@@ -33,6 +35,10 @@ const envSchema = z
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     isProduction: env.NODE_ENV === "production",
+    // Outside production a site with no ADMIN_EMAILS still gets a demo teacher to sign in as.
+    adminEmails:
+      env.ADMIN_EMAILS.length || env.NODE_ENV === "production" ? env.ADMIN_EMAILS : [DEMO_TEACHER_EMAIL],
+    withDemoData: env.NODE_ENV !== "production" || env.DEMO_DATA,
   }))
   .refine((env) => !env.isProduction || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET), {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production",

@@ -33,6 +33,7 @@ CREATE TABLE "User" (
 -- CreateTable
 CREATE TABLE "Session" (
     "id" TEXT NOT NULL,
+    "secretHash" TEXT NOT NULL,
     "userId" UUID NOT NULL,
     "kind" "SessionKind" NOT NULL,
     "expiresAt" TIMESTAMPTZ(3) NOT NULL,
@@ -389,6 +390,15 @@ CREATE TABLE "QuizResult" (
     "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "QuizResult_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "AppMeta" (
+    "key" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
+    "updatedAt" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "AppMeta_pkey" PRIMARY KEY ("key")
 );
 
 -- CreateIndex

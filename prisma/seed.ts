@@ -1,0 +1,209 @@
+// Idempotent seed, run by the server at every start (cheap when nothing changed) and by
+// `npm run seed`. Always: the catalogue, group nights and quiz bank from the versioned data files,
+// the site settings and the teacher record of the first admin. Outside production (or with
+// DEMO_DATA=1) also demo data, once.
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { DateTime } from "luxon";
+import { LESSON_MINUTES, TEACHER_TIMEZONE } from "../shared/constants.ts";
+import type { Db } from "../server/db.ts";
+import { DEMO_TEACHER_EMAIL, type Env } from "../server/env.ts";
+import { newReferralCode } from "../server/features/auth/account.service.ts";
+import { ensureDemoStudent } from "../server/features/auth/demo-accounts.ts";
+
+const dataDir = path.resolve(import.meta.dirname, "data");
+
+type Catalogue = {
+  packages: { id: string; name: string; description: string; lessons: number; totalPriceCents: number; features: string[]; isPopular: boolean; lessonType: string; sortOrder: number }[];
+  groupEvents: { id: string; dayOfWeek: string; time: string; location: string; locationDescription: string; sortOrder: number }[];
+  groupPackages: { id: string; name: string; description: string; weeks: number; pricePerNightCents: number; totalPriceCents: number; sortOrder: number }[];
+};
+type QuizItem = {
+  id: string; question: string; options: string[]; correctAnswer: number; explanation: string;
+  skill: string; level: string; difficulty: number; concept: string | null; topic: string;
+};
+
+function readDataFiles() {
+  const catalogueText = readFileSync(path.join(dataDir, "catalogue.json"), "utf8");
+  const quizFiles = readdirSync(path.join(dataDir, "quiz")).filter((f) => f.endsWith(".json")).sort();
+  const quizTexts = quizFiles.map((f) => readFileSync(path.join(dataDir, "quiz", f), "utf8"));
+  const checksum = createHash("sha256").update(catalogueText).update(quizTexts.join("\n")).digest("hex");
+  return {
+    checksum,
+    catalogue: JSON.parse(catalogueText) as Catalogue,
+    questions: quizTexts.flatMap((t) => JSON.parse(t) as QuizItem[]),
+  };
+}
+
+async function getMeta(db: Db, key: string) {
+  return (await db.appMeta.findUnique({ where: { key } }))?.value;
+}
+async function setMeta(db: Db, key: string, value: string) {
+  await db.appMeta.upsert({ where: { key }, create: { key, value }, update: { value } });
+}
+
+async function seedCatalogue(db: Db) {
+  const { checksum, catalogue, questions } = readDataFiles();
+  if ((await getMeta(db, "catalogue-checksum")) === checksum) return false;
+  await db.$transaction(async (tx) => {
+    for (const p of catalogue.packages) {
+      await tx.package.upsert({ where: { id: p.id }, create: { ...p, isActive: true }, update: { ...p, isActive: true } });
+    }
+    await tx.package.updateMany({ where: { id: { notIn: catalogue.packages.map((p) => p.id) } }, data: { isActive: false } });
+    for (const e of catalogue.groupEvents) {
+      await tx.groupEvent.upsert({ where: { id: e.id }, create: { ...e, isActive: true }, update: { ...e, isActive: true } });
+    }
+    await tx.groupEvent.updateMany({ where: { id: { notIn: catalogue.groupEvents.map((e) => e.id) } }, data: { isActive: false } });
+    for (const g of catalogue.groupPackages) {
+      await tx.groupPackage.upsert({ where: { id: g.id }, create: { ...g, isActive: true }, update: { ...g, isActive: true } });
+    }
+    await tx.groupPackage.updateMany({ where: { id: { notIn: catalogue.groupPackages.map((g) => g.id) } }, data: { isActive: false } });
+
+    const existing = new Set((await tx.quizQuestion.findMany({ where: { source: "bank" }, select: { id: true } })).map((q) => q.id));
+    const fresh = questions.filter((q) => !existing.has(q.id));
+    if (fresh.length) await tx.quizQuestion.createMany({ data: fresh.map((q) => ({ ...q, source: "bank", isActive: true })) });
+    for (const q of questions.filter((q) => existing.has(q.id))) {
+      await tx.quizQuestion.update({ where: { id: q.id }, data: { ...q, isActive: true } });
+    }
+    await tx.quizQuestion.updateMany({
+      where: { source: "bank", id: { notIn: questions.map((q) => q.id) } },
+      data: { isActive: false },
+    });
+    await tx.appMeta.upsert({
+      where: { key: "catalogue-checksum" },
+      create: { key: "catalogue-checksum", value: checksum },
+      update: { value: checksum },
+    });
+  }, { timeout: 60_000 });
+  return true;
+}
+
+function nameFromEmail(email: string) {
+  return email
+    .split("@")[0]
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+const DEMO_BIO =
+  "Hi, I'm Giulia! I was born in Manchester, moved to Milano ten years ago, and have taught English to teenagers, university students and professionals ever since. My lessons are relaxed, practical and built around what you actually need: conversation, exams or English for work.";
+
+/** The teacher record of the first admin address: claimed by that account's first sign-in. */
+async function seedFirstTeacher(db: Db, env: Env) {
+  const email = env.adminEmails[0];
+  if (!email) return;
+  const isDemo = email === DEMO_TEACHER_EMAIL;
+  const name = isDemo ? "Giulia Rossi" : nameFromEmail(email);
+  const user = await db.user.upsert({
+    where: { email },
+    update: { isAdmin: true },
+    create: { email, name, isAdmin: true, emailVerified: false, referralCode: newReferralCode() },
+    select: { id: true },
+  });
+  const teacher = await db.teacher.findFirst({ where: { OR: [{ userId: user.id }, { email }] }, select: { id: true } });
+  if (!teacher) {
+    await db.teacher.create({
+      data: {
+        userId: user.id,
+        email,
+        name,
+        bio: isDemo ? DEMO_BIO : "English teacher in Milano.",
+        specializations: isDemo
+          ? ["General English", "Conversation Practice", "Business English", "Cambridge Exams", "IELTS Preparation"]
+          : ["General English"],
+        city: "Milano",
+        timezone: TEACHER_TIMEZONE,
+      },
+    });
+  }
+}
+
+async function seedDemoData(db: Db, env: Env, now: DateTime) {
+  if (await getMeta(db, "demo-data")) return;
+  const teacher = await db.teacher.findFirst({ where: { email: env.adminEmails[0] }, select: { id: true, userId: true } });
+  if (!teacher) return;
+  const student = await ensureDemoStudent(db);
+  const zone = TEACHER_TIMEZONE;
+  const today = now.setZone(zone).startOf("day");
+
+  // Weekly availability for the next 12 weeks: weekdays 9-13 and 15-19, Saturday 10-13.
+  const blocks: Record<number, [number, number][]> = {
+    1: [[9, 13], [15, 19]], 2: [[9, 13], [15, 19]], 3: [[9, 13], [15, 19]], 4: [[9, 13], [15, 19]], 5: [[9, 13], [15, 18]], 6: [[10, 13]],
+  };
+  const seriesId = crypto.randomUUID();
+  const slots: { teacherId: string; startsAt: Date; endsAt: Date; recurring: string; seriesId: string }[] = [];
+  for (let d = 0; d < 12 * 7; d++) {
+    const day = today.plus({ days: d });
+    for (const [from, to] of blocks[day.weekday] ?? []) {
+      slots.push({
+        teacherId: teacher.id,
+        startsAt: day.set({ hour: from }).toJSDate(),
+        endsAt: day.set({ hour: to }).toJSDate(),
+        recurring: "weekly",
+        seriesId,
+      });
+    }
+  }
+  await db.availabilitySlot.createMany({ data: slots });
+
+  const lesson = (daysFromToday: number, hour: number) => {
+    const startsAt = today.plus({ days: daysFromToday }).set({ hour });
+    return { startsAt: startsAt.toJSDate(), endsAt: startsAt.plus({ minutes: LESSON_MINUTES }).toJSDate() };
+  };
+  const order = await db.bookingOrder.create({
+    data: { studentId: student.id, packageId: "standard-6", lessons: 6, basePriceCents: 19200, totalPriceCents: 19200 },
+    select: { id: true },
+  });
+  const common = {
+    orderId: order.id,
+    studentId: student.id,
+    teacherId: teacher.id,
+    studentName: "Sofia Bianchi",
+    studentEmail: student.email,
+    studentPhone: "+39 340 555 0101",
+    englishLevel: "intermediate",
+    lessonFocus: "Speaking confidence for work meetings",
+  };
+  const past = [-28, -21, -14, -7].map((d) => ({ ...common, ...lesson(d, 18), status: "completed" as const, lessonType: "online", meetingLink: "https://meet.google.com/abc-defg-hij" }));
+  const upcoming = [
+    { ...common, ...lesson(4, 18), status: "confirmed" as const, lessonType: "online", meetingLink: "https://meet.google.com/abc-defg-hij" },
+    { ...common, ...lesson(11, 10), status: "pending" as const, lessonType: "in-person", location: "Caffè letterario, Via Solferino 12, Milano" },
+  ];
+  await db.booking.createMany({ data: [...past, ...upcoming] });
+
+  await db.sharedFile.createMany({
+    data: [
+      { studentId: student.id, sharedById: teacher.userId, title: "Phrasal verbs for meetings", description: "Twenty phrasal verbs you will hear in every work meeting, with examples.", fileType: "link", fileUrl: "https://learnenglish.britishcouncil.org/grammar/b1-b2-grammar/phrasal-verbs" },
+      { studentId: student.id, sharedById: teacher.userId, title: "Podcast: small talk at work", description: "Listen before our next lesson and note three expressions you like.", fileType: "audio", fileUrl: "https://www.bbc.co.uk/learningenglish/english/features/6-minute-english", fileSize: 8_400_000 },
+      { studentId: student.id, sharedById: teacher.userId, title: "Old homework sheet", description: "Replaced by the new version.", fileType: "document", fileUrl: "https://example.com/homework-old.pdf", isActive: false },
+    ],
+  });
+  await db.studentNote.createMany({
+    data: [
+      { studentId: student.id, authorId: teacher.userId, teacherNote: "Great progress with the present perfect. Next time: practise 'for' and 'since' in questions about your job.", noteDate: today.minus({ days: 7 }).toJSDate(), tags: ["grammar", "speaking"], isPrivate: false },
+      { studentId: student.id, authorId: teacher.userId, teacherNote: "Private: prefers evening lessons; ask about the Cambridge B2 exam date.", noteDate: today.minus({ days: 14 }).toJSDate(), tags: ["planning"], isPrivate: true },
+    ],
+  });
+  await setMeta(db, "demo-data", now.toISO() ?? "yes");
+}
+
+export async function seedDatabase(db: Db, env: Env, now = DateTime.utc()): Promise<void> {
+  await seedCatalogue(db);
+  await db.adminSettings.upsert({ where: { id: "site" }, create: { id: "site" }, update: {} });
+  await seedFirstTeacher(db, env);
+  await db.user.updateMany({ where: { isAdmin: true, email: { notIn: env.adminEmails } }, data: { isAdmin: false } });
+  if (env.withDemoData) await seedDemoData(db, env, now);
+}
+
+if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
+  const { parseEnv } = await import("../server/env.ts");
+  const { openDatabase } = await import("../server/db.ts");
+  const env = parseEnv();
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR) });
+  await seedDatabase(database.prisma, env);
+  await database.close();
+  console.log("Seed complete.");
+}

@@ -1,0 +1,147 @@
+// buildApp(): plugins -> tRPC -> REST adapters -> client. Never listens.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import type { Database } from "./db.ts";
+import type { Env } from "./env.ts";
+import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
+import { OidcProvider } from "./features/auth/oidc.service.ts";
+import { authRoutes } from "./http/auth.http.ts";
+import { bookingRoutes } from "./http/bookings.http.ts";
+import { publicRoutes } from "./http/public.http.ts";
+import { MemoryRateLimiter, type RateLimiter } from "./plugins/rate-limit.ts";
+import { securityPlugin } from "./plugins/security.ts";
+import { sessionPlugin } from "./plugins/session.ts";
+import { createContextFactory } from "./trpc/context.ts";
+import { type AppRouter, appRouter } from "./trpc/root.ts";
+
+export type BuildAppOptions = {
+  env: Env;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  rateLimiter?: RateLimiter;
+  clientDir?: string;
+};
+
+const SECRET_QUERY = /([?&](?:code|state|token|session_state)=)[^&#]*/gi;
+
+/** Pino options that keep cookies, tokens and OAuth codes out of every log line. */
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    redact: {
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "headers.cookie",
+        "*.password",
+        "*.token",
+      ],
+      censor: "[redacted]",
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(SECRET_QUERY, "$1[redacted]"),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(opts: BuildAppOptions) {
+  const { env, database } = opts;
+  const db = database.prisma;
+  const rateLimiter = opts.rateLimiter ?? new MemoryRateLimiter();
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(env.LOG_LEVEL),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 10_000,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { maxParamLength: 300 },
+  });
+
+  // A JSON POST with an empty body (logout) is a valid request with no payload.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError("BAD_REQUEST", "The request body is not valid JSON."), undefined);
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.details?.retryAfterSeconds) reply.header("Retry-After", String(error.details.retryAfterSeconds));
+      return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
+    }
+    const err = error as { statusCode?: number; code?: string; validation?: unknown; message?: string };
+    if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.code(413).send({ error: "The request is too large." });
+    }
+    if (err.validation) return reply.code(400).send({ error: err.message ?? "Invalid request." });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ error: err.message ?? "Invalid request." });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
+  });
+
+  await app.register(cookie);
+  await app.register(securityPlugin, { publicUrl: env.PUBLIC_URL, isProduction: env.isProduction });
+  await app.register(sessionPlugin, { db, secureCookies: env.isProduction });
+
+  const services = { db, env, rateLimiter };
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/api/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(services),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "tRPC error");
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  const oidc =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? new OidcProvider(env.OIDC_ISSUER, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET)
+      : null;
+  await app.register(authRoutes, { db, env, oidc, rateLimiter });
+  await app.register(publicRoutes, { database, env });
+  await app.register(bookingRoutes, { env, rateLimiter });
+
+  const clientDir = opts.clientDir ?? path.resolve(import.meta.dirname, "../dist/client");
+  const hasClient = existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        // Vite fingerprints everything under assets/, so those never change.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.method !== "GET" || !hasClient) {
+      return reply.code(404).send({ error: "Not found." });
+    }
+    // Client-side routes: the SPA decides (its unknown-route handler sends people to /).
+    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { Db } from "../../db.ts";
+
+const accountSelect = { id: true, email: true, name: true, isAdmin: true, googleSub: true, imageUrl: true } as const;
+
+export function findUserBySub(db: Db, sub: string) {
+  return db.user.findUnique({ where: { googleSub: sub }, select: accountSelect });
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.user.findUnique({ where: { email }, select: accountSelect });
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.user.findUnique({ where: { id }, select: accountSelect });
+}
+
+export function createUser(
+  db: Db,
+  data: { googleSub: string; email: string; name: string; imageUrl?: string; isAdmin: boolean; referralCode: string },
+) {
+  return db.user.create({ data: { ...data, emailVerified: true }, select: accountSelect });
+}
+
+export function bindUserToSub(db: Db, id: string, googleSub: string) {
+  return db.user.update({ where: { id }, data: { googleSub, emailVerified: true }, select: accountSelect });
+}
+
+export function setUserAdmin(db: Db, id: string, isAdmin: boolean) {
+  return db.user.update({ where: { id }, data: { isAdmin }, select: accountSelect });
+}
+
+/** Every admin is a teacher: link (or create) the teacher card for this account. */
+export async function ensureTeacherForUser(db: Db, user: { id: string; email: string; name: string }) {
+  const existing = await db.teacher.findFirst({
+    where: { OR: [{ userId: user.id }, { email: user.email }] },
+    select: { id: true, userId: true },
+  });
+  if (existing) {
+    if (existing.userId !== user.id) await db.teacher.update({ where: { id: existing.id }, data: { userId: user.id } });
+    return existing.id;
+  }
+  const created = await db.teacher.create({
+    data: { userId: user.id, email: user.email, name: user.name },
+    select: { id: true },
+  });
+  return created.id;
+}
+
+/** ADMIN_EMAILS is the source of truth for the admin role: revoke it from anyone not listed. */
+export async function syncAdminFlags(db: Db, adminEmails: string[]): Promise<void> {
+  await db.user.updateMany({ where: { isAdmin: true, email: { notIn: adminEmails } }, data: { isAdmin: false } });
+  await db.user.updateMany({ where: { isAdmin: false, email: { in: adminEmails } }, data: { isAdmin: true } });
+}

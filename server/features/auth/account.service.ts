@@ -1,0 +1,50 @@
+import { randomInt } from "node:crypto";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import {
+  bindUserToSub,
+  createUser,
+  ensureTeacherForUser,
+  findUserByEmail,
+  findUserBySub,
+  setUserAdmin,
+} from "./account.data.ts";
+import type { VerifiedIdentity } from "./oidc.service.ts";
+
+export type SignInKind = "admin" | "student";
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+export function newReferralCode(): string {
+  let code = "";
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/**
+ * Resolves the account for a verified identity. Accounts are keyed by `sub`; a record created
+ * beforehand by email is claimed once, by a verified email, and never re-bound afterwards.
+ */
+export async function resolveAccount(db: Db, identity: VerifiedIdentity, kind: SignInKind, adminEmails: string[]) {
+  const isListedAdmin = adminEmails.includes(identity.email);
+  if (kind === "admin" && !isListedAdmin) throw new AppError("FORBIDDEN", "This account is not an administrator.");
+
+  let user = await findUserBySub(db, identity.sub);
+  if (!user) {
+    if (!identity.emailVerified) throw new AppError("FORBIDDEN", "The email address of this account is not verified.");
+    const byEmail = await findUserByEmail(db, identity.email);
+    if (byEmail?.googleSub) throw new AppError("FORBIDDEN", "This email belongs to another account.");
+    user = byEmail
+      ? await bindUserToSub(db, byEmail.id, identity.sub)
+      : await createUser(db, {
+          googleSub: identity.sub,
+          email: identity.email,
+          name: identity.name,
+          imageUrl: identity.picture,
+          isAdmin: isListedAdmin,
+          referralCode: newReferralCode(),
+        });
+  }
+  if (user.isAdmin !== isListedAdmin) user = await setUserAdmin(db, user.id, isListedAdmin);
+  if (user.isAdmin) await ensureTeacherForUser(db, user);
+  return user;
+}

@@ -1,0 +1,11 @@
+import { publicProcedure, router, studentProcedure } from "../../trpc/init.ts";
+
+export const portalRouter = router({
+  status: publicProcedure.query(async ({ ctx }) => {
+    const student = await ctx.sessionUser("student");
+    return student
+      ? { authenticated: true as const, user: { id: student.id, name: student.name, email: student.email } }
+      : { authenticated: false as const, user: null };
+  }),
+  me: studentProcedure.query(({ ctx }) => ({ id: ctx.student.id, name: ctx.student.name, email: ctx.student.email })),
+});

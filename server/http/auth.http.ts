@@ -1,0 +1,203 @@
+// Sign-in redirects and callbacks, status and logout, for the admin and the student sessions.
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Db } from "../db.ts";
+import type { Env } from "../env.ts";
+import { AppError } from "../errors.ts";
+import { findUserByEmail } from "../features/auth/account.data.ts";
+import { resolveAccount } from "../features/auth/account.service.ts";
+import { safeNextPath } from "../features/auth/next-path.ts";
+import type { OidcFlow, OidcProvider } from "../features/auth/oidc.service.ts";
+import { createSession, invalidateSessionToken, type SessionKind } from "../features/auth/session.service.ts";
+import { DEMO_STUDENT_EMAIL, ensureDemoStudent } from "../features/auth/demo-accounts.ts";
+import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
+import { SESSION_COOKIES, clearSessionCookie, setSessionCookie } from "../plugins/session.ts";
+
+type Options = { db: Db; env: Env; oidc: OidcProvider | null; rateLimiter: RateLimiter };
+
+const FLOWS = {
+  admin: { start: "/api/auth/google", callback: "/api/auth/google/callback", home: "/admin", after: "/admin" },
+  student: {
+    start: "/api/student-auth/google",
+    callback: "/api/student-auth/google/callback",
+    home: "/student",
+    after: "/student/dashboard",
+  },
+} as const satisfies Record<SessionKind, unknown>;
+
+const flowCookie = (kind: SessionKind) => `oauth_${kind}`;
+type StoredFlow = OidcFlow & { next: string };
+
+function sameSecret(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export async function authRoutes(app: FastifyInstance, opts: Options) {
+  const { db, env, oidc, rateLimiter } = opts;
+  const secure = env.isProduction;
+  const demoMode = !oidc && !env.isProduction;
+
+  const signInLimit = async (request: FastifyRequest) =>
+    enforceRateLimit(rateLimiter, "sign-in", request.ip, { limit: env.RATE_LIMIT_AUTH, windowMs: 60_000 });
+
+  const fail = (reply: FastifyReply, kind: SessionKind, error: "auth_failed" | "callback_failed") =>
+    reply.redirect(`${FLOWS[kind].home}?error=${error}`);
+
+  async function signIn(reply: FastifyReply, kind: SessionKind, userId: string, next: string) {
+    const { token, expiresAt } = await createSession(db, userId, kind);
+    setSessionCookie(reply, kind, token, expiresAt, secure);
+    return reply.redirect(next);
+  }
+
+  for (const kind of ["admin", "student"] as const) {
+    const flow = FLOWS[kind];
+
+    app.get(flow.start, async (request, reply) => {
+      await signInLimit(request);
+      const next = safeNextPath((request.query as { next?: unknown }).next, flow.after);
+      if (!oidc) {
+        if (demoMode) return reply.redirect(`/api/demo-auth?kind=${kind}&next=${encodeURIComponent(next)}`);
+        return fail(reply, kind, "auth_failed");
+      }
+      const state = oidc.newFlow();
+      let url: URL;
+      try {
+        url = await oidc.authorizationUrl(state, `${env.PUBLIC_URL}${flow.callback}`);
+      } catch (error) {
+        request.log.error({ err: error }, "OpenID discovery failed");
+        return fail(reply, kind, "auth_failed");
+      }
+      const stored: StoredFlow = { ...state, next };
+      reply.setCookie(flowCookie(kind), Buffer.from(JSON.stringify(stored)).toString("base64url"), {
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        path: "/api",
+        maxAge: 600,
+      });
+      return reply.redirect(url.toString());
+    });
+
+    app.get(flow.callback, async (request, reply) => {
+      await signInLimit(request);
+      const raw = request.cookies[flowCookie(kind)];
+      reply.clearCookie(flowCookie(kind), { path: "/api" });
+      const query = request.query as { code?: unknown; state?: unknown; error?: unknown };
+      if (!oidc) return fail(reply, kind, "auth_failed");
+      if (query.error) return fail(reply, kind, "auth_failed");
+      let stored: StoredFlow;
+      try {
+        stored = JSON.parse(Buffer.from(raw ?? "", "base64url").toString("utf8"));
+      } catch {
+        return fail(reply, kind, "callback_failed");
+      }
+      if (
+        typeof query.code !== "string" ||
+        typeof query.state !== "string" ||
+        typeof stored?.state !== "string" ||
+        !sameSecret(query.state, stored.state)
+      ) {
+        return fail(reply, kind, "callback_failed");
+      }
+      let identity: Awaited<ReturnType<OidcProvider["exchange"]>>;
+      try {
+        identity = await oidc.exchange(query.code, stored, `${env.PUBLIC_URL}${flow.callback}`);
+      } catch (error) {
+        request.log.warn({ reason: (error as Error).name }, "sign-in callback refused");
+        return fail(reply, kind, "callback_failed");
+      }
+      let user: Awaited<ReturnType<typeof resolveAccount>>;
+      try {
+        user = await resolveAccount(db, identity, kind, env.adminEmails);
+      } catch (error) {
+        if (error instanceof AppError) {
+          request.log.warn({ reason: error.message }, "sign-in refused");
+          return fail(reply, kind, "auth_failed");
+        }
+        throw error;
+      }
+      return signIn(reply, kind, user.id, safeNextPath(stored.next, flow.after));
+    });
+  }
+
+  const statusRoute = (kind: SessionKind) => async (request: FastifyRequest) => {
+    const user = await request.sessionUser(kind);
+    if (!user) return { authenticated: false, user: null };
+    if (kind === "admin" && !user.isAdmin) return { authenticated: false, user: null };
+    return {
+      authenticated: true,
+      user: { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, image_url: user.imageUrl },
+    };
+  };
+  const logoutRoute = (kind: SessionKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    await invalidateSessionToken(db, request.cookies[SESSION_COOKIES[kind]]);
+    clearSessionCookie(reply, kind, secure);
+    return { success: true };
+  };
+  app.get("/api/auth/status", statusRoute("admin"));
+  app.post("/api/auth/logout", logoutRoute("admin"));
+  app.get("/api/student-auth/status", statusRoute("student"));
+  app.post("/api/student-auth/logout", logoutRoute("student"));
+
+  if (!demoMode) return;
+
+  // Local demo sign-in: exists only outside production and without a Google client.
+  app.get("/api/demo-auth", async (request, reply) => {
+    const query = request.query as { kind?: string; next?: string };
+    const kind: SessionKind = query.kind === "admin" ? "admin" : "student";
+    const next = safeNextPath(query.next, FLOWS[kind].after);
+    return reply.type("text/html; charset=utf-8").send(demoPage(kind, next));
+  });
+
+  app.register(async (demo) => {
+    demo.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const demoForm = z.object({ role: z.enum(["student", "teacher"]), next: z.string().optional() });
+    demo.post("/api/demo-auth", async (request, reply) => {
+      await signInLimit(request);
+      const form = demoForm.safeParse(request.body);
+      if (!form.success) return reply.code(400).send({ error: "Choose the demo student or the demo teacher." });
+      if (form.data.role === "student") {
+        const student = await ensureDemoStudent(db);
+        return signIn(reply, "student", student.id, safeNextPath(form.data.next, FLOWS.student.after));
+      }
+      const teacherEmail = env.adminEmails[0];
+      const teacher = teacherEmail ? await findUserByEmail(db, teacherEmail) : null;
+      if (!teacher?.isAdmin) return reply.code(409).send({ error: "The demo teacher has not been created yet." });
+      return signIn(reply, "admin", teacher.id, safeNextPath(form.data.next, FLOWS.admin.after));
+    });
+  });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function demoPage(kind: SessionKind, next: string): string {
+  const nextField = `<input type="hidden" name="next" value="${escapeHtml(next)}">`;
+  const button = (role: string, label: string, hint: string, primary: boolean) => `
+    <form method="post" action="/api/demo-auth">
+      <input type="hidden" name="role" value="${role}">${role === (kind === "admin" ? "teacher" : "student") ? nextField : ""}
+      <button type="submit" class="${primary ? "primary" : ""}">${label}<small>${hint}</small></button>
+    </form>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Demo sign-in</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem}
+main{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:2rem;max-width:26rem;width:100%;box-shadow:0 10px 30px rgba(15,23,42,.08)}
+.badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:.2rem .7rem;font-size:.8rem;font-weight:600}
+h1{font-size:1.4rem;margin:.8rem 0 .4rem}p{color:#475569;line-height:1.5}
+button{width:100%;margin-top:.8rem;padding:.9rem 1rem;border-radius:.7rem;border:1px solid #cbd5e1;background:#fff;font-size:1rem;font-weight:600;cursor:pointer;text-align:left}
+button.primary{background:#1e3a8a;color:#fff;border-color:#1e3a8a}
+button small{display:block;font-weight:400;opacity:.8;margin-top:.2rem}
+</style></head><body><main>
+<span class="badge">Local demo only</span>
+<h1>Demo sign-in</h1>
+<p>Google sign-in is not configured on this server (no <code>GOOGLE_CLIENT_ID</code>), so you can try the site as one of the demo accounts. This page does not exist in production.</p>
+${button("student", "Continue as the demo student", `${DEMO_STUDENT_EMAIL}: lessons, progress, quizzes`, kind === "student")}
+${button("teacher", "Continue as the demo teacher", "The admin back office", kind === "admin")}
+</main></body></html>`;
+}
