@@ -9,6 +9,7 @@ import type { Database } from "./db.ts";
 import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
+import { adminRoutes } from "./http/admin.http.ts";
 import { authRoutes } from "./http/auth.http.ts";
 import { bookingRoutes } from "./http/bookings.http.ts";
 import { publicRoutes } from "./http/public.http.ts";
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
   await app.register(publicRoutes, { database, env });
   await app.register(bookingRoutes, { env, rateLimiter });
+  await app.register(adminRoutes, { prefix: "/api/admin", db });
 
   const clientDir = opts.clientDir ?? path.resolve(import.meta.dirname, "../dist/client");
   const hasClient = existsSync(path.join(clientDir, "index.html"));

@@ -1,0 +1,52 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { ErrorScreen } from "./routes/error-screen.tsx";
+import { LandingPage } from "./routes/landing.tsx";
+import { NotFound } from "./routes/not-found.tsx";
+
+// Admin, portal and quiz code load lazily: public pages never download them.
+const portal = () => import("./routes/student/portal-routes.tsx");
+const admin = () => import("./routes/admin/admin-page.tsx");
+const booking = () => import("./routes/book/booking-routes.tsx");
+const quiz = () => import("./routes/quiz/quiz-routes.tsx");
+
+const quizChildren: RouteObject[] = [
+  { index: true, lazy: async () => ({ Component: (await quiz()).QuizHub }) },
+  { path: "*", lazy: async () => ({ Component: (await quiz()).QuizArea }) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: "/", element: <LandingPage /> },
+      {
+        path: "/book",
+        lazy: async () => ({ Component: (await booking()).BookingLayout }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await booking()).BookIntro }) },
+          { path: "*", lazy: async () => ({ Component: (await booking()).BookingStep }) },
+        ],
+      },
+      { path: "/admin/*", lazy: async () => ({ Component: (await admin()).AdminPage }) },
+      { path: "/student", lazy: async () => ({ Component: (await portal()).StudentSignIn }) },
+      { path: "/ref", lazy: async () => ({ Component: (await portal()).ReferralLanding }) },
+      {
+        lazy: async () => ({ Component: (await portal()).StudentLayout }),
+        children: [
+          { path: "/student/dashboard", lazy: async () => ({ Component: (await portal()).Dashboard }) },
+          { path: "/student/lessons", lazy: async () => ({ Component: (await portal()).PortalPage }) },
+          { path: "/student/progress", lazy: async () => ({ Component: (await portal()).PortalPage }) },
+          { path: "/student/contact", lazy: async () => ({ Component: (await portal()).PortalPage }) },
+          { path: "/student/profile", lazy: async () => ({ Component: (await portal()).PortalPage }) },
+          { path: "/resources/files", lazy: async () => ({ Component: (await portal()).PortalPage }) },
+          { path: "/referrals", lazy: async () => ({ Component: (await portal()).PortalPage }) },
+          { path: "/student/quizzes", children: quizChildren },
+          { path: "/quizzes", children: quizChildren },
+        ],
+      },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
