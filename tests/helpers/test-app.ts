@@ -1,0 +1,68 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { seedDatabase } from "../../prisma/seed.ts";
+import { buildApp } from "../../server/app.ts";
+import { type Env, parseEnv } from "../../server/env.ts";
+import { createTestDatabase, type TestDatabase } from "./test-db.ts";
+
+export type TestApp = { app: FastifyInstance; env: Env; database: TestDatabase; close(): Promise<void> };
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({
+    NODE_ENV: "test",
+    PORT: "3000",
+    LOG_LEVEL: "silent",
+    DATA_DIR: "memory://",
+    ADMIN_EMAILS: "teacher@school.test",
+    // Generous limits so suites are not throttled; the rate-limit tests set their own.
+    RATE_LIMIT_AUTH: "100000",
+    RATE_LIMIT_BOOKING: "100000",
+    RATE_LIMIT_UPLOAD: "100000",
+    ...overrides,
+  });
+}
+
+/** buildApp on a fresh seeded database; `inject` drives it without a socket. */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; database?: TestDatabase; demoData?: boolean; logger?: unknown } = {},
+): Promise<TestApp> {
+  const env = testEnv(opts.env);
+  const database = opts.database ?? (await createTestDatabase());
+  await seedDatabase(database.prisma, { ...env, withDemoData: opts.demoData ?? false });
+  const app = await buildApp({ env, database, logger: (opts.logger as never) ?? false, clientDir: "/nonexistent" });
+  await app.ready();
+  return {
+    app,
+    env,
+    database,
+    close: async () => {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}
+
+/** Cookie jar for inject(): keeps name=value pairs from Set-Cookie headers. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse) {
+    for (const c of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const expired = c.value === "" || (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return response;
+  }
+
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+
+  set(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}

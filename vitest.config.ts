@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+
+// Tests run in a zone far from UTC so code that forgets a time zone fails (Rallly's trick).
+process.env.TZ = "Asia/Kathmandu";
+
+export default defineConfig({
+  test: {
+    env: { TZ: "Asia/Kathmandu", NODE_ENV: "test" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["server/**/*.test.ts", "shared/**/*.test.ts", "client/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "int",
+          include: ["server/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite instances are memory-hungry; two workers on two cores is the sweet spot.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
