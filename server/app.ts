@@ -119,7 +119,7 @@ export async function buildApp(opts: BuildAppOptions) {
       : null;
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
   await app.register(publicRoutes, { database, env });
-  await app.register(bookingRoutes, { env, rateLimiter });
+  await app.register(bookingRoutes, { db, env, rateLimiter });
   await app.register(adminRoutes, { prefix: "/api/admin", db });
 
   const clientDir = opts.clientDir ?? path.resolve(import.meta.dirname, "../dist/client");
