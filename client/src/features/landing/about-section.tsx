@@ -1,0 +1,125 @@
+import { Link } from "react-router";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { FOCUS_AREAS } from "./content.ts";
+import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon, VideoIcon } from "./icons.tsx";
+import { SectionHeading } from "./section-heading.tsx";
+
+const OFFERS = [
+  {
+    icon: VideoIcon,
+    title: "Private lessons",
+    text: "One-to-one, 60 minutes, online or in person in Milano. Each lesson is planned around your goals and your level.",
+  },
+  {
+    icon: CalendarIcon,
+    title: "Lesson packages",
+    text: "Keep a steady rhythm with a package. Packages include one free cancellation for every 6 lessons you book.",
+  },
+  {
+    icon: UsersIcon,
+    title: "Group conversation",
+    text: "Six weekly evening sessions at 8:00 PM in Milano city centre, in small groups of 8–10 people.",
+  },
+] as const;
+
+const PRINCIPLES = [
+  "You speak from the first minute: conversation comes first, grammar follows your needs.",
+  "Clear, friendly feedback on pronunciation, vocabulary and writing.",
+  "Notes, quizzes and shared files waiting for you in your Student Portal.",
+];
+
+export function AboutSection() {
+  return (
+    <section
+      id="about"
+      aria-labelledby="about-title"
+      tabIndex={-1}
+      className="scroll-mt-16 bg-white py-20 focus:outline-none sm:py-24 lg:scroll-mt-20"
+    >
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
+          <div className="lg:col-span-7">
+            <SectionHeading id="about-title" eyebrow="About" title="Hi, I'm Giulia">
+              <p>
+                I teach English in Milano and online. For more than five years I've helped professionals, university
+                students and teenagers move from “I understand, but I can't speak” to talking with ease — in meetings,
+                in exams and on their travels.
+              </p>
+            </SectionHeading>
+            <ul className="mt-8 space-y-4">
+              {PRINCIPLES.map((item) => (
+                <li key={item} className="flex gap-3 text-slate-700">
+                  <span className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-blue-100 text-blue-900">
+                    <CheckIcon className="h-4 w-4" />
+                  </span>
+                  <span className="leading-relaxed">{item}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+
+          <div className="lg:col-span-5">
+            <figure className="relative overflow-hidden rounded-3xl bg-amber-50 p-8 ring-1 ring-amber-200 sm:p-10">
+              <div aria-hidden="true" className="absolute -right-10 -bottom-10 h-40 w-40 rounded-full bg-amber-200/60" />
+              <span aria-hidden="true" className="block font-display text-7xl leading-none text-amber-500">
+                “
+              </span>
+              <blockquote className="relative -mt-4 font-display text-2xl leading-snug text-slate-900">
+                My goal is simple: you leave every lesson speaking a little more English than when you arrived.
+              </blockquote>
+              <figcaption className="relative mt-6 flex items-center gap-3">
+                <span
+                  aria-hidden="true"
+                  className="grid h-11 w-11 place-items-center rounded-full bg-blue-900 font-display text-lg font-bold text-amber-300"
+                >
+                  G
+                </span>
+                <span className="text-sm">
+                  <span className="block font-semibold text-slate-900">Giulia</span>
+                  <span className="text-slate-600">English teacher, Milano</span>
+                </span>
+              </figcaption>
+            </figure>
+            <h3 className="mt-8 text-sm font-semibold uppercase tracking-[0.16em] text-slate-600">What we can work on</h3>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {FOCUS_AREAS.map((area) => (
+                <li key={area} className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm font-medium text-slate-700">
+                  {area}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <div className="mt-20 rounded-3xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-10">
+          <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+            <div className="max-w-xl">
+              <h3 className="font-display text-2xl font-bold text-slate-900 sm:text-3xl">Lessons & packages</h3>
+              <p className="mt-2 text-slate-600">
+                Start with a single lesson or choose a package. Prices are in euro and always shown before you book.
+              </p>
+            </div>
+            <Link to="/book/pricing" className={`${buttonClasses({ variant: "primary", size: "md" })} self-start md:self-auto`}>
+              See packages & prices
+              <ArrowRightIcon className="h-4 w-4" />
+            </Link>
+          </div>
+          <ul className="mt-8 grid gap-4 md:grid-cols-3">
+            {OFFERS.map(({ icon: Icon, title, text }) => (
+              <li key={title}>
+                <Card className="h-full p-6">
+                  <span className="grid h-11 w-11 place-items-center rounded-xl bg-blue-900 text-amber-300">
+                    <Icon className="h-6 w-6" />
+                  </span>
+                  <h4 className="mt-4 text-lg font-semibold text-slate-900">{title}</h4>
+                  <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

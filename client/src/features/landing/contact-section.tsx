@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { ArrowRightIcon, ClockIcon } from "./icons.tsx";
+import { SectionHeading } from "./section-heading.tsx";
+
+const milanoClock = new Intl.DateTimeFormat("en-GB", { timeZone: TEACHER_TIMEZONE, hour: "2-digit", minute: "2-digit" });
+
+function useNow(intervalMs: number) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** The contact section: how and when to reach Giulia. Phone and email live in the footer just below. */
+export function ContactSection() {
+  const now = useNow(30_000);
+  return (
+    <section
+      id="contact"
+      aria-labelledby="contact-title"
+      tabIndex={-1}
+      className="relative scroll-mt-16 overflow-hidden bg-blue-900 pt-20 pb-14 focus:outline-none sm:pt-24 lg:scroll-mt-20"
+    >
+      <div aria-hidden="true" className="absolute -top-24 -left-24 h-72 w-72 rounded-full border-[40px] border-white/5" />
+      <div aria-hidden="true" className="absolute -right-16 bottom-0 h-56 w-56 rounded-full bg-amber-400/10 blur-2xl" />
+      <div className="relative mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-12 lg:items-center lg:px-8">
+        <div className="lg:col-span-7">
+          <SectionHeading id="contact-title" eyebrow="Contact" title="Let's plan your first lesson" tone="dark">
+            <p>
+              Tell me about your goals and your level. Write to me on WhatsApp or by email — the details are just below —
+              or book a lesson straight away.
+            </p>
+          </SectionHeading>
+          <Link to="/book" className={`${buttonClasses({ variant: "accent", size: "lg" })} mt-8 px-7`}>
+            Book your first lesson
+            <ArrowRightIcon className="h-5 w-5" />
+          </Link>
+        </div>
+
+        <div className="lg:col-span-5">
+          <div className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20 sm:p-8">
+            <div className="flex items-center gap-3">
+              <span className="grid h-11 w-11 place-items-center rounded-xl bg-amber-400 text-slate-900">
+                <ClockIcon className="h-6 w-6" />
+              </span>
+              <h3 className="text-lg font-semibold text-white">When I reply</h3>
+            </div>
+            <dl className="mt-6 space-y-4 text-blue-50">
+              <div className="flex items-baseline justify-between gap-4 border-b border-white/15 pb-4">
+                <dt className="text-sm text-blue-100">Teacher's time zone</dt>
+                <dd className="font-semibold text-white">{TEACHER_TIMEZONE}</dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4 border-b border-white/15 pb-4">
+                <dt className="text-sm text-blue-100">Time in Milano now</dt>
+                <dd className="font-semibold text-white">
+                  <time dateTime={now.toISOString()}>{milanoClock.format(now)}</time>
+                </dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="text-sm text-blue-100">Available</dt>
+                <dd className="font-semibold text-white">Until 10:00 PM</dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

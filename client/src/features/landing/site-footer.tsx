@@ -1,0 +1,80 @@
+import { AFTER_HOURS_TEXT } from "../../../../shared/constants.ts";
+import { mailtoLink, whatsappLink } from "./content.ts";
+import { ChatIcon, MailIcon } from "./icons.tsx";
+import { useContactInfo } from "./use-contact-info.ts";
+
+const LINK_CARD =
+  "group flex items-center gap-4 rounded-2xl bg-white/5 p-5 ring-1 ring-white/15 transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300";
+
+/** Footer: the contact-info call's phone (WhatsApp) and email, with the after-hours note. */
+export function SiteFooter() {
+  const { contact, isPending } = useContactInfo();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="bg-blue-950 text-blue-100">
+      <div className="mx-auto max-w-6xl px-4 pt-4 pb-10 sm:px-6 lg:px-8">
+        <h2 className="sr-only">Contact details</h2>
+        <address className="grid gap-4 not-italic md:grid-cols-2" aria-busy={isPending}>
+          {isPending ? (
+            <>
+              <ContactSkeleton />
+              <ContactSkeleton />
+              <span className="sr-only">Loading contact details…</span>
+            </>
+          ) : (
+            <>
+              <a href={whatsappLink(contact.phone)} target="_blank" rel="noopener noreferrer" className={LINK_CARD}>
+                <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">
+                  <ChatIcon className="h-6 w-6" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-sm text-blue-200">WhatsApp · opens in a new tab</span>
+                  <span className="block text-lg font-semibold break-words text-white group-hover:underline">{contact.phone}</span>
+                </span>
+              </a>
+              <a href={mailtoLink(contact.email)} className={LINK_CARD}>
+                <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">
+                  <MailIcon className="h-6 w-6" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-sm text-blue-200">Email</span>
+                  <span className="block text-lg font-semibold break-all text-white group-hover:underline">{contact.email}</span>
+                </span>
+              </a>
+            </>
+          )}
+        </address>
+        <p className="mt-5 text-sm text-blue-200">{AFTER_HOURS_TEXT}</p>
+
+        <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-8 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="grid h-9 w-9 place-items-center rounded-xl bg-amber-400 font-display text-lg font-bold text-blue-950"
+            >
+              G
+            </span>
+            <p className="leading-tight">
+              <span className="block font-semibold text-white">English with Giulia</span>
+              <span className="text-blue-200">English lessons in Milano and online</span>
+            </p>
+          </div>
+          <p className="text-blue-200">© {year} English with Giulia · Prices in euro (€)</p>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function ContactSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex items-center gap-4 rounded-2xl bg-white/5 p-5 ring-1 ring-white/15">
+      <span className="h-12 w-12 shrink-0 rounded-xl bg-white/10" />
+      <span className="flex-1 space-y-2">
+        <span className="block h-3 w-24 rounded bg-white/10 motion-safe:animate-pulse" />
+        <span className="block h-4 w-48 max-w-full rounded bg-white/15 motion-safe:animate-pulse" />
+      </span>
+    </div>
+  );
+}

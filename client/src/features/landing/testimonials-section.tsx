@@ -1,0 +1,136 @@
+import { useEffect, useState } from "react";
+import { TESTIMONIAL_ROTATION_MS } from "../../../../shared/constants.ts";
+import { TESTIMONIALS, type Testimonial } from "./content.ts";
+import { StarIcon } from "./icons.tsx";
+import { SectionHeading } from "./section-heading.tsx";
+
+/**
+ * Three static testimonials; one is highlighted and the highlight moves on every
+ * TESTIMONIAL_ROTATION_MS. Picking one by hand restarts the timer. Reduced motion turns the
+ * transitions off, not the rotation.
+ */
+export function TestimonialsSection() {
+  const [active, setActive] = useState(0);
+  // Bumped on a manual pick so the timer restarts even when the same one is picked again.
+  const [cycle, setCycle] = useState(0);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setActive((index) => (index + 1) % TESTIMONIALS.length), TESTIMONIAL_ROTATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [active, cycle]);
+
+  const pick = (index: number) => {
+    setActive(index);
+    setCycle((n) => n + 1);
+  };
+
+  return (
+    <section
+      id="testimonials"
+      aria-labelledby="testimonials-title"
+      tabIndex={-1}
+      className="scroll-mt-16 bg-slate-100/70 py-20 focus:outline-none sm:py-24 lg:scroll-mt-20"
+    >
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="What my students say" align="center">
+          <p>Learners from Milano and beyond, in their own words — in English and in Italian.</p>
+        </SectionHeading>
+
+        <ul className="mt-14 grid items-stretch gap-6 lg:grid-cols-3">
+          {TESTIMONIALS.map((testimonial, index) => (
+            <TestimonialCard
+              key={testimonial.author}
+              testimonial={testimonial}
+              active={index === active}
+              timerKey={`${active}-${cycle}`}
+            />
+          ))}
+        </ul>
+
+        <div role="group" aria-label="Choose a testimonial" className="mt-10 flex justify-center gap-1">
+          {TESTIMONIALS.map((testimonial, index) => {
+            const current = index === active;
+            return (
+              <button
+                key={testimonial.author}
+                type="button"
+                aria-label={`Show testimonial ${index + 1} of ${TESTIMONIALS.length}: ${testimonial.author}`}
+                aria-pressed={current}
+                onClick={() => pick(index)}
+                className="group grid h-11 w-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block h-3 rounded-full motion-safe:transition-all motion-safe:duration-300 ${
+                    current ? "w-8 bg-blue-900" : "w-3 bg-slate-400 group-hover:bg-slate-500"
+                  }`}
+                />
+              </button>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TestimonialCard({ testimonial, active, timerKey }: { testimonial: Testimonial; active: boolean; timerKey: string }) {
+  const initials = testimonial.author
+    .split(" ")
+    .map((part) => part[0])
+    .join("");
+  return (
+    <li
+      data-testimonial=""
+      data-active={active ? "true" : "false"}
+      aria-current={active ? "true" : undefined}
+      className={`relative flex overflow-hidden rounded-2xl motion-safe:transition-[background-color,box-shadow,transform] motion-safe:duration-500 ${
+        active
+          ? "bg-blue-900 text-white shadow-xl shadow-blue-900/20 ring-2 ring-amber-400 lg:-translate-y-2"
+          : "bg-white text-slate-700 shadow-sm ring-1 ring-slate-200"
+      }`}
+    >
+      <figure className="flex w-full flex-col p-6 sm:p-8">
+        <div className="flex items-center justify-between gap-4">
+          <div role="img" aria-label={`Rated ${testimonial.rating} out of 5`} className="flex gap-0.5 text-amber-400">
+            {Array.from({ length: 5 }, (_, i) => (
+              <StarIcon key={i} className={`h-5 w-5 ${i < testimonial.rating ? "" : "opacity-30"}`} />
+            ))}
+          </div>
+          <span
+            aria-hidden="true"
+            className={`font-display text-5xl leading-none ${active ? "text-amber-300" : "text-blue-200"}`}
+          >
+            “
+          </span>
+        </div>
+        <blockquote lang={testimonial.lang} className="mt-4 flex-1 text-lg leading-relaxed">
+          <p>{testimonial.quote}</p>
+        </blockquote>
+        <figcaption className="mt-6 flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className={`grid h-11 w-11 shrink-0 place-items-center rounded-full text-sm font-bold ${
+              active ? "bg-amber-400 text-slate-900" : "bg-blue-100 text-blue-900"
+            }`}
+          >
+            {initials}
+          </span>
+          <span>
+            <span className={`block font-semibold ${active ? "text-white" : "text-slate-900"}`}>{testimonial.author}</span>
+            <span className={`block text-sm ${active ? "text-blue-100" : "text-slate-600"}`}>{testimonial.role}</span>
+          </span>
+        </figcaption>
+      </figure>
+      {active && (
+        // Time left before the highlight moves on (decorative; hidden with reduced motion).
+        <span
+          key={timerKey}
+          aria-hidden="true"
+          style={{ transitionDuration: `${TESTIMONIAL_ROTATION_MS}ms` }}
+          className="absolute inset-x-0 bottom-0 h-1 origin-left scale-x-100 bg-amber-400 transition-transform ease-linear motion-reduce:hidden starting:scale-x-0"
+        />
+      )}
+    </li>
+  );
+}
