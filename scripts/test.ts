@@ -1,0 +1,87 @@
+// `npm test`: type check, unit tests, the integration suite on embedded PGlite and on a real
+// PostgreSQL server, then the end-to-end suite in Chromium. Ends with one line
+// 'N passed, N failed' summing every runner.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reports = path.join(root, "test-results");
+mkdirSync(reports, { recursive: true });
+const isCI = process.env.CI === "true" || process.env.CI === "1";
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+let passed = 0;
+let failed = 0;
+const notes: string[] = [];
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function vitest(label: string, project: string, env: Record<string, string> = {}) {
+  const out = path.join(reports, `${label.replace(/\W+/g, "-")}.json`);
+  const ok = run(label, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, "utf8")) as { numPassedTests: number; numFailedTests: number };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (!ok && report.numFailedTests === 0) failed += 1; // a suite that crashed before its tests
+  } else if (!ok) {
+    failed += 1;
+  }
+}
+
+async function postgresAvailable() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (!run("type check", "npx", ["tsc", "--noEmit"])) {
+  failed += 1;
+  notes.push("type check failed");
+}
+vitest("unit", "unit");
+vitest("integration on PGlite", "int", { TEST_ENGINE: "pglite" });
+if (await postgresAvailable()) {
+  vitest("integration on PostgreSQL", "int", { TEST_ENGINE: "postgresql", TEST_POSTGRES_URL: postgresUrl });
+} else if (isCI) {
+  failed += 1;
+  notes.push(`PostgreSQL is required in CI but ${postgresUrl} did not answer`);
+} else {
+  notes.push(`skipped the PostgreSQL run: nothing answers at ${postgresUrl} (set TEST_POSTGRES_URL)`);
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (existsSync(chromium)) {
+  if (!run("client build", "npx", ["vite", "build", "--logLevel", "warn"])) failed += 1;
+  const out = path.join(reports, "e2e.json");
+  const ok = run("end-to-end (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    if (!ok && report.stats.unexpected === 0) failed += 1;
+  } else if (!ok) {
+    failed += 1;
+  }
+} else if (isCI) {
+  failed += 1;
+  notes.push(`Chromium is required in CI but ${chromium} is missing`);
+} else {
+  notes.push(`skipped the browser tests: no Chromium at ${chromium} (apt-get install chromium)`);
+}
+
+console.log("");
+for (const note of notes) console.log(`note: ${note}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
