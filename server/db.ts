@@ -34,6 +34,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection dropped by the server (restart, failover, admin shutdown) must not crash
+  // the process: the pool replaces it, queries on it fail on their own, and health reports it.
+  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const client = await pool.connect();
   try {
     await applyMigrations(

@@ -26,7 +26,10 @@ test.describe("landing page", () => {
     const nav = page.getByRole("navigation").filter({ has: page.getByRole("link", { name: "Testimonials" }) }).last();
     await nav.getByRole("link", { name: "Testimonials" }).click();
     await expect(page.locator("section#testimonials")).toBeInViewport();
+    // The mobile menu closes after a tap: open it again to read the highlight.
+    if (isPhone(page)) await page.getByRole("button", { name: /menu/i }).click();
     await expect(page.getByRole("link", { name: "Testimonials" }).first()).toHaveAttribute("aria-current", /true|location/);
+    await expect(page.getByRole("link", { name: "Home" }).first()).not.toHaveAttribute("aria-current", /true|location/);
     await expect(page.getByRole("link", { name: "Student Portal" }).first()).toHaveAttribute("href", "/student");
   });
 

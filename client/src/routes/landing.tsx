@@ -26,7 +26,7 @@ export function LandingPage() {
     <div className="min-h-screen overflow-x-clip bg-white">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-amber-400 px-4 py-2 font-semibold text-slate-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only rounded-lg bg-amber-400 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:px-4 focus:py-2 focus:outline-2 focus:outline-offset-2 focus:outline-blue-900"
       >
         Skip to main content
       </a>

@@ -61,7 +61,10 @@ export function AboutSection() {
 
           <div className="lg:col-span-5">
             <figure className="relative overflow-hidden rounded-3xl bg-amber-50 p-8 ring-1 ring-amber-200 sm:p-10">
-              <div aria-hidden="true" className="absolute -right-10 -bottom-10 h-40 w-40 rounded-full bg-amber-200/60" />
+              <div
+                aria-hidden="true"
+                className="absolute -right-10 -bottom-10 h-40 w-40 rounded-full bg-amber-200/60"
+              />
               <span aria-hidden="true" className="block font-display text-7xl leading-none text-amber-500">
                 “
               </span>
@@ -81,10 +84,15 @@ export function AboutSection() {
                 </span>
               </figcaption>
             </figure>
-            <h3 className="mt-8 text-sm font-semibold uppercase tracking-[0.16em] text-slate-600">What we can work on</h3>
+            <h3 className="mt-8 text-sm font-semibold uppercase tracking-[0.16em] text-slate-600">
+              What we can work on
+            </h3>
             <ul className="mt-3 flex flex-wrap gap-2">
               {FOCUS_AREAS.map((area) => (
-                <li key={area} className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm font-medium text-slate-700">
+                <li
+                  key={area}
+                  className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm font-medium text-slate-700"
+                >
                   {area}
                 </li>
               ))}
@@ -100,7 +108,10 @@ export function AboutSection() {
                 Start with a single lesson or choose a package. Prices are in euro and always shown before you book.
               </p>
             </div>
-            <Link to="/book/pricing" className={`${buttonClasses({ variant: "primary", size: "md" })} self-start md:self-auto`}>
+            <Link
+              to="/book/pricing"
+              className={`${buttonClasses({ variant: "primary", size: "md" })} self-start md:self-auto`}
+            >
               See packages & prices
               <ArrowRightIcon className="h-4 w-4" />
             </Link>

@@ -1,11 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { AFTER_HOURS_TEXT, TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { ArrowRightIcon, ClockIcon } from "./icons.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
-const milanoClock = new Intl.DateTimeFormat("en-GB", { timeZone: TEACHER_TIMEZONE, hour: "2-digit", minute: "2-digit" });
+const milanoClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TEACHER_TIMEZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 function useNow(intervalMs: number) {
   const [now, setNow] = useState(() => new Date());
@@ -26,14 +30,16 @@ export function ContactSection() {
       tabIndex={-1}
       className="relative scroll-mt-16 overflow-hidden bg-blue-900 pt-20 pb-14 focus:outline-none sm:pt-24 lg:scroll-mt-20"
     >
-      <div aria-hidden="true" className="absolute -top-24 -left-24 h-72 w-72 rounded-full border-[40px] border-white/5" />
-      <div aria-hidden="true" className="absolute -right-16 bottom-0 h-56 w-56 rounded-full bg-amber-400/10 blur-2xl" />
+      <div
+        aria-hidden="true"
+        className="absolute -top-24 -left-24 h-72 w-72 rounded-full border-[40px] border-white/5"
+      />
       <div className="relative mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-12 lg:items-center lg:px-8">
         <div className="lg:col-span-7">
           <SectionHeading id="contact-title" eyebrow="Contact" title="Let's plan your first lesson" tone="dark">
             <p>
-              Tell me about your goals and your level. Write to me on WhatsApp or by email — the details are just below —
-              or book a lesson straight away.
+              Tell me about your goals and your level. Write to me on WhatsApp or by email — the details are just below
+              — or book a lesson straight away.
             </p>
           </SectionHeading>
           <Link to="/book" className={`${buttonClasses({ variant: "accent", size: "lg" })} mt-8 px-7`}>
@@ -66,6 +72,9 @@ export function ContactSection() {
                 <dd className="font-semibold text-white">Until 10:00 PM</dd>
               </div>
             </dl>
+            <p className="mt-6 rounded-xl bg-blue-950/40 px-4 py-3 text-sm leading-relaxed text-blue-50">
+              {AFTER_HOURS_TEXT}
+            </p>
           </div>
         </div>
       </div>

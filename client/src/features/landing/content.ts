@@ -70,7 +70,8 @@ export const DEFAULT_CONTACT = {
   phone: (import.meta.env.VITE_CONTACT_PHONE as string | undefined) || "+39 333 123 4567",
 };
 
-export const WHATSAPP_GREETING = "Hi Giulia! I found your website and I'd like to know more about your English lessons.";
+export const WHATSAPP_GREETING =
+  "Hi Giulia! I found your website and I'd like to know more about your English lessons.";
 export const EMAIL_SUBJECT = "English lessons enquiry";
 
 /** A WhatsApp deep link: wa.me wants the international number as digits only. */

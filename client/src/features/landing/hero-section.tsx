@@ -4,9 +4,18 @@ import { COUNTERS } from "./content.ts";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, MapPinIcon, VideoIcon } from "./icons.tsx";
 
 const STEPS = [
-  { title: "Choose your lessons", text: "A single lesson or a package, online or in person." },
-  { title: "Pick your times", text: "Choose 60-minute slots on the weekly calendar." },
-  { title: "Start speaking", text: "Meet on video or in Milano and follow along in your Student Portal." },
+  {
+    title: "Choose your lessons",
+    text: "A single lesson or a package, online or in person.",
+  },
+  {
+    title: "Pick your times",
+    text: "Choose 60-minute slots on the weekly calendar.",
+  },
+  {
+    title: "Start speaking",
+    text: "Meet on video or in Milano and follow along in your Student Portal.",
+  },
 ];
 
 export function HeroSection() {
@@ -22,7 +31,9 @@ export function HeroSection() {
         <div className="lg:col-span-7">
           <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-blue-900 shadow-sm">
             <MapPinIcon className="h-4 w-4 text-amber-600" />
-            English teacher in Milano · online and in person
+            <span>
+              English teacher in Milano<span className="hidden sm:inline"> · online &amp; in person</span>
+            </span>
           </p>
           <h1
             id="home-title"
@@ -44,7 +55,7 @@ export function HeroSection() {
             </Link>
           </div>
 
-          <ul aria-label="At a glance" className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3">
+          <ul aria-label="At a glance" className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_1fr_1.3fr]">
             {COUNTERS.map((counter, index) => {
               const numeric = /\d/.test(counter.value);
               return (
@@ -53,7 +64,7 @@ export function HeroSection() {
                   className={`rounded-2xl border border-slate-200 bg-white/80 p-4 shadow-sm ${index === 2 ? "col-span-2 sm:col-span-1" : ""}`}
                 >
                   <span
-                    className={`block font-display font-bold text-blue-900 ${numeric ? "text-3xl sm:text-4xl" : "text-xl leading-tight sm:text-[1.35rem]"}`}
+                    className={`block font-display font-bold text-blue-900 ${numeric ? "text-3xl sm:text-4xl" : "text-xl leading-tight"}`}
                   >
                     {counter.value}
                   </span>{" "}
@@ -78,7 +89,10 @@ function HowItWorksCard() {
       <div aria-hidden="true" className="absolute -top-6 -right-4 h-32 w-32 rounded-full bg-amber-300/70 blur-2xl" />
       <div aria-hidden="true" className="absolute -bottom-8 -left-6 h-40 w-40 rounded-full bg-blue-300/40 blur-3xl" />
       <div className="relative overflow-hidden rounded-3xl bg-blue-900 p-6 text-white shadow-2xl shadow-blue-900/25 sm:p-8">
-        <div aria-hidden="true" className="absolute -top-16 -right-16 h-48 w-48 rounded-full border-[28px] border-white/5" />
+        <div
+          aria-hidden="true"
+          className="absolute -top-16 -right-16 h-48 w-48 rounded-full border-[28px] border-white/5"
+        />
         <h2 className="relative font-display text-2xl font-bold">How lessons work</h2>
         <ol className="relative mt-6 space-y-5">
           {STEPS.map((step, index) => (
@@ -117,7 +131,11 @@ function HowItWorksCard() {
 
 function DecorativeBackdrop() {
   return (
-    <svg aria-hidden="true" focusable="false" className="pointer-events-none absolute inset-0 h-full w-full text-blue-900/[0.06]">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      className="pointer-events-none absolute inset-0 h-full w-full text-blue-900/[0.06]"
+    >
       <defs>
         <pattern id="hero-dots" width="24" height="24" patternUnits="userSpaceOnUse">
           <circle cx="2" cy="2" r="1.5" fill="currentColor" />

@@ -12,7 +12,10 @@ export function ScrollToTopButton({ focusTargetId }: { focusTargetId: string }) 
       aria-label="Scroll to top"
       title="Scroll to top"
       onClick={() => {
-        window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+        window.scrollTo({
+          top: 0,
+          behavior: prefersReducedMotion() ? "auto" : "smooth",
+        });
         // The button disappears at the top: keep keyboard focus somewhere sensible.
         document.getElementById(focusTargetId)?.focus({ preventScroll: true });
       }}

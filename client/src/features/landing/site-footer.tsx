@@ -1,4 +1,3 @@
-import { AFTER_HOURS_TEXT } from "../../../../shared/constants.ts";
 import { mailtoLink, whatsappLink } from "./content.ts";
 import { ChatIcon, MailIcon } from "./icons.tsx";
 import { useContactInfo } from "./use-contact-info.ts";
@@ -6,15 +5,15 @@ import { useContactInfo } from "./use-contact-info.ts";
 const LINK_CARD =
   "group flex items-center gap-4 rounded-2xl bg-white/5 p-5 ring-1 ring-white/15 transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300";
 
-/** Footer: the contact-info call's phone (WhatsApp) and email, with the after-hours note. */
+/** Footer: the contact-info call's phone (WhatsApp deep link) and email (mail draft). */
 export function SiteFooter() {
   const { contact, isPending } = useContactInfo();
   const year = new Date().getFullYear();
 
   return (
     <footer className="bg-blue-950 text-blue-100">
-      <div className="mx-auto max-w-6xl px-4 pt-4 pb-10 sm:px-6 lg:px-8">
-        <h2 className="sr-only">Contact details</h2>
+      <div className="mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 lg:px-8">
+        <h2 className="mb-4 text-sm font-semibold tracking-[0.16em] text-amber-300 uppercase">Contact details</h2>
         <address className="grid gap-4 not-italic md:grid-cols-2" aria-busy={isPending}>
           {isPending ? (
             <>
@@ -30,7 +29,9 @@ export function SiteFooter() {
                 </span>
                 <span className="min-w-0">
                   <span className="block text-sm text-blue-200">WhatsApp · opens in a new tab</span>
-                  <span className="block text-lg font-semibold break-words text-white group-hover:underline">{contact.phone}</span>
+                  <span className="block text-lg font-semibold break-words text-white group-hover:underline">
+                    {contact.phone}
+                  </span>
                 </span>
               </a>
               <a href={mailtoLink(contact.email)} className={LINK_CARD}>
@@ -39,13 +40,14 @@ export function SiteFooter() {
                 </span>
                 <span className="min-w-0">
                   <span className="block text-sm text-blue-200">Email</span>
-                  <span className="block text-lg font-semibold break-all text-white group-hover:underline">{contact.email}</span>
+                  <span className="block text-lg font-semibold break-all text-white group-hover:underline">
+                    {contact.email}
+                  </span>
                 </span>
               </a>
             </>
           )}
         </address>
-        <p className="mt-5 text-sm text-blue-200">{AFTER_HOURS_TEXT}</p>
 
         <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-8 text-sm sm:flex-row sm:items-center sm:justify-between">
           <div className="flex items-center gap-3">

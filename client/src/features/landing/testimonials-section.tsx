@@ -10,19 +10,20 @@ import { SectionHeading } from "./section-heading.tsx";
  * transitions off, not the rotation.
  */
 export function TestimonialsSection() {
-  const [active, setActive] = useState(0);
-  // Bumped on a manual pick so the timer restarts even when the same one is picked again.
-  const [cycle, setCycle] = useState(0);
+  // `cycle` counts highlight changes, manual picks included: every change gets a new state
+  // object, which restarts the timer (even when the same testimonial is picked again).
+  const [state, setState] = useState({ active: 0, cycle: 0 });
+  const { active, cycle } = state;
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setActive((index) => (index + 1) % TESTIMONIALS.length), TESTIMONIAL_ROTATION_MS);
+    const timer = window.setTimeout(
+      () => setState({ active: (state.active + 1) % TESTIMONIALS.length, cycle: state.cycle + 1 }),
+      TESTIMONIAL_ROTATION_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [active, cycle]);
+  }, [state]);
 
-  const pick = (index: number) => {
-    setActive(index);
-    setCycle((n) => n + 1);
-  };
+  const pick = (index: number) => setState((current) => ({ active: index, cycle: current.cycle + 1 }));
 
   return (
     <section
@@ -47,7 +48,8 @@ export function TestimonialsSection() {
           ))}
         </ul>
 
-        <div role="group" aria-label="Choose a testimonial" className="mt-10 flex justify-center gap-1">
+        <fieldset className="mt-10 flex justify-center gap-1">
+          <legend className="sr-only">Choose a testimonial</legend>
           {TESTIMONIALS.map((testimonial, index) => {
             const current = index === active;
             return (
@@ -68,13 +70,23 @@ export function TestimonialsSection() {
               </button>
             );
           })}
-        </div>
+        </fieldset>
       </div>
     </section>
   );
 }
 
-function TestimonialCard({ testimonial, active, timerKey }: { testimonial: Testimonial; active: boolean; timerKey: string }) {
+const STARS = [1, 2, 3, 4, 5] as const;
+
+function TestimonialCard({
+  testimonial,
+  active,
+  timerKey,
+}: {
+  testimonial: Testimonial;
+  active: boolean;
+  timerKey: string;
+}) {
   const initials = testimonial.author
     .split(" ")
     .map((part) => part[0])
@@ -93,8 +105,8 @@ function TestimonialCard({ testimonial, active, timerKey }: { testimonial: Testi
       <figure className="flex w-full flex-col p-6 sm:p-8">
         <div className="flex items-center justify-between gap-4">
           <div role="img" aria-label={`Rated ${testimonial.rating} out of 5`} className="flex gap-0.5 text-amber-400">
-            {Array.from({ length: 5 }, (_, i) => (
-              <StarIcon key={i} className={`h-5 w-5 ${i < testimonial.rating ? "" : "opacity-30"}`} />
+            {STARS.map((star) => (
+              <StarIcon key={star} className={`h-5 w-5 ${star <= testimonial.rating ? "" : "opacity-30"}`} />
             ))}
           </div>
           <span
@@ -117,7 +129,9 @@ function TestimonialCard({ testimonial, active, timerKey }: { testimonial: Testi
             {initials}
           </span>
           <span>
-            <span className={`block font-semibold ${active ? "text-white" : "text-slate-900"}`}>{testimonial.author}</span>
+            <span className={`block font-semibold ${active ? "text-white" : "text-slate-900"}`}>
+              {testimonial.author}
+            </span>
             <span className={`block text-sm ${active ? "text-blue-100" : "text-slate-600"}`}>{testimonial.role}</span>
           </span>
         </figcaption>

@@ -12,8 +12,13 @@ export function useScrolledPast(threshold: number) {
   return past;
 }
 
+/** matchMedia, tolerating environments without it (jsdom-based unit tests). */
+function mediaMatches(query: string) {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia(query).matches;
+}
+
 export function prefersReducedMotion() {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return mediaMatches("(prefers-reduced-motion: reduce)");
 }
 
 /**
@@ -60,4 +65,18 @@ export function useScrollSpy<T extends string>(ids: readonly T[], bottomSentinel
     };
   }, [ids, bottomSentinelId]);
   return active;
+}
+
+/** Live result of a CSS media query (the page is client-rendered, so no SSR fallback needed). */
+export function useMediaQuery(query: string) {
+  const [matches, setMatches] = useState(() => mediaMatches(query));
+  useEffect(() => {
+    if (typeof window.matchMedia !== "function") return;
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener("change", update);
+    return () => list.removeEventListener("change", update);
+  }, [query]);
+  return matches;
 }

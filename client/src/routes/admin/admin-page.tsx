@@ -4,8 +4,8 @@ import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
 import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
+import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
 import { adminStatusKey, useAdminStatus } from "../../features/auth/student-auth.ts";
 import { api } from "../../lib/api.ts";
 
@@ -14,8 +14,11 @@ type Stats = { totalBookings: number; pendingBookings: number; totalStudents: nu
 export function AdminPage() {
   useAuthErrorToast("/admin");
   const status = useAdminStatus();
-  const toast = useToast();
   const queryClient = useQueryClient();
+  const logout = useLogoutWithToast(async () => {
+    await api("/auth/logout", { method: "POST" });
+    queryClient.setQueryData(adminStatusKey, { authenticated: false, user: null });
+  });
 
   if (status.isPending) return <Spinner label="Checking authentication" />;
   if (!status.data?.authenticated) {
@@ -38,15 +41,6 @@ export function AdminPage() {
     );
   }
 
-  const logout = async () => {
-    try {
-      await api("/auth/logout", { method: "POST" });
-      queryClient.setQueryData(adminStatusKey, { authenticated: false, user: null });
-      toast({ title: "Logged Out", description: "You have been successfully logged out.", variant: "success" });
-    } catch {
-      toast({ title: "Error", description: "Failed to logout properly.", variant: "destructive" });
-    }
-  };
 
   return (
     <div className="min-h-screen bg-slate-50">

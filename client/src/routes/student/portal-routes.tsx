@@ -7,6 +7,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
+import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
 import {
   isNetworkError,
   studentSignInUrl,
@@ -82,7 +83,7 @@ export function StudentLayout() {
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const logout = useStudentLogout();
+  const onLogout = useLogoutWithToast(useStudentLogout(), () => navigate("/"));
 
   useEffect(() => {
     if (status.isError && !isNetworkError(status.error)) {
@@ -95,16 +96,6 @@ export function StudentLayout() {
     return <Navigate to="/student" replace state={{ from: location.pathname }} />;
   }
   const firstName = status.data.user?.name.split(" ")[0] ?? "there";
-
-  const onLogout = async () => {
-    try {
-      await logout();
-      toast({ title: "Logged Out", description: "You have been successfully logged out.", variant: "success" });
-      navigate("/");
-    } catch {
-      toast({ title: "Error", description: "Failed to logout properly.", variant: "destructive" });
-    }
-  };
 
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
