@@ -3,16 +3,22 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Database } from "./db.ts";
 import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
+import { openUploadDir } from "./features/files/files.service.ts";
 import { adminRoutes } from "./http/admin.http.ts";
 import { authRoutes } from "./http/auth.http.ts";
 import { bookingRoutes } from "./http/bookings.http.ts";
+import { calendarRoutes } from "./http/calendar.http.ts";
+import { fileRoutes } from "./http/files.http.ts";
+import { opsRoutes } from "./http/ops.http.ts";
 import { publicRoutes } from "./http/public.http.ts";
+import { quizRoutes } from "./http/quiz.http.ts";
+import { studentRoutes } from "./http/student.http.ts";
 import { MemoryRateLimiter, type RateLimiter } from "./plugins/rate-limit.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
@@ -25,8 +31,13 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions["logger"];
   rateLimiter?: RateLimiter;
   clientDir?: string;
+  /** How long a client may take to send its request headers (tests shorten it). */
+  headersTimeoutMs?: number;
+  /** Enables POST /api/internal/backup for `npm run backup` (embedded database only). */
+  ops?: { dataDir: string; token: string };
 };
 
+const NUL_MESSAGE = "The request contains an invalid character.";
 const SECRET_QUERY = /([?&](?:code|state|token|session_state)=)[^&#]*/gi;
 
 /** Pino options that keep cookies, tokens and OAuth codes out of every log line. */
@@ -63,16 +74,26 @@ export async function buildApp(opts: BuildAppOptions) {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
+    // Headers trickled in a byte at a time (slowloris) keep a socket from going idle, so the
+    // idle timeout never fires: the whole header block must arrive within headersTimeout.
+    http: { headersTimeout: opts.headersTimeoutMs ?? 10_000, connectionsCheckingInterval: 1_000 },
     connectionTimeout: 10_000,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 300 },
   });
 
+  // PostgreSQL text cannot hold a NUL character: refuse it at the edge (URL, query, JSON body)
+  // with a clear 400 instead of failing deep inside a query with a 500.
+  app.addHook("onRequest", async (request, reply) => {
+    if (/%00|\0/i.test(request.url)) return reply.code(400).send({ error: NUL_MESSAGE });
+  });
+
   // A JSON POST with an empty body (logout) is a valid request with no payload.
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === "") return done(null, undefined);
+    if (/\\u0000|\0/i.test(text)) return done(new AppError("BAD_REQUEST", NUL_MESSAGE), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -120,7 +141,15 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
   await app.register(publicRoutes, { database, env });
   await app.register(bookingRoutes, { db, env, rateLimiter });
-  await app.register(adminRoutes, { prefix: "/api/admin", db });
+  await app.register(adminRoutes, { db, env });
+  await app.register(calendarRoutes, { db, env, rateLimiter });
+  // One upload directory for the file routes and account deletion (tests get a temporary one).
+  const uploads = openUploadDir(env.DATA_DIR);
+  app.addHook("onClose", async () => uploads.dispose());
+  await app.register(fileRoutes, { db, env, rateLimiter, uploadDir: uploads.dir });
+  await app.register(studentRoutes, { prefix: "/api/student", db, env, rateLimiter, uploadDir: uploads.dir });
+  await app.register(quizRoutes, { db, env });
+  if (opts.ops) await app.register(opsRoutes, { database, ...opts.ops });
 
   const clientDir = opts.clientDir ?? path.resolve(import.meta.dirname, "../dist/client");
   const hasClient = existsSync(path.join(clientDir, "index.html"));

@@ -1,5 +1,6 @@
 // The Prisma client on one of two engines: embedded PGlite in DATA_DIR (default) or a real
 // PostgreSQL server when DATABASE_URL is set. Migrations are applied here, before first use.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -18,6 +19,11 @@ export type Database = {
   engine: "pglite" | "postgresql";
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Writes a consistent snapshot of the whole database to `file`: PGlite's data directory as a
+   * gzipped tar (taken inside this process, which holds the directory), or a pg_dump archive.
+   */
+  writeSnapshot(file: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -27,6 +33,13 @@ export type DatabaseOptions =
   | { dataDir: string };
 
 export class DataDirLockedError extends Error {}
+
+/**
+ * Prisma's defaults (2 s to get a connection for a transaction, 5 s to finish it) turn a burst of
+ * bookings on a busy machine into internal errors instead of waits; transactions here are short,
+ * so waiting longer is the right answer to load.
+ */
+const TRANSACTION_DEFAULTS = { maxWait: 15_000, timeout: 20_000 };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return "databaseUrl" in opts ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
@@ -49,11 +62,12 @@ async function openPostgres(connectionString: string, poolSize = 10): Promise<Da
   } finally {
     client.release();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_DEFAULTS });
   return {
     prisma,
     engine: "postgresql",
     ping: () => pingWith(prisma),
+    writeSnapshot: (file) => runPgDump(connectionString, file),
     close: async () => {
       await prisma.$disconnect();
       await pool.end().catch(() => {});
@@ -80,7 +94,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const runner: SqlRunner = {
     exec: async (sql) => void (await pglite.exec(sql)),
-    query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
   };
   try {
     await applyMigrations(runner, { advisoryLock: false });
@@ -92,12 +106,17 @@ async function openPglite(dataDir: string): Promise<Database> {
   // pglite-prisma-adapter 0.6 is typed against an older @prisma/driver-adapter-utils than the
   // client; the runtime interface is the same (0.7 would need Prisma 7, which cannot migrate here).
   const adapter = new PrismaPGlite(pglite) as unknown as PrismaClientAdapter;
-  const prisma = new PrismaClient({ adapter });
+  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_DEFAULTS });
   let closed = false;
   return {
     prisma,
     engine: "pglite",
     ping: () => (closed || pglite.closed ? Promise.resolve(false) : pingWith(prisma)),
+    writeSnapshot: async (file) => {
+      // dumpDataDir runs between queries of this one connection, so the copy is consistent.
+      const blob = await pglite.dumpDataDir("gzip");
+      writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -106,6 +125,27 @@ async function openPglite(dataDir: string): Promise<Database> {
       releaseLock();
     },
   };
+}
+
+/** pg_dump in its custom format (restored with pg_restore): one consistent snapshot, even under load. */
+function runPgDump(connectionString: string, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      "pg_dump",
+      ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`, `--dbname=${connectionString}`],
+      {
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    child.once("error", (error) =>
+      reject(new Error(`pg_dump could not run (install postgresql-client): ${error.message}`)),
+    );
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`pg_dump failed: ${stderr.trim().slice(0, 500)}`)),
+    );
+  });
 }
 
 async function pingWith(prisma: PrismaClient): Promise<boolean> {

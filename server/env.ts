@@ -29,7 +29,19 @@ const envSchema = z
     RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_BOOKING: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
+    REDIS_URL: z.string().optional().transform((v) => v || undefined),
+    SMTP_URL: z.string().optional().transform((v) => v || undefined),
+    MAIL_FROM: z.string().default("English with Giulia <no-reply@localhost>"),
+    // How often each process works the outbox and queues reminders (tests use a short one).
+    MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Quiz area: an optional OpenAI-compatible endpoint for the AI-personalised test.
+    AI_API_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+    AI_API_KEY: z.string().optional().transform((v) => v || undefined),
+    AI_MODEL: z.string().optional().transform((v) => v || undefined),
+    AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+    // Multiplies every quiz time limit (e2e tests use a short one); ignored in production.
+    QUIZ_TIME_SCALE: z.coerce.number().positive().max(10).default(1),
   })
   .transform((env) => ({
     ...env,
@@ -39,6 +51,11 @@ const envSchema = z
     adminEmails:
       env.ADMIN_EMAILS.length || env.NODE_ENV === "production" ? env.ADMIN_EMAILS : [DEMO_TEACHER_EMAIL],
     withDemoData: env.NODE_ENV !== "production" || env.DEMO_DATA,
+    quizTimeScale: env.NODE_ENV === "production" ? 1 : env.QUIZ_TIME_SCALE,
+    ai:
+      env.AI_API_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+        ? { baseUrl: env.AI_API_BASE_URL.replace(/\/$/, ""), apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }
+        : null,
   }))
   .refine((env) => !env.isProduction || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET), {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production",

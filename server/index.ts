@@ -1,9 +1,14 @@
 // Reads the environment, opens the database, seeds, builds the app, listens, shuts down cleanly.
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { seedDatabase } from "../prisma/seed.ts";
 import { buildApp, loggerOptions } from "./app.ts";
 import { DataDirLockedError, openDatabase } from "./db.ts";
 import { parseEnv } from "./env.ts";
-import { seedDatabase } from "../prisma/seed.ts";
+import { startLessonCompletionJob } from "./features/portal/lesson-lifecycle.service.ts";
+import { type MailWorker, startMailWorker } from "./features/mail/mail.service.ts";
+import { createRedisRateLimiter } from "./plugins/redis.ts";
 
 async function main() {
   const env = parseEnv();
@@ -11,8 +16,21 @@ async function main() {
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR) },
   );
   await seedDatabase(database.prisma, env);
-  const app = await buildApp({ env, database, logger: loggerOptions(env.LOG_LEVEL) });
+  const dataDir = path.resolve(env.DATA_DIR);
+  // The embedded database can only be read by this process: local tools (npm run backup) reach
+  // it through a token-guarded endpoint described in DATA_DIR/control.json.
+  const control = database.engine === "pglite" ? { dataDir, token: randomBytes(32).toString("base64url") } : undefined;
+  // Several processes share rate-limit counters through Redis; one process counts in memory.
+  const rateLimiter = env.REDIS_URL
+    ? await createRedisRateLimiter(env.REDIS_URL, (error) =>
+        console.warn(`Redis unavailable, counting rate limits in this process: ${(error as Error).message}`),
+      )
+    : undefined;
+  const app = await buildApp({ env, database, logger: loggerOptions(env.LOG_LEVEL), ops: control, rateLimiter });
 
+  const stopLessonJob = startLessonCompletionJob(database.prisma, app.log);
+
+  let mailWorker: MailWorker | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -24,7 +42,11 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
+      stopLessonJob();
       await app.close(); // in-flight requests finish; new ones get 503
+      await mailWorker?.stop();
+      await rateLimiter?.close();
+      if (control) rmSync(path.join(control.dataDir, "control.json"), { force: true });
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -36,7 +58,23 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (control) {
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    writeFileSync(
+      path.join(control.dataDir, "control.json"),
+      JSON.stringify({ pid: process.pid, url: `http://${localHost(env.HOST)}:${port}`, token: control.token }),
+      { mode: 0o600 },
+    );
+  }
+  mailWorker = startMailWorker({ db: database.prisma, env, log: app.log, intervalMs: env.MAIL_WORKER_INTERVAL_MS });
   app.log.info(`English with Giulia is running at ${env.PUBLIC_URL} (${database.engine})`);
+}
+
+/** The address a local tool uses to reach this server. */
+function localHost(host: string) {
+  if (host === "0.0.0.0" || host === "::" || host === "") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
 }
 
 main().catch((error) => {

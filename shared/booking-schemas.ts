@@ -2,6 +2,15 @@ import { z } from "zod";
 
 const text = (max: number) => z.string().trim().max(max);
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The custom availability dialog: name, email, availability and city/time zone required. */
 export const availabilityRequestSchema = z.object({
   name: text(120).min(1, "Name is required"),
@@ -13,3 +22,115 @@ export const availabilityRequestSchema = z.object({
   teacherInfo: z.record(z.string(), z.unknown()).optional().nullable(),
 });
 export type AvailabilityRequestInput = z.infer<typeof availabilityRequestSchema>;
+
+/** GET /api/availability and `booking.availability`: dates `YYYY-MM-DD` (teacher's zone) or ISO instants. */
+export const availabilityQuerySchema = z.object({
+  startDate: text(40).optional().nullable(),
+  endDate: text(40).optional().nullable(),
+  teacherId: text(64).optional().nullable(),
+});
+export type AvailabilityQueryInput = z.infer<typeof availabilityQuerySchema>;
+
+const optionalText = (max: number) => text(max).optional().nullable();
+const englishLevel = z.enum(["beginner", "intermediate", "advanced"], { error: "Please select your English level" });
+const lessonType = z.enum(["online", "in-person"], { error: "Please choose an online or in-person lesson" });
+
+/** The details form as the booking payloads carry it. The email is always the signed-in account's. */
+export const studentInfoSchema = z.object({
+  name: text(120).min(1, "Student name is required"),
+  email: optionalText(254),
+  phone: text(40).min(1, "Contact phone number is required"),
+  english_level: englishLevel,
+  lesson_focus: text(2000).min(1, "Please describe the learning goals"),
+  preferred_type: optionalText(40),
+  preferred_location: optionalText(300),
+  notes: optionalText(2000),
+  /** The browser's IANA zone (Intl), so emails can show the student's own time too. */
+  timezone: text(64).refine(isTimeZone, "Unknown time zone").optional().nullable(),
+});
+export type StudentInfoInput = z.infer<typeof studentInfoSchema>;
+
+export const groupAddOnSchema = z
+  .object({
+    event_id: text(100).min(1, "Please choose a night"),
+    package_id: text(100).min(1, "Please choose a package"),
+  })
+  .nullable()
+  .optional();
+
+const lessonDate = text(64).min(1, "A lesson date is required");
+const idempotencyKey = text(200).min(1).optional().nullable();
+const referralCode = optionalText(64);
+
+export const singleBookingSchema = z.object({
+  studentInfo: studentInfoSchema,
+  lesson_date: lessonDate,
+  lessonType,
+  teacher_id: optionalText(64),
+  packageId: optionalText(100),
+  location: optionalText(300),
+  group_conversation: groupAddOnSchema,
+  referralCode,
+  idempotencyKey,
+});
+export type SingleBookingInput = z.infer<typeof singleBookingSchema>;
+
+export const packageBookingSchema = z.object({
+  studentInfo: studentInfoSchema,
+  lesson_dates: z.array(lessonDate).min(1, "No time slots selected. Please go back and select your lessons.").max(60),
+  lessonType,
+  location: optionalText(300),
+  teacher_id: optionalText(64),
+  packageInfo: z.object({
+    id: text(100).min(1, "A package is required"),
+    name: optionalText(200),
+    lessons: z.number().int().optional().nullable(),
+    totalPrice: z.number().optional().nullable(),
+  }),
+  group_conversation: groupAddOnSchema,
+  referralCode,
+  idempotencyKey,
+});
+export type PackageBookingInput = z.infer<typeof packageBookingSchema>;
+
+export const quoteSchema = z.object({
+  packageId: text(100).min(1, "A package is required"),
+  groupPackageId: optionalText(100),
+  referralCode,
+});
+export type QuoteInput = z.infer<typeof quoteSchema>;
+
+export const validatePriceSchema = z.object({
+  packageId: text(100).min(1, "A package is required"),
+  totalPrice: z.number({ error: "totalPrice must be a number" }).finite(),
+  lessons: z.number({ error: "lessons must be a number" }).int(),
+  groupPackageId: optionalText(100),
+  referralCode,
+});
+export type ValidatePriceInput = z.infer<typeof validatePriceSchema>;
+
+export const bookingIdSchema = z.object({ id: text(64).min(1) });
+
+export const groupConversationBookingSchema = z.object({
+  event_id: text(100).min(1, "Please choose a night"),
+  package_id: text(100).min(1, "Please choose a package"),
+  name: optionalText(120),
+  email: optionalText(254),
+  phone: optionalText(40),
+});
+export type GroupConversationBookingInput = z.infer<typeof groupConversationBookingSchema>;
+
+const REQUIRED_FIELDS = "Please fill in all required fields";
+/** The /ref profile form: name, email, phone and englishLevel required. */
+export const referralSignupSchema = z.object({
+  name: text(120).min(1, REQUIRED_FIELDS),
+  email: z.email("Please enter a valid email address").max(254),
+  phone: text(40).min(1, REQUIRED_FIELDS),
+  englishLevel: z.enum(["beginner", "intermediate", "advanced"], { error: REQUIRED_FIELDS }),
+  lessonFocus: optionalText(2000),
+  preferredType: z.enum(["online", "in-person", "either"]).optional().nullable().or(z.literal("")),
+  preferredLocation: optionalText(300),
+  notes: optionalText(2000),
+  referralCode: text(64).min(1, "Invalid referral code"),
+});
+export type ReferralSignupInput = z.infer<typeof referralSignupSchema>;

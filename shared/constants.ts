@@ -47,3 +47,56 @@ export const AUTH_ERROR_MESSAGES: Record<string, string> = {
 };
 export const AUTH_ERROR_FALLBACK = "Failed to authenticate. Please try again.";
 export const AUTH_ERROR_TITLE = "Authentication Failed";
+
+// ---- Admin back office (issue 5) ----
+export const WEEKS_AHEAD_DEFAULT = 12;
+export const WEEKS_AHEAD_MAX = 52;
+export const TIME_STEP_MINUTES = 15;
+export const DEFAULT_WEEKLY_SLOT = { startTime: "09:00", endTime: "10:00" } as const;
+export const ADMIN_AVAILABILITY_DAYS_BEFORE = 7;
+export const ADMIN_AVAILABILITY_DAYS_AFTER = 30;
+export const FILE_TYPES = ["document", "audio", "video", "image", "link"] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+export const LESSON_DURATION_OPTIONS = [30, 60, 90, 120] as const;
+export const BUFFER_OPTIONS = [15, 30, 45, 60] as const;
+export const MAX_ADVANCE_OPTIONS = [30, 60, 90, 120] as const;
+export const CANCELLATION_POLICY_OPTIONS = ["24 hours", "48 hours", "72 hours", "1 week"] as const;
+/** Hours of notice each cancellation policy asks of a student. */
+export const CANCELLATION_POLICY_HOURS: Record<(typeof CANCELLATION_POLICY_OPTIONS)[number], number> = {
+  "24 hours": 24,
+  "48 hours": 48,
+  "72 hours": 72,
+  "1 week": 168,
+};
+export const TIMEZONE_OPTIONS = ["Europe/Rome", "Europe/London", "America/New_York", "America/Los_Angeles", "Asia/Tokyo"] as const;
+export const DATE_FORMAT_OPTIONS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
+export const TIME_FORMAT_OPTIONS = ["12h", "24h"] as const;
+export const SLOT_CONFLICT_MESSAGE = "This time slot conflicts with an existing availability. Please choose a different time.";
+export const SLOT_BOOKED_MESSAGE =
+  "This availability holds a booked lesson. Cancel or move the lesson first, then remove the slot.";
+export const STATUS_REQUIRED_MESSAGE = "Please select a status.";
+export const FILE_FIELDS_REQUIRED_MESSAGE = "Please fill in all required fields.";
+export const NOTE_FIELDS_REQUIRED_MESSAGE = "Please select a student and enter a note.";
+export const WEEKLY_EMPTY_MESSAGE = "Please add at least one time slot to the weekly schedule.";
+
+// --- booking (issue 3) ---
+/** The referred friend's discount on a first package, and the referrer's reward. */
+export const REFERRAL_DISCOUNT_PERCENT = 10;
+export const BOOKING_UNAUTHORIZED_MESSAGE = "Please sign in to continue with your booking";
+export const INVALID_REFERRAL_CODE_MESSAGE = "Invalid referral code";
+export const lessonLimitMessage = (n: number) => `You can only select ${n} lesson(s) for this package.`;
+export const incompleteSelectionMessage = (n: number) => `Please select ${n} lesson(s) to continue.`;
+
+// --- Student portal (issue 4) ---
+/** Referral statuses (§4) and the label the portal shows for each; anything else is Pending. */
+export const REFERRAL_STATUS_LABELS: Record<string, string> = {
+  registered: "Registered",
+  first_lesson_booked: "Booked",
+  first_lesson_completed: "Completed",
+};
+export const referralStatusLabel = (status: string | null | undefined) =>
+  (status && REFERRAL_STATUS_LABELS[status]) || "Pending";
+/** How often the server moves confirmed lessons whose end has passed to completed. */
+export const LESSON_COMPLETION_INTERVAL_MS = 5 * 60 * 1000;
+export const NOTE_PREVIEW_CHARS = 150;
+export const THUMBNAIL_TITLE_CHARS = 35;

@@ -21,7 +21,10 @@ export class MemoryRateLimiter implements RateLimiter {
       this.windows.set(key, window);
     }
     window.count++;
-    return { allowed: window.count <= rule.limit, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+    return {
+      allowed: window.count <= rule.limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+    };
   }
 
   private sweep(now: number) {
@@ -35,5 +38,50 @@ export async function enforceRateLimit(limiter: RateLimiter, bucket: string, sub
     throw new AppError("TOO_MANY_REQUESTS", "Too many requests. Please wait a moment and try again.", {
       retryAfterSeconds,
     });
+  }
+}
+
+// One atomic step per hit: count, start the window on the first hit, report the time left.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }`;
+
+type RedisLike = {
+  eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
+  quit(): Promise<unknown>;
+};
+
+/**
+ * Counters shared by every server process through Redis (REDIS_URL), so several processes behind
+ * one origin enforce one limit. If Redis is unreachable the limiter falls back to this process's
+ * own counters rather than refusing every request or letting every request through.
+ */
+export class RedisRateLimiter implements RateLimiter {
+  private fallback = new MemoryRateLimiter();
+
+  constructor(
+    private redis: RedisLike,
+    private prefix = "rl:",
+    private onError: (error: unknown) => void = () => {},
+  ) {}
+
+  async hit(key: string, rule: RateLimitRule) {
+    try {
+      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, rule.windowMs)) as [
+        number,
+        number,
+      ];
+      return { allowed: count <= rule.limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    } catch (error) {
+      this.onError(error);
+      return this.fallback.hit(key, rule);
+    }
+  }
+
+  close() {
+    return this.redis.quit().catch(() => {});
   }
 }

@@ -35,7 +35,9 @@ export const securityPlugin = fp(
       if (SAFE_METHODS.has(request.method)) return;
       const site = request.headers["sec-fetch-site"];
       const origin = request.headers.origin;
-      const crossSite = site ? site !== "same-origin" && site !== "none" : origin !== undefined && origin !== trustedOrigin;
+      const crossSite = site
+        ? site !== "same-origin" && site !== "none"
+        : origin !== undefined && origin !== trustedOrigin;
       if (crossSite) {
         return reply.code(403).send({ error: "Cross-site requests are not allowed." });
       }

@@ -1,13 +1,10 @@
 // Resolves the admin and student sessions at most once per request, and only when the cookie
 // is there, so visitors cost no database query. Read by tRPC and the REST adapters alike.
-import fp from "fastify-plugin";
+
 import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import type { Db } from "../db.ts";
-import {
-  type SessionKind,
-  type SessionUser,
-  validateSessionToken,
-} from "../features/auth/session.service.ts";
+import { type SessionKind, type SessionUser, validateSessionToken } from "../features/auth/session.service.ts";
 
 export const SESSION_COOKIES: Record<SessionKind, string> = {
   admin: "admin_session",
@@ -20,7 +17,13 @@ declare module "fastify" {
   }
 }
 
-export function setSessionCookie(reply: FastifyReply, kind: SessionKind, token: string, expiresAt: Date, secure: boolean) {
+export function setSessionCookie(
+  reply: FastifyReply,
+  kind: SessionKind,
+  token: string,
+  expiresAt: Date,
+  secure: boolean,
+) {
   reply.setCookie(SESSION_COOKIES[kind], token, {
     httpOnly: true,
     sameSite: "lax",
@@ -36,9 +39,12 @@ export function clearSessionCookie(reply: FastifyReply, kind: SessionKind, secur
 
 export const sessionPlugin = fp(
   async (app, opts: { db: Db; secureCookies: boolean }) => {
-    app.decorateRequest("sessionUser", function (this: FastifyRequest, _kind: SessionKind): Promise<SessionUser | null> {
-      throw new Error("session plugin not initialised for this request");
-    });
+    app.decorateRequest(
+      "sessionUser",
+      function (this: FastifyRequest, _kind: SessionKind): Promise<SessionUser | null> {
+        throw new Error("session plugin not initialised for this request");
+      },
+    );
     app.addHook("onRequest", async (request, reply) => {
       const cache = new Map<SessionKind, Promise<SessionUser | null>>();
       request.sessionUser = (kind) => {

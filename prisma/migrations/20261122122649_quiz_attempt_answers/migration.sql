@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "QuizAttempt" ADD COLUMN     "answers" JSONB,
+ADD COLUMN     "variant" TEXT;
+

@@ -1,0 +1,223 @@
+// Input schemas of the admin calls (spec §7), shared by the REST adapters, the tRPC procedures
+// and the client. Field names follow the spec's REST payloads.
+import { z } from "zod";
+import {
+  BOOKING_STATUSES,
+  BUFFER_OPTIONS,
+  CANCELLATION_POLICY_OPTIONS,
+  DATE_FORMAT_OPTIONS,
+  ENGLISH_LEVELS,
+  FILE_FIELDS_REQUIRED_MESSAGE,
+  FILE_TYPES,
+  LESSON_DURATION_OPTIONS,
+  MAX_ADVANCE_OPTIONS,
+  NOTE_FIELDS_REQUIRED_MESSAGE,
+  SPECIALIZATIONS,
+  STATUS_REQUIRED_MESSAGE,
+  TIME_FORMAT_OPTIONS,
+  TIMEZONE_OPTIONS,
+  WEEKLY_EMPTY_MESSAGE,
+  WEEKS_AHEAD_DEFAULT,
+  WEEKS_AHEAD_MAX,
+} from "./constants.ts";
+
+const id = z.uuid();
+const limit = z.coerce.number().int().min(1).max(200).default(50);
+const offset = z.coerce.number().int().min(0).max(100_000).default(0);
+const queryBool = z.union([
+  z.boolean(),
+  z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
+]);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** http(s) links, or a file of our own upload store. Never javascript:, data: and the like. */
+export const fileUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^\/api\/files\/download\/[A-Za-z0-9._-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
+    message: "Enter a web address starting with https:// or upload a file.",
+  });
+
+const meetingLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === "" || /^https:\/\/[^\s]+$/i.test(v), { message: "The meeting link must start with https://." })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+// ---- bookings ----
+export const teacherFilterSchema = z.union([z.literal("all"), z.literal("mine"), z.uuid()]);
+export const listBookingsSchema = z.object({
+  status: z.enum(BOOKING_STATUSES).or(z.literal("all")).optional(),
+  limit,
+  offset,
+  teacher_filter: teacherFilterSchema.default("all"),
+  search: optionalText(200),
+});
+export const updateBookingSchema = z.object({
+  status: z.enum(BOOKING_STATUSES, { error: STATUS_REQUIRED_MESSAGE }),
+  notes: nullableText(5000).optional(),
+  teacher_id: id.nullable().optional(),
+  google_meet_link: meetingLink.optional(),
+  location: nullableText(300).optional(),
+});
+export type UpdateBookingInput = z.infer<typeof updateBookingSchema>;
+
+// ---- settings ----
+export const profileSettingsSchema = z.object({
+  name: z.string().trim().min(1, "Please enter your name.").max(120),
+  email: z.email("Please enter a valid email address.").max(200),
+  phone: z.string().trim().max(40).default(""),
+  bio: z.string().trim().max(4000).default(""),
+  image_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === "" || /^\/api\/files\/download\/[A-Za-z0-9._-]+$/.test(v) || /^https:\/\/[^\s]+$/i.test(v), {
+      message: "The photo must be an uploaded image or an https:// address.",
+    })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  specializations: z
+    .array(z.enum(SPECIALIZATIONS))
+    .max(SPECIALIZATIONS.length)
+    .refine((list) => new Set(list).size === list.length, { message: "Each specialization can be chosen only once." }),
+});
+const literalNumber = <T extends readonly number[]>(values: T) =>
+  z.coerce.number().refine((v) => values.includes(v), { message: `Choose one of ${values.join(", ")}.` });
+export const businessSettingsSchema = z.object({
+  defaultLessonDuration: literalNumber(LESSON_DURATION_OPTIONS),
+  bufferBetweenLessons: literalNumber(BUFFER_OPTIONS),
+  maxAdvanceBooking: literalNumber(MAX_ADVANCE_OPTIONS),
+  cancellationPolicy: z.enum(CANCELLATION_POLICY_OPTIONS),
+  timezone: z.enum(TIMEZONE_OPTIONS),
+  defaultMeetingLink: meetingLink,
+});
+export const systemSettingsSchema = z.object({
+  dateFormat: z.enum(DATE_FORMAT_OPTIONS),
+  timeFormat: z.enum(TIME_FORMAT_OPTIONS),
+  autoConfirmBookings: z.boolean(),
+});
+export const updateSettingsSchema = z.object({
+  settings: z.object({
+    profile: profileSettingsSchema,
+    business: businessSettingsSchema,
+    system: systemSettingsSchema,
+  }),
+});
+export type SettingsInput = z.infer<typeof updateSettingsSchema>["settings"];
+
+// ---- student notes ----
+const tagsSchema = z.union([z.string().max(1000), z.array(z.string().max(100)).max(50)]).optional();
+export const listNotesSchema = z.object({
+  student_id: id.optional(),
+  limit,
+  offset,
+  search: optionalText(200),
+  tag: optionalText(60),
+  private_only: queryBool.optional(),
+});
+export const createNoteSchema = z.object({
+  student_id: z.uuid({ error: NOTE_FIELDS_REQUIRED_MESSAGE }),
+  teacher_note: z
+    .string({ error: NOTE_FIELDS_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, NOTE_FIELDS_REQUIRED_MESSAGE)
+    .max(10_000),
+  note_date: z.coerce.date().optional(),
+  tags: tagsSchema,
+  is_private: z.boolean().default(false),
+  booking_id: id.nullish(),
+});
+export const updateNoteSchema = z.object({
+  teacher_note: z.string().trim().min(1, "Please enter a note.").max(10_000),
+  note_date: z.coerce.date().optional(),
+  tags: tagsSchema,
+  is_private: z.boolean().optional(),
+  booking_id: id.nullish(),
+});
+
+// ---- shared files ----
+export const listSharedFilesSchema = z.object({
+  student_id: id.optional(),
+  limit,
+  offset,
+  file_type: z.enum(FILE_TYPES).optional(),
+  is_active: queryBool.optional(),
+  search: optionalText(200),
+});
+const required = (max: number) =>
+  z.string({ error: FILE_FIELDS_REQUIRED_MESSAGE }).trim().min(1, FILE_FIELDS_REQUIRED_MESSAGE).max(max);
+export const createSharedFileSchema = z.object({
+  student_id: z.uuid({ error: FILE_FIELDS_REQUIRED_MESSAGE }),
+  title: required(200),
+  description: nullableText(2000),
+  file_type: z.enum(FILE_TYPES).default("document"),
+  file_url: z
+    .string({ error: FILE_FIELDS_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, FILE_FIELDS_REQUIRED_MESSAGE)
+    .pipe(fileUrlSchema),
+  is_active: z.boolean().default(true),
+  file_size: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 1024 ** 3)
+    .nullish(),
+});
+export const updateSharedFileSchema = createSharedFileSchema
+  .omit({ student_id: true })
+  .partial({ is_active: true, file_type: true });
+
+// ---- availability ----
+export const createSlotSchema = z.object({
+  startTime: z.coerce.date(),
+  // Absent: the default lesson duration of the settings.
+  duration: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(12 * 60)
+    .optional(),
+  recurring: z.enum(["weekly", "none"]).default("none"),
+});
+export const weeklyEntrySchema = z.object({
+  dayOfWeek: z.number().int().min(0).max(6),
+  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Times are HH:MM."),
+  duration: z
+    .number()
+    .int()
+    .min(15)
+    .max(24 * 60),
+});
+export const bulkAvailabilitySchema = z.object({
+  schedule: z
+    .array(weeklyEntrySchema)
+    .min(1, WEEKLY_EMPTY_MESSAGE)
+    .max(7 * 24 * 4),
+  weeksAhead: z.number().int().min(1).max(WEEKS_AHEAD_MAX).default(WEEKS_AHEAD_DEFAULT),
+});
+export const listSlotsSchema = z.object({
+  start: z.coerce.date(),
+  end: z.coerce.date(),
+  teacher_id: id.optional(),
+});
+export const deleteSeriesSchema = z.object({ seriesId: id, from: z.coerce.date() });
+export const daysOffSchema = z.object({
+  startDate: z.iso.date(),
+  endDate: z.iso.date(),
+});
+
+// ---- students & inbox ----
+export const listStudentsSchema = z.object({ search: optionalText(200), level: z.enum(ENGLISH_LEVELS).optional() });
+export const markHandledSchema = z.object({ handled: z.boolean().default(true) });

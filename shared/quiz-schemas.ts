@@ -1,0 +1,65 @@
+// Input schemas of the quiz area, validated at the edge (tRPC and REST) before any service runs.
+import { z } from "zod";
+import { QUIZ_TYPES } from "./quiz-catalog.ts";
+
+/** Route values arrive as strings; the service checks them to give the spec's own messages. */
+export const startQuizSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("level"), level: z.string().max(20), concept: z.string().max(40).optional() }),
+  z.object({ kind: z.literal("concept"), concept: z.string().max(40), level: z.string().max(20).optional() }),
+  z.object({ kind: z.literal("general"), type: z.string().max(20).optional() }),
+  z.object({ kind: z.literal("ai") }),
+]);
+export type StartQuizInput = z.infer<typeof startQuizSchema>;
+
+const answerIndex = z.number().int().min(0).max(3);
+/** {questionId: optionIndex}; at most 100 entries (the longest quiz asks 45). */
+export const answersSchema = z
+  .record(z.string().max(100), answerIndex)
+  .refine((a) => Object.keys(a).length <= 100, "Too many answers.");
+
+export const recordAnswerSchema = z.object({
+  attemptId: z.uuid(),
+  questionId: z.string().max(100),
+  answer: answerIndex,
+});
+export const submitAttemptSchema = z.object({ attemptId: z.uuid(), answers: answersSchema });
+
+const tally = z.object({ correct: z.number().int().min(0), total: z.number().int().min(0) });
+const breakdown = z.record(z.string().max(100), tally).refine((b) => Object.keys(b).length <= 60, "Too many keys.");
+
+/** POST /api/quiz-results/save: the spec's body, plus attemptId/answers for a server-issued quiz. */
+export const saveResultSchema = z
+  .object({
+    attemptId: z.uuid().optional(),
+    answers: answersSchema.optional(),
+    quizType: z.enum(QUIZ_TYPES),
+    quizLevel: z.string().max(40).nullish(),
+    quizConcept: z.string().max(40).nullish(),
+    score: z.number().int().min(0).max(200),
+    totalQuestions: z.number().int().min(1).max(200),
+    estimatedLevel: z.string().max(40).nullish(),
+    studyTimeSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600)
+      .default(0),
+    metadata: z
+      .object({
+        skillBreakdown: breakdown.optional(),
+        difficultyBreakdown: breakdown.optional(),
+        levelBreakdown: breakdown.optional(),
+        assessmentType: z.string().max(40).optional(),
+        topic: z.string().max(200).optional(),
+      })
+      .optional(),
+  })
+  .refine((b) => b.score <= b.totalQuestions, { message: "score cannot exceed totalQuestions", path: ["score"] });
+export type SaveResultInput = z.infer<typeof saveResultSchema>;
+
+export const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  quizType: z.enum(QUIZ_TYPES).optional(),
+});
+
+export const certificateCodeSchema = z.string().regex(/^[A-Z0-9-]{6,40}$/);

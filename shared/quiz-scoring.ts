@@ -1,0 +1,82 @@
+// Pure scoring rules of the quiz area (§9): level estimation, bands, weak areas. Used by the
+// server when it scores an attempt and by the results pages when they describe a score.
+import {
+  ASSESSMENT_SCALE,
+  type AssessmentLevel,
+  ESTIMATE_PASS_PERCENT,
+  QUIZ_LEVELS,
+  type QuizLevel,
+  WEAK_AREA_PERCENT,
+} from "./quiz-catalog.ts";
+
+export type Tally = { correct: number; total: number };
+export type Breakdown = Record<string, Tally>;
+
+export const percentOf = ({ correct, total }: Tally) => (total > 0 ? Math.round((correct / total) * 100) : 0);
+
+/** The scale name of a CEFR level: A1 Foundation … C2 Expert. */
+export const scaleNameOf = (level: QuizLevel): AssessmentLevel => ASSESSMENT_SCALE[QUIZ_LEVELS.indexOf(level)];
+
+/**
+ * §9: the highest level with at least 60% correct, Foundation by default. A level the quiz
+ * asked nothing about cannot be reached. Exact arithmetic (no rounding): 3 of 5 passes, 5 of 9 does not.
+ */
+export function estimateLevel(levelBreakdown: Breakdown): AssessmentLevel {
+  let reached: AssessmentLevel = ASSESSMENT_SCALE[0];
+  QUIZ_LEVELS.forEach((level, i) => {
+    const tally = levelBreakdown[level];
+    if (tally && tally.total > 0 && tally.correct * 100 >= ESTIMATE_PASS_PERCENT * tally.total)
+      reached = ASSESSMENT_SCALE[i];
+  });
+  return reached;
+}
+
+/** Keys under 70% correct, weakest first. */
+export function findWeakAreas(breakdown: Breakdown): { key: string; percent: number }[] {
+  return Object.entries(breakdown)
+    .filter(([, t]) => t.total > 0 && t.correct * 100 < WEAK_AREA_PERCENT * t.total)
+    .map(([key, t]) => ({ key, percent: percentOf(t) }))
+    .sort((a, b) => a.percent - b.percent || a.key.localeCompare(b.key));
+}
+
+export type GeneralBand = "excellent" | "good" | "not-bad" | "keep-practicing" | "encouragement";
+
+/** The general results page's five bands with their messages. */
+export function generalBand(percent: number): { band: GeneralBand; title: string; message: string } {
+  if (percent >= 90)
+    return {
+      band: "excellent",
+      title: "Excellent!",
+      message: "Outstanding work: you have a strong command of English at this level.",
+    };
+  if (percent >= 80)
+    return {
+      band: "good",
+      title: "Great job!",
+      message: "A very good result. A little polishing and you will master this level.",
+    };
+  if (percent >= 70)
+    return { band: "not-bad", title: "Not bad!", message: "A solid base. Review the areas below to move up a level." };
+  if (percent >= 60)
+    return {
+      band: "keep-practicing",
+      title: "Keep practicing!",
+      message: "You are on your way. Regular practice on your weak areas will make the difference.",
+    };
+  return {
+    band: "encouragement",
+    title: "Don't give up!",
+    message: "Every learner starts somewhere. Focus on one area at a time and try again soon.",
+  };
+}
+
+export const basicBand = (percent: number) => (percent >= 80 ? "Excellent" : percent >= 60 ? "Good" : "Needs Work");
+
+export const conceptBand = (percent: number) =>
+  percent >= 80 ? "Strong" : percent >= 60 ? "Developing" : "Needs Significant Work";
+
+export function addTo(breakdown: Breakdown, key: string, isCorrect: boolean) {
+  const tally = (breakdown[key] ??= { correct: 0, total: 0 });
+  tally.total += 1;
+  if (isCorrect) tally.correct += 1;
+}
