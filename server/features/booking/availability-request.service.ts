@@ -1,18 +1,52 @@
 import type { AvailabilityRequestInput } from "../../../shared/booking-schemas.ts";
 import type { Db } from "../../db.ts";
-import { insertAvailabilityRequest } from "./booking.data.ts";
+import { loadMailContext, queueEmails } from "../mail/mail.service.ts";
+import { teacherNoticeEmail } from "../mail/mail.templates.ts";
+import { findFirstTeacherEmail, insertAvailabilityRequest, runInTransaction } from "./booking.data.ts";
 
-/** Stores a visitor's "Can't make any times work?" request for the teacher's inbox. */
-export async function createAvailabilityRequest(db: Db, input: AvailabilityRequestInput, userId: string | null) {
-  const request = await insertAvailabilityRequest(db, {
-    userId,
-    name: input.name,
-    email: input.email.toLowerCase(),
-    phone: input.phone || null,
-    availability: input.availability,
-    location: input.location,
-    packageInfo: (input.packageInfo ?? undefined) as never,
-    teacherInfo: (input.teacherInfo ?? undefined) as never,
+/** Stores a visitor's "Can't make any times work?" request for the teacher's inbox, and tells her. */
+export async function createAvailabilityRequest(
+  db: Db,
+  input: AvailabilityRequestInput,
+  userId: string | null,
+  publicUrl: string,
+) {
+  const [ctx, teacher] = await Promise.all([loadMailContext(db, { PUBLIC_URL: publicUrl }), findFirstTeacherEmail(db)]);
+  const email = input.email.toLowerCase();
+  const request = await runInTransaction(db, async (tx) => {
+    const created = await insertAvailabilityRequest(tx, {
+      userId,
+      name: input.name,
+      email,
+      phone: input.phone || null,
+      availability: input.availability,
+      location: input.location,
+      packageInfo: (input.packageInfo ?? undefined) as never,
+      teacherInfo: (input.teacherInfo ?? undefined) as never,
+    });
+    if (teacher?.email) {
+      const notice = teacherNoticeEmail(
+        {
+          kind: "teacher_availability_request",
+          name: input.name,
+          email,
+          phone: input.phone || null,
+          availability: input.availability,
+          location: input.location,
+        },
+        ctx,
+      );
+      await queueEmails(tx, [
+        {
+          kind: "teacher_availability_request",
+          toAddress: teacher.email,
+          subject: notice.subject,
+          textBody: notice.text,
+          dedupeKey: `teacher_availability_request:${created.id}`,
+        },
+      ]);
+    }
+    return created;
   });
   return { success: true, id: request.id };
 }

@@ -1,0 +1,198 @@
+// Availability as visitors, students and the admin calendar see it. The rules live in the pure
+// availability.ts; this file loads what they need.
+import { DateTime } from "luxon";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import {
+  type DbOrTx,
+  findSiteSettings,
+  listActiveTeacherIds,
+  listLiveBookingsOverlapping,
+  listSlotsOverlapping,
+} from "./availability.data.ts";
+import {
+  availabilityWindow,
+  type BookingRules,
+  computeBookableLessons,
+  type Interval,
+  parseDateInZone,
+  safeZone,
+} from "./availability.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type SiteRules = BookingRules & { autoConfirm: boolean; defaultMeetingLink: string | null };
+
+export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
+  const s = await findSiteSettings(db);
+  return {
+    zone: safeZone(s?.timezone),
+    maxAdvanceDays: s?.maxAdvanceBooking ?? 90,
+    bufferMinutes: s?.bufferBetweenLessons ?? 30,
+    autoConfirm: s?.autoConfirmBookings ?? false,
+    defaultMeetingLink: s?.defaultMeetingLink?.trim() || null,
+  };
+}
+
+function parseDateParam(text: string | undefined | null, zone: string, name: string): DateTime | null {
+  if (!text) return null;
+  const parsed = parseDateInZone(text, zone);
+  if (!parsed) throw new AppError("BAD_REQUEST", `Invalid ${name}: use a date like 2031-03-03 or an ISO date-time.`);
+  return parsed;
+}
+
+export type AvailabilityQuery = { startDate?: string | null; endDate?: string | null; teacherId?: string | null };
+export type AvailableSlotDto = { id: string; startTime: string; endTime: string };
+export type AvailabilityDto = {
+  timezone: string;
+  windowStart: string;
+  windowEnd: string;
+  availableSlots: AvailableSlotDto[];
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function resolveTeachers(db: DbOrTx, teacherId: string | null | undefined) {
+  if (teacherId && !UUID.test(teacherId)) throw new AppError("BAD_REQUEST", "Unknown teacher.");
+  const teachers = await listActiveTeacherIds(db, teacherId ?? undefined);
+  if (teacherId && teachers.length === 0) throw new AppError("BAD_REQUEST", "Unknown teacher.");
+  return teachers;
+}
+
+/**
+ * The bookable 60-minute lessons per teacher in [window.start, window.end), with the busy time
+ * that decides the buffer. Shared by the availability view and the booking check.
+ */
+export async function bookableLessonsByTeacher(
+  db: DbOrTx,
+  teacherIds: string[],
+  window: Interval,
+  rules: BookingRules,
+  now: Date,
+) {
+  if (teacherIds.length === 0) return new Map<string, Interval[]>();
+  const margin = (rules.bufferMinutes + 60) * 60_000;
+  const [slots, bookings] = await Promise.all([
+    listSlotsOverlapping(db, teacherIds, window.start, window.end),
+    listLiveBookingsOverlapping(
+      db,
+      teacherIds,
+      new Date(window.start.getTime() - margin),
+      new Date(window.end.getTime() + margin),
+    ),
+  ]);
+  const result = new Map<string, Interval[]>();
+  for (const teacherId of teacherIds) {
+    result.set(
+      teacherId,
+      computeBookableLessons({
+        slots: slots.filter((s) => s.teacherId === teacherId).map((s) => ({ start: s.startsAt, end: s.endsAt })),
+        busy: bookings.filter((b) => b.teacherId === teacherId).map((b) => ({ start: b.startsAt, end: b.endsAt })),
+        window,
+        rules,
+        now,
+      }),
+    );
+  }
+  return result;
+}
+
+export const slotId = (teacherId: string, start: Date) => `${teacherId}:${start.toISOString()}`;
+
+/** What the week grid offers: 14 days from the Sunday of the viewed week, teacher's zone. */
+export async function getAvailability(db: Db, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityDto> {
+  const [rules, teachers] = await Promise.all([loadSiteRules(db), resolveTeachers(db, query.teacherId)]);
+  const start =
+    parseDateParam(query.startDate, rules.zone, "startDate") ?? DateTime.fromJSDate(now, { zone: rules.zone });
+  const end = parseDateParam(query.endDate, rules.zone, "endDate");
+  const window = availabilityWindow(start, rules.zone, end);
+  const byTeacher = await bookableLessonsByTeacher(
+    db,
+    teachers.map((t) => t.id),
+    window,
+    rules,
+    now,
+  );
+
+  // Without a teacher filter the grid shows a time once, offered by the first teacher free then.
+  const byStart = new Map<number, AvailableSlotDto>();
+  for (const teacher of teachers) {
+    for (const lesson of byTeacher.get(teacher.id) ?? []) {
+      const key = lesson.start.getTime();
+      if (!byStart.has(key)) {
+        byStart.set(key, {
+          id: slotId(teacher.id, lesson.start),
+          startTime: lesson.start.toISOString(),
+          endTime: lesson.end.toISOString(),
+        });
+      }
+    }
+  }
+  return {
+    timezone: rules.zone,
+    windowStart: window.start.toISOString(),
+    windowEnd: window.end.toISOString(),
+    availableSlots: [...byStart.values()].sort((a, b) => a.startTime.localeCompare(b.startTime)),
+  };
+}
+
+export type AdminSlotDto = {
+  id: string;
+  teacherId: string;
+  startTime: string;
+  endTime: string;
+  recurring: string;
+  duration: number;
+  booked: boolean;
+};
+
+/**
+ * Every availability slot overlapping [start, end), with whether a pending or confirmed lesson
+ * of its teacher falls inside it (the admin calendar's view).
+ */
+export async function listSlotsForAdmin(
+  db: Db,
+  input: { start: Date; end: Date; teacherId?: string | null },
+): Promise<AdminSlotDto[]> {
+  const teachers = await resolveTeachers(db, input.teacherId);
+  const ids = teachers.map((t) => t.id);
+  if (ids.length === 0) return [];
+  const slots = await listSlotsOverlapping(db, ids, input.start, input.end);
+  if (slots.length === 0) return [];
+  const first = slots[0].startsAt;
+  const last = new Date(Math.max(...slots.map((s) => s.endsAt.getTime())));
+  const bookings = await listLiveBookingsOverlapping(db, ids, first, last);
+  return slots.map((slot) => ({
+    id: slot.id,
+    teacherId: slot.teacherId,
+    startTime: slot.startsAt.toISOString(),
+    endTime: slot.endsAt.toISOString(),
+    recurring: slot.recurring,
+    duration: Math.round((slot.endsAt.getTime() - slot.startsAt.getTime()) / 60_000),
+    booked: bookings.some(
+      (b) => b.teacherId === slot.teacherId && b.startsAt < slot.endsAt && b.endsAt > slot.startsAt,
+    ),
+  }));
+}
+
+/**
+ * The admin calendar's range from the REST query: startDate..endDate (whole days in the zone);
+ * without them 7 days before to 30 days after today.
+ */
+export async function getAdminAvailability(db: Db, query: AvailabilityQuery, now = new Date()) {
+  const rules = await loadSiteRules(db);
+  const today = DateTime.fromJSDate(now, { zone: rules.zone }).startOf("day");
+  const startDay = parseDateParam(query.startDate, rules.zone, "startDate");
+  const endDay = parseDateParam(query.endDate, rules.zone, "endDate");
+  const start = startDay ? startDay.startOf("day") : today.minus({ days: 7 });
+  const end = endDay ? endDay.startOf("day").plus({ days: 1 }) : today.plus({ days: 31 });
+  if (end <= start) throw new AppError("BAD_REQUEST", "endDate must not be before startDate.");
+  if (end.toMillis() - start.toMillis() > 400 * DAY_MS)
+    throw new AppError("BAD_REQUEST", "The date range is too long (at most 400 days).");
+  const availableSlots = await listSlotsForAdmin(db, {
+    start: start.toJSDate(),
+    end: end.toJSDate(),
+    teacherId: query.teacherId,
+  });
+  return { timezone: rules.zone, availableSlots };
+}

@@ -1,0 +1,55 @@
+// The calendar file of one lesson. The UID never changes for a booking and SEQUENCE grows with
+// every change (Booking.icsSequence), so calendar apps replace their copy instead of adding one.
+import { createEvent, type EventAttributes } from "ics";
+import { LESSON_MINUTES } from "../../../shared/constants.ts";
+
+export type IcsBooking = {
+  id: string;
+  startsAt: Date;
+  status: string;
+  lessonType: string;
+  meetingLink: string | null;
+  location: string | null;
+  icsSequence: number;
+  teacherName: string | null;
+};
+
+/** One lesson as an event: the single file and the subscription feed share UID and SEQUENCE. */
+export function bookingEventAttributes(booking: IcsBooking, host: string): EventAttributes {
+  const cancelled = booking.status === "cancelled";
+  const online = booking.lessonType === "online";
+  const teacher = booking.teacherName ?? "your teacher";
+  const where = online
+    ? booking.meetingLink
+      ? `Join online: ${booking.meetingLink}`
+      : "Online lesson: the meeting link will be sent before the lesson."
+    : `In person at ${booking.location ?? "a place your teacher will confirm"}.`;
+  const state = cancelled
+    ? "This lesson has been cancelled."
+    : booking.status === "pending"
+      ? "Your teacher will confirm this lesson soon."
+      : "This lesson is confirmed.";
+  return {
+    uid: `${booking.id}@${host}`,
+    sequence: booking.icsSequence,
+    productId: "english-with-giulia/booking",
+    // A downloaded file is published, not an iTIP request: STATUS carries the cancellation.
+    method: "PUBLISH",
+    status: cancelled ? "CANCELLED" : booking.status === "pending" ? "TENTATIVE" : "CONFIRMED",
+    start: booking.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    duration: { minutes: LESSON_MINUTES },
+    title: `${cancelled ? "Cancelled: " : ""}English lesson with ${teacher} (${online ? "online" : "in person"})`,
+    description: `Your ${LESSON_MINUTES}-minute ${online ? "online" : "in-person"} English lesson with ${teacher}. ${where} ${state}`,
+    location: online ? (booking.meetingLink ?? "Online") : (booking.location ?? "Milano"),
+    ...(online && booking.meetingLink ? { url: booking.meetingLink } : {}),
+    busyStatus: cancelled ? "FREE" : "BUSY",
+  };
+}
+
+export function buildBookingIcs(booking: IcsBooking, host: string): string {
+  const { error, value } = createEvent(bookingEventAttributes(booking, host));
+  if (error || !value) throw error ?? new Error("Could not build the calendar file.");
+  return value;
+}

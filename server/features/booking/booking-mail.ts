@@ -1,0 +1,211 @@
+// The mail a booking writes into the outbox, inside the booking's own transaction: the student's
+// confirmation (with one calendar file per lesson) and the teacher's notice.
+import { randomUUID } from "node:crypto";
+import { type DbOrTx, insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
+import {
+  bookingCancelledEmail,
+  bookingChangedEmail,
+  bookingConfirmedEmail,
+  bookingCreatedEmail,
+  type MailContext,
+  teacherNoticeEmail,
+} from "../mail/mail.templates.ts";
+import { findBookingForMail, findFirstTeacherEmail } from "./booking.data.ts";
+import { buildBookingIcs, type IcsBooking } from "./booking-ics.ts";
+
+export type MailLesson = Omit<IcsBooking, "teacherName"> & { endsAt: Date };
+
+export function bookingCreatedMails(input: {
+  ctx: MailContext;
+  student: { name: string; email: string; phone: string | null };
+  teacher: { name: string; email: string | null };
+  packageName: string;
+  bookings: MailLesson[];
+  orderId: string;
+}): NewOutboxEmail[] {
+  const { ctx, student, bookings } = input;
+  const host = new URL(ctx.publicUrl).hostname;
+  const lessons = bookings.map((b) => ({
+    id: b.id,
+    startsAt: b.startsAt,
+    endsAt: b.endsAt,
+    status: b.status,
+    lessonType: b.lessonType,
+    meetingLink: b.meetingLink,
+    location: b.location,
+  }));
+  const toStudent = bookingCreatedEmail(student.name, lessons, ctx);
+  const mails: NewOutboxEmail[] = [
+    {
+      kind: "booking_created",
+      toAddress: student.email,
+      subject: toStudent.subject,
+      textBody: toStudent.text,
+      dedupeKey: `booking_created:${input.orderId}`,
+      attachments: bookings.map((b, i) => ({
+        filename: bookings.length > 1 ? `english-lesson-${i + 1}.ics` : "english-lesson.ics",
+        contentType: "text/calendar; charset=utf-8",
+        content: buildBookingIcs({ ...b, teacherName: input.teacher.name }, host),
+      })),
+    },
+  ];
+  if (input.teacher.email) {
+    const notice = teacherNoticeEmail(
+      {
+        kind: "teacher_new_booking",
+        studentName: student.name,
+        studentEmail: student.email,
+        studentPhone: student.phone,
+        lessons,
+        packageName: input.packageName,
+      },
+      ctx,
+    );
+    mails.push({
+      kind: "teacher_new_booking",
+      toAddress: input.teacher.email,
+      subject: notice.subject,
+      textBody: notice.text,
+      dedupeKey: `teacher_new_booking:${input.orderId}`,
+    });
+  }
+  return mails;
+}
+
+export function groupSignupMail(
+  ctx: MailContext,
+  teacherEmail: string | null,
+  signup: { id: string; name: string; email: string; phone: string | null; night: string; packageName: string },
+): NewOutboxEmail[] {
+  if (!teacherEmail) return [];
+  const notice = teacherNoticeEmail({ kind: "teacher_group_signup", ...signup }, ctx);
+  return [
+    {
+      kind: "teacher_group_signup",
+      toAddress: teacherEmail,
+      subject: notice.subject,
+      textBody: notice.text,
+      dedupeKey: `teacher_group_signup:${signup.id}`,
+    },
+  ];
+}
+
+/** What happened to one lesson, as its mail tells it. */
+export type LessonEvent =
+  | { kind: "confirmed" }
+  | { kind: "changed"; changes: string[] }
+  | { kind: "cancelled"; reason?: string | null }
+  | { kind: "rebooked" }
+  | { kind: "cancellation_request"; reason: string; outcome: string; approved: boolean };
+
+/**
+ * Queues the mail one lesson event owes, inside the caller's transaction (after the change, so the
+ * calendar file carries the new SEQUENCE): the student's email with the updated calendar file and,
+ * for a student's cancellation request or rebooking, the teacher's notice.
+ */
+export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, bookingId: string, event: LessonEvent) {
+  const booking = await findBookingForMail(tx, bookingId);
+  if (!booking) return 0;
+  const teacherEmail = booking.teacher?.email ?? (await findFirstTeacherEmail(tx))?.email ?? null;
+  const ctx: MailContext = {
+    ...base,
+    teacherName: booking.teacher?.name ?? base.teacherName,
+    studentZone: booking.studentTimezone,
+  };
+  const host = new URL(ctx.publicUrl).hostname;
+  const lesson = {
+    id: booking.id,
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    status: booking.status,
+    lessonType: booking.lessonType,
+    meetingLink: booking.meetingLink,
+    location: booking.location,
+  };
+  const calendarFile = {
+    filename: "english-lesson.ics",
+    contentType: "text/calendar; charset=utf-8",
+    content: buildBookingIcs({ ...booking, teacherName: booking.teacher?.name ?? null }, host),
+  };
+  const key = `${booking.id}:${booking.icsSequence}`;
+  const mails: NewOutboxEmail[] = [];
+  const toStudent = (kind: string, content: { subject: string; text: string }, dedupeKey: string) =>
+    mails.push({
+      kind,
+      toAddress: booking.studentEmail,
+      subject: content.subject,
+      textBody: content.text,
+      attachments: [calendarFile],
+      dedupeKey,
+    });
+  const toTeacher = (kind: string, content: { subject: string; text: string }, dedupeKey: string) => {
+    if (teacherEmail)
+      mails.push({ kind, toAddress: teacherEmail, subject: content.subject, textBody: content.text, dedupeKey });
+  };
+  switch (event.kind) {
+    case "confirmed":
+      toStudent(
+        "booking_confirmed",
+        bookingConfirmedEmail(booking.studentName, lesson, ctx),
+        `booking_confirmed:${key}`,
+      );
+      break;
+    case "changed":
+      toStudent(
+        "booking_changed",
+        bookingChangedEmail(booking.studentName, lesson, ctx, event.changes),
+        `booking_changed:${key}`,
+      );
+      break;
+    case "cancelled":
+      toStudent(
+        "booking_cancelled",
+        bookingCancelledEmail(booking.studentName, lesson, ctx, event.reason),
+        `booking_cancelled:${key}`,
+      );
+      break;
+    case "rebooked":
+      toStudent("booking_created", bookingCreatedEmail(booking.studentName, [lesson], ctx), `booking_created:${key}`);
+      toTeacher(
+        "teacher_new_booking",
+        teacherNoticeEmail(
+          {
+            kind: "teacher_new_booking",
+            studentName: booking.studentName,
+            studentEmail: booking.studentEmail,
+            lessons: [lesson],
+            packageName: "a free rebooking (cancellation credit)",
+          },
+          ctx,
+        ),
+        `teacher_new_booking:${key}`,
+      );
+      break;
+    case "cancellation_request":
+      if (event.approved) {
+        toStudent(
+          "booking_cancelled",
+          bookingCancelledEmail(booking.studentName, lesson, ctx, event.reason),
+          `booking_cancelled:${key}`,
+        );
+      }
+      toTeacher(
+        "teacher_cancellation",
+        teacherNoticeEmail(
+          {
+            kind: "teacher_cancellation",
+            studentName: booking.studentName,
+            studentEmail: booking.studentEmail,
+            lesson,
+            reason: event.reason,
+            outcome: event.outcome,
+          },
+          ctx,
+        ),
+        // A refused request does not change the booking: several may arrive for one SEQUENCE.
+        event.approved ? `teacher_cancellation:${key}` : `teacher_cancellation:${key}:${randomUUID()}`,
+      );
+      break;
+  }
+  return insertOutboxEmails(tx, mails);
+}

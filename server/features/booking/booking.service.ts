@@ -1,0 +1,528 @@
+// Booking lessons: one slot or a whole package, all or nothing, priced by the server.
+import { randomUUID } from "node:crypto";
+import { DateTime } from "luxon";
+import type {
+  GroupConversationBookingInput,
+  PackageBookingInput,
+  SingleBookingInput,
+  StudentInfoInput,
+} from "../../../shared/booking-schemas.ts";
+import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import type { SessionUser } from "../auth/session.service.ts";
+import { loadMailContext, queueEmails } from "../mail/mail.service.ts";
+import { listLiveBookingsOverlapping, listSlotsOverlapping } from "./availability.data.ts";
+import { loadSiteRules, resolveTeachers, type SiteRules } from "./availability.service.ts";
+import { describeSlot, type Interval, isOfferedByAvailability, lessonAt, lessonRefusal } from "./availability.ts";
+import {
+  type BookingRow,
+  countStudentOrders,
+  findActiveGroupEvent,
+  findActiveGroupPackage,
+  findBooking,
+  findFirstTeacherEmail,
+  findOrder,
+  findOrderBookings,
+  findSingleLessonPackage,
+  insertBooking,
+  insertGroupSignup,
+  insertOrder,
+  type OrderRow,
+  runInTransaction,
+  runWithTeacherLock,
+  type Tx,
+} from "./booking.data.ts";
+import { buildBookingIcs } from "./booking-ics.ts";
+import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
+import { centsToEuro } from "./catalogue.service.ts";
+import { hashRequest, withIdempotency } from "./idempotency.service.ts";
+import { decideDiscount, loadGroupPackageOrFail, loadPackageOrFail, normaliseReferralCode } from "./pricing.service.ts";
+import { computeOrderPrice, lessonCountError } from "./pricing.ts";
+import { addReferralEarning, consumeDiscount, recordFirstPackage } from "./referral.data.ts";
+
+export type BookingDto = {
+  id: string;
+  lesson_date: string;
+  end_date: string;
+  status: string;
+  lessonType: "online" | "in-person";
+  teacher_id: string | null;
+  teacher_name: string | null;
+  location: string | null;
+  google_meet_link: string | null;
+};
+export type OrderDto = {
+  id: string;
+  packageId: string;
+  packageName: string;
+  lessons: number;
+  basePrice: number;
+  groupPrice: number;
+  discount: number;
+  totalPrice: number;
+};
+
+export function toBookingDto(b: BookingRow): BookingDto {
+  return {
+    id: b.id,
+    lesson_date: b.startsAt.toISOString(),
+    end_date: b.endsAt.toISOString(),
+    status: b.status,
+    lessonType: b.lessonType === "in-person" ? "in-person" : "online",
+    teacher_id: b.teacherId,
+    teacher_name: b.teacher?.name ?? null,
+    location: b.location,
+    google_meet_link: b.meetingLink,
+  };
+}
+
+function toOrderDto(o: OrderRow): OrderDto {
+  return {
+    id: o.id,
+    packageId: o.packageId,
+    packageName: o.package.name,
+    lessons: o.lessons,
+    basePrice: centsToEuro(o.basePriceCents),
+    groupPrice: centsToEuro(o.groupPriceCents),
+    discount: centsToEuro(o.discountCents),
+    totalPrice: centsToEuro(o.totalPriceCents),
+  };
+}
+
+const takenMessage = (start: Date, zone: string) =>
+  `Sorry, the lesson on ${describeSlot(start, zone)} was just booked by someone else. Please choose another time.`;
+
+type LessonRequest = {
+  starts: string[];
+  packageId: string | null;
+  lessonType: "online" | "in-person";
+  location: string | null | undefined;
+  teacherId: string | null | undefined;
+  groupAddOn: { event_id: string; package_id: string } | null | undefined;
+  referralCode: string | null | undefined;
+  studentInfo: StudentInfoInput;
+};
+
+function parseStarts(texts: string[]): Date[] {
+  const starts = texts.map((text) => {
+    const parsed = DateTime.fromISO(text, { setZone: true });
+    // A bare date or a local time without an offset is ambiguous: only instants are accepted.
+    const plausible = parsed.isValid && parsed.year >= 2000 && parsed.year <= 2200;
+    if (!plausible || !/T\d{2}:\d{2}/.test(text) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `Invalid lesson date "${text.slice(0, 40)}". Please choose a time from the schedule.`,
+      );
+    }
+    return parsed.toJSDate();
+  });
+  if (new Set(starts.map((d) => d.getTime())).size !== starts.length) {
+    throw new AppError("BAD_REQUEST", "The same lesson time was selected twice. Please choose different times.");
+  }
+  return starts.sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** Finds the teacher: the requested one, else the first active teacher whose availability offers every start. */
+async function chooseTeacher(db: Db, teacherId: string | null | undefined, starts: Date[]) {
+  const teachers = await resolveTeachers(db, teacherId);
+  if (teachers.length === 0) throw new AppError("BAD_REQUEST", "No teacher is available for booking.");
+  const from = starts[0];
+  const to = lessonAt(starts[starts.length - 1]).end;
+  const slots = await listSlotsOverlapping(
+    db,
+    teachers.map((t) => t.id),
+    from,
+    to,
+  );
+  const slotsOf = (id: string): Interval[] =>
+    slots.filter((s) => s.teacherId === id).map((s) => ({ start: s.startsAt, end: s.endsAt }));
+  const fit = teachers.find((t) => starts.every((s) => isOfferedByAvailability(s, slotsOf(t.id)))) ?? teachers[0];
+  return { teacher: fit, slots: slotsOf(fit.id) };
+}
+
+/** The refusals that do not depend on other bookings: clear 400s before any lock is taken. */
+function checkStartsAgainstRules(starts: Date[], slots: Interval[], rules: SiteRules, now: Date) {
+  for (const start of starts) {
+    const when = describeSlot(start, rules.zone);
+    if (!isOfferedByAvailability(start, slots)) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `The lesson on ${when} is not in the teacher's availability. Please choose a time from the schedule.`,
+      );
+    }
+    const refusal = lessonRefusal(lessonAt(start), [], rules, now);
+    if (refusal === "too-soon") {
+      throw new AppError(
+        "BAD_REQUEST",
+        `Lessons must be booked at least 48 hours in advance: the lesson on ${when} is too soon. Please choose a later time.`,
+      );
+    }
+    if (refusal === "too-far") {
+      throw new AppError(
+        "BAD_REQUEST",
+        `Lessons can be booked at most ${rules.maxAdvanceDays} days in advance: the lesson on ${when} is too far ahead.`,
+      );
+    }
+  }
+}
+
+type BookingOutcome = { bookings: BookingDto[]; order: OrderDto };
+
+/** What the teacher's live lessons say about the requested starts: the student's own, or a clash. */
+function assessStarts(
+  starts: Date[],
+  live: { studentId: string | null; orderId: string | null; startsAt: Date; endsAt: Date }[],
+  studentId: string,
+  rules: SiteRules,
+  now: Date,
+): { held: typeof live } | { taken: Date } | null {
+  const wanted = new Set(starts.map((d) => d.getTime()));
+  const held = live.filter((b) => b.studentId === studentId && wanted.has(b.startsAt.getTime()));
+  if (held.length > 0) return { held };
+  const busy = live.map((b) => ({ start: b.startsAt, end: b.endsAt }));
+  const taken = starts.find((start) => lessonRefusal(lessonAt(start), busy, rules, now) === "taken");
+  return taken ? { taken } : null;
+}
+
+async function bookLessons(
+  db: Db,
+  student: SessionUser,
+  req: LessonRequest,
+  now: Date,
+  publicUrl: string,
+): Promise<BookingOutcome> {
+  const starts = parseStarts(req.starts);
+  const [pkg, rules, choice, groupEvent, groupPackage, mailBase] = await Promise.all([
+    req.packageId ? loadPackageOrFail(db, req.packageId) : findSingleLessonPackage(db),
+    loadSiteRules(db),
+    chooseTeacher(db, req.teacherId, starts),
+    req.groupAddOn ? findActiveGroupEvent(db, req.groupAddOn.event_id) : null,
+    req.groupAddOn ? findActiveGroupPackage(db, req.groupAddOn.package_id) : null,
+    loadMailContext(db, { PUBLIC_URL: publicUrl }),
+  ]);
+  if (!pkg) throw new AppError("BAD_REQUEST", "Unknown package. Please choose a package from the pricing page.");
+  const countError = lessonCountError(pkg.lessons, starts.length);
+  if (countError) throw new AppError("BAD_REQUEST", countError);
+  if ((pkg.lessonType === "online" || pkg.lessonType === "in-person") && req.lessonType !== pkg.lessonType) {
+    throw new AppError("BAD_REQUEST", `The ${pkg.name} package is for ${pkg.lessonType} lessons only.`);
+  }
+  const location =
+    req.lessonType === "in-person" ? req.location?.trim() || req.studentInfo.preferred_location?.trim() || "" : "";
+  if (req.lessonType === "in-person" && !location) {
+    throw new AppError("BAD_REQUEST", "Location is required for in-person lessons");
+  }
+  if (req.groupAddOn && !groupEvent) throw new AppError("BAD_REQUEST", "Unknown group conversation night.");
+  if (req.groupAddOn && !groupPackage) throw new AppError("BAD_REQUEST", "Unknown group conversation package.");
+  const { teacher, slots } = choice;
+  checkStartsAgainstRules(starts, slots, rules, now);
+
+  const info = req.studentInfo;
+  const email = student.email.toLowerCase();
+  const mailContext = {
+    ...mailBase,
+    teacherName: teacher.name,
+    teacherZone: rules.zone,
+    studentZone: info.timezone ?? null,
+  };
+  const margin = (rules.bufferMinutes + 60) * 60_000;
+  const from = new Date(starts[0].getTime() - margin);
+  const to = new Date(lessonAt(starts[starts.length - 1]).end.getTime() + margin);
+
+  /** A slot this student already holds: a double-click or a retry gets the first booking back. */
+  const replayHeld = async (tx: Tx | Db, held: { orderId: string | null; startsAt: Date }[]) => {
+    const orderId = held[0].orderId;
+    const sameOrder = orderId && held.length === starts.length && held.every((b) => b.orderId === orderId);
+    const order = sameOrder ? await findOrder(tx, orderId) : null;
+    if (order && order.lessons === starts.length && order.packageId === pkg.id) {
+      return { bookings: (await findOrderBookings(tx, order.id)).map(toBookingDto), order: toOrderDto(order) };
+    }
+    throw new AppError(
+      "CONFLICT",
+      `You have already booked the lesson on ${describeSlot(held[0].startsAt, rules.zone)}. Please choose another time.`,
+    );
+  };
+
+  // A first look without the lock: a taken slot or a retry is answered at once, without queueing
+  // behind other bookings of the teacher.
+  const [discount, liveBefore] = await Promise.all([
+    decideDiscount(db, student.id, req.referralCode),
+    listLiveBookingsOverlapping(db, [teacher.id], from, to),
+  ]);
+  const first = assessStarts(starts, liveBefore, student.id, rules, now);
+  if (first && "held" in first) return replayHeld(db, first.held);
+  if (first) throw new AppError("CONFLICT", takenMessage(first.taken, rules.zone));
+
+  // Ids are made here so the mail (calendar files carry the booking ids) is built before the lock.
+  const orderId = randomUUID();
+  const status = rules.autoConfirm ? ("confirmed" as const) : ("pending" as const);
+  const meetingLink = req.lessonType === "online" ? rules.defaultMeetingLink : null;
+  const rows = starts.map((start) => {
+    const lesson = lessonAt(start);
+    return {
+      id: randomUUID(),
+      orderId,
+      studentId: student.id,
+      teacherId: teacher.id,
+      startsAt: lesson.start,
+      endsAt: lesson.end,
+      status,
+      lessonType: req.lessonType,
+      meetingLink,
+      location: req.lessonType === "in-person" ? location : null,
+      studentName: info.name,
+      studentEmail: email,
+      studentPhone: info.phone,
+      englishLevel: info.english_level,
+      lessonFocus: info.lesson_focus,
+      preferredType: info.preferred_type || null,
+      preferredLocation: info.preferred_location || null,
+      studentNotes: info.notes || null,
+      studentTimezone: info.timezone ?? null,
+    };
+  });
+  const signupId = randomUUID();
+  const mails = bookingCreatedMails({
+    ctx: mailContext,
+    student: { name: info.name, email, phone: info.phone },
+    teacher: { name: teacher.name, email: teacher.email },
+    packageName: pkg.name,
+    bookings: rows.map((r) => ({ ...r, icsSequence: 0 })),
+    orderId,
+  });
+  if (groupEvent && groupPackage) {
+    mails.push(
+      ...groupSignupMail(mailContext, teacher.email, {
+        id: signupId,
+        name: info.name,
+        email,
+        phone: info.phone,
+        night: describeNight(groupEvent),
+        packageName: groupPackage.name,
+      }),
+    );
+  }
+
+  return runWithTeacherLock(
+    db,
+    teacher.id,
+    async (tx: Tx) => {
+      // Re-check under the lock: bookings and their buffers committed since the first look.
+      const again = assessStarts(
+        starts,
+        await listLiveBookingsOverlapping(tx, [teacher.id], from, to),
+        student.id,
+        rules,
+        now,
+      );
+      if (again && "held" in again) return replayHeld(tx, again.held);
+      if (again) throw new AppError("CONFLICT", takenMessage(again.taken, rules.zone));
+      // The availability too: the teacher may have removed the slot since the first look (her
+      // removal takes the same lock, so it is either fully before this check or after the commit).
+      const slotsNow = (
+        await listSlotsOverlapping(tx, [teacher.id], starts[0], lessonAt(starts[starts.length - 1]).end)
+      ).map((s) => ({ start: s.startsAt, end: s.endsAt }));
+      const withdrawn = starts.find((start) => !isOfferedByAvailability(start, slotsNow));
+      if (withdrawn) {
+        throw new AppError(
+          "CONFLICT",
+          `The lesson on ${describeSlot(withdrawn, rules.zone)} is no longer in the teacher's availability. Please choose another time.`,
+        );
+      }
+
+      // A newcomer's discount holds for the first order only: re-read it if another order won.
+      const applied =
+        discount?.kind === "newcomer" && (await countStudentOrders(tx, student.id)) > 0
+          ? await decideDiscount(tx, student.id, req.referralCode)
+          : discount;
+      const price = computeOrderPrice({
+        basePriceCents: pkg.totalPriceCents,
+        groupPriceCents: groupPackage?.totalPriceCents ?? 0,
+        discountPercent: applied?.percent ?? 0,
+      });
+      const order = await insertOrder(tx, {
+        id: orderId,
+        studentId: student.id,
+        packageId: pkg.id,
+        lessons: pkg.lessons,
+        ...price,
+        referralCode: normaliseReferralCode(req.referralCode),
+      });
+      if (applied?.kind === "reward") {
+        if (!(await consumeDiscount(tx, applied.discountId, order.id, price.discountCents, now))) {
+          throw new AppError(
+            "CONFLICT",
+            "Your referral reward was just used by another booking. Please review the price and try again.",
+          );
+        }
+        if (applied.referralId) await addReferralEarning(tx, applied.referralId, price.discountCents);
+      }
+
+      const bookings: BookingRow[] = [];
+      for (const row of rows) bookings.push(await insertBooking(tx, row, takenMessage(row.startsAt, rules.zone)));
+      if (groupEvent && groupPackage) {
+        await insertGroupSignup(tx, {
+          id: signupId,
+          userId: student.id,
+          orderId,
+          eventId: groupEvent.id,
+          groupPackageId: groupPackage.id,
+          name: info.name,
+          email,
+          phone: info.phone,
+          priceCents: groupPackage.totalPriceCents,
+        });
+      }
+      await queueEmails(tx, mails);
+
+      if (applied?.kind === "newcomer") {
+        await recordFirstPackage(tx, {
+          referrerId: applied.referrerId,
+          friendId: student.id,
+          friendEmail: email,
+          friendName: info.name || student.name,
+          percentage: REFERRAL_DISCOUNT_PERCENT,
+        });
+      }
+      return { bookings: bookings.map(toBookingDto), order: toOrderDto(order) };
+    },
+    takenMessage(starts[0], rules.zone),
+  );
+}
+
+const describeNight = (e: { dayOfWeek: string; time: string; location: string }) =>
+  `${e.dayOfWeek}s at ${e.time}, ${e.location}`;
+
+/** `publicUrl` builds the links and calendar UIDs of the mail the booking queues. */
+export type BookingOptions = { publicUrl: string; idempotencyKey?: string | null; now?: Date };
+
+/** One lesson (the spec's single booking payload). */
+export async function createBooking(db: Db, student: SessionUser, input: SingleBookingInput, opts: BookingOptions) {
+  const { idempotencyKey, ...payload } = input;
+  const key = opts.idempotencyKey ?? idempotencyKey;
+  return withIdempotency(db, student.id, key, hashRequest("booking", payload), async () => {
+    const outcome = await bookLessons(
+      db,
+      student,
+      {
+        starts: [input.lesson_date],
+        packageId: input.packageId ?? null,
+        lessonType: input.lessonType,
+        location: input.location,
+        teacherId: input.teacher_id,
+        groupAddOn: input.group_conversation,
+        referralCode: input.referralCode,
+        studentInfo: input.studentInfo,
+      },
+      opts.now ?? new Date(),
+      opts.publicUrl,
+    );
+    return { booking: outcome.bookings[0], order: outcome.order };
+  });
+}
+
+/** Several lessons of one package, all or nothing (the spec's package payload). */
+export async function createPackageBooking(
+  db: Db,
+  student: SessionUser,
+  input: PackageBookingInput,
+  opts: BookingOptions,
+) {
+  const { idempotencyKey, ...payload } = input;
+  const key = opts.idempotencyKey ?? idempotencyKey;
+  return withIdempotency(db, student.id, key, hashRequest("package", payload), () =>
+    bookLessons(
+      db,
+      student,
+      {
+        starts: input.lesson_dates,
+        packageId: input.packageInfo.id,
+        lessonType: input.lessonType,
+        location: input.location,
+        teacherId: input.teacher_id,
+        groupAddOn: input.group_conversation,
+        referralCode: input.referralCode,
+        studentInfo: input.studentInfo,
+      },
+      opts.now ?? new Date(),
+      opts.publicUrl,
+    ),
+  );
+}
+
+export type BookingViewer = { studentId: string | null; isAdmin: boolean };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A booking for its student or an admin; anyone else learns nothing, not even that it exists. */
+async function loadVisibleBooking(db: Db, id: string, viewer: BookingViewer) {
+  if (!viewer.studentId && !viewer.isAdmin) throw new AppError("UNAUTHORIZED", "Please sign in to see this booking.");
+  const booking = UUID.test(id) ? await findBooking(db, id) : null;
+  if (!booking || !(viewer.isAdmin || (viewer.studentId && booking.studentId === viewer.studentId))) {
+    throw new AppError("NOT_FOUND", "Booking not found.");
+  }
+  return booking;
+}
+
+export async function getBooking(db: Db, id: string, viewer: BookingViewer): Promise<BookingDto> {
+  return toBookingDto(await loadVisibleBooking(db, id, viewer));
+}
+
+export async function getBookingIcs(db: Db, id: string, viewer: BookingViewer, host: string) {
+  const booking = await loadVisibleBooking(db, id, viewer);
+  const ics = buildBookingIcs(
+    {
+      id: booking.id,
+      startsAt: booking.startsAt,
+      status: booking.status,
+      lessonType: booking.lessonType,
+      meetingLink: booking.meetingLink,
+      location: booking.location,
+      icsSequence: booking.icsSequence,
+      teacherName: booking.teacher?.name ?? null,
+    },
+    host,
+  );
+  const day = DateTime.fromJSDate(booking.startsAt, { zone: "utc" }).toFormat("yyyy-LL-dd");
+  return { ics, filename: `english-lesson-${day}-${booking.id.slice(0, 8)}.ics` };
+}
+
+/** The group conversation nights on their own (POST /api/group-conversation/book). */
+export async function bookGroupConversation(
+  db: Db,
+  student: SessionUser,
+  input: GroupConversationBookingInput,
+  publicUrl: string,
+) {
+  const event = await findActiveGroupEvent(db, input.event_id);
+  if (!event) throw new AppError("BAD_REQUEST", "Unknown group conversation night.");
+  const groupPackage = await loadGroupPackageOrFail(db, input.package_id);
+  const [ctx, teacher] = await Promise.all([loadMailContext(db, { PUBLIC_URL: publicUrl }), findFirstTeacherEmail(db)]);
+  const name = input.name?.trim() || student.name;
+  const email = student.email.toLowerCase();
+  const phone = input.phone?.trim() || null;
+  const signup = await runInTransaction(db, async (tx) => {
+    const created = await insertGroupSignup(tx, {
+      userId: student.id,
+      eventId: event.id,
+      groupPackageId: groupPackage.id,
+      name,
+      email,
+      phone,
+      priceCents: groupPackage.totalPriceCents,
+    });
+    await queueEmails(
+      tx,
+      groupSignupMail(ctx, teacher?.email ?? null, {
+        id: created.id,
+        name,
+        email,
+        phone,
+        night: describeNight(event),
+        packageName: groupPackage.name,
+      }),
+    );
+    return created;
+  });
+  return { success: true as const, signupId: signup.id };
+}

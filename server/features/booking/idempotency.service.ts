@@ -1,0 +1,74 @@
+// An Idempotency-Key makes every retry of a request return the first answer. The key is claimed
+// before the work starts; a concurrent duplicate waits for that answer instead of doing the work.
+import { createHash } from "node:crypto";
+import type { Db } from "../../db.ts";
+import { AppError, type AppErrorCode, HTTP_STATUS } from "../../errors.ts";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyRecord,
+  deleteIdempotencyRecordsBefore,
+  findIdempotencyRecord,
+  releaseIdempotencyKey,
+} from "./booking.data.ts";
+
+const WAIT_MS = 25_000;
+const POLL_MS = 50;
+/** A claim this old without an answer belongs to a request that died: it may be taken over. */
+const STALE_MS = 2 * 60_000;
+const KEEP_MS = 24 * 60 * 60_000;
+
+type Stored = { requestHash?: string; result?: unknown; error?: { code: AppErrorCode; message: string } };
+
+export function hashRequest(operation: string, payload: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify([operation, payload]))
+    .digest("hex");
+}
+
+function replay<T>(stored: Stored, requestHash: string): T {
+  if (stored.requestHash !== requestHash) {
+    throw new AppError("BAD_REQUEST", "This Idempotency-Key was already used for a different request.");
+  }
+  if (stored.error) throw new AppError(stored.error.code, stored.error.message);
+  return stored.result as T;
+}
+
+export async function withIdempotency<T>(
+  db: Db,
+  userId: string,
+  key: string | null | undefined,
+  requestHash: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!key) return work();
+  await deleteIdempotencyRecordsBefore(db, userId, new Date(Date.now() - KEEP_MS));
+  const deadline = Date.now() + WAIT_MS;
+  while (!(await claimIdempotencyKey(db, userId, key, requestHash))) {
+    const record = await findIdempotencyRecord(db, userId, key);
+    if (record && record.statusCode !== 0) return replay<T>(record.response as Stored, requestHash);
+    if (record && Date.now() - record.createdAt.getTime() > STALE_MS) {
+      await releaseIdempotencyKey(db, userId, key);
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new AppError("CONFLICT", "The same request is still being processed. Please wait a moment and try again.");
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  try {
+    const result = await work();
+    await completeIdempotencyRecord(db, userId, key, 200, { requestHash, result: JSON.parse(JSON.stringify(result)) });
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.code !== "UNAVAILABLE" && error.code !== "TOO_MANY_REQUESTS") {
+      await completeIdempotencyRecord(db, userId, key, HTTP_STATUS[error.code], {
+        requestHash,
+        error: { code: error.code, message: error.message },
+      });
+    } else {
+      // An unexpected failure is not an answer: let a retry do the work again.
+      await releaseIdempotencyKey(db, userId, key).catch(() => {});
+    }
+    throw error;
+  }
+}

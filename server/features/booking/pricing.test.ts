@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { computeOrderPrice, lessonCountError } from "./pricing.ts";
+
+describe("order price", () => {
+  it("charges the package alone without a discount or add-on", () => {
+    expect(computeOrderPrice({ basePriceCents: 19200, groupPriceCents: 0, discountPercent: 0 })).toEqual({
+      basePriceCents: 19200,
+      groupPriceCents: 0,
+      discountCents: 0,
+      totalPriceCents: 19200,
+    });
+  });
+
+  it("adds the group conversation package to the total", () => {
+    expect(
+      computeOrderPrice({ basePriceCents: 16000, groupPriceCents: 9000, discountPercent: 0 }).totalPriceCents,
+    ).toBe(25000);
+  });
+
+  it("takes 10% off the lesson package only, not off the group add-on", () => {
+    expect(computeOrderPrice({ basePriceCents: 16000, groupPriceCents: 9000, discountPercent: 10 })).toEqual({
+      basePriceCents: 16000,
+      groupPriceCents: 9000,
+      discountCents: 1600,
+      totalPriceCents: 23400,
+    });
+  });
+
+  it("rounds a discount to whole cents", () => {
+    expect(computeOrderPrice({ basePriceCents: 3505, groupPriceCents: 0, discountPercent: 10 })).toMatchObject({
+      discountCents: 351,
+      totalPriceCents: 3154,
+    });
+  });
+
+  it("clamps a nonsensical percentage", () => {
+    expect(computeOrderPrice({ basePriceCents: 1000, groupPriceCents: 0, discountPercent: 150 }).totalPriceCents).toBe(
+      0,
+    );
+    expect(computeOrderPrice({ basePriceCents: 1000, groupPriceCents: 0, discountPercent: -5 }).totalPriceCents).toBe(
+      1000,
+    );
+  });
+});
+
+describe("lesson count limits", () => {
+  it("accepts exactly the package's lessons", () => {
+    expect(lessonCountError(5, 5)).toBeNull();
+    expect(lessonCountError(1, 1)).toBeNull();
+  });
+  it("refuses too many with the spec's Limit Reached text", () => {
+    expect(lessonCountError(5, 6)).toBe("You can only select 5 lesson(s) for this package.");
+  });
+  it("refuses too few with the spec's Incomplete Selection text", () => {
+    expect(lessonCountError(6, 2)).toBe("Please select 6 lesson(s) to continue.");
+    expect(lessonCountError(1, 0)).toBe("Please select 1 lesson(s) to continue.");
+  });
+});

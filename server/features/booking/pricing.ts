@@ -1,0 +1,32 @@
+// Pure price rules. Money is integer cents; the edge converts to euro numbers.
+import { incompleteSelectionMessage, lessonLimitMessage } from "../../../shared/constants.ts";
+
+export type OrderPrice = {
+  basePriceCents: number;
+  groupPriceCents: number;
+  discountCents: number;
+  totalPriceCents: number;
+};
+
+/** A percentage discount applies to the lesson package, never to the group add-on. */
+export function computeOrderPrice(input: {
+  basePriceCents: number;
+  groupPriceCents: number;
+  discountPercent: number;
+}): OrderPrice {
+  const percent = Math.min(100, Math.max(0, input.discountPercent));
+  const discountCents = Math.round((input.basePriceCents * percent) / 100);
+  return {
+    basePriceCents: input.basePriceCents,
+    groupPriceCents: input.groupPriceCents,
+    discountCents,
+    totalPriceCents: input.basePriceCents - discountCents + input.groupPriceCents,
+  };
+}
+
+/** The spec's schedule messages when the number of lessons does not match the package. */
+export function lessonCountError(packageLessons: number, selected: number): string | null {
+  if (selected > packageLessons) return lessonLimitMessage(packageLessons);
+  if (selected < packageLessons) return incompleteSelectionMessage(packageLessons);
+  return null;
+}
