@@ -1,4 +1,5 @@
 import { publicProcedure, router, studentProcedure } from "../../trpc/init.ts";
+import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 
 export const portalRouter = router({
   status: publicProcedure.query(async ({ ctx }) => {
@@ -8,4 +9,8 @@ export const portalRouter = router({
       : { authenticated: false as const, user: null };
   }),
   me: studentProcedure.query(({ ctx }) => ({ id: ctx.student.id, name: ctx.student.name, email: ctx.student.email })),
+  calendarFeed: router({
+    get: studentProcedure.query(({ ctx }) => getFeedStatus(ctx.db, ctx.student.id, "student")),
+    reset: studentProcedure.mutation(({ ctx }) => resetFeed(ctx.db, ctx.student.id, "student", ctx.env.PUBLIC_URL)),
+  }),
 });

@@ -1,0 +1,53 @@
+import type { Db } from "../../db.ts";
+
+export const DOWNLOAD_PREFIX = "/api/files/download/";
+
+const uploadSelect = {
+  storedName: true,
+  ownerId: true,
+  originalName: true,
+  mimeType: true,
+  size: true,
+  kind: true,
+  createdAt: true,
+} as const;
+
+export function insertUpload(
+  db: Db,
+  data: { storedName: string; ownerId: string; originalName: string; mimeType: string; size: number; kind: string },
+) {
+  return db.upload.create({ data, select: uploadSelect });
+}
+
+export function findUpload(db: Db, storedName: string) {
+  return db.upload.findUnique({ where: { storedName }, select: uploadSelect });
+}
+
+export function findUploadByUrl(db: Db, fileUrl: string) {
+  if (!fileUrl.startsWith(DOWNLOAD_PREFIX)) return Promise.resolve(null);
+  return findUpload(db, fileUrl.slice(DOWNLOAD_PREFIX.length));
+}
+
+export function listUploadsOf(db: Db, ownerId: string) {
+  return db.upload.findMany({ where: { ownerId }, orderBy: { createdAt: "desc" }, take: 500, select: uploadSelect });
+}
+
+/** Whether an active shared file of this student points at the upload. */
+export async function isSharedWithStudent(db: Db, storedName: string, studentId: string) {
+  const found = await db.sharedFile.findFirst({
+    where: { studentId, isActive: true, fileUrl: `${DOWNLOAD_PREFIX}${storedName}` },
+    select: { id: true },
+  });
+  return found?.id ?? null;
+}
+
+export async function recordStudentDownload(db: Db, fileId: string, userId: string) {
+  await db.$transaction([
+    db.fileAccessLog.create({ data: { fileId, userId, accessType: "download" }, select: { id: true } }),
+    db.sharedFile.update({ where: { id: fileId }, data: { lastViewedAt: new Date() }, select: { id: true } }),
+  ]);
+}
+
+export function setUserImage(db: Db, userId: string, imageUrl: string) {
+  return db.user.update({ where: { id: userId }, data: { imageUrl }, select: { id: true } });
+}

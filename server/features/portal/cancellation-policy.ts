@@ -1,0 +1,74 @@
+// The cancellation policy of §9: a single lesson cannot be cancelled; a package gets one free
+// cancellation per 6 lessons bought (rounded down), each with the notice the teacher's
+// cancellationPolicy setting asks for.
+
+export const LESSONS_PER_FREE_CANCELLATION = 6;
+export const CANCELLATION_NOTICE_OPTIONS = ["24 hours", "48 hours", "72 hours", "1 week"] as const;
+export const DEFAULT_CANCELLATION_NOTICE = "24 hours";
+
+const NOTICE_HOURS: Record<string, number> = { "24 hours": 24, "48 hours": 48, "72 hours": 72, "1 week": 168 };
+
+/** Free cancellations a purchase of `lessons` lessons carries. */
+export function cancellationAllowance(lessons: number): number {
+  if (lessons <= 1) return 0;
+  return Math.floor(lessons / LESSONS_PER_FREE_CANCELLATION);
+}
+
+/** Hours of notice for the admin's setting; an unknown value falls back to the 24-hour default. */
+export function noticeHoursFor(policy: string | null | undefined): number {
+  return NOTICE_HOURS[policy ?? ""] ?? NOTICE_HOURS[DEFAULT_CANCELLATION_NOTICE];
+}
+
+export function noticeLabelFor(policy: string | null | undefined): string {
+  return policy && policy in NOTICE_HOURS ? policy : DEFAULT_CANCELLATION_NOTICE;
+}
+
+export type CancellationCheck = {
+  lessonStatus: string;
+  startsAt: Date;
+  packageLessons: number;
+  usedCancellations: number;
+  policy: string | null | undefined;
+  now: Date;
+};
+
+export type CancellationDecision = {
+  canCancel: boolean;
+  reason: string | null;
+  allowance: number;
+  used: number;
+  remaining: number;
+  notice: string;
+  noticeHours: number;
+  /** The last moment a cancellation is accepted. */
+  deadline: Date;
+};
+
+export function decideCancellation(check: CancellationCheck): CancellationDecision {
+  const allowance = cancellationAllowance(check.packageLessons);
+  const used = Math.min(check.usedCancellations, allowance);
+  const remaining = Math.max(0, allowance - check.usedCancellations);
+  const noticeHours = noticeHoursFor(check.policy);
+  const notice = noticeLabelFor(check.policy);
+  const deadline = new Date(check.startsAt.getTime() - noticeHours * 3_600_000);
+  const base = { allowance, used, remaining, notice, noticeHours, deadline };
+  const refuse = (reason: string): CancellationDecision => ({ ...base, canCancel: false, reason });
+
+  if (check.lessonStatus !== "pending" && check.lessonStatus !== "confirmed") {
+    return refuse("Only upcoming lessons can be cancelled.");
+  }
+  if (check.startsAt.getTime() <= check.now.getTime()) return refuse("This lesson has already started.");
+  if (check.packageLessons <= 1) return refuse("Single lessons cannot be cancelled, refunded or moved.");
+  if (allowance === 0) {
+    return refuse(`Packages of fewer than ${LESSONS_PER_FREE_CANCELLATION} lessons include no free cancellations.`);
+  }
+  if (remaining === 0) {
+    return refuse(
+      `You have used the ${allowance === 1 ? "free cancellation" : `${allowance} free cancellations`} of this package.`,
+    );
+  }
+  if (check.now.getTime() > deadline.getTime()) {
+    return refuse(`Cancellations need at least ${notice} notice before the lesson starts.`);
+  }
+  return { ...base, canCancel: true, reason: null };
+}

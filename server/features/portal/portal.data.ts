@@ -1,0 +1,426 @@
+// Every query of the student portal. Each one that reads or changes a student's things takes
+// the student's id and filters by it, so a foreign id simply finds nothing (404, no leak).
+import type { Db } from "../../db.ts";
+import { AppError, isConstraintConflict } from "../../errors.ts";
+import { type NewBookingRow, SLOT_TAKEN_MESSAGE, type Tx } from "../booking/booking.data.ts";
+
+const lessonSelect = {
+  id: true,
+  startsAt: true,
+  endsAt: true,
+  lessonType: true,
+  location: true,
+  meetingLink: true,
+  notes: true,
+  status: true,
+  orderId: true,
+  creditUsedBy: { select: { id: true } },
+} as const;
+
+export function listStudentLessons(
+  db: Db,
+  studentId: string,
+  opts: { upcomingOnly: boolean; limit?: number; now: Date },
+) {
+  return db.booking.findMany({
+    where: {
+      studentId,
+      ...(opts.upcomingOnly ? { status: { in: ["pending", "confirmed"] }, endsAt: { gt: opts.now } } : {}),
+    },
+    orderBy: { startsAt: opts.upcomingOnly ? "asc" : "desc" },
+    take: opts.limit,
+    select: lessonSelect,
+  });
+}
+
+export function findStudentLesson(db: Db, studentId: string, bookingId: string) {
+  return db.booking.findFirst({
+    where: { id: bookingId, studentId },
+    select: { ...lessonSelect, order: { select: { id: true, lessons: true, packageId: true } } },
+  });
+}
+
+export async function countLessonStats(db: Db, studentId: string, now: Date) {
+  const [total, completed, upcoming] = await Promise.all([
+    db.booking.count({ where: { studentId, status: { not: "cancelled" } } }),
+    db.booking.count({ where: { studentId, status: "completed" } }),
+    db.booking.count({ where: { studentId, status: { in: ["pending", "confirmed"] }, endsAt: { gt: now } } }),
+  ]);
+  return { total, completed, upcoming };
+}
+
+export async function listCompletedLessonDates(db: Db, studentId: string) {
+  const rows = await db.booking.findMany({
+    where: { studentId, status: "completed" },
+    orderBy: { startsAt: "asc" },
+    select: { startsAt: true },
+  });
+  return rows.map((r) => r.startsAt);
+}
+
+export function countActiveFiles(db: Db, studentId: string) {
+  return db.sharedFile.count({ where: { studentId, isActive: true } });
+}
+
+export function listActiveFiles(db: Db, studentId: string) {
+  return db.sharedFile.findMany({
+    where: { studentId, isActive: true },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      title: true,
+      description: true,
+      fileType: true,
+      fileUrl: true,
+      fileSize: true,
+      createdAt: true,
+      lastViewedAt: true,
+    },
+  });
+}
+
+export function listVisibleNotes(db: Db, studentId: string) {
+  return db.studentNote.findMany({
+    where: { studentId, isPrivate: false },
+    orderBy: { noteDate: "desc" },
+    select: { id: true, teacherNote: true, noteDate: true, createdAt: true, tags: true },
+  });
+}
+
+/** Logs an access to an active file shared with this student; false when there is no such file. */
+export async function recordFileAccess(db: Db, studentId: string, fileId: string, accessType: string, now: Date) {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.sharedFile.updateMany({
+      where: { id: fileId, studentId, isActive: true },
+      data: { lastViewedAt: now },
+    });
+    if (count === 0) return false;
+    await tx.fileAccessLog.create({ data: { fileId, userId: studentId, accessType }, select: { id: true } });
+    return true;
+  });
+}
+
+export function listQuizResults(db: Db, studentId: string) {
+  return db.quizResult.findMany({
+    where: { userId: studentId },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true,
+      quizType: true,
+      quizLevel: true,
+      quizConcept: true,
+      score: true,
+      totalQuestions: true,
+      estimatedLevel: true,
+      createdAt: true,
+    },
+  });
+}
+
+// ---- profile ----
+
+const profileSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  englishLevel: true,
+  lessonFocus: true,
+  preferredType: true,
+  preferredLocation: true,
+  notes: true,
+  imageUrl: true,
+  referralCode: true,
+  createdAt: true,
+} as const;
+
+export function findProfile(db: Db, studentId: string) {
+  return db.user.findUnique({ where: { id: studentId }, select: profileSelect });
+}
+
+export function updateProfile(
+  db: Db,
+  studentId: string,
+  data: {
+    name: string;
+    phone: string | null;
+    englishLevel: string | null;
+    lessonFocus: string | null;
+    preferredType: string | null;
+    preferredLocation: string | null;
+    notes: string | null;
+  },
+) {
+  return db.user.update({ where: { id: studentId }, data, select: profileSelect });
+}
+
+export async function ensureReferralCode(db: Db, studentId: string, makeCode: () => string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const { count } = await db.user.updateMany({
+        where: { id: studentId, referralCode: null },
+        data: { referralCode: makeCode() },
+      });
+      if (count === 0) break;
+    } catch (error) {
+      if (!isConstraintConflict(error)) throw error;
+    }
+  }
+  const user = await db.user.findUnique({ where: { id: studentId }, select: { referralCode: true } });
+  return user?.referralCode ?? null;
+}
+
+// ---- referrals ----
+
+export function findReferrerByCode(db: Db, code: string) {
+  return db.user.findFirst({ where: { referralCode: code }, select: { id: true, name: true } });
+}
+
+export function listReferrals(db: Db, referrerId: string) {
+  return db.referral.findMany({
+    where: { referrerId },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      referredEmail: true,
+      referredName: true,
+      status: true,
+      discountEarnedCents: true,
+      createdAt: true,
+      referredUser: { select: { name: true } },
+    },
+  });
+}
+
+export function countReferrals(db: Db, referrerId: string) {
+  return db.referral.count({ where: { referrerId } });
+}
+
+export function listAvailableDiscounts(db: Db, userId: string) {
+  return db.discount.findMany({
+    where: { userId, usedOrderId: null, usedAt: null },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, amountCents: true, percentage: true, createdAt: true },
+  });
+}
+
+/** Records an invited friend's email once per referrer; a repeat returns the existing row. */
+export async function upsertReferralInvite(db: Db, referrerId: string, email: string, name: string | null) {
+  const existing = await db.referral.findUnique({
+    where: { referrerId_referredEmail: { referrerId, referredEmail: email } },
+    select: { id: true, status: true, createdAt: true },
+  });
+  if (existing) return { ...existing, created: false };
+  try {
+    const row = await db.referral.create({
+      data: { referrerId, referredEmail: email, referredName: name },
+      select: { id: true, status: true, createdAt: true },
+    });
+    return { ...row, created: true };
+  } catch (error) {
+    if (!isConstraintConflict(error)) throw error;
+    const row = await db.referral.findUniqueOrThrow({
+      where: { referrerId_referredEmail: { referrerId, referredEmail: email } },
+      select: { id: true, status: true, createdAt: true },
+    });
+    return { ...row, created: false };
+  }
+}
+
+// ---- cancellations ----
+
+export function getCancellationPolicySetting(db: Db) {
+  return db.adminSettings.findUnique({ where: { id: "site" }, select: { cancellationPolicy: true } });
+}
+
+export function countApprovedCancellationsInOrder(db: Db, studentId: string, orderId: string) {
+  return db.cancellationRequest.count({ where: { studentId, status: "approved", booking: { orderId } } });
+}
+
+export function listStudentOrders(db: Db, studentId: string) {
+  return db.bookingOrder.findMany({
+    where: { studentId },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      lessons: true,
+      createdAt: true,
+      package: { select: { name: true } },
+      bookings: {
+        select: { status: true, cancellationRequests: { where: { status: "approved" }, select: { id: true } } },
+      },
+    },
+  });
+}
+
+export function listCancellationRequests(db: Db, studentId: string) {
+  return db.cancellationRequest.findMany({
+    where: { studentId },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      bookingId: true,
+      reason: true,
+      status: true,
+      decision: true,
+      createdAt: true,
+      booking: { select: { startsAt: true } },
+    },
+  });
+}
+
+export function listLessonCredits(db: Db, studentId: string) {
+  return db.lessonCredit.findMany({
+    where: { studentId },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true,
+      sourceBookingId: true,
+      usedBookingId: true,
+      usedAt: true,
+      createdAt: true,
+      sourceBooking: { select: { startsAt: true, teacherId: true } },
+    },
+  });
+}
+
+export function findUnusedCredit(db: Db, studentId: string, creditId: string) {
+  return db.lessonCredit.findFirst({
+    where: { id: creditId, studentId, usedBookingId: null },
+    select: {
+      id: true,
+      sourceBooking: {
+        select: {
+          orderId: true,
+          teacherId: true,
+          lessonType: true,
+          location: true,
+          meetingLink: true,
+          studentName: true,
+          studentEmail: true,
+          studentPhone: true,
+          englishLevel: true,
+          lessonFocus: true,
+          preferredType: true,
+          preferredLocation: true,
+          studentTimezone: true,
+        },
+      },
+    },
+  });
+}
+
+/** `inTransaction` queues the teacher's notice with the request it reports. */
+export function recordRefusedCancellation(
+  db: Db,
+  studentId: string,
+  bookingId: string,
+  reason: string,
+  decision: string,
+  inTransaction: (tx: Tx) => Promise<unknown> = async () => {},
+) {
+  return db.$transaction(async (tx) => {
+    const request = await tx.cancellationRequest.create({
+      data: { studentId, bookingId, reason, status: "refused", decision },
+      select: { id: true, status: true, decision: true, createdAt: true },
+    });
+    await inTransaction(tx);
+    return request;
+  });
+}
+
+/**
+ * Cancels the lesson, records the approved request and grants the credit, all or nothing. The
+ * order row is locked first so two requests at once cannot both spend the last allowance; the
+ * allowance is re-counted under the lock.
+ */
+export async function cancelWithCredit(
+  db: Db,
+  args: { studentId: string; bookingId: string; orderId: string; reason: string; allowance: number; now: Date },
+  inTransaction: (tx: Tx) => Promise<unknown> = async () => {},
+) {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "BookingOrder" WHERE id = ${args.orderId}::uuid FOR UPDATE`;
+    const used = await tx.cancellationRequest.count({
+      where: { studentId: args.studentId, status: "approved", booking: { orderId: args.orderId } },
+    });
+    if (used >= args.allowance) return null;
+    const { count } = await tx.booking.updateMany({
+      where: { id: args.bookingId, studentId: args.studentId, status: { in: ["pending", "confirmed"] } },
+      data: {
+        status: "cancelled",
+        cancelledAt: args.now,
+        cancellationReason: args.reason,
+        icsSequence: { increment: 1 },
+      },
+    });
+    if (count === 0) return null;
+    const request = await tx.cancellationRequest.create({
+      data: {
+        studentId: args.studentId,
+        bookingId: args.bookingId,
+        reason: args.reason,
+        status: "approved",
+        decision: "Cancelled within the policy; a free rebooking credit was added.",
+      },
+      select: { id: true, status: true, decision: true, createdAt: true },
+    });
+    const credit = await tx.lessonCredit.create({
+      data: { studentId: args.studentId, sourceBookingId: args.bookingId },
+      select: { id: true, createdAt: true },
+    });
+    await inTransaction(tx);
+    return { request, credit };
+  });
+}
+
+// ---- lessons moving on by themselves ----
+
+/**
+ * Confirmed lessons whose end has passed become completed, and referrals whose friend has now
+ * completed a lesson move to first_lesson_completed. Idempotent; safe from several processes.
+ */
+export async function completeEndedLessons(db: Db, now: Date) {
+  const { count } = await db.booking.updateMany({
+    where: { status: "confirmed", endsAt: { lte: now } },
+    data: { status: "completed", icsSequence: { increment: 1 } },
+  });
+  const { count: referrals } = await db.referral.updateMany({
+    where: {
+      status: { in: ["pending", "registered", "first_lesson_booked"] },
+      referredUser: { bookings: { some: { status: "completed" } } },
+    },
+    data: { status: "first_lesson_completed" },
+  });
+  return { lessons: count, referrals };
+}
+
+/**
+ * The rebooked lesson and the spent credit, all or nothing: the booking row goes through the
+ * database's exclusion constraint (a taken slot is a clean CONFLICT, as in the booking flow),
+ * and the credit is claimed with a conditional update so it can be spent only once.
+ */
+export async function insertLessonForCredit(
+  db: Db,
+  args: { studentId: string; creditId: string; row: Omit<NewBookingRow, "studentId">; now: Date },
+  inTransaction: (tx: Tx, bookingId: string) => Promise<unknown> = async () => {},
+) {
+  try {
+    return await db.$transaction(async (tx) => {
+      const booking = await tx.booking.create({
+        data: { ...args.row, studentId: args.studentId },
+        select: { id: true, startsAt: true, endsAt: true, status: true },
+      });
+      const { count } = await tx.lessonCredit.updateMany({
+        where: { id: args.creditId, studentId: args.studentId, usedBookingId: null },
+        data: { usedBookingId: booking.id, usedAt: args.now },
+      });
+      if (count === 0) throw new AppError("CONFLICT", "This credit has already been used.");
+      await inTransaction(tx, booking.id);
+      return booking;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) && isConstraintConflict(error)) throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
