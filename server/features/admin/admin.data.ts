@@ -1,4 +1,6 @@
+import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
+import type { DbOrTx } from "../mail/mail.data.ts";
 
 export async function countDashboardStats(db: Db) {
   const [totalBookings, pendingBookings, totalStudents] = await Promise.all([
@@ -7,4 +9,170 @@ export async function countDashboardStats(db: Db) {
     db.user.count({ where: { isAdmin: false } }),
   ]);
   return { totalBookings, pendingBookings, totalStudents };
+}
+
+// ---- teachers ----
+const teacherSelect = { id: true, name: true, email: true, userId: true } as const;
+
+export function findTeacherOfUser(db: Db, userId: string, email: string) {
+  return db.teacher.findFirst({ where: { OR: [{ userId }, { userId: null, email }] }, select: teacherSelect });
+}
+
+export function createTeacherForUser(db: Db, data: { userId: string; name: string; email: string }) {
+  return db.teacher.create({ data, select: teacherSelect });
+}
+
+export function claimTeacher(db: Db, teacherId: string, userId: string) {
+  return db.teacher.update({ where: { id: teacherId }, data: { userId }, select: teacherSelect });
+}
+
+export function listAllTeachers(db: Db) {
+  return db.teacher.findMany({
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, email: true, isActive: true },
+  });
+}
+
+export function findTeacherById(db: Db, id: string) {
+  return db.teacher.findUnique({ where: { id }, select: teacherSelect });
+}
+
+// ---- bookings ----
+export const adminBookingSelect = {
+  id: true,
+  status: true,
+  notes: true,
+  startsAt: true,
+  endsAt: true,
+  lessonType: true,
+  meetingLink: true,
+  location: true,
+  createdAt: true,
+  teacherId: true,
+  studentId: true,
+  studentName: true,
+  studentEmail: true,
+  studentPhone: true,
+  englishLevel: true,
+  lessonFocus: true,
+  studentNotes: true,
+  icsSequence: true,
+  cancelledAt: true,
+  cancellationReason: true,
+  teacher: { select: { id: true, name: true, email: true } },
+  cancellationRequests: { select: { reason: true, createdAt: true }, orderBy: { createdAt: "desc" }, take: 1 },
+} as const satisfies Prisma.BookingSelect;
+export type AdminBookingRow = Prisma.BookingGetPayload<{ select: typeof adminBookingSelect }>;
+
+export async function listBookingRows(
+  db: Db,
+  where: Prisma.BookingWhereInput,
+  page: { limit: number; offset: number },
+) {
+  const [rows, total] = await Promise.all([
+    db.booking.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { startsAt: "desc" }, { id: "asc" }],
+      skip: page.offset,
+      take: page.limit,
+      select: adminBookingSelect,
+    }),
+    db.booking.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+export function findBookingRow(db: Db, id: string) {
+  return db.booking.findUnique({ where: { id }, select: adminBookingSelect });
+}
+
+export function updateBookingRow(db: DbOrTx, id: string, data: Prisma.BookingUncheckedUpdateInput) {
+  return db.booking.update({ where: { id }, data, select: adminBookingSelect });
+}
+
+// ---- students ----
+export function listStudentRows(db: Db, where: Prisma.UserWhereInput) {
+  return db.user.findMany({
+    where: { ...where, isAdmin: false },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      phone: true,
+      englishLevel: true,
+      lessonFocus: true,
+      preferredType: true,
+      preferredLocation: true,
+      notes: true,
+      imageUrl: true,
+      createdAt: true,
+      bookings: {
+        orderBy: { startsAt: "desc" },
+        select: {
+          id: true,
+          startsAt: true,
+          status: true,
+          lessonType: true,
+          englishLevel: true,
+          lessonFocus: true,
+          studentPhone: true,
+          notes: true,
+          teacher: { select: { name: true } },
+        },
+      },
+    },
+  });
+}
+
+export function findStudent(db: Db, id: string) {
+  return db.user.findFirst({ where: { id, isAdmin: false }, select: { id: true, name: true, email: true } });
+}
+
+// ---- inbox ----
+export function listAvailabilityRequests(db: Db) {
+  return db.availabilityRequest.findMany({
+    orderBy: [{ handledAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }],
+    take: 200,
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      phone: true,
+      availability: true,
+      location: true,
+      packageInfo: true,
+      teacherInfo: true,
+      handledAt: true,
+      createdAt: true,
+    },
+  });
+}
+
+export function listGroupSignups(db: Db) {
+  return db.groupSignup.findMany({
+    orderBy: [{ handledAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }],
+    take: 200,
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      phone: true,
+      priceCents: true,
+      handledAt: true,
+      createdAt: true,
+      event: { select: { dayOfWeek: true, time: true, location: true } },
+      groupPackage: { select: { name: true, weeks: true } },
+    },
+  });
+}
+
+export async function setAvailabilityRequestHandled(db: Db, id: string, handledAt: Date | null) {
+  const { count } = await db.availabilityRequest.updateMany({ where: { id }, data: { handledAt } });
+  return count > 0;
+}
+
+export async function setGroupSignupHandled(db: Db, id: string, handledAt: Date | null) {
+  const { count } = await db.groupSignup.updateMany({ where: { id }, data: { handledAt } });
+  return count > 0;
 }

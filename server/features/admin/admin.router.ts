@@ -1,7 +1,153 @@
+// Every procedure here is an adminProcedure: the admin role is re-read from the database with
+// the session on each call (tests enumerate this router to prove it).
+import { z } from "zod";
+import {
+  bulkAvailabilitySchema,
+  createNoteSchema,
+  createSharedFileSchema,
+  createSlotSchema,
+  daysOffSchema,
+  deleteSeriesSchema,
+  listBookingsSchema,
+  listNotesSchema,
+  listSharedFilesSchema,
+  listSlotsSchema,
+  listStudentsSchema,
+  updateBookingSchema,
+  updateNoteSchema,
+  updateSettingsSchema,
+  updateSharedFileSchema,
+} from "../../../shared/admin-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
-import { countDashboardStats } from "./admin.data.ts";
+import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
+import {
+  getBooking,
+  getDashboard,
+  getInbox,
+  listBookings,
+  listStudents,
+  listTeachers,
+  markInboxItem,
+  resolveTeacher,
+  updateBooking,
+} from "./admin.service.ts";
+import {
+  createSlot,
+  createWeeklySchedule,
+  deleteSeriesFrom,
+  deleteSlot,
+  listAdminSlots,
+  markDaysOff,
+} from "./availability-admin.service.ts";
+import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
+import { createNote, deleteNote, getNote, listNotes, listTags, updateNote } from "./notes.service.ts";
+import { getAdminSettings, updateAdminSettings } from "./settings.service.ts";
+import {
+  createSharedFile,
+  deleteSharedFile,
+  listSharedFiles,
+  setSharedFileActive,
+  updateSharedFile,
+} from "./shared-files.service.ts";
+
+/** The signed-in admin's own Teacher row (every admin is a teacher). */
+const teacherProcedure = adminProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { ...ctx, teacher: await resolveTeacher(ctx.db, ctx.admin) } }),
+);
+
+const byId = z.object({ id: z.uuid() });
 
 export const adminRouter = router({
   me: adminProcedure.query(({ ctx }) => ({ id: ctx.admin.id, name: ctx.admin.name, email: ctx.admin.email })),
-  dashboardStats: adminProcedure.query(({ ctx }) => countDashboardStats(ctx.db)),
+  dashboardStats: adminProcedure.query(({ ctx }) => getDashboard(ctx.db)),
+
+  bookings: router({
+    list: teacherProcedure
+      .input(listBookingsSchema)
+      .query(({ ctx, input }) => listBookings(ctx.db, ctx.teacher.id, input)),
+    get: adminProcedure.input(byId).query(({ ctx, input }) => getBooking(ctx.db, input.id)),
+    update: adminProcedure.input(byId.extend({ data: updateBookingSchema })).mutation(async ({ ctx, input }) => ({
+      booking: await updateBooking(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
+    })),
+  }),
+  teachers: adminProcedure.query(({ ctx }) => listTeachers(ctx.db)),
+  students: adminProcedure
+    .input(listStudentsSchema.optional())
+    .query(({ ctx, input }) => listStudents(ctx.db, input ?? {})),
+
+  settings: router({
+    get: teacherProcedure.query(({ ctx }) => getAdminSettings(ctx.db, ctx.teacher.id)),
+    update: teacherProcedure
+      .input(updateSettingsSchema)
+      .mutation(({ ctx, input }) => updateAdminSettings(ctx.db, ctx.teacher.id, input.settings)),
+  }),
+
+  notes: router({
+    list: adminProcedure.input(listNotesSchema).query(({ ctx, input }) => listNotes(ctx.db, ctx.admin.id, input)),
+    get: adminProcedure.input(byId).query(({ ctx, input }) => getNote(ctx.db, ctx.admin.id, input.id)),
+    create: adminProcedure
+      .input(createNoteSchema)
+      .mutation(({ ctx, input }) => createNote(ctx.db, ctx.admin.id, input)),
+    update: adminProcedure
+      .input(byId.extend({ data: updateNoteSchema }))
+      .mutation(({ ctx, input }) => updateNote(ctx.db, ctx.admin.id, input.id, input.data)),
+    delete: adminProcedure.input(byId).mutation(({ ctx, input }) => deleteNote(ctx.db, ctx.admin.id, input.id)),
+    tags: adminProcedure.query(({ ctx }) => listTags(ctx.db, ctx.admin.id)),
+  }),
+
+  files: router({
+    list: adminProcedure.input(listSharedFilesSchema).query(({ ctx, input }) => listSharedFiles(ctx.db, input)),
+    create: adminProcedure
+      .input(createSharedFileSchema)
+      .mutation(({ ctx, input }) => createSharedFile(ctx.db, ctx.admin.id, input)),
+    update: adminProcedure
+      .input(byId.extend({ data: updateSharedFileSchema }))
+      .mutation(({ ctx, input }) => updateSharedFile(ctx.db, input.id, input.data)),
+    setActive: adminProcedure
+      .input(byId.extend({ is_active: z.boolean() }))
+      .mutation(({ ctx, input }) => setSharedFileActive(ctx.db, input.id, input.is_active)),
+    delete: adminProcedure.input(byId).mutation(({ ctx, input }) => deleteSharedFile(ctx.db, input.id)),
+  }),
+
+  availability: router({
+    list: teacherProcedure
+      .input(listSlotsSchema)
+      .query(({ ctx, input }) =>
+        listAdminSlots(ctx.db, { start: input.start, end: input.end, teacherId: input.teacher_id ?? ctx.teacher.id }),
+      ),
+    create: teacherProcedure
+      .input(createSlotSchema)
+      .mutation(({ ctx, input }) => createSlot(ctx.db, ctx.teacher.id, input)),
+    bulk: teacherProcedure
+      .input(bulkAvailabilitySchema)
+      .mutation(({ ctx, input }) => createWeeklySchedule(ctx.db, ctx.teacher.id, input)),
+    deleteSlot: teacherProcedure.input(byId).mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.teacher.id, input.id)),
+    deleteSeries: teacherProcedure
+      .input(deleteSeriesSchema)
+      .mutation(({ ctx, input }) => deleteSeriesFrom(ctx.db, ctx.teacher.id, input.seriesId, input.from)),
+    daysOff: teacherProcedure
+      .input(daysOffSchema)
+      .mutation(({ ctx, input }) => markDaysOff(ctx.db, ctx.teacher.id, input)),
+  }),
+
+  inbox: router({
+    list: adminProcedure.query(({ ctx }) => getInbox(ctx.db)),
+    markHandled: adminProcedure
+      .input(byId.extend({ kind: z.enum(["availability-request", "group-signup"]), handled: z.boolean() }))
+      .mutation(({ ctx, input }) => markInboxItem(ctx.db, input.kind, input.id, input.handled)),
+  }),
+
+  emails: router({
+    list: adminProcedure
+      .input(listEmailsSchema.optional())
+      .query(({ ctx, input }) =>
+        listEmails(ctx.db, listEmailsSchema.parse(input ?? {}), { smtpConfigured: Boolean(ctx.env.SMTP_URL) }),
+      ),
+    retry: adminProcedure.input(byId).mutation(({ ctx, input }) => retryEmail(ctx.db, input.id)),
+  }),
+
+  calendarFeed: router({
+    get: adminProcedure.query(({ ctx }) => getFeedStatus(ctx.db, ctx.admin.id, "teacher")),
+    reset: teacherProcedure.mutation(({ ctx }) => resetFeed(ctx.db, ctx.admin.id, "teacher", ctx.env.PUBLIC_URL)),
+  }),
 });

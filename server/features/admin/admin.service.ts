@@ -1,0 +1,288 @@
+// The teacher's back office: dashboard, bookings, teachers, students and the inbox.
+import type { z } from "zod";
+import type { listBookingsSchema, listStudentsSchema, UpdateBookingInput } from "../../../shared/admin-schemas.ts";
+import type { Prisma } from "../../db/generated/client.ts";
+import type { Db } from "../../db.ts";
+import { AppError, isConstraintConflict } from "../../errors.ts";
+import type { SessionUser } from "../auth/session.service.ts";
+import { runInTransaction } from "../booking/booking.data.ts";
+import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
+import { loadMailContext } from "../mail/mail.service.ts";
+import {
+  type AdminBookingRow,
+  claimTeacher,
+  countDashboardStats,
+  createTeacherForUser,
+  findBookingRow,
+  findTeacherById,
+  findTeacherOfUser,
+  listAllTeachers,
+  listAvailabilityRequests,
+  listBookingRows,
+  listGroupSignups,
+  listStudentRows,
+  setAvailabilityRequestHandled,
+  setGroupSignupHandled,
+  updateBookingRow,
+} from "./admin.data.ts";
+import { getSiteSettings } from "./settings.service.ts";
+
+export const REASSIGN_CONFLICT_MESSAGE =
+  "That teacher already has a lesson at this time. Choose another teacher or time.";
+export const REOPEN_CONFLICT_MESSAGE = "This time is now taken by another lesson, so the booking cannot be reopened.";
+
+/**
+ * Every admin is a teacher: the Teacher row of the signed-in admin, claimed by user id (or by
+ * email for a record made beforehand), created on first use for an admin added later.
+ */
+export async function resolveTeacher(db: Db, admin: SessionUser) {
+  const found = await findTeacherOfUser(db, admin.id, admin.email);
+  if (found) return found.userId ? found : claimTeacher(db, found.id, admin.id);
+  try {
+    return await createTeacherForUser(db, { userId: admin.id, name: admin.name, email: admin.email });
+  } catch (error) {
+    if (!isConstraintConflict(error)) throw error;
+    const again = await findTeacherOfUser(db, admin.id, admin.email);
+    if (!again) throw new AppError("CONFLICT", "Another teacher record already uses your email address.");
+    return again;
+  }
+}
+
+export function getDashboard(db: Db) {
+  return countDashboardStats(db);
+}
+
+export function toBookingDto(b: AdminBookingRow) {
+  return {
+    id: b.id,
+    status: b.status,
+    notes: b.notes,
+    lesson_date: b.startsAt.toISOString(),
+    lesson_end: b.endsAt.toISOString(),
+    lesson_type: b.lessonType as "online" | "in-person",
+    google_meet_link: b.meetingLink,
+    location: b.location,
+    created_at: b.createdAt.toISOString(),
+    teacher_id: b.teacherId,
+    teacher: b.teacher ? { id: b.teacher.id, name: b.teacher.name, email: b.teacher.email } : null,
+    student: {
+      id: b.studentId,
+      name: b.studentName,
+      email: b.studentEmail,
+      phone: b.studentPhone,
+      english_level: b.englishLevel,
+      lesson_focus: b.lessonFocus,
+      notes: b.studentNotes,
+    },
+    ics_sequence: b.icsSequence,
+    cancelled_at: b.cancelledAt?.toISOString() ?? null,
+    // A student's cancellation carries its reason (on the booking, or on the request they made).
+    cancellation_reason: b.cancellationReason ?? b.cancellationRequests[0]?.reason ?? null,
+    cancelled_by_student: b.cancellationRequests.length > 0,
+  };
+}
+export type AdminBookingDto = ReturnType<typeof toBookingDto>;
+
+export async function listBookings(db: Db, teacherId: string, input: z.output<typeof listBookingsSchema>) {
+  const where: Prisma.BookingWhereInput = {};
+  if (input.status && input.status !== "all") where.status = input.status;
+  if (input.teacher_filter === "mine") where.teacherId = teacherId;
+  else if (input.teacher_filter !== "all") where.teacherId = input.teacher_filter;
+  if (input.search) {
+    const contains = { contains: input.search, mode: "insensitive" as const };
+    where.OR = [
+      { studentName: contains },
+      { studentEmail: contains },
+      { notes: contains },
+      { lessonFocus: contains },
+      { location: contains },
+    ];
+  }
+  const { rows, total } = await listBookingRows(db, where, input);
+  return { bookings: rows.map(toBookingDto), total };
+}
+
+export async function getBooking(db: Db, id: string) {
+  const row = await findBookingRow(db, id);
+  if (!row) throw new AppError("NOT_FOUND", "Booking not found.");
+  return toBookingDto(row);
+}
+
+/**
+ * Any status to any other (the spec sets no restrictions). A change the student's calendar must
+ * see grows the ICS SEQUENCE; cancelling frees the time (the no-overlap constraint covers only
+ * pending and confirmed lessons); reopening or reassigning is arbitrated by that constraint.
+ */
+export async function updateBooking(db: Db, id: string, input: UpdateBookingInput, opts: { publicUrl: string }) {
+  const current = await findBookingRow(db, id);
+  if (!current) throw new AppError("NOT_FOUND", "Booking not found.");
+  const data: Prisma.BookingUncheckedUpdateInput = { status: input.status };
+  if (input.notes !== undefined) data.notes = input.notes;
+  if (input.teacher_id !== undefined && input.teacher_id !== current.teacherId) {
+    if (input.teacher_id && !(await findTeacherById(db, input.teacher_id)))
+      throw new AppError("BAD_REQUEST", "That teacher does not exist.");
+    data.teacherId = input.teacher_id;
+  }
+  if (current.lessonType === "online" && input.google_meet_link !== undefined)
+    data.meetingLink = input.google_meet_link;
+  if (current.lessonType === "in-person" && input.location !== undefined) data.location = input.location;
+  if (
+    current.lessonType === "online" &&
+    input.status === "confirmed" &&
+    !current.meetingLink &&
+    data.meetingLink === undefined
+  ) {
+    const { defaultMeetingLink } = await getSiteSettings(db);
+    if (defaultMeetingLink) data.meetingLink = defaultMeetingLink;
+  }
+  if (input.status === "cancelled" && current.status !== "cancelled") data.cancelledAt = new Date();
+  if (input.status !== "cancelled" && current.status === "cancelled") data.cancelledAt = null;
+
+  const changed =
+    input.status !== current.status ||
+    (data.teacherId !== undefined && data.teacherId !== current.teacherId) ||
+    (data.meetingLink !== undefined && data.meetingLink !== current.meetingLink) ||
+    (data.location !== undefined && data.location !== current.location);
+  if (changed) data.icsSequence = { increment: 1 };
+  const event = changed ? await lessonEventFor(db, current, input.status, data) : null;
+  const mailContext = event ? await loadMailContext(db, { PUBLIC_URL: opts.publicUrl }) : null;
+
+  try {
+    // The student's email is queued in the same transaction as the change it reports.
+    return await runInTransaction(db, async (tx) => {
+      const updated = await updateBookingRow(tx, id, data);
+      if (event && mailContext) await queueLessonEventMails(tx, mailContext, id, event);
+      return toBookingDto(updated);
+    });
+  } catch (error) {
+    if (isConstraintConflict(error)) {
+      throw new AppError(
+        "CONFLICT",
+        data.teacherId !== undefined ? REASSIGN_CONFLICT_MESSAGE : REOPEN_CONFLICT_MESSAGE,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The email a change owes the student: confirmed, cancelled, or the list of what changed. A lesson
+ * marked completed is over and gets none.
+ */
+async function lessonEventFor(
+  db: Db,
+  current: AdminBookingRow,
+  status: UpdateBookingInput["status"],
+  data: Prisma.BookingUncheckedUpdateInput,
+): Promise<LessonEvent | null> {
+  if (status === "completed") return null;
+  if (status === "cancelled" && current.status !== "cancelled") return { kind: "cancelled" };
+  if (status === "confirmed" && current.status !== "confirmed") return { kind: "confirmed" };
+  const changes: string[] = [];
+  if (status !== current.status) {
+    changes.push(status === "pending" ? "Your lesson is back on, waiting for confirmation." : `Status: ${status}.`);
+  }
+  if (data.teacherId !== undefined && data.teacherId !== current.teacherId) {
+    const teacher = typeof data.teacherId === "string" ? await findTeacherById(db, data.teacherId) : null;
+    changes.push(teacher ? `Your teacher is now ${teacher.name}.` : "Your teacher will be confirmed soon.");
+  }
+  if (data.meetingLink !== undefined && data.meetingLink !== current.meetingLink) {
+    changes.push(data.meetingLink ? `New meeting link: ${String(data.meetingLink)}` : "The meeting link will follow.");
+  }
+  if (data.location !== undefined && data.location !== current.location) {
+    changes.push(data.location ? `New place: ${String(data.location)}` : "The place will be confirmed.");
+  }
+  return changes.length > 0 ? { kind: "changed", changes } : null;
+}
+
+export async function listTeachers(db: Db) {
+  return {
+    teachers: (await listAllTeachers(db)).map((t) => ({
+      id: t.id,
+      name: t.name,
+      email: t.email,
+      is_active: t.isActive,
+    })),
+  };
+}
+
+export async function listStudents(db: Db, input: z.output<typeof listStudentsSchema>) {
+  const where: Prisma.UserWhereInput = {};
+  if (input.search) {
+    const contains = { contains: input.search, mode: "insensitive" as const };
+    where.OR = [{ name: contains }, { email: contains }, { phone: contains }, { lessonFocus: contains }];
+  }
+  const rows = await listStudentRows(db, where);
+  const students = rows.map((s) => {
+    // The profile may be empty for students who never filled it: the latest booking knows more.
+    const latest = s.bookings[0];
+    return {
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      phone: s.phone ?? latest?.studentPhone ?? null,
+      english_level: s.englishLevel ?? latest?.englishLevel ?? null,
+      lesson_focus: s.lessonFocus ?? latest?.lessonFocus ?? null,
+      preferred_type: s.preferredType,
+      preferred_location: s.preferredLocation,
+      notes: s.notes,
+      image_url: s.imageUrl,
+      created_at: s.createdAt.toISOString(),
+      total_lessons: s.bookings.filter((b) => b.status !== "cancelled").length,
+      bookings: s.bookings.map((b) => ({
+        id: b.id,
+        lesson_date: b.startsAt.toISOString(),
+        status: b.status,
+        lesson_type: b.lessonType,
+        notes: b.notes,
+        teacher_name: b.teacher?.name ?? null,
+      })),
+    };
+  });
+  return { students: input.level ? students.filter((s) => s.english_level === input.level) : students };
+}
+export type AdminStudentDto = Awaited<ReturnType<typeof listStudents>>["students"][number];
+
+export async function getInbox(db: Db) {
+  const [requests, signups] = await Promise.all([listAvailabilityRequests(db), listGroupSignups(db)]);
+  return {
+    availabilityRequests: requests.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      availability: r.availability,
+      location: r.location,
+      package_info: r.packageInfo,
+      teacher_info: r.teacherInfo,
+      handled_at: r.handledAt?.toISOString() ?? null,
+      created_at: r.createdAt.toISOString(),
+    })),
+    groupSignups: signups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      email: g.email,
+      phone: g.phone,
+      price: g.priceCents / 100,
+      event: { day_of_week: g.event.dayOfWeek, time: g.event.time, location: g.event.location },
+      package: { name: g.groupPackage.name, weeks: g.groupPackage.weeks },
+      handled_at: g.handledAt?.toISOString() ?? null,
+      created_at: g.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function markInboxItem(
+  db: Db,
+  kind: "availability-request" | "group-signup",
+  id: string,
+  handled: boolean,
+) {
+  const at = handled ? new Date() : null;
+  const ok =
+    kind === "availability-request"
+      ? await setAvailabilityRequestHandled(db, id, at)
+      : await setGroupSignupHandled(db, id, at);
+  if (!ok) throw new AppError("NOT_FOUND", "That request no longer exists.");
+  return { success: true, handled };
+}

@@ -1,0 +1,92 @@
+import type { Db } from "../../db.ts";
+import type { DbOrTx } from "../booking/availability.data.ts";
+
+const slotSelect = {
+  id: true,
+  teacherId: true,
+  startsAt: true,
+  endsAt: true,
+  recurring: true,
+  seriesId: true,
+} as const;
+
+export type NewSlot = { teacherId: string; startsAt: Date; endsAt: Date; recurring: string; seriesId: string | null };
+
+/** One transaction: every slot or none (the no-overlap constraint may refuse any of them). */
+export function insertSlots(db: Db, slots: NewSlot[]) {
+  return db.$transaction(async (tx) => {
+    await tx.availabilitySlot.createMany({ data: slots });
+    return slots.length;
+  });
+}
+
+export function findOverlappingSlots(db: Db, teacherId: string, ranges: { startsAt: Date; endsAt: Date }[]) {
+  if (ranges.length === 0) return Promise.resolve([]);
+  return db.availabilitySlot.findMany({
+    where: { teacherId, OR: ranges.map((r) => ({ startsAt: { lt: r.endsAt }, endsAt: { gt: r.startsAt } })) },
+    orderBy: { startsAt: "asc" },
+    take: 50,
+    select: slotSelect,
+  });
+}
+
+export function findSlot(db: Db, id: string) {
+  return db.availabilitySlot.findUnique({ where: { id }, select: slotSelect });
+}
+
+export function findSlots(db: Db, where: { teacherId: string; seriesId?: string; from?: Date; to?: Date }) {
+  return db.availabilitySlot.findMany({
+    where: {
+      teacherId: where.teacherId,
+      seriesId: where.seriesId,
+      startsAt: { gte: where.from, lt: where.to },
+    },
+    orderBy: { startsAt: "asc" },
+    select: slotSelect,
+  });
+}
+
+/** Active lessons of the teacher that fall inside any of the given ranges. */
+export function findBookingsWithin(db: DbOrTx, teacherId: string, ranges: { startsAt: Date; endsAt: Date }[]) {
+  if (ranges.length === 0) return Promise.resolve([]);
+  return db.booking.findMany({
+    where: {
+      teacherId,
+      status: { in: ["pending", "confirmed"] },
+      OR: ranges.map((r) => ({ startsAt: { lt: r.endsAt }, endsAt: { gt: r.startsAt } })),
+    },
+    orderBy: { startsAt: "asc" },
+    take: 20,
+    select: { id: true, startsAt: true, studentName: true },
+  });
+}
+
+/**
+ * Removes the slots unless one of them holds an active lesson, checking and deleting in one
+ * transaction under the per-teacher advisory lock the booking service takes
+ * (runWithTeacherLock), so a booking of one of these slots cannot commit between the check and
+ * the delete and leave a lesson without its availability.
+ */
+export function deleteSlotsUnlessBooked(
+  db: Db,
+  teacherId: string,
+  slots: { id: string; startsAt: Date; endsAt: Date }[],
+) {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${teacherId}))`;
+      const booked = await findBookingsWithin(tx, teacherId, slots);
+      if (booked.length > 0) return { booked, deleted: 0 };
+      const { count } = await tx.availabilitySlot.deleteMany({
+        where: { teacherId, id: { in: slots.map((s) => s.id) } },
+      });
+      return { booked, deleted: count };
+    },
+    { maxWait: 30_000, timeout: 30_000 },
+  );
+}
+
+export async function findSeriesIds(db: Db, ids: string[]) {
+  const rows = await db.availabilitySlot.findMany({ where: { id: { in: ids } }, select: { id: true, seriesId: true } });
+  return new Map(rows.map((r) => [r.id, r.seriesId]));
+}

@@ -1,0 +1,138 @@
+// The teacher's availability: single slots, the weekly template, removals and days off. The
+// database refuses overlapping slots of one teacher (exclusion constraint); the checks here
+// only turn that into clear messages. A slot holding a lesson is never removed silently.
+import { randomUUID } from "node:crypto";
+import { DateTime } from "luxon";
+import type { z } from "zod";
+import type { bulkAvailabilitySchema, createSlotSchema, daysOffSchema } from "../../../shared/admin-schemas.ts";
+import { SLOT_BOOKED_MESSAGE, SLOT_CONFLICT_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../shared/constants.ts";
+import type { Db } from "../../db.ts";
+import { AppError, isConstraintConflict } from "../../errors.ts";
+import {
+  deleteSlotsUnlessBooked,
+  findOverlappingSlots,
+  findSeriesIds,
+  findSlot,
+  findSlots,
+  insertSlots,
+  type NewSlot,
+} from "./availability-admin.data.ts";
+import { listSlotsForAdmin } from "../booking/availability.service.ts";
+import { getSiteSettings } from "./settings.service.ts";
+import { type ExpandedSlot, expandWeeklySchedule, templateProblems, weeklyRepeats } from "./weekly-template.ts";
+
+async function insertChecked(db: Db, teacherId: string, slots: NewSlot[], zone: string) {
+  const clashes = await findOverlappingSlots(db, teacherId, slots);
+  if (clashes.length > 0) {
+    const when = DateTime.fromJSDate(clashes[0].startsAt).setZone(zone).toFormat("ccc d LLL yyyy, HH:mm");
+    throw new AppError("CONFLICT", `${SLOT_CONFLICT_MESSAGE} (existing slot on ${when})`);
+  }
+  try {
+    return await insertSlots(db, slots);
+  } catch (error) {
+    if (isConstraintConflict(error)) throw new AppError("CONFLICT", SLOT_CONFLICT_MESSAGE);
+    throw error;
+  }
+}
+
+export async function createSlot(
+  db: Db,
+  teacherId: string,
+  input: z.output<typeof createSlotSchema>,
+  now = new Date(),
+) {
+  const settings = await getSiteSettings(db);
+  const duration = input.duration ?? settings.defaultLessonDuration;
+  if (input.startTime.getTime() <= now.getTime())
+    throw new AppError("BAD_REQUEST", "Please choose a time in the future.");
+  const occurrences: ExpandedSlot[] =
+    input.recurring === "weekly"
+      ? weeklyRepeats(input.startTime, duration, WEEKS_AHEAD_DEFAULT, settings.timezone)
+      : [{ startsAt: input.startTime, endsAt: new Date(input.startTime.getTime() + duration * 60_000) }];
+  const seriesId = input.recurring === "weekly" ? randomUUID() : null;
+  const created = await insertChecked(
+    db,
+    teacherId,
+    occurrences.map((o) => ({ teacherId, ...o, recurring: input.recurring, seriesId })),
+    settings.timezone,
+  );
+  return { success: true, created, seriesId };
+}
+
+export async function createWeeklySchedule(
+  db: Db,
+  teacherId: string,
+  input: z.output<typeof bulkAvailabilitySchema>,
+  now = new Date(),
+) {
+  const problems = templateProblems(input.schedule);
+  if (problems.length > 0)
+    throw new AppError("BAD_REQUEST", `Time conflicts in the weekly schedule: ${problems.join(" ")}`);
+  const settings = await getSiteSettings(db);
+  const expanded = expandWeeklySchedule(input.schedule, { weeksAhead: input.weeksAhead, zone: settings.timezone, now });
+  if (expanded.length === 0) throw new AppError("BAD_REQUEST", "The schedule produced no future slots.");
+  const seriesId = randomUUID();
+  const created = await insertChecked(
+    db,
+    teacherId,
+    expanded.map((e) => ({ teacherId, ...e, recurring: "weekly", seriesId })),
+    settings.timezone,
+  );
+  return { success: true, created, seriesId };
+}
+
+/** Removes the slots atomically against concurrent bookings, or refuses naming the first lesson. */
+async function removeUnlessBooked(
+  db: Db,
+  teacherId: string,
+  slots: { id: string; startsAt: Date; endsAt: Date }[],
+  zone: string,
+) {
+  const { booked, deleted } = await deleteSlotsUnlessBooked(db, teacherId, slots);
+  if (booked.length > 0) {
+    const first = booked[0];
+    const when = DateTime.fromJSDate(first.startsAt).setZone(zone).toFormat("ccc d LLL yyyy, HH:mm");
+    const more = booked.length > 1 ? ` and ${booked.length - 1} more` : "";
+    throw new AppError("CONFLICT", `${SLOT_BOOKED_MESSAGE} (${first.studentName}, ${when}${more})`);
+  }
+  return deleted;
+}
+
+export async function deleteSlot(db: Db, teacherId: string, id: string) {
+  const slot = await findSlot(db, id);
+  if (!slot || slot.teacherId !== teacherId) throw new AppError("NOT_FOUND", "Availability slot not found.");
+  const { timezone } = await getSiteSettings(db);
+  return { success: true, deleted: await removeUnlessBooked(db, teacherId, [slot], timezone) };
+}
+
+export async function deleteSeriesFrom(db: Db, teacherId: string, seriesId: string, from: Date) {
+  const slots = await findSlots(db, { teacherId, seriesId, from });
+  if (slots.length === 0) throw new AppError("NOT_FOUND", "No slots of this weekly series from that date on.");
+  const { timezone } = await getSiteSettings(db);
+  return { success: true, deleted: await removeUnlessBooked(db, teacherId, slots, timezone) };
+}
+
+/** Days off: every slot starting on those days (in the teacher's zone) goes, unless one is booked. */
+export async function markDaysOff(db: Db, teacherId: string, input: z.output<typeof daysOffSchema>) {
+  const { timezone } = await getSiteSettings(db);
+  const from = DateTime.fromISO(input.startDate, { zone: timezone }).startOf("day");
+  const to = DateTime.fromISO(input.endDate, { zone: timezone }).plus({ days: 1 }).startOf("day");
+  if (to <= from) throw new AppError("BAD_REQUEST", "The last day off must not be before the first.");
+  if (to.diff(from, "days").days > 366) throw new AppError("BAD_REQUEST", "Mark at most a year of days off at once.");
+  const slots = await findSlots(db, { teacherId, from: from.toJSDate(), to: to.toJSDate() });
+  return { success: true, deleted: slots.length ? await removeUnlessBooked(db, teacherId, slots, timezone) : 0 };
+}
+
+/** The admin calendar: every slot of the range with its booked flag and weekly series. */
+export async function listAdminSlots(db: Db, input: { start: Date; end: Date; teacherId?: string }) {
+  if (input.end <= input.start) throw new AppError("BAD_REQUEST", "The end of the range must be after its start.");
+  if (input.end.getTime() - input.start.getTime() > 120 * 86_400_000)
+    throw new AppError("BAD_REQUEST", "Ask for at most 120 days at once.");
+  const slots = await listSlotsForAdmin(db, input);
+  const series = await findSeriesIds(
+    db,
+    slots.map((s) => s.id),
+  );
+  const { timezone } = await getSiteSettings(db);
+  return { timezone, slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })) };
+}

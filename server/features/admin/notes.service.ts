@@ -1,0 +1,122 @@
+// Notes about students. A private note is visible only to its author: other teachers (admins)
+// and students never see it, and its id answers 404 to them as if it did not exist.
+import type { z } from "zod";
+import { parseTags } from "../../../shared/admin-rules.ts";
+import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "../../../shared/admin-schemas.ts";
+import type { Db } from "../../db.ts";
+import type { Prisma } from "../../db/generated/client.ts";
+import { AppError } from "../../errors.ts";
+import { findStudent } from "./admin.data.ts";
+import {
+  deleteNoteRow,
+  findBookingOfStudent,
+  findNoteRow,
+  insertNote,
+  listNoteRows,
+  listVisibleTags,
+  type NoteRow,
+  updateNoteRow,
+} from "./notes.data.ts";
+
+const NOTE_NOT_FOUND = "Note not found.";
+
+/** Notes this author may see: every shared note, and their own private ones. */
+export function visibleTo(authorId: string): Prisma.StudentNoteWhereInput {
+  return { OR: [{ isPrivate: false }, { authorId }] };
+}
+
+export function toNoteDto(n: NoteRow, viewerId: string) {
+  return {
+    id: n.id,
+    student_id: n.studentId,
+    student: n.student,
+    teacher_note: n.teacherNote,
+    note_date: n.noteDate.toISOString(),
+    tags: n.tags,
+    is_private: n.isPrivate,
+    booking: n.booking
+      ? { id: n.booking.id, lesson_type: n.booking.lessonType, lesson_date: n.booking.startsAt.toISOString() }
+      : null,
+    author_name: n.author?.name ?? null,
+    is_mine: n.authorId === viewerId,
+    created_at: n.createdAt.toISOString(),
+    updated_at: n.updatedAt.toISOString(),
+  };
+}
+export type NoteDto = ReturnType<typeof toNoteDto>;
+
+export async function listNotes(db: Db, viewerId: string, input: z.output<typeof listNotesSchema>) {
+  const and: Prisma.StudentNoteWhereInput[] = [visibleTo(viewerId)];
+  if (input.student_id) and.push({ studentId: input.student_id });
+  if (input.private_only) and.push({ isPrivate: true });
+  if (input.tag) and.push({ tags: { has: input.tag } });
+  if (input.search) {
+    const contains = { contains: input.search, mode: "insensitive" as const };
+    and.push({ OR: [{ teacherNote: contains }, { student: { name: contains } }, { tags: { has: input.search } }] });
+  }
+  const { rows, total } = await listNoteRows(db, { AND: and }, input);
+  return { notes: rows.map((n) => toNoteDto(n, viewerId)), total };
+}
+
+async function loadVisible(db: Db, viewerId: string, id: string) {
+  const note = await findNoteRow(db, { AND: [{ id }, visibleTo(viewerId)] });
+  if (!note) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
+  return note;
+}
+
+async function loadOwn(db: Db, viewerId: string, id: string) {
+  const note = await loadVisible(db, viewerId, id);
+  // Shared notes of a colleague can be read, but only their author changes or deletes them.
+  if (note.authorId !== viewerId) throw new AppError("FORBIDDEN", "Only the author of a note can change it.");
+  return note;
+}
+
+export async function getNote(db: Db, viewerId: string, id: string) {
+  return { note: toNoteDto(await loadVisible(db, viewerId, id), viewerId) };
+}
+
+async function checkBooking(db: Db, bookingId: string | null | undefined, studentId: string) {
+  if (!bookingId) return;
+  if (!(await findBookingOfStudent(db, bookingId, studentId))) {
+    throw new AppError("BAD_REQUEST", "The related lesson must be one of this student's bookings.");
+  }
+}
+
+export async function createNote(db: Db, authorId: string, input: z.output<typeof createNoteSchema>) {
+  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", "That student does not exist.");
+  await checkBooking(db, input.booking_id, input.student_id);
+  const note = await insertNote(db, {
+    studentId: input.student_id,
+    authorId,
+    bookingId: input.booking_id ?? null,
+    teacherNote: input.teacher_note,
+    noteDate: input.note_date ?? new Date(),
+    tags: parseTags(input.tags),
+    isPrivate: input.is_private,
+  });
+  return { note: toNoteDto(note, authorId) };
+}
+
+export async function updateNote(db: Db, authorId: string, id: string, input: z.output<typeof updateNoteSchema>) {
+  const current = await loadOwn(db, authorId, id);
+  await checkBooking(db, input.booking_id, current.studentId);
+  const data: Prisma.StudentNoteUncheckedUpdateInput = { teacherNote: input.teacher_note };
+  if (input.note_date) data.noteDate = input.note_date;
+  if (input.tags !== undefined) data.tags = parseTags(input.tags);
+  if (input.is_private !== undefined) data.isPrivate = input.is_private;
+  if (input.booking_id !== undefined) data.bookingId = input.booking_id;
+  return { note: toNoteDto(await updateNoteRow(db, id, data), authorId) };
+}
+
+export async function deleteNote(db: Db, authorId: string, id: string) {
+  await loadOwn(db, authorId, id);
+  await deleteNoteRow(db, id);
+  return { success: true };
+}
+
+export async function listTags(db: Db, viewerId: string) {
+  const tags = new Map<string, string>();
+  for (const t of await listVisibleTags(db, visibleTo(viewerId)))
+    if (!tags.has(t.toLowerCase())) tags.set(t.toLowerCase(), t);
+  return { tags: [...tags.values()].sort((a, b) => a.localeCompare(b)) };
+}

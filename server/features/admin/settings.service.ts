@@ -1,0 +1,72 @@
+// Settings: the profile card is the signed-in teacher's own Teacher row (the public teacher
+// card); business and system settings are the site's single AdminSettings row.
+import { CANCELLATION_POLICY_HOURS, type CANCELLATION_POLICY_OPTIONS } from "../../../shared/constants.ts";
+import type { SettingsInput } from "../../../shared/admin-schemas.ts";
+import type { Db } from "../../db.ts";
+import { AppError, isConstraintConflict } from "../../errors.ts";
+import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
+
+export type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
+
+/** Business and system settings, for every feature that must follow them (booking flow too). */
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  return readSiteSettings(db);
+}
+
+/** Hours of notice a student's cancellation needs under the current policy. */
+export function cancellationNoticeHours(settings: Pick<SiteSettings, "cancellationPolicy">): number {
+  return CANCELLATION_POLICY_HOURS[settings.cancellationPolicy as (typeof CANCELLATION_POLICY_OPTIONS)[number]] ?? 24;
+}
+
+export async function getAdminSettings(db: Db, teacherId: string) {
+  const [teacher, site] = await Promise.all([findTeacherProfile(db, teacherId), readSiteSettings(db)]);
+  return {
+    settings: {
+      profile: {
+        name: teacher.name,
+        email: teacher.email,
+        phone: teacher.phone ?? "",
+        bio: teacher.bio,
+        image_url: teacher.imageUrl,
+        specializations: teacher.specializations,
+      },
+      business: {
+        defaultLessonDuration: site.defaultLessonDuration,
+        bufferBetweenLessons: site.bufferBetweenLessons,
+        maxAdvanceBooking: site.maxAdvanceBooking,
+        cancellationPolicy: site.cancellationPolicy,
+        timezone: site.timezone,
+        defaultMeetingLink: site.defaultMeetingLink,
+      },
+      system: {
+        dateFormat: site.dateFormat,
+        timeFormat: site.timeFormat,
+        autoConfirmBookings: site.autoConfirmBookings,
+      },
+    },
+  };
+}
+export type AdminSettingsDto = Awaited<ReturnType<typeof getAdminSettings>>;
+
+export async function updateAdminSettings(db: Db, teacherId: string, input: SettingsInput) {
+  const { profile, business, system } = input;
+  try {
+    await saveSettings(
+      db,
+      teacherId,
+      {
+        name: profile.name,
+        email: profile.email.toLowerCase(),
+        phone: profile.phone || null,
+        bio: profile.bio,
+        imageUrl: profile.image_url,
+        specializations: profile.specializations,
+      },
+      { ...business, ...system },
+    );
+  } catch (error) {
+    if (isConstraintConflict(error)) throw new AppError("CONFLICT", "Another teacher already uses this email address.");
+    throw error;
+  }
+  return getAdminSettings(db, teacherId);
+}

@@ -1,0 +1,52 @@
+import type { Db } from "../../db.ts";
+import type { Prisma } from "../../db/generated/client.ts";
+
+export const sharedFileSelect = {
+  id: true,
+  studentId: true,
+  title: true,
+  description: true,
+  fileType: true,
+  fileUrl: true,
+  fileSize: true,
+  isActive: true,
+  lastViewedAt: true,
+  createdAt: true,
+  student: { select: { id: true, name: true, email: true } },
+} as const satisfies Prisma.SharedFileSelect;
+export type SharedFileRow = Prisma.SharedFileGetPayload<{ select: typeof sharedFileSelect }>;
+
+export async function listSharedFileRows(
+  db: Db,
+  where: Prisma.SharedFileWhereInput,
+  page: { limit: number; offset: number },
+) {
+  const [rows, total, counts] = await Promise.all([
+    db.sharedFile.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: page.offset,
+      take: page.limit,
+      select: sharedFileSelect,
+    }),
+    db.sharedFile.count({ where }),
+    db.sharedFile.groupBy({ by: ["studentId", "isActive"], _count: { _all: true } }),
+  ]);
+  return { rows, total, counts };
+}
+
+export function findSharedFileRow(db: Db, id: string) {
+  return db.sharedFile.findUnique({ where: { id }, select: sharedFileSelect });
+}
+
+export function insertSharedFile(db: Db, data: Prisma.SharedFileUncheckedCreateInput) {
+  return db.sharedFile.create({ data, select: sharedFileSelect });
+}
+
+export function updateSharedFileRow(db: Db, id: string, data: Prisma.SharedFileUncheckedUpdateInput) {
+  return db.sharedFile.update({ where: { id }, data, select: sharedFileSelect });
+}
+
+export function deleteSharedFileRow(db: Db, id: string) {
+  return db.sharedFile.delete({ where: { id }, select: { id: true } });
+}

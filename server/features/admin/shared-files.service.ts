@@ -1,0 +1,109 @@
+// Files and links the teacher shares with a student. Inactive ones stay in the back office but
+// are hidden from the student (and their uploads can no longer be downloaded by the student).
+import type { z } from "zod";
+import type {
+  createSharedFileSchema,
+  listSharedFilesSchema,
+  updateSharedFileSchema,
+} from "../../../shared/admin-schemas.ts";
+import type { Db } from "../../db.ts";
+import type { Prisma } from "../../db/generated/client.ts";
+import { AppError } from "../../errors.ts";
+import { findUploadByUrl } from "../files/files.data.ts";
+import { findStudent } from "./admin.data.ts";
+import {
+  deleteSharedFileRow,
+  findSharedFileRow,
+  insertSharedFile,
+  listSharedFileRows,
+  type SharedFileRow,
+  updateSharedFileRow,
+} from "./shared-files.data.ts";
+
+export function toSharedFileDto(f: SharedFileRow) {
+  return {
+    id: f.id,
+    student_id: f.studentId,
+    student: f.student,
+    title: f.title,
+    description: f.description,
+    file_type: f.fileType,
+    file_url: f.fileUrl,
+    file_size: f.fileSize,
+    is_active: f.isActive,
+    last_viewed_at: f.lastViewedAt?.toISOString() ?? null,
+    created_at: f.createdAt.toISOString(),
+  };
+}
+export type SharedFileDto = ReturnType<typeof toSharedFileDto>;
+
+export async function listSharedFiles(db: Db, input: z.output<typeof listSharedFilesSchema>) {
+  const where: Prisma.SharedFileWhereInput = {};
+  if (input.student_id) where.studentId = input.student_id;
+  if (input.file_type) where.fileType = input.file_type;
+  if (input.is_active !== undefined) where.isActive = input.is_active;
+  if (input.search) {
+    const contains = { contains: input.search, mode: "insensitive" as const };
+    where.OR = [{ title: contains }, { description: contains }, { student: { name: contains } }];
+  }
+  const { rows, total, counts } = await listSharedFileRows(db, where, input);
+  const sum = (rowsOf: typeof counts) => rowsOf.reduce((n, c) => n + c._count._all, 0);
+  return {
+    files: rows.map(toSharedFileDto),
+    total,
+    counts: {
+      totalFiles: sum(counts),
+      activeFiles: sum(counts.filter((c) => c.isActive)),
+      students: new Set(counts.map((c) => c.studentId)).size,
+    },
+  };
+}
+
+/** The size of an uploaded file comes from the upload store, never from the form. */
+async function sizeFor(db: Db, fileUrl: string, given: number | null | undefined) {
+  const upload = await findUploadByUrl(db, fileUrl);
+  if (fileUrl.startsWith("/api/files/") && !upload)
+    throw new AppError("BAD_REQUEST", "That uploaded file does not exist.");
+  return upload ? upload.size : (given ?? null);
+}
+
+export async function createSharedFile(db: Db, sharedById: string, input: z.output<typeof createSharedFileSchema>) {
+  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", "That student does not exist.");
+  const file = await insertSharedFile(db, {
+    studentId: input.student_id,
+    sharedById,
+    title: input.title,
+    description: input.description,
+    fileType: input.file_type,
+    fileUrl: input.file_url,
+    fileSize: await sizeFor(db, input.file_url, input.file_size),
+    isActive: input.is_active,
+  });
+  return { file: toSharedFileDto(file) };
+}
+
+export async function updateSharedFile(db: Db, id: string, input: z.output<typeof updateSharedFileSchema>) {
+  const current = await findSharedFileRow(db, id);
+  if (!current) throw new AppError("NOT_FOUND", "File not found.");
+  const data: Prisma.SharedFileUncheckedUpdateInput = {
+    title: input.title,
+    description: input.description,
+    fileUrl: input.file_url,
+  };
+  if (input.file_type) data.fileType = input.file_type;
+  if (input.is_active !== undefined) data.isActive = input.is_active;
+  if (input.file_url !== current.fileUrl || input.file_size !== undefined)
+    data.fileSize = await sizeFor(db, input.file_url, input.file_size);
+  return { file: toSharedFileDto(await updateSharedFileRow(db, id, data)) };
+}
+
+export async function setSharedFileActive(db: Db, id: string, isActive: boolean) {
+  if (!(await findSharedFileRow(db, id))) throw new AppError("NOT_FOUND", "File not found.");
+  return { file: toSharedFileDto(await updateSharedFileRow(db, id, { isActive })) };
+}
+
+export async function deleteSharedFile(db: Db, id: string) {
+  if (!(await findSharedFileRow(db, id))) throw new AppError("NOT_FOUND", "File not found.");
+  await deleteSharedFileRow(db, id);
+  return { success: true };
+}
