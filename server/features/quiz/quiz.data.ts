@@ -1,6 +1,214 @@
+import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 
 export async function countQuestionsByLevel(db: Db) {
-  const rows = await db.quizQuestion.groupBy({ by: ["level"], where: { isActive: true }, _count: { _all: true } });
+  const rows = await db.quizQuestion.groupBy({
+    by: ["level"],
+    where: { isActive: true, source: "bank" },
+    _count: { _all: true },
+  });
   return Object.fromEntries(rows.map((r) => [r.level, r._count._all]));
+}
+
+const candidateSelect = { id: true, level: true, concept: true, topic: true, skill: true } as const;
+export type QuestionCandidate = { id: string; level: string; concept: string | null; topic: string; skill: string };
+
+/** Active bank questions matching the filter: only what choosing among them needs. */
+export function listBankCandidates(
+  db: Db,
+  filter: { levels?: string[]; concept?: string },
+): Promise<QuestionCandidate[]> {
+  return db.quizQuestion.findMany({
+    where: {
+      source: "bank",
+      isActive: true,
+      ...(filter.levels ? { level: { in: filter.levels } } : {}),
+      ...(filter.concept ? { concept: filter.concept } : {}),
+    },
+    select: candidateSelect,
+    orderBy: { id: "asc" },
+  });
+}
+
+const questionSelect = {
+  id: true,
+  question: true,
+  options: true,
+  correctAnswer: true,
+  explanation: true,
+  skill: true,
+  level: true,
+  difficulty: true,
+  concept: true,
+  topic: true,
+} as const;
+export type QuestionRow = Prisma.QuizQuestionGetPayload<{ select: typeof questionSelect }>;
+
+/** The questions with their answer keys, in the order of `ids`. Server-side use only. */
+export async function getQuestionsInOrder(db: Db, ids: string[]): Promise<QuestionRow[]> {
+  const rows = await db.quizQuestion.findMany({ where: { id: { in: ids } }, select: questionSelect });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is QuestionRow => r !== undefined);
+}
+
+export function insertAiQuestions(db: Db, items: (Omit<QuestionRow, never> & { id: string })[]) {
+  return db.quizQuestion.createMany({ data: items.map((q) => ({ ...q, source: "ai", isActive: true })) });
+}
+
+const attemptSelect = {
+  id: true,
+  userId: true,
+  quizType: true,
+  quizLevel: true,
+  quizConcept: true,
+  variant: true,
+  title: true,
+  questionIds: true,
+  startedAt: true,
+  deadlineAt: true,
+  submittedAt: true,
+  answers: true,
+} as const;
+export type AttemptRow = Prisma.QuizAttemptGetPayload<{ select: typeof attemptSelect }>;
+
+export function insertAttempt(
+  db: Db,
+  data: {
+    userId: string;
+    quizType: string;
+    quizLevel: string | null;
+    quizConcept: string | null;
+    variant: string | null;
+    title: string;
+    questionIds: string[];
+    startedAt: Date;
+    deadlineAt: Date;
+  },
+): Promise<AttemptRow> {
+  return db.quizAttempt.create({ data, select: attemptSelect });
+}
+
+export function findOwnAttempt(db: Db, id: string, userId: string): Promise<AttemptRow | null> {
+  return db.quizAttempt.findFirst({ where: { id, userId }, select: attemptSelect });
+}
+
+/**
+ * Records one answer atomically (jsonb merge, so answers given in quick succession never
+ * overwrite each other), only while the attempt is open and `notBefore` <= its deadline.
+ * Returns whether it was recorded.
+ */
+export async function recordAttemptAnswer(
+  db: Db,
+  input: { attemptId: string; userId: string; questionId: string; answer: number; deadlineNotBefore: Date },
+): Promise<boolean> {
+  const changed = await db.$executeRaw`
+    UPDATE "QuizAttempt"
+       SET "answers" = COALESCE("answers", '{}'::jsonb) || jsonb_build_object(${input.questionId}::text, ${input.answer}::int)
+     WHERE "id" = ${input.attemptId}::uuid
+       AND "userId" = ${input.userId}::uuid
+       AND "submittedAt" IS NULL
+       AND "deadlineAt" >= ${input.deadlineNotBefore}
+       AND ${input.questionId}::text = ANY("questionIds")`;
+  return changed === 1;
+}
+
+const resultSelect = {
+  id: true,
+  attemptId: true,
+  quizType: true,
+  quizLevel: true,
+  quizConcept: true,
+  score: true,
+  totalQuestions: true,
+  estimatedLevel: true,
+  studyTimeSeconds: true,
+  metadata: true,
+  isVerified: true,
+  certificateCode: true,
+  createdAt: true,
+} as const;
+export type ResultRow = Prisma.QuizResultGetPayload<{ select: typeof resultSelect }>;
+
+export type ResultInput = {
+  userId: string;
+  quizType: string;
+  quizLevel: string | null;
+  quizConcept: string | null;
+  score: number;
+  totalQuestions: number;
+  estimatedLevel: string | null;
+  studyTimeSeconds: number;
+  metadata: Prisma.InputJsonValue;
+  certificateCode: string | null;
+};
+
+/**
+ * Closes the attempt and stores its verified result in one transaction. Only the first call
+ * closes it (submittedAt IS NULL guard); a repeated submission gets the stored result back.
+ */
+export async function completeAttempt(
+  db: Db,
+  attemptId: string,
+  closing: { submittedAt: Date; answers: Record<string, number> },
+  result: ResultInput,
+): Promise<{ result: ResultRow; isNew: boolean }> {
+  return db.$transaction(async (tx) => {
+    const closed = await tx.quizAttempt.updateMany({
+      where: { id: attemptId, userId: result.userId, submittedAt: null },
+      data: closing,
+    });
+    if (closed.count === 0) {
+      const existing = await tx.quizResult.findUniqueOrThrow({ where: { attemptId }, select: resultSelect });
+      return { result: existing, isNew: false };
+    }
+    const created = await tx.quizResult.create({
+      data: { ...result, attemptId, isVerified: true },
+      select: resultSelect,
+    });
+    return { result: created, isNew: true };
+  });
+}
+
+export function insertUnverifiedResult(db: Db, result: Omit<ResultInput, "certificateCode">): Promise<ResultRow> {
+  return db.quizResult.create({ data: { ...result, isVerified: false, certificateCode: null }, select: resultSelect });
+}
+
+export function findOwnResult(db: Db, id: string, userId: string): Promise<ResultRow | null> {
+  return db.quizResult.findFirst({ where: { id, userId }, select: resultSelect });
+}
+
+export function findResultByAttempt(db: Db, attemptId: string): Promise<ResultRow | null> {
+  return db.quizResult.findUnique({ where: { attemptId }, select: resultSelect });
+}
+
+export function listOwnResults(
+  db: Db,
+  userId: string,
+  filter: { limit: number; quizType?: string },
+): Promise<ResultRow[]> {
+  return db.quizResult.findMany({
+    where: { userId, ...(filter.quizType ? { quizType: filter.quizType } : {}) },
+    orderBy: { createdAt: "desc" },
+    take: filter.limit,
+    select: resultSelect,
+  });
+}
+
+export async function sumOwnResults(db: Db, userId: string) {
+  const rows = await db.quizResult.findMany({
+    where: { userId },
+    select: { score: true, totalQuestions: true, studyTimeSeconds: true },
+  });
+  return rows;
+}
+
+export function findCertificate(db: Db, code: string) {
+  return db.quizResult.findUnique({
+    where: { certificateCode: code },
+    select: { ...resultSelect, user: { select: { name: true } } },
+  });
+}
+
+export function findUserName(db: Db, userId: string) {
+  return db.user.findUnique({ where: { id: userId }, select: { name: true } });
 }
