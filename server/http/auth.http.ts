@@ -7,12 +7,12 @@ import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
 import { findUserByEmail } from "../features/auth/account.data.ts";
 import { resolveAccount } from "../features/auth/account.service.ts";
+import { DEMO_STUDENT_EMAIL, ensureDemoStudent } from "../features/auth/demo-accounts.ts";
 import { safeNextPath } from "../features/auth/next-path.ts";
 import type { OidcFlow, OidcProvider } from "../features/auth/oidc.service.ts";
 import { createSession, invalidateSessionToken, type SessionKind } from "../features/auth/session.service.ts";
-import { DEMO_STUDENT_EMAIL, ensureDemoStudent } from "../features/auth/demo-accounts.ts";
 import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
-import { SESSION_COOKIES, clearSessionCookie, setSessionCookie } from "../plugins/session.ts";
+import { clearSessionCookie, SESSION_COOKIES, setSessionCookie } from "../plugins/session.ts";
 
 type Options = { db: Db; env: Env; oidc: OidcProvider | null; rateLimiter: RateLimiter };
 
@@ -156,11 +156,27 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
     demo.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    const demoForm = z.object({ role: z.enum(["student", "teacher"]), next: z.string().optional() });
+    const demoForm = z.object({
+      role: z.enum(["student", "teacher", "new-student"]),
+      next: z.string().optional(),
+      name: z.string().trim().max(120).optional(),
+      email: z.email().max(254).optional(),
+    });
     demo.post("/api/demo-auth", async (request, reply) => {
       await signInLimit(request);
       const form = demoForm.safeParse(request.body);
       if (!form.success) return reply.code(400).send({ error: "Choose the demo student or the demo teacher." });
+      if (form.data.role === "new-student") {
+        // Any new student by name and email, through the same account rules as Google sign-in
+        // (so a friend who signed up through /ref is recognised), but never an admin address.
+        const { name, email } = form.data;
+        if (!name || !email) return reply.code(400).send({ error: "Enter a name and an email address." });
+        if (env.adminEmails.includes(email.toLowerCase()))
+          return reply.code(400).send({ error: "That address belongs to the teacher." });
+        const identity = { sub: `demo:${email.toLowerCase()}`, email: email.toLowerCase(), emailVerified: true, name };
+        const user = await resolveAccount(db, identity, "student", env.adminEmails);
+        return signIn(reply, "student", user.id, safeNextPath(form.data.next, FLOWS.student.after));
+      }
       if (form.data.role === "student") {
         const student = await ensureDemoStudent(db);
         return signIn(reply, "student", student.id, safeNextPath(form.data.next, FLOWS.student.after));
@@ -193,11 +209,25 @@ h1{font-size:1.4rem;margin:.8rem 0 .4rem}p{color:#475569;line-height:1.5}
 button{width:100%;margin-top:.8rem;padding:.9rem 1rem;border-radius:.7rem;border:1px solid #cbd5e1;background:#fff;font-size:1rem;font-weight:600;cursor:pointer;text-align:left}
 button.primary{background:#1e3a8a;color:#fff;border-color:#1e3a8a}
 button small{display:block;font-weight:400;opacity:.8;margin-top:.2rem}
+form.new{margin-top:1.5rem;border-top:1px solid #e2e8f0;padding-top:.5rem}
+label{display:block;margin-top:.6rem;font-size:.9rem;font-weight:600}
+input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.6rem .7rem;border:1px solid #cbd5e1;border-radius:.6rem;font-size:1rem}
 </style></head><body><main>
 <span class="badge">Local demo only</span>
 <h1>Demo sign-in</h1>
 <p>Google sign-in is not configured on this server (no <code>GOOGLE_CLIENT_ID</code>), so you can try the site as one of the demo accounts. This page does not exist in production.</p>
 ${button("student", "Continue as the demo student", `${DEMO_STUDENT_EMAIL}: lessons, progress, quizzes`, kind === "student")}
 ${button("teacher", "Continue as the demo teacher", "The admin back office", kind === "admin")}
+${
+  kind === "student"
+    ? `<form method="post" action="/api/demo-auth" class="new">
+  <input type="hidden" name="role" value="new-student">${nextField}
+  <p><strong>Or sign in as a new student</strong></p>
+  <label>Name <input name="name" autocomplete="name" required maxlength="120"></label>
+  <label>Email <input name="email" type="email" autocomplete="email" required maxlength="254"></label>
+  <button type="submit">Continue as a new student</button>
+</form>`
+    : ""
+}
 </main></body></html>`;
 }

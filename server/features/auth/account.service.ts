@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { claimReferrals } from "../booking/referral.service.ts";
 import {
   bindUserToSub,
   createUser,
@@ -46,5 +47,7 @@ export async function resolveAccount(db: Db, identity: VerifiedIdentity, kind: S
   }
   if (user.isAdmin !== isListedAdmin) user = await setUserAdmin(db, user.id, isListedAdmin);
   if (user.isAdmin) await ensureTeacherForUser(db, user);
+  // A friend who signed up through /ref is recognised by this verified email.
+  if (identity.emailVerified) await claimReferrals(db, user);
   return user;
 }

@@ -1,0 +1,151 @@
+import type { Prisma } from "../../db/generated/client.ts";
+import type { Db } from "../../db.ts";
+
+/** A Prisma client or the client of an open transaction: mail is written with the change it reports. */
+export type DbOrTx = Db | Prisma.TransactionClient;
+
+export type NewOutboxEmail = {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+  dedupeKey?: string;
+  status?: "pending" | "held";
+};
+
+/** Inserts mail; rows whose dedupeKey already exists are skipped (a reminder is never queued twice). */
+export async function insertOutboxEmails(db: DbOrTx, emails: NewOutboxEmail[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const result = await db.outboxEmail.createMany({
+    data: emails.map((e) => ({ ...e, attachments: e.attachments ?? undefined })),
+    skipDuplicates: true,
+  });
+  return result.count;
+}
+
+export type ClaimedEmail = {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  attachments: { filename: string; contentType: string; content: string }[] | null;
+  attempts: number;
+};
+
+/**
+ * Claims due rows for this worker: FOR UPDATE SKIP LOCKED lets several processes work the same
+ * table without taking each other's rows, and `lockedUntil` hands a row back if its worker dies
+ * mid-send.
+ */
+export async function claimDueEmails(db: Db, now: Date, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
+  const leaseEnd = new Date(now.getTime() + leaseMs);
+  return db.$queryRaw<ClaimedEmail[]>`
+    UPDATE "OutboxEmail" SET "lockedUntil" = ${leaseEnd}, "attempts" = "attempts" + 1
+    WHERE "id" IN (
+      SELECT "id" FROM "OutboxEmail"
+      WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
+      ORDER BY "createdAt"
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING "id", "kind", "toAddress", "subject", "textBody", "attachments", "attempts"`;
+}
+
+export function markEmailSent(db: Db, id: string, at: Date) {
+  return db.outboxEmail.update({
+    where: { id },
+    data: { status: "sent", sentAt: at, lockedUntil: null, lastError: null },
+    select: { id: true },
+  });
+}
+
+export function markEmailForRetry(db: Db, id: string, nextAttemptAt: Date, error: string) {
+  return db.outboxEmail.update({
+    where: { id },
+    data: { nextAttemptAt, lockedUntil: null, lastError: error },
+    select: { id: true },
+  });
+}
+
+export function markEmailFailed(db: Db, id: string, error: string) {
+  return db.outboxEmail.update({
+    where: { id },
+    data: { status: "failed", lockedUntil: null, lastError: error },
+    select: { id: true },
+  });
+}
+
+/**
+ * Without an SMTP server nothing is sent: due mail is parked as held, listed in the admin area.
+ * Held mail is never released later, so configuring SMTP months on does not send stale reminders.
+ */
+export function holdPendingEmails(db: Db, now: Date) {
+  return db.outboxEmail.updateMany({
+    where: { status: "pending", nextAttemptAt: { lte: now } },
+    data: { status: "held" },
+  });
+}
+
+export function listOutboxEmails(db: Db, opts: { status?: string; limit: number; offset: number }) {
+  return db.outboxEmail.findMany({
+    where: opts.status ? { status: opts.status } : undefined,
+    orderBy: { createdAt: "desc" },
+    take: opts.limit,
+    skip: opts.offset,
+    select: {
+      id: true,
+      kind: true,
+      toAddress: true,
+      subject: true,
+      textBody: true,
+      status: true,
+      attempts: true,
+      nextAttemptAt: true,
+      lastError: true,
+      sentAt: true,
+      createdAt: true,
+    },
+  });
+}
+
+export function countOutboxEmailsByStatus(db: Db) {
+  return db.outboxEmail.groupBy({ by: ["status"], _count: { _all: true } });
+}
+
+/** Lessons starting in (from, to] that are still on: the ones owed a 24-hour reminder. */
+export function listLessonsStartingBetween(db: Db, from: Date, to: Date) {
+  return db.booking.findMany({
+    where: { status: { in: ["pending", "confirmed"] }, startsAt: { gt: from, lte: to } },
+    select: {
+      id: true,
+      startsAt: true,
+      endsAt: true,
+      status: true,
+      lessonType: true,
+      meetingLink: true,
+      location: true,
+      studentName: true,
+      studentEmail: true,
+      teacher: { select: { name: true } },
+    },
+  });
+}
+
+export function countOutboxEmails(db: Db, status?: string) {
+  return db.outboxEmail.count({ where: status ? { status } : undefined });
+}
+
+export function findOutboxAttachmentNames(db: Db, ids: string[]) {
+  return db.outboxEmail.findMany({ where: { id: { in: ids } }, select: { id: true, attachments: true } });
+}
+
+/** A failed message goes back to the queue with a fresh set of attempts; any other status is left alone. */
+export async function requeueFailedEmail(db: Db, id: string, now: Date) {
+  const { count } = await db.outboxEmail.updateMany({
+    where: { id, status: "failed" },
+    data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },
+  });
+  return count > 0;
+}

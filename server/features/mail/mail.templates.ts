@@ -1,0 +1,252 @@
+// Plain, friendly English emails. Times are written in the teacher's zone (the reference of the
+// whole site) and, when the student's zone is known and differs, in theirs as well.
+import { DateTime } from "luxon";
+
+export type LessonForMail = {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: string;
+  lessonType: string;
+  meetingLink: string | null;
+  location: string | null;
+};
+
+export type MailContext = {
+  siteName: string;
+  publicUrl: string;
+  teacherName: string;
+  teacherZone: string;
+  studentZone?: string | null;
+};
+
+export type MailContent = { subject: string; text: string };
+
+function when(at: Date, zone: string) {
+  return DateTime.fromJSDate(at, { zone }).toFormat("cccc, d LLLL yyyy 'at' h:mm a (ZZZZ)");
+}
+
+/** "Tuesday, 3 March 2026 at 10:00 AM (CET)", plus the student's own time when it differs. */
+export function describeTime(at: Date, ctx: Pick<MailContext, "teacherZone" | "studentZone">): string {
+  const teacher = when(at, ctx.teacherZone);
+  const studentZone = ctx.studentZone;
+  if (!studentZone || studentZone === ctx.teacherZone) return teacher;
+  const sameOffset =
+    DateTime.fromJSDate(at, { zone: studentZone }).offset === DateTime.fromJSDate(at, { zone: ctx.teacherZone }).offset;
+  return sameOffset ? teacher : `${teacher}, which is ${when(at, studentZone)} for you`;
+}
+
+function describePlace(lesson: LessonForMail): string {
+  if (lesson.lessonType === "online") {
+    return lesson.meetingLink
+      ? `Online. Join here: ${lesson.meetingLink}`
+      : "Online. The meeting link will follow before the lesson.";
+  }
+  return `In person${lesson.location ? ` at ${lesson.location}` : ""}.`;
+}
+
+function lessonLines(lessons: LessonForMail[], ctx: MailContext): string {
+  return lessons
+    .map(
+      (l, i) =>
+        `${lessons.length > 1 ? `${i + 1}. ` : "- "}${describeTime(l.startsAt, ctx)} (60 minutes)\n   ${describePlace(l)}`,
+    )
+    .join("\n");
+}
+
+const signOff = (ctx: MailContext) => `\nSee you soon,\n${ctx.teacherName}\n${ctx.siteName} · ${ctx.publicUrl}\n`;
+
+export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx: MailContext): MailContent {
+  const plural = lessons.length > 1;
+  const allConfirmed = lessons.every((l) => l.status === "confirmed");
+  return {
+    subject: plural ? `Your ${lessons.length} English lessons are booked` : "Your English lesson is booked",
+    text: [
+      `Hi ${name},`,
+      "",
+      `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
+      "",
+      lessonLines(lessons, ctx),
+      "",
+      allConfirmed
+        ? "Everything is confirmed."
+        : `${ctx.teacherName} will confirm ${plural ? "them" : "it"} shortly and will contact you within 24 hours about the final details and payment.`,
+      "Payment is required before the first lesson.",
+      "The attached calendar file adds the lessons to your calendar; you can also find them in your student portal.",
+      `Your lessons: ${ctx.publicUrl}/student/lessons`,
+      signOff(ctx),
+    ].join("\n"),
+  };
+}
+
+export function bookingConfirmedEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
+  return {
+    subject: `Confirmed: your lesson on ${DateTime.fromJSDate(lesson.startsAt, { zone: ctx.teacherZone }).toFormat("d LLL")}`,
+    text: [
+      `Hi ${name},`,
+      "",
+      "Good news: your lesson is confirmed.",
+      "",
+      lessonLines([lesson], ctx),
+      "",
+      "The attached calendar file updates the lesson in your calendar.",
+      signOff(ctx),
+    ].join("\n"),
+  };
+}
+
+export function bookingChangedEmail(
+  name: string,
+  lesson: LessonForMail,
+  ctx: MailContext,
+  changes: string[] = [],
+): MailContent {
+  return {
+    subject: "Your lesson details have changed",
+    text: [
+      `Hi ${name},`,
+      "",
+      "The details of your lesson have been updated.",
+      ...changes.map((c) => `- ${c}`),
+      "",
+      "This is how it stands now:",
+      "",
+      lessonLines([lesson], ctx),
+      "",
+      `Status: ${lesson.status}. Your teacher: ${ctx.teacherName}.`,
+      "The attached calendar file updates the lesson in your calendar.",
+      signOff(ctx),
+    ].join("\n"),
+  };
+}
+
+export function bookingCancelledEmail(
+  name: string,
+  lesson: LessonForMail,
+  ctx: MailContext,
+  reason?: string | null,
+): MailContent {
+  return {
+    subject: "Your lesson has been cancelled",
+    text: [
+      `Hi ${name},`,
+      "",
+      `This lesson has been cancelled: ${describeTime(lesson.startsAt, ctx)}.`,
+      reason ? `Reason: ${reason}` : "",
+      "If a free rebooking is part of your package, you can choose a new time in your student portal.",
+      `${ctx.publicUrl}/student/lessons`,
+      signOff(ctx),
+    ]
+      .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+      .join("\n"),
+  };
+}
+
+export function lessonReminderEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
+  return {
+    subject: "Reminder: your English lesson is tomorrow",
+    text: [
+      `Hi ${name},`,
+      "",
+      "Just a reminder of your lesson in about 24 hours:",
+      "",
+      lessonLines([lesson], ctx),
+      "",
+      "If something has come up, reply to this email or message me as soon as possible.",
+      signOff(ctx),
+    ].join("\n"),
+  };
+}
+
+export type TeacherNotice =
+  | {
+      kind: "teacher_new_booking";
+      studentName: string;
+      studentEmail: string;
+      studentPhone?: string | null;
+      lessons: LessonForMail[];
+      packageName: string;
+    }
+  | {
+      kind: "teacher_availability_request";
+      name: string;
+      email: string;
+      phone?: string | null;
+      availability: string;
+      location: string;
+    }
+  | {
+      kind: "teacher_group_signup";
+      name: string;
+      email: string;
+      phone?: string | null;
+      night: string;
+      packageName: string;
+    }
+  | {
+      kind: "teacher_cancellation";
+      studentName: string;
+      studentEmail: string;
+      lesson: LessonForMail;
+      reason: string;
+      outcome: string;
+    };
+
+const contactLine = (email: string, phone?: string | null) => `Contact: ${email}${phone ? `, ${phone}` : ""}`;
+
+export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): MailContent {
+  const admin = `${ctx.publicUrl}/admin`;
+  switch (notice.kind) {
+    case "teacher_new_booking":
+      return {
+        subject: `New booking: ${notice.studentName} (${notice.packageName})`,
+        text: [
+          `${notice.studentName} booked ${notice.packageName}.`,
+          contactLine(notice.studentEmail, notice.studentPhone),
+          "",
+          lessonLines(notice.lessons, { ...ctx, studentZone: null }),
+          "",
+          `Review it: ${admin}/bookings`,
+        ].join("\n"),
+      };
+    case "teacher_availability_request":
+      return {
+        subject: `Custom availability request from ${notice.name}`,
+        text: [
+          `${notice.name} could not find a time that works and wrote:`,
+          "",
+          notice.availability,
+          "",
+          `City / time zone: ${notice.location}`,
+          contactLine(notice.email, notice.phone),
+          "",
+          `Inbox: ${admin}/inbox`,
+        ].join("\n"),
+      };
+    case "teacher_group_signup":
+      return {
+        subject: `Group conversation sign-up: ${notice.name}`,
+        text: [
+          `${notice.name} signed up for group conversation practice.`,
+          `Night: ${notice.night}`,
+          `Package: ${notice.packageName}`,
+          contactLine(notice.email, notice.phone),
+          "",
+          "Remember to contact them within 24 hours about the final details and payment.",
+          `Inbox: ${admin}/inbox`,
+        ].join("\n"),
+      };
+    case "teacher_cancellation":
+      return {
+        subject: `Cancellation request from ${notice.studentName}`,
+        text: [
+          `${notice.studentName} asked to cancel the lesson of ${describeTime(notice.lesson.startsAt, { ...ctx, studentZone: null })}.`,
+          `Reason: ${notice.reason}`,
+          `Outcome: ${notice.outcome}`,
+          contactLine(notice.studentEmail),
+          "",
+          `Bookings: ${admin}/bookings`,
+        ].join("\n"),
+      };
+  }
+}

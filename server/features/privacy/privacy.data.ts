@@ -1,0 +1,348 @@
+// Every query behind "Download my data" and "Delete my account". Each one is scoped by the
+// student's id (or their email, for rows written before they signed in), so nothing of another
+// student is ever read or changed.
+import type { Db } from "../../db.ts";
+import { insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
+
+export type CancelledLesson = { id: string; startsAt: Date; teacherEmail: string | null };
+
+export const DELETED_STUDENT_NAME = "Deleted student";
+
+export function findAccount(db: Db, userId: string) {
+  return db.user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      isAdmin: true,
+      teacher: { select: { id: true } },
+    },
+  });
+}
+
+/** Everything stored about one student, as rows; the service shapes them into the export. */
+export async function loadStudentData(db: Db, userId: string) {
+  const [
+    profile,
+    bookings,
+    orders,
+    referralsMade,
+    referralsReceived,
+    discounts,
+    quizResults,
+    quizAttempts,
+    sharedFiles,
+    notes,
+    cancellationRequests,
+    lessonCredits,
+    fileAccessLogs,
+    uploads,
+    groupSignups,
+    availabilityRequests,
+    sessions,
+  ] = await Promise.all([
+    db.user.findUnique({
+      where: { id: userId },
+      select: {
+        id: true,
+        email: true,
+        name: true,
+        phone: true,
+        englishLevel: true,
+        lessonFocus: true,
+        preferredType: true,
+        preferredLocation: true,
+        notes: true,
+        imageUrl: true,
+        referralCode: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    }),
+    db.booking.findMany({
+      where: { studentId: userId },
+      orderBy: { startsAt: "asc" },
+      select: {
+        id: true,
+        orderId: true,
+        startsAt: true,
+        endsAt: true,
+        status: true,
+        lessonType: true,
+        meetingLink: true,
+        location: true,
+        notes: true,
+        studentName: true,
+        studentEmail: true,
+        studentPhone: true,
+        englishLevel: true,
+        lessonFocus: true,
+        preferredType: true,
+        preferredLocation: true,
+        studentNotes: true,
+        cancelledAt: true,
+        cancellationReason: true,
+        createdAt: true,
+      },
+    }),
+    db.bookingOrder.findMany({
+      where: { studentId: userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        packageId: true,
+        lessons: true,
+        basePriceCents: true,
+        groupPriceCents: true,
+        discountCents: true,
+        totalPriceCents: true,
+        referralCode: true,
+        createdAt: true,
+      },
+    }),
+    db.referral.findMany({
+      where: { referrerId: userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        referredEmail: true,
+        referredName: true,
+        status: true,
+        discountEarnedCents: true,
+        createdAt: true,
+      },
+    }),
+    // Only the fact that they were referred: the referrer's identity is someone else's data.
+    db.referral.findMany({
+      where: { referredUserId: userId },
+      select: { id: true, status: true, createdAt: true },
+    }),
+    db.discount.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, percentage: true, amountCents: true, usedOrderId: true, usedAt: true, createdAt: true },
+    }),
+    db.quizResult.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        quizType: true,
+        quizLevel: true,
+        quizConcept: true,
+        score: true,
+        totalQuestions: true,
+        estimatedLevel: true,
+        studyTimeSeconds: true,
+        metadata: true,
+        isVerified: true,
+        certificateCode: true,
+        createdAt: true,
+      },
+    }),
+    db.quizAttempt.findMany({
+      where: { userId },
+      orderBy: { startedAt: "asc" },
+      select: {
+        id: true,
+        quizType: true,
+        quizLevel: true,
+        quizConcept: true,
+        title: true,
+        variant: true,
+        startedAt: true,
+        deadlineAt: true,
+        submittedAt: true,
+        answers: true,
+      },
+    }),
+    db.sharedFile.findMany({
+      where: { studentId: userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        title: true,
+        description: true,
+        fileType: true,
+        fileUrl: true,
+        fileSize: true,
+        isActive: true,
+        lastViewedAt: true,
+        createdAt: true,
+      },
+    }),
+    db.studentNote.findMany({
+      where: { studentId: userId, isPrivate: false },
+      orderBy: { noteDate: "asc" },
+      select: { id: true, bookingId: true, teacherNote: true, noteDate: true, tags: true, createdAt: true },
+    }),
+    db.cancellationRequest.findMany({
+      where: { studentId: userId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, bookingId: true, reason: true, status: true, decision: true, createdAt: true },
+    }),
+    db.lessonCredit.findMany({
+      where: { studentId: userId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, sourceBookingId: true, usedBookingId: true, usedAt: true, createdAt: true },
+    }),
+    db.fileAccessLog.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, fileId: true, accessType: true, createdAt: true },
+    }),
+    db.upload.findMany({
+      where: { ownerId: userId },
+      orderBy: { createdAt: "asc" },
+      select: { storedName: true, originalName: true, mimeType: true, size: true, kind: true, createdAt: true },
+    }),
+    db.groupSignup.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        eventId: true,
+        groupPackageId: true,
+        name: true,
+        email: true,
+        phone: true,
+        priceCents: true,
+        createdAt: true,
+      },
+    }),
+    db.availabilityRequest.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        phone: true,
+        availability: true,
+        location: true,
+        createdAt: true,
+      },
+    }),
+    db.session.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { kind: true, createdAt: true, expiresAt: true },
+    }),
+  ]);
+  return {
+    profile,
+    bookings,
+    orders,
+    referralsMade,
+    referralsReceived,
+    discounts,
+    quizResults,
+    quizAttempts,
+    sharedFiles,
+    notes,
+    cancellationRequests,
+    lessonCredits,
+    fileAccessLogs,
+    uploads,
+    groupSignups,
+    availabilityRequests,
+    sessions,
+  };
+}
+
+/**
+ * Erases one student in a single transaction: lessons and orders stay in the teacher's records
+ * without anything that identifies the student, upcoming lessons are cancelled (their slots free
+ * up), and everything else about them goes. Returns the stored names of their uploads so the
+ * caller can remove the files once the transaction has committed.
+ */
+export function eraseStudent(
+  db: Db,
+  userId: string,
+  email: string,
+  now: Date,
+  noticesFor: (cancelled: CancelledLesson[]) => NewOutboxEmail[],
+) {
+  return db.$transaction(
+    async (tx) => {
+      const uploads = await tx.upload.findMany({ where: { ownerId: userId }, select: { storedName: true } });
+      const upcoming = await tx.booking.findMany({
+        where: { studentId: userId, status: { in: ["pending", "confirmed"] }, startsAt: { gt: now } },
+        orderBy: { startsAt: "asc" },
+        select: { id: true, startsAt: true, teacher: { select: { email: true } } },
+      });
+
+      // Reasons the student wrote for earlier cancellations go; the one set just below is ours.
+      await tx.booking.updateMany({ where: { studentId: userId }, data: { cancellationReason: null } });
+      const cancelled = await tx.booking.updateMany({
+        where: { studentId: userId, status: { in: ["pending", "confirmed"] }, startsAt: { gt: now } },
+        data: {
+          status: "cancelled",
+          cancelledAt: now,
+          cancellationReason: "The student deleted their account.",
+          icsSequence: { increment: 1 },
+        },
+      });
+      const anonymised = await tx.booking.updateMany({
+        where: { studentId: userId },
+        data: {
+          studentId: null,
+          studentName: DELETED_STUDENT_NAME,
+          studentEmail: "",
+          studentPhone: null,
+          englishLevel: null,
+          lessonFocus: null,
+          preferredType: null,
+          preferredLocation: null,
+          studentNotes: null,
+          notes: null,
+        },
+      });
+      await tx.bookingOrder.updateMany({ where: { studentId: userId }, data: { studentId: null, referralCode: null } });
+      await tx.groupSignup.updateMany({
+        where: { userId },
+        data: { userId: null, name: DELETED_STUDENT_NAME, email: "", phone: null },
+      });
+      await tx.availabilityRequest.deleteMany({
+        where: { OR: [{ userId }, { email: { equals: email, mode: "insensitive" } }] },
+      });
+      // Another student's invitation of this one stays theirs (it may have earned them a discount),
+      // but without this student's name or address.
+      const received = await tx.referral.findMany({
+        where: { OR: [{ referredUserId: userId }, { referredEmail: { equals: email, mode: "insensitive" } }] },
+        select: { id: true },
+      });
+      for (const r of received) {
+        await tx.referral.update({
+          where: { id: r.id },
+          data: { referredUserId: null, referredName: DELETED_STUDENT_NAME, referredEmail: `deleted-${r.id}@invalid` },
+        });
+      }
+      await tx.referral.deleteMany({ where: { referrerId: userId } });
+      await tx.studentNote.deleteMany({ where: { studentId: userId } });
+      await tx.sharedFile.deleteMany({ where: { studentId: userId } });
+      await tx.upload.deleteMany({ where: { ownerId: userId } });
+      await tx.quizResult.deleteMany({ where: { userId } });
+      await tx.quizAttempt.deleteMany({ where: { userId } });
+      // Mail not yet sent to them must not go out after they left.
+      await tx.outboxEmail.deleteMany({
+        where: { toAddress: { equals: email, mode: "insensitive" }, status: { in: ["pending", "held", "failed"] } },
+      });
+      // The teacher learns which times are free again (without who freed them).
+      await insertOutboxEmails(
+        tx,
+        noticesFor(upcoming.map((l) => ({ id: l.id, startsAt: l.startsAt, teacherEmail: l.teacher?.email ?? null }))),
+      );
+      // Sessions, discounts, credits, cancellation requests, access logs and idempotency records
+      // cascade with the user row.
+      await tx.user.delete({ where: { id: userId } });
+      return {
+        uploads: uploads.map((u) => u.storedName),
+        cancelledLessons: cancelled.count,
+        anonymisedLessons: anonymised.count,
+      };
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
+}

@@ -1,0 +1,283 @@
+// The student's data rights (GDPR art. 15, 17, 20): a JSON copy of everything stored about them,
+// and erasure of their account. Lessons and orders stay in the teacher's accounting records,
+// stripped of anything that identifies the student.
+import { unlink } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import type { Db } from "../../db.ts";
+import type { Env } from "../../env.ts";
+import { AppError } from "../../errors.ts";
+import { isStoredName } from "../files/files.service.ts";
+import type { NewOutboxEmail } from "../mail/mail.data.ts";
+import { loadMailContext } from "../mail/mail.service.ts";
+import { describeTime, type MailContext } from "../mail/mail.templates.ts";
+import { type CancelledLesson, eraseStudent, findAccount, loadStudentData } from "./privacy.data.ts";
+
+export const DELETE_CONFIRMATION_WORD = "DELETE";
+export const DELETE_CONFIRMATION_MESSAGE = `Type ${DELETE_CONFIRMATION_WORD} to confirm that you want to delete your account.`;
+
+export const deleteAccountSchema = z.object({
+  confirmation: z
+    .string({ error: DELETE_CONFIRMATION_MESSAGE })
+    .refine((v) => v.trim() === DELETE_CONFIRMATION_WORD, { message: DELETE_CONFIRMATION_MESSAGE }),
+});
+
+const euros = (cents: number) => cents / 100;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Everything about one student, in a stable JSON shape with ISO instants and euro amounts. */
+export async function exportStudentData(db: Db, userId: string, now = new Date()) {
+  const data = await loadStudentData(db, userId);
+  if (!data.profile) throw new AppError("NOT_FOUND", "Account not found.");
+  const { profile } = data;
+  return {
+    export: {
+      generated_at: now.toISOString(),
+      format: "English with Giulia student data export, version 1",
+      note: "All times are in UTC (ISO 8601). Amounts are in euro. Notes the teacher keeps private are not included.",
+    },
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      english_level: profile.englishLevel,
+      lesson_focus: profile.lessonFocus,
+      preferred_type: profile.preferredType,
+      preferred_location: profile.preferredLocation,
+      notes: profile.notes,
+      image_url: profile.imageUrl,
+      referral_code: profile.referralCode,
+      created_at: iso(profile.createdAt),
+      updated_at: iso(profile.updatedAt),
+    },
+    bookings: data.bookings.map((b) => ({
+      id: b.id,
+      order_id: b.orderId,
+      starts_at: iso(b.startsAt),
+      ends_at: iso(b.endsAt),
+      status: b.status,
+      lesson_type: b.lessonType,
+      meeting_link: b.meetingLink,
+      location: b.location,
+      notes: b.notes,
+      student_name: b.studentName,
+      student_email: b.studentEmail,
+      student_phone: b.studentPhone,
+      english_level: b.englishLevel,
+      lesson_focus: b.lessonFocus,
+      preferred_type: b.preferredType,
+      preferred_location: b.preferredLocation,
+      student_notes: b.studentNotes,
+      cancelled_at: iso(b.cancelledAt),
+      cancellation_reason: b.cancellationReason,
+      created_at: iso(b.createdAt),
+    })),
+    orders: data.orders.map((o) => ({
+      id: o.id,
+      package_id: o.packageId,
+      lessons: o.lessons,
+      base_price: euros(o.basePriceCents),
+      group_price: euros(o.groupPriceCents),
+      discount: euros(o.discountCents),
+      total_price: euros(o.totalPriceCents),
+      referral_code: o.referralCode,
+      created_at: iso(o.createdAt),
+    })),
+    group_signups: data.groupSignups.map((g) => ({
+      id: g.id,
+      event_id: g.eventId,
+      group_package_id: g.groupPackageId,
+      name: g.name,
+      email: g.email,
+      phone: g.phone,
+      price: euros(g.priceCents),
+      created_at: iso(g.createdAt),
+    })),
+    availability_requests: data.availabilityRequests.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      availability: r.availability,
+      location: r.location,
+      created_at: iso(r.createdAt),
+    })),
+    referrals: {
+      invited: data.referralsMade.map((r) => ({
+        id: r.id,
+        email: r.referredEmail,
+        name: r.referredName,
+        status: r.status,
+        discount_earned: euros(r.discountEarnedCents),
+        created_at: iso(r.createdAt),
+      })),
+      invited_by: data.referralsReceived.map((r) => ({ id: r.id, status: r.status, created_at: iso(r.createdAt) })),
+    },
+    discounts: data.discounts.map((d) => ({
+      id: d.id,
+      percentage: d.percentage,
+      amount: euros(d.amountCents),
+      used_on_order_id: d.usedOrderId,
+      used_at: iso(d.usedAt),
+      created_at: iso(d.createdAt),
+    })),
+    lesson_credits: data.lessonCredits.map((c) => ({
+      id: c.id,
+      from_booking_id: c.sourceBookingId,
+      used_for_booking_id: c.usedBookingId,
+      used_at: iso(c.usedAt),
+      created_at: iso(c.createdAt),
+    })),
+    cancellation_requests: data.cancellationRequests.map((c) => ({
+      id: c.id,
+      booking_id: c.bookingId,
+      reason: c.reason,
+      status: c.status,
+      decision: c.decision,
+      created_at: iso(c.createdAt),
+    })),
+    quiz_results: data.quizResults.map((q) => ({
+      id: q.id,
+      quiz_type: q.quizType,
+      quiz_level: q.quizLevel,
+      quiz_concept: q.quizConcept,
+      score: q.score,
+      total_questions: q.totalQuestions,
+      estimated_level: q.estimatedLevel,
+      study_time_seconds: q.studyTimeSeconds,
+      details: q.metadata,
+      is_verified: q.isVerified,
+      certificate_code: q.certificateCode,
+      created_at: iso(q.createdAt),
+    })),
+    quiz_attempts: data.quizAttempts.map((a) => ({
+      id: a.id,
+      quiz_type: a.quizType,
+      quiz_level: a.quizLevel,
+      quiz_concept: a.quizConcept,
+      title: a.title,
+      variant: a.variant,
+      answers: a.answers,
+      started_at: iso(a.startedAt),
+      deadline_at: iso(a.deadlineAt),
+      submitted_at: iso(a.submittedAt),
+    })),
+    shared_files: data.sharedFiles.map((f) => ({
+      id: f.id,
+      title: f.title,
+      description: f.description,
+      file_type: f.fileType,
+      file_url: f.fileUrl,
+      file_size: f.fileSize,
+      is_active: f.isActive,
+      last_viewed_at: iso(f.lastViewedAt),
+      created_at: iso(f.createdAt),
+    })),
+    notes: data.notes.map((n) => ({
+      id: n.id,
+      booking_id: n.bookingId,
+      note: n.teacherNote,
+      note_date: iso(n.noteDate),
+      tags: n.tags,
+      created_at: iso(n.createdAt),
+    })),
+    uploads: data.uploads.map((u) => ({
+      name: u.storedName,
+      original_name: u.originalName,
+      mime_type: u.mimeType,
+      size: u.size,
+      kind: u.kind,
+      created_at: iso(u.createdAt),
+    })),
+    access_logs: {
+      file_access: data.fileAccessLogs.map((l) => ({
+        id: l.id,
+        file_id: l.fileId,
+        access_type: l.accessType,
+        created_at: iso(l.createdAt),
+      })),
+      sign_in_sessions: data.sessions.map((s) => ({
+        kind: s.kind,
+        created_at: iso(s.createdAt),
+        expires_at: iso(s.expiresAt),
+      })),
+    },
+  };
+}
+export type StudentDataExport = Awaited<ReturnType<typeof exportStudentData>>;
+
+/** `english-with-giulia-data-2026-11-22.json` */
+export function exportFileName(now = new Date()) {
+  return `english-with-giulia-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * Deletes the student's account. The teacher's own account cannot be deleted this way (it owns
+ * the site's records). Upload files are removed from disk only after the transaction committed,
+ * so a failed deletion never leaves rows pointing at missing files.
+ */
+export async function deleteStudentAccount(
+  db: Db,
+  userId: string,
+  input: z.infer<typeof deleteAccountSchema>,
+  opts: { uploadDir: string; env: Pick<Env, "PUBLIC_URL">; now?: Date },
+) {
+  void input; // validated at the edge: its existence is the confirmation
+  const account = await findAccount(db, userId);
+  if (!account) throw new AppError("NOT_FOUND", "Account not found.");
+  if (account.isAdmin || account.teacher) {
+    throw new AppError("FORBIDDEN", "The teacher's account cannot be deleted from the student portal.");
+  }
+  const ctx = await loadMailContext(db, opts.env);
+  const now = opts.now ?? new Date();
+  const result = await eraseStudent(db, userId, account.email, now, (cancelled) =>
+    freedLessonNotices(cancelled, ctx, `${userId}:${now.getTime()}`),
+  );
+  let filesRemoved = 0;
+  for (const name of result.uploads) {
+    if (!isStoredName(name)) continue;
+    try {
+      await unlink(path.join(opts.uploadDir, name));
+      filesRemoved++;
+    } catch {
+      // Already gone: nothing left to remove.
+    }
+  }
+  return {
+    success: true,
+    cancelled_lessons: result.cancelledLessons,
+    anonymised_lessons: result.anonymisedLessons,
+    files_removed: filesRemoved,
+  };
+}
+
+/** One notice per teacher listing the times a deleted account freed; no name, no address. */
+export function freedLessonNotices(cancelled: CancelledLesson[], ctx: MailContext, key: string): NewOutboxEmail[] {
+  const byTeacher = new Map<string, Date[]>();
+  for (const lesson of cancelled) {
+    if (!lesson.teacherEmail) continue;
+    byTeacher.set(lesson.teacherEmail, [...(byTeacher.get(lesson.teacherEmail) ?? []), lesson.startsAt]);
+  }
+  return [...byTeacher].map(([teacherEmail, starts]) => ({
+    kind: "teacher_cancellation",
+    toAddress: teacherEmail,
+    subject:
+      starts.length === 1
+        ? "A lesson was cancelled: a student deleted their account"
+        : `${starts.length} lessons were cancelled: a student deleted their account`,
+    textBody: [
+      `Hello ${ctx.teacherName},`,
+      "",
+      "A student deleted their account on the website. Their upcoming lessons were cancelled and these times are free to book again:",
+      "",
+      ...starts.map((at) => `- ${describeTime(at, ctx)}`),
+      "",
+      'Their past lessons stay in your records as "Deleted student", without their name or contact details.',
+      "",
+      `${ctx.siteName} · ${ctx.publicUrl}`,
+      "",
+    ].join("\n"),
+    dedupeKey: `account_deleted:${key}:${teacherEmail}`,
+  }));
+}
