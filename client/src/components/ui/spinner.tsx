@@ -1,7 +1,10 @@
 export function Spinner({ label = "Loading" }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center p-8">
-      <span className="h-8 w-8 animate-spin rounded-full border-4 border-blue-200 border-t-blue-900" aria-hidden="true" />
+      <span
+        className="h-8 w-8 animate-spin rounded-full border-4 border-blue-200 border-t-blue-900"
+        aria-hidden="true"
+      />
       <span className="sr-only">{label}</span>
     </div>
   );

@@ -1,7 +1,12 @@
 import { Transition } from "@headlessui/react";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 
-export type Toast = { id: number; title: string; description?: string; variant?: "default" | "success" | "destructive" };
+export type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: "default" | "success" | "destructive";
+};
 type ToastInput = Omit<Toast, "id">;
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => {});

@@ -62,7 +62,18 @@ export function SiteFooter() {
               <span className="text-blue-200">English lessons in Milano and online</span>
             </p>
           </div>
-          <p className="text-blue-200">© {year} English with Giulia · Prices in euro (€)</p>
+          <p className="text-blue-200">
+            © {year} English with Giulia · Prices in euro (€)
+            <span aria-hidden="true" className="hidden sm:inline">
+              {" · "}
+            </span>
+            <a
+              href="/privacy"
+              className="mt-1 block w-fit rounded font-semibold sm:mt-0 sm:inline text-white underline underline-offset-2 hover:text-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+            >
+              Privacy notice
+            </a>
+          </p>
         </div>
       </div>
     </footer>

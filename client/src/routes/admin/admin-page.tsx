@@ -1,24 +1,63 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate, useParams } from "react-router";
 import { GoogleMark } from "../../components/google-button.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { AdminHeader, AdminMain } from "../../features/admin/admin-shell.tsx";
+import { AvailabilityPanel } from "../../features/admin/availability-panel.tsx";
+import { BookingsPanel } from "../../features/admin/bookings-panel.tsx";
+import { AdminDashboard } from "../../features/admin/dashboard.tsx";
+import { EmailsPanel } from "../../features/admin/emails-panel.tsx";
+import { FilesPanel } from "../../features/admin/files-panel.tsx";
+import { InboxPanel } from "../../features/admin/inbox-panel.tsx";
+import { NotesPanel } from "../../features/admin/notes-panel.tsx";
+import { SettingsPanel } from "../../features/admin/settings-panel.tsx";
+import { StudentsPanel } from "../../features/admin/students-panel.tsx";
 import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
+import { adminStatusKey, isNetworkError, useAdminStatus } from "../../features/auth/student-auth.ts";
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
-import { adminStatusKey, useAdminStatus } from "../../features/auth/student-auth.ts";
 import { api } from "../../lib/api.ts";
 
-type Stats = { totalBookings: number; pendingBookings: number; totalStudents: number };
+// View states of the spec, as sub-paths so the browser's Back button works.
+const VIEWS = {
+  "": { title: "Admin Dashboard", subtitle: "Your lessons, students and resources at a glance" },
+  availability: { title: "Manage Availability", subtitle: "When students can book you" },
+  bookings: { title: "All Bookings", subtitle: "Every lesson, its student and its status" },
+  students: { title: "Student Profiles", subtitle: "Levels, contacts and lesson history" },
+  notes: { title: "Student Notes", subtitle: "What you noticed, lesson by lesson" },
+  files: { title: "Shared Files and Resources", subtitle: "Material you share with your students" },
+  settings: { title: "Settings", subtitle: "Profile, business and system preferences" },
+  inbox: { title: "Inbox", subtitle: "Custom availability requests and group sign-ups" },
+  email: { title: "Email", subtitle: "What was sent to your students and you, and what was not" },
+} as const;
+type View = keyof typeof VIEWS;
 
 export function AdminPage() {
   useAuthErrorToast("/admin");
   const status = useAdminStatus();
   const queryClient = useQueryClient();
-  const logout = useLogoutWithToast(async () => {
-    await api("/auth/logout", { method: "POST" });
-    queryClient.setQueryData(adminStatusKey, { authenticated: false, user: null });
-  });
+  const navigate = useNavigate();
+  const params = useParams();
+  const toast = useToast();
+  // A failed status check leaves the teacher signed out; only non-network failures are reported.
+  useEffect(() => {
+    if (status.error && !isNetworkError(status.error)) {
+      console.error("Auth check failed", status.error);
+      toast({ title: "Error", description: "Failed to check authentication status.", variant: "destructive" });
+    }
+  }, [status.error, toast]);
+  const logout = useLogoutWithToast(
+    async () => {
+      await api("/auth/logout", { method: "POST" });
+      queryClient.setQueryData(adminStatusKey, { authenticated: false, user: null });
+      queryClient.removeQueries({ queryKey: ["admin"] });
+    },
+    () => navigate("/admin"),
+  );
 
   if (status.isPending) return <Spinner label="Checking authentication" />;
   if (!status.data?.authenticated) {
@@ -36,48 +75,38 @@ export function AdminPage() {
             </span>
             Sign in with Google
           </Button>
+          <p className="mt-6 text-xs text-slate-500">
+            <a className="font-semibold text-blue-900 underline" href="/privacy">
+              Privacy notice
+            </a>
+          </p>
         </Card>
       </main>
     );
   }
 
-
+  const segment = (params["*"] ?? "").split("/")[0];
+  const view: View = segment in VIEWS ? (segment as View) : "";
+  const meta = VIEWS[view];
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 p-4">
-          <h1 className="text-xl font-bold">Admin Dashboard</h1>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm">Settings</Button>
-            <Button variant="ghost" size="sm" onClick={logout}>Logout</Button>
-          </div>
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl p-4 sm:p-6">
-        <p className="text-slate-600">Signed in as {status.data.user?.name}</p>
-        <AdminStats />
-      </main>
-    </div>
-  );
-}
-
-function AdminStats() {
-  const stats = useQuery({ queryKey: ["admin-dashboard"], queryFn: () => api<{ stats: Stats }>("/admin/dashboard") });
-  if (stats.isPending) return <Spinner />;
-  if (stats.isError) return <p className="mt-6 text-red-700">Failed to load dashboard data.</p>;
-  const cards = [
-    ["Total Bookings", stats.data.stats.totalBookings],
-    ["Pending Bookings", stats.data.stats.pendingBookings],
-    ["Total Students", stats.data.stats.totalStudents],
-  ] as const;
-  return (
-    <div className="mt-6 grid gap-4 sm:grid-cols-3">
-      {cards.map(([label, value]) => (
-        <Card key={label} className="p-6">
-          <p className="text-sm text-slate-500">{label}</p>
-          <p className="mt-2 text-3xl font-bold">{value}</p>
-        </Card>
-      ))}
+      <AdminHeader
+        title={meta.title}
+        subtitle={view === "" ? `Signed in as ${status.data.user?.name ?? ""}` : meta.subtitle}
+        onLogout={logout}
+        isDashboard={view === ""}
+      />
+      <AdminMain>
+        {view === "" && <AdminDashboard />}
+        {view === "availability" && <AvailabilityPanel />}
+        {view === "bookings" && <BookingsPanel />}
+        {view === "students" && <StudentsPanel />}
+        {view === "notes" && <NotesPanel />}
+        {view === "files" && <FilesPanel />}
+        {view === "settings" && <SettingsPanel onClose={() => navigate("/admin")} />}
+        {view === "inbox" && <InboxPanel />}
+        {view === "email" && <EmailsPanel />}
+      </AdminMain>
     </div>
   );
 }

@@ -1,9 +1,36 @@
-import { AreaPlaceholder } from "../area-placeholder.tsx";
+// The quiz area (lazy chunk): the same pages under /student/quizzes/* and /quizzes/*, both
+// inside the student guard.
+import { Route, Routes } from "react-router";
+import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
+import { CertificatePage } from "../../features/quiz/certificate.tsx";
+import { QuizHubPage } from "../../features/quiz/quiz-hub.tsx";
+import {
+  AiQuizPage,
+  AiStateQuizPage,
+  ConceptTestPage,
+  GeneralAssessmentPage,
+  LevelTestPage,
+  QuizMessage,
+} from "../../features/quiz/quiz-pages.tsx";
+import { ConceptResultsPage, GeneralResultsPage } from "../../features/quiz/results-pages.tsx";
 
 export function QuizHub() {
-  return <AreaPlaceholder title="English Activities" />;
+  return <QuizHubPage />;
 }
 
 export function QuizArea() {
-  return <AreaPlaceholder title="English Activities" />;
+  return (
+    <Routes>
+      <Route path="quiz/:testType" element={<LevelTestPage />} />
+      <Route path="general" element={<GeneralAssessmentPage />} />
+      <Route path="ai-quiz" element={<AiQuizPage />} />
+      <Route path="ai-quiz/:quizId" element={<AiStateQuizPage />} />
+      <Route path="concept/:concept" element={<ConceptTestPage />} />
+      <Route path="results" element={<GeneralResultsPage />} />
+      <Route path="review" element={<GeneralResultsPage />} />
+      <Route path="concept-review" element={<ConceptResultsPage />} />
+      <Route path="certificate/:resultId" element={<CertificatePage />} />
+      <Route path="*" element={<QuizMessage title="Quiz Not Found" message={QUIZ_MESSAGES.quizNotFound} />} />
+    </Routes>
+  );
 }

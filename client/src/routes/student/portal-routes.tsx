@@ -1,5 +1,5 @@
+import { useEffect, useRef } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
-import { useEffect } from "react";
 import { GoogleMark } from "../../components/google-button.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -7,14 +7,24 @@ import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
-import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
 import {
   isNetworkError,
   studentSignInUrl,
   useStudentLogout,
   useStudentStatus,
 } from "../../features/auth/student-auth.ts";
-import { AreaPlaceholder } from "../area-placeholder.tsx";
+import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
+import {
+  CalendarIcon,
+  ChartIcon,
+  ChatIcon,
+  FolderIcon,
+  GiftIcon,
+  HomeIcon,
+  LogoutIcon,
+  PuzzleIcon,
+  UserIcon,
+} from "../../features/portal/icons.tsx";
 
 const ATTEMPT_FLAG = "studentAuthAttempt";
 
@@ -48,7 +58,9 @@ export function StudentSignIn() {
           <SiteLogo />
         </div>
         <h1 className="mt-6 text-2xl font-bold">Student Portal</h1>
-        <p className="mt-2 text-slate-600">Sign in to see your lessons, progress, activities and the files your teacher shares with you.</p>
+        <p className="mt-2 text-slate-600">
+          Sign in to see your lessons, progress, activities and the files your teacher shares with you.
+        </p>
         <Button
           size="lg"
           variant="outline"
@@ -61,21 +73,31 @@ export function StudentSignIn() {
           <GoogleMark /> Continue with Google
         </Button>
         <p className="mt-6 text-sm text-slate-500">
-          New here? <a className="font-semibold text-blue-900 underline" href="/book">Book your first lesson</a>
+          New here?{" "}
+          <a className="font-semibold text-blue-900 underline" href="/book">
+            Book your first lesson
+          </a>
+        </p>
+        <p className="mt-3 text-xs text-slate-500">
+          How we handle your data:{" "}
+          <a className="font-semibold text-blue-900 underline" href="/privacy">
+            Privacy notice
+          </a>
         </p>
       </Card>
     </main>
   );
 }
 
+// Dashboard highlights on an exact match only; the others on their path prefix (§2).
 const NAV = [
-  { to: "/student/dashboard", label: "Dashboard", exact: true },
-  { to: "/student/lessons", label: "My Lessons" },
-  { to: "/student/progress", label: "My Progress" },
-  { to: "/student/quizzes", label: "Activities" },
-  { to: "/resources/files", label: "Resources" },
-  { to: "/referrals", label: "Referrals" },
-  { to: "/student/contact", label: "Contact Us" },
+  { to: "/student/dashboard", label: "Dashboard", exact: true, icon: HomeIcon },
+  { to: "/student/lessons", label: "My Lessons", icon: CalendarIcon },
+  { to: "/student/progress", label: "My Progress", icon: ChartIcon },
+  { to: "/student/quizzes", label: "Activities", icon: PuzzleIcon },
+  { to: "/resources/files", label: "Resources", icon: FolderIcon },
+  { to: "/referrals", label: "Referrals", icon: GiftIcon },
+  { to: "/student/contact", label: "Contact Us", icon: ChatIcon },
 ];
 
 export function StudentLayout() {
@@ -84,6 +106,13 @@ export function StudentLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const onLogout = useLogoutWithToast(useStudentLogout(), () => navigate("/"));
+  const nav = useRef<HTMLElement>(null);
+
+  // On a phone the menu is one scrolling row: keep the current page's item in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the page or the session changes
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [location.pathname, status.isSuccess]);
 
   useEffect(() => {
     if (status.isError && !isNetworkError(status.error)) {
@@ -96,39 +125,70 @@ export function StudentLayout() {
     return <Navigate to="/student" replace state={{ from: location.pathname }} />;
   }
   const firstName = status.data.user?.name.split(" ")[0] ?? "there";
+  const avatar = status.data.user?.image_url ?? null;
 
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
-      <aside className="border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:border-r lg:border-b-0">
-        <div className="flex items-center justify-between gap-4 p-4 lg:block">
-          <SiteLogo to="/student/dashboard" />
-          <div className="lg:mt-6">
-            <NavLink to="/student/profile" className="text-sm text-slate-600 hover:text-blue-900">
-              Hi, <span className="font-semibold text-slate-900">{firstName}</span>
-            </NavLink>
-          </div>
-        </div>
-        <nav aria-label="Student area" className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:px-3">
-          {NAV.map((item) => (
+      <aside className="border-b border-slate-200 bg-white lg:min-h-screen lg:w-64 lg:shrink-0 lg:border-r lg:border-b-0">
+        <div className="lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col">
+          <div className="flex items-center justify-between gap-4 p-4 lg:block lg:px-5 lg:pt-6">
+            <SiteLogo to="/student/dashboard" />
             <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.exact}
+              to="/student/profile"
               className={({ isActive }) =>
-                `whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-blue-900 text-white" : "text-slate-700 hover:bg-slate-100"}`
+                `flex items-center gap-2 rounded-xl p-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-700 lg:mt-6 lg:w-full lg:p-2 ${isActive ? "bg-blue-50" : "hover:bg-slate-100"}`
               }
             >
-              {item.label}
+              <span
+                className="grid h-9 w-9 shrink-0 place-items-center overflow-hidden rounded-full bg-blue-100 text-blue-900"
+                aria-hidden="true"
+              >
+                {avatar ? (
+                  <img src={avatar} alt="" className="h-full w-full object-cover" />
+                ) : (
+                  <UserIcon className="h-5 w-5" />
+                )}
+              </span>
+              <span className="text-slate-600">
+                Hi, <span className="font-semibold text-slate-900">{firstName}</span>
+                <span className="hidden text-xs text-slate-500 lg:block">View profile</span>
+              </span>
             </NavLink>
-          ))}
-        </nav>
-        <div className="hidden gap-2 p-3 lg:absolute lg:bottom-0 lg:flex lg:w-full lg:flex-col">
-          <ButtonLink to="/book" variant="accent">Book a Lesson</ButtonLink>
-          <Button variant="ghost" onClick={onLogout}>Logout</Button>
-        </div>
-        <div className="flex gap-2 px-3 pb-3 lg:hidden">
-          <ButtonLink to="/book" variant="accent" size="sm">Book a Lesson</ButtonLink>
-          <Button variant="ghost" size="sm" onClick={onLogout}>Logout</Button>
+          </div>
+          <nav
+            aria-label="Student area"
+            className="flex gap-1 overflow-x-auto px-3 pb-2 lg:flex-1 lg:flex-col lg:overflow-y-auto lg:px-3"
+          >
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.exact}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700 ${isActive ? "bg-blue-900 text-white" : "text-slate-700 hover:bg-slate-100"}`
+                }
+              >
+                <item.icon className="hidden h-5 w-5 lg:block" />
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="hidden gap-2 border-t border-slate-100 p-3 lg:flex lg:flex-col">
+            <ButtonLink to="/book" variant="accent">
+              Book a Lesson
+            </ButtonLink>
+            <Button variant="ghost" onClick={onLogout}>
+              <LogoutIcon className="h-4 w-4" /> Logout
+            </Button>
+          </div>
+          <div className="flex gap-2 px-3 pb-3 lg:hidden">
+            <ButtonLink to="/book" variant="accent" size="sm" className="flex-1">
+              Book a Lesson
+            </ButtonLink>
+            <Button variant="outline" size="sm" onClick={onLogout}>
+              <LogoutIcon className="h-4 w-4" /> Logout
+            </Button>
+          </div>
         </div>
       </aside>
       <main className="flex-1 p-4 sm:p-6 lg:p-8">
@@ -138,35 +198,11 @@ export function StudentLayout() {
   );
 }
 
-export function Dashboard() {
-  const status = useStudentStatus();
-  return (
-    <AreaPlaceholder title={`Welcome back, ${status.data?.user?.name.split(" ")[0] ?? ""}`}>
-      <ButtonLink to="/book" className="mt-6">Book a New Lesson</ButtonLink>
-    </AreaPlaceholder>
-  );
-}
-
-const TITLES: Record<string, string> = {
-  "/student/lessons": "My Lessons",
-  "/student/progress": "My Progress",
-  "/student/contact": "Contact",
-  "/student/profile": "My Profile",
-  "/resources/files": "Resources",
-  "/referrals": "Referrals",
-};
-
-export function PortalPage() {
-  const { pathname } = useLocation();
-  return <AreaPlaceholder title={TITLES[pathname] ?? "Student Portal"} />;
-}
-
-export function ReferralLanding() {
-  return (
-    <main className="mx-auto max-w-xl p-6">
-      <AreaPlaceholder title="Referral">
-        <ButtonLink to="/book" className="mt-6">Book a lesson</ButtonLink>
-      </AreaPlaceholder>
-    </main>
-  );
-}
+export { ContactPage } from "./contact.tsx";
+export { Dashboard } from "./dashboard.tsx";
+export { MyLessons } from "./lessons.tsx";
+export { ProfilePage } from "./profile.tsx";
+export { MyProgress } from "./progress.tsx";
+export { ReferralLanding } from "./referral-landing.tsx";
+export { Referrals } from "./referrals.tsx";
+export { Resources } from "./resources.tsx";

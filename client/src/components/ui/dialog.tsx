@@ -1,0 +1,100 @@
+import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { Button } from "./button.tsx";
+
+type ModalProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons shown at the bottom, right-aligned on wide screens and stacked on a phone. */
+  footer?: ReactNode;
+  size?: "sm" | "md" | "lg" | "xl";
+};
+
+const WIDTHS = { sm: "sm:max-w-sm", md: "sm:max-w-lg", lg: "sm:max-w-2xl", xl: "sm:max-w-4xl" } as const;
+
+/** An accessible modal: focus trapped, Escape and the backdrop close it, a labelled title. */
+export function Modal({ open, onClose, title, description, children, footer, size = "md" }: ModalProps) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40 transition duration-150 data-closed:opacity-0" aria-hidden="true" />
+      <div className="fixed inset-0 overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center p-0 sm:items-center sm:p-4">
+          <DialogPanel
+            transition
+            className={`w-full ${WIDTHS[size]} max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white shadow-xl transition duration-150 data-closed:translate-y-4 data-closed:opacity-0 sm:rounded-2xl`}
+          >
+            <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4 sm:px-6">
+              <div>
+                <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+                {description && <Description className="mt-1 text-sm text-slate-600">{description}</Description>}
+              </div>
+              <button
+                type="button"
+                onClick={onClose}
+                aria-label="Close"
+                className="-mr-1 rounded-lg p-1 text-2xl leading-none text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-700"
+              >
+                ×
+              </button>
+            </div>
+            {children && <div className="px-5 py-4 sm:px-6">{children}</div>}
+            {footer && (
+              <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+                {footer}
+              </div>
+            )}
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+type ConfirmProps = {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A yes/no question, e.g. 'Are you sure you want to delete this note?'. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = "Confirm",
+  cancelLabel = "Cancel",
+  destructive,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={destructive ? "danger" : "primary"} onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="text-sm text-slate-700">{message}</div>
+    </Modal>
+  );
+}

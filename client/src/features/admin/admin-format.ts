@@ -1,0 +1,99 @@
+// The admin screens show dates and times in the formats chosen in System Preferences, in the
+// teacher's time zone from Business Configuration.
+import { useQuery } from "@tanstack/react-query";
+import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { adminApi, adminKeys } from "./admin-api.ts";
+
+export type AdminPrefs = { dateFormat: string; timeFormat: string; timezone: string };
+export const DEFAULT_PREFS: AdminPrefs = { dateFormat: "MM/DD/YYYY", timeFormat: "12h", timezone: TEACHER_TIMEZONE };
+
+export function useAdminSettingsQuery() {
+  return useQuery({ queryKey: adminKeys.settings, queryFn: adminApi.settings, staleTime: 60_000 });
+}
+
+export function useAdminPrefs(): AdminPrefs {
+  const settings = useAdminSettingsQuery();
+  const s = settings.data?.settings;
+  return s
+    ? { dateFormat: s.system.dateFormat, timeFormat: s.system.timeFormat, timezone: s.business.timezone }
+    : DEFAULT_PREFS;
+}
+
+function parts(value: string | Date, timeZone: string) {
+  const out: Record<string, string> = {};
+  for (const p of new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    weekday: "long",
+  }).formatToParts(new Date(value))) {
+    out[p.type] = p.value;
+  }
+  return out;
+}
+
+/** 03/21/2027, 21/03/2027 or 2027-03-21. */
+export function formatAdminDate(value: string | Date, prefs: AdminPrefs, withWeekday = false): string {
+  const p = parts(value, prefs.timezone);
+  const date =
+    prefs.dateFormat === "DD/MM/YYYY"
+      ? `${p.day}/${p.month}/${p.year}`
+      : prefs.dateFormat === "YYYY-MM-DD"
+        ? `${p.year}-${p.month}-${p.day}`
+        : `${p.month}/${p.day}/${p.year}`;
+  return withWeekday ? `${p.weekday}, ${date}` : date;
+}
+
+export function formatAdminTime(value: string | Date, prefs: AdminPrefs): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: prefs.timezone,
+    hour: "numeric",
+    minute: "2-digit",
+    // hourCycle, not hour12: en-US with hour12 false writes midnight as 24:30.
+    hourCycle: prefs.timeFormat === "24h" ? "h23" : "h12",
+  }).format(new Date(value));
+}
+
+export function formatAdminDateTime(value: string | Date, prefs: AdminPrefs, withWeekday = false): string {
+  return `${formatAdminDate(value, prefs, withWeekday)} ${formatAdminTime(value, prefs)}`;
+}
+
+/** Label of an "HH:MM" choice in the chosen time format. */
+export function formatClock(hhmm: string, prefs: AdminPrefs): string {
+  if (prefs.timeFormat === "24h") return hhmm;
+  const [h, m] = hhmm.split(":").map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function zonedDateKey(value: string | Date, timeZone: string): string {
+  const p = parts(value, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The instant of a wall-clock date and time in a zone (no date library: two Intl passes). */
+export function zonedInstant(dateKey: string, hhmm: string, timeZone: string): Date {
+  const [y, mo, d] = dateKey.split("-").map(Number);
+  const [h, mi] = hhmm.split(":").map(Number);
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  const offsetAt = (t: number) => {
+    const f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).formatToParts(new Date(t));
+    const g = (type: string) => Number(f.find((x) => x.type === type)?.value);
+    return Date.UTC(g("year"), g("month") - 1, g("day"), g("hour"), g("minute")) - t;
+  };
+  let t = guess - offsetAt(guess);
+  t = guess - offsetAt(t);
+  return new Date(t);
+}
+
+export const levelLabel = (level: string | null | undefined) =>
+  level ? level[0].toUpperCase() + level.slice(1) : "Not set";

@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button, ButtonLink } from "../../components/ui/button.tsx";
+
+/** The header of every admin view: its title, the way back (or Settings) and Logout. */
+export function AdminHeader({
+  title,
+  subtitle,
+  onLogout,
+  isDashboard,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  onLogout: () => void;
+  isDashboard?: boolean;
+}) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <Link
+            to="/admin"
+            className="grid h-9 w-9 shrink-0 place-items-center rounded-xl bg-blue-900 font-display text-lg font-bold text-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            aria-label="Admin Dashboard"
+          >
+            G
+          </Link>
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{title}</h1>
+            {subtitle && <p className="truncate text-xs text-slate-500 sm:text-sm">{subtitle}</p>}
+          </div>
+        </div>
+        <nav aria-label="Admin" className="flex items-center gap-2">
+          {isDashboard ? (
+            <ButtonLink to="/admin/settings" variant="outline" size="sm">
+              Settings
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/admin" variant="outline" size="sm">
+              <span aria-hidden="true">←</span> Back to Dashboard
+            </ButtonLink>
+          )}
+          <Button variant="ghost" size="sm" onClick={onLogout}>
+            Logout
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export function AdminMain({ children }: { children: ReactNode }) {
+  return <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>;
+}
+
+/** A row of filters that wraps on a phone. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return (
+    <div className="mb-5 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+      {children}
+    </div>
+  );
+}
+
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// All Bookings (panel 6): search, status and teacher filters, a table that becomes cards on a
+// phone, and the view and update dialogs.
+import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useEffect, useState } from "react";
+import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
+import { StatusBadge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { SelectField, TextField } from "../../components/ui/field.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
+import { FilterBar } from "./admin-shell.tsx";
+import { BookingDialog } from "./booking-dialog.tsx";
+
+export function BookingsPanel() {
+  const prefs = useAdminPrefs();
+  const fail = useAdminFailure();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("all");
+  const [teacher, setTeacher] = useState("all");
+  const [dialog, setDialog] = useState<{ booking: AdminBooking; mode: "details" | "update" } | null>(null);
+  const deferredSearch = useDeferredValue(search.trim());
+  const params = { status, teacher_filter: teacher, search: deferredSearch, limit: 200 };
+  const bookings = useQuery({ queryKey: adminKeys.bookings(params), queryFn: () => adminApi.bookings(params) });
+  const teachers = useQuery({ queryKey: adminKeys.teachers, queryFn: adminApi.teachers });
+  useEffect(() => {
+    if (bookings.error) fail(bookings.error, "Failed to load bookings.");
+  }, [bookings.error, fail]);
+
+  const list = bookings.data?.bookings ?? [];
+  const when = (b: AdminBooking) =>
+    `${formatAdminDate(b.lesson_date, prefs, true)}, ${formatAdminTime(b.lesson_date, prefs)}`;
+  const actions = (b: AdminBooking) => (
+    <div className="flex gap-2">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setDialog({ booking: b, mode: "details" })}
+        aria-label={`View ${b.student.name}'s booking`}
+      >
+        View
+      </Button>
+      <Button
+        size="sm"
+        onClick={() => setDialog({ booking: b, mode: "update" })}
+        aria-label={`Update ${b.student.name}'s booking`}
+      >
+        Update
+      </Button>
+    </div>
+  );
+  const cancellation = (b: AdminBooking) =>
+    b.status === "cancelled" && (b.cancelled_by_student || b.cancellation_reason) ? (
+      <p className="mt-1 text-xs text-red-800">
+        {b.cancelled_by_student ? "Cancelled by student" : "Reason"}
+        {b.cancellation_reason ? `: “${b.cancellation_reason}”` : ""}
+      </p>
+    ) : null;
+
+  return (
+    <>
+      <FilterBar>
+        <TextField
+          className="lg:col-span-2"
+          label="Search"
+          type="search"
+          placeholder="Student name, email, notes..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          options={[
+            { value: "all", label: "All statuses" },
+            ...BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) })),
+          ]}
+        />
+        <SelectField
+          label="Teacher"
+          value={teacher}
+          onChange={(e) => setTeacher(e.target.value)}
+          options={[
+            { value: "all", label: "All teachers" },
+            { value: "mine", label: "My Bookings" },
+            ...(teachers.data?.teachers ?? []).map((t) => ({ value: t.id, label: t.name })),
+          ]}
+        />
+      </FilterBar>
+
+      {bookings.isPending ? (
+        <Spinner label="Loading bookings" />
+      ) : list.length === 0 ? (
+        <EmptyState title="No bookings found" message="Try another search or filter." />
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600">
+            {bookings.data?.total} {bookings.data?.total === 1 ? "booking" : "bookings"}
+          </p>
+          <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Student
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Lesson
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Type
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Teacher
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((b) => (
+                  <tr key={b.id} className="align-top hover:bg-slate-50/60">
+                    <td className="px-4 py-3">
+                      <p className="font-medium text-slate-900">{b.student.name}</p>
+                      <p className="text-xs text-slate-500">{b.student.email}</p>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{when(b)}</td>
+                    <td className="px-4 py-3 text-slate-700">{b.lesson_type === "online" ? "Online" : "In-person"}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      {b.teacher?.name ?? <span className="text-slate-400">Unassigned</span>}
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={b.status} />
+                      {cancellation(b)}
+                    </td>
+                    <td className="px-4 py-3">{actions(b)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="grid gap-3 md:hidden">
+            {list.map((b) => (
+              <li key={b.id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{b.student.name}</p>
+                    <p className="truncate text-xs text-slate-500">{b.student.email}</p>
+                  </div>
+                  <StatusBadge status={b.status} />
+                </div>
+                <p className="mt-2 text-sm text-slate-700">{when(b)}</p>
+                <p className="text-sm text-slate-600">
+                  {b.lesson_type === "online" ? "Online" : "In-person"} · {b.teacher?.name ?? "Unassigned"}
+                </p>
+                {cancellation(b)}
+                <div className="mt-3">{actions(b)}</div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <BookingDialog booking={dialog?.booking ?? null} mode={dialog?.mode} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+// The dashboard: eight tiles, three stat cards, Recent Bookings (10) with View Details and Confirm.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { RECENT_BOOKINGS_LIMIT } from "../../../../shared/constants.ts";
+import { StatusBadge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { StatCard } from "../../components/ui/stat-card.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { isSessionExpired } from "../../lib/api.ts";
+import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
+import { type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
+import {
+  CalendarIcon,
+  ClockIcon,
+  FolderIcon,
+  GearIcon,
+  InboxIcon,
+  ListIcon,
+  MailIcon,
+  NoteIcon,
+  UsersIcon,
+} from "./admin-icons.tsx";
+import { BookingDialog } from "./booking-dialog.tsx";
+
+const TILES = [
+  {
+    to: "/admin/availability",
+    title: "Manage Availability",
+    text: "Calendar, single slots and the weekly template",
+    icon: <CalendarIcon />,
+  },
+  {
+    to: "/admin/bookings",
+    title: "View All Bookings",
+    text: "Search, filter, assign and update lessons",
+    icon: <ListIcon />,
+  },
+  {
+    to: "/admin/students",
+    title: "Student Profiles",
+    text: "Levels, contacts and booking history",
+    icon: <UsersIcon />,
+  },
+  { to: "/admin/notes", title: "Student Notes", text: "Private and shared notes with tags", icon: <NoteIcon /> },
+  { to: "/admin/files", title: "Shared Files", text: "Resources and links for your students", icon: <FolderIcon /> },
+  { to: "/admin/settings", title: "Settings", text: "Profile, business and system preferences", icon: <GearIcon /> },
+  { to: "/admin/inbox", title: "Inbox", text: "Custom time requests and group sign-ups", icon: <InboxIcon /> },
+  { to: "/admin/email", title: "Email", text: "Sent, waiting, failed and held messages", icon: <MailIcon /> },
+] as const;
+
+export function AdminDashboard() {
+  const prefs = useAdminPrefs();
+  const toast = useToast();
+  const fail = useAdminFailure();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<AdminBooking | null>(null);
+  const stats = useQuery({
+    queryKey: adminKeys.dashboard,
+    queryFn: adminApi.dashboard,
+    retry: (n, e) => !isSessionExpired(e) && n < 1,
+  });
+  const recent = useQuery({
+    queryKey: adminKeys.bookings({ limit: RECENT_BOOKINGS_LIMIT }),
+    queryFn: () => adminApi.bookings({ limit: RECENT_BOOKINGS_LIMIT }),
+    retry: (n, e) => !isSessionExpired(e) && n < 1,
+  });
+  const inbox = useQuery({ queryKey: adminKeys.inbox, queryFn: adminApi.inbox, retry: false });
+  const loadError = stats.error ?? recent.error;
+  useEffect(() => {
+    if (loadError) fail(loadError, "Failed to load dashboard data.");
+  }, [loadError, fail]);
+
+  const confirm = useMutation({
+    mutationFn: (b: AdminBooking) =>
+      adminApi.updateBooking(b.id, { status: "confirmed", notes: b.notes, teacher_id: b.teacher_id }),
+    onSuccess: () => {
+      toast({
+        title: "Booking Confirmed",
+        description: "The booking has been successfully confirmed.",
+        variant: "success",
+      });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.allBookings });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+    onError: (e) => fail(e, "Failed to confirm booking. Please try again."),
+  });
+
+  const open = inbox.data
+    ? inbox.data.availabilityRequests.filter((r) => !r.handled_at).length +
+      inbox.data.groupSignups.filter((g) => !g.handled_at).length
+    : 0;
+
+  return (
+    <>
+      <section aria-label="Management" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {TILES.map((tile) => (
+          <Link
+            key={tile.to}
+            to={tile.to}
+            className="group flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-blue-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:flex-row sm:items-center sm:p-5"
+          >
+            <span className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-blue-50 text-blue-900 transition group-hover:bg-blue-900 group-hover:text-amber-300">
+              {tile.icon}
+            </span>
+            <span className="min-w-0">
+              <span className="block font-semibold text-slate-900">{tile.title}</span>
+              <span className="mt-0.5 hidden text-sm text-slate-500 sm:block">{tile.text}</span>
+            </span>
+          </Link>
+        ))}
+      </section>
+
+      <section aria-label="Statistics" className="mt-6 grid gap-3 sm:grid-cols-3 sm:gap-4">
+        <StatCard
+          label="Total Bookings"
+          value={stats.data?.stats.totalBookings ?? "–"}
+          icon={<ListIcon className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Pending Bookings"
+          value={stats.data?.stats.pendingBookings ?? "–"}
+          icon={<ClockIcon className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Total Students"
+          value={stats.data?.stats.totalStudents ?? "–"}
+          icon={<UsersIcon className="h-5 w-5" />}
+        />
+      </section>
+
+      {open > 0 && (
+        <Link
+          to="/admin/inbox"
+          className="mt-4 flex items-center gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
+          <InboxIcon />
+          <span className="flex-1 text-sm font-medium">
+            {open} new {open === 1 ? "request" : "requests"} in the inbox (custom times and group sign-ups)
+          </span>
+          <span aria-hidden="true">→</span>
+        </Link>
+      )}
+
+      <Card className="mt-6 p-4 sm:p-6">
+        <div className="mb-4 flex items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">Recent Bookings</h2>
+          <div className="flex gap-2">
+            <Link to="/admin/inbox" className="text-sm font-semibold text-blue-800 hover:underline">
+              Inbox
+            </Link>
+            <span className="text-slate-300" aria-hidden="true">
+              |
+            </span>
+            <Link to="/admin/bookings" className="text-sm font-semibold text-blue-800 hover:underline">
+              All bookings
+            </Link>
+          </div>
+        </div>
+        {recent.isPending ? (
+          <Spinner label="Loading bookings" />
+        ) : !recent.data || recent.data.bookings.length === 0 ? (
+          <EmptyState title="No recent bookings" />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {recent.data.bookings.map((b) => (
+              <li key={b.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    {b.student.name} <StatusBadge status={b.status} />
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {formatAdminDateTime(b.lesson_date, prefs, true)} ·{" "}
+                    {b.lesson_type === "online" ? "Online" : "In-person"}
+                    {b.student.english_level ? ` · ${b.student.english_level}` : ""}
+                  </p>
+                  <p className="truncate text-xs text-slate-500">{b.student.email}</p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setSelected(b)}
+                    aria-label={`View Details: ${b.student.name}`}
+                  >
+                    View Details
+                  </Button>
+                  {b.status === "pending" && (
+                    <Button
+                      size="sm"
+                      onClick={() => confirm.mutate(b)}
+                      disabled={confirm.isPending}
+                      aria-label={`Confirm: ${b.student.name}`}
+                    >
+                      Confirm
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <div className="mt-6">
+        <CalendarFeedCard
+          endpoint="/admin/calendar-feed"
+          title="Subscribe to your teaching calendar"
+          description="All lessons assigned to you, plus the unassigned ones, in Apple Calendar, Google Calendar or Outlook. Changes and cancellations show up there by themselves."
+        />
+      </div>
+      <BookingDialog booking={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+// Inbox: custom availability requests and group conversation sign-ups, with contact details,
+// marked handled when dealt with.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { Tabs } from "../../components/ui/tabs.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { formatEuro } from "../../lib/format.ts";
+import { adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
+
+function Contact({ email, phone }: { email: string; phone: string | null }) {
+  return (
+    <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <a className="text-blue-800 underline" href={`mailto:${email}`}>
+        {email}
+      </a>
+      {phone && (
+        <a className="text-blue-800 underline" href={`tel:${phone.replace(/\s+/g, "")}`}>
+          {phone}
+        </a>
+      )}
+    </p>
+  );
+}
+
+export function InboxPanel() {
+  const prefs = useAdminPrefs();
+  const toast = useToast();
+  const fail = useAdminFailure();
+  const queryClient = useQueryClient();
+  const inbox = useQuery({ queryKey: adminKeys.inbox, queryFn: adminApi.inbox });
+  useEffect(() => {
+    if (inbox.error) fail(inbox.error, "Failed to load data.");
+  }, [inbox.error, fail]);
+  const mark = useMutation({
+    mutationFn: (v: { kind: "availability-request" | "group-signup"; id: string; handled: boolean }) =>
+      adminApi.markHandled(v.kind, v.id, v.handled),
+    onSuccess: (_r, v) => {
+      toast({
+        title: "Success",
+        description: v.handled ? "Marked as handled." : "Moved back to open requests.",
+        variant: "success",
+      });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.inbox });
+    },
+    onError: (e) => fail(e, "Failed to update the request."),
+  });
+
+  if (inbox.isPending) return <Spinner label="Loading inbox" />;
+  const data = inbox.data ?? { availabilityRequests: [], groupSignups: [] };
+  const handledButton = (
+    kind: "availability-request" | "group-signup",
+    id: string,
+    handledAt: string | null,
+    who: string,
+  ) => (
+    <Button
+      size="sm"
+      variant={handledAt ? "outline" : "primary"}
+      disabled={mark.isPending}
+      onClick={() => mark.mutate({ kind, id, handled: !handledAt })}
+      aria-label={`${handledAt ? "Reopen" : "Mark handled"}: ${who}`}
+    >
+      {handledAt ? "Reopen" : "Mark handled"}
+    </Button>
+  );
+  const openCount = (items: { handled_at: string | null }[]) => items.filter((i) => !i.handled_at).length;
+
+  return (
+    <Tabs
+      items={[
+        {
+          key: "requests",
+          label: `Availability requests (${openCount(data.availabilityRequests)})`,
+          panel:
+            data.availabilityRequests.length === 0 ? (
+              <EmptyState title="No availability requests" message="Requests for custom lesson times appear here." />
+            ) : (
+              <ul className="grid gap-3">
+                {data.availabilityRequests.map((r) => (
+                  <li key={r.id} className="min-w-0">
+                    <Card className={`p-4 sm:p-5 ${r.handled_at ? "opacity-60" : ""}`}>
+                      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                        <div className="min-w-0">
+                          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                            {r.name} {r.handled_at ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
+                          </p>
+                          <Contact email={r.email} phone={r.phone} />
+                          <p className="mt-2 text-sm text-slate-800">
+                            <span className="font-medium">Availability:</span> {r.availability}
+                          </p>
+                          <p className="text-sm text-slate-800">
+                            <span className="font-medium">Location:</span> {r.location}
+                          </p>
+                          <p className="mt-1 text-xs text-slate-500">
+                            Received {formatAdminDateTime(r.created_at, prefs)}
+                          </p>
+                        </div>
+                        {handledButton("availability-request", r.id, r.handled_at, r.name)}
+                      </div>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            ),
+        },
+        {
+          key: "groups",
+          label: `Group sign-ups (${openCount(data.groupSignups)})`,
+          panel:
+            data.groupSignups.length === 0 ? (
+              <EmptyState title="No group sign-ups" message="Sign-ups for the conversation nights appear here." />
+            ) : (
+              <ul className="grid gap-3">
+                {data.groupSignups.map((g) => (
+                  <li key={g.id} className="min-w-0">
+                    <Card className={`p-4 sm:p-5 ${g.handled_at ? "opacity-60" : ""}`}>
+                      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                        <div className="min-w-0">
+                          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                            {g.name} {g.handled_at ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
+                          </p>
+                          <Contact email={g.email} phone={g.phone} />
+                          <p className="mt-2 text-sm text-slate-800">
+                            {g.package.name} ({g.package.weeks} weeks, {formatEuro(g.price)}) · {g.event.day_of_week}{" "}
+                            {g.event.time} · {g.event.location}
+                          </p>
+                          <p className="mt-1 text-xs text-slate-500">
+                            Received {formatAdminDateTime(g.created_at, prefs)}
+                          </p>
+                        </div>
+                        {handledButton("group-signup", g.id, g.handled_at, g.name)}
+                      </div>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            ),
+        },
+      ]}
+    />
+  );
+}

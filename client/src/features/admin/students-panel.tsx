@@ -1,0 +1,226 @@
+// Student Profiles (panel 5): counters by level with percentages, search, the table and the
+// profile dialog with booking history.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { ENGLISH_LEVELS } from "../../../../shared/constants.ts";
+import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { type AdminStudent, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
+import { DetailRow } from "./admin-shell.tsx";
+
+const LEVEL_TONES = { beginner: "green", intermediate: "blue", advanced: "purple" } as const;
+
+export function LevelBadge({ level }: { level: string | null }) {
+  return (
+    <Badge tone={level && level in LEVEL_TONES ? LEVEL_TONES[level as keyof typeof LEVEL_TONES] : "neutral"}>
+      {levelLabel(level)}
+    </Badge>
+  );
+}
+
+export function StudentsPanel() {
+  const prefs = useAdminPrefs();
+  const fail = useAdminFailure();
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<AdminStudent | null>(null);
+  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
+  useEffect(() => {
+    if (students.error) fail(students.error, "Failed to load students.");
+  }, [students.error, fail]);
+
+  const all = students.data?.students ?? [];
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    if (!q) return all;
+    return all.filter((s) =>
+      [s.name, s.email, s.phone, s.lesson_focus, s.english_level].some((v) => v?.toLowerCase().includes(q)),
+    );
+  }, [all, search]);
+  const counters = ENGLISH_LEVELS.map((level) => {
+    const n = all.filter((s) => s.english_level === level).length;
+    return { level, n, pct: all.length ? Math.round((n / all.length) * 100) : 0 };
+  });
+
+  return (
+    <>
+      <section aria-label="Students by level" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Card className="p-4">
+          <p className="text-sm text-slate-500">All students</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums">{all.length}</p>
+        </Card>
+        {counters.map((c) => (
+          <Card key={c.level} className="p-4">
+            <p className="text-sm text-slate-500">{levelLabel(c.level)}</p>
+            <p className="mt-1 text-2xl font-bold tabular-nums">
+              {c.n} <span className="text-sm font-medium text-slate-500">({c.pct}%)</span>
+            </p>
+            <div className="mt-2 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
+              <div className="h-1.5 rounded-full bg-blue-800" style={{ width: `${c.pct}%` }} />
+            </div>
+          </Card>
+        ))}
+      </section>
+
+      <div className="my-5 max-w-md">
+        <TextField
+          label="Search students"
+          type="search"
+          placeholder="Name, email, phone or focus"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+
+      {students.isPending ? (
+        <Spinner label="Loading students" />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          title="No students found"
+          message={all.length ? "Try another search." : "Students appear here after they sign in or book."}
+        />
+      ) : (
+        <>
+          <ul className="grid gap-3 md:hidden">
+            {shown.map((s) => (
+              <li key={s.id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{s.name}</p>
+                    <p className="truncate text-xs text-slate-500">
+                      {s.email}
+                      {s.phone ? ` · ${s.phone}` : ""}
+                    </p>
+                  </div>
+                  <LevelBadge level={s.english_level} />
+                </div>
+                {s.lesson_focus && <p className="mt-2 text-sm text-slate-700">{s.lesson_focus}</p>}
+                <p className="mt-1 text-xs text-slate-500">
+                  {s.total_lessons} lessons · joined {formatAdminDate(s.created_at, prefs)}
+                </p>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="mt-3"
+                  onClick={() => setSelected(s)}
+                  aria-label={`View profile of ${s.name}`}
+                >
+                  View Profile
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Student
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Contact
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Level
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Lesson focus
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Total lessons
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Joined
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {shown.map((s) => (
+                  <tr key={s.id} className="align-top">
+                    <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">{s.name}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      <p className="break-all">{s.email}</p>
+                      {s.phone && <p className="text-xs text-slate-500">{s.phone}</p>}
+                    </td>
+                    <td className="px-4 py-3">
+                      <LevelBadge level={s.english_level} />
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{s.lesson_focus || "—"}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{s.total_lessons}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                      {formatAdminDate(s.created_at, prefs)}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setSelected(s)}
+                        aria-label={`View profile of ${s.name}`}
+                      >
+                        View Profile
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <Modal
+        open={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected?.name ?? ""}
+        description={selected?.email}
+        size="lg"
+      >
+        {selected && (
+          <>
+            <dl className="rounded-xl bg-slate-50 p-4">
+              <DetailRow label="Phone">{selected.phone || "Not provided"}</DetailRow>
+              <DetailRow label="English level">
+                <LevelBadge level={selected.english_level} />
+              </DetailRow>
+              <DetailRow label="Lesson focus">{selected.lesson_focus || "Not specified"}</DetailRow>
+              <DetailRow label="Preferred type">{selected.preferred_type || "—"}</DetailRow>
+              <DetailRow label="Preferred place">{selected.preferred_location || "—"}</DetailRow>
+              <DetailRow label="Joined">{formatAdminDate(selected.created_at, prefs)}</DetailRow>
+              {selected.notes && <DetailRow label="Notes">{selected.notes}</DetailRow>}
+            </dl>
+            <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">
+              Booking history ({selected.bookings.length})
+            </h3>
+            {selected.bookings.length === 0 ? (
+              <p className="text-sm text-slate-600">No bookings yet.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {selected.bookings.map((b) => (
+                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 text-sm">
+                    <span>
+                      {formatAdminDateTime(b.lesson_date, prefs, true)}
+                      <span className="text-slate-500">
+                        {" "}
+                        · {b.lesson_type === "online" ? "Online" : "In-person"}
+                        {b.teacher_name ? ` · ${b.teacher_name}` : ""}
+                      </span>
+                    </span>
+                    <StatusBadge status={b.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
+import { TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { trpc } from "../../trpc.ts";
+import type { SelectedPackage, SelectedTeacher } from "./booking-storage.ts";
+
+type Form = { name: string; email: string; availability: string; location: string; phone: string };
+const EMPTY: Form = { name: "", email: "", availability: "", location: "", phone: "" };
+
+/** 'Can't make any times work? Contact us': a custom availability request to the teacher. */
+export function CustomAvailabilityDialog({
+  open,
+  onClose,
+  pkg,
+  teacher,
+  defaults,
+}: {
+  open: boolean;
+  onClose: () => void;
+  pkg: SelectedPackage | null;
+  teacher: SelectedTeacher | null;
+  defaults?: { name?: string; email?: string };
+}) {
+  const toast = useToast();
+  const [form, setForm] = useState<Form>({ ...EMPTY, name: defaults?.name ?? "", email: defaults?.email ?? "" });
+  const [missing, setMissing] = useState(false);
+  const send = trpc.booking.requestCustomAvailability.useMutation();
+  const set = (key: keyof Form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  const required: (keyof Form)[] = ["name", "email", "availability", "location"];
+  const errorFor = (key: keyof Form) => (missing && !form[key].trim() ? "Required" : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (required.some((key) => !form[key].trim())) {
+      setMissing(true);
+      toast({
+        title: "Missing Information",
+        description: "Please fill in all required fields.",
+        variant: "destructive",
+      });
+      return;
+    }
+    try {
+      await send.mutateAsync({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        availability: form.availability.trim(),
+        location: form.location.trim(),
+        phone: form.phone.trim(),
+        packageInfo: pkg ? { id: pkg.id, name: pkg.name, lessons: pkg.lessons, totalPrice: pkg.totalPrice } : null,
+        teacherInfo: teacher ? { id: teacher.id, name: teacher.name } : null,
+      });
+      toast({
+        title: "Request Sent!",
+        description: "We've sent your availability request and will get back to you soon.",
+        variant: "success",
+      });
+      setForm({ ...EMPTY, name: defaults?.name ?? "", email: defaults?.email ?? "" });
+      setMissing(false);
+      onClose();
+    } catch {
+      toast({ title: "Error", description: "Failed to send request. Please try again.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Request Custom Availability"
+      description="Tell us when you are free and we will try to find a time that works for you."
+      size="lg"
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Request Custom Availability">
+        <TextField
+          label="Name"
+          required
+          value={form.name}
+          onChange={set("name")}
+          error={errorFor("name")}
+          autoComplete="name"
+        />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          value={form.email}
+          onChange={set("email")}
+          error={errorFor("email")}
+          autoComplete="email"
+        />
+        <TextAreaField
+          className="sm:col-span-2"
+          label="Your availability"
+          required
+          rows={3}
+          placeholder="e.g. Weekday evenings after 7 PM, Sunday mornings"
+          value={form.availability}
+          onChange={set("availability")}
+          error={errorFor("availability")}
+        />
+        <TextField
+          label="City / time zone"
+          required
+          placeholder="e.g. London, GMT"
+          value={form.location}
+          onChange={set("location")}
+          error={errorFor("location")}
+        />
+        <TextField label="Phone (optional)" type="tel" value={form.phone} onChange={set("phone")} autoComplete="tel" />
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:col-span-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? "Sending..." : "Send Request"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { type DetailsForm, firstSubmitProblem, fixedLessonType, MESSAGES, validateDetails } from "./details-form.ts";
+
+const complete: DetailsForm = {
+  student_name: "Sofia Bianchi",
+  guardian_phone: "+39 333 000 0000",
+  english_level: "intermediate",
+  lesson_focus: "Speaking at work",
+  age_confirmation: "adult",
+  lesson_type: "online",
+  preferred_location: "",
+  notes: "",
+};
+
+describe("details form", () => {
+  it("accepts a complete online form", () => {
+    expect(validateDetails(complete)).toEqual({});
+    expect(firstSubmitProblem({ slotCount: 1, accountEmail: "a@b.c", form: complete })).toBeNull();
+  });
+
+  it("gives every required field the spec's message", () => {
+    const empty: DetailsForm = {
+      ...complete,
+      student_name: " ",
+      guardian_phone: "",
+      english_level: "",
+      lesson_focus: "",
+      age_confirmation: "",
+      lesson_type: "in-person",
+    };
+    expect(validateDetails(empty)).toEqual({
+      student_name: "Student name is required",
+      guardian_phone: "Contact phone number is required",
+      english_level: "Please select your English level",
+      lesson_focus: "Please describe the learning goals",
+      preferred_location: "Location is required for in-person lessons",
+      age_confirmation: "Please confirm the age requirement",
+    });
+  });
+
+  it("asks for a location only for in-person lessons", () => {
+    expect(validateDetails({ ...complete, lesson_type: "online" }).preferred_location).toBeUndefined();
+    expect(validateDetails({ ...complete, lesson_type: "in-person", preferred_location: "Brera" })).toEqual({});
+  });
+
+  it("runs the submit checks in the spec's order: slots, account email, location, age", () => {
+    const bad: DetailsForm = { ...complete, lesson_type: "in-person", age_confirmation: "" };
+    expect(firstSubmitProblem({ slotCount: 0, accountEmail: null, form: bad })?.description).toBe(MESSAGES.noSlots);
+    expect(firstSubmitProblem({ slotCount: 2, accountEmail: "", form: bad })?.description).toBe(
+      "Unable to verify your account. Please sign in again.",
+    );
+    expect(firstSubmitProblem({ slotCount: 2, accountEmail: "a@b.c", form: bad })?.description).toBe(
+      "Please provide a preferred location for in-person lessons.",
+    );
+    expect(
+      firstSubmitProblem({ slotCount: 2, accountEmail: "a@b.c", form: { ...bad, preferred_location: "Navigli" } })
+        ?.description,
+    ).toBe("Please confirm the age requirement");
+  });
+
+  it("fixes the lesson type for online and in-person packages only", () => {
+    expect(fixedLessonType("online")).toBe("online");
+    expect(fixedLessonType("in-person")).toBe("in-person");
+    expect(fixedLessonType("either")).toBeNull();
+    expect(fixedLessonType("group")).toBeNull();
+  });
+});

@@ -1,0 +1,208 @@
+import { useEffect, useId, useState } from "react";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { formatEuro } from "../../lib/format.ts";
+import { trpc } from "../../trpc.ts";
+import { CheckIcon, MapPinIcon, UsersIcon } from "../landing/icons.tsx";
+
+export type GroupEvent = {
+  id: string;
+  day_of_week: string;
+  time: string;
+  location: string;
+  location_description: string | null;
+};
+export type GroupPackage = {
+  id: string;
+  name: string;
+  description: string | null;
+  weeks: number;
+  price: number;
+  total_price: number;
+};
+export type GroupChoice = { event: GroupEvent; pkg: GroupPackage };
+
+/**
+ * 'Interested in Group Conversation Practice?': a collapsible card offering the weekly
+ * conversation nights as an add-on. Adding needs both a night and a package.
+ */
+export function GroupConversationCard({
+  value,
+  onChange,
+}: {
+  value: GroupChoice | null;
+  onChange: (choice: GroupChoice | null) => void;
+}) {
+  const toast = useToast();
+  const events = trpc.booking.groupEvents.useQuery();
+  const packages = trpc.booking.groupPackages.useQuery();
+  const [open, setOpen] = useState(false);
+  const [eventId, setEventId] = useState<string | null>(value?.event.id ?? null);
+  const [packageId, setPackageId] = useState<string | null>(value?.pkg.id ?? null);
+  const regionId = useId();
+  const failed = events.isError || packages.isError;
+
+  useEffect(() => {
+    if (failed) {
+      toast({
+        title: "Error",
+        description: "Failed to load group conversation data. Please try again later.",
+        variant: "destructive",
+      });
+    }
+  }, [failed, toast]);
+
+  // A single package needs no choosing.
+  useEffect(() => {
+    if (packages.data?.length === 1 && packageId === null) setPackageId(packages.data[0].id);
+  }, [packages.data, packageId]);
+
+  const event = events.data?.find((e) => e.id === eventId) ?? null;
+  const pkg = packages.data?.find((p) => p.id === packageId) ?? null;
+
+  const add = () => {
+    if (!event || !pkg) return;
+    onChange({ event, pkg });
+    toast({
+      title: "Group Conversation Added",
+      description: `${pkg.name} has been added to your booking.`,
+      variant: "success",
+    });
+  };
+  const remove = () => {
+    onChange(null);
+    toast({
+      title: "Group Conversation Removed",
+      description: "The group conversation has been removed from your booking.",
+      variant: "success",
+    });
+  };
+
+  return (
+    <Card className={`overflow-hidden ${value ? "border-emerald-300" : ""}`}>
+      <h2>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex w-full items-center gap-3 p-4 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700 sm:p-5"
+        >
+          <span className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-violet-100 text-violet-800">
+            <UsersIcon className="h-5 w-5" />
+          </span>
+          <span className="flex-1">
+            <span className="block font-semibold text-slate-900">Interested in Group Conversation Practice?</span>
+            <span className="block text-sm text-slate-600">
+              {value
+                ? `Added: ${value.event.day_of_week} nights, ${value.pkg.name}`
+                : "Weekly speaking nights in Milano, 8-10 people"}
+            </span>
+          </span>
+          {value && <Badge tone="green">Added</Badge>}
+          <span aria-hidden="true" className={`text-slate-500 transition ${open ? "rotate-180" : ""}`}>
+            ▾
+          </span>
+        </button>
+      </h2>
+      <div id={regionId} hidden={!open} className="border-t border-slate-100 p-4 sm:p-5">
+        {failed ? (
+          <p className="text-sm text-red-800">Failed to load group conversation data. Please try again later.</p>
+        ) : events.isPending || packages.isPending ? (
+          <p className="text-sm text-slate-500">Loading group nights...</p>
+        ) : (
+          <div className="space-y-5">
+            <p className="text-sm text-slate-700">
+              Practise real conversation with other learners in small groups of <strong>8-10 people</strong>, guided by
+              your teacher, once a week for consecutive weeks in Milano city centre.
+            </p>
+            <fieldset>
+              <legend className="text-sm font-semibold text-slate-900">Choose a night</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {events.data.map((e) => (
+                  <label
+                    key={e.id}
+                    className={`flex cursor-pointer gap-3 rounded-xl border-2 p-3 text-sm ${eventId === e.id ? "border-blue-900 bg-blue-50" : "border-slate-200 hover:border-slate-300"}`}
+                  >
+                    <input
+                      type="radio"
+                      name="group-night"
+                      value={e.id}
+                      checked={eventId === e.id}
+                      onChange={() => setEventId(e.id)}
+                      disabled={value !== null}
+                      className="mt-1 accent-blue-900"
+                    />
+                    <span>
+                      <span className="block font-semibold text-slate-900">
+                        {e.day_of_week} · {e.time}
+                      </span>
+                      <span className="flex items-center gap-1 text-slate-700">
+                        <MapPinIcon className="h-4 w-4" /> {e.location}
+                      </span>
+                      {e.location_description && (
+                        <span className="mt-1 block text-xs text-slate-500">{e.location_description}</span>
+                      )}
+                      <span className="mt-1 block text-xs text-slate-500">8-10 people</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend className="text-sm font-semibold text-slate-900">Package</legend>
+              <div className="mt-2 grid gap-2">
+                {packages.data.map((p) => (
+                  <label
+                    key={p.id}
+                    className={`flex cursor-pointer gap-3 rounded-xl border-2 p-3 text-sm ${packageId === p.id ? "border-blue-900 bg-blue-50" : "border-slate-200 hover:border-slate-300"}`}
+                  >
+                    <input
+                      type="radio"
+                      name="group-package"
+                      value={p.id}
+                      checked={packageId === p.id}
+                      onChange={() => setPackageId(p.id)}
+                      disabled={value !== null}
+                      className="mt-1 accent-blue-900"
+                    />
+                    <span>
+                      <span className="block font-semibold text-slate-900">{p.name}</span>
+                      <span className="block text-slate-700">
+                        {p.weeks} weeks · {formatEuro(p.price)} per session · {formatEuro(p.total_price)} total
+                      </span>
+                      {p.description && <span className="mt-1 block text-xs text-slate-500">{p.description}</span>}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              {value ? (
+                <>
+                  <p className="flex flex-1 items-center gap-2 text-sm font-medium text-emerald-800">
+                    <CheckIcon className="h-4 w-4" /> Added to your booking
+                  </p>
+                  <Button variant="outline" onClick={remove}>
+                    Remove from Booking
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p className="flex-1 text-sm text-slate-500">
+                    {event && pkg ? "" : "Choose a night and a package to add them."}
+                  </p>
+                  <Button variant="accent" disabled={!event || !pkg} onClick={add}>
+                    Add to Booking
+                  </Button>
+                </>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { policyLines } from "./policy.ts";
+
+describe("cancellation and refund policy card", () => {
+  it("asks for a package first", () => {
+    expect(policyLines(null)).toEqual(["Select a package to see its cancellation and refund policy."]);
+  });
+
+  it("says a single lesson cannot be cancelled, refunded or moved", () => {
+    expect(policyLines({ lessons: 1 })[0]).toBe("Single lessons cannot be cancelled, refunded or moved.");
+  });
+
+  it("gives packages 1 free cancellation per 6 lessons, rounded down, and free rebooking", () => {
+    expect(policyLines({ lessons: 5 })[0]).toMatch(/has no free cancellations/);
+    expect(policyLines({ lessons: 6 })[0]).toMatch(/includes 1 free cancellation \(/);
+    expect(policyLines({ lessons: 12 })[0]).toMatch(/includes 2 free cancellations/);
+    expect(policyLines({ lessons: 12 })).toContain(
+      "A cancelled lesson can be rebooked in a new open slot at no extra charge.",
+    );
+  });
+});

@@ -1,0 +1,171 @@
+import { formatTime } from "../../lib/format.ts";
+import { CheckIcon } from "../landing/icons.tsx";
+import type { Slot } from "./booking-storage.ts";
+import { type DateKey, dateKeyInZone, dayLabels, timeKeyInZone, weekDays } from "./week.ts";
+
+type Props = {
+  weekStart: DateKey;
+  slots: Slot[];
+  selectedIds: ReadonlySet<string>;
+  timeZone: string;
+  /** The visitor's zone when it differs from the teacher's: each slot then shows both times. */
+  localZone: string | null;
+  todayKey: DateKey;
+  onToggle: (slot: Slot) => void;
+};
+
+export function slotLabel(slot: Slot, timeZone: string) {
+  const day = dayLabels(dateKeyInZone(slot.startTime, timeZone));
+  return `${day.short} at ${formatTime(slot.startTime, { timeZone })}`;
+}
+
+function SlotButton({
+  slot,
+  selected,
+  timeZone,
+  localZone,
+  onToggle,
+  className = "",
+}: {
+  slot: Slot;
+  selected: boolean;
+  timeZone: string;
+  localZone: string | null;
+  onToggle: (slot: Slot) => void;
+  className?: string;
+}) {
+  const teacherTime = formatTime(slot.startTime, { timeZone });
+  const localTime = localZone ? formatTime(slot.startTime, { timeZone: localZone }) : null;
+  const localDay = localZone ? dateKeyInZone(slot.startTime, localZone) : null;
+  const shiftsDay = localDay !== null && localDay !== dateKeyInZone(slot.startTime, timeZone);
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      aria-label={`${slotLabel(slot, timeZone)}${localTime ? ` (${localTime} your time${shiftsDay ? `, ${dayLabels(localDay).short}` : ""})` : ""}`}
+      data-slot-id={slot.id}
+      onClick={() => onToggle(slot)}
+      className={`flex w-full flex-col items-center justify-center rounded-lg border px-1 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700 ${
+        selected
+          ? "border-blue-900 bg-blue-900 text-white shadow-sm"
+          : "border-blue-200 bg-blue-50 text-blue-900 hover:border-blue-400 hover:bg-blue-100"
+      } ${className}`}
+    >
+      <span className="flex items-center gap-1">
+        {selected && <CheckIcon className="h-3.5 w-3.5" />}
+        {teacherTime}
+      </span>
+      {localTime && (
+        <span className={`text-[11px] font-normal ${selected ? "text-blue-100" : "text-slate-600"}`}>
+          {localTime}
+          {shiftsDay ? ` ${dayLabels(localDay).weekday}` : ""} yours
+        </span>
+      )}
+    </button>
+  );
+}
+
+/**
+ * The Sun–Sat week of 60-minute slots. Wide screens: a 7-column grid whose rows are the start
+ * times of the week (in the teacher's zone). Phones: the same week as a list of days with sticky
+ * day headers, because seven columns of times do not fit 390 px.
+ */
+export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, todayKey, onToggle }: Props) {
+  const days = weekDays(weekStart);
+  const byDay = new Map<DateKey, Slot[]>(days.map((d) => [d, []]));
+  for (const slot of slots) byDay.get(dateKeyInZone(slot.startTime, timeZone))?.push(slot);
+  const times = [...new Set(slots.map((s) => timeKeyInZone(s.startTime, timeZone)))].sort();
+  const cell = (day: DateKey, time: string) =>
+    byDay.get(day)?.find((s) => timeKeyInZone(s.startTime, timeZone) === time) ?? null;
+
+  return (
+    <>
+      {/* Wide screens */}
+      <section className="hidden md:block" aria-label="Available times this week">
+        <div className="grid grid-cols-7 gap-2">
+          {days.map((day) => {
+            const labels = dayLabels(day);
+            const isToday = day === todayKey;
+            return (
+              <div
+                key={day}
+                className={`rounded-lg px-1 py-2 text-center ${isToday ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
+              >
+                <p className="text-xs font-semibold tracking-wide uppercase">{labels.weekday}</p>
+                <p className="text-sm font-bold">{labels.monthDay}</p>
+              </div>
+            );
+          })}
+        </div>
+        {times.length === 0 ? null : (
+          <div className="mt-2 grid grid-cols-7 gap-2">
+            {times.flatMap((time) =>
+              days.map((day) => {
+                const slot = cell(day, time);
+                return slot ? (
+                  <SlotButton
+                    key={`${day}-${time}`}
+                    slot={slot}
+                    selected={selectedIds.has(slot.id)}
+                    timeZone={timeZone}
+                    localZone={localZone}
+                    onToggle={onToggle}
+                    className="min-h-11"
+                  />
+                ) : (
+                  <div
+                    key={`${day}-${time}`}
+                    className="min-h-11 rounded-lg border border-dashed border-slate-200"
+                    aria-hidden="true"
+                  />
+                );
+              }),
+            )}
+          </div>
+        )}
+      </section>
+
+      {/* Phones */}
+      <section className="md:hidden" aria-label="Available times this week (by day)">
+        <ul className="space-y-3">
+          {days.map((day) => {
+            const labels = dayLabels(day);
+            const daySlots = byDay.get(day) ?? [];
+            return (
+              <li key={day} className="rounded-xl border border-slate-200 bg-white">
+                <h3 className="sticky top-0 z-[1] flex items-center justify-between rounded-t-xl border-b border-slate-100 bg-white/95 px-3 py-2 text-sm font-semibold text-slate-900 backdrop-blur">
+                  <span>
+                    {labels.long}
+                    {day === todayKey && (
+                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">Today</span>
+                    )}
+                  </span>
+                  <span className="text-xs font-normal text-slate-500">
+                    {daySlots.length === 0 ? "" : `${daySlots.length} ${daySlots.length === 1 ? "time" : "times"}`}
+                  </span>
+                </h3>
+                {daySlots.length === 0 ? (
+                  <p className="px-3 py-2 text-sm text-slate-400">No times available</p>
+                ) : (
+                  <div className="grid grid-cols-3 gap-2 p-3">
+                    {daySlots.map((slot) => (
+                      <SlotButton
+                        key={slot.id}
+                        slot={slot}
+                        selected={selectedIds.has(slot.id)}
+                        timeZone={timeZone}
+                        localZone={localZone}
+                        onToggle={onToggle}
+                        className="min-h-12"
+                      />
+                    ))}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  currentWeekStart,
+  dateKeyInZone,
+  freeCancellations,
+  timeKeyInZone,
+  weekDays,
+  weekRangeLabel,
+  weekStartOf,
+} from "./week.ts";
+
+describe("the schedule's week in the teacher's zone", () => {
+  it("starts on the Sunday of the week, whatever the weekday", () => {
+    expect(weekStartOf("2026-11-22")).toBe("2026-11-22"); // a Sunday
+    expect(weekStartOf("2026-11-28")).toBe("2026-11-22"); // Saturday
+    expect(weekStartOf("2027-01-01")).toBe("2026-12-27"); // across the year boundary
+    expect(weekDays("2026-11-22")).toEqual([
+      "2026-11-22",
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+    ]);
+  });
+
+  it("reads 'today' in the teacher's zone, not the machine's (tests run in Asia/Kathmandu)", () => {
+    // Saturday 23:30 UTC is already Sunday 00:30 in Rome: a new week there.
+    expect(currentWeekStart("Europe/Rome", new Date("2026-11-21T23:30:00Z"))).toBe("2026-11-22");
+    expect(currentWeekStart("America/New_York", new Date("2026-11-21T23:30:00Z"))).toBe("2026-11-15");
+  });
+
+  it("gives wall-clock times across the clock changes", () => {
+    // Summer time starts in Europe on Sunday 29 March 2026: 09:00 in Rome is 07:00 UTC after it, 08:00 UTC before.
+    expect(timeKeyInZone("2026-03-30T07:00:00Z", "Europe/Rome")).toBe("09:00");
+    expect(timeKeyInZone("2026-03-27T08:00:00Z", "Europe/Rome")).toBe("09:00");
+    // Winter time returns on Sunday 25 October 2026.
+    expect(timeKeyInZone("2026-10-26T08:00:00Z", "Europe/Rome")).toBe("09:00");
+    expect(dateKeyInZone("2026-10-25T23:30:00Z", "Europe/Rome")).toBe("2026-10-26");
+    expect(addDays("2026-03-28", 2)).toBe("2026-03-30");
+  });
+
+  it("labels the week range", () => {
+    expect(weekRangeLabel("2026-12-27")).toBe("Dec 27 – Jan 2, 2027");
+  });
+});
+
+describe("cancellation policy", () => {
+  it("gives 1 free cancellation per 6 lessons, rounded down", () => {
+    expect([1, 5, 6, 11, 12, 13].map(freeCancellations)).toEqual([0, 0, 1, 1, 2, 2]);
+  });
+});

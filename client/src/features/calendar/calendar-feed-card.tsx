@@ -1,0 +1,143 @@
+// "Subscribe to your calendar": a private webcal:// link to all of one's lessons. The server
+// stores only a hash of the link's token, so the link is shown once, right after it is made;
+// "Reset link" makes a new one and stops the old one.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { ConfirmDialog } from "../../components/ui/dialog.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { api } from "../../lib/api.ts";
+import { useCopy } from "../../lib/use-copy.ts";
+
+type FeedStatus = { active: boolean; created_at: string | null };
+type FeedLink = FeedStatus & { webcal_url: string; https_url: string };
+
+export function CalendarFeedCard(props: {
+  /** REST base of the owner's feed: "/student/calendar-feed" or "/admin/calendar-feed". */
+  endpoint: string;
+  title?: string;
+  description: string;
+}) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { copy, copiedKey } = useCopy();
+  const [link, setLink] = useState<FeedLink | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const key = ["calendar-feed", props.endpoint];
+  const status = useQuery({ queryKey: key, queryFn: () => api<FeedStatus>(props.endpoint) });
+  const reset = useMutation({
+    mutationFn: () => api<FeedLink>(`${props.endpoint}/reset`, { method: "POST", json: {} }),
+    onSuccess: (made) => {
+      const replaced = Boolean(status.data?.active);
+      setLink(made);
+      setConfirming(false);
+      queryClient.setQueryData(key, { active: true, created_at: made.created_at });
+      toast({
+        title: "Success",
+        description: replaced
+          ? "Your new calendar link is ready. The old link no longer works."
+          : "Your calendar link is ready.",
+        variant: "success",
+      });
+    },
+    onError: () => {
+      setConfirming(false);
+      toast({ title: "Error", description: "Failed to create the calendar link.", variant: "destructive" });
+    },
+  });
+  const active = status.data?.active ?? false;
+
+  return (
+    <Card className="p-4 sm:p-6" aria-labelledby="calendar-feed-title">
+      <div className="flex items-start gap-3">
+        <span
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-blue-50 text-blue-900"
+          aria-hidden="true"
+        >
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} className="h-5 w-5">
+            <rect x="3" y="5" width="18" height="16" rx="2" />
+            <path d="M16 3v4M8 3v4M3 10h18M8 14h3v3H8z" />
+          </svg>
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="calendar-feed-title" className="text-lg font-semibold text-slate-900">
+            {props.title ?? "Subscribe to your calendar"}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{props.description}</p>
+        </div>
+      </div>
+
+      {link ? (
+        <div className="mt-4 space-y-3">
+          <label htmlFor="calendar-feed-url" className="block text-sm font-medium text-slate-800">
+            Your private calendar link
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              id="calendar-feed-url"
+              readOnly
+              value={link.webcal_url}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800 sm:text-sm"
+            />
+            <Button
+              variant="primary"
+              onClick={() => copy(link.webcal_url, { key: "feed", item: "Calendar link" })}
+              aria-label="Copy calendar link"
+            >
+              {copiedKey === "feed" ? "Copied" : "Copy"}
+            </Button>
+          </div>
+          <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            <a className="font-semibold text-blue-800 underline" href={link.webcal_url}>
+              Open in your calendar app
+            </a>
+            <a className="text-blue-800 underline" href={link.https_url} target="_blank" rel="noreferrer">
+              https link (for Google Calendar: "From URL")
+            </a>
+          </div>
+          <p className="text-xs text-slate-500">
+            Keep this link private: anyone with it can see your lessons. For your security it is shown only now.
+          </p>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-700" role="status">
+          {status.isPending
+            ? "Checking your calendar link…"
+            : active
+              ? `Your calendar link is active (made ${formatMade(status.data?.created_at)}). It is shown only once; reset it to get a new link.`
+              : "You have no calendar link yet."}
+        </p>
+      )}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        {active ? (
+          <Button variant="outline" disabled={reset.isPending} onClick={() => setConfirming(true)}>
+            Reset link
+          </Button>
+        ) : (
+          <Button disabled={reset.isPending || status.isPending} onClick={() => reset.mutate()}>
+            {reset.isPending ? "Creating…" : "Create calendar link"}
+          </Button>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Reset your calendar link?"
+        message="A new link will be made and the old one stops working: calendars subscribed with it stop updating."
+        confirmLabel="Reset link"
+        destructive
+        busy={reset.isPending}
+        onConfirm={() => reset.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
+
+function formatMade(iso: string | null | undefined) {
+  if (!iso) return "earlier";
+  return new Date(iso).toLocaleDateString("en-US", { day: "numeric", month: "long", year: "numeric" });
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState } from "react";
+import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
+import { TextAreaField } from "../../components/ui/field.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { api } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { type CancellationCheck, type Lesson, useRequestCancellation, useSessionExpiry } from "./portal-api.ts";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Shows what the policy leaves before the student confirms, then cancels (or shows the refusal). */
+export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null; onClose: () => void }) {
+  const [check, setCheck] = useState<CancellationCheck | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const toast = useToast();
+  const onExpired = useSessionExpiry();
+  const cancel = useRequestCancellation();
+
+  useEffect(() => {
+    setCheck(null);
+    setLoadError(null);
+    setReason("");
+    setReasonError(null);
+    if (!lesson) return;
+    let live = true;
+    api<CancellationCheck>(`/student/can-cancel/${lesson.id}`)
+      .then((result) => live && setCheck(result))
+      .catch((error: Error) => {
+        if (!live || onExpired(error)) return;
+        setLoadError(error.message);
+      });
+    return () => {
+      live = false;
+    };
+  }, [lesson, onExpired]);
+
+  const submit = async () => {
+    if (!lesson) return;
+    if (!reason.trim()) {
+      setReasonError("Please give a reason for the cancellation.");
+      return;
+    }
+    try {
+      const result = await cancel.mutateAsync({ booking_id: lesson.id, reason: reason.trim() });
+      toast({ title: "Lesson Cancelled", description: result.message, variant: "success" });
+      onClose();
+    } catch (error) {
+      if (onExpired(error)) return;
+      toast({ title: "Cancellation Refused", description: (error as Error).message, variant: "destructive" });
+      onClose();
+    }
+  };
+
+  const allowed = check?.can_cancel ?? false;
+  return (
+    <Modal
+      open={lesson !== null}
+      onClose={onClose}
+      title="Cancel this lesson?"
+      description={lesson ? formatDateTime(lesson.lesson_date, { timeZone: TEACHER_TIMEZONE }) : undefined}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {allowed ? "Keep lesson" : "Close"}
+          </Button>
+          {allowed && (
+            <Button variant="danger" onClick={submit} disabled={cancel.isPending}>
+              {cancel.isPending ? "Cancelling..." : "Cancel lesson"}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {!check && !loadError && <Spinner label="Checking the cancellation policy" />}
+      {loadError && <p className="text-sm text-red-700">{loadError}</p>}
+      {check && (
+        <div className="space-y-4 text-sm text-slate-700">
+          <dl className="grid grid-cols-3 gap-2 text-center">
+            <div className="rounded-xl bg-slate-50 p-3">
+              <dt className="text-xs text-slate-500">Free cancellations</dt>
+              <dd className="text-xl font-bold text-slate-900">{check.allowance}</dd>
+            </div>
+            <div className="rounded-xl bg-slate-50 p-3">
+              <dt className="text-xs text-slate-500">Used</dt>
+              <dd className="text-xl font-bold text-slate-900">{check.used}</dd>
+            </div>
+            <div className={`rounded-xl p-3 ${allowed ? "bg-amber-50" : "bg-slate-50"}`}>
+              <dt className="text-xs text-slate-500">Left after this</dt>
+              <dd className="text-xl font-bold text-slate-900">{check.remaining_after}</dd>
+            </div>
+          </dl>
+          <p>
+            Packages include one free cancellation per 6 lessons, with at least {check.notice} notice. Single lessons
+            cannot be cancelled.
+          </p>
+          {allowed ? (
+            <>
+              <p className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
+                This lesson can be cancelled until {formatDateTime(check.deadline, { timeZone: TEACHER_TIMEZONE })}. Its
+                time slot is released at once and you get a credit to rebook {plural(1, "lesson")} at no extra charge.
+              </p>
+              <TextAreaField
+                label="Reason"
+                required
+                rows={3}
+                value={reason}
+                error={reasonError}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setReasonError(null);
+                }}
+                placeholder="e.g. a work trip"
+              />
+            </>
+          ) : (
+            <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-red-900">
+              {check.reason}
+            </p>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

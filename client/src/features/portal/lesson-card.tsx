@@ -1,0 +1,139 @@
+import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { StatusBadge } from "../../components/ui/badge.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { formatDate, formatTime } from "../../lib/format.ts";
+import { lessonContactMessage, phoneDigits, whatsappLink } from "./contact-links.ts";
+import { CalendarIcon, ChatIcon, MapPinIcon, VideoIcon } from "./icons.tsx";
+import type { Lesson } from "./portal-api.ts";
+
+const zone = { timeZone: TEACHER_TIMEZONE };
+export const isOnline = (lesson: Lesson) => lesson.lesson_type === "online";
+const isActive = (status: string) => status === "pending" || status === "confirmed";
+
+/** The date block on the left of a card: weekday, day and month. */
+function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
+  const d = new Date(date);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-US", { ...options, ...zone }).format(d);
+  return (
+    <div
+      className={`flex h-16 w-16 shrink-0 flex-col items-center justify-center rounded-xl ${muted ? "bg-slate-100 text-slate-500" : "bg-blue-50 text-blue-900"}`}
+      aria-hidden="true"
+    >
+      <span className="text-[11px] font-semibold uppercase tracking-wide">{part({ month: "short" })}</span>
+      <span className="text-2xl leading-none font-bold">{part({ day: "numeric" })}</span>
+      <span className="text-[11px]">{part({ weekday: "short" })}</span>
+    </div>
+  );
+}
+
+function LessonWhere({ lesson }: { lesson: Lesson }) {
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-slate-600">
+      {isOnline(lesson) ? <VideoIcon className="h-4 w-4 shrink-0" /> : <MapPinIcon className="h-4 w-4 shrink-0" />}
+      <span>
+        {isOnline(lesson) ? "Online lesson" : "In-person lesson"}
+        {lesson.location ? ` · ${lesson.location}` : ""}
+      </span>
+    </p>
+  );
+}
+
+/** Dashboard row: date, time, type, status and the Contact button (pending or confirmed only). */
+export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: string | null }) {
+  const canContact = isActive(lesson.status);
+  const hasPhone = phoneDigits(phone).length > 0;
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        <DateBlock date={lesson.lesson_date} />
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">
+            {formatDate(lesson.lesson_date, { style: "short", ...zone })} · {formatTime(lesson.lesson_date, zone)}
+          </p>
+          <LessonWhere lesson={lesson} />
+        </div>
+      </div>
+      <div className="flex items-center gap-2 pl-20 sm:justify-end sm:pl-0">
+        <StatusBadge status={lesson.status} />
+        {canContact &&
+          (hasPhone && phone ? (
+            <a
+              href={whatsappLink(phone, lessonContactMessage(lesson.lesson_date))}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              <ChatIcon className="h-4 w-4" /> Contact
+            </a>
+          ) : (
+            <Button variant="outline" size="sm" disabled title="No contact phone available">
+              <ChatIcon className="h-4 w-4" /> Contact
+            </Button>
+          ))}
+      </div>
+    </li>
+  );
+}
+
+/** My Lessons card. */
+export function LessonCard({ lesson, onCancel }: { lesson: Lesson; onCancel?: (lesson: Lesson) => void }) {
+  const past = !isActive(lesson.status);
+  const canJoin = lesson.status === "confirmed" && Boolean(lesson.google_meet_link);
+  return (
+    <Card className="p-4 sm:p-5">
+      <article
+        aria-label={`Lesson on ${formatDate(lesson.lesson_date, { style: "long", ...zone })}`}
+        className="flex gap-4"
+      >
+        <DateBlock date={lesson.lesson_date} muted={past} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div>
+              <p className="font-semibold text-slate-900">
+                {formatDate(lesson.lesson_date, { style: "short", ...zone })} at {formatTime(lesson.lesson_date, zone)}
+              </p>
+              <p className="text-sm text-slate-500">{formatDate(lesson.lesson_date, { style: "long", ...zone })}</p>
+            </div>
+            <StatusBadge status={lesson.status} />
+          </div>
+          <div className="mt-2">
+            <LessonWhere lesson={lesson} />
+          </div>
+          {lesson.notes && (
+            <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{lesson.notes}</p>
+          )}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {canJoin && lesson.google_meet_link && (
+              <a
+                href={lesson.google_meet_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses({ variant: "primary", size: "sm" })}
+              >
+                <VideoIcon className="h-4 w-4" /> Join Meeting
+              </a>
+            )}
+            <a
+              href={`/api/calendar/booking/${lesson.id}/ics`}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              <CalendarIcon className="h-4 w-4" /> Add to Calendar
+            </a>
+            {onCancel && !past && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={() => onCancel(lesson)}
+              >
+                Cancel lesson
+              </Button>
+            )}
+          </div>
+        </div>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { PROFILE_PHOTO_MAX_BYTES } from "../../../../shared/constants.ts";
+import { photoProblem } from "./profile-fields.ts";
+
+describe("profile photo checks", () => {
+  it("refuses a non-image and an image over 5MB, accepts 5MB exactly", () => {
+    expect(photoProblem({ type: "application/pdf", size: 10 }, PROFILE_PHOTO_MAX_BYTES)).toEqual({
+      title: "Invalid File",
+      description: "Please select an image file.",
+    });
+    expect(photoProblem({ type: "image/png", size: PROFILE_PHOTO_MAX_BYTES + 1 }, PROFILE_PHOTO_MAX_BYTES)).toEqual({
+      title: "File Too Large",
+      description: "Please select an image smaller than 5MB.",
+    });
+    expect(photoProblem({ type: "image/jpeg", size: PROFILE_PHOTO_MAX_BYTES }, PROFILE_PHOTO_MAX_BYTES)).toBeNull();
+  });
+});

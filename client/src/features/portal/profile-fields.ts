@@ -1,0 +1,24 @@
+// Options shared by the profile screen and the /ref signup form.
+export const ENGLISH_LEVEL_OPTIONS = [
+  { value: "beginner", label: "Beginner" },
+  { value: "intermediate", label: "Intermediate" },
+  { value: "advanced", label: "Advanced" },
+] as const;
+
+export const PREFERRED_TYPE_OPTIONS = [
+  { value: "online", label: "Online" },
+  { value: "in-person", label: "In person (Milano)" },
+  { value: "either", label: "Either" },
+] as const;
+
+export const PHOTO_HINT = "PNG, JPG, GIF up to 5MB";
+
+/** The client-side photo checks of §5; the server checks the content again. */
+export function photoProblem(
+  file: { type: string; size: number },
+  maxBytes: number,
+): { title: string; description: string } | null {
+  if (!file.type.startsWith("image/")) return { title: "Invalid File", description: "Please select an image file." };
+  if (file.size > maxBytes) return { title: "File Too Large", description: "Please select an image smaller than 5MB." };
+  return null;
+}

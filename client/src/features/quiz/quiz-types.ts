@@ -1,0 +1,28 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../../server/trpc/root.ts";
+
+type Outputs = inferRouterOutputs<AppRouter>["quiz"];
+export type StartedQuiz = Outputs["start"];
+export type SubmittedQuiz = Outputs["submit"];
+export type QuizResultDto = SubmittedQuiz["result"];
+export type ReviewEntry = SubmittedQuiz["review"][number];
+export type PublicQuestion = StartedQuiz["questions"][number];
+
+/** A quiz scored in the browser (the built-in sample, a quiz passed in navigation state). */
+export type LocalQuestion = PublicQuestion & { correctAnswer: number; explanation: string };
+export type LocalQuiz = {
+  id: string;
+  title: string;
+  topic: string;
+  quizType: "ai";
+  level: string | null;
+  questions: LocalQuestion[];
+};
+
+/** What a results page receives in navigation state. */
+export type ResultsState = {
+  result: QuizResultDto;
+  review: ReviewEntry[];
+  /** Where Retry goes. */
+  retryPath: string;
+};

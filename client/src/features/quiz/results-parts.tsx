@@ -1,0 +1,206 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import {
+  CONCEPT_CATALOG,
+  CONCEPT_LEVELS,
+  isConceptSlug,
+  isQuizLevel,
+  LEVEL_CATALOG,
+  QUIZ_LEVELS,
+} from "../../../../shared/quiz-catalog.ts";
+import { type Breakdown, findWeakAreas, percentOf } from "../../../../shared/quiz-scoring.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import type { QuizResultDto, ReviewEntry } from "./quiz-types.ts";
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Readable names for breakdown keys: concept slugs, CEFR levels, skills, topics. */
+export function breakdownLabel(key: string) {
+  if (isConceptSlug(key)) return CONCEPT_CATALOG[key].name;
+  if (isQuizLevel(key)) return `${key} ${LEVEL_CATALOG[key].name}`;
+  return capitalise(key);
+}
+
+export function BreakdownBars({
+  title,
+  breakdown,
+  order,
+}: {
+  title: string;
+  breakdown: Breakdown | undefined;
+  order?: readonly string[];
+}) {
+  const keys = Object.keys(breakdown ?? {}).sort((a, b) =>
+    order
+      ? order.indexOf(a) - order.indexOf(b)
+      : percentOf(breakdown![a]) - percentOf(breakdown![b]) || a.localeCompare(b),
+  );
+  if (!breakdown || keys.length === 0) return null;
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-bold text-slate-900">{title}</h2>
+      <ul className="mt-4 space-y-4">
+        {keys.map((key) => {
+          const tally = breakdown[key];
+          const pct = percentOf(tally);
+          const weak = pct < 70;
+          return (
+            <li key={key}>
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-800">
+                  <span>{breakdownLabel(key)}</span>
+                  {weak && (
+                    <Badge tone="amber" className="whitespace-nowrap">
+                      Weak area
+                    </Badge>
+                  )}
+                </span>
+                <span className="shrink-0 tabular-nums text-slate-600">
+                  {tally.correct}/{tally.total} · <span className="font-semibold text-slate-900">{pct}%</span>
+                </span>
+              </div>
+              <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                <div
+                  className={`h-full rounded-full ${weak ? "bg-amber-500" : "bg-emerald-600"}`}
+                  style={{ width: `${Math.max(pct, 2)}%` }}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+type Recommendation = { key: string; text: string; to: string; action: string };
+
+/** Concept tests for weak concepts at the student's level; a lesson focus to book for the rest. */
+export function buildRecommendations(result: QuizResultDto): Recommendation[] {
+  const topics = findWeakAreas(result.metadata.topicBreakdown ?? {});
+  const levelGuess = result.quizLevel && isQuizLevel(result.quizLevel) ? result.quizLevel : null;
+  const recs: Recommendation[] = [];
+  for (const { key, percent } of topics.slice(0, 4)) {
+    if (isConceptSlug(key)) {
+      const covered = CONCEPT_LEVELS[key] as readonly string[];
+      const level = levelGuess && covered.includes(levelGuess) ? levelGuess.toLowerCase() : "mixed";
+      recs.push({
+        key,
+        text: `${CONCEPT_CATALOG[key].name}: ${percent}% correct. Practice it with a focused concept test.`,
+        to: `/quizzes/concept/${key}?level=${level}`,
+        action: `Practice ${CONCEPT_CATALOG[key].name}`,
+      });
+    } else {
+      recs.push({
+        key,
+        text: `${capitalise(key)}: ${percent}% correct. Work on it with your teacher: choose it as the focus of your next lesson.`,
+        to: "/book",
+        action: "Book a lesson on this",
+      });
+    }
+  }
+  if (recs.length === 0) {
+    const next = levelGuess ? QUIZ_LEVELS[Math.min(QUIZ_LEVELS.indexOf(levelGuess) + 1, QUIZ_LEVELS.length - 1)] : null;
+    recs.push(
+      next
+        ? {
+            key: "next",
+            text: `No weak areas here. Challenge yourself with the ${next} ${LEVEL_CATALOG[next].name} test.`,
+            to: `/student/quizzes/quiz/${next.toLowerCase()}`,
+            action: `Take ${next} Test`,
+          }
+        : {
+            key: "next",
+            text: "No weak areas here. Keep your level up with a personalised test.",
+            to: "/student/quizzes/ai-quiz",
+            action: "Try AI-Generated Test",
+          },
+    );
+  }
+  return recs;
+}
+
+export function Recommendations({ result }: { result: QuizResultDto }) {
+  const recs = buildRecommendations(result);
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-bold text-slate-900">Recommendations</h2>
+      <ul className="mt-4 space-y-3">
+        {recs.map((r) => (
+          <li
+            key={r.key}
+            className="flex flex-col gap-2 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p className="text-sm text-slate-700">{r.text}</p>
+            <Link to={r.to} className="shrink-0 text-sm font-semibold text-blue-900 underline-offset-4 hover:underline">
+              {r.action} →
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+const LETTERS = ["A", "B", "C", "D"];
+
+export function QuestionReview({ review }: { review: ReviewEntry[] }) {
+  const [showExplanations, setShowExplanations] = useState(false);
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-bold text-slate-900">Question Review</h2>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-pressed={showExplanations}
+          onClick={() => setShowExplanations((v) => !v)}
+        >
+          {showExplanations ? "Hide Explanations" : "Show Explanations"}
+        </Button>
+      </div>
+      <ol className="mt-4 space-y-4">
+        {review.map((entry, i) => (
+          <li
+            key={entry.questionId}
+            className={`rounded-xl border p-4 ${entry.isCorrect ? "border-emerald-200 bg-emerald-50/40" : "border-red-200 bg-red-50/40"}`}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-medium text-slate-900">
+                <span className="mr-1 text-slate-500">{i + 1}.</span> {entry.question}
+              </p>
+              <Badge tone={entry.isCorrect ? "green" : "red"}>
+                {entry.isCorrect ? "Correct" : entry.selectedAnswer === null ? "Not answered" : "Incorrect"}
+              </Badge>
+            </div>
+            <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+              {entry.options.map((option, j) => {
+                const isRight = j === entry.correctAnswer;
+                const isChosen = j === entry.selectedAnswer;
+                return (
+                  <li
+                    key={option}
+                    className={`flex items-center gap-2 rounded-lg px-2.5 py-1.5 ${isRight ? "bg-emerald-100 font-semibold text-emerald-900" : isChosen ? "bg-red-100 text-red-900 line-through decoration-red-400" : "text-slate-600"}`}
+                  >
+                    <span className="font-mono text-xs">{LETTERS[j]}</span>
+                    <span>{option}</span>
+                    {isChosen && <span className="sr-only">(your answer)</span>}
+                    {isRight && <span className="sr-only">(correct answer)</span>}
+                  </li>
+                );
+              })}
+            </ul>
+            {entry.isLate && <p className="mt-2 text-xs text-amber-800">Answered after the time limit: not counted.</p>}
+            {showExplanations && (
+              <p className="mt-3 rounded-lg bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200">
+                {entry.explanation}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

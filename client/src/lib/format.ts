@@ -1,0 +1,78 @@
+// Display formatting with the platform's Intl (no date library in the client bundle). Dates use
+// the en-US format as the spec asks; pass an IANA zone to show a time in the teacher's zone.
+
+const EURO = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" });
+const EURO_WHOLE = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+
+/** €120 for whole amounts, €22.50 otherwise. */
+export function formatEuro(amount: number): string {
+  return Number.isInteger(amount) ? EURO_WHOLE.format(amount) : EURO.format(amount);
+}
+
+type DateInput = Date | string | number;
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+/** "Tuesday, March 3, 2026" (style long) or "Mar 3, 2026" (medium) or "Tue, Mar 3" (short). */
+export function formatDate(
+  value: DateInput,
+  opts: { timeZone?: string; style?: "long" | "medium" | "short" } = {},
+): string {
+  const style = opts.style ?? "medium";
+  const options: Intl.DateTimeFormatOptions =
+    style === "long"
+      ? { weekday: "long", year: "numeric", month: "long", day: "numeric" }
+      : style === "short"
+        ? { weekday: "short", month: "short", day: "numeric" }
+        : { year: "numeric", month: "short", day: "numeric" };
+  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: opts.timeZone }).format(toDate(value));
+}
+
+// `hour12: false` in en-US prints "24:30" just after midnight; an explicit h23 cycle prints "00:30".
+const hourStyle = (hour12 = true): Intl.DateTimeFormatOptions => (hour12 ? { hour12: true } : { hourCycle: "h23" });
+
+/** "10:00 AM", or "10:00" with hour12 false. */
+export function formatTime(value: DateInput, opts: { timeZone?: string; hour12?: boolean } = {}): string {
+  return new Intl.DateTimeFormat("en-US", {
+    hour: "numeric",
+    minute: "2-digit",
+    ...hourStyle(opts.hour12),
+    timeZone: opts.timeZone,
+  }).format(toDate(value));
+}
+
+/** "Tue, Mar 3, 2026, 10:00 AM". */
+export function formatDateTime(value: DateInput, opts: { timeZone?: string; hour12?: boolean } = {}): string {
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    ...hourStyle(opts.hour12),
+    timeZone: opts.timeZone,
+  }).format(toDate(value));
+}
+
+/** The short name of a zone at an instant, e.g. "GMT+1" or "CET". */
+export function formatZoneName(timeZone: string, at: DateInput = new Date()): string {
+  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(toDate(at))
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+/** The browser's own IANA zone. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** File sizes as the admin spec shows them: Bytes, KB, MB or GB, and 'Unknown size' when missing. */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return "Unknown size";
+  if (bytes === 0) return "0 Bytes";
+  const units = ["Bytes", "KB", "MB", "GB"] as const;
+  const power = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  const value = bytes / 1024 ** power;
+  return `${power === 0 ? value : Math.round(value * 100) / 100} ${units[power]}`;
+}

@@ -1,0 +1,206 @@
+import { useEffect, useState } from "react";
+import { Navigate } from "react-router";
+import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { StatusBadge } from "../../components/ui/badge.tsx";
+import { ButtonLink, buttonClasses } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { bookingStorage } from "../../features/booking/booking-storage.ts";
+import { policyLines } from "../../features/booking/policy.ts";
+import { StepIndicator } from "../../features/booking/step-indicator.tsx";
+import { CalendarIcon, CheckIcon, MapPinIcon, UsersIcon, VideoIcon } from "../../features/landing/icons.tsx";
+import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+
+export function ConfirmationPage() {
+  // Read once, then removed: a reload or a later visit has nothing to show and goes to /book.
+  const [results] = useState(() => bookingStorage.getResults());
+  useEffect(() => {
+    bookingStorage.removeResults();
+  }, []);
+  if (!results) return <Navigate to="/book" replace />;
+
+  const zone = results.timezone ?? TEACHER_TIMEZONE;
+  const localZone = browserTimeZone();
+  const many = results.bookings.length > 1;
+  const firstName = results.studentInfo.name.split(" ")[0] || results.studentInfo.name;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <StepIndicator current="confirmation" />
+      <div className="rounded-2xl bg-gradient-to-br from-emerald-600 to-emerald-700 px-6 py-8 text-center text-white shadow-sm">
+        <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-white/20">
+          <CheckIcon className="h-8 w-8" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{many ? "Bookings Confirmed!" : "Booking Confirmed!"}</h1>
+        <p className="mt-2 text-emerald-50">
+          We've saved {many ? `your ${results.bookings.length} lessons` : "your lesson"}
+          {results.teacher?.name ? ` with ${results.teacher.name}` : ""}. Here are the details.
+        </p>
+      </div>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-5">
+        <Card className="p-5 md:col-span-2 md:self-start">
+          <h2 className="font-semibold text-slate-900">Package Details</h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            <Row label="Package" value={results.package.name} />
+            <Row label="Total price" value={formatEuro(results.package.totalPrice)} />
+            <Row label="Lessons" value={String(results.package.lessons)} />
+            <Row label="Duration" value="60 minutes each" />
+            {results.teacher?.name && <Row label="Teacher" value={results.teacher.name} />}
+          </dl>
+          <p className="mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
+            <CheckIcon className="h-4 w-4" /> All lessons confirmed
+          </p>
+        </Card>
+
+        <section className="md:col-span-3" aria-labelledby="lessons-title">
+          <h2 id="lessons-title" className="font-semibold text-slate-900">
+            Your {many ? "Lessons" : "Lesson"}
+          </h2>
+          <ul className="mt-3 space-y-3">
+            {results.bookings.map(({ booking }, i) => (
+              <li key={booking.id}>
+                <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                  <div className="flex-1">
+                    <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Lesson {i + 1}</p>
+                    <p className="font-semibold text-slate-900">
+                      {formatDate(booking.lesson_date, { timeZone: zone, style: "long" })}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      {formatTime(booking.lesson_date, { timeZone: zone })} ({zone})
+                      {localZone !== zone && (
+                        <span className="block text-xs text-slate-500">
+                          {formatDate(booking.lesson_date, { timeZone: localZone, style: "short" })},{" "}
+                          {formatTime(booking.lesson_date, { timeZone: localZone })} your time
+                        </span>
+                      )}
+                    </p>
+                    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+                      <span className="flex items-center gap-1">
+                        {booking.lessonType === "online" ? (
+                          <VideoIcon className="h-4 w-4" />
+                        ) : (
+                          <MapPinIcon className="h-4 w-4" />
+                        )}
+                        {booking.lessonType === "online"
+                          ? "Online"
+                          : `In person${booking.location ? `, ${booking.location}` : ""}`}
+                      </span>
+                      <span>
+                        Booking ID: <code className="font-mono text-xs">{booking.id.slice(0, 8)}</code>
+                      </span>
+                      <StatusBadge status={booking.status} />
+                    </p>
+                  </div>
+                  <a
+                    href={`/api/calendar/booking/${encodeURIComponent(booking.id)}/ics`}
+                    download
+                    className={buttonClasses({ variant: "outline", size: "sm" })}
+                    aria-label={`Add to Calendar: lesson ${i + 1}`}
+                  >
+                    <CalendarIcon className="h-4 w-4" /> Add to Calendar
+                  </a>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      {results.groupConversation && (
+        <Card className="mt-6 border-violet-200 p-5">
+          <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+            <UsersIcon className="h-5 w-5 text-violet-700" /> Group Conversation Practice
+          </h2>
+          {results.groupDetails ? (
+            <p className="mt-2 text-sm text-slate-700">
+              {results.groupDetails.packageName}: {results.groupDetails.night}s at {results.groupDetails.time},{" "}
+              {results.groupDetails.location}, {results.groupDetails.weeks} weeks,{" "}
+              {formatEuro(results.groupDetails.totalPrice)}. Groups of 8-10 people.
+            </p>
+          ) : (
+            <p className="mt-2 text-sm text-slate-700">You have joined the weekly group conversation nights.</p>
+          )}
+          <p className="mt-1 text-sm text-slate-600">
+            Your teacher will contact you within 24 hours about the final details and payment.
+          </p>
+        </Card>
+      )}
+
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <Card className="p-5">
+          <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+            <CalendarIcon className="h-5 w-5 text-blue-900" /> Add your lessons to your calendar
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">
+            Each Add to Calendar button downloads a calendar file (.ics) that opens in Google Calendar, Apple Calendar
+            or Outlook, at the right time wherever you are. Online lessons include the meeting link once it is ready.
+          </p>
+        </Card>
+        <Card className="p-5">
+          <h2 className="font-semibold text-slate-900">What Happens Next?</h2>
+          <ol className="mt-3 space-y-3 text-sm text-slate-700">
+            {[
+              "Your teacher contacts you within 24 hours to confirm the details and arrange payment.",
+              "Payment is required before the first lesson.",
+              "You receive the meeting link (online) or the meeting place (in person) before each lesson.",
+              "Follow your lessons, progress and materials in the Student Portal.",
+            ].map((step, i) => (
+              <li key={step} className="flex gap-3">
+                <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-blue-900 text-xs font-bold text-white">
+                  {i + 1}
+                </span>
+                <span>{step}</span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </div>
+
+      <Card className="mt-6 p-5">
+        <h2 className="font-semibold text-slate-900">Important Information</h2>
+        <div className="mt-3 grid gap-4 text-sm text-slate-700 sm:grid-cols-3">
+          <div>
+            <h3 className="font-semibold text-slate-900">Cancellation policy</h3>
+            <p className="mt-1">{policyLines({ lessons: results.package.lessons }).join(" ")}</p>
+          </div>
+          <div>
+            <h3 className="font-semibold text-slate-900">Payment</h3>
+            <p className="mt-1">
+              Total {formatEuro(results.package.totalPrice)}. Payment is required before the first lesson; your teacher
+              will explain how to pay.
+            </p>
+          </div>
+          <div>
+            <h3 className="font-semibold text-slate-900">Contact</h3>
+            <p className="mt-1">
+              Questions or changes? Write from the Student Portal's Contact page. Messages sent after 10 PM are answered
+              the next day.
+            </p>
+          </div>
+        </div>
+      </Card>
+
+      <div className="mt-8 text-center">
+        <p className="text-lg font-semibold text-slate-900">Thank you, {firstName}!</p>
+        <p className="mt-1 text-slate-600">We look forward to seeing you in class.</p>
+        <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
+          <ButtonLink to="/" variant="outline" size="lg">
+            Return to Home
+          </ButtonLink>
+          <ButtonLink to="/book" size="lg">
+            Book Again
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { AFTER_HOURS_TEXT } from "../../../../shared/constants.ts";
+import { Button, ButtonLink } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { bookingStorage, type SelectedPackage, type SelectedTeacher } from "../../features/booking/booking-storage.ts";
+import { PackageCard } from "../../features/booking/package-card.tsx";
+import { PolicyCard } from "../../features/booking/policy-card.tsx";
+import { StepIndicator } from "../../features/booking/step-indicator.tsx";
+import { TeacherList } from "../../features/booking/teacher-list.tsx";
+import { ArrowRightIcon, ChatIcon, MailIcon } from "../../features/landing/icons.tsx";
+import { trpc } from "../../trpc.ts";
+
+// Shown when even the contact call fails: the configured defaults of the server.
+const FALLBACK_CONTACT = { email: "hello@englishwithgiulia.it", phone: "+39 333 123 4567" };
+
+export function PricingPage() {
+  const navigate = useNavigate();
+  const packages = trpc.booking.packages.useQuery();
+  const teachers = trpc.booking.teachers.useQuery();
+  const [selectedPackage, setSelectedPackage] = useState<SelectedPackage | null>(() => bookingStorage.getPackage());
+  const [selectedTeacher, setSelectedTeacher] = useState<SelectedTeacher | null>(() => bookingStorage.getTeacher());
+
+  // A stored package that left the catalogue is forgotten; a stored one is refreshed (price changes).
+  useEffect(() => {
+    if (!packages.data || !selectedPackage) return;
+    const current = packages.data.find((p) => p.id === selectedPackage.id);
+    if (!current) {
+      setSelectedPackage(null);
+      return;
+    }
+    if (current.totalPrice !== selectedPackage.totalPrice || current.lessons !== selectedPackage.lessons) {
+      bookingStorage.changePackage(current);
+      setSelectedPackage(current);
+    }
+  }, [packages.data, selectedPackage]);
+
+  // One teacher: selected for the visitor. Several: a stored choice must still exist.
+  const teacherList = teachers.data ?? [];
+  useEffect(() => {
+    if (!teachers.data) return;
+    if (teachers.data.length === 1) {
+      const only = teachers.data[0];
+      if (selectedTeacher?.id !== only.id) {
+        bookingStorage.setTeacher(only);
+        setSelectedTeacher(only);
+      }
+    } else if (selectedTeacher && !teachers.data.some((t) => t.id === selectedTeacher.id)) {
+      bookingStorage.setTeacher(null);
+      setSelectedTeacher(null);
+    }
+  }, [teachers.data, selectedTeacher]);
+
+  const choosePackage = (pkg: SelectedPackage) => {
+    bookingStorage.changePackage(pkg);
+    setSelectedPackage(pkg);
+  };
+  const chooseTeacher = (teacher: SelectedTeacher) => {
+    bookingStorage.setTeacher(teacher);
+    setSelectedTeacher(teacher);
+  };
+
+  const needsTeacherChoice = teacherList.length > 1;
+  const canContinue =
+    selectedPackage !== null && !teachers.isPending && (!needsTeacherChoice || selectedTeacher !== null);
+
+  return (
+    <div>
+      <StepIndicator current="pricing" />
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Choose Your Package</h1>
+        <p className="mt-1 text-slate-600">All lessons are 60 minutes. Prices in euro.</p>
+      </div>
+
+      {packages.isPending ? (
+        <Spinner label="Loading packages" />
+      ) : packages.isError ? (
+        <PricingUnavailable />
+      ) : (
+        <ul className="grid gap-5 pt-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" aria-label="Packages">
+          {packages.data.map((pkg) => (
+            <li key={pkg.id}>
+              <PackageCard pkg={pkg} selected={pkg.id === selectedPackage?.id} onSelect={() => choosePackage(pkg)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-10 grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {teachers.isPending ? (
+            <Spinner label="Loading teachers" />
+          ) : teacherList.length > 0 ? (
+            <TeacherList teachers={teacherList} selectedId={selectedTeacher?.id ?? null} onSelect={chooseTeacher} />
+          ) : null}
+        </div>
+        <PolicyCard pkg={selectedPackage} />
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+        {!canContinue && !packages.isError && (
+          <p className="mb-2 text-center text-xs text-slate-500 sm:text-right" aria-live="polite">
+            {selectedPackage ? "Select a teacher to continue." : "Select a package to continue."}
+          </p>
+        )}
+        <div className="flex items-center gap-3 sm:justify-between">
+          <ButtonLink to="/book" variant="outline">
+            Back
+          </ButtonLink>
+          <Button
+            size="lg"
+            className="flex-1 sm:flex-none"
+            disabled={!canContinue}
+            onClick={() => navigate("/book/schedule")}
+          >
+            Continue to Schedule <ArrowRightIcon className="h-5 w-5" />
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PricingUnavailable() {
+  const contact = trpc.booking.publicContact.useQuery(undefined, { retry: false });
+  const email = contact.data?.email ?? FALLBACK_CONTACT.email;
+  const phone = contact.data?.phone ?? FALLBACK_CONTACT.phone;
+  return (
+    <Card className="p-6" role="alert">
+      <h2 className="text-lg font-semibold text-slate-900">We couldn't load our prices right now</h2>
+      <p className="mt-1 text-slate-600">Please contact us and we will help you book your lessons.</p>
+      <ul className="mt-4 space-y-2 text-slate-800">
+        <li className="flex items-center gap-2">
+          <MailIcon className="h-5 w-5 text-blue-900" />
+          <a className="font-medium text-blue-900 underline" href={`mailto:${email}`}>
+            {email}
+          </a>
+        </li>
+        <li className="flex items-center gap-2">
+          <ChatIcon className="h-5 w-5 text-blue-900" />
+          <a className="font-medium text-blue-900 underline" href={`tel:${phone.replace(/[^\d+]/g, "")}`}>
+            {phone}
+          </a>
+        </li>
+      </ul>
+      <p className="mt-3 text-sm text-slate-500">{AFTER_HOURS_TEXT}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
+import { ButtonLink } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { StatCard } from "../../components/ui/stat-card.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { useStudentStatus } from "../../features/auth/student-auth.ts";
+import {
+  ArrowRightIcon,
+  CalendarIcon,
+  ChartIcon,
+  CheckCircleIcon,
+  FolderIcon,
+  GiftIcon,
+  PuzzleIcon,
+  UsersIcon,
+} from "../../features/portal/icons.tsx";
+import { UpcomingLessonRow } from "../../features/portal/lesson-card.tsx";
+import { useDashboardStats, useLessons, usePublicContact } from "../../features/portal/portal-api.ts";
+import { isSessionExpired } from "../../lib/api.ts";
+
+const SHORTCUTS = [
+  {
+    to: "/student/quizzes",
+    title: "Activities",
+    text: "Quizzes and exercises at your level",
+    icon: PuzzleIcon,
+    tone: "bg-violet-50 text-violet-800",
+  },
+  {
+    to: "/resources/files",
+    title: "Resources",
+    text: "Files and notes from your teacher",
+    icon: FolderIcon,
+    tone: "bg-sky-50 text-sky-800",
+  },
+  {
+    to: "/student/progress",
+    title: "My Progress",
+    text: "Achievements, streaks and study time",
+    icon: ChartIcon,
+    tone: "bg-emerald-50 text-emerald-800",
+  },
+  {
+    to: "/referrals",
+    title: "Refer Friends",
+    text: "Give 10% off, earn 10% off",
+    icon: GiftIcon,
+    tone: "bg-amber-50 text-amber-800",
+  },
+  {
+    to: "/book",
+    title: "Book a Lesson",
+    text: "Pick a package and a time",
+    icon: CalendarIcon,
+    tone: "bg-blue-50 text-blue-900",
+  },
+];
+
+export function Dashboard() {
+  const status = useStudentStatus();
+  const stats = useDashboardStats();
+  const lessons = useLessons({ upcoming: true, limit: UPCOMING_LESSONS_LIMIT });
+  const contact = usePublicContact();
+  const toast = useToast();
+  const reported = useRef(false);
+  const firstName = status.data?.user?.name.split(" ")[0] ?? "";
+
+  const failure = stats.error ?? lessons.error;
+  useEffect(() => {
+    if (!failure || isSessionExpired(failure) || reported.current) return;
+    reported.current = true;
+    toast({ title: "Error", description: "Failed to load your data.", variant: "destructive" });
+  }, [failure, toast]);
+
+  // The spec: a failed stats load shows zeros; a failed lessons load empties the list.
+  const s = stats.data ?? { completedLessons: 0, resourceCount: 0, completedQuizzes: 0, referralCount: 0 };
+  const upcoming = lessons.data?.lessons ?? [];
+  const phone = contact.data?.contact.phone?.trim() || null;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title={firstName ? `Welcome back, ${firstName}!` : "Welcome back!"}
+        subtitle="Here is what's coming up and how far you've come."
+        actions={
+          <ButtonLink to="/book" variant="accent">
+            Book a New Lesson
+          </ButtonLink>
+        }
+      />
+
+      <section aria-label="Your numbers" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard
+          label="Completed Lessons"
+          value={stats.isPending ? "–" : s.completedLessons}
+          icon={<CheckCircleIcon />}
+        />
+        <StatCard label="Resources" value={stats.isPending ? "–" : s.resourceCount} icon={<FolderIcon />} />
+        <StatCard
+          label="Completed Activities"
+          value={stats.isPending ? "–" : s.completedQuizzes}
+          icon={<PuzzleIcon />}
+        />
+        <StatCard label="Referrals" value={stats.isPending ? "–" : s.referralCount} icon={<UsersIcon />} />
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-5">
+        <Card className="p-5 sm:p-6 lg:col-span-3">
+          <div className="flex items-center justify-between gap-4">
+            <h2 className="text-lg font-semibold text-slate-900">Upcoming Lessons</h2>
+            <Link
+              to="/student/lessons"
+              className="inline-flex items-center gap-1 text-sm font-semibold text-blue-900 hover:underline"
+            >
+              All lessons <ArrowRightIcon className="h-4 w-4" />
+            </Link>
+          </div>
+          {lessons.isPending ? (
+            <Spinner label="Loading your lessons" />
+          ) : upcoming.length === 0 ? (
+            <div className="mt-4 rounded-xl bg-slate-50 p-6 text-center">
+              <p className="font-medium text-slate-900">No upcoming lessons</p>
+              <p className="mt-1 text-sm text-slate-600">Book your next lesson to keep the momentum going.</p>
+            </div>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100">
+              {upcoming.map((lesson) => (
+                <UpcomingLessonRow key={lesson.id} lesson={lesson} phone={phone} />
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <section aria-labelledby="shortcuts-title" className="lg:col-span-2">
+          <h2 id="shortcuts-title" className="sr-only">
+            Shortcuts
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+            {SHORTCUTS.map(({ to, title, text, icon: Icon, tone }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="group flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-blue-300 hover:shadow focus-visible:outline-2 focus-visible:outline-blue-700"
+                >
+                  <span className={`grid h-11 w-11 shrink-0 place-items-center rounded-xl ${tone}`}>
+                    <Icon className="h-5 w-5" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold text-slate-900">{title}</span>
+                    <span className="block text-sm text-slate-600">{text}</span>
+                  </span>
+                  <ArrowRightIcon className="h-4 w-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-blue-900" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { ButtonLink } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { StatCard } from "../../components/ui/stat-card.tsx";
+import { QuizScoresChart, WeeklyLessonsChart } from "../../features/portal/charts.tsx";
+import { LockIcon, TrophyIcon } from "../../features/portal/icons.tsx";
+import { type Achievement, useProgress } from "../../features/portal/portal-api.ts";
+
+// Levels 5-8 richer, 9 and up the richest (§9).
+const TIER_STYLES = {
+  standard: { card: "border-slate-200 bg-white", medal: "bg-blue-50 text-blue-900", label: "" },
+  rich: {
+    card: "border-amber-200 bg-gradient-to-br from-amber-50 to-white",
+    medal: "bg-amber-400 text-slate-900 shadow-sm",
+    label: "Gold",
+  },
+  richest: {
+    card: "border-violet-300 bg-gradient-to-br from-violet-100 via-fuchsia-50 to-amber-50 shadow-md",
+    medal: "bg-gradient-to-br from-violet-600 to-fuchsia-500 text-white shadow-md ring-2 ring-amber-300",
+    label: "Legendary",
+  },
+} as const;
+
+function AchievementCard({ achievement, locked }: { achievement: Achievement; locked?: boolean }) {
+  const style = TIER_STYLES[achievement.tier];
+  const percent = Math.round(achievement.progress * 100);
+  return (
+    <li className={`rounded-2xl border p-4 ${locked ? "border-slate-200 bg-white" : style.card}`}>
+      <div className="flex items-start gap-3">
+        <span
+          className={`grid h-11 w-11 shrink-0 place-items-center rounded-full ${locked ? "bg-slate-100 text-slate-400" : style.medal}`}
+          aria-hidden="true"
+        >
+          {locked ? <LockIcon className="h-5 w-5" /> : <TrophyIcon className="h-5 w-5" />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            {achievement.title}
+            {!locked && style.label && (
+              <span className="rounded-full bg-white/70 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-amber-800 ring-1 ring-amber-200">
+                {style.label}
+              </span>
+            )}
+          </p>
+          <p className="text-sm text-slate-600">{achievement.description}</p>
+          {locked && (
+            <div className="mt-3">
+              <div
+                role="progressbar"
+                aria-label={`${achievement.title} progress`}
+                aria-valuemin={0}
+                aria-valuemax={achievement.target}
+                aria-valuenow={Math.min(achievement.current, achievement.target)}
+                className="h-2 overflow-hidden rounded-full bg-slate-100"
+              >
+                <div className="h-full rounded-full bg-blue-800 transition-all" style={{ width: `${percent}%` }} />
+              </div>
+              <p className="mt-1 text-xs text-slate-500 tabular-nums">
+                {Math.min(achievement.current, achievement.target)} / {achievement.target} · {percent}%
+              </p>
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function MyProgress() {
+  const progress = useProgress();
+  if (progress.isPending) return <Spinner label="Loading your progress" />;
+  if (progress.isError) {
+    return (
+      <div className="mx-auto max-w-5xl">
+        <PageHeader title="My Progress" />
+        <EmptyState
+          title="Failed to load your data."
+          message="Please try again in a moment."
+          action={
+            <ButtonLink to="/student/progress" reloadDocument>
+              Try Again
+            </ButtonLink>
+          }
+        />
+      </div>
+    );
+  }
+  const { stats, completed, next, lessonsPerWeek, quizScores } = progress.data;
+  const hours = Math.round(stats.studyHours * 10) / 10;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="My Progress" subtitle="Every lesson, quiz and week in a row counts." />
+
+      <section aria-label="Your progress in numbers" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label="Lessons Completed" value={stats.completedLessons} hint="60 minutes each" />
+        <StatCard
+          label="Achievements unlocked"
+          value={stats.achievementsUnlocked}
+          hint={`of ${stats.achievementsTotal}`}
+        />
+        <StatCard label="Study Time" value={`${hours} h`} hint="hours of lessons" />
+        <StatCard label="Longest Streak" value={stats.longestStreak} hint="consecutive weeks" />
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Lessons per week</h2>
+          <p className="text-sm text-slate-500">The last 12 weeks; this week in yellow.</p>
+          <div className="mt-4">
+            <WeeklyLessonsChart weeks={lessonsPerWeek} />
+          </div>
+        </Card>
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Quiz scores over time</h2>
+          <p className="text-sm text-slate-500">
+            {stats.quizHighScore !== null
+              ? `Best score: ${Math.round(stats.quizHighScore * 100)}%`
+              : "Your scores will appear here."}
+          </p>
+          <div className="mt-4">
+            {quizScores.length > 0 ? (
+              <QuizScoresChart scores={quizScores} />
+            ) : (
+              <div className="grid h-40 place-items-center rounded-xl bg-slate-50 text-center text-sm text-slate-600">
+                <div>
+                  <p>No quizzes yet.</p>
+                  <ButtonLink to="/student/quizzes" variant="outline" size="sm" className="mt-3">
+                    Take a quiz
+                  </ButtonLink>
+                </div>
+              </div>
+            )}
+          </div>
+        </Card>
+      </div>
+
+      <section aria-labelledby="completed-title" className="mt-8">
+        <h2 id="completed-title" className="text-lg font-semibold text-slate-900">
+          Completed Achievements
+        </h2>
+        {completed.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Complete your first lesson to unlock your first achievement.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {completed.map((a) => (
+              <AchievementCard key={a.id} achievement={a} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="next-title" className="mt-8">
+        <h2 id="next-title" className="text-lg font-semibold text-slate-900">
+          Next Achievements
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {next.map((a) => (
+            <AchievementCard key={a.id} achievement={a} locked />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+// /ref?code=CODE: the unguarded landing page of a referral link. Validates the code, welcomes the
+// friend with the referrer's name, takes a short profile (POST /api/bookings without a lesson
+// date: the booking feature's referral signup), then continues to /book?ref=CODE.
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { REFERRAL_DISCOUNT_PERCENT } from "../../../../shared/constants.ts";
+import { SiteLogo } from "../../components/site-logo.tsx";
+import { Button, ButtonLink } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { CalendarIcon, ChatIcon, GiftIcon } from "../../features/portal/icons.tsx";
+import { ENGLISH_LEVEL_OPTIONS, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
+import { ApiError, api } from "../../lib/api.ts";
+
+type SignupForm = {
+  name: string;
+  email: string;
+  phone: string;
+  englishLevel: string;
+  lessonFocus: string;
+  preferredType: string;
+  preferredLocation: string;
+  notes: string;
+  packageType: string;
+  agreedToTerms: boolean;
+};
+
+const EMPTY: SignupForm = {
+  name: "",
+  email: "",
+  phone: "",
+  englishLevel: "",
+  lessonFocus: "",
+  preferredType: "online",
+  preferredLocation: "",
+  notes: "",
+  packageType: "standard",
+  agreedToTerms: false,
+};
+
+const BENEFITS = [
+  { icon: GiftIcon, title: `${REFERRAL_DISCOUNT_PERCENT}% off`, text: "your first lesson package" },
+  { icon: CalendarIcon, title: "Priority booking", text: "first pick of the open times" },
+  { icon: ChatIcon, title: "Free consultation call", text: "to plan your lessons together" },
+];
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-blue-50 via-slate-50 to-slate-50">
+      <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
+        <SiteLogo />
+        <ButtonLink to="/student" variant="ghost" size="sm">
+          Student Portal
+        </ButtonLink>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">{children}</main>
+    </div>
+  );
+}
+
+export function ReferralLanding() {
+  const [params] = useSearchParams();
+  const code = (params.get("code") ?? params.get("ref") ?? "").trim();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [referrer, setReferrer] = useState<string | null>(null);
+  const [validating, setValidating] = useState(Boolean(code));
+  const [form, setForm] = useState<SignupForm>(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (!code) {
+      setValidating(false);
+      return;
+    }
+    let live = true;
+    setValidating(true);
+    api<{ referrer: { name: string } }>(`/student/validate-referral/${encodeURIComponent(code)}`)
+      .then((result) => {
+        if (!live) return;
+        setReferrer(result.referrer.name);
+        setValidating(false);
+      })
+      .catch((error) => {
+        if (!live) return;
+        const invalid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        toast({
+          title: "Error",
+          description: invalid ? "Invalid referral code" : "Failed to validate referral code",
+          variant: "destructive",
+        });
+        navigate("/book", { replace: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [code, navigate, toast]);
+
+  if (validating) {
+    return (
+      <Shell>
+        <Card className="mx-auto mt-10 max-w-md p-8 text-center">
+          <Spinner label="Validating your referral code" />
+          <p className="text-slate-600">Validating your referral code...</p>
+        </Card>
+      </Shell>
+    );
+  }
+
+  if (!code || !referrer) {
+    return (
+      <Shell>
+        <Card className="mx-auto mt-10 max-w-md p-8 text-center">
+          <span className="mx-auto grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-500">
+            <GiftIcon />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">No Referral Code</h1>
+          <p className="mt-2 text-slate-600">This link has no referral code. You can still book your first lesson.</p>
+          <ButtonLink to="/book" className="mt-6">
+            Book a Lesson
+          </ButtonLink>
+        </Card>
+      </Shell>
+    );
+  }
+
+  const set = (key: keyof SignupForm) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+
+  const submit = async () => {
+    if (!form.name.trim() || !form.email.trim() || !form.phone.trim() || !form.englishLevel) {
+      toast({ title: "Error", description: "Please fill in all required fields", variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api("/bookings", {
+        method: "POST",
+        json: {
+          name: form.name.trim(),
+          email: form.email.trim(),
+          phone: form.phone.trim(),
+          englishLevel: form.englishLevel,
+          lessonFocus: form.lessonFocus.trim(),
+          preferredType: form.preferredType,
+          preferredLocation: form.preferredType === "in-person" ? form.preferredLocation.trim() : "",
+          notes: form.notes.trim(),
+          referralCode: code,
+        },
+      });
+      toast({ title: "Profile created successfully! You can now book your first lesson.", variant: "success" });
+      navigate(`/book?ref=${encodeURIComponent(code)}`);
+    } catch {
+      toast({ title: "Error", description: "Failed to create profile. Please try again.", variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Shell>
+      <section className="py-6 text-center sm:py-10">
+        <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase">You've been invited</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          Welcome! {referrer} invited you to learn English with Giulia
+        </h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+          Tell us a little about yourself, then pick your package and your first lesson times.
+        </p>
+      </section>
+      <div className="grid gap-6 lg:grid-cols-5">
+        <Card className="h-fit p-5 sm:p-6 lg:col-span-2">
+          <h2 className="text-lg font-semibold text-slate-900">Your benefits</h2>
+          <ul className="mt-4 space-y-4">
+            {BENEFITS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex items-center gap-3">
+                <span className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">
+                  <Icon className="h-5 w-5" />
+                </span>
+                <span>
+                  <span className="block font-semibold text-slate-900">{title}</span>
+                  <span className="block text-sm text-slate-600">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-5 rounded-xl bg-blue-50 px-3 py-2 text-sm text-blue-900">
+            Referral code <span className="font-mono font-bold tracking-widest">{code.toUpperCase()}</span> is applied
+            when you book.
+          </p>
+        </Card>
+        <Card className="p-5 sm:p-6 lg:col-span-3">
+          <h2 className="text-lg font-semibold text-slate-900">Your profile</h2>
+          <form
+            noValidate
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <TextField label="Name" required value={form.name} onChange={set("name")} autoComplete="name" />
+            <TextField
+              label="Email"
+              type="email"
+              required
+              value={form.email}
+              onChange={set("email")}
+              autoComplete="email"
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              required
+              value={form.phone}
+              onChange={set("phone")}
+              autoComplete="tel"
+            />
+            <SelectField
+              label="English level"
+              required
+              value={form.englishLevel}
+              onChange={set("englishLevel")}
+              options={ENGLISH_LEVEL_OPTIONS}
+              placeholder="Select your level"
+            />
+            <SelectField
+              label="Preferred lesson type"
+              value={form.preferredType}
+              onChange={set("preferredType")}
+              options={PREFERRED_TYPE_OPTIONS}
+            />
+            {form.preferredType === "in-person" ? (
+              <TextField
+                label="Preferred location"
+                value={form.preferredLocation}
+                onChange={set("preferredLocation")}
+                placeholder="e.g. Milano, Porta Venezia"
+              />
+            ) : (
+              <div className="hidden sm:block" />
+            )}
+            <TextAreaField
+              className="sm:col-span-2"
+              label="What would you like to focus on?"
+              rows={3}
+              value={form.lessonFocus}
+              onChange={set("lessonFocus")}
+            />
+            <TextAreaField
+              className="sm:col-span-2"
+              label="Notes"
+              rows={2}
+              value={form.notes}
+              onChange={set("notes")}
+            />
+            <div className="sm:col-span-2">
+              <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+                {submitting ? "Creating your profile..." : "Continue to booking"}
+              </Button>
+            </div>
+          </form>
+        </Card>
+      </div>
+    </Shell>
+  );
+}

@@ -1,0 +1,247 @@
+import { useEffect, useMemo, useState } from "react";
+import { NOTE_PREVIEW_CHARS, THUMBNAIL_TITLE_CHARS } from "../../../../shared/constants.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { StatCard } from "../../components/ui/stat-card.tsx";
+import {
+  AudioIcon,
+  BookIcon,
+  DownloadIcon,
+  FolderIcon,
+  ImageIcon,
+  LinkIcon,
+  NoteIcon,
+  SearchIcon,
+  VideoIcon,
+} from "../../features/portal/icons.tsx";
+import { type SharedFile, type TeacherNote, useFiles, useNotes } from "../../features/portal/portal-api.ts";
+import {
+  filterResources,
+  RESOURCE_FILTERS,
+  type ResourceFilter,
+  truncate,
+} from "../../features/portal/resource-filter.ts";
+import { api } from "../../lib/api.ts";
+import { formatDate, formatFileSize } from "../../lib/format.ts";
+
+const TYPE_ICONS = {
+  document: BookIcon,
+  audio: AudioIcon,
+  video: VideoIcon,
+  image: ImageIcon,
+  link: LinkIcon,
+} as const;
+const TYPE_TONES = {
+  document: "bg-blue-50 text-blue-900",
+  audio: "bg-violet-50 text-violet-800",
+  video: "bg-rose-50 text-rose-800",
+  image: "bg-emerald-50 text-emerald-800",
+  link: "bg-amber-50 text-amber-800",
+} as const;
+
+/** Access logging never blocks: a failure is only logged and the file opens anyway. */
+function logAccess(fileId: string, accessType: "download" | "view") {
+  api("/student/files/access-log", { method: "POST", json: { fileId, accessType } }).catch((error) =>
+    console.error("Failed to log file access", error),
+  );
+}
+
+function NoteItem({ note }: { note: TeacherNote }) {
+  const [open, setOpen] = useState(false);
+  const long = note.teacher_note.length > NOTE_PREVIEW_CHARS;
+  return (
+    <li className="rounded-2xl border border-amber-200 bg-amber-50/60 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <NoteIcon className="h-4 w-4 text-amber-700" /> {formatDate(note.note_date, { style: "long" })}
+        </p>
+        <div className="flex flex-wrap gap-1">
+          {note.tags.map((tag) => (
+            <Badge key={tag} tone="amber">
+              {tag}
+            </Badge>
+          ))}
+        </div>
+      </div>
+      <p className="mt-2 whitespace-pre-line text-sm text-slate-700">
+        {open || !long ? note.teacher_note : truncate(note.teacher_note, NOTE_PREVIEW_CHARS)}
+      </p>
+      {long && (
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          className="mt-2 text-sm font-semibold text-blue-900 hover:underline"
+        >
+          {open ? "Hide" : "Show"}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function FileItem({ file }: { file: SharedFile }) {
+  const [open, setOpen] = useState(false);
+  const type = (file.file_type in TYPE_ICONS ? file.file_type : "document") as keyof typeof TYPE_ICONS;
+  const Icon = TYPE_ICONS[type];
+  const isLink = type === "link";
+  return (
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start gap-3">
+        <span className={`grid h-12 w-12 shrink-0 place-items-center rounded-xl ${TYPE_TONES[type]}`}>
+          <Icon className="h-6 w-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-slate-900" title={file.title}>
+            {open ? file.title : truncate(file.title, THUMBNAIL_TITLE_CHARS)}
+          </p>
+          <p className="text-xs text-slate-500">
+            <span className="capitalize">{type}</span>
+            {!isLink && ` · ${formatFileSize(file.file_size)}`} · {formatDate(file.created_at)}
+          </p>
+        </div>
+      </div>
+      {file.description && (
+        <p className="mt-3 text-sm text-slate-600">
+          {open ? file.description : truncate(file.description, THUMBNAIL_TITLE_CHARS * 2)}
+        </p>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <a
+          href={file.file_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => logAccess(file.id, isLink ? "view" : "download")}
+          className={buttonClasses({ variant: "primary", size: "sm" })}
+        >
+          {isLink ? <LinkIcon className="h-4 w-4" /> : <DownloadIcon className="h-4 w-4" />}{" "}
+          {isLink ? "Open" : "Download"}
+        </a>
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => {
+            if (!open) logAccess(file.id, "view");
+            setOpen(!open);
+          }}
+          className={buttonClasses({ variant: "outline", size: "sm" })}
+        >
+          {open ? "Hide" : "Preview"}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function Resources() {
+  const files = useFiles();
+  const notes = useNotes();
+  const [search, setSearch] = useState("");
+  const [filter, setFilter] = useState<ResourceFilter>("all");
+
+  // File list fetch errors are only logged (the spec).
+  useEffect(() => {
+    if (files.error) console.error("Failed to load files", files.error);
+    if (notes.error) console.error("Failed to load notes", notes.error);
+  }, [files.error, notes.error]);
+
+  const allFiles = files.data ?? [];
+  const allNotes = notes.data ?? [];
+  const visible = useMemo(
+    () => filterResources(allFiles, allNotes, search, filter),
+    [allFiles, allNotes, search, filter],
+  );
+
+  if (files.isPending || notes.isPending) return <Spinner label="Loading your resources" />;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Resources" subtitle="Files and notes your teacher has shared with you." />
+      <section aria-label="Resource counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-xl">
+        <StatCard label="Total Files" value={allFiles.length} icon={<FolderIcon />} />
+        <StatCard label="Teacher Notes" value={allNotes.length} icon={<NoteIcon />} />
+      </section>
+
+      <Card className="mt-6 p-4">
+        <label htmlFor="resource-search" className="sr-only">
+          Search files and notes
+        </label>
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" />
+          <input
+            id="resource-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search files and notes..."
+            className="block w-full rounded-xl border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-base shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
+          />
+        </div>
+        <fieldset className="mt-3 flex flex-wrap gap-2">
+          <legend className="sr-only">Filter by type</legend>
+          {RESOURCE_FILTERS.map((f) => (
+            <button
+              key={f}
+              type="button"
+              aria-pressed={filter === f}
+              onClick={() => setFilter(f)}
+              className={`rounded-full px-3.5 py-1.5 text-sm font-medium capitalize focus-visible:outline-2 focus-visible:outline-blue-700 ${filter === f ? "bg-blue-900 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"}`}
+            >
+              {f}
+            </button>
+          ))}
+        </fieldset>
+      </Card>
+
+      {visible.showNotes && (
+        <section aria-labelledby="notes-title" className="mt-8">
+          <h2 id="notes-title" className="text-lg font-semibold text-slate-900">
+            Teacher Notes <span className="text-slate-400">({visible.notes.length})</span>
+          </h2>
+          {visible.notes.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">
+              {search ? "No notes match your search." : "No notes from your teacher yet."}
+            </p>
+          ) : (
+            <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+              {visible.notes.map((n) => (
+                <NoteItem key={n.id} note={n} />
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {visible.showFiles && (
+        <section aria-labelledby="files-title" className="mt-8">
+          <h2 id="files-title" className="text-lg font-semibold text-slate-900">
+            Shared Files <span className="text-slate-400">({visible.files.length})</span>
+          </h2>
+          {visible.files.length === 0 ? (
+            <div className="mt-3">
+              <EmptyState
+                icon={<FolderIcon />}
+                title={search || filter !== "all" ? "No files match" : "No files yet"}
+                message={
+                  search || filter !== "all"
+                    ? "Try another search or filter."
+                    : "Files your teacher shares with you will appear here."
+                }
+              />
+            </div>
+          ) : (
+            <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {visible.files.map((f) => (
+                <FileItem key={f.id} file={f} />
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
