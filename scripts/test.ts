@@ -2,7 +2,7 @@
 // PostgreSQL server, then the end-to-end suite in Chromium. Ends with one line
 // 'N passed, N failed' summing every runner.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
@@ -64,15 +64,22 @@ if (await postgresAvailable()) {
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (existsSync(chromium)) {
   if (!run("client build", "npx", ["vite", "build", "--logLevel", "warn"])) failed += 1;
-  const out = path.join(reports, "e2e.json");
-  const ok = run("end-to-end (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-    if (!ok && report.stats.unexpected === 0) failed += 1;
-  } else if (!ok) {
-    failed += 1;
+  // One Playwright run per spec file: each starts its server on a fresh embedded database, so one
+  // area's bookings, cancellations or settings never change what another area's test sees.
+  const specs = readdirSync(path.join(root, "tests/e2e")).filter((f) => f.endsWith(".spec.ts")).sort();
+  for (const spec of specs) {
+    const out = path.join(reports, `e2e-${spec.replace(/\W+/g, "-")}.json`);
+    const ok = run(`end-to-end (Chromium): ${spec}`, "npx", ["playwright", "test", `tests/e2e/${spec}`, "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
+    if (existsSync(out)) {
+      const report = JSON.parse(readFileSync(out, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
+      passed += report.stats.expected + report.stats.flaky;
+      failed += report.stats.unexpected;
+      if (!ok && report.stats.unexpected === 0) failed += 1;
+    } else if (!ok) {
+      failed += 1;
+    }
   }
 } else if (isCI) {
   failed += 1;

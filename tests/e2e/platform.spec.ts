@@ -6,13 +6,16 @@ test.describe("landing page", () => {
   test("shows the teacher's site with sections, counters, contact and no horizontal scroll", async ({ page }, info) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    for (const id of ["home", "about", "testimonials", "contact"]) await expect(page.locator(`section#${id}`)).toHaveCount(1);
+    for (const id of ["home", "about", "testimonials", "contact"])
+      await expect(page.locator(`section#${id}`)).toHaveCount(1);
     await expect(page.getByText("1000+").first()).toBeVisible();
     await expect(page.getByText("5+").first()).toBeVisible();
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: /\+39/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
     await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:[^?]+\?subject=/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: info.outputPath("landing-top.png") });
     await page.screenshot({ path: info.outputPath("landing-full.png"), fullPage: true });
@@ -23,12 +26,18 @@ test.describe("landing page", () => {
     if (isPhone(page)) {
       await page.getByRole("button", { name: /menu/i }).click();
     }
-    const nav = page.getByRole("navigation").filter({ has: page.getByRole("link", { name: "Testimonials" }) }).last();
+    const nav = page
+      .getByRole("navigation")
+      .filter({ has: page.getByRole("link", { name: "Testimonials" }) })
+      .last();
     await nav.getByRole("link", { name: "Testimonials" }).click();
     await expect(page.locator("section#testimonials")).toBeInViewport();
     // The mobile menu closes after a tap: open it again to read the highlight.
     if (isPhone(page)) await page.getByRole("button", { name: /menu/i }).click();
-    await expect(page.getByRole("link", { name: "Testimonials" }).first()).toHaveAttribute("aria-current", /true|location/);
+    await expect(page.getByRole("link", { name: "Testimonials" }).first()).toHaveAttribute(
+      "aria-current",
+      /true|location/,
+    );
     await expect(page.getByRole("link", { name: "Home" }).first()).not.toHaveAttribute("aria-current", /true|location/);
     await expect(page.getByRole("link", { name: "Student Portal" }).first()).toHaveAttribute("href", "/student");
   });
@@ -68,7 +77,9 @@ test.describe("demo sign-in", () => {
     await page.getByRole("button", { name: /Continue as the demo student/ }).click();
     await expect(page).toHaveURL(/\/student\/dashboard$/);
     await expect(page.getByText("Sofia").first()).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Student area" }).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Student area" }).getByRole("link", { name: "Dashboard" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
   test("signs in as the demo teacher and reaches the admin dashboard", async ({ page }) => {

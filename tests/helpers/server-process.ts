@@ -16,7 +16,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { child: ChildProcess; port: number; url: string; output: () => string; exited: Promise<number | null> };
+export type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+};
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
@@ -33,7 +39,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 /** Resolves when /api/health answers 200, rejects if the process exits first. */
-export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(server: ServerProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   server.exited.then(() => (exited = true));

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { seedDatabase } from "../../prisma/seed.ts";
 import { buildApp } from "../../server/app.ts";
 import { type Env, parseEnv } from "../../server/env.ts";
+import type { RateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
 export type TestApp = { app: FastifyInstance; env: Env; database: TestDatabase; close(): Promise<void> };
@@ -23,12 +24,24 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 
 /** buildApp on a fresh seeded database; `inject` drives it without a socket. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; database?: TestDatabase; demoData?: boolean; logger?: unknown } = {},
+  opts: {
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    demoData?: boolean;
+    logger?: unknown;
+    rateLimiter?: RateLimiter;
+  } = {},
 ): Promise<TestApp> {
   const env = testEnv(opts.env);
   const database = opts.database ?? (await createTestDatabase());
   await seedDatabase(database.prisma, { ...env, withDemoData: opts.demoData ?? false });
-  const app = await buildApp({ env, database, logger: (opts.logger as never) ?? false, clientDir: "/nonexistent" });
+  const app = await buildApp({
+    env,
+    database,
+    logger: (opts.logger as never) ?? false,
+    clientDir: "/nonexistent",
+    rateLimiter: opts.rateLimiter,
+  });
   await app.ready();
   return {
     app,

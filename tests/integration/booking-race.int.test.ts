@@ -2,7 +2,11 @@
 // teacher's time. Run on both engines: PGlite serialises transactions and would hide a race.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors.ts";
-import { insertBookingsAtomically, type NewBookingRow, SLOT_TAKEN_MESSAGE } from "../../server/features/booking/booking.data.ts";
+import {
+  insertBookingsAtomically,
+  type NewBookingRow,
+  SLOT_TAKEN_MESSAGE,
+} from "../../server/features/booking/booking.data.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-db.ts";
 
 let db: TestDatabase;
@@ -11,7 +15,12 @@ let otherTeacherId: string;
 let studentIds: string[];
 
 const at = (iso: string) => new Date(iso);
-function lesson(studentId: string, startsAt: string, endsAt: string, extra: Partial<NewBookingRow> = {}): NewBookingRow {
+function lesson(
+  studentId: string,
+  startsAt: string,
+  endsAt: string,
+  extra: Partial<NewBookingRow> = {},
+): NewBookingRow {
   return {
     studentId,
     teacherId,
@@ -43,7 +52,9 @@ afterAll(async () => {
 describe(`no double booking on ${testEngine}`, () => {
   it("lets exactly one of 50 simultaneous bookings of one slot through; 49 get a clean conflict", async () => {
     const results = await Promise.allSettled(
-      studentIds.map((id) => insertBookingsAtomically(db.prisma, [lesson(id, "2031-03-03T09:00:00Z", "2031-03-03T10:00:00Z")])),
+      studentIds.map((id) =>
+        insertBookingsAtomically(db.prisma, [lesson(id, "2031-03-03T09:00:00Z", "2031-03-03T10:00:00Z")]),
+      ),
     );
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -61,11 +72,17 @@ describe(`no double booking on ${testEngine}`, () => {
     const results = await Promise.allSettled(
       studentIds.map((id, i) => {
         const start = new Date(starts[i % starts.length]);
-        return insertBookingsAtomically(db.prisma, [lesson(id, start.toISOString(), new Date(start.getTime() + 3600_000).toISOString())]);
+        return insertBookingsAtomically(db.prisma, [
+          lesson(id, start.toISOString(), new Date(start.getTime() + 3600_000).toISOString()),
+        ]);
       }),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(await db.prisma.booking.count({ where: { startsAt: { gte: at("2031-03-04T00:00:00Z"), lt: at("2031-03-05T00:00:00Z") } } })).toBe(1);
+    expect(
+      await db.prisma.booking.count({
+        where: { startsAt: { gte: at("2031-03-04T00:00:00Z"), lt: at("2031-03-05T00:00:00Z") } },
+      }),
+    ).toBe(1);
   });
 
   it("refuses 10:30-11:30 over 10:00-11:00 but allows the adjacent 11:00-12:00", async () => {
@@ -79,7 +96,9 @@ describe(`no double booking on ${testEngine}`, () => {
   });
 
   it("frees the slot when a booking is cancelled, so it can be booked again", async () => {
-    const [first] = await insertBookingsAtomically(db.prisma, [lesson(studentIds[2], "2031-03-06T10:00:00Z", "2031-03-06T11:00:00Z")]);
+    const [first] = await insertBookingsAtomically(db.prisma, [
+      lesson(studentIds[2], "2031-03-06T10:00:00Z", "2031-03-06T11:00:00Z"),
+    ]);
     await db.prisma.booking.update({ where: { id: first.id }, data: { status: "cancelled" } });
     await expect(
       insertBookingsAtomically(db.prisma, [lesson(studentIds[3], "2031-03-06T10:00:00Z", "2031-03-06T11:00:00Z")]),
@@ -89,11 +108,17 @@ describe(`no double booking on ${testEngine}`, () => {
   it("lets two teachers teach at the same time, and keeps unassigned bookings in a lane of their own", async () => {
     await insertBookingsAtomically(db.prisma, [lesson(studentIds[4], "2031-03-07T10:00:00Z", "2031-03-07T11:00:00Z")]);
     await expect(
-      insertBookingsAtomically(db.prisma, [lesson(studentIds[5], "2031-03-07T10:00:00Z", "2031-03-07T11:00:00Z", { teacherId: otherTeacherId })]),
+      insertBookingsAtomically(db.prisma, [
+        lesson(studentIds[5], "2031-03-07T10:00:00Z", "2031-03-07T11:00:00Z", { teacherId: otherTeacherId }),
+      ]),
     ).resolves.toHaveLength(1);
-    await insertBookingsAtomically(db.prisma, [lesson(studentIds[6], "2031-03-07T10:00:00Z", "2031-03-07T11:00:00Z", { teacherId: null })]);
+    await insertBookingsAtomically(db.prisma, [
+      lesson(studentIds[6], "2031-03-07T10:00:00Z", "2031-03-07T11:00:00Z", { teacherId: null }),
+    ]);
     await expect(
-      insertBookingsAtomically(db.prisma, [lesson(studentIds[7], "2031-03-07T10:30:00Z", "2031-03-07T11:30:00Z", { teacherId: null })]),
+      insertBookingsAtomically(db.prisma, [
+        lesson(studentIds[7], "2031-03-07T10:30:00Z", "2031-03-07T11:30:00Z", { teacherId: null }),
+      ]),
     ).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
@@ -111,9 +136,13 @@ describe(`no double booking on ${testEngine}`, () => {
   });
 
   it("confirms only one of two overlapping pending bookings left by a cancelled overlap", async () => {
-    const [a] = await insertBookingsAtomically(db.prisma, [lesson(studentIds[10], "2031-03-11T10:00:00Z", "2031-03-11T11:00:00Z")]);
+    const [a] = await insertBookingsAtomically(db.prisma, [
+      lesson(studentIds[10], "2031-03-11T10:00:00Z", "2031-03-11T11:00:00Z"),
+    ]);
     await db.prisma.booking.update({ where: { id: a.id }, data: { status: "cancelled" } });
-    const [b] = await insertBookingsAtomically(db.prisma, [lesson(studentIds[11], "2031-03-11T10:30:00Z", "2031-03-11T11:30:00Z")]);
+    const [b] = await insertBookingsAtomically(db.prisma, [
+      lesson(studentIds[11], "2031-03-11T10:30:00Z", "2031-03-11T11:30:00Z"),
+    ]);
     // Reviving the cancelled one would overlap the live one: the database refuses it.
     const revive = db.prisma.booking.update({ where: { id: a.id }, data: { status: "confirmed" } });
     await expect(revive).rejects.toBeTruthy();

@@ -34,7 +34,7 @@ describe("one server per embedded data directory", () => {
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
     expect(await (await fetch(`${first.url}/api/pricing/packages`)).json()).toEqual(before);
-  });
+  }, 180_000);
 
   it("shuts down on SIGTERM with exit 0 and releases the directory for the next start", async () => {
     const first = started[0];
@@ -45,5 +45,5 @@ describe("one server per embedded data directory", () => {
     await waitForHealth(next);
     const { packages } = await (await fetch(`${next.url}/api/pricing/packages`)).json();
     expect(packages.length).toBeGreaterThan(0);
-  });
+  }, 180_000);
 });

@@ -25,7 +25,17 @@ describe("public API of the spec", () => {
     expect(packages.length).toBeGreaterThanOrEqual(4);
     for (const p of packages) {
       expect(Object.keys(p).sort()).toEqual(
-        ["description", "features", "id", "isPopular", "lessonType", "lessons", "name", "pricePerLesson", "totalPrice"].sort(),
+        [
+          "description",
+          "features",
+          "id",
+          "isPopular",
+          "lessonType",
+          "lessons",
+          "name",
+          "pricePerLesson",
+          "totalPrice",
+        ].sort(),
       );
       expect(typeof p.totalPrice).toBe("number");
       expect(p.pricePerLesson).toBeCloseTo((p.totalPrice as number) / (p.lessons as number), 1);
@@ -48,14 +58,27 @@ describe("public API of the spec", () => {
 
   it("serves the public contact config and the footer's contact info", async () => {
     const config = (await t.app.inject({ method: "GET", url: "/api/admin/public-config" })).json();
-    expect(config.contact).toMatchObject({ email: expect.any(String), phone: expect.any(String), availabilityText: "Messages sent after 10 PM will be answered the next day." });
+    expect(config.contact).toMatchObject({
+      email: expect.any(String),
+      phone: expect.any(String),
+      availabilityText: "Messages sent after 10 PM will be answered the next day.",
+    });
     const info = (await t.app.inject({ method: "GET", url: "/api/debug/contact-info" })).json();
-    expect(info).toMatchObject({ success: true, adminEmail: config.contact.email, adminPhoneNumber: config.contact.phone });
+    expect(info).toMatchObject({
+      success: true,
+      adminEmail: config.contact.email,
+      adminPhoneNumber: config.contact.phone,
+    });
   });
 
   it("lists the group conversation nights and packages (6 weeks, 15 euro a night, 90 in all)", async () => {
     const { events } = (await t.app.inject({ method: "GET", url: "/api/group-conversation/events" })).json();
-    expect(events[0]).toMatchObject({ time: "8:00 PM", day_of_week: expect.any(String), location: expect.any(String), location_description: expect.any(String) });
+    expect(events[0]).toMatchObject({
+      time: "8:00 PM",
+      day_of_week: expect.any(String),
+      location: expect.any(String),
+      location_description: expect.any(String),
+    });
     const { packages } = (await t.app.inject({ method: "GET", url: "/api/group-conversation/packages" })).json();
     expect(packages[0]).toMatchObject({ weeks: 6, price: 15, total_price: 90 });
   });
@@ -67,7 +90,11 @@ describe("public API of the spec", () => {
         method: "POST",
         url,
         headers: { "content-type": "application/json" },
-        payload: { lesson_date: "2031-01-07T10:00:00.000Z", lesson_dates: ["2031-01-07T10:00:00.000Z"], lessonType: "online" },
+        payload: {
+          lesson_date: "2031-01-07T10:00:00.000Z",
+          lesson_dates: ["2031-01-07T10:00:00.000Z"],
+          lessonType: "online",
+        },
       });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: "Please sign in to continue with your booking" });
@@ -79,18 +106,35 @@ describe("public API of the spec", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/admin/dashboard" })).statusCode).toBe(401);
     const student = await t.database.prisma.user.create({ data: { email: "kid@test.example", name: "Kid" } });
     const { token } = await createSession(t.database.prisma, student.id, "student");
-    const asStudent = await t.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: { cookie: `student_session=${token}` } });
+    const asStudent = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/dashboard",
+      headers: { cookie: `student_session=${token}` },
+    });
     expect(asStudent.statusCode).toBe(401);
     // A student who somehow holds an admin-kind session is still refused: the role is read from the user row.
     const { token: adminKind } = await createSession(t.database.prisma, student.id, "admin");
-    const forged = await t.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: { cookie: `admin_session=${adminKind}` } });
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/dashboard",
+      headers: { cookie: `admin_session=${adminKind}` },
+    });
     expect(forged.statusCode).toBe(403);
-    const trpc = await t.app.inject({ method: "GET", url: "/api/trpc/admin.dashboardStats", headers: { cookie: `admin_session=${adminKind}` } });
+    const trpc = await t.app.inject({
+      method: "GET",
+      url: "/api/trpc/admin.dashboardStats",
+      headers: { cookie: `admin_session=${adminKind}` },
+    });
     expect(trpc.statusCode).toBe(403);
   });
 
   it("accepts a JSON POST with an empty body (logout)", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { "content-type": "application/json" }, payload: "" });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
   });
@@ -99,7 +143,12 @@ describe("public API of the spec", () => {
     const missing = await t.app.inject({ method: "GET", url: "/api/nope" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: "Not found." });
-    const bad = await t.app.inject({ method: "POST", url: "/api/bookings/availability-request", headers: { "content-type": "application/json" }, payload: "{nope" });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/bookings/availability-request",
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBeTruthy();
   });
@@ -133,13 +182,22 @@ describe("public API of the spec", () => {
       const codes: number[] = [];
       let retryAfter: string | undefined;
       for (let i = 0; i < 5; i++) {
-        const r = await limited.app.inject({ method: "GET", url: "/api/student-auth/google", remoteAddress: "203.0.113.9", headers: { "x-forwarded-for": `198.51.100.${i}` } });
+        const r = await limited.app.inject({
+          method: "GET",
+          url: "/api/student-auth/google",
+          remoteAddress: "203.0.113.9",
+          headers: { "x-forwarded-for": `198.51.100.${i}` },
+        });
         codes.push(r.statusCode);
         if (r.statusCode === 429) retryAfter = r.headers["retry-after"] as string;
       }
       expect(codes).toEqual([302, 302, 302, 429, 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);
-      const other = await limited.app.inject({ method: "GET", url: "/api/student-auth/google", remoteAddress: "203.0.113.10" });
+      const other = await limited.app.inject({
+        method: "GET",
+        url: "/api/student-auth/google",
+        remoteAddress: "203.0.113.10",
+      });
       expect(other.statusCode).toBe(302);
     } finally {
       await limited.close();
@@ -158,7 +216,13 @@ describe("public API of the spec", () => {
 describe("production mode", () => {
   it("hides internal error text, sends HSTS and offers no demo sign-in", async () => {
     const prod = await createTestApp({
-      env: { NODE_ENV: "production", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret", OIDC_ISSUER: "http://127.0.0.1:9/", PUBLIC_URL: "https://lessons.example" },
+      env: {
+        NODE_ENV: "production",
+        GOOGLE_CLIENT_ID: "id",
+        GOOGLE_CLIENT_SECRET: "secret",
+        OIDC_ISSUER: "http://127.0.0.1:9/",
+        PUBLIC_URL: "https://lessons.example",
+      },
     });
     const health = await prod.app.inject({ method: "GET", url: "/api/health" });
     expect(health.headers["strict-transport-security"]).toContain("max-age=");

@@ -35,7 +35,13 @@ it("keeps codes, states, cookies and tokens out of every log line of a sign-in",
   const callback = new URL(atIssuer.headers.get("location") as string);
   const code = callback.searchParams.get("code") as string;
   const state = callback.searchParams.get("state") as string;
-  jar.store(await t.app.inject({ method: "GET", url: `${callback.pathname}${callback.search}`, headers: { cookie: jar.header() } }));
+  jar.store(
+    await t.app.inject({
+      method: "GET",
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: jar.header() },
+    }),
+  );
   const token = jar.get("student_session") as string;
   expect(token).toBeTruthy();
   await t.app.inject({ method: "GET", url: "/api/student-auth/status", headers: { cookie: jar.header() } });

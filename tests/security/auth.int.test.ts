@@ -4,7 +4,12 @@ import { type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-i
 
 const CLIENT_ID = "test-client-id";
 const PATHS = {
-  student: { start: "/api/student-auth/google", status: "/api/student-auth/status", logout: "/api/student-auth/logout", cookie: "student_session" },
+  student: {
+    start: "/api/student-auth/google",
+    status: "/api/student-auth/status",
+    logout: "/api/student-auth/logout",
+    cookie: "student_session",
+  },
   admin: { start: "/api/auth/google", status: "/api/auth/status", logout: "/api/auth/logout", cookie: "admin_session" },
 } as const;
 
@@ -20,17 +25,27 @@ const student = (overrides: IdentityClaims = {}): IdentityClaims => ({
 });
 
 /** Starts sign-in, lets the issuer authorise, and returns the app's answer to the callback. */
-async function signIn(kind: "student" | "admin", claims: IdentityClaims, opts: { next?: string; jar?: CookieJar } = {}) {
+async function signIn(
+  kind: "student" | "admin",
+  claims: IdentityClaims,
+  opts: { next?: string; jar?: CookieJar } = {},
+) {
   const jar = opts.jar ?? new CookieJar();
   issuer.willIssue(claims);
   const query = opts.next ? `?next=${encodeURIComponent(opts.next)}` : "";
-  const start = jar.store(await t.app.inject({ method: "GET", url: `${PATHS[kind].start}${query}`, headers: { cookie: jar.header() } }));
+  const start = jar.store(
+    await t.app.inject({ method: "GET", url: `${PATHS[kind].start}${query}`, headers: { cookie: jar.header() } }),
+  );
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
   const atIssuer = await fetch(authorize, { redirect: "manual" });
   const callback = new URL(atIssuer.headers.get("location") as string);
   const response = jar.store(
-    await t.app.inject({ method: "GET", url: `${callback.pathname}${callback.search}`, headers: { cookie: jar.header() } }),
+    await t.app.inject({
+      method: "GET",
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: jar.header() },
+    }),
   );
   return { jar, authorize, callback, response };
 }
@@ -43,7 +58,12 @@ async function status(kind: "student" | "admin", jar: CookieJar) {
 beforeAll(async () => {
   issuer = await startIssuer();
   t = await createTestApp({
-    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: "test-secret", OIDC_ISSUER: issuer.url, ADMIN_EMAILS: "teacher@school.test" },
+    env: {
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: "test-secret",
+      OIDC_ISSUER: issuer.url,
+      ADMIN_EMAILS: "teacher@school.test",
+    },
   });
 });
 afterAll(async () => {
@@ -90,7 +110,9 @@ describe("student sign-in through the OpenID issuer", () => {
   });
 
   it("returns to a same-origin next path and refuses open redirects", async () => {
-    expect((await signIn("student", student(), { next: "/book/details" })).response.headers.location).toBe("/book/details");
+    expect((await signIn("student", student(), { next: "/book/details" })).response.headers.location).toBe(
+      "/book/details",
+    );
     for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
       const { response } = await signIn("student", student(), { next: evil });
       expect(response.headers.location, evil).toBe("/student/dashboard");
@@ -124,7 +146,11 @@ describe("student sign-in through the OpenID issuer", () => {
     const replay = new CookieJar();
     replay.set("student_session", token);
     expect((await status("student", replay)).authenticated).toBe(false);
-    const guarded = await t.app.inject({ method: "GET", url: "/api/trpc/portal.me", headers: { cookie: replay.header() } });
+    const guarded = await t.app.inject({
+      method: "GET",
+      url: "/api/trpc/portal.me",
+      headers: { cookie: replay.header() },
+    });
     expect(guarded.statusCode).toBe(401);
   });
 
@@ -132,7 +158,11 @@ describe("student sign-in through the OpenID issuer", () => {
     const { jar } = await signIn("student", student());
     const id = (jar.get("student_session") as string).split(".")[0];
     await t.database.prisma.session.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const guarded = await t.app.inject({ method: "GET", url: "/api/trpc/portal.me", headers: { cookie: jar.header() } });
+    const guarded = await t.app.inject({
+      method: "GET",
+      url: "/api/trpc/portal.me",
+      headers: { cookie: jar.header() },
+    });
     expect(guarded.statusCode).toBe(401);
     expect(await t.database.prisma.session.count({ where: { id } })).toBe(0);
   });
@@ -142,7 +172,11 @@ describe("student sign-in through the OpenID issuer", () => {
     const id = (jar.get("student_session") as string).split(".")[0];
     const soon = new Date(Date.now() + 2 * 24 * 3600 * 1000);
     await t.database.prisma.session.update({ where: { id }, data: { expiresAt: soon } });
-    const response = await t.app.inject({ method: "GET", url: PATHS.student.status, headers: { cookie: jar.header() } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: PATHS.student.status,
+      headers: { cookie: jar.header() },
+    });
     expect(response.json().authenticated).toBe(true);
     const row = await t.database.prisma.session.findUniqueOrThrow({ where: { id } });
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
@@ -157,7 +191,11 @@ describe("refused sign-ins create no session", () => {
   });
 
   async function callbackWith(kind: "student" | "admin", query: string, cookie?: string) {
-    return t.app.inject({ method: "GET", url: `/api/${kind === "admin" ? "auth" : "student-auth"}/google/callback${query}`, headers: cookie ? { cookie } : {} });
+    return t.app.inject({
+      method: "GET",
+      url: `/api/${kind === "admin" ? "auth" : "student-auth"}/google/callback${query}`,
+      headers: cookie ? { cookie } : {},
+    });
   }
 
   it("refuses a callback with no state, a wrong state, or no state cookie (login CSRF)", async () => {
@@ -206,7 +244,11 @@ describe("refused sign-ins create no session", () => {
     const startB = b.store(await t.app.inject({ method: "GET", url: PATHS.student.start }));
     const stateB = new URL(startB.headers.location as string).searchParams.get("state");
     const before = await countAll();
-    const response = await callbackWith("student", `?code=${callbackA.searchParams.get("code")}&state=${stateB}`, b.header());
+    const response = await callbackWith(
+      "student",
+      `?code=${callbackA.searchParams.get("code")}&state=${stateB}`,
+      b.header(),
+    );
     expect(response.headers.location).toBe("/student?error=callback_failed");
     expect(await countAll()).toEqual(before);
   });
@@ -218,14 +260,20 @@ describe("refused sign-ins create no session", () => {
     ["a wrong nonce", { nonce: "not-the-nonce" }],
   ])("refuses an ID token with %s", async (_label, forged) => {
     const before = await countAll();
-    const { response } = await signIn("student", { ...student({ sub: "forged-sub", email: "forged@student.test" }), ...forged });
+    const { response } = await signIn("student", {
+      ...student({ sub: "forged-sub", email: "forged@student.test" }),
+      ...forged,
+    });
     expect(response.headers.location).toBe("/student?error=callback_failed");
     expect(await countAll()).toEqual(before);
   });
 
   it("refuses an unverified email for a new account", async () => {
     const before = await countAll();
-    const { response } = await signIn("student", student({ sub: "unverified", email: "unverified@student.test", email_verified: false }));
+    const { response } = await signIn(
+      "student",
+      student({ sub: "unverified", email: "unverified@student.test", email_verified: false }),
+    );
     expect(response.headers.location).toBe("/student?error=auth_failed");
     expect(await countAll()).toEqual(before);
   });
@@ -245,14 +293,23 @@ describe("admin sign-in", () => {
   it("claims the seeded teacher record by verified email, binds it to the sub and opens /admin", async () => {
     const seeded = await t.database.prisma.user.findUniqueOrThrow({ where: { email: "teacher@school.test" } });
     expect(seeded.googleSub).toBeNull();
-    const { response, jar } = await signIn("admin", { sub: "teacher-sub", email: "teacher@school.test", email_verified: true, name: "T" });
+    const { response, jar } = await signIn("admin", {
+      sub: "teacher-sub",
+      email: "teacher@school.test",
+      email_verified: true,
+      name: "T",
+    });
     expect(response.headers.location).toBe("/admin");
     expect(await status("admin", jar)).toMatchObject({ authenticated: true, user: { isAdmin: true } });
     const claimed = await t.database.prisma.user.findUniqueOrThrow({ where: { email: "teacher@school.test" } });
     expect(claimed.id).toBe(seeded.id);
     expect(claimed.googleSub).toBe("teacher-sub");
     // A teacher may hold a student session too; the two cookies are separate.
-    const asStudent = await signIn("student", { sub: "teacher-sub", email: "teacher@school.test", email_verified: true }, { jar });
+    const asStudent = await signIn(
+      "student",
+      { sub: "teacher-sub", email: "teacher@school.test", email_verified: true },
+      { jar },
+    );
     expect(asStudent.response.headers.location).toBe("/student/dashboard");
     expect(jar.get("admin_session")).toBeTruthy();
     expect(jar.get("student_session")).toBeTruthy();
@@ -260,7 +317,11 @@ describe("admin sign-in", () => {
 
   it("gives an account outside ADMIN_EMAILS no admin session and creates no user", async () => {
     const before = await countAllUsers();
-    const { response, jar } = await signIn("admin", { sub: "intruder", email: "intruder@student.test", email_verified: true });
+    const { response, jar } = await signIn("admin", {
+      sub: "intruder",
+      email: "intruder@student.test",
+      email_verified: true,
+    });
     expect(response.headers.location).toBe("/admin?error=auth_failed");
     expect(jar.get("admin_session")).toBeUndefined();
     expect(await countAllUsers()).toBe(before);
@@ -272,7 +333,11 @@ describe("admin sign-in", () => {
     expect(ok.statusCode).toBe(200);
     await t.database.prisma.user.update({ where: { email: "teacher@school.test" }, data: { isAdmin: false } });
     try {
-      const refused = await t.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: { cookie: jar.header() } });
+      const refused = await t.app.inject({
+        method: "GET",
+        url: "/api/admin/dashboard",
+        headers: { cookie: jar.header() },
+      });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ error: "Administrator access required." });
     } finally {

@@ -30,7 +30,11 @@ describe("cross-site requests", () => {
   });
 
   it.each([
-    ["multipart/form-data", { "content-type": "multipart/form-data; boundary=x" }, `--x\r\nContent-Disposition: form-data; name="json"\r\n\r\n${trpcBody}\r\n--x--\r\n`],
+    [
+      "multipart/form-data",
+      { "content-type": "multipart/form-data; boundary=x" },
+      `--x\r\nContent-Disposition: form-data; name="json"\r\n\r\n${trpcBody}\r\n--x--\r\n`,
+    ],
     ["text/plain", { "content-type": "text/plain" }, trpcBody],
     ["urlencoded", { "content-type": "application/x-www-form-urlencoded" }, `json=${encodeURIComponent(trpcBody)}`],
     ["JSON from a foreign Origin", { "content-type": "application/json", origin: "https://evil.example" }, trpcBody],

@@ -1,0 +1,83 @@
+// Email outbox view and calendar subscription links in Chromium against the embedded demo
+// database (no SMTP server configured: mail is held and shown in full).
+// Run: npx vite build && E2E_PORT=3321 npx playwright test tests/e2e/mailfeeds.spec.ts
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+
+const SHOTS = "/tmp/shots-mailfeeds";
+
+async function signIn(page: Page, who: "student" | "teacher") {
+  if (who === "teacher") {
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  } else {
+    await page.goto("/student");
+    await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+    await expect(page).toHaveURL(/\/student\/dashboard$/);
+  }
+}
+
+const shot = async (page: Page, name: string, project: string) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true });
+};
+
+test.describe.configure({ mode: "serial" });
+
+test("a student subscribes to their lessons: a webcal link whose https twin serves the feed", async ({
+  page,
+  request,
+}, info) => {
+  await signIn(page, "student");
+  await page.goto("/student/lessons");
+  const card = page.getByRole("heading", { name: "Subscribe to your calendar" });
+  await expect(card).toBeVisible();
+  const reset = page.getByRole("button", { name: "Reset link" });
+  if (await reset.isVisible()) {
+    await reset.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Reset link" }).click();
+  } else {
+    await page.getByRole("button", { name: "Create calendar link" }).click();
+  }
+  const url = page.getByLabel("Your private calendar link");
+  await expect(url).toHaveValue(/^webcal:\/\/127\.0\.0\.1:\d+\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+  const https = await page.getByRole("link", { name: /https link/ }).getAttribute("href");
+  const feed = await request.get(https ?? "", { headers: { cookie: "" } });
+  expect(feed.status()).toBe(200);
+  const body = await feed.text();
+  expect(body).toContain("BEGIN:VCALENDAR");
+  expect(body).toContain("X-WR-CALNAME:My English lessons");
+  expect(body.match(/BEGIN:VEVENT/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+  await page.getByRole("heading", { name: "Subscribe to your calendar" }).scrollIntoViewIfNeeded();
+  await shot(page, "student-lessons-feed", info.project.name);
+});
+
+test("the teacher sees held mail in full on the Email view after confirming a lesson", async ({ page }, info) => {
+  test.setTimeout(90_000);
+  await signIn(page, "teacher");
+  const confirm = page.getByRole("button", { name: /^Confirm:/ }).first();
+  if (info.project.name === "desktop" && (await confirm.isVisible())) await confirm.click();
+  await expect(page.getByRole("heading", { name: "Subscribe to your teaching calendar" })).toBeVisible();
+  await shot(page, "admin-dashboard", info.project.name);
+
+  await page.getByRole("link", { name: /^Email/ }).click();
+  await expect(page).toHaveURL(/\/admin\/email$/);
+  await expect(page.getByText("No SMTP server is configured, so no email is sent.")).toBeVisible();
+  // The worker parks due mail as held on its next pass (every 15 s).
+  await expect(async () => {
+    await page.reload();
+    await expect(
+      page.getByRole("list", { name: "Emails" }).getByText("Not sent: no SMTP server configured").first(),
+    ).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 45_000 });
+  await page.getByRole("button", { name: /^Held/ }).click();
+  await expect(page.getByRole("button", { name: /^Held/ })).toHaveAttribute("aria-pressed", "true");
+  const first = page.getByRole("list", { name: "Emails" }).getByRole("listitem").first();
+  await first.getByText("Show what would have been sent").click();
+  await expect(first.locator("pre")).toContainText("Hi ");
+  await shot(page, "admin-email", info.project.name);
+});

@@ -1,0 +1,239 @@
+import { mkdirSync } from "node:fs";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+
+// The server runs with QUIZ_TIME_SCALE=0.05 (playwright.config.ts): the quick assessment and
+// concept tests last 45 s, the A1 test 135 s.
+const SHOTS = "/tmp/shots-quiz";
+mkdirSync(SHOTS, { recursive: true });
+
+async function signIn(page: Page) {
+  await page.goto("/student");
+  await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  const size = page.viewportSize();
+  await page.screenshot({ path: `${SHOTS}/e2e-${name}-${size?.width}x${size?.height}.png`, fullPage });
+}
+
+/** Answers the current question with option `option` and moves on (Next, or Submit Test on the last). */
+async function answer(page: Page, option = 0) {
+  const group = page.getByRole("radiogroup");
+  await group.locator("label").nth(option).click();
+  const next = page.getByRole("button", { name: /^(Next|Submit Test)$/ });
+  await expect(next).toBeEnabled();
+  await next.click();
+}
+
+async function answerAll(page: Page, total: number) {
+  for (let i = 1; i <= total; i++) {
+    await expect(page.getByRole("heading", { name: `Question ${i} of ${total}` })).toBeVisible();
+    await answer(page, i % 4);
+  }
+}
+
+test.describe("quiz area", () => {
+  test("hub: title, tiles, AI card, one-open accordion, cards and About Our Tests", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/student/quizzes");
+    await expect(page.getByRole("heading", { level: 1, name: "English Activities" })).toBeVisible();
+    await expect(page.getByText("Discover your English proficiency level with our activities")).toBeVisible();
+    for (const tile of ["Available Quizzes", "Completed", "Average Score", "Study Time"])
+      await expect(page.getByText(tile, { exact: true })).toBeVisible();
+    await expect(page.getByText("18", { exact: true })).toBeVisible();
+    await expect(page.getByText("New!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try AI-Generated Test" })).toHaveAttribute(
+      "href",
+      "/student/quizzes/ai-quiz",
+    );
+    await shot(page, "hub");
+
+    const general = page.getByRole("button", { name: /General Level Assessment/ });
+    const levels = page.getByRole("button", { name: /English Proficiency Tests/ });
+    await general.click();
+    await expect(general).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText("Recommended")).toBeVisible();
+    await expect(page.getByText("40 questions across all levels")).toBeVisible();
+    await levels.click();
+    await expect(levels).toHaveAttribute("aria-expanded", "true");
+    await expect(general).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("link", { name: "Take B2 Test" })).toBeVisible();
+    await expect(page.getByText("+2 more skills").first()).toBeVisible();
+    await expect(page.getByText("15 key concepts tested").first()).toBeVisible();
+    await shot(page, "hub-levels", true);
+    await levels.click();
+    await expect(levels).toHaveAttribute("aria-expanded", "false");
+    await page.getByRole("button", { name: /Level Tests with Concept Selection/ }).click();
+    await expect(page.getByText("15 questions per concept").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "About Our Tests" })).toBeVisible();
+  });
+
+  test("a quick assessment to the end: keeps answers going back, keyboard radios, results with explanations", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const stats = page.waitForResponse("**/api/quiz-results/stats");
+    await page.goto("/student/quizzes?section=general");
+    const completedBefore = ((await (await stats).json()) as { stats: { completedQuizzes: number } }).stats
+      .completedQuizzes;
+    await expect(page.getByText("Completed", { exact: true }).locator("..")).toContainText(String(completedBefore));
+    await page.getByRole("link", { name: "Start Quick Assessment" }).click();
+    await expect(page).toHaveURL(/\/student\/quizzes\/general\?type=quick$/);
+    await expect(page.getByRole("heading", { name: "Question 1 of 15" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Exit Test" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    await expect(page.getByRole("timer")).toBeVisible();
+    // Keyboard: the answers are a radio group.
+    await page.getByRole("radio").first().focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("radio").nth(1)).toBeChecked();
+    await shot(page, "runner");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.getByRole("radio").nth(1)).toBeChecked();
+    await page.getByRole("button", { name: "Next" }).click();
+    for (let i = 2; i <= 15; i++) {
+      await expect(page.getByRole("heading", { name: `Question ${i} of 15` })).toBeVisible();
+      await answer(page, i % 4);
+    }
+    await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
+    for (const label of ["Score", "Accuracy", "Estimated Level"])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Skills Breakdown" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Question Review" })).toBeVisible();
+    const review = page.locator("ol > li");
+    await expect(review).toHaveCount(15);
+    await page.getByRole("button", { name: "Show Explanations" }).click();
+    await expect(page.getByRole("button", { name: "Hide Explanations" })).toBeVisible();
+    await shot(page, "results", true);
+    await expect(page.getByRole("link", { name: "Retry" })).toHaveAttribute(
+      "href",
+      "/student/quizzes/general?type=quick",
+    );
+    // Stats now count the result.
+    await page.goto("/student/quizzes");
+    await expect(page.getByText("Completed", { exact: true }).locator("..")).toContainText(String(completedBefore + 1));
+  });
+
+  test("a concept test at a level: stores the review redirect, concept results with retry", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/student/quizzes");
+    await page.getByRole("button", { name: /Concept Tests with Level Selection/ }).click();
+    const card = page
+      .locator("div")
+      .filter({ has: page.getByRole("heading", { name: "Present Simple", exact: true }) })
+      .last();
+    await card.getByLabel("Choose a level to start").selectOption("b1");
+    await expect(page).toHaveURL(/\/student\/quizzes\/concept\/present-simple\?level=b1$/);
+    expect(await page.evaluate(() => localStorage.getItem("conceptReviewRedirect"))).toBe(
+      "/student/quizzes/concept-review",
+    );
+    await answerAll(page, 15);
+    await expect(page).toHaveURL(/\/student\/quizzes\/concept-review$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Present Simple" })).toBeVisible();
+    await expect(page.getByText("Performance Level")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Performance by Level" })).toBeVisible();
+    await expect(page.getByText(/^(Strong|Developing|Needs Significant Work)$/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Retry This Concept" })).toHaveAttribute(
+      "href",
+      "/quizzes/concept/present-simple?level=b1",
+    );
+    await expect(page.getByRole("link", { name: "Try Different Concept" })).toBeVisible();
+    await shot(page, "concept-results", true);
+    await page.getByRole("link", { name: "Retry This Concept" }).click();
+    await expect(page.getByRole("heading", { name: "Question 1 of 15" })).toBeVisible();
+  });
+
+  test("the timer auto-submits at zero and counts what was answered", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    await page.goto("/student/quizzes/general?type=quick");
+    await answer(page, 0);
+    await answer(page, 1);
+    await expect(page.getByRole("heading", { name: "Question 3 of 15" })).toBeVisible();
+    await expect(page.getByRole("timer")).toHaveAttribute("data-warning", "true");
+    await expect(page).toHaveURL(/\/student\/quizzes\/review$/, { timeout: 70_000 });
+    await expect(page.getByText("Not answered")).toHaveCount(13);
+    const score = await page.getByText("Score", { exact: true }).locator("..").textContent();
+    expect(Number(score?.match(/(\d+)\/15/)?.[1])).toBeLessThanOrEqual(2);
+  });
+
+  test("a level test earns a printable certificate, verifiable publicly with first name and initial", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page);
+    await page.goto("/student/quizzes/quiz/a1");
+    await answerAll(page, 45);
+    await expect(page).toHaveURL(/\/quizzes\/results$/);
+    await expect(page.getByText("Your certificate of completion is ready")).toBeVisible();
+    await page.getByRole("link", { name: "View Certificate" }).click();
+    await expect(page.getByText("Certificate of Completion")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sofia Bianchi" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "A1 Beginner Test" })).toBeVisible();
+    const code = (await page.locator("#certificate .font-mono").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^EWG-/);
+    await expect(page.getByRole("button", { name: "Print or Save as PDF" })).toBeVisible();
+    await shot(page, "certificate", true);
+    // What printing produces: the certificate alone, as a PDF.
+    await page.emulateMedia({ media: "print" });
+    const pdf = await page.pdf({ landscape: true, printBackground: true });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    await page.emulateMedia({ media: "screen" });
+
+    await verifyPublicly(browser, code, page.viewportSize());
+  });
+
+  test("route states: Level Not Found, Quiz Not Found, the not-enough message, results without state, the sample AI quiz", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/student/quizzes/quiz/z9");
+    await expect(page.getByRole("heading", { name: "Level Not Found" })).toBeVisible();
+    await expect(page.getByText("Invalid level selected.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Activities" }).click();
+    await expect(page).toHaveURL(/\/student\/quizzes$/);
+    await page.goto("/student/quizzes/quiz/a1?concept=conditionals");
+    await expect(
+      page.getByText("Not enough questions available for Conditionals at A1 level. Try another concept or 'Mixed'."),
+    ).toBeVisible();
+    await page.goto("/student/quizzes/concept/gerunds");
+    await expect(page.getByText("Invalid concept selected.")).toBeVisible();
+    await page.goto("/student/quizzes/nothing-here");
+    await expect(page.getByRole("heading", { name: "Quiz Not Found" })).toBeVisible();
+    await page.goto("/quizzes/results");
+    await expect(page).toHaveURL(/\/quizzes$/);
+    await expect(page.getByRole("heading", { name: "English Activities" })).toBeVisible();
+    await page.goto("/quizzes/ai-quiz/sample");
+    await expect(page.getByText("Preparing your quiz...")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Question 1 of 3" })).toBeVisible();
+    await answerAll(page, 3);
+    await expect(page).toHaveURL(/\/quizzes\/results$/);
+    await expect(page.getByText("does not earn a certificate")).toBeVisible();
+  });
+
+  test("the personalised test is built by the server for the student", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/student/quizzes/ai-quiz");
+    await expect(page.getByText("Your Personalized Test")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Question 1 of 15" })).toBeVisible();
+  });
+});
+
+async function verifyPublicly(browser: Browser, code: string, viewport: { width: number; height: number } | null) {
+  const visitor = await browser.newContext({ viewport: viewport ?? undefined });
+  const page = await visitor.newPage();
+  await page.goto(`/certificates/${code}`);
+  await expect(page.getByRole("heading", { name: "Valid certificate" })).toBeVisible();
+  await expect(page.getByText("Sofia B.")).toBeVisible();
+  await expect(page.getByText("Bianchi")).toHaveCount(0);
+  await expect(page.getByText("A1 Beginner Test")).toBeVisible();
+  await shot(page, "certificate-verify");
+  await page.goto("/certificates/EWG-AAAA-BBBB-CCCC");
+  await expect(page.getByRole("heading", { name: "Certificate not found" })).toBeVisible();
+  await visitor.close();
+}

@@ -1,0 +1,114 @@
+// Factories for booking tests: students with real sessions, availability in the teacher's zone,
+// site settings, and tRPC callers with the same services the app uses.
+import { DateTime } from "luxon";
+import type { Db } from "../../server/db.ts";
+import type { Env } from "../../server/env.ts";
+import { newReferralCode } from "../../server/features/auth/account.service.ts";
+import { createSession } from "../../server/features/auth/session.service.ts";
+import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
+import { createInnerContext } from "../../server/trpc/context.ts";
+import { createCaller } from "../../server/trpc/root.ts";
+
+export const ZONE = "Europe/Rome";
+let counter = 0;
+
+export type TestUser = {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  imageUrl: string | null;
+  referralCode: string;
+  cookie: string;
+};
+
+/** A user with a real session of the given kind; `cookie` goes straight into inject(). */
+export async function createUserWithSession(
+  db: Db,
+  opts: { kind?: "student" | "admin"; email?: string; name?: string; isAdmin?: boolean } = {},
+): Promise<TestUser> {
+  const kind = opts.kind ?? "student";
+  counter++;
+  const user = await db.user.create({
+    data: {
+      email: opts.email ?? `student${counter}-${Date.now()}@test.example`,
+      name: opts.name ?? `Student ${counter}`,
+      emailVerified: true,
+      isAdmin: opts.isAdmin ?? kind === "admin",
+      referralCode: newReferralCode(),
+    },
+    select: { id: true, email: true, name: true, isAdmin: true, imageUrl: true, referralCode: true },
+  });
+  const { token } = await createSession(db, user.id, kind);
+  return { ...user, referralCode: user.referralCode ?? "", cookie: `${kind}_session=${token}` };
+}
+
+/** A session for a user the seed created (the admin of ADMIN_EMAILS). */
+export async function sessionForExistingUser(db: Db, email: string, kind: "student" | "admin"): Promise<TestUser> {
+  const user = await db.user.findUniqueOrThrow({
+    where: { email },
+    select: { id: true, email: true, name: true, isAdmin: true, imageUrl: true, referralCode: true },
+  });
+  const { token } = await createSession(db, user.id, kind);
+  return { ...user, referralCode: user.referralCode ?? "", cookie: `${kind}_session=${token}` };
+}
+
+export const sessionUserOf = (u: TestUser) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  isAdmin: u.isAdmin,
+  imageUrl: u.imageUrl,
+});
+
+/** A tRPC caller as this student (or admin, or a visitor), without HTTP. */
+export function callerFor(
+  db: Db,
+  env: Env,
+  as: { student?: TestUser; admin?: TestUser } = {},
+  rateLimiter = new MemoryRateLimiter(),
+) {
+  return createCaller(
+    createInnerContext(
+      { db, env, rateLimiter },
+      { student: as.student ? sessionUserOf(as.student) : null, admin: as.admin ? sessionUserOf(as.admin) : null },
+    ),
+  );
+}
+
+/** A day `daysAhead` from today in Rome at `hour`:00 local. */
+export function romeDay(daysAhead: number, hour = 0): DateTime {
+  return DateTime.now().setZone(ZONE).startOf("day").plus({ days: daysAhead }).set({ hour });
+}
+
+export async function addAvailability(db: Db, teacherId: string, start: DateTime, hours: number, recurring = "none") {
+  return db.availabilitySlot.create({
+    data: { teacherId, startsAt: start.toJSDate(), endsAt: start.plus({ hours }).toJSDate(), recurring },
+    select: { id: true },
+  });
+}
+
+export async function setSettings(
+  db: Db,
+  data: {
+    bufferBetweenLessons?: number;
+    maxAdvanceBooking?: number;
+    autoConfirmBookings?: boolean;
+    defaultMeetingLink?: string | null;
+    timezone?: string;
+  },
+) {
+  await db.adminSettings.upsert({ where: { id: "site" }, create: { id: "site", ...data }, update: data });
+}
+
+export const studentInfo = (overrides: Record<string, unknown> = {}) => ({
+  name: "Luca Neri",
+  email: "ignored@test.example",
+  phone: "+39 333 000 1111",
+  english_level: "intermediate" as const,
+  lesson_focus: "Business meetings",
+  notes: "",
+  ...overrides,
+});
+
+export const iso = (d: DateTime) => d.toUTC().toISO() as string;

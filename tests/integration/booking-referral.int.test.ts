@@ -1,0 +1,238 @@
+// Referrals in the booking flow: the /ref signup (REST and tRPC), its claim at sign-in, the
+// newcomer's 10% off the first package, the referrer's reward and its use on the next order.
+import type { DateTime } from "luxon";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resolveAccount } from "../../server/features/auth/account.service.ts";
+import { createSession } from "../../server/features/auth/session.service.ts";
+import {
+  addAvailability,
+  callerFor,
+  createUserWithSession,
+  iso,
+  romeDay,
+  setSettings,
+  studentInfo,
+  type TestUser,
+} from "../helpers/booking-factory.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let t: TestApp;
+let teacherId: string;
+let referrer: TestUser;
+const db = () => t.database.prisma;
+let nextDay = 5;
+
+async function post(url: string, payload: unknown, user?: TestUser) {
+  return t.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/json", ...(user ? { cookie: user.cookie } : {}) },
+    payload: JSON.stringify(payload),
+  });
+}
+
+/** Books the two-lesson-free "standard-6" package on a fresh day; returns the order. */
+async function bookStandardPackage(user: TestUser, extra: Record<string, unknown> = {}) {
+  nextDay += 1;
+  const day = romeDay(nextDay, 9);
+  await addAvailability(db(), teacherId, day, 6);
+  const starts: DateTime[] = [0, 1, 2, 3, 4, 5].map((h) => day.plus({ hours: h }));
+  const response = await post(
+    "/api/bookings/package",
+    {
+      studentInfo: studentInfo(),
+      lesson_dates: starts.map(iso),
+      lessonType: "online",
+      teacher_id: teacherId,
+      packageInfo: { id: "standard-6", name: "Standard Package", lessons: 6, totalPrice: 192 },
+      ...extra,
+    },
+    user,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().order as { id: string; basePrice: number; discount: number; totalPrice: number };
+}
+
+const profile = (email: string, code: string) => ({
+  name: "Marta Gialli",
+  email,
+  phone: "+39 347 000 2222",
+  englishLevel: "beginner",
+  lessonFocus: "Travel",
+  preferredType: "online",
+  notes: "",
+  referralCode: code,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
+  referrer = await createUserWithSession(db(), { email: "referrer@test.example", name: "Rita Referrer" });
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await setSettings(db(), { bufferBetweenLessons: 0, maxAdvanceBooking: 90 });
+});
+
+describe("the /ref signup", () => {
+  it("records a registered referral without a session, through POST /api/bookings and booking.referralSignup", async () => {
+    const response = await post("/api/bookings", profile("Marta@Friend.test", referrer.referralCode.toLowerCase()));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect(
+      await callerFor(db(), t.env).booking.referralSignup(
+        profile("second@friend.test", referrer.referralCode) as never,
+      ),
+    ).toEqual({ success: true });
+    // Signing up twice updates the same referral.
+    await post("/api/bookings", profile("marta@friend.test", referrer.referralCode));
+    const rows = await db().referral.findMany({
+      where: { referrerId: referrer.id },
+      orderBy: { referredEmail: "asc" },
+    });
+    expect(rows.map((r) => [r.referredEmail, r.status, r.referredName])).toEqual([
+      ["marta@friend.test", "registered", "Marta Gialli"],
+      ["second@friend.test", "registered", "Marta Gialli"],
+    ]);
+  });
+
+  it("answers an unknown code with 404 and a clear message, missing fields with the spec's text", async () => {
+    const unknown = await post("/api/bookings", profile("x@friend.test", "NOSUCHCODE"));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatch(/^Invalid referral code/);
+    await expect(
+      callerFor(db(), t.env).booking.referralSignup(profile("x@friend.test", "NOSUCHCODE") as never),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const missing = await post("/api/bookings", { ...profile("x@friend.test", referrer.referralCode), phone: "" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: "Please fill in all required fields" });
+    const own = await post("/api/bookings", profile("referrer@test.example", referrer.referralCode));
+    expect(own.statusCode).toBe(400);
+    expect(
+      await db().referral.count({ where: { referredEmail: { in: ["x@friend.test", "referrer@test.example"] } } }),
+    ).toBe(0);
+  });
+
+  it("is rate limited per address", async () => {
+    // A second app on the same database with a tight limit (the suite's own is generous).
+    const limited = await createTestApp({ env: { RATE_LIMIT_BOOKING: "3" }, database: t.database });
+    try {
+      const owner = await createUserWithSession(limited.database.prisma);
+      const codes = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await limited.app.inject({
+          method: "POST",
+          url: "/api/bookings",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify(profile(`rl${i}@friend.test`, owner.referralCode)),
+        });
+        codes.push(r.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("discounts", () => {
+  it("claims the referral when the friend signs in, then gives 10% off the first package and rewards the referrer", async () => {
+    await post("/api/bookings", profile("claimed@friend.test", referrer.referralCode));
+    const account = await resolveAccount(
+      db(),
+      { sub: "sub-claimed", email: "claimed@friend.test", emailVerified: true, name: "Claudia" },
+      "student",
+      [],
+    );
+    expect((await db().user.findUniqueOrThrow({ where: { id: account.id } })).referredById).toBe(referrer.id);
+    expect(await db().referral.findFirstOrThrow({ where: { referredEmail: "claimed@friend.test" } })).toMatchObject({
+      referredUserId: account.id,
+      status: "registered",
+    });
+
+    const { token } = await createSession(db(), account.id, "student");
+    const friend: TestUser = { ...account, imageUrl: null, referralCode: "", cookie: `student_session=${token}` };
+    const quote = await callerFor(db(), t.env, { student: friend }).booking.quote({ packageId: "standard-6" });
+    expect(quote).toEqual({
+      basePrice: 192,
+      groupPrice: 0,
+      discount: 19.2,
+      discountLabel: "Referral discount: 10% off your first package",
+      totalPrice: 172.8,
+      lessons: 6,
+    });
+
+    const order = await bookStandardPackage(friend);
+    expect(order).toMatchObject({ basePrice: 192, discount: 19.2, totalPrice: 172.8 });
+    expect(await db().referral.findFirstOrThrow({ where: { referredEmail: "claimed@friend.test" } })).toMatchObject({
+      status: "first_lesson_booked",
+    });
+    expect(await db().discount.count({ where: { userId: referrer.id, usedOrderId: null, percentage: 10 } })).toBe(1);
+
+    // A second order of the friend is full price and earns nothing more.
+    const again = await bookStandardPackage(friend);
+    expect(again).toMatchObject({ discount: 0, totalPrice: 192 });
+    expect(await db().discount.count({ where: { userId: referrer.id } })).toBe(1);
+  });
+
+  it("gives a newcomer with ?ref 10% off the first package (quote shows it to visitors too)", async () => {
+    expect(
+      await callerFor(db(), t.env).booking.quote({ packageId: "standard-6", referralCode: referrer.referralCode }),
+    ).toMatchObject({ discount: 19.2, totalPrice: 172.8 });
+    const newcomer = await createUserWithSession(db(), { email: "newcomer@friend.test" });
+    const order = await bookStandardPackage(newcomer, { referralCode: referrer.referralCode });
+    expect(order).toMatchObject({ discount: 19.2, totalPrice: 172.8 });
+    expect(
+      await db().referral.findFirstOrThrow({
+        where: { referrerId: referrer.id, referredEmail: "newcomer@friend.test" },
+      }),
+    ).toMatchObject({
+      status: "first_lesson_booked",
+      referredUserId: newcomer.id,
+    });
+    expect((await db().user.findUniqueOrThrow({ where: { id: newcomer.id } })).referredById).toBe(referrer.id);
+    expect(await db().discount.count({ where: { userId: referrer.id, usedOrderId: null } })).toBe(2);
+  });
+
+  it("does not discount one's own code, nor an unknown one", async () => {
+    const solo = await createUserWithSession(db());
+    expect(
+      await callerFor(db(), t.env, { student: solo }).booking.quote({
+        packageId: "standard-6",
+        referralCode: solo.referralCode,
+      }),
+    ).toMatchObject({ discount: 0, discountLabel: null });
+    expect(
+      await callerFor(db(), t.env, { student: solo }).booking.quote({
+        packageId: "standard-6",
+        referralCode: "ZZZZZZZZ",
+      }),
+    ).toMatchObject({ discount: 0 });
+  });
+
+  it("spends the referrer's rewards one order at a time", async () => {
+    const caller = callerFor(db(), t.env, { student: referrer });
+    expect(await caller.booking.quote({ packageId: "standard-6" })).toMatchObject({
+      discount: 19.2,
+      discountLabel: "Referral reward: 10% off",
+    });
+    const first = await bookStandardPackage(referrer);
+    expect(first).toMatchObject({ discount: 19.2, totalPrice: 172.8 });
+    expect(await db().discount.findFirstOrThrow({ where: { usedOrderId: first.id } })).toMatchObject({
+      userId: referrer.id,
+      amountCents: 1920,
+    });
+    const second = await bookStandardPackage(referrer);
+    expect(second).toMatchObject({ discount: 19.2 });
+    const third = await bookStandardPackage(referrer);
+    expect(third).toMatchObject({ discount: 0, totalPrice: 192 });
+    expect(await db().discount.count({ where: { userId: referrer.id, usedOrderId: null } })).toBe(0);
+    const earned = await db().referral.aggregate({
+      where: { referrerId: referrer.id },
+      _sum: { discountEarnedCents: true },
+    });
+    expect(earned._sum.discountEarnedCents).toBe(3840);
+  });
+});

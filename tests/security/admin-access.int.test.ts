@@ -1,0 +1,149 @@
+// Privilege escalation (SECURITY-CHECKLIST #13): every admin procedure and every admin REST
+// route refuses visitors, student sessions and non-admin accounts. The lists are enumerated
+// from the router and the route table, so a new procedure or route without a role check fails.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../../server/features/auth/session.service.ts";
+import { appRouter } from "../../server/trpc/root.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let t: TestApp;
+let studentCookie: string;
+let forgedAdminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const student = await t.database.prisma.user.create({ data: { email: "pupil@test.example", name: "Pupil" } });
+  studentCookie = `student_session=${(await createSession(t.database.prisma, student.id, "student")).token}`;
+  // A student holding an admin-kind session: still refused, the role is read from the user row.
+  forgedAdminCookie = `admin_session=${(await createSession(t.database.prisma, student.id, "admin")).token}`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Full paths and methods from Fastify's route tree. */
+function routeTable(tree: string): { path: string; methods: string[] }[] {
+  const stack: string[] = [];
+  const out: { path: string; methods: string[] }[] = [];
+  for (const line of tree.split("\n")) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack[depth] = (depth > 0 ? stack[depth - 1] : "") + m[2];
+    stack.length = depth + 1;
+    if (m[3]) out.push({ path: stack[depth], methods: m[3].split(", ").filter((x) => x !== "HEAD") });
+  }
+  return out;
+}
+
+const adminProcedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+)
+  .filter(([key]) => key.startsWith("admin."))
+  .map(([key, proc]) => ({ key, type: proc._def.type }));
+
+describe("the whole admin tRPC router", () => {
+  it("has the procedures of every panel", () => {
+    const keys = adminProcedures.map((p) => p.key);
+    for (const k of [
+      "admin.bookings.update",
+      "admin.notes.create",
+      "admin.files.create",
+      "admin.availability.bulk",
+      "admin.settings.update",
+      "admin.inbox.list",
+    ]) {
+      expect(keys).toContain(k);
+    }
+    expect(keys.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(adminProcedures)(
+    "$key refuses visitors (401), students (401) and non-admin accounts (403)",
+    async ({ key, type }) => {
+      const call = (cookie?: string) =>
+        type === "query"
+          ? t.app.inject({
+              method: "GET",
+              url: `/api/trpc/${key}?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`,
+              headers: cookie ? { cookie } : {},
+            })
+          : t.app.inject({
+              method: "POST",
+              url: `/api/trpc/${key}`,
+              headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+              payload: JSON.stringify({ json: {} }),
+            });
+      expect((await call()).statusCode).toBe(401);
+      expect((await call(studentCookie)).statusCode).toBe(401);
+      expect((await call(forgedAdminCookie)).statusCode).toBe(403);
+    },
+  );
+});
+
+describe("every admin REST route", () => {
+  const routes = () =>
+    routeTable(t.app.printRoutes({ commonPrefix: false }))
+      .filter(
+        (r) =>
+          (r.path.startsWith("/api/admin/") && r.path !== "/api/admin/public-config") ||
+          r.path.startsWith("/api/availability"),
+      )
+      .flatMap((r) =>
+        r.methods
+          .filter((m) => !(r.path.startsWith("/api/availability") && m === "GET"))
+          .map((method) => ({ method, path: r.path })),
+      );
+
+  it("finds the routes of §7 in the table", () => {
+    const list = routes().map((r) => `${r.method} ${r.path}`);
+    for (const r of [
+      "GET /api/admin/dashboard",
+      "PUT /api/admin/bookings/:id",
+      "GET /api/admin/student-notes/tags/all",
+      "DELETE /api/admin/shared-files/:id",
+      "PUT /api/admin/settings",
+      "POST /api/availability/bulk",
+    ]) {
+      expect(list).toContain(r);
+    }
+    expect(list.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("refuses visitors and students with 401 and non-admin accounts with 403, changing nothing", async () => {
+    const db = t.database.prisma;
+    const before = [
+      await db.availabilitySlot.count(),
+      await db.studentNote.count(),
+      await db.sharedFile.count(),
+      await db.booking.count(),
+    ];
+    for (const { method, path } of routes()) {
+      const url = path.replace(":kind", "group-signup").replace(/:id|:name/g, randomUUID());
+      const send = (cookie?: string) =>
+        t.app.inject({
+          method: method as "GET",
+          url,
+          headers: {
+            ...(method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" }),
+            ...(cookie ? { cookie } : {}),
+          },
+          ...(method === "GET" || method === "DELETE" ? {} : { payload: "{}" }),
+        });
+      expect((await send()).statusCode, `${method} ${path} visitor`).toBe(401);
+      expect((await send(studentCookie)).statusCode, `${method} ${path} student`).toBe(401);
+      expect((await send(forgedAdminCookie)).statusCode, `${method} ${path} non-admin`).toBe(403);
+    }
+    expect([
+      await db.availabilitySlot.count(),
+      await db.studentNote.count(),
+      await db.sharedFile.count(),
+      await db.booking.count(),
+    ]).toEqual(before);
+  });
+
+  it("keeps the public config public", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/public-config" })).statusCode).toBe(200);
+  });
+});
