@@ -1,0 +1,336 @@
+// `npm run bench`: builds, starts the production server on the embedded database and on
+// PostgreSQL, loads it over loopback with autocannon, and prints one table (also written as JSON
+// to bench-results/). BENCH_SECONDS scales the load phases (default 10; the memory phase runs 6x).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase } from "../server/db.ts";
+import { createSession } from "../server/features/auth/session.service.ts";
+import { freePort } from "../tests/helpers/server-process.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const STUDENTS = 40;
+
+type Server = { child: ChildProcess; url: string; exited: Promise<number | null> };
+
+function start(script: string[], env: Record<string, string>, port: number): Server {
+  const child = spawn(process.execPath, ["--import", "tsx", ...script], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { child, url: `http://127.0.0.1:${port}`, exited };
+}
+
+async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
+  const began = performance.now();
+  while (performance.now() - began < timeoutMs) {
+    try {
+      if ((await fetch(url)).status === 200) return performance.now() - began;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+async function stop(server: Server) {
+  server.child.kill("SIGTERM");
+  await server.exited;
+}
+
+function rssMb(pid: number): number {
+  const line =
+    readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("VmRSS:")) ?? "";
+  return Math.round(Number.parseInt(line.replace(/\D+/g, ""), 10) / 1024);
+}
+
+function load(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+function appEnv(dataEnv: Record<string, string>, port: number): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+    GOOGLE_CLIENT_ID: "bench-client",
+    GOOGLE_CLIENT_SECRET: "bench-secret",
+    OIDC_ISSUER: "http://127.0.0.1:9/",
+    ADMIN_EMAILS: "teacher@example.com",
+    DEMO_DATA: "1",
+    RATE_LIMIT_BOOKING: "100000000",
+    RATE_LIMIT_AUTH: "100000000",
+    SMTP_URL: "",
+    REDIS_URL: "",
+    ...dataEnv,
+  };
+}
+
+/** Students with sessions, written while no server holds the database. */
+async function createStudents(dataEnv: Record<string, string>): Promise<string[]> {
+  const database = await openDatabase(
+    dataEnv.DATABASE_URL ? { databaseUrl: dataEnv.DATABASE_URL } : { dataDir: dataEnv.DATA_DIR },
+  );
+  try {
+    const cookies: string[] = [];
+    for (let i = 0; i < STUDENTS; i++) {
+      const user = await database.prisma.user.create({
+        data: { email: `bench${i}@student.test`, name: `Bench Student ${i}`, emailVerified: true },
+        select: { id: true },
+      });
+      const { token } = await createSession(database.prisma, user.id, "student");
+      cookies.push(`student_session=${token}`);
+    }
+    return cookies;
+  } finally {
+    await database.close();
+  }
+}
+
+async function bookableSlots(url: string): Promise<string[]> {
+  const starts: string[] = [];
+  for (let week = 0; week < 10; week++) {
+    const day = new Date(Date.now() + week * 7 * 86_400_000).toISOString().slice(0, 10);
+    const response = await fetch(`${url}/api/availability?startDate=${day}`);
+    const body = (await response.json()) as { availableSlots?: { startTime: string }[] };
+    for (const slot of body.availableSlots ?? []) starts.push(slot.startTime);
+  }
+  return [...new Set(starts)];
+}
+
+type EngineFigures = {
+  engine: string;
+  coldStartFirstMs: number;
+  coldStartExistingMs: number;
+  trpcRps: number;
+  availabilityP50: number;
+  availabilityP99: number;
+  availabilityRps: number;
+  bookingP50: number;
+  bookingP99: number;
+  bookingCreated: number;
+  bookingConflicts: number;
+  bookingErrors: number;
+  rssMb: number[];
+};
+
+async function benchEngine(engine: "pglite" | "postgresql", dataEnv: Record<string, string>): Promise<EngineFigures> {
+  const port = await freePort();
+  const env = appEnv(dataEnv, port);
+  console.log(`\n[${engine}] first start on an empty database`);
+  let server = start(["server/index.ts"], env, port);
+  const coldStartFirstMs = await waitFor(`${server.url}/api/health`);
+  await stop(server);
+  const cookies = await createStudents(dataEnv);
+
+  console.log(`[${engine}] restart on the existing database`);
+  server = start(["server/index.ts"], env, port);
+  const coldStartExistingMs = await waitFor(`${server.url}/api/health`);
+  const pid = server.child.pid ?? 0;
+
+  console.log(`[${engine}] tRPC query`);
+  await load({ url: `${server.url}/api/trpc/portal.status`, connections: 10, duration: 2 }); // warm-up
+  const trpc = await load({ url: `${server.url}/api/trpc/portal.status`, connections: 10, duration: seconds });
+
+  console.log(`[${engine}] availability at 100 requests/s`);
+  const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const availabilityUrl = `${server.url}/api/availability?startDate=${nextWeek}`;
+  await load({ url: availabilityUrl, connections: 5, duration: 2 });
+  const availability = await load({ url: availabilityUrl, connections: 10, overallRate: 100, duration: seconds });
+
+  console.log(`[${engine}] booking mutation at 10 connections`);
+  const slots = await bookableSlots(server.url);
+  let created = 0;
+  let conflicts = 0;
+  let errors = 0;
+  let n = 0;
+  const booking = await load({
+    url: `${server.url}/api/bookings`,
+    connections: 10,
+    duration: seconds,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const i = n++;
+          return {
+            ...request,
+            headers: { "content-type": "application/json", cookie: cookies[i % cookies.length] },
+            body: JSON.stringify({
+              studentInfo: {
+                name: `Bench ${i}`,
+                phone: "+39 333 000 0000",
+                english_level: "intermediate",
+                lesson_focus: "Speaking",
+              },
+              lesson_date: slots[Math.floor(Math.random() * slots.length)],
+              lessonType: "online",
+              packageId: "single-lesson",
+            }),
+          };
+        },
+        onResponse: (status) => {
+          if (status >= 200 && status < 300) created++;
+          else if (status === 409) conflicts++;
+          else errors++;
+        },
+      },
+    ],
+  });
+
+  console.log(`[${engine}] memory over three ${seconds * 6} s load phases`);
+  const rss: number[] = [];
+  for (let rep = 0; rep < 3; rep++) {
+    await load({
+      url: server.url,
+      connections: 10,
+      duration: seconds * 6,
+      requests: [
+        { method: "GET", path: "/api/trpc/portal.status" },
+        { method: "GET", path: `/api/availability?startDate=${nextWeek}` },
+        { method: "GET", path: "/api/pricing/packages" },
+      ],
+    });
+    rss.push(rssMb(pid));
+  }
+  await stop(server);
+
+  return {
+    engine,
+    coldStartFirstMs: Math.round(coldStartFirstMs),
+    coldStartExistingMs: Math.round(coldStartExistingMs),
+    trpcRps: Math.round(trpc.requests.average),
+    availabilityP50: availability.latency.p50,
+    availabilityP99: availability.latency.p99,
+    availabilityRps: Math.round(availability.requests.average),
+    bookingP50: booking.latency.p50,
+    bookingP99: booking.latency.p99,
+    bookingCreated: created,
+    bookingConflicts: conflicts,
+    bookingErrors: errors,
+    rssMb: rss,
+  };
+}
+
+async function postgresAvailable() {
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+console.log("Building the client…");
+execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+
+const helloPort = await freePort();
+const hello = start(["scripts/bench/hello.ts"], {}, helloPort);
+await waitFor(`${hello.url}/`);
+await load({ url: `${hello.url}/`, connections: 10, duration: 2 });
+const bare = await load({ url: `${hello.url}/`, connections: 10, duration: seconds });
+await stop(hello);
+const bareRps = Math.round(bare.requests.average);
+
+const results: EngineFigures[] = [];
+const scratch = mkdtempSync(path.join(tmpdir(), "bench-"));
+try {
+  results.push(await benchEngine("pglite", { DATA_DIR: path.join(scratch, "data"), DATABASE_URL: "" }));
+  if (await postgresAvailable()) {
+    const name = `bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresAdminUrl);
+    url.pathname = `/${name}`;
+    try {
+      results.push(
+        await benchEngine("postgresql", { DATA_DIR: path.join(scratch, "pg-data"), DATABASE_URL: url.toString() }),
+      );
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  } else {
+    console.log(`PostgreSQL at ${postgresAdminUrl} did not answer: its column is skipped.`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const budgets = {
+  trpcShare: 0.16,
+  availabilityP99: 10,
+  bookingP99: { pglite: 60, postgresql: 25 } as Record<string, number>,
+  coldExisting: 1000,
+  coldFirst: 8000,
+  rss: 450,
+};
+const mark = (ok: boolean) => (ok ? "ok" : "OVER");
+const rows: [string, ...string[]][] = [["", ...results.map((r) => r.engine)]];
+rows.push(["bare Fastify hello-world (req/s)", ...results.map(() => String(bareRps))]);
+rows.push(["tRPC public query (req/s)", ...results.map((r) => String(r.trpcRps))]);
+rows.push([
+  "  share of bare Fastify (budget >= 16%)",
+  ...results.map(
+    (r) => `${((100 * r.trpcRps) / bareRps).toFixed(1)}% ${mark(r.trpcRps / bareRps >= budgets.trpcShare)}`,
+  ),
+]);
+rows.push([
+  "availability p50 / p99 at 100 req/s (ms, p99 <= 10)",
+  ...results.map(
+    (r) => `${r.availabilityP50} / ${r.availabilityP99} ${mark(r.availabilityP99 <= budgets.availabilityP99)}`,
+  ),
+]);
+rows.push([
+  "booking p50 / p99, 10 connections (ms)",
+  ...results.map(
+    (r) =>
+      `${r.bookingP50} / ${r.bookingP99} ${mark(r.bookingP99 <= budgets.bookingP99[r.engine])} (<= ${budgets.bookingP99[r.engine]})`,
+  ),
+]);
+rows.push([
+  "  bookings created / clean conflicts / errors",
+  ...results.map((r) => `${r.bookingCreated} / ${r.bookingConflicts} / ${r.bookingErrors}`),
+]);
+rows.push([
+  "cold start, existing data (ms, <= 1000)",
+  ...results.map((r) => `${r.coldStartExistingMs} ${mark(r.coldStartExistingMs <= budgets.coldExisting)}`),
+]);
+rows.push([
+  "cold start, first ever (ms, <= 8000)",
+  ...results.map((r) => `${r.coldStartFirstMs} ${mark(r.coldStartFirstMs <= budgets.coldFirst)}`),
+]);
+rows.push([
+  "RSS after each load phase (MB, <= 450)",
+  ...results.map((r) => `${r.rssMb.join(" / ")} ${mark(Math.max(...r.rssMb) <= budgets.rss)}`),
+]);
+
+const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+const table = rows.map((r) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(" | ")} |`);
+table.splice(1, 0, `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+console.log(`\n${table.join("\n")}\n`);
+console.log(
+  `Machine: ${process.platform} ${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores; ${seconds} s phases.`,
+);
+
+mkdirSync(path.join(root, "bench-results"), { recursive: true });
+const file = path.join(root, "bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), seconds, bareRps, results }, null, 2)}\n`);
+console.log(`Written: ${path.relative(root, file)}`);
