@@ -584,7 +584,9 @@ describe("availability", () => {
   });
 
   it("never removes a slot holding a lesson; deletes series from a date and days off", async () => {
-    const day = DateTime.now().setZone(zone).startOf("day").plus({ days: 40 });
+    // Past the 12 weeks of the weekly slots the other tests create, so this day holds only its own.
+    const daysAhead = 120;
+    const day = DateTime.now().setZone(zone).startOf("day").plus({ days: daysAhead });
     await asTeacher().admin.availability.create({
       startTime: day.set({ hour: 14 }).toJSDate(),
       duration: 180,
@@ -593,7 +595,7 @@ describe("availability", () => {
     const slot = await db().availabilitySlot.findFirstOrThrow({
       where: { teacherId, startsAt: day.set({ hour: 14 }).toJSDate() },
     });
-    const lesson = await booking({ daysAhead: 40, hour: 15, status: "confirmed" });
+    const lesson = await booking({ daysAhead, hour: 15, status: "confirmed" });
     const range = `start=${encodeURIComponent(day.toISO()!)}&end=${encodeURIComponent(day.plus({ days: 1 }).toISO()!)}`;
     const listed = (
       await t.app.inject({ method: "GET", url: `/api/admin/availability?${range}`, headers: { cookie } })
@@ -628,7 +630,14 @@ describe("availability", () => {
       ).json(),
     ).toMatchObject({ deleted: 1 });
     // The colleague cannot delete my slots.
-    const mine = await db().availabilitySlot.findFirstOrThrow({ where: { teacherId } });
+    await asTeacher().admin.availability.create({
+      startTime: day.plus({ days: 1 }).set({ hour: 9 }).toJSDate(),
+      duration: 60,
+      recurring: "none",
+    });
+    const mine = await db().availabilitySlot.findFirstOrThrow({
+      where: { teacherId, startsAt: day.plus({ days: 1 }).set({ hour: 9 }).toJSDate() },
+    });
     expect(
       (
         await t.app.inject({
