@@ -38,6 +38,25 @@ export type BuildAppOptions = {
 };
 
 const NUL_MESSAGE = "The request contains an invalid character.";
+const RESTARTING_MESSAGE = "The server is restarting. Please try again in a moment.";
+/** A shutdown serves what arrives in its first DRAIN_SETTLE_MS, then answers 503 until no request has
+ * arrived for DRAIN_QUIET_MS (at most DRAIN_MAX_MS), then closes. */
+const DRAIN_SETTLE_MS = 100;
+const DRAIN_QUIET_MS = 200;
+const DRAIN_MAX_MS = 1_000;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Stops taking work without resetting anyone: in-flight requests finish, later ones get a 503
+     * with `Connection: close`, and the listener closes once no request has arrived for a moment.
+     * Requests sent just before the signal are often still unread (the event loop was busy, or the
+     * connection sits in the accept backlog); closing the listener and idle sockets at once would
+     * reset them instead of answering.
+     */
+    closeGracefully(): Promise<void>;
+  }
+}
 const SECRET_QUERY = /([?&](?:code|state|token|session_state)=)[^&#]*/gi;
 
 /** Pino options that keep cookies, tokens and OAuth codes out of every log line. */
@@ -81,6 +100,27 @@ export async function buildApp(opts: BuildAppOptions) {
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { maxParamLength: 300 },
+  });
+
+  let drainingSince = 0;
+  let lastArrivalAt = 0;
+  app.addHook("onRequest", async (_request, reply) => {
+    if (!drainingSince) return;
+    lastArrivalAt = Date.now();
+    return reply.code(503).header("Connection", "close").header("Retry-After", "5").send({ error: RESTARTING_MESSAGE });
+  });
+  app.decorate("closeGracefully", async () => {
+    if (!drainingSince) {
+      // Requests already sent when the signal came may still be unread (the event loop was busy):
+      // let them be read and served before anything is refused.
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_SETTLE_MS));
+      drainingSince = Date.now();
+      lastArrivalAt = drainingSince;
+      while (Date.now() - lastArrivalAt < DRAIN_QUIET_MS && Date.now() - drainingSince < DRAIN_MAX_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
+    await app.close();
   });
 
   // PostgreSQL text cannot hold a NUL character: refuse it at the edge (URL, query, JSON body)

@@ -43,7 +43,7 @@ async function main() {
     timer.unref();
     try {
       stopLessonJob();
-      await app.close(); // in-flight requests finish; new ones get 503
+      await app.closeGracefully(); // in-flight requests finish; new ones get 503
       await mailWorker?.stop();
       await rateLimiter?.close();
       if (control) rmSync(path.join(control.dataDir, "control.json"), { force: true });
