@@ -46,7 +46,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A database host that stops answering must turn into errors (and a 503 from /api/health),
+  // not requests that hang: bounded connection attempts, TCP keepalive on open connections.
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, keepAlive: true });
   // An idle connection dropped by the server (restart, failover, admin shutdown) must not crash
   // the process: the pool replaces it, queries on it fail on their own, and health reports it.
   pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -148,12 +150,22 @@ function runPgDump(connectionString: string, file: string): Promise<void> {
   });
 }
 
+const PING_TIMEOUT_MS = 3_000;
+
+/** True when the database answers within PING_TIMEOUT_MS: a health check must not hang. */
 async function pingWith(prisma: PrismaClient): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const query = prisma.$queryRaw`SELECT 1`.then(
+    () => true,
+    () => false,
+  );
   try {
-    await prisma.$queryRaw`SELECT 1`;
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
