@@ -1,7 +1,6 @@
 // The AI-personalised test's generator: asks an OpenAI-compatible chat completions endpoint
-// for new items and keeps only those that pass validation. Called with fetch directly: the
-// `openai` package's 4.x/5.x releases declare a peer dependency on zod 3, which conflicts with
-// this project's zod 4 (npm ERESOLVE), and one POST with a timeout is all we need.
+// (through the `openai` package) for new items and keeps only those that pass validation.
+import OpenAI from "openai";
 import { z } from "zod";
 import { CONCEPT_LEVELS, QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
 
@@ -70,12 +69,12 @@ export function buildPrompt(focus: { levels: string[]; weakAreas: string[]; coun
   const areas = focus.weakAreas.length ? focus.weakAreas.join(", ") : "a balanced mix of grammar and vocabulary";
   return [
     {
-      role: "system",
+      role: "system" as const,
       content:
         "You write multiple-choice English exercises for an English teacher. Every item must have exactly one correct answer in standard British English (accept American forms too where they differ), four distinct options and a short explanation of why the answer is right. Reply with JSON only.",
     },
     {
-      role: "user",
+      role: "user" as const,
       content: `Write ${focus.count} new multiple-choice questions at CEFR levels ${focus.levels.join(", ")}, focusing on: ${areas}. Reply as {"questions":[{"question":"... ___ ...","options":["a","b","c","d"],"correctAnswer":0,"explanation":"...","level":"B1","skill":"grammar","concept":"present-simple or null","topic":"short topic"}]}. Allowed concepts: ${Object.keys(CONCEPT_LEVELS).join(", ")}. Allowed skills: ${SKILLS.join(", ")}.`,
     },
   ];
@@ -89,20 +88,20 @@ export async function generateAiItems(
   config: AiConfig,
   focus: { levels: string[]; weakAreas: string[]; count: number },
 ) {
-  const response = await fetch(`${config.baseUrl}/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${config.apiKey}` },
-    body: JSON.stringify({
-      model: config.model,
-      messages: buildPrompt(focus),
-      temperature: 0.7,
-      response_format: { type: "json_object" },
-    }),
-    signal: AbortSignal.timeout(config.timeoutMs),
+  // One attempt within the timeout: a slow endpoint means composing from the bank, not retrying.
+  const client = new OpenAI({
+    baseURL: config.baseUrl,
+    apiKey: config.apiKey,
+    timeout: config.timeoutMs,
+    maxRetries: 0,
   });
-  if (!response.ok) throw new Error(`AI endpoint answered ${response.status}`);
-  const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-  const content = body.choices?.[0]?.message?.content;
+  const completion = await client.chat.completions.create({
+    model: config.model,
+    messages: buildPrompt(focus),
+    temperature: 0.7,
+    response_format: { type: "json_object" },
+  });
+  const content = completion.choices?.[0]?.message?.content;
   if (typeof content !== "string") throw new Error("AI endpoint answered without message content");
   return validateAiItems(parseModelContent(content));
 }
