@@ -1,5 +1,6 @@
 // The email outbox against a real SMTP server on localhost: what arrives, retries with backoff,
 // held mail without SMTP, reminders queued once, and two workers never sending a row twice.
+import { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDatabase } from "../../prisma/seed.ts";
 import {
@@ -40,7 +41,11 @@ beforeEach(async () => {
 const transport = () => createSmtpTransport(sink.url, "English with Giulia <lessons@giulia.test>");
 const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:abc@giulia.test\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
 
-async function lessonAt(startsAt: Date, status: "pending" | "confirmed" | "cancelled" = "confirmed") {
+async function lessonAt(
+  startsAt: Date,
+  status: "pending" | "confirmed" | "cancelled" = "confirmed",
+  studentTimezone: string | null = null,
+) {
   const teacher = await db().teacher.findFirstOrThrow({ select: { id: true } });
   return db().booking.create({
     data: {
@@ -52,6 +57,7 @@ async function lessonAt(startsAt: Date, status: "pending" | "confirmed" | "cance
       meetingLink: "https://meet.example/abc",
       studentName: "Sofia Bianchi",
       studentEmail: "sofia@student.test",
+      studentTimezone,
     },
     select: {
       id: true,
@@ -167,7 +173,7 @@ describe(`email outbox on ${testEngine}`, () => {
 
   it("queues one reminder per lesson starting within 24 hours, however often and concurrently it runs", async () => {
     const now = new Date();
-    const soon = await lessonAt(new Date(now.getTime() + 23 * 3600_000));
+    const soon = await lessonAt(new Date(now.getTime() + 23 * 3600_000), "confirmed", "America/New_York");
     await lessonAt(new Date(now.getTime() + 30 * 3600_000));
     await lessonAt(new Date(now.getTime() + 20 * 3600_000), "cancelled");
     const ctx = await loadMailContext(db(), env);
@@ -179,5 +185,10 @@ describe(`email outbox on ${testEngine}`, () => {
     expect(reminders[0].subject).toBe("Reminder: your English lesson is tomorrow");
     await processOutbox({ db: db(), transport: transport(), host: "h" });
     expect(sink.received.map((m) => m.to[0])).toEqual(["sofia@student.test"]);
+    // Like every lesson email, the reminder gives the student's own time when their zone differs.
+    const teacherTime = DateTime.fromJSDate(soon.startsAt, { zone: "Europe/Rome" }).toFormat("h:mm a");
+    const studentTime = DateTime.fromJSDate(soon.startsAt, { zone: "America/New_York" }).toFormat("h:mm a");
+    expect(reminders[0].textBody).toContain(teacherTime);
+    expect(reminders[0].textBody).toMatch(new RegExp(`which is [^\\n]*${studentTime}[^\\n]* for you`));
   });
 });

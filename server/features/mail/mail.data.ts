@@ -128,6 +128,7 @@ export function listLessonsStartingBetween(db: Db, from: Date, to: Date) {
       location: true,
       studentName: true,
       studentEmail: true,
+      studentTimezone: true,
       teacher: { select: { name: true } },
     },
   });

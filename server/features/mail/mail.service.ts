@@ -120,6 +120,7 @@ export async function queueLessonReminders(db: Db, ctx: MailContext, now = new D
     const content = lessonReminderEmail(lesson.studentName, lesson satisfies LessonForMail, {
       ...ctx,
       teacherName: lesson.teacher?.name ?? ctx.teacherName,
+      studentZone: lesson.studentTimezone,
     });
     return {
       kind: "lesson_reminder",
