@@ -15,6 +15,60 @@ export function readBank(files = readdirSync(BANK_DIR).filter((f) => f.endsWith(
   return files.flatMap((file) => (JSON.parse(readFileSync(file, "utf8")) as BankItem[]).map((item) => ({ file, item })));
 }
 
+/**
+ * The bank is written in British English and accepts American English where the two differ: no
+ * item may mark one variety's form right and the other's wrong. These pairs are the differences
+ * a grammar or vocabulary item could hinge on (British form first).
+ */
+export const VARIETY_PAIRS: readonly (readonly [string, string])[] = [
+  ["learnt", "learned"],
+  ["dreamt", "dreamed"],
+  ["burnt", "burned"],
+  ["spelt", "spelled"],
+  ["spoilt", "spoiled"],
+  ["leant", "leaned"],
+  ["leapt", "leaped"],
+  ["smelt", "smelled"],
+  ["got", "gotten"],
+  ["colour", "color"],
+  ["favourite", "favorite"],
+  ["centre", "center"],
+  ["theatre", "theater"],
+  ["travelled", "traveled"],
+  ["cancelled", "canceled"],
+  ["organise", "organize"],
+  ["realise", "realize"],
+  ["in hospital", "in the hospital"],
+  ["at the weekend", "on the weekend"],
+  ["at weekends", "on weekends"],
+  ["different to", "different from"],
+  ["fill in", "fill out"],
+  ["in the street", "on the street"],
+  ["in a team", "on a team"],
+];
+
+function mentions(option: string, form: string) {
+  return new RegExp(`\\b${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(option);
+}
+
+/** Items whose answer key depends on British versus American usage. */
+function varietyProblem(q: BankItem): string | null {
+  if (!Array.isArray(q.options)) return null;
+  for (const [british, american] of VARIETY_PAIRS) {
+    const withBritish = q.options.map((o) => mentions(o, british));
+    const withAmerican = q.options.map((o) => mentions(o, american));
+    for (let i = 0; i < q.options.length; i++) {
+      for (let j = 0; j < q.options.length; j++) {
+        if (i === j || !withBritish[i] || !withAmerican[j] || withAmerican[i] || withBritish[j]) continue;
+        if ((i === q.correctAnswer) !== (j === q.correctAnswer)) {
+          return `marks '${british}' or '${american}' wrong: British and American forms must both be accepted`;
+        }
+      }
+    }
+  }
+  return null;
+}
+
 /** Structural problems of the bank; an empty list means every item is well formed. */
 export function findBankProblems(entries: { file: string; item: BankItem }[]): string[] {
   const problems: string[] = [];
@@ -41,6 +95,8 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
       problems.push(`${where}: concept ${q.concept} is not taught at ${q.level}`);
     }
     if (!q.topic) problems.push(`${where}: topic missing`);
+    const variety = varietyProblem(q);
+    if (variety) problems.push(`${where}: ${variety}`);
   }
   return problems;
 }

@@ -71,6 +71,16 @@ describe("the quiz bank", () => {
       /difficulty must match level/,
     ],
     [
+      "an answer key that depends on British versus American English",
+      {
+        id: "x-9",
+        question: "Last year I ___ to drive.",
+        options: ["learnt", "learned", "have learnt", "was learning"],
+        correctAnswer: 0,
+      },
+      /British and American forms must both be accepted/,
+    ],
+    [
       "a concept outside its levels",
       { id: "x-8", question: "Q8 ___?", level: "A1", difficulty: 1, concept: "phrasal-verbs" },
       /not taught at A1/,
