@@ -74,6 +74,9 @@ async function createStudent(label: string) {
     data: { studentId: user.id, title: `${label} worksheet`, fileUrl: "https://files.example/w.pdf" },
   });
   await db.fileAccessLog.create({ data: { fileId: file.id, userId: user.id, accessType: "view" } });
+  await db.sharedFile.create({
+    data: { studentId: user.id, title: `${label} withdrawn draft`, fileUrl: "https://files.example/d.pdf", isActive: false },
+  });
   await db.studentNote.create({
     data: { studentId: user.id, teacherNote: `${label} public note`, noteDate: new Date(), bookingId: completed.id },
   });
@@ -149,6 +152,8 @@ describe("GET /api/student/export", () => {
     expect(data.discounts).toEqual([expect.objectContaining({ percentage: 10 })]);
     expect(data.quiz_results).toEqual([expect.objectContaining({ score: 7, total_questions: 10 })]);
     expect(data.shared_files).toEqual([expect.objectContaining({ title: "alice worksheet" })]);
+    // An inactive shared file never reaches the student, not even through the export.
+    expect(response.body).not.toContain("withdrawn draft");
     expect(data.notes.map((n: { note: string }) => n.note)).toEqual(["alice public note"]);
     expect(data.cancellation_requests).toEqual([expect.objectContaining({ reason: "alice was ill" })]);
     expect(data.access_logs.file_access).toEqual([expect.objectContaining({ access_type: "view" })]);

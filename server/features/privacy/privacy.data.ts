@@ -157,8 +157,9 @@ export async function loadStudentData(db: Db, userId: string) {
         answers: true,
       },
     }),
+    // Files the teacher deactivated are hers to withhold: students never see them (spec), not even here.
     db.sharedFile.findMany({
-      where: { studentId: userId },
+      where: { studentId: userId, isActive: true },
       orderBy: { createdAt: "asc" },
       select: {
         id: true,
