@@ -207,6 +207,22 @@ describe("bookings", () => {
     const b = await booking({ daysAhead: 9, hour: 9 });
     const out = await asTeacher().admin.bookings.update({ id: b.id, data: { status: "confirmed" } });
     expect(out.booking.google_meet_link).toBe("https://meet.google.com/def-ault-lnk");
+    // The update dialog sends an empty link field as null: confirming still fills the default,
+    // and a later save of the confirmed lesson with the field cleared keeps it cleared.
+    const fromDialog = await booking({ daysAhead: 9, hour: 10 });
+    const confirmed = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/bookings/${fromDialog.id}`,
+      headers: json(cookie),
+      payload: JSON.stringify({ status: "confirmed", notes: null, teacher_id: teacherId, google_meet_link: null }),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().booking.google_meet_link).toBe("https://meet.google.com/def-ault-lnk");
+    const cleared = await asTeacher().admin.bookings.update({
+      id: fromDialog.id,
+      data: { status: "confirmed", google_meet_link: null },
+    });
+    expect(cleared.booking.google_meet_link).toBeNull();
     const inPerson = await booking({ daysAhead: 9, hour: 12, type: "in-person" });
     const updated = await asTeacher().admin.bookings.update({
       id: inPerson.id,

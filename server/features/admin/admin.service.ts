@@ -126,11 +126,14 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
   if (current.lessonType === "online" && input.google_meet_link !== undefined)
     data.meetingLink = input.google_meet_link;
   if (current.lessonType === "in-person" && input.location !== undefined) data.location = input.location;
+  // Confirming an online lesson that has no link gives it the settings' default link; the update
+  // dialog sends an empty field as null, which must not stop that.
   if (
     current.lessonType === "online" &&
     input.status === "confirmed" &&
+    current.status !== "confirmed" &&
     !current.meetingLink &&
-    data.meetingLink === undefined
+    !data.meetingLink
   ) {
     const { defaultMeetingLink } = await getSiteSettings(db);
     if (defaultMeetingLink) data.meetingLink = defaultMeetingLink;
