@@ -105,4 +105,24 @@ test.describe("demo sign-in", () => {
     await expect(page.getByText("Authentication callback failed. Please try again.")).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
   });
+
+  test("a student back from a failed sign-in sees the toast and the sign-in card, not Google again", async ({
+    page,
+  }) => {
+    // The sign-in attempt set the flag; the provider's error brings the student back here.
+    await page.goto("/");
+    await page.evaluate(() => sessionStorage.setItem("studentAuthAttempt", "1"));
+    await page.goto("/student?error=callback_failed");
+    await expect(page.getByText("Authentication callback failed. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/student$/);
+    const card = page.getByRole("button", { name: "Continue with Google" });
+    await expect(card).toBeVisible();
+    // It stays: no redirect to the provider once the address is clean.
+    await page.waitForTimeout(1500);
+    await expect(page).toHaveURL(/\/student$/);
+    await expect(card).toBeVisible();
+    // Pressing the button starts sign-in (here the demo page).
+    await card.click();
+    await expect(page.getByRole("heading", { name: "Demo sign-in" })).toBeVisible();
+  });
 });

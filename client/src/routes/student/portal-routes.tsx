@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
 import { GoogleMark } from "../../components/google-button.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
@@ -32,24 +32,37 @@ export function StudentSignIn() {
   const status = useStudentStatus();
   const [params] = useSearchParams();
   const error = useAuthErrorToast("/student");
+  // The toast cleans `error` from the address at once: remember that this visit came back from a
+  // failed sign-in, so it shows the card instead of going to Google again.
+  const [cameBackWithError] = useState(() => Boolean(error));
+  // The spec's rule is decided once per visit, when the status first arrives: signed out with no
+  // attempt flag -> set it and go to Google; with the flag -> clear it and show the card. Deciding
+  // on every render would send a later re-render (flag now cleared) to Google after all.
+  const [decision, setDecision] = useState<"redirect" | "card" | null>(null);
+  const toast = useToast();
   const next = params.get("next") ?? undefined;
   const authenticated = status.data?.authenticated;
 
-  // The spec: signed out with no attempt flag -> set it and go to Google; with the flag -> clear
-  // it and show the card. An error coming back from a failed sign-in never loops.
-  const shouldRedirect = status.isSuccess && !authenticated && !error && !sessionStorage.getItem(ATTEMPT_FLAG);
   useEffect(() => {
-    if (!status.isSuccess || authenticated) return;
-    if (shouldRedirect) {
+    if (status.isError && !isNetworkError(status.error)) {
+      toast({ title: "Error", description: "Failed to check authentication status.", variant: "destructive" });
+    }
+  }, [status.isError, status.error, toast]);
+
+  useEffect(() => {
+    if (!status.isSuccess || authenticated || decision) return;
+    if (!cameBackWithError && !sessionStorage.getItem(ATTEMPT_FLAG)) {
       sessionStorage.setItem(ATTEMPT_FLAG, "1");
+      setDecision("redirect");
       window.location.assign(studentSignInUrl(next));
     } else {
       sessionStorage.removeItem(ATTEMPT_FLAG);
+      setDecision("card");
     }
-  }, [status.isSuccess, authenticated, shouldRedirect, next]);
+  }, [status.isSuccess, authenticated, decision, cameBackWithError, next]);
 
   if (authenticated) return <Navigate to={next ?? "/student/dashboard"} replace />;
-  if (status.isPending || shouldRedirect) return <Spinner label="Checking your session" />;
+  if (status.isPending || (status.isSuccess && decision !== "card")) return <Spinner label="Checking your session" />;
 
   return (
     <main className="grid min-h-screen place-items-center bg-gradient-to-b from-blue-50 to-slate-50 p-4">
