@@ -176,6 +176,14 @@ test("the teacher confirms a booking, creates a weekly template, shares a file, 
   await expect(student).toHaveURL(/\/student\/dashboard$/);
   await student.goto("/resources/files");
   await expect(student.getByText("Business email phrases")).toBeVisible();
+  // My Lessons shows lesson times in the teacher's new zone (browser zone aside).
+  const lessons = (await (await student.request.get("/api/student/lessons")).json()) as {
+    lessons: { lesson_date: string; status: string }[];
+  };
+  const next = lessons.lessons.filter((l) => l.status === "confirmed" || l.status === "pending")[0];
+  const inLondon = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "Europe/London" });
+  await student.goto("/student/lessons");
+  await expect(student.getByText(` at ${inLondon.format(new Date(next.lesson_date))}`).first()).toBeVisible();
   await choosePackage(student, "Single Lesson");
   await expect(student.getByText("Times are in the teacher's time zone (Europe/London).")).toBeVisible();
   await student.close();

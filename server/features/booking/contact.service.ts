@@ -2,15 +2,18 @@
 // CONTACT_EMAIL / CONTACT_PHONE configuration.
 import { AFTER_HOURS_TEXT } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
+import { loadSiteRules } from "./availability.service.ts";
 import { listActiveTeachers } from "./catalogue.data.ts";
 
 export type ContactFallback = { email: string; phone: string };
 
 export async function getPublicContact(db: Db, fallback: ContactFallback) {
-  const [teacher] = await listActiveTeachers(db);
+  const [[teacher], { zone }] = await Promise.all([listActiveTeachers(db), loadSiteRules(db)]);
   return {
     email: teacher?.email || fallback.email,
     phone: teacher?.phone || fallback.phone,
     availabilityText: AFTER_HOURS_TEXT,
+    /** The teacher's zone (settings): the portal shows lesson times in it. */
+    timezone: zone,
   };
 }

@@ -270,15 +270,17 @@ export async function logFileAccess(
 // ---- progress ----
 
 export async function getProgress(db: Db, studentId: string, now = new Date()) {
-  const [completedDates, referrals, resources, quiz] = await Promise.all([
+  const [completedDates, referrals, resources, quiz, { zone }] = await Promise.all([
     data.listCompletedLessonDates(db, studentId),
     data.countReferrals(db, studentId),
     data.countActiveFiles(db, studentId),
     getQuizResults(db, studentId),
+    loadSiteRules(db),
   ]);
   const completedLessons = completedDates.length;
   const studyMinutes = studyMinutesFor(completedLessons);
-  const longestStreak = longestWeekStreak(completedDates);
+  // Weeks are the teacher's weeks (settings time zone), as on every other screen.
+  const longestStreak = longestWeekStreak(completedDates, zone);
   const accuracies = quiz.results.map((r) => r.accuracy);
   const achievements = summarizeAchievements({
     completedLessons,
@@ -303,7 +305,7 @@ export async function getProgress(db: Db, studentId: string, now = new Date()) {
     },
     completed: achievements.completed,
     next: achievements.next,
-    lessonsPerWeek: lessonsPerWeek(completedDates, now),
+    lessonsPerWeek: lessonsPerWeek(completedDates, now, 12, zone),
     quizScores: quiz.results.map((r) => ({
       date: r.created_at,
       accuracy: r.accuracy,

@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { TextAreaField } from "../../components/ui/field.tsx";
@@ -7,12 +6,19 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { type CancellationCheck, type Lesson, useRequestCancellation, useSessionExpiry } from "./portal-api.ts";
+import {
+  type CancellationCheck,
+  type Lesson,
+  useRequestCancellation,
+  useSessionExpiry,
+  useTeacherZone,
+} from "./portal-api.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Shows what the policy leaves before the student confirms, then cancels (or shows the refusal). */
 export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null; onClose: () => void }) {
+  const timeZone = useTeacherZone();
   const [check, setCheck] = useState<CancellationCheck | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reason, setReason] = useState("");
@@ -62,7 +68,7 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
       open={lesson !== null}
       onClose={onClose}
       title="Cancel this lesson?"
-      description={lesson ? formatDateTime(lesson.lesson_date, { timeZone: TEACHER_TIMEZONE }) : undefined}
+      description={lesson ? formatDateTime(lesson.lesson_date, { timeZone }) : undefined}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
@@ -101,8 +107,8 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
           {allowed ? (
             <>
               <p className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
-                This lesson can be cancelled until {formatDateTime(check.deadline, { timeZone: TEACHER_TIMEZONE })}. Its
-                time slot is released at once and you get a credit to rebook {plural(1, "lesson")} at no extra charge.
+                This lesson can be cancelled until {formatDateTime(check.deadline, { timeZone })}. Its time slot is
+                released at once and you get a credit to rebook {plural(1, "lesson")} at no extra charge.
               </p>
               <TextAreaField
                 label="Reason"

@@ -1,6 +1,5 @@
 // Deep links built from the public contact config: WhatsApp from the phone's digits, mail drafts.
 
-import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { formatDate, formatTime } from "../../lib/format.ts";
 
 export const phoneDigits = (phone: string | null | undefined) => (phone ?? "").replace(/\D/g, "");
@@ -9,9 +8,9 @@ export function whatsappLink(phone: string, message: string) {
   return `https://wa.me/${phoneDigits(phone)}?text=${encodeURIComponent(message)}`;
 }
 
-export function lessonContactMessage(lessonDate: string) {
-  const date = formatDate(lessonDate, { style: "long", timeZone: TEACHER_TIMEZONE });
-  const time = formatTime(lessonDate, { timeZone: TEACHER_TIMEZONE });
+export function lessonContactMessage(lessonDate: string, timeZone: string) {
+  const date = formatDate(lessonDate, { style: "long", timeZone });
+  const time = formatTime(lessonDate, { timeZone });
   return `Hi Giulia! I'm writing about my lesson on ${date} at ${time}.`;
 }
 

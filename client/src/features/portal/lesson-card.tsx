@@ -1,18 +1,17 @@
-import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { formatDate, formatTime } from "../../lib/format.ts";
 import { lessonContactMessage, phoneDigits, whatsappLink } from "./contact-links.ts";
 import { CalendarIcon, ChatIcon, MapPinIcon, VideoIcon } from "./icons.tsx";
-import type { Lesson } from "./portal-api.ts";
+import { type Lesson, useTeacherZone } from "./portal-api.ts";
 
-const zone = { timeZone: TEACHER_TIMEZONE };
 export const isOnline = (lesson: Lesson) => lesson.lesson_type === "online";
 const isActive = (status: string) => status === "pending" || status === "confirmed";
 
 /** The date block on the left of a card: weekday, day and month. */
 function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
+  const zone = { timeZone: useTeacherZone() };
   const d = new Date(date);
   const part = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat("en-US", { ...options, ...zone }).format(d);
@@ -42,6 +41,7 @@ function LessonWhere({ lesson }: { lesson: Lesson }) {
 
 /** Dashboard row: date, time, type, status and the Contact button (pending or confirmed only). */
 export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: string | null }) {
+  const zone = { timeZone: useTeacherZone() };
   const canContact = isActive(lesson.status);
   const hasPhone = phoneDigits(phone).length > 0;
   return (
@@ -60,7 +60,7 @@ export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: st
         {canContact &&
           (hasPhone && phone ? (
             <a
-              href={whatsappLink(phone, lessonContactMessage(lesson.lesson_date))}
+              href={whatsappLink(phone, lessonContactMessage(lesson.lesson_date, zone.timeZone))}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClasses({ variant: "outline", size: "sm" })}
@@ -79,6 +79,7 @@ export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: st
 
 /** My Lessons card. */
 export function LessonCard({ lesson, onCancel }: { lesson: Lesson; onCancel?: (lesson: Lesson) => void }) {
+  const zone = { timeZone: useTeacherZone() };
   const past = !isActive(lesson.status);
   const canJoin = lesson.status === "confirmed" && Boolean(lesson.google_meet_link);
   return (

@@ -1,8 +1,10 @@
 // Queries of the student portal over the spec's /api/student/* REST calls. A 401 or 403 while
 // loading means the session expired: one 'Session Expired' toast, then the student is signed
 // out (the layout's guard sends them to /student).
+
 import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
+import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { api, isSessionExpired } from "../../lib/api.ts";
 import { studentStatusKey } from "../auth/student-auth.ts";
@@ -123,7 +125,7 @@ export type CancellationSummary = {
     created_at: string;
   }[];
 };
-export type PublicContact = { email: string; phone: string; availabilityText: string };
+export type PublicContact = { email: string; phone: string; availabilityText: string; timezone?: string };
 
 /** Signs the student out after a 401/403 while loading data, with the spec's toast (once). */
 export function useSessionExpiry() {
@@ -183,6 +185,11 @@ export function usePublicContact() {
     staleTime: 5 * 60_000,
     retry: false,
   });
+}
+
+/** The teacher's time zone from the settings (via the public config); Europe/Rome until it loads. */
+export function useTeacherZone(): string {
+  return usePublicContact().data?.contact.timezone ?? TEACHER_TIMEZONE;
 }
 
 export function useInvalidatePortal() {

@@ -2,14 +2,13 @@
 // slots come from the booking flow's own GET /api/availability (two weeks at a time).
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDate, formatEuro, formatTime } from "../../lib/format.ts";
-import { useCancellationSummary, useInvalidatePortal, useSessionExpiry } from "./portal-api.ts";
+import { useCancellationSummary, useInvalidatePortal, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
 
 type Availability = {
   timezone: string;
@@ -18,9 +17,8 @@ type Availability = {
   availableSlots: { id: string; startTime: string; endTime: string }[];
 };
 
-const zone = { timeZone: TEACHER_TIMEZONE };
-const dayKey = (iso: string) =>
-  new Intl.DateTimeFormat("en-CA", { ...zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+const dayKey = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
     new Date(iso),
   );
 
@@ -33,9 +31,10 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
   const toast = useToast();
   const onExpired = useSessionExpiry();
   const invalidate = useInvalidatePortal();
+  const zone = { timeZone: useTeacherZone() };
 
   const start = new Date(Date.now() + page * 14 * 86_400_000);
-  const startDate = dayKey(start.toISOString());
+  const startDate = dayKey(start.toISOString(), zone.timeZone);
   const slots = useQuery({
     queryKey: ["rebook-availability", startDate, credit?.teacher_id ?? null],
     queryFn: () => {
@@ -74,7 +73,7 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
 
   const byDay = new Map<string, { id: string; startTime: string }[]>();
   for (const slot of slots.data?.availableSlots ?? []) {
-    const key = dayKey(slot.startTime);
+    const key = dayKey(slot.startTime, zone.timeZone);
     byDay.set(key, [...(byDay.get(key) ?? []), slot]);
   }
 

@@ -123,7 +123,9 @@ export function ContactPage() {
               <dt className="flex items-center gap-2 text-sm font-medium text-slate-500">
                 <ClockIcon className="h-4 w-4" /> Timezone
               </dt>
-              <dd className="mt-1 text-slate-900">{TEACHER_TIMEZONE} · available until 10:00 PM</dd>
+              <dd className="mt-1 text-slate-900">
+                {config.data?.contact.timezone ?? TEACHER_TIMEZONE} · available until 10:00 PM
+              </dd>
             </div>
           </dl>
           <p className="mt-6 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">

@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -10,7 +9,7 @@ import { CalendarFeedCard } from "../../features/calendar/calendar-feed-card.tsx
 import { CancelLessonDialog } from "../../features/portal/cancel-lesson-dialog.tsx";
 import { CalendarIcon, GiftIcon } from "../../features/portal/icons.tsx";
 import { LessonCard } from "../../features/portal/lesson-card.tsx";
-import { type Lesson, useCancellationSummary, useLessons } from "../../features/portal/portal-api.ts";
+import { type Lesson, useCancellationSummary, useLessons, useTeacherZone } from "../../features/portal/portal-api.ts";
 import { RebookDialog } from "../../features/portal/rebook-dialog.tsx";
 import { formatDate } from "../../lib/format.ts";
 
@@ -19,6 +18,7 @@ const isHistory = (l: Lesson) => l.status === "completed" || l.status === "cance
 export function MyLessons() {
   const lessons = useLessons();
   const summary = useCancellationSummary();
+  const timeZone = useTeacherZone();
   const [cancelling, setCancelling] = useState<Lesson | null>(null);
   const [rebookCredit, setRebookCredit] = useState<string | null>(null);
 
@@ -46,9 +46,8 @@ export function MyLessons() {
               You have {credits.length} free rebooking{credits.length === 1 ? "" : "s"}
             </p>
             <p className="text-sm text-slate-700">
-              From your cancelled lesson of{" "}
-              {formatDate(credits[0].source_lesson_date, { style: "medium", timeZone: TEACHER_TIMEZONE })}. Pick a new
-              time at no extra charge.
+              From your cancelled lesson of {formatDate(credits[0].source_lesson_date, { style: "medium", timeZone })}.
+              Pick a new time at no extra charge.
             </p>
           </div>
           <Button variant="primary" onClick={() => setRebookCredit(credits[0].id)}>
