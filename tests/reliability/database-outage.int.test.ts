@@ -2,7 +2,7 @@
 // with no restart. The outage is real at the network level: the app reaches PostgreSQL through a
 // TCP relay on loopback that the test cuts (every connection reset, new ones refused) and restores.
 // (The embedded database lives in the process: its outage is the closed handle of platform.int.)
-import { createServer, type Server, type Socket, connect } from "node:net";
+import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -88,9 +88,7 @@ describe.runIf(testEngine === "postgresql")("health through a PostgreSQL outage"
     expect(catalogue.body).not.toMatch(/ECONN|postgres|prisma|127\.0\.0\.1/i);
 
     await relay.open();
-    await expect
-      .poll(async () => (await health()).statusCode, { timeout: 15_000, interval: 250 })
-      .toBe(200);
+    await expect.poll(async () => (await health()).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
     const after = await t.app.inject({ method: "GET", url: "/api/pricing/packages" });
     expect(after.statusCode).toBe(200);
     expect(after.json().packages.length).toBeGreaterThan(0);
@@ -110,8 +108,6 @@ describe.runIf(testEngine === "postgresql")("health through a PostgreSQL outage"
     await relay.cut();
     relay.blackHole = false;
     await relay.open();
-    await expect
-      .poll(async () => (await health()).statusCode, { timeout: 15_000, interval: 250 })
-      .toBe(200);
+    await expect.poll(async () => (await health()).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
   }, 60_000);
 });
