@@ -1,10 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { router } from "./router.tsx";
-import { queryClient, trpc, trpcClient } from "./trpc.ts";
 import "./styles.css";
 
 // The spec: at start-up every browser service worker found is unregistered.
@@ -19,12 +17,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 createRoot(root).render(
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <ToastProvider>
+      <RouterProvider router={router} />
+    </ToastProvider>
   </StrictMode>,
 );

@@ -21,47 +21,58 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", element: <LandingPage /> },
       {
-        path: "/book",
-        lazy: async () => ({ Component: (await booking()).BookingLayout }),
+        // Everything else talks to the server through tRPC and React Query.
+        lazy: async () => ({ Component: (await import("./data-providers.tsx")).DataProviders }),
         children: [
-          { index: true, lazy: async () => ({ Component: (await booking()).BookIntro }) },
-          // One chunk per step: a visitor downloads only the step in front of them.
           {
-            path: "pricing",
-            lazy: async () => ({ Component: (await import("./routes/book/pricing-page.tsx")).PricingPage }),
+            path: "/book",
+            lazy: async () => ({ Component: (await booking()).BookingLayout }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await booking()).BookIntro }) },
+              // One chunk per step: a visitor downloads only the step in front of them.
+              {
+                path: "pricing",
+                lazy: async () => ({ Component: (await import("./routes/book/pricing-page.tsx")).PricingPage }),
+              },
+              {
+                path: "schedule",
+                lazy: async () => ({ Component: (await import("./routes/book/schedule-page.tsx")).SchedulePage }),
+              },
+              {
+                path: "details",
+                lazy: async () => ({ Component: (await import("./routes/book/details-page.tsx")).DetailsPage }),
+              },
+              {
+                path: "confirmation",
+                lazy: async () => ({
+                  Component: (await import("./routes/book/confirmation-page.tsx")).ConfirmationPage,
+                }),
+              },
+              { path: "*", lazy: async () => ({ Component: (await booking()).BookingNotFound }) },
+            ],
+          },
+          { path: "/admin/*", lazy: async () => ({ Component: (await admin()).AdminPage }) },
+          { path: "/student", lazy: async () => ({ Component: (await portal()).StudentSignIn }) },
+          { path: "/ref", lazy: async () => ({ Component: (await portal()).ReferralLanding }) },
+          { path: "/privacy", lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyPage }) },
+          {
+            path: "/certificates/:code",
+            lazy: async () => ({ Component: (await certificate()).CertificateVerifyPage }),
           },
           {
-            path: "schedule",
-            lazy: async () => ({ Component: (await import("./routes/book/schedule-page.tsx")).SchedulePage }),
+            lazy: async () => ({ Component: (await portal()).StudentLayout }),
+            children: [
+              { path: "/student/dashboard", lazy: async () => ({ Component: (await portal()).Dashboard }) },
+              { path: "/student/lessons", lazy: async () => ({ Component: (await portal()).MyLessons }) },
+              { path: "/student/progress", lazy: async () => ({ Component: (await portal()).MyProgress }) },
+              { path: "/student/contact", lazy: async () => ({ Component: (await portal()).ContactPage }) },
+              { path: "/student/profile", lazy: async () => ({ Component: (await portal()).ProfilePage }) },
+              { path: "/resources/files", lazy: async () => ({ Component: (await portal()).Resources }) },
+              { path: "/referrals", lazy: async () => ({ Component: (await portal()).Referrals }) },
+              { path: "/student/quizzes", children: quizChildren },
+              { path: "/quizzes", children: quizChildren },
+            ],
           },
-          {
-            path: "details",
-            lazy: async () => ({ Component: (await import("./routes/book/details-page.tsx")).DetailsPage }),
-          },
-          {
-            path: "confirmation",
-            lazy: async () => ({ Component: (await import("./routes/book/confirmation-page.tsx")).ConfirmationPage }),
-          },
-          { path: "*", lazy: async () => ({ Component: (await booking()).BookingNotFound }) },
-        ],
-      },
-      { path: "/admin/*", lazy: async () => ({ Component: (await admin()).AdminPage }) },
-      { path: "/student", lazy: async () => ({ Component: (await portal()).StudentSignIn }) },
-      { path: "/ref", lazy: async () => ({ Component: (await portal()).ReferralLanding }) },
-      { path: "/privacy", lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyPage }) },
-      { path: "/certificates/:code", lazy: async () => ({ Component: (await certificate()).CertificateVerifyPage }) },
-      {
-        lazy: async () => ({ Component: (await portal()).StudentLayout }),
-        children: [
-          { path: "/student/dashboard", lazy: async () => ({ Component: (await portal()).Dashboard }) },
-          { path: "/student/lessons", lazy: async () => ({ Component: (await portal()).MyLessons }) },
-          { path: "/student/progress", lazy: async () => ({ Component: (await portal()).MyProgress }) },
-          { path: "/student/contact", lazy: async () => ({ Component: (await portal()).ContactPage }) },
-          { path: "/student/profile", lazy: async () => ({ Component: (await portal()).ProfilePage }) },
-          { path: "/resources/files", lazy: async () => ({ Component: (await portal()).Resources }) },
-          { path: "/referrals", lazy: async () => ({ Component: (await portal()).Referrals }) },
-          { path: "/student/quizzes", children: quizChildren },
-          { path: "/quizzes", children: quizChildren },
         ],
       },
       { path: "*", element: <NotFound /> },

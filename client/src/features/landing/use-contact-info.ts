@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { api } from "../../lib/api.ts";
 import { DEFAULT_CONTACT } from "./content.ts";
 
@@ -12,20 +12,32 @@ export type ContactInfoResponse = {
 
 export type ContactInfo = { email: string; phone: string };
 
+// One request per page load, shared by every footer: the landing page carries no query library.
+let pending: Promise<ContactInfoResponse | null> | null = null;
+const loadContactInfo = () => {
+  pending ??= api<ContactInfoResponse>("/debug/contact-info").catch(() => null);
+  return pending;
+};
+
 /**
  * The footer's contact details. Any failure (network, non-success status, `success: false`,
  * empty fields) falls back to the configured defaults, field by field.
  */
 export function useContactInfo() {
-  const query = useQuery({
-    queryKey: ["debug", "contact-info"],
-    queryFn: () => api<ContactInfoResponse>("/debug/contact-info"),
-    staleTime: 5 * 60_000,
-  });
-  const data = query.data?.success ? query.data : undefined;
+  const [response, setResponse] = useState<ContactInfoResponse | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void loadContactInfo().then((r) => {
+      if (live) setResponse(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const data = response?.success ? response : undefined;
   const contact: ContactInfo = {
     email: data?.adminEmail?.trim() || DEFAULT_CONTACT.email,
     phone: data?.adminPhoneNumber?.trim() || DEFAULT_CONTACT.phone,
   };
-  return { contact, isPending: query.isPending };
+  return { contact, isPending: response === undefined };
 }
