@@ -35,7 +35,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
                 type="button"
                 onClick={onClose}
                 aria-label="Close"
-                className="-mr-1 rounded-lg p-1 text-2xl leading-none text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-700"
+                className="-mr-1 rounded-lg p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-700"
               >
                 ×
               </button>

@@ -319,7 +319,7 @@ export function AvailabilityPanel() {
                       : key === today
                         ? "bg-amber-100 font-semibold text-slate-900"
                         : key < today
-                          ? "text-slate-400 hover:bg-slate-100"
+                          ? "text-slate-500 hover:bg-slate-100"
                           : "text-slate-800 hover:bg-slate-100"
                   }`}
                 >

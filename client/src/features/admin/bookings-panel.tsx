@@ -133,7 +133,7 @@ export function BookingsPanel() {
                     <td className="px-4 py-3 text-slate-700">{when(b)}</td>
                     <td className="px-4 py-3 text-slate-700">{b.lesson_type === "online" ? "Online" : "In-person"}</td>
                     <td className="px-4 py-3 text-slate-700">
-                      {b.teacher?.name ?? <span className="text-slate-400">Unassigned</span>}
+                      {b.teacher?.name ?? <span className="text-slate-500">Unassigned</span>}
                     </td>
                     <td className="px-4 py-3">
                       <StatusBadge status={b.status} />

@@ -259,22 +259,26 @@ export function FilesPanel() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((f) => (
             <li key={f.id} className="min-w-0">
-              <Card className={`flex h-full flex-col p-5 transition ${f.is_active ? "" : "opacity-60"}`}>
+              {/* Inactive files are dimmed by a grey, dashed card rather than transparency, which would
+                  take their text below readable contrast. */}
+              <Card
+                className={`flex h-full flex-col p-5 transition ${f.is_active ? "" : "border-dashed border-slate-300 bg-slate-50! shadow-none!"}`}
+              >
                 <div className="flex items-start gap-3">
                   <span
-                    className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-blue-50 text-blue-900"
+                    className={`grid h-10 w-10 shrink-0 place-items-center rounded-xl ${f.is_active ? "bg-blue-50 text-blue-900" : "bg-slate-200 text-slate-600"}`}
                     aria-hidden="true"
                   >
                     {TYPE_ICONS[f.file_type] ?? TYPE_ICONS.document}
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="break-words font-semibold text-slate-900">{f.title}</p>
-                    <p className="text-xs text-slate-500">for {f.student.name}</p>
+                    <p className="text-xs text-slate-600">for {f.student.name}</p>
                   </div>
                   {!f.is_active && <Badge tone="neutral">Inactive</Badge>}
                 </div>
                 {f.description && <p className="mt-3 line-clamp-3 text-sm text-slate-700">{f.description}</p>}
-                <p className="mt-3 text-xs text-slate-500">
+                <p className="mt-3 text-xs text-slate-600">
                   {typeLabel(f.file_type)} · {formatFileSize(f.file_size)} · shared{" "}
                   {formatAdminDate(f.created_at, prefs)}
                   {f.last_viewed_at ? ` · viewed ${formatAdminDate(f.last_viewed_at, prefs)}` : " · not viewed yet"}

@@ -139,7 +139,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
               <img src={form.profile.image_url} alt="Your profile" className="h-full w-full object-cover" />
             ) : (
               <span
-                className="grid h-full w-full place-items-center text-3xl font-bold text-slate-400"
+                className="grid h-full w-full place-items-center text-3xl font-bold text-slate-500"
                 aria-hidden="true"
               >
                 {form.profile.name.slice(0, 1)}

@@ -145,7 +145,7 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
                   </span>
                 </h3>
                 {daySlots.length === 0 ? (
-                  <p className="px-3 py-2 text-sm text-slate-400">No times available</p>
+                  <p className="px-3 py-2 text-sm text-slate-500">No times available</p>
                 ) : (
                   <div className="grid grid-cols-3 gap-2 p-3">
                     {daySlots.map((slot) => (

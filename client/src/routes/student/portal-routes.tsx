@@ -164,7 +164,7 @@ export function StudentLayout() {
               </span>
               <span className="text-slate-600">
                 Hi, <span className="font-semibold text-slate-900">{firstName}</span>
-                <span className="hidden text-xs text-slate-500 lg:block">View profile</span>
+                <span className="hidden text-xs text-slate-600 lg:block">View profile</span>
               </span>
             </NavLink>
           </div>

@@ -95,6 +95,9 @@ function PhotoCard({ profile }: { profile: Profile }) {
         type="file"
         accept="image/*"
         className="sr-only"
+        // The visible button opens it; keyboard users reach the button, not this input.
+        tabIndex={-1}
+        aria-label="Profile photo"
         aria-describedby="profile-photo-hint"
         onChange={(e) => void choose(e.target.files?.[0])}
       />

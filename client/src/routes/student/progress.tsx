@@ -30,7 +30,7 @@ function AchievementCard({ achievement, locked }: { achievement: Achievement; lo
     <li className={`rounded-2xl border p-4 ${locked ? "border-slate-200 bg-white" : style.card}`}>
       <div className="flex items-start gap-3">
         <span
-          className={`grid h-11 w-11 shrink-0 place-items-center rounded-full ${locked ? "bg-slate-100 text-slate-400" : style.medal}`}
+          className={`grid h-11 w-11 shrink-0 place-items-center rounded-full ${locked ? "bg-slate-100 text-slate-500" : style.medal}`}
           aria-hidden="true"
         >
           {locked ? <LockIcon className="h-5 w-5" /> : <TrophyIcon className="h-5 w-5" />}

@@ -200,7 +200,7 @@ export function Resources() {
       {visible.showNotes && (
         <section aria-labelledby="notes-title" className="mt-8">
           <h2 id="notes-title" className="text-lg font-semibold text-slate-900">
-            Teacher Notes <span className="text-slate-400">({visible.notes.length})</span>
+            Teacher Notes <span className="text-slate-500">({visible.notes.length})</span>
           </h2>
           {visible.notes.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">
@@ -219,7 +219,7 @@ export function Resources() {
       {visible.showFiles && (
         <section aria-labelledby="files-title" className="mt-8">
           <h2 id="files-title" className="text-lg font-semibold text-slate-900">
-            Shared Files <span className="text-slate-400">({visible.files.length})</span>
+            Shared Files <span className="text-slate-500">({visible.files.length})</span>
           </h2>
           {visible.files.length === 0 ? (
             <div className="mt-3">
