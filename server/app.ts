@@ -198,6 +198,8 @@ export async function buildApp(opts: BuildAppOptions) {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/, so those never change.

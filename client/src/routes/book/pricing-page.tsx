@@ -74,7 +74,11 @@ export function PricingPage() {
       </div>
 
       {packages.isPending ? (
-        <Spinner label="Loading packages" />
+        // The rest of the page waits for the packages: appearing below a short spinner, it would
+        // jump down the screen when the cards arrive (layout shift).
+        <div className="min-h-[60vh]">
+          <Spinner label="Loading packages" />
+        </div>
       ) : packages.isError ? (
         <PricingUnavailable />
       ) : (
@@ -87,16 +91,18 @@ export function PricingPage() {
         </ul>
       )}
 
-      <div className="mt-10 grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          {teachers.isPending ? (
-            <Spinner label="Loading teachers" />
-          ) : teacherList.length > 0 ? (
-            <TeacherList teachers={teacherList} selectedId={selectedTeacher?.id ?? null} onSelect={chooseTeacher} />
-          ) : null}
+      {!packages.isPending && (
+        <div className="mt-10 grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            {teachers.isPending ? (
+              <Spinner label="Loading teachers" />
+            ) : teacherList.length > 0 ? (
+              <TeacherList teachers={teacherList} selectedId={selectedTeacher?.id ?? null} onSelect={chooseTeacher} />
+            ) : null}
+          </div>
+          <PolicyCard pkg={selectedPackage} />
         </div>
-        <PolicyCard pkg={selectedPackage} />
-      </div>
+      )}
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         {!canContinue && !packages.isError && (

@@ -195,7 +195,9 @@ export function SchedulePage() {
           </p>
 
           {firstLoad ? (
-            <Spinner label="Loading available times" />
+            <div className="min-h-[50vh]">
+              <Spinner label="Loading available times" />
+            </div>
           ) : availability.isError && !availability.data ? (
             <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-900">
               <p>Failed to load available time slots. Please try again.</p>
