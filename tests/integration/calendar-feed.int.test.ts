@@ -80,6 +80,7 @@ describe(`calendar feeds on ${testEngine}`, () => {
     const kept = await lessonFor(sofia, 10);
     const cancelled = await lessonFor(sofia, 12, "cancelled");
     const foreign = await lessonFor(marco, 14);
+    const marcoLink = (await inject("POST", "/api/student/calendar-feed/reset", marco)).json();
 
     expect((await inject("GET", "/api/student/calendar-feed", sofia)).json()).toEqual({
       active: false,
@@ -116,6 +117,11 @@ describe(`calendar feeds on ${testEngine}`, () => {
     const again = (await inject("POST", "/api/student/calendar-feed/reset", sofia)).json();
     expect((await inject("GET", pathOf(link.https_url))).statusCode).toBe(404);
     expect((await inject("GET", pathOf(again.https_url))).statusCode).toBe(200);
+    // Sofia's resets revoke only her own link: Marco's still serves his lessons, none of hers.
+    const marcoFeed = await inject("GET", pathOf(marcoLink.https_url));
+    expect(marcoFeed.statusCode).toBe(200);
+    expect(marcoFeed.body).toContain(foreign.id);
+    expect(marcoFeed.body).not.toContain(kept.id);
     expect((await inject("GET", "/api/calendar/feed/not-a-token.ics")).statusCode).toBe(404);
     expect((await inject("GET", `/api/calendar/feed/${"A".repeat(43)}.ics`)).statusCode).toBe(404);
   });

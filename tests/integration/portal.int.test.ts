@@ -641,6 +641,8 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     ["profile", "/api/student/profile"],
     ["progress", "/api/student/progress"],
     ["stats", "/api/student/stats"],
+    ["calendar feed", "/api/student/calendar-feed"],
+    ["data export", "/api/student/export"],
   ];
   it.each(lists)("A's %s hold none of B's ids or texts", async (_name, url) => {
     const response = await call(A, "GET", url);
@@ -661,8 +663,34 @@ describe("isolation: student A can read or change nothing of student B's", () =>
       B.quiz.id,
     ];
     for (const id of ids) expect(response.body).not.toContain(id);
-    for (const text of ["bruno", "BRUNOCODE", "PRIVATE"])
+    // "PRIVATE note" is the text of both students' private notes (A's own never reaches A either).
+    for (const text of ["bruno", "BRUNOCODE", "PRIVATE note"])
       expect(response.body.toLowerCase()).not.toContain(text.toLowerCase());
+  });
+
+  // Writes that take no id of anyone else's: they act on the caller alone, each checked where named.
+  const callerOnly: Record<string, string> = {
+    "PUT /api/student/profile": "A's profile update never touches B (below)",
+    "POST /api/student/referrals": "POST /referrals records an invited friend once (referrals)",
+    "POST /api/student/rebook": "B cannot spend A's credit (rebooking with a credit)",
+    "POST /api/student/calendar-feed/reset": "calendar-feed.int.test.ts: a reset revokes only the caller's link",
+    "POST /api/student/delete-account": "privacy.int.test.ts: deleting one account leaves the other whole",
+  };
+
+  it("covers every student route: a new one without an isolation check fails here", () => {
+    const served = routeTable(t.app.printRoutes({ commonPrefix: false }))
+      .filter((r) => r.path.startsWith("/api/student/") && r.path !== "/api/student/validate-referral/:code")
+      .flatMap((r) => r.methods.map((m) => `${m} ${r.path}`));
+    const checked = new Set([
+      ...lists.map(([, url]) => `GET ${url.split("?")[0]}`),
+      ...foreign.map(([, route]) => {
+        const [method, url] = route();
+        return `${method} ${url.replace(/\/can-cancel\/.*/, "/can-cancel/:bookingId")}`;
+      }),
+      ...Object.keys(callerOnly),
+    ]);
+    expect(served.length).toBeGreaterThan(10);
+    expect(served.filter((route) => !checked.has(route))).toEqual([]);
   });
 
   it("A's profile update never touches B", async () => {
