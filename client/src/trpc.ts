@@ -10,6 +10,35 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
+type BatchedError = { error?: { json?: { message?: string } } };
+
+/**
+ * Spec §7: a failed call is logged with its endpoint, message, status and time, as the REST client
+ * does (lib/api.ts); the caller still gets the error. Done on the HTTP response, so a failure that
+ * is not tRPC's own (a proxy's 502, an empty 503) is logged with its real status too.
+ */
+async function loggedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const endpoint = new URL(input instanceof Request ? input.url : String(input), window.location.origin).pathname;
+  const log = (message: string, status: number) =>
+    console.error("API request failed", { endpoint, message, status, time: new Date().toISOString() });
+  let response: Response;
+  try {
+    response = await fetch(input, init);
+  } catch (error) {
+    log(error instanceof Error ? error.message : "Network error", 0);
+    throw error;
+  }
+  if (!response.ok) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as BatchedError | BatchedError[] | null;
+    const first = Array.isArray(body) ? body.find((item) => item?.error) : body;
+    log(first?.error?.json?.message ?? `HTTP error! status: ${response.status}`, response.status);
+  }
+  return response;
+}
+
 export const trpcClient = trpc.createClient({
-  links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })],
+  links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, fetch: loggedFetch })],
 });

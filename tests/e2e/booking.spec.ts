@@ -173,11 +173,24 @@ test.describe("booking flow: schedule", () => {
   });
 
   test("reports a failed availability load", async ({ page }) => {
+    const logged: unknown[][] = [];
+    page.on("console", async (message) => {
+      if (message.type() === "error") logged.push(await Promise.all(message.args().map((a) => a.jsonValue())));
+    });
     await page.goto("/book/pricing");
     await page.getByRole("button", { name: "Select Single Lesson" }).click();
     await page.route("**/api/trpc/**booking.availability**", (route) => route.fulfill({ status: 503, body: "" }));
     await page.getByRole("button", { name: /Continue to Schedule/ }).click();
     await expect(toast(page, "Failed to load available time slots. Please try again.")).toBeVisible();
+    // §7: the failure is logged with its endpoint, message, status and time.
+    await expect
+      .poll(() => logged.find(([text]) => text === "API request failed")?.[1])
+      .toMatchObject({
+        endpoint: "/api/trpc/booking.availability",
+        status: 503,
+        message: expect.any(String),
+        time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
   });
 });
 
