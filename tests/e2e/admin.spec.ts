@@ -232,6 +232,19 @@ test("every panel at 390x844 and 1440x900 (screenshots)", async ({ page }, info)
   }
 });
 
+test("a teacher whose session ends mid-page sees 'Session Expired' and goes home", async ({ page, context }) => {
+  await signInAsTeacher(page);
+  await page.goto("/admin/bookings");
+  await expect(page.getByRole("heading", { name: "All Bookings" })).toBeVisible();
+  await expect(page.getByLabel("Status")).toBeVisible();
+  // The session ends while the page is open; the next data call (a new filter) answers 401.
+  await context.clearCookies();
+  await page.getByLabel("Status").selectOption("cancelled");
+  await expect(toast(page, "Please sign in again.")).toBeVisible();
+  await expect(toast(page, "Session Expired")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test("a visitor gets 401 from the admin API and sees the sign-in card", async ({ page, request }) => {
   expect((await request.get("/api/admin/dashboard")).status()).toBe(401);
   expect(
