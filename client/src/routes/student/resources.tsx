@@ -115,7 +115,11 @@ function FileItem({ file }: { file: SharedFile }) {
           href={file.file_url}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => logAccess(file.id, isLink ? "view" : "download")}
+          // Downloads of uploaded files are logged by the server as it serves them; logging the
+          // click too would count each download twice.
+          onClick={() => {
+            if (!file.file_url.startsWith("/api/files/download/")) logAccess(file.id, isLink ? "view" : "download");
+          }}
           className={buttonClasses({ variant: "primary", size: "sm" })}
         >
           {isLink ? <LinkIcon className="h-4 w-4" /> : <DownloadIcon className="h-4 w-4" />}{" "}
