@@ -345,6 +345,49 @@ test.describe("booking flow: details and booking", () => {
     await expect(page).toHaveURL(/\/book$/);
   });
 
+  test("a booking that fails says so with 'Booking Failed': the server's reason, or the generic text", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await choosePackage(page, "Single Lesson");
+    await pickSlots(page, 1);
+    await page.getByRole("button", { name: /^Continue/ }).click();
+    await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
+    await fillDetails(page);
+    // A failure that is not the server's own answer (a proxy's empty 502): the generic text.
+    await page.route("**/api/trpc/**booking.createBooking**", (route) => route.fulfill({ status: 502, body: "" }));
+    await page.getByRole("button", { name: "Book Lesson" }).click();
+    await expect(toast(page, "Booking Failed")).toBeVisible();
+    await expect(toast(page, "Failed to create bookings. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(/\/book\/details$/);
+    await page.unroute("**/api/trpc/**booking.createBooking**");
+    // Meanwhile, in another tab, the same time went into a 5-lesson package: the server refuses
+    // the single lesson with its reason, which the toast shows.
+    const [slot] = JSON.parse((await page.evaluate(() => sessionStorage.getItem("selectedSlots"))) ?? "[]");
+    const week = (await (
+      await page.request.get(`/api/availability?startDate=${slot.startTime.slice(0, 10)}`)
+    ).json()) as { availableSlots: { startTime: string }[] };
+    const others: string[] = [];
+    for (const { startTime } of week.availableSlots) {
+      const t = Date.parse(startTime);
+      const apart = [slot.startTime, ...others].every((s: string) => Math.abs(Date.parse(s) - t) >= 3 * 3_600_000);
+      if (apart && others.length < 4) others.push(startTime);
+    }
+    expect(others).toHaveLength(4);
+    const taken = await page.request.post("/api/bookings/package", {
+      data: {
+        studentInfo: { name: "Sofia Bianchi", phone: "+39 333 000 1111", english_level: "beginner", lesson_focus: "x" },
+        lesson_dates: [slot.startTime, ...others],
+        lessonType: "online",
+        packageInfo: { id: "online-5", name: "Online Starter", lessons: 5, totalPrice: 160 },
+      },
+    });
+    expect(taken.ok()).toBe(true);
+    await page.getByRole("button", { name: "Book Lesson" }).click();
+    await expect(toast(page, "You have already booked the lesson on")).toBeVisible();
+    await expect(toast(page, "Booking Failed").last()).toBeVisible();
+  });
+
   test("a selected time booked elsewhere leaves the selection and the grid", async ({ page }) => {
     await signIn(page);
     await choosePackage(page, "Single Lesson");
