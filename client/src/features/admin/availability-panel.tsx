@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import {
+  conflictsWithAny,
   findOverlappingPairs,
   isValidSlot,
   minutesToTime,
@@ -127,7 +128,7 @@ export function AvailabilityPanel() {
   );
   const singleEnd = single.end === "23:59" ? 24 * 60 : single.end ? timeToMinutes(single.end) : 0;
   const singleConflict =
-    singleValid && singleExisting.some((e) => timeToMinutes(single.start) < e.end && e.start < singleEnd);
+    singleValid && conflictsWithAny({ start: timeToMinutes(single.start), end: singleEnd }, singleExisting);
   const createSingle = useMutation({
     mutationFn: () => {
       const startsAt = zonedInstant(single.date, single.start, tz);
