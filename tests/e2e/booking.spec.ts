@@ -194,6 +194,22 @@ test.describe("booking flow: schedule", () => {
   });
 });
 
+test.describe("booking flow: group conversation card", () => {
+  test("says so when the group nights cannot be loaded", async ({ page }) => {
+    await signIn(page);
+    await choosePackage(page, "Online Starter");
+    await pickSlots(page, 5);
+    await page.route("**/api/trpc/**booking.group*", (route) => route.fulfill({ status: 503, body: "" }));
+    await page.getByRole("button", { name: /^Continue/ }).click();
+    await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
+    await expect(toast(page, "Failed to load group conversation data. Please try again later.")).toBeVisible();
+    await page.getByRole("button", { name: /Interested in Group Conversation Practice\?/ }).click();
+    await expect(
+      page.getByRole("main").getByText("Failed to load group conversation data. Please try again later."),
+    ).toBeVisible();
+  });
+});
+
 test.describe("booking flow: redirect rules", () => {
   test("no package goes to pricing, no slots to schedule, no results to /book", async ({ page }) => {
     await page.goto("/book/schedule");
@@ -451,8 +467,10 @@ test.describe("booking flow: details and booking", () => {
     await page.getByRole("radio", { name: /Tuesday/ }).check();
     await add.click();
     await expect(toast(page, "Group Conversation Added")).toBeVisible();
+    await expect(toast(page, "has been added to your booking.")).toBeVisible();
     await page.getByRole("button", { name: "Remove from Booking" }).click();
     await expect(toast(page, "Group Conversation Removed")).toBeVisible();
+    await expect(toast(page, "The group conversation has been removed from your booking.")).toBeVisible();
     await page.getByRole("button", { name: "Add to Booking" }).click();
     await expect(page.getByTestId("quote-total")).toHaveText("€250");
     await fillDetails(page, { level: "advanced" });
@@ -467,6 +485,7 @@ test.describe("booking flow: details and booking", () => {
     await expect(page.getByRole("link", { name: /Add to Calendar/ })).toHaveCount(5);
     await expect(page.getByText("€250").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Group Conversation Practice" })).toBeVisible();
+    await expect(page.getByText(/within 24 hours/).first()).toBeVisible();
     await shot(page, "4-confirmation-package");
     await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
     await page.getByRole("link", { name: "Book Again" }).click();
