@@ -97,6 +97,21 @@ test.describe("booking flow: pricing", () => {
 test.describe("booking flow: schedule", () => {
   test.use({ timezoneId: "Asia/Kathmandu" });
 
+  test("the details step lists the chosen times in both zones too", async ({ page }) => {
+    await signIn(page);
+    await choosePackage(page, "Single Lesson");
+    await pickSlots(page, 1);
+    await page.getByRole("button", { name: /^Continue/ }).click();
+    await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
+    const [slot] = JSON.parse((await page.evaluate(() => sessionStorage.getItem("selectedSlots"))) ?? "[]");
+    const inKathmandu = new Intl.DateTimeFormat("en-US", {
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "Asia/Kathmandu",
+    }).format(new Date(slot.startTime));
+    await expect(page.getByRole("list", { name: "Your lesson times" })).toContainText(`${inKathmandu} your time`);
+  });
+
   test("keeps the week in bounds, limits the selection and shows both time zones", async ({ page }) => {
     await choosePackage(page, "Single Lesson");
     const previous = page.getByRole("button", { name: /Previous Week/ });

@@ -22,7 +22,7 @@ import { referralCode } from "../../features/booking/referral-code.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { dateKeyInZone, weekStartOf } from "../../features/booking/week.ts";
 import { api } from "../../lib/api.ts";
-import { formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
 import { trpc } from "../../trpc.ts";
 
 const SIGN_IN_REDIRECT_DELAY_MS = 1500;
@@ -113,6 +113,8 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   const inFlight = useRef(false);
   const referral = referralCode.get();
   const zone = slots[0]?.timezone ?? TEACHER_TIMEZONE;
+  // Times are the teacher's; a visitor in another zone also sees their own (as on the schedule).
+  const localZone = browserTimeZone() !== zone ? browserTimeZone() : null;
 
   const quote = trpc.booking.quote.useQuery({
     packageId: pkg.id,
@@ -481,6 +483,12 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
                 <li key={s.id}>
                   {formatDate(s.startTime, { timeZone: zone, style: "short" })},{" "}
                   {formatTime(s.startTime, { timeZone: zone })}
+                  {localZone && (
+                    <span className="block text-xs text-slate-500">
+                      {formatDate(s.startTime, { timeZone: localZone, style: "short" })},{" "}
+                      {formatTime(s.startTime, { timeZone: localZone })} your time
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
