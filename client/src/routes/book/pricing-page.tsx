@@ -8,6 +8,7 @@ import { bookingStorage, type SelectedPackage, type SelectedTeacher } from "../.
 import { PackageCard } from "../../features/booking/package-card.tsx";
 import { PolicyCard } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
+import { canContinueToSchedule, resolveTeacherChoice } from "../../features/booking/teacher-choice.ts";
 import { TeacherList } from "../../features/booking/teacher-list.tsx";
 import { ArrowRightIcon, ChatIcon, MailIcon } from "../../features/landing/icons.tsx";
 import { trpc } from "../../trpc.ts";
@@ -38,19 +39,12 @@ export function PricingPage() {
 
   // One teacher: selected for the visitor. Several: a stored choice must still exist.
   const teacherList = teachers.data ?? [];
+  const choice = resolveTeacherChoice(teacherList, selectedTeacher);
   useEffect(() => {
-    if (!teachers.data) return;
-    if (teachers.data.length === 1) {
-      const only = teachers.data[0];
-      if (selectedTeacher?.id !== only.id) {
-        bookingStorage.setTeacher(only);
-        setSelectedTeacher(only);
-      }
-    } else if (selectedTeacher && !teachers.data.some((t) => t.id === selectedTeacher.id)) {
-      bookingStorage.setTeacher(null);
-      setSelectedTeacher(null);
-    }
-  }, [teachers.data, selectedTeacher]);
+    if (!teachers.data || choice.teacher?.id === selectedTeacher?.id) return;
+    bookingStorage.setTeacher(choice.teacher);
+    setSelectedTeacher(choice.teacher);
+  }, [teachers.data, choice.teacher, selectedTeacher]);
 
   const choosePackage = (pkg: SelectedPackage) => {
     bookingStorage.changePackage(pkg);
@@ -61,9 +55,7 @@ export function PricingPage() {
     setSelectedTeacher(teacher);
   };
 
-  const needsTeacherChoice = teacherList.length > 1;
-  const canContinue =
-    selectedPackage !== null && !teachers.isPending && (!needsTeacherChoice || selectedTeacher !== null);
+  const canContinue = canContinueToSchedule(selectedPackage !== null, !teachers.isPending, choice);
 
   return (
     <div>
