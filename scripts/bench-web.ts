@@ -9,23 +9,11 @@ import path from "node:path";
 import { startFlow } from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { freePort } from "../tests/helpers/server-process.ts";
+import { productionEnv, waitFor } from "./bench/server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const AIMS = { score: 98, lcpMs: 1600, tbtMs: 50, cls: 0.02 };
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const began = Date.now();
-  while (Date.now() - began < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 console.log("Building the client…");
 execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
@@ -35,21 +23,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "english-bench-web-"));
 const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-    GOOGLE_CLIENT_ID: "bench-client",
-    GOOGLE_CLIENT_SECRET: "bench-secret",
-    OIDC_ISSUER: "http://127.0.0.1:9/",
-    ADMIN_EMAILS: "teacher@example.com",
-    DEMO_DATA: "1",
-  },
+  env: { ...process.env, ...productionEnv({ DATA_DIR: dataDir, DATABASE_URL: "" }, port) },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const exited = new Promise((resolve) => server.once("exit", resolve));

@@ -11,6 +11,7 @@ import pg from "pg";
 import { openDatabase } from "../server/db.ts";
 import { createSession } from "../server/features/auth/session.service.ts";
 import { freePort } from "../tests/helpers/server-process.ts";
+import { productionEnv, waitFor } from "./bench/server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,19 +28,6 @@ function start(script: string[], env: Record<string, string>, port: number): Ser
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return { child, url: `http://127.0.0.1:${port}`, exited };
-}
-
-async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
-  const began = performance.now();
-  while (performance.now() - began < timeoutMs) {
-    try {
-      if ((await fetch(url)).status === 200) return performance.now() - began;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
 async function stop(server: Server) {
@@ -59,25 +47,6 @@ function load(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon({ ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
   });
-}
-
-function appEnv(dataEnv: Record<string, string>, port: number): Record<string, string> {
-  return {
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: "warn",
-    GOOGLE_CLIENT_ID: "bench-client",
-    GOOGLE_CLIENT_SECRET: "bench-secret",
-    OIDC_ISSUER: "http://127.0.0.1:9/",
-    ADMIN_EMAILS: "teacher@example.com",
-    DEMO_DATA: "1",
-    RATE_LIMIT_BOOKING: "100000000",
-    RATE_LIMIT_AUTH: "100000000",
-    SMTP_URL: "",
-    REDIS_URL: "",
-    ...dataEnv,
-  };
 }
 
 /** Students with sessions, written while no server holds the database. */
@@ -130,7 +99,7 @@ type EngineFigures = {
 
 async function benchEngine(engine: "pglite" | "postgresql", dataEnv: Record<string, string>): Promise<EngineFigures> {
   const port = await freePort();
-  const env = appEnv(dataEnv, port);
+  const env = productionEnv(dataEnv, port);
   console.log(`\n[${engine}] first start on an empty database`);
   let server = start(["server/index.ts"], env, port);
   const coldStartFirstMs = await waitFor(`${server.url}/api/health`);
