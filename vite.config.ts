@@ -33,9 +33,35 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes landing.html: index.html plus modulepreload links for the landing page's own chunks, so
+ * the server's `/` downloads them alongside the entry while the other pages never download them.
+ */
+function landingHtml(): Plugin {
+  return {
+    name: "landing-html",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
+      const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/routes/landing.tsx"));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (index?.type !== "asset" || !landing || !entry)
+        throw new Error("landing-html: index.html or the landing chunk is missing");
+      const files = [landing.fileName, ...landing.imports].filter(
+        (file) => file !== entry.fileName && !entry.imports.includes(file),
+      );
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
+      const html = String(index.source).replace("</head>", `  ${links}\n  </head>`);
+      this.emitFile({ type: "asset", fileName: "landing.html", source: html });
+    },
+  };
+}
+
 export default defineConfig({
   root: "client",
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), landingHtml(), precompress()],
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,

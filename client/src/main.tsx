@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import { ToastProvider } from "./components/ui/toaster.tsx";
+import { RouterProvider } from "./lib/router.tsx";
 import { router } from "./router.tsx";
 import "./styles.css";
 

@@ -1,9 +1,10 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type RouteObject } from "./lib/router.tsx";
 import { ErrorScreen } from "./routes/error-screen.tsx";
-import { LandingPage } from "./routes/landing.tsx";
 import { NotFound } from "./routes/not-found.tsx";
 
-// Admin, portal and quiz code load lazily: public pages never download them.
+// Every page loads lazily: admin, portal and quiz code never reach a public page, and the booking
+// steps do not download the landing page. The landing page's chunk is preloaded by the HTML sent
+// for `/` (landing.html, written by vite.config.ts), so it arrives with the entry, not after it.
 const portal = () => import("./routes/student/portal-routes.tsx");
 const admin = () => import("./routes/admin/admin-page.tsx");
 const booking = () => import("./routes/book/booking-routes.tsx");
@@ -19,7 +20,7 @@ export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
     children: [
-      { path: "/", element: <LandingPage /> },
+      { path: "/", lazy: async () => ({ Component: (await import("./routes/landing.tsx")).LandingPage }) },
       {
         // Everything else talks to the server through tRPC and React Query.
         lazy: async () => ({ Component: (await import("./data-providers.tsx")).DataProviders }),

@@ -1,5 +1,5 @@
 // axe-core on every main page, as visitor, student and teacher, at both viewports: no serious or
-// critical violation. Keyboard use of the forms is covered where each form is tested.
+// critical violation. Keyboard use of the forms: keyboard.spec.ts (and the quiz's radios in quiz.spec.ts).
 // Run: npx vite build && E2E_PORT=3314 npx playwright test tests/e2e/accessibility.spec.ts
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";

@@ -1,8 +1,8 @@
 // The teacher runs the business from /admin in Chromium against the embedded demo database.
 // Run: npx vite build && E2E_PORT=3313 npx playwright test tests/e2e/admin.spec.ts
 import { mkdirSync } from "node:fs";
-import { choosePackage } from "./support/booking-steps.ts";
 import { expect, type Page, test } from "@playwright/test";
+import { choosePackage } from "./support/booking-steps.ts";
 
 const SHOTS = "/tmp/shots-admin";
 const ROME = "Europe/Rome";

@@ -1,9 +1,15 @@
-import { Link } from "react-router";
+import { Link } from "../lib/router.tsx";
 
 export function SiteLogo({ to = "/" }: { to?: string }) {
   return (
-    <Link to={to} className="flex items-center gap-2 rounded-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
-      <span className="grid h-9 w-9 place-items-center rounded-xl bg-blue-900 font-display text-lg font-bold text-amber-300" aria-hidden="true">
+    <Link
+      to={to}
+      className="flex items-center gap-2 rounded-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
+      <span
+        className="grid h-9 w-9 place-items-center rounded-xl bg-blue-900 font-display text-lg font-bold text-amber-300"
+        aria-hidden="true"
+      >
         G
       </span>
       <span className="leading-tight">

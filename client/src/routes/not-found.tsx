@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "../lib/router.tsx";
 
 /** The spec: an unknown route logs the error and redirects to /. */
 export function NotFound() {

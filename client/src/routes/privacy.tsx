@@ -2,10 +2,10 @@
 // your rights. Public, lazily loaded; the contact details come from the public configuration.
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { SiteLogo } from "../components/site-logo.tsx";
 import { DEFAULT_CONTACT } from "../features/landing/content.ts";
 import { api } from "../lib/api.ts";
+import { Link } from "../lib/router.tsx";
 
 type PublicConfig = { contact?: { email?: string | null; phone?: string | null } };
 type Teachers = { teachers?: { name?: string | null }[] };

@@ -1,5 +1,5 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "./button.tsx";
 
 type ModalProps = {
@@ -17,6 +17,7 @@ const WIDTHS = { sm: "sm:max-w-sm", md: "sm:max-w-lg", lg: "sm:max-w-2xl", xl: "
 
 /** An accessible modal: focus trapped, Escape and the backdrop close it, a labelled title. */
 export function Modal({ open, onClose, title, description, children, footer, size = "md" }: ModalProps) {
+  useReturnFocus(open);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40 transition duration-150 data-closed:opacity-0" aria-hidden="true" />
@@ -51,6 +52,31 @@ export function Modal({ open, onClose, title, description, children, footer, siz
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Gives the focus back to what had it when the modal opened, once it closes or unmounts, if
+ * nothing else took it. Headless UI does this from a focus history it starts keeping when it
+ * loads, so a dialog loaded on demand (the teacher profile, the custom availability request)
+ * opened after its button was focused would leave the focus nowhere.
+ */
+function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  // Read while rendering the opening: Headless UI moves the focus into the panel in its effects.
+  if (open && opener.current === null && document.activeElement instanceof HTMLElement) {
+    opener.current = document.activeElement;
+  }
+  useEffect(() => {
+    if (!open) return;
+    return () => {
+      const target = opener.current;
+      opener.current = null;
+      requestAnimationFrame(() => {
+        const lost = document.activeElement === null || document.activeElement === document.body;
+        if (lost && target?.isConnected) target.focus();
+      });
+    };
+  }, [open]);
 }
 
 type ConfirmProps = {

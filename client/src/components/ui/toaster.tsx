@@ -1,4 +1,3 @@
-import { Transition } from "@headlessui/react";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 
 export type Toast = {
@@ -41,27 +40,27 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-auto sm:right-4 sm:bottom-4 sm:items-end"
       >
         {toasts.map((t) => (
-          <Transition key={t.id} appear show>
-            <div
-              role={t.variant === "destructive" ? "alert" : "status"}
-              className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg transition duration-200 data-closed:translate-y-2 data-closed:opacity-0 ${VARIANTS[t.variant ?? "default"]}`}
-            >
-              <div className="flex items-start gap-3">
-                <div className="flex-1">
-                  <p className="font-semibold">{t.title}</p>
-                  {t.description && <p className="mt-1 text-sm opacity-90">{t.description}</p>}
-                </div>
-                <button
-                  type="button"
-                  onClick={() => dismiss(t.id)}
-                  className="rounded-md px-1 text-lg leading-none opacity-60 hover:opacity-100 focus-visible:outline-2"
-                  aria-label="Dismiss notification"
-                >
-                  ×
-                </button>
+          // Slides in with CSS alone (@starting-style): no Headless UI on the landing page.
+          <div
+            key={t.id}
+            role={t.variant === "destructive" ? "alert" : "status"}
+            className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg transition duration-200 starting:translate-y-2 starting:opacity-0 ${VARIANTS[t.variant ?? "default"]}`}
+          >
+            <div className="flex items-start gap-3">
+              <div className="flex-1">
+                <p className="font-semibold">{t.title}</p>
+                {t.description && <p className="mt-1 text-sm opacity-90">{t.description}</p>}
               </div>
+              <button
+                type="button"
+                onClick={() => dismiss(t.id)}
+                className="rounded-md px-1 text-lg leading-none opacity-60 hover:opacity-100 focus-visible:outline-2"
+                aria-label="Dismiss notification"
+              >
+                ×
+              </button>
             </div>
-          </Transition>
+          </div>
         ))}
       </div>
     </ToastContext.Provider>

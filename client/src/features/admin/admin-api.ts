@@ -2,9 +2,9 @@
 // 403 signs the teacher out, says 'Session Expired' and goes home.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { api, isSessionExpired } from "../../lib/api.ts";
+import { useNavigate } from "../../lib/router.tsx";
 import { adminStatusKey } from "../auth/student-auth.ts";
 
 export type BookingStatus = "pending" | "confirmed" | "cancelled" | "completed";

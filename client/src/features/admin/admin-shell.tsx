@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
+import { Link } from "../../lib/router.tsx";
 
 /** The header of every admin view: its title, the way back (or Settings) and Logout. */
 export function AdminHeader({

@@ -1,7 +1,6 @@
 // The dashboard: eight tiles, three stat cards, Recent Bookings (10) with View Details and Confirm.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { RECENT_BOOKINGS_LIMIT } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -11,6 +10,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
+import { Link } from "../../lib/router.tsx";
 import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
 import { type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { AUTH_ERROR_FALLBACK, AUTH_ERROR_MESSAGES, AUTH_ERROR_TITLE } from "../../../../shared/constants.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useNavigate, useSearchParams } from "../../lib/router.tsx";
 
 /** An `error` query on a sign-in page shows the spec's toast, then the address loses the query. */
 export function useAuthErrorToast(basePath: "/student" | "/admin") {
@@ -11,7 +11,11 @@ export function useAuthErrorToast(basePath: "/student" | "/admin") {
   const error = params.get("error");
   useEffect(() => {
     if (!error) return;
-    toast({ title: AUTH_ERROR_TITLE, description: AUTH_ERROR_MESSAGES[error] ?? AUTH_ERROR_FALLBACK, variant: "destructive" });
+    toast({
+      title: AUTH_ERROR_TITLE,
+      description: AUTH_ERROR_MESSAGES[error] ?? AUTH_ERROR_FALLBACK,
+      variant: "destructive",
+    });
     navigate(basePath, { replace: true });
   }, [error, basePath, navigate, toast]);
   return error;

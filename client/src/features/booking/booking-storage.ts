@@ -1,8 +1,19 @@
 // The booking flow's state lives in session storage under the spec's keys (selectedPackage,
-// selectedTeacher, selectedSlots, bookingResults). Everything read back is parsed: a value that a
+// selectedTeacher, selectedSlots, bookingResults). Everything read back is checked: a value that a
 // browser extension, an old version of the site or a hand edit corrupted reads as "nothing"
-// (and is removed) instead of crashing the page. zod/mini keeps the public bundle small.
-import * as z from "zod/mini";
+// (and is removed) instead of crashing the page.
+import {
+  arrayOf,
+  type Guard,
+  isBoolean,
+  isNumber,
+  isString,
+  nullable,
+  objectOf,
+  oneOf,
+  optional,
+  type Shape,
+} from "../../lib/shape.ts";
 
 export const STORAGE_KEYS = {
   package: "selectedPackage",
@@ -11,73 +22,75 @@ export const STORAGE_KEYS = {
   results: "bookingResults",
 } as const;
 
-const lessonTypeSchema = z.enum(["online", "in-person"]);
+const id = isString((s) => s.length > 0);
+const text = isString();
+const isoInstant = isString((s) => !Number.isNaN(Date.parse(s)));
 
-export const selectedPackageSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: z.string(),
-  description: z.optional(z.string()),
-  lessons: z.number().check(z.int(), z.positive()),
-  totalPrice: z.number(),
-  pricePerLesson: z.optional(z.number()),
-  features: z.optional(z.array(z.string())),
-  isPopular: z.optional(z.boolean()),
-  lessonType: z.enum(["online", "in-person", "either", "group"]),
+const isSelectedPackage = objectOf({
+  id,
+  name: text,
+  description: optional(text),
+  lessons: isNumber((n) => Number.isInteger(n) && n > 0),
+  totalPrice: isNumber(),
+  pricePerLesson: optional(isNumber()),
+  features: optional(arrayOf(text)),
+  isPopular: optional(isBoolean),
+  lessonType: oneOf(["online", "in-person", "either", "group"]),
 });
-export type SelectedPackage = z.infer<typeof selectedPackageSchema>;
+export type SelectedPackage = Shape<typeof isSelectedPackage>;
 
-export const selectedTeacherSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: z.string(),
-  bio: z.optional(z.nullable(z.string())),
-  image_url: z.optional(z.nullable(z.string())),
-  specializations: z.optional(z.array(z.string())),
+const isSelectedTeacher = objectOf({
+  id,
+  name: text,
+  bio: optional(nullable(text)),
+  image_url: optional(nullable(text)),
+  specializations: optional(arrayOf(text)),
 });
-export type SelectedTeacher = z.infer<typeof selectedTeacherSchema>;
+export type SelectedTeacher = Shape<typeof isSelectedTeacher>;
 
-const isoInstant = z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s))));
-
-export const slotSchema = z.object({
-  id: z.string().check(z.minLength(1)),
+const isSlot = objectOf({
+  id,
   startTime: isoInstant,
   endTime: isoInstant,
   /** The teacher's zone the slot was offered in: later steps show its times in that zone. */
-  timezone: z.optional(z.string()),
+  timezone: optional(text),
 });
-export type Slot = z.infer<typeof slotSchema>;
-const slotsSchema = z.array(slotSchema);
+export type Slot = Shape<typeof isSlot>;
 
-const bookingSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  lesson_date: isoInstant,
-  status: z.string(),
-  lessonType: lessonTypeSchema,
-  location: z.optional(z.nullable(z.string())),
-});
-
-export const bookingResultsSchema = z.object({
-  bookings: z.array(z.object({ booking: bookingSchema })).check(z.minLength(1)),
-  package: z.object({ name: z.string(), totalPrice: z.number(), lessons: z.number() }),
-  teacher: z.optional(z.nullable(z.object({ name: z.string() }))),
-  totalSlots: z.number(),
-  studentInfo: z.object({ name: z.string(), email: z.string() }),
-  groupConversation: z.boolean(),
+const isBookingResults = objectOf({
+  bookings: arrayOf(
+    objectOf({
+      booking: objectOf({
+        id,
+        lesson_date: isoInstant,
+        status: text,
+        lessonType: oneOf(["online", "in-person"]),
+        location: optional(nullable(text)),
+      }),
+    }),
+    1,
+  ),
+  package: objectOf({ name: text, totalPrice: isNumber(), lessons: isNumber() }),
+  teacher: optional(nullable(objectOf({ name: text }))),
+  totalSlots: isNumber(),
+  studentInfo: objectOf({ name: text, email: text }),
+  groupConversation: isBoolean,
   /** What the group card on the confirmation shows, when the add-on was booked. */
-  groupDetails: z.optional(
-    z.nullable(
-      z.object({
-        packageName: z.string(),
-        weeks: z.number(),
-        totalPrice: z.number(),
-        night: z.string(),
-        time: z.string(),
-        location: z.string(),
+  groupDetails: optional(
+    nullable(
+      objectOf({
+        packageName: text,
+        weeks: isNumber(),
+        totalPrice: isNumber(),
+        night: text,
+        time: text,
+        location: text,
       }),
     ),
   ),
-  timezone: z.optional(z.string()),
+  timezone: optional(text),
 });
-export type BookingResults = z.infer<typeof bookingResultsSchema>;
+export type BookingResults = Shape<typeof isBookingResults>;
 
 function storage(): Storage | null {
   try {
@@ -87,13 +100,13 @@ function storage(): Storage | null {
   }
 }
 
-function read<T>(key: string, schema: z.ZodMiniType<T>): T | null {
+function read<T>(key: string, guard: Guard<T>): T | null {
   const store = storage();
   const raw = store?.getItem(key);
   if (raw == null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const value: unknown = JSON.parse(raw);
+    if (guard(value)) return value;
   } catch {
     // Not JSON: treated like a failed parse below.
   }
@@ -112,14 +125,14 @@ function write(key: string, value: unknown) {
 const remove = (key: string) => storage()?.removeItem(key);
 
 export const bookingStorage = {
-  getPackage: () => read(STORAGE_KEYS.package, selectedPackageSchema),
+  getPackage: () => read(STORAGE_KEYS.package, isSelectedPackage),
   setPackage: (value: SelectedPackage) => write(STORAGE_KEYS.package, value),
-  getTeacher: () => read(STORAGE_KEYS.teacher, selectedTeacherSchema),
+  getTeacher: () => read(STORAGE_KEYS.teacher, isSelectedTeacher),
   setTeacher: (value: SelectedTeacher | null) =>
     value ? write(STORAGE_KEYS.teacher, value) : remove(STORAGE_KEYS.teacher),
-  getSlots: () => read(STORAGE_KEYS.slots, slotsSchema) ?? [],
+  getSlots: () => read(STORAGE_KEYS.slots, arrayOf(isSlot)) ?? [],
   setSlots: (value: Slot[]) => write(STORAGE_KEYS.slots, value),
-  getResults: () => read(STORAGE_KEYS.results, bookingResultsSchema),
+  getResults: () => read(STORAGE_KEYS.results, isBookingResults),
   setResults: (value: BookingResults) => write(STORAGE_KEYS.results, value),
   removeResults: () => remove(STORAGE_KEYS.results),
   /** After a successful booking: the selection goes, the results stay for the confirmation. */
@@ -130,7 +143,7 @@ export const bookingStorage = {
   },
   /** Changing the package invalidates the slots picked for the old one. */
   changePackage: (value: SelectedPackage) => {
-    const previous = read(STORAGE_KEYS.package, selectedPackageSchema);
+    const previous = read(STORAGE_KEYS.package, isSelectedPackage);
     if (previous && previous.id !== value.id) remove(STORAGE_KEYS.slots);
     write(STORAGE_KEYS.package, value);
   },

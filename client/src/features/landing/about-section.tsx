@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { Link } from "../../lib/router.tsx";
 import { FOCUS_AREAS } from "./content.ts";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon, VideoIcon } from "./icons.tsx";
 import { SectionHeading } from "./section-heading.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { AFTER_HOURS_TEXT, TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { Link } from "../../lib/router.tsx";
 import { ArrowRightIcon, ClockIcon } from "./icons.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 

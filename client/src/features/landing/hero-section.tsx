@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ButtonLink, buttonClasses } from "../../components/ui/button.tsx";
+import { Link } from "../../lib/router.tsx";
 import { COUNTERS } from "./content.ts";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, MapPinIcon, VideoIcon } from "./icons.tsx";
 

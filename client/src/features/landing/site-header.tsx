@@ -1,19 +1,29 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
-import { useEffect } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { Link } from "../../lib/router.tsx";
 import { SECTIONS, type SectionId } from "./content.ts";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { useMediaQuery, useScrolledPast } from "./use-scroll.ts";
 
 const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
-/** Fixed header: section links with scroll-spy highlighting, Student Portal, and a mobile menu. */
+/**
+ * Fixed header: section links with scroll-spy highlighting, Student Portal, and a mobile menu (a
+ * disclosure button and panel, written out here so the landing page loads no Headless UI).
+ */
 export function SiteHeader({ active }: { active: SectionId }) {
   const scrolled = useScrolledPast(8);
   // Only one of the two navigations is ever in the DOM, so each item exists exactly once.
   const desktop = useMediaQuery("(min-width: 64rem)");
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  /** Closes the menu and moves focus: to `focus`, by default back to the menu button, or nowhere (null). */
+  const close = (focus: HTMLElement | null = menuButton.current) => {
+    setOpen(false);
+    focus?.focus();
+  };
 
   return (
     <header
@@ -21,116 +31,113 @@ export function SiteHeader({ active }: { active: SectionId }) {
         scrolled ? "border-slate-200 bg-white/95 shadow-sm" : "border-transparent bg-white/80"
       }`}
     >
-      <Disclosure>
-        {({ open, close }) => (
-          <div>
-            <DismissMenu open={open} close={close} />
-            <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
-              <SiteLogo />
+      <div>
+        <DismissMenu open={open} close={close} />
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
+          <SiteLogo />
 
-              {desktop ? (
-                <nav aria-label="Main" className="hidden lg:block">
-                  <ul className="flex items-center gap-1">
-                    {SECTIONS.map((section) => {
-                      const current = section.id === active;
-                      return (
-                        <li key={section.id}>
-                          <a
-                            href={`#${section.id}`}
-                            aria-current={current ? "location" : undefined}
-                            data-active={current ? "true" : undefined}
-                            className={`relative block rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} ${
-                              current ? "text-blue-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                            }`}
-                          >
-                            {section.label}
-                            <span
-                              aria-hidden="true"
-                              className={`absolute inset-x-3 -bottom-0.5 h-0.5 rounded-full bg-amber-400 transition-opacity duration-300 ${
-                                current ? "opacity-100" : "opacity-0"
-                              }`}
-                            />
-                          </a>
-                        </li>
-                      );
-                    })}
-                    <li className="ml-3">
-                      <Link
-                        to="/student"
-                        className={buttonClasses({
-                          variant: "primary",
-                          size: "md",
-                        })}
+          {desktop ? (
+            <nav aria-label="Main" className="hidden lg:block">
+              <ul className="flex items-center gap-1">
+                {SECTIONS.map((section) => {
+                  const current = section.id === active;
+                  return (
+                    <li key={section.id}>
+                      <a
+                        href={`#${section.id}`}
+                        aria-current={current ? "location" : undefined}
+                        data-active={current ? "true" : undefined}
+                        className={`relative block rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} ${
+                          current ? "text-blue-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                        }`}
                       >
-                        Student Portal
-                      </Link>
-                    </li>
-                  </ul>
-                </nav>
-              ) : (
-                <DisclosureButton
-                  className={`inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 lg:hidden ${FOCUS_RING}`}
-                >
-                  {open ? <CloseIcon /> : <MenuIcon />}
-                  Menu
-                </DisclosureButton>
-              )}
-            </div>
-
-            {!desktop && (
-              <DisclosurePanel
-                as="nav"
-                aria-label="Main"
-                className="border-t border-slate-200 bg-white shadow-lg lg:hidden"
-              >
-                <ul className="mx-auto max-w-6xl space-y-1 px-4 py-4 sm:px-6">
-                  {SECTIONS.map((section) => {
-                    const current = section.id === active;
-                    return (
-                      <li key={section.id}>
-                        <a
-                          href={`#${section.id}`}
-                          aria-current={current ? "location" : undefined}
-                          data-active={current ? "true" : undefined}
-                          // Close after the browser has followed the link (an anchor removed during
-                          // its own click would not navigate), then hand focus to the section.
-                          onClick={() => setTimeout(() => close(document.getElementById(section.id) ?? undefined), 0)}
-                          className={`flex items-center justify-between rounded-xl border-l-4 px-4 py-3 text-base font-semibold ${FOCUS_RING} ${
-                            current
-                              ? "border-amber-400 bg-blue-50 text-blue-900"
-                              : "border-transparent text-slate-700 hover:bg-slate-50"
+                        {section.label}
+                        <span
+                          aria-hidden="true"
+                          className={`absolute inset-x-3 -bottom-0.5 h-0.5 rounded-full bg-amber-400 transition-opacity duration-300 ${
+                            current ? "opacity-100" : "opacity-0"
                           }`}
-                        >
-                          {section.label}
-                          {current && <span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-400" />}
-                        </a>
-                      </li>
-                    );
-                  })}
-                  <li className="pt-3">
-                    <Link to="/student" className={`${buttonClasses({ variant: "primary", size: "lg" })} w-full`}>
-                      Student Portal
-                    </Link>
+                        />
+                      </a>
+                    </li>
+                  );
+                })}
+                <li className="ml-3">
+                  <Link
+                    to="/student"
+                    className={buttonClasses({
+                      variant: "primary",
+                      size: "md",
+                    })}
+                  >
+                    Student Portal
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+          ) : (
+            <button
+              ref={menuButton}
+              type="button"
+              aria-expanded={open}
+              aria-controls={open ? menuId : undefined}
+              onClick={() => setOpen(!open)}
+              className={`inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 lg:hidden ${FOCUS_RING}`}
+            >
+              {open ? <CloseIcon /> : <MenuIcon />}
+              Menu
+            </button>
+          )}
+        </div>
+
+        {!desktop && open && (
+          <nav id={menuId} aria-label="Main" className="border-t border-slate-200 bg-white shadow-lg lg:hidden">
+            <ul className="mx-auto max-w-6xl space-y-1 px-4 py-4 sm:px-6">
+              {SECTIONS.map((section) => {
+                const current = section.id === active;
+                return (
+                  <li key={section.id}>
+                    <a
+                      href={`#${section.id}`}
+                      aria-current={current ? "location" : undefined}
+                      data-active={current ? "true" : undefined}
+                      // Close after the browser has followed the link (an anchor removed during
+                      // its own click would not navigate), then hand focus to the section.
+                      onClick={() => setTimeout(() => close(document.getElementById(section.id)), 0)}
+                      className={`flex items-center justify-between rounded-xl border-l-4 px-4 py-3 text-base font-semibold ${FOCUS_RING} ${
+                        current
+                          ? "border-amber-400 bg-blue-50 text-blue-900"
+                          : "border-transparent text-slate-700 hover:bg-slate-50"
+                      }`}
+                    >
+                      {section.label}
+                      {current && <span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-400" />}
+                    </a>
                   </li>
-                </ul>
-              </DisclosurePanel>
-            )}
-          </div>
+                );
+              })}
+              <li className="pt-3">
+                <Link to="/student" className={`${buttonClasses({ variant: "primary", size: "lg" })} w-full`}>
+                  Student Portal
+                </Link>
+              </li>
+            </ul>
+          </nav>
         )}
-      </Disclosure>
+      </div>
     </header>
   );
 }
 
-/** Disclosure has no dismiss behaviour of its own: close the menu on Escape or a tap outside the header. */
-function DismissMenu({ open, close }: { open: boolean; close: () => void }) {
+/** Closes the menu on Escape (focus back on its button) or on a tap outside the header. */
+function DismissMenu({ open, close }: { open: boolean; close: (focus?: HTMLElement | null) => void }) {
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") close();
     };
     const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Element && !event.target.closest("header")) close();
+      if (event.target instanceof Element && !event.target.closest("header")) close(null);
     };
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);

@@ -2,13 +2,13 @@
 // delete the account. Deletion asks for the typed word DELETE, as the server does.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { api } from "../../lib/api.ts";
+import { useNavigate } from "../../lib/router.tsx";
 import { studentStatusKey } from "../auth/student-auth.ts";
 import { useSessionExpiry } from "./portal-api.ts";
 

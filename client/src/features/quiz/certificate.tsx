@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
+import { Link, useParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { QuizMessage } from "./quiz-pages.tsx";
 
@@ -114,7 +114,14 @@ export function CertificateVerifyPage() {
               className="mx-auto mt-6 grid h-12 w-12 place-items-center rounded-full bg-emerald-100 text-emerald-700"
               aria-hidden="true"
             >
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" className="h-6 w-6" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                className="h-6 w-6"
+                aria-hidden="true"
+              >
                 <path d="M20 6 9 17l-5-5" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             </div>

@@ -1,6 +1,5 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
 import { type ReactNode, useId, useRef } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import {
   CONCEPT_CATALOG,
   CONCEPT_LEVELS,
@@ -15,6 +14,7 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
+import { useNavigate, useSearchParams } from "../../lib/router.tsx";
 import { CONCEPT_REVIEW_PATH } from "./quiz-pages.tsx";
 import { useQuizStats } from "./use-quiz-stats.ts";
 

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import {
   AI_SAMPLE_DELAY_MS,
   CONCEPT_CATALOG,
@@ -12,6 +11,7 @@ import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useLocation, useNavigate, useParams, useSearchParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { scoreLocalQuiz } from "./local-scoring.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
@@ -38,7 +38,14 @@ export function QuizMessage({
         className="mx-auto mb-4 grid h-12 w-12 place-items-center rounded-full bg-amber-50 text-amber-700"
         aria-hidden="true"
       >
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path
             d="M12 8v5m0 3h.01M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
             strokeLinecap="round"
@@ -115,7 +122,13 @@ function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizP
     return (
       <QuizMessage
         title={code === "NOT_FOUND" ? "Quiz Not Found" : "This quiz is not available"}
-        message={code === "NOT_FOUND" ? QUIZ_MESSAGES.quizNotFound : isUnexpected ? QUIZ_MESSAGES.failedToLoadQuiz : start.error.message}
+        message={
+          code === "NOT_FOUND"
+            ? QUIZ_MESSAGES.quizNotFound
+            : isUnexpected
+              ? QUIZ_MESSAGES.failedToLoadQuiz
+              : start.error.message
+        }
       />
     );
   }

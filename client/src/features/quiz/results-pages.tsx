@@ -1,10 +1,10 @@
-import { Navigate, useLocation } from "react-router";
 import { ASSESSMENT_SCALE, CONCEPT_LEVELS, type ConceptSlug, QUIZ_LEVELS } from "../../../../shared/quiz-catalog.ts";
 import { basicBand, conceptBand, generalBand } from "../../../../shared/quiz-scoring.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
+import { Navigate, useLocation } from "../../lib/router.tsx";
 import { conceptName, QUIZ_HOME } from "./quiz-pages.tsx";
 import type { QuizResultDto, ResultsState } from "./quiz-types.ts";
 import { BreakdownBars, QuestionReview, Recommendations } from "./results-parts.tsx";

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import {
   CONCEPT_CATALOG,
   CONCEPT_LEVELS,
@@ -12,6 +11,7 @@ import { type Breakdown, findWeakAreas, percentOf } from "../../../../shared/qui
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { Link } from "../../lib/router.tsx";
 import type { QuizResultDto, ReviewEntry } from "./quiz-types.ts";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useNavigate, useParams } from "react-router";
 import { GoogleMark } from "../../components/google-button.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -21,6 +20,7 @@ import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
 import { adminStatusKey, isNetworkError, useAdminStatus } from "../../features/auth/student-auth.ts";
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
 import { api } from "../../lib/api.ts";
+import { useNavigate, useParams } from "../../lib/router.tsx";
 
 // View states of the spec, as sub-paths so the browser's Back button works.
 const VIEWS = {

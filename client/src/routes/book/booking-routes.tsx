@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { Navigate, Outlet, useSearchParams } from "react-router";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { referralCode } from "../../features/booking/referral-code.ts";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon } from "../../features/landing/icons.tsx";
+import { Navigate, Outlet, useSearchParams } from "../../lib/router.tsx";
 
 /** The frame of every /book page; `?ref=CODE` on any of them is kept for the booking call. */
 export function BookingLayout() {
@@ -21,7 +21,7 @@ export function BookingLayout() {
           <SiteLogo />
           <a
             href="/student"
-            className="rounded-lg px-2 py-1 text-sm font-semibold text-blue-900 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+            className="shrink-0 whitespace-nowrap rounded-lg px-2 py-1 text-sm font-semibold text-blue-900 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
           >
             Student Portal
           </a>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { Navigate } from "react-router";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { ButtonLink, buttonClasses } from "../../components/ui/button.tsx";
@@ -9,6 +8,7 @@ import { policyLines } from "../../features/booking/policy.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { CalendarIcon, CheckIcon, MapPinIcon, UsersIcon, VideoIcon } from "../../features/landing/icons.tsx";
 import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+import { Navigate } from "../../lib/router.tsx";
 
 export function ConfirmationPage() {
   // Read once, then removed: a reload or a later visit has nothing to show and goes to /book.

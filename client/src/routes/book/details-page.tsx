@@ -1,6 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -23,6 +22,7 @@ import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { dateKeyInZone, weekStartOf } from "../../features/booking/week.ts";
 import { api } from "../../lib/api.ts";
 import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 
 const SIGN_IN_REDIRECT_DELAY_MS = 1500;

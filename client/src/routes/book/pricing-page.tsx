@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { AFTER_HOURS_TEXT } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -11,6 +10,7 @@ import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { canContinueToSchedule, resolveTeacherChoice } from "../../features/booking/teacher-choice.ts";
 import { TeacherList } from "../../features/booking/teacher-list.tsx";
 import { ArrowRightIcon, ChatIcon, MailIcon } from "../../features/landing/icons.tsx";
+import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 
 // Shown when even the contact call fails: the configured defaults of the server.

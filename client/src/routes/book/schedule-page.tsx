@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -12,6 +11,7 @@ import { addDays, currentWeekStart, dateKeyInZone, weekDays, weekRangeLabel } fr
 import { WeekGrid } from "../../features/booking/week-grid.tsx";
 import { ArrowRightIcon, CalendarIcon } from "../../features/landing/icons.tsx";
 import { browserTimeZone, formatDate, formatTime } from "../../lib/format.ts";
+import { useLocation, useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 
 export const REDIRECT_DELAY_MS = 1500;

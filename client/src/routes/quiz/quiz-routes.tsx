@@ -1,6 +1,6 @@
 // The quiz area (lazy chunk): the same pages under /student/quizzes/* and /quizzes/*, both
 // inside the student guard.
-import { Route, Routes } from "react-router";
+
 import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
 import { CertificatePage } from "../../features/quiz/certificate.tsx";
 import { QuizHubPage } from "../../features/quiz/quiz-hub.tsx";
@@ -13,6 +13,7 @@ import {
   QuizMessage,
 } from "../../features/quiz/quiz-pages.tsx";
 import { ConceptResultsPage, GeneralResultsPage } from "../../features/quiz/results-pages.tsx";
+import { Route, Routes } from "../../lib/router.tsx";
 
 export function QuizHub() {
   return <QuizHubPage />;

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -21,6 +20,7 @@ import {
 import { UpcomingLessonRow } from "../../features/portal/lesson-card.tsx";
 import { useDashboardStats, useLessons, usePublicContact } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
+import { Link } from "../../lib/router.tsx";
 
 const SHORTCUTS = [
   {

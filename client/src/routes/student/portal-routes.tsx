@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
 import { GoogleMark } from "../../components/google-button.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -25,6 +24,7 @@ import {
   PuzzleIcon,
   UserIcon,
 } from "../../features/portal/icons.tsx";
+import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "../../lib/router.tsx";
 
 const ATTEMPT_FLAG = "studentAuthAttempt";
 

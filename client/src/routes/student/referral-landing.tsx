@@ -2,7 +2,6 @@
 // friend with the referrer's name, takes a short profile (POST /api/bookings without a lesson
 // date: the booking feature's referral signup), then continues to /book?ref=CODE.
 import { useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { REFERRAL_DISCOUNT_PERCENT } from "../../../../shared/constants.ts";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -13,6 +12,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { CalendarIcon, ChatIcon, GiftIcon } from "../../features/portal/icons.tsx";
 import { ENGLISH_LEVEL_OPTIONS, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
 import { ApiError, api } from "../../lib/api.ts";
+import { useNavigate, useSearchParams } from "../../lib/router.tsx";
 
 type SignupForm = {
   name: string;
