@@ -1,6 +1,7 @@
 // The quiz bank's rules, shared by the checker script and the bank test.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { projectPath } from "../server/paths.ts";
 import { CONCEPT_LEVELS, QUIZ_LEVELS } from "../shared/quiz-catalog.ts";
 
 export type BankItem = {
@@ -8,7 +9,7 @@ export type BankItem = {
   skill: string; level: string; difficulty: number; concept: string | null; topic: string;
 };
 
-export const BANK_DIR = path.resolve(import.meta.dirname, "data/quiz");
+export const BANK_DIR = projectPath("prisma/data/quiz");
 const SKILLS = ["grammar", "vocabulary", "reading", "functional language"];
 
 export function readBank(files = readdirSync(BANK_DIR).filter((f) => f.endsWith(".json")).map((f) => path.join(BANK_DIR, f))) {

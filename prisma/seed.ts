@@ -11,8 +11,9 @@ import type { Db } from "../server/db.ts";
 import { DEMO_TEACHER_EMAIL, type Env } from "../server/env.ts";
 import { newReferralCode } from "../server/features/auth/account.service.ts";
 import { ensureDemoStudent } from "../server/features/auth/demo-accounts.ts";
+import { projectPath } from "../server/paths.ts";
 
-const dataDir = path.resolve(import.meta.dirname, "data");
+const dataDir = projectPath("prisma/data");
 
 type Catalogue = {
   packages: { id: string; name: string; description: string; lessons: number; totalPriceCents: number; features: string[]; isPopular: boolean; lessonType: string; sortOrder: number }[];
@@ -198,7 +199,8 @@ export async function seedDatabase(db: Db, env: Env, now = DateTime.utc()): Prom
   if (env.withDemoData) await seedDemoData(db, env, now);
 }
 
-if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
+// `npm run seed` (not the built server, which holds this module in its one file).
+if (process.argv[1] && path.resolve(process.argv[1]) === projectPath("prisma/seed.ts")) {
   const { parseEnv } = await import("../server/env.ts");
   const { openDatabase } = await import("../server/db.ts");
   const env = parseEnv();

@@ -6,8 +6,8 @@ import { seedDatabase } from "../prisma/seed.ts";
 import { buildApp, loggerOptions } from "./app.ts";
 import { DataDirLockedError, openDatabase } from "./db.ts";
 import { parseEnv } from "./env.ts";
-import { startLessonCompletionJob } from "./features/portal/lesson-lifecycle.service.ts";
 import { type MailWorker, startMailWorker } from "./features/mail/mail.service.ts";
+import { startLessonCompletionJob } from "./features/portal/lesson-lifecycle.service.ts";
 import { createRedisRateLimiter } from "./plugins/redis.ts";
 
 async function main() {
@@ -42,8 +42,9 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
-      stopLessonJob();
+      const lessonJobStopped = stopLessonJob();
       await app.closeGracefully(); // in-flight requests finish; new ones get 503
+      await lessonJobStopped;
       await mailWorker?.stop();
       await rateLimiter?.close();
       if (control) rmSync(path.join(control.dataDir, "control.json"), { force: true });

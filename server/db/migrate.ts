@@ -2,8 +2,9 @@
 // so `prisma migrate status` agrees. In process because a second process must never open the
 // embedded PGlite directory, and because in-memory test databases exist only here.
 import { createHash, randomUUID } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { projectPath } from "../paths.ts";
 
 export type SqlRunner = {
   /** Runs a script that may hold several statements (simple query protocol). */
@@ -25,7 +26,7 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 // Any constant works as long as every process uses the same one.
 const MIGRATION_LOCK_KEY = 727_211_305;
 
-export const migrationsDir = path.resolve(import.meta.dirname, "../../prisma/migrations");
+export const migrationsDir = projectPath("prisma/migrations");
 
 export function listMigrations(dir = migrationsDir): { name: string; sql: string; checksum: string }[] {
   return readdirSync(dir, { withFileTypes: true })

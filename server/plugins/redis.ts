@@ -1,5 +1,4 @@
 import { once } from "node:events";
-import { Redis } from "ioredis";
 import { RedisRateLimiter } from "./rate-limit.ts";
 
 /**
@@ -8,6 +7,7 @@ import { RedisRateLimiter } from "./rate-limit.ts";
  * and the limiter counts in-process until it is back.
  */
 export async function createRedisRateLimiter(url: string, onError: (error: unknown) => void) {
+  const { Redis } = await import("ioredis"); // only with REDIS_URL: a single process never loads it
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

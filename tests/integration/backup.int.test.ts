@@ -65,7 +65,7 @@ describe.runIf(testEngine === "pglite")("backup and restore of the embedded data
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
 
     server.child.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
+    expect(await server.exited, server.output()).toBe(0);
     const original = await openDatabase({ dataDir });
     const expected = await countRows(original);
     await original.close();

@@ -39,7 +39,7 @@ describe("one server per embedded data directory", () => {
   it("shuts down on SIGTERM with exit 0 and releases the directory for the next start", async () => {
     const first = started[0];
     first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
     const next = await startServerProcess({ DATA_DIR: dataDir });
     started.push(next);
     await waitForHealth(next);

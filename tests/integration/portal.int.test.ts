@@ -3,7 +3,10 @@
 // the lesson lifecycle job, and a table-driven isolation test between two students.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
-import { completeEndedLessons } from "../../server/features/portal/lesson-lifecycle.service.ts";
+import {
+  completeEndedLessons,
+  startLessonCompletionJob,
+} from "../../server/features/portal/lesson-lifecycle.service.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -743,5 +746,27 @@ describe("lessons move on by themselves", () => {
     expect((await db.referral.findUniqueOrThrow({ where: { id: referral.id } })).status).toBe("first_lesson_completed");
     // Idempotent.
     expect((await completeEndedLessons(db, new Date())).lessons).toBe(0);
+  });
+
+  it("the job's stop waits for the pass under way, so the database is never closed beneath it", async () => {
+    const db = t.database.prisma;
+    const student = await db.user.create({ data: { email: "job-stop@x.test", name: "Job Stop" } });
+    const ended = await db.booking.create({
+      data: {
+        studentId: student.id,
+        teacherId,
+        studentName: "Job Stop",
+        studentEmail: student.email,
+        lessonType: "online",
+        ...nextSlot(-5 * DAY),
+        status: "confirmed",
+      },
+    });
+    const errors: object[] = [];
+    const log = { info: () => {}, error: (o: object) => errors.push(o) };
+    const stop = startLessonCompletionJob(db, log, 60_000); // starts a pass at once
+    await stop();
+    expect((await db.booking.findUniqueOrThrow({ where: { id: ended.id } })).status).toBe("completed");
+    expect(errors).toEqual([]);
   });
 });

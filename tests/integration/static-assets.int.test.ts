@@ -18,6 +18,10 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), "english-client-"));
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>English with Giulia</title>");
+  writeFileSync(
+    path.join(clientDir, "landing.html"),
+    '<!doctype html><title>English with Giulia</title><link rel="modulepreload" href="/assets/landing-x.js">',
+  );
   const asset = path.join(clientDir, "assets", "index-abc123.js");
   writeFileSync(asset, script);
   writeFileSync(`${asset}.gz`, gzipSync(script));
@@ -61,5 +65,17 @@ describe("the built client", () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("no-cache");
     expect(page.body).toContain("English with Giulia");
+  });
+
+  it("sends the landing page's HTML, which preloads its chunks, for / only", async () => {
+    for (const url of ["/", "/?ref=ABC"]) {
+      const landing = await get(url);
+      expect(landing.statusCode).toBe(200);
+      expect(landing.headers["cache-control"]).toBe("no-cache");
+      expect(landing.body).toContain("landing-x.js");
+    }
+    for (const url of ["/book", "/book/pricing", "/student/dashboard", "/privacy"]) {
+      expect((await get(url)).body, url).not.toContain("landing-x.js");
+    }
   });
 });

@@ -15,21 +15,26 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
 
 /** Runs once now, then every few minutes; returns a stop function for shutdown. */
 export function startLessonCompletionJob(db: Db, log: Log, intervalMs = LESSON_COMPLETION_INTERVAL_MS) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const pass = async () => {
     try {
       const moved = await completeEndedLessons(db, new Date());
       if (moved.lessons || moved.referrals) log.info(moved, "lessons completed after their end");
     } catch (error) {
-      log.error({ err: error }, "lesson completion job failed");
-    } finally {
-      running = false;
+      if (!stopped) log.error({ err: error }, "lesson completion job failed");
     }
   };
-  void run();
+  const run = () => {
+    if (!running && !stopped) running = pass().finally(() => (running = null));
+  };
+  run();
   const timer = setInterval(run, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  /** Stops the job once its current pass (if any) is over: call before closing the database. */
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

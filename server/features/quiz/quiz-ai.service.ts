@@ -1,6 +1,5 @@
 // The AI-personalised test's generator: asks an OpenAI-compatible chat completions endpoint
 // (through the `openai` package) for new items and keeps only those that pass validation.
-import OpenAI from "openai";
 import { z } from "zod";
 import { CONCEPT_LEVELS, QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
 
@@ -88,6 +87,8 @@ export async function generateAiItems(
   config: AiConfig,
   focus: { levels: string[]; weakAreas: string[]; count: number },
 ) {
+  // Loaded when first needed: most starts never call the AI, and the import costs ~50 ms of start.
+  const { default: OpenAI } = await import("openai");
   // One attempt within the timeout: a slow endpoint means composing from the bank, not retrying.
   const client = new OpenAI({
     baseURL: config.baseUrl,

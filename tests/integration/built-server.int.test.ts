@@ -1,0 +1,47 @@
+// `npm start` runs the built server (dist/server/index.mjs, one bundled file), not the sources:
+// it must find the migrations, seed data and quiz bank from there, serve, and stop cleanly.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildServer } from "../../scripts/build-server.ts";
+import { openDatabase } from "../../server/db.ts";
+import { startServerProcess, waitForHealth } from "../helpers/server-process.ts";
+import { testEngine } from "../helpers/test-db.ts";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "built-server-"));
+// Inside the project, as dist/server is: the server finds its files from package.json upwards.
+const outfile = path.resolve(import.meta.dirname, "../../tmp/built-server", `${process.pid}`, "index.mjs");
+
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(path.dirname(outfile), { recursive: true, force: true });
+});
+
+// The embedded database (the default); the PostgreSQL run adds nothing here.
+describe.runIf(testEngine === "pglite")("the built server", () => {
+  it("starts on a new data directory, serves the catalogue and the quiz bank, and stops with exit 0", async () => {
+    await buildServer(outfile);
+    const server = await startServerProcess({ DATA_DIR: path.join(scratch, "data"), DATABASE_URL: "" }, [outfile]);
+    try {
+      await waitForHealth(server);
+      const { packages } = (await (await fetch(`${server.url}/api/pricing/packages`)).json()) as {
+        packages: { id: string }[];
+      };
+      expect(packages.map((p) => p.id)).toContain("single-lesson");
+    } finally {
+      server.child.kill("SIGTERM");
+    }
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).not.toMatch(/error/i);
+    const database = await openDatabase({ dataDir: path.join(scratch, "data") });
+    try {
+      expect(await database.prisma.quizQuestion.count(), "the quiz bank was seeded").toBeGreaterThan(500);
+      // db.ts keeps the embedded database's buffers small (its memory never shrinks).
+      const [{ shared_buffers }] = await database.prisma.$queryRaw<{ shared_buffers: string }[]>`SHOW shared_buffers`;
+      expect(shared_buffers).toBe("16MB");
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
