@@ -2,9 +2,16 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import type { SessionKind, SessionUser } from "../features/auth/session.service.ts";
+import type { AvailabilityCache } from "../features/booking/availability-cache.ts";
 import type { RateLimiter } from "../plugins/rate-limit.ts";
 
-export type AppServices = { db: Db; env: Env; rateLimiter: RateLimiter };
+export type AppServices = {
+  db: Db;
+  env: Env;
+  rateLimiter: RateLimiter;
+  /** The app's availability cache (availability-cache.ts); without one, every call computes. */
+  availabilityCache?: AvailabilityCache;
+};
 
 export type InnerContext = AppServices & {
   /** Resolves a session lazily, once per request. */

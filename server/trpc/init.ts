@@ -1,7 +1,8 @@
-import { TRPCError, initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode, INTERNAL_ERROR_MESSAGE } from "../errors.ts";
+import { cleanInput } from "../http/input-text.ts";
 import type { Context } from "./context.ts";
 
 const TRPC_CODES: Record<AppErrorCode, TRPCError["code"]> = {
@@ -16,7 +17,14 @@ const TRPC_CODES: Record<AppErrorCode, TRPCError["code"]> = {
 };
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // Inputs pass the same text check as REST bodies: no NUL, no lone surrogate (input-text.ts).
+  transformer: {
+    input: {
+      serialize: (value) => superjson.serialize(value),
+      deserialize: (value) => cleanInput(superjson.deserialize(value)),
+    },
+    output: superjson,
+  },
   errorFormatter({ shape, error }) {
     const isInternal = error.code === "INTERNAL_SERVER_ERROR";
     const validation = error.cause instanceof ZodError ? error.cause.issues[0] : undefined;

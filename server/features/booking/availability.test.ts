@@ -9,6 +9,7 @@ import {
   isOfferedByAvailability,
   lessonRefusal,
   parseDateInZone,
+  safeZone,
   splitIntoLessons,
 } from "./availability.ts";
 
@@ -237,5 +238,16 @@ describe("the weeks of the clock changes", () => {
     expect(
       lessonRefusal({ start: rome("2026-10-26T09:00"), end: rome("2026-10-26T10:00") }, [], rules, saturday),
     ).toBeNull();
+  });
+});
+
+describe("safeZone", () => {
+  it("keeps a real IANA zone and falls back to the teacher's for anything else, the same each time", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(safeZone("America/New_York")).toBe("America/New_York");
+      expect(safeZone("Mars/Olympus")).toBe("Europe/Rome");
+      expect(safeZone("")).toBe("Europe/Rome");
+      expect(safeZone(null)).toBe("Europe/Rome");
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
 import { enforceRateLimit } from "../../plugins/rate-limit.ts";
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router, studentProcedure } from "../../trpc/init.ts";
-import { getAvailability } from "./availability.service.ts";
+import { cachedAvailability } from "./availability-cache.ts";
 import { createAvailabilityRequest } from "./availability-request.service.ts";
 import { bookGroupConversation, createBooking, createPackageBooking, getBooking } from "./booking.service.ts";
 import {
@@ -45,7 +45,7 @@ export const bookingRouter = router({
   }),
   availability: publicProcedure
     .input(availabilityQuerySchema.optional())
-    .query(({ ctx, input }) => getAvailability(ctx.db, input ?? {})),
+    .query(({ ctx, input }) => cachedAvailability(ctx.db, ctx.availabilityCache, input ?? {})),
   quote: publicProcedure.input(quoteSchema).query(async ({ ctx, input }) => {
     const student = await ctx.sessionUser("student");
     return quotePrice(ctx.db, student?.id ?? null, input);
