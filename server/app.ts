@@ -3,26 +3,29 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Database } from "./db.ts";
 import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
+import { createAvailabilityCache } from "./features/booking/availability-cache.ts";
 import { openUploadDir } from "./features/files/files.service.ts";
 import { adminRoutes } from "./http/admin.http.ts";
 import { authRoutes } from "./http/auth.http.ts";
 import { bookingRoutes } from "./http/bookings.http.ts";
 import { calendarRoutes } from "./http/calendar.http.ts";
 import { fileRoutes } from "./http/files.http.ts";
+import { INVALID_CHARACTER_MESSAGE, parseJsonInput } from "./http/input-text.ts";
 import { opsRoutes } from "./http/ops.http.ts";
 import { publicRoutes } from "./http/public.http.ts";
 import { quizRoutes } from "./http/quiz.http.ts";
 import { studentRoutes } from "./http/student.http.ts";
+import { projectPath } from "./paths.ts";
 import { MemoryRateLimiter, type RateLimiter } from "./plugins/rate-limit.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { createContextFactory } from "./trpc/context.ts";
+import { trpcPlugin } from "./trpc/fastify-adapter.ts";
 import { type AppRouter, appRouter } from "./trpc/root.ts";
 
 export type BuildAppOptions = {
@@ -37,7 +40,6 @@ export type BuildAppOptions = {
   ops?: { dataDir: string; token: string };
 };
 
-const NUL_MESSAGE = "The request contains an invalid character.";
 const RESTARTING_MESSAGE = "The server is restarting. Please try again in a moment.";
 /** A shutdown serves what arrives in its first DRAIN_SETTLE_MS, then answers 503 until no request has
  * arrived for DRAIN_QUIET_MS (at most DRAIN_MAX_MS), then closes. */
@@ -126,18 +128,21 @@ export async function buildApp(opts: BuildAppOptions) {
   // PostgreSQL text cannot hold a NUL character: refuse it at the edge (URL, query, JSON body)
   // with a clear 400 instead of failing deep inside a query with a 500.
   app.addHook("onRequest", async (request, reply) => {
-    if (/%00|\0/i.test(request.url)) return reply.code(400).send({ error: NUL_MESSAGE });
+    if (/%00|\0/i.test(request.url)) return reply.code(400).send({ error: INVALID_CHARACTER_MESSAGE });
   });
 
-  // A JSON POST with an empty body (logout) is a valid request with no payload.
+  // A JSON POST with an empty body (logout) is a valid request with no payload. A NUL or a lone
+  // surrogate written as a JSON escape is handled by parseJsonInput (see input-text.ts).
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === "") return done(null, undefined);
-    if (/\\u0000|\0/i.test(text)) return done(new AppError("BAD_REQUEST", NUL_MESSAGE), undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppError("BAD_REQUEST", "The request body is not valid JSON."), undefined);
+      done(null, parseJsonInput(text));
+    } catch (error) {
+      done(
+        error instanceof AppError ? error : new AppError("BAD_REQUEST", "The request body is not valid JSON."),
+        undefined,
+      );
     }
   });
 
@@ -162,17 +167,26 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(securityPlugin, { publicUrl: env.PUBLIC_URL, isProduction: env.isProduction });
   await app.register(sessionPlugin, { db, secureCookies: env.isProduction });
 
-  const services = { db, env, rateLimiter };
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/api/trpc",
-    trpcOptions: {
+  // Any write may change the visitors' availability grid: it is computed afresh after one.
+  const availabilityCache = createAvailabilityCache();
+  // Dropped before the answer leaves, so a client that reads after its write sees the write.
+  app.addHook("onSend", async (request, _reply, payload) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {
+      availabilityCache.invalidate();
+    }
+    return payload;
+  });
+  const services = { db, env, rateLimiter, availabilityCache };
+  await app.register(
+    trpcPlugin<AppRouter>({
       router: appRouter,
       createContext: createContextFactory(services),
       onError: ({ error, path: procedure }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "tRPC error");
       },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
-  });
+    }),
+    { prefix: "/api/trpc" },
+  );
 
   const oidc =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -180,7 +194,7 @@ export async function buildApp(opts: BuildAppOptions) {
       : null;
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
   await app.register(publicRoutes, { database, env });
-  await app.register(bookingRoutes, { db, env, rateLimiter });
+  await app.register(bookingRoutes, { db, env, rateLimiter, availabilityCache });
   await app.register(adminRoutes, { db, env });
   await app.register(calendarRoutes, { db, env, rateLimiter });
   // One upload directory for the file routes and account deletion (tests get a temporary one).
@@ -191,7 +205,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(quizRoutes, { db, env });
   if (opts.ops) await app.register(opsRoutes, { database, ...opts.ops });
 
-  const clientDir = opts.clientDir ?? path.resolve(import.meta.dirname, "../dist/client");
+  const clientDir = opts.clientDir ?? projectPath("dist/client");
   const hasClient = existsSync(path.join(clientDir, "index.html"));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -212,8 +226,10 @@ export async function buildApp(opts: BuildAppOptions) {
     if (request.url.startsWith("/api/") || request.method !== "GET" || !hasClient) {
       return reply.code(404).send({ error: "Not found." });
     }
-    // Client-side routes: the SPA decides (its unknown-route handler sends people to /).
-    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    // Client-side routes: the SPA decides (its unknown-route handler sends people to /). The
+    // landing page's HTML also preloads its own chunks (vite.config.ts, landingHtml).
+    const page = request.url.split("?")[0] === "/" ? "landing.html" : "index.html";
+    return reply.header("Cache-Control", "no-cache").sendFile(page);
   });
 
   return app;

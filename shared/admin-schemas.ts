@@ -37,6 +37,16 @@ const nullableText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * An instant the database can store and every format can write. JavaScript dates reach year
+ * 275760, but an ISO string past 9999 (or before year 0) is not one PostgreSQL reads.
+ */
+const INSTANT_RANGE_MESSAGE = "Please choose a date between the years 1900 and 2999.";
+export const instant = z.coerce
+  .date()
+  .min(new Date("1900-01-01T00:00:00Z"), INSTANT_RANGE_MESSAGE)
+  .max(new Date("2999-12-31T23:59:59Z"), INSTANT_RANGE_MESSAGE);
+
 /** http(s) links, or a file of our own upload store. Never javascript:, data: and the like. */
 export const fileUrlSchema = z
   .string()
@@ -133,14 +143,14 @@ export const createNoteSchema = z.object({
     .trim()
     .min(1, NOTE_FIELDS_REQUIRED_MESSAGE)
     .max(10_000),
-  note_date: z.coerce.date().optional(),
+  note_date: instant.optional(),
   tags: tagsSchema,
   is_private: z.boolean().default(false),
   booking_id: id.nullish(),
 });
 export const updateNoteSchema = z.object({
   teacher_note: z.string().trim().min(1, "Please enter a note.").max(10_000),
-  note_date: z.coerce.date().optional(),
+  note_date: instant.optional(),
   tags: tagsSchema,
   is_private: z.boolean().optional(),
   booking_id: id.nullish(),
@@ -181,7 +191,7 @@ export const updateSharedFileSchema = createSharedFileSchema
 
 // ---- availability ----
 export const createSlotSchema = z.object({
-  startTime: z.coerce.date(),
+  startTime: instant,
   // Absent: the default lesson duration of the settings.
   duration: z.coerce
     .number()
@@ -208,11 +218,11 @@ export const bulkAvailabilitySchema = z.object({
   weeksAhead: z.number().int().min(1).max(WEEKS_AHEAD_MAX).default(WEEKS_AHEAD_DEFAULT),
 });
 export const listSlotsSchema = z.object({
-  start: z.coerce.date(),
-  end: z.coerce.date(),
+  start: instant,
+  end: instant,
   teacher_id: id.optional(),
 });
-export const deleteSeriesSchema = z.object({ seriesId: id, from: z.coerce.date() });
+export const deleteSeriesSchema = z.object({ seriesId: id, from: instant });
 export const daysOffSchema = z.object({
   startDate: z.iso.date(),
   endDate: z.iso.date(),

@@ -10,6 +10,7 @@ import {
   createSharedFileSchema,
   createSlotSchema,
   daysOffSchema,
+  instant,
   listBookingsSchema,
   listNotesSchema,
   listSharedFilesSchema,
@@ -180,7 +181,7 @@ async function availabilityApi(app: FastifyInstance, { db }: Options) {
   );
   app.delete("/:id", async (request) => deleteSlot(db, (await myTeacher(request)).id, idParam(request)));
   app.delete<{ Params: { id: string }; Querystring: { from?: string } }>("/series/:id", async (request) => {
-    const from = parse(z.coerce.date(), request.query.from ?? new Date().toISOString());
+    const from = parse(instant, request.query.from ?? new Date().toISOString());
     return deleteSeriesFrom(db, (await myTeacher(request)).id, idParam(request), from);
   });
 }

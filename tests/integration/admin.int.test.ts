@@ -2,8 +2,8 @@
 // database (PGlite, or PostgreSQL with TEST_ENGINE=postgresql).
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../../server/features/auth/session.service.ts";
 import type { SessionUser } from "../../server/features/auth/session.service.ts";
+import { createSession } from "../../server/features/auth/session.service.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

@@ -75,7 +75,12 @@ async function createStudent(label: string) {
   });
   await db.fileAccessLog.create({ data: { fileId: file.id, userId: user.id, accessType: "view" } });
   await db.sharedFile.create({
-    data: { studentId: user.id, title: `${label} withdrawn draft`, fileUrl: "https://files.example/d.pdf", isActive: false },
+    data: {
+      studentId: user.id,
+      title: `${label} withdrawn draft`,
+      fileUrl: "https://files.example/d.pdf",
+      isActive: false,
+    },
   });
   await db.studentNote.create({
     data: { studentId: user.id, teacherNote: `${label} public note`, noteDate: new Date(), bookingId: completed.id },

@@ -4,21 +4,30 @@
 // Bounded (RUNS per procedure and route) so the whole file stays around half a minute.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRouter } from "../../server/trpc/root.ts";
 import { procedures, routeTable } from "../helpers/app-surface.ts";
 import { createUserWithSession, sessionForExistingUser } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { appRouter } from "../../server/trpc/root.ts";
 
 const RUNS = 12;
 let t: TestApp;
 let cookie: string;
+
+/**
+ * Signs in a new student and the teacher at once. Each procedure and route gets its own: one
+ * that signs out or deletes the account must not leave the rest testing only the 401 path.
+ */
+async function signIn() {
+  const student = await createUserWithSession(t.database.prisma);
+  const admin = await sessionForExistingUser(t.database.prisma, "teacher@school.test", "admin");
+  cookie = `${student.cookie}; ${admin.cookie}`;
+  return student;
+}
 let realIds: string[];
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
-  const student = await createUserWithSession(t.database.prisma);
-  const admin = await sessionForExistingUser(t.database.prisma, "teacher@school.test", "admin");
-  cookie = `${student.cookie}; ${admin.cookie}`;
+  const student = await signIn();
   const db = t.database.prisma;
   realIds = [
     ...(await db.booking.findMany({ take: 3, select: { id: true } })).map((r) => r.id),
@@ -111,28 +120,46 @@ function assertNo500(label: string, response: { statusCode: number; body: string
   if (response.statusCode >= 500) throw new Error(`${label} -> ${response.statusCode} ${response.body.slice(0, 300)}`);
 }
 
+/** A tRPC call as the browser would send it: a GET with ?input= for queries, a JSON POST otherwise. */
+function callProcedure(key: string, type: string, encoded: string) {
+  return type === "query"
+    ? t.app.inject({ method: "GET", url: `/api/trpc/${key}?input=${encodeURIComponent(encoded)}`, headers: { cookie } })
+    : t.app.inject({
+        method: "POST",
+        url: `/api/trpc/${key}`,
+        headers: { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
+        payload: encoded,
+      });
+}
+
+/** A REST call from the site itself, with a JSON body when `body` is given. */
+function callRoute(method: string, url: string, body?: string) {
+  return t.app.inject({
+    method: method as "GET",
+    url,
+    headers: {
+      cookie,
+      "sec-fetch-site": "same-origin",
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    ...(body !== undefined ? { payload: body } : {}),
+  });
+}
+
+/** Every one of `keys` (or just `id`, for a procedure without input keys) set to `value`. */
+const inputFor = (keys: string[], value: unknown) =>
+  Object.fromEntries((keys.length > 0 ? keys : ["id"]).map((k) => [k, value]));
+
 describe("every tRPC procedure", () => {
   it.each(procedures())("$key never answers 500 ($type)", async ({ key, type }) => {
+    await signIn();
     const keys = inputKeys(key);
     const input = fc.oneof(shaped(keys), value, fc.dictionary(fc.constantFrom(...allKeys), value, { maxKeys: 6 }));
     await fc.assert(
       fc.asyncProperty(input, fc.boolean(), async (payload, wrapped) => {
         // Mostly superjson's envelope; sometimes a raw value the client would never send.
         const encoded = JSON.stringify(wrapped ? { json: payload } : payload) ?? "null";
-        const response =
-          type === "query"
-            ? await t.app.inject({
-                method: "GET",
-                url: `/api/trpc/${key}?input=${encodeURIComponent(encoded)}`,
-                headers: { cookie },
-              })
-            : await t.app.inject({
-                method: "POST",
-                url: `/api/trpc/${key}`,
-                headers: { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
-                payload: encoded,
-              });
-        assertNo500(`${key} ${encoded.slice(0, 200)}`, response);
+        assertNo500(`${key} ${encoded.slice(0, 200)}`, await callProcedure(key, type, encoded));
       }),
       { numRuns: RUNS },
     );
@@ -150,6 +177,7 @@ describe("every REST route", () => {
     const routes = routeTable(t.app).filter((r) => !r.path.includes("/callback") || r.method !== "GET");
     expect(routes.length).toBeGreaterThanOrEqual(60);
     for (const { method, path } of routes) {
+      await signIn();
       await fc.assert(
         fc.asyncProperty(
           fc.array(segment, { minLength: 3, maxLength: 3 }),
@@ -165,16 +193,7 @@ describe("every REST route", () => {
               path.replace(/:\w+/g, () => encodeURIComponent(String(params[i++ % 3]))) +
               (Object.keys(query).length ? `?${new URLSearchParams(query as Record<string, string>)}` : "");
             const withBody = method !== "GET" && method !== "DELETE";
-            const response = await t.app.inject({
-              method: method as "GET",
-              url,
-              headers: {
-                cookie,
-                "sec-fetch-site": "same-origin",
-                ...(withBody ? { "content-type": "application/json" } : {}),
-              },
-              ...(withBody ? { payload: JSON.stringify(body) ?? "null" } : {}),
-            });
+            const response = await callRoute(method, url, withBody ? (JSON.stringify(body) ?? "null") : undefined);
             assertNo500(`${method} ${url} ${withBody ? JSON.stringify(body)?.slice(0, 200) : ""}`, response);
           },
         ),
@@ -196,6 +215,67 @@ describe("every REST route", () => {
         }),
         { numRuns: 10 },
       );
+    }
+  });
+});
+
+// Found by the tRPC property above: '\u202e\ud800' (a lone surrogate, as a JSON escape) made
+// Prisma's query protocol fail with a 500. Every field of every input, deterministically.
+describe("text no database column can hold", () => {
+  const loneSurrogate = "x\ud800y\udc00";
+  const nul = "a\u0000b";
+  it("every tRPC procedure: a lone surrogate in any field is no 500; a NUL is a 400 wherever there is input", async () => {
+    for (const { key, type } of procedures()) {
+      await signIn();
+      const keys = inputKeys(key);
+      for (const payload of [inputFor(keys, loneSurrogate), loneSurrogate]) {
+        assertNo500(`${key} lone surrogate`, await callProcedure(key, type, JSON.stringify({ json: payload })));
+      }
+      const refused = await callProcedure(key, type, JSON.stringify({ json: inputFor(keys, nul) }));
+      assertNo500(`${key} NUL`, refused);
+      if (keys.length > 0) expect(refused.statusCode, `${key} NUL`).toBe(400);
+    }
+  });
+
+  it("every REST write: a lone surrogate in any body field is no 500; a NUL is a 400", async () => {
+    const writes = routeTable(t.app).filter((r) => r.method === "POST" || r.method === "PUT" || r.method === "PATCH");
+    expect(writes.length).toBeGreaterThanOrEqual(20);
+    for (const { method, path } of writes) {
+      await signIn();
+      const url = path.replace(/:\w+/g, realIds[0]);
+      const send = (body: unknown) => callRoute(method, url, JSON.stringify(body));
+      assertNo500(`${method} ${url} lone surrogate`, await send(inputFor(allKeys, loneSurrogate)));
+      const refused = await send(inputFor(allKeys, nul));
+      expect(refused.statusCode, `${method} ${url} NUL`).toBe(400);
+      expect(JSON.parse(refused.body).error).toBe("The request contains an invalid character.");
+    }
+  });
+});
+
+// Found by the property above once every procedure ran signed in: a slot at 9999-12-31T23:00Z
+// ends in year 10000, which no ISO string PostgreSQL reads can hold. Every field, every call.
+describe("dates at the edge of what a database column can hold", () => {
+  const edges = ["9999-12-31T23:00:00.000Z", "+275760-09-13T00:00:00.000Z", "0001-01-01T00:00:00.000Z", 8.64e15];
+
+  it("no tRPC procedure and no REST write answers 500 for them in any field", async () => {
+    for (const edge of edges) {
+      for (const { key, type } of procedures()) {
+        await signIn();
+        const keys = inputKeys(key);
+        const response = await callProcedure(key, type, JSON.stringify({ json: inputFor(keys, edge) }));
+        assertNo500(`${key} ${edge}`, response);
+      }
+      for (const { method, path } of routeTable(t.app)) {
+        if (path.includes("/callback")) continue;
+        await signIn();
+        const withBody = method !== "GET" && method !== "DELETE";
+        const fields = inputFor(allKeys, edge);
+        const url =
+          path.replace(/:\w+/g, realIds[0]) +
+          (withBody ? "" : `?${new URLSearchParams(fields as Record<string, string>)}`);
+        const response = await callRoute(method, url, withBody ? JSON.stringify(fields) : undefined);
+        assertNo500(`${method} ${path} ${edge}`, response);
+      }
     }
   });
 });

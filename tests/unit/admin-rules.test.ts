@@ -1,5 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { expandWeeklySchedule, templateProblems, weeklyRepeats } from "../../server/features/admin/weekly-template.ts";
+import { detectFileType } from "../../server/features/files/file-type.ts";
 import {
   conflictsWithAny,
   findOverlappingPairs,
@@ -7,8 +9,6 @@ import {
   parseTags,
   timeChoices,
 } from "../../shared/admin-rules.ts";
-import { detectFileType } from "../../server/features/files/file-type.ts";
-import { expandWeeklySchedule, templateProblems, weeklyRepeats } from "../../server/features/admin/weekly-template.ts";
 
 describe("slot conflict detection", () => {
   it("refuses partial overlap and containment, allows touching slots", () => {
