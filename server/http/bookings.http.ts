@@ -14,7 +14,8 @@ import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../shared/constants.ts";
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
-import { getAdminAvailability, getAvailability } from "../features/booking/availability.service.ts";
+import { getAdminAvailability } from "../features/booking/availability.service.ts";
+import { type AvailabilityCache, cachedAvailability } from "../features/booking/availability-cache.ts";
 import { createAvailabilityRequest } from "../features/booking/availability-request.service.ts";
 import {
   bookGroupConversation,
@@ -46,7 +47,10 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return key;
 }
 
-export async function bookingRoutes(app: FastifyInstance, opts: { db: Db; env: Env; rateLimiter: RateLimiter }) {
+export async function bookingRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; env: Env; rateLimiter: RateLimiter; availabilityCache?: AvailabilityCache },
+) {
   const { db } = opts;
   const bookingRule = { limit: opts.env.RATE_LIMIT_BOOKING, windowMs: 60_000 };
   const icsHost = new URL(opts.env.PUBLIC_URL).hostname;
@@ -79,7 +83,7 @@ export async function bookingRoutes(app: FastifyInstance, opts: { db: Db; env: E
     });
     const admin = await request.sessionUser("admin");
     if (admin?.isAdmin) return getAdminAvailability(db, query);
-    return getAvailability(db, query);
+    return cachedAvailability(db, opts.availabilityCache, query);
   });
 
   // One path, two payloads (spec §7): a lesson booking carries lesson_date and needs a student

@@ -104,6 +104,27 @@ describe("availability", () => {
     expect(trpc.availableSlots).toEqual(body.availableSlots);
   });
 
+  it("shows a booking in the very next grid, though grids are cached (REST and tRPC over HTTP)", async () => {
+    const day = freshDay();
+    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 3);
+    const url = `/api/availability?startDate=${day.toISODate()}&teacher_id=${teacherId}`;
+    const trpcUrl = `/api/trpc/booking.availability?input=${encodeURIComponent(
+      JSON.stringify({ json: { startDate: day.toISODate(), teacherId } }),
+    )}`;
+    const hours = (slots: { startTime: string }[]) =>
+      slots
+        .map((s) => DateTime.fromISO(s.startTime).setZone(ZONE))
+        .filter((start) => start.hasSame(day, "day"))
+        .map((start) => start.hour);
+    expect(hours((await get(url)).json().availableSlots)).toEqual([9, 10, 11]);
+    expect(hours((await get(trpcUrl)).json().result.data.json.availableSlots)).toEqual([9, 10, 11]);
+
+    const student = await createUserWithSession(db());
+    expect((await post("/api/bookings", single(day.set({ hour: 10 })), student)).statusCode).toBe(200);
+    expect(hours((await get(url)).json().availableSlots)).toEqual([9, 11]);
+    expect(hours((await get(trpcUrl)).json().result.data.json.availableSlots)).toEqual([9, 11]);
+  });
+
   it("gives an admin session every slot in the range with duration and booked flag", async () => {
     const day = freshDay();
     const free = await addAvailability(db(), teacherId, day.set({ hour: 15 }), 2, "weekly");

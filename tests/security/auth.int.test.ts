@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CookieJar, createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { validateSessionToken } from "../../server/features/auth/session.service.ts";
 import { type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
+import { CookieJar, createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const CLIENT_ID = "test-client-id";
 const PATHS = {
@@ -165,6 +166,19 @@ describe("student sign-in through the OpenID issuer", () => {
     });
     expect(guarded.statusCode).toBe(401);
     expect(await t.database.prisma.session.count({ where: { id } })).toBe(0);
+  });
+
+  it("keeps a session valid up to its stored instant, to the millisecond (no time-zone shift in the read)", async () => {
+    const { jar } = await signIn("student", student());
+    const token = jar.get("student_session");
+    const id = (token as string).split(".")[0];
+    const expiresAt = new Date(Date.now() + 60_000);
+    const setExpiry = () => t.database.prisma.session.update({ where: { id }, data: { expiresAt } });
+    await setExpiry();
+    const justBefore = new Date(expiresAt.getTime() - 1);
+    expect((await validateSessionToken(t.database.prisma, token, "student", justBefore))?.user.id).toBeTruthy();
+    await setExpiry(); // that read extended it
+    expect(await validateSessionToken(t.database.prisma, token, "student", expiresAt)).toBeNull();
   });
 
   it("extends a session that is past half its life", async () => {

@@ -62,7 +62,7 @@ export async function runWithTeacherLock<T>(
   }
 }
 
-const bookingDtoSelect = {
+const bookingColumns = {
   id: true,
   orderId: true,
   studentId: true,
@@ -74,14 +74,24 @@ const bookingDtoSelect = {
   location: true,
   meetingLink: true,
   icsSequence: true,
-  teacher: { select: { name: true } },
 } as const;
+const bookingDtoSelect = { ...bookingColumns, teacher: { select: { name: true } } } as const;
 export type BookingRow = Prisma.BookingGetPayload<{ select: typeof bookingDtoSelect }>;
 
-/** Inserts one lesson; an overlap refused by the database becomes CONFLICT with `conflictMessage`. */
-export async function insertBooking(tx: Tx, row: NewBookingRow, conflictMessage: string): Promise<BookingRow> {
+/**
+ * Inserts one lesson of the named teacher (one INSERT ... RETURNING: the caller knows the name,
+ * and this runs under the teacher's lock, where every statement makes the next booking wait).
+ * An overlap refused by the database becomes CONFLICT with `conflictMessage`.
+ */
+export async function insertBooking(
+  tx: Tx,
+  row: NewBookingRow & { teacherId: string },
+  teacherName: string,
+  conflictMessage: string,
+): Promise<BookingRow> {
   try {
-    return await tx.booking.create({ data: row, select: bookingDtoSelect });
+    const created = await tx.booking.create({ data: row, select: bookingColumns });
+    return { ...created, teacher: { name: teacherName } };
   } catch (error) {
     if (isConstraintConflict(error)) throw new AppError("CONFLICT", conflictMessage);
     throw error;
@@ -96,7 +106,7 @@ export function findOrderBookings(tx: DbOrTx, orderId: string) {
   return tx.booking.findMany({ where: { orderId }, orderBy: { startsAt: "asc" }, select: bookingDtoSelect });
 }
 
-const orderSelect = {
+const orderColumns = {
   id: true,
   packageId: true,
   lessons: true,
@@ -104,12 +114,18 @@ const orderSelect = {
   groupPriceCents: true,
   discountCents: true,
   totalPriceCents: true,
-  package: { select: { name: true } },
 } as const;
+const orderSelect = { ...orderColumns, package: { select: { name: true } } } as const;
 export type OrderRow = Prisma.BookingOrderGetPayload<{ select: typeof orderSelect }>;
 
-export function insertOrder(tx: Tx, data: Prisma.BookingOrderUncheckedCreateInput): Promise<OrderRow> {
-  return tx.bookingOrder.create({ data, select: orderSelect });
+/** Inserts an order of the named package (one INSERT ... RETURNING, as insertBooking). */
+export async function insertOrder(
+  tx: Tx,
+  data: Prisma.BookingOrderUncheckedCreateInput,
+  packageName: string,
+): Promise<OrderRow> {
+  const created = await tx.bookingOrder.create({ data, select: orderColumns });
+  return { ...created, package: { name: packageName } };
 }
 
 export function findOrder(tx: DbOrTx, id: string) {

@@ -11,7 +11,7 @@ import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
-import { loadMailContext, queueEmails } from "../mail/mail.service.ts";
+import { loadMailContext, mailContext, queueEmails } from "../mail/mail.service.ts";
 import { listLiveBookingsOverlapping, listSlotsOverlapping } from "./availability.data.ts";
 import { loadSiteRules, resolveTeachers, type SiteRules } from "./availability.service.ts";
 import { describeSlot, type Interval, isOfferedByAvailability, lessonAt, lessonRefusal } from "./availability.ts";
@@ -193,13 +193,12 @@ async function bookLessons(
   publicUrl: string,
 ): Promise<BookingOutcome> {
   const starts = parseStarts(req.starts);
-  const [pkg, rules, choice, groupEvent, groupPackage, mailBase] = await Promise.all([
+  const [pkg, rules, choice, groupEvent, groupPackage] = await Promise.all([
     req.packageId ? loadPackageOrFail(db, req.packageId) : findSingleLessonPackage(db),
     loadSiteRules(db),
     chooseTeacher(db, req.teacherId, starts),
     req.groupAddOn ? findActiveGroupEvent(db, req.groupAddOn.event_id) : null,
     req.groupAddOn ? findActiveGroupPackage(db, req.groupAddOn.package_id) : null,
-    loadMailContext(db, { PUBLIC_URL: publicUrl }),
   ]);
   if (!pkg) throw new AppError("BAD_REQUEST", "Unknown package. Please choose a package from the pricing page.");
   const countError = lessonCountError(pkg.lessons, starts.length);
@@ -219,12 +218,6 @@ async function bookLessons(
 
   const info = req.studentInfo;
   const email = student.email.toLowerCase();
-  const mailContext = {
-    ...mailBase,
-    teacherName: teacher.name,
-    teacherZone: rules.zone,
-    studentZone: info.timezone ?? null,
-  };
   const margin = (rules.bufferMinutes + 60) * 60_000;
   const from = new Date(starts[0].getTime() - margin);
   const to = new Date(lessonAt(starts[starts.length - 1]).end.getTime() + margin);
@@ -243,15 +236,32 @@ async function bookLessons(
     );
   };
 
+  /** The starts against the teacher's live lessons: a retry gets its booking back, a taken slot a CONFLICT. */
+  const checkStarts = async (q: Tx | Db) => {
+    const found = assessStarts(
+      starts,
+      await listLiveBookingsOverlapping(q, [teacher.id], from, to),
+      student.id,
+      rules,
+      now,
+    );
+    if (found && "held" in found) return replayHeld(q, found.held);
+    if (found) throw new AppError("CONFLICT", takenMessage(found.taken, rules.zone));
+    return null;
+  };
+
   // A first look without the lock: a taken slot or a retry is answered at once, without queueing
-  // behind other bookings of the teacher.
-  const [discount, liveBefore] = await Promise.all([
-    decideDiscount(db, student.id, req.referralCode),
-    listLiveBookingsOverlapping(db, [teacher.id], from, to),
-  ]);
-  const first = assessStarts(starts, liveBefore, student.id, rules, now);
-  if (first && "held" in first) return replayHeld(db, first.held);
-  if (first) throw new AppError("CONFLICT", takenMessage(first.taken, rules.zone));
+  // behind other bookings of the teacher, and without the reads only a booking needs.
+  const replayed = await checkStarts(db);
+  if (replayed) return replayed;
+
+  const discount = await decideDiscount(db, student.id, req.referralCode);
+  const ctx = mailContext({
+    publicUrl,
+    teacherName: teacher.name,
+    teacherZone: rules.zone,
+    studentZone: info.timezone ?? null,
+  });
 
   // Ids are made here so the mail (calendar files carry the booking ids) is built before the lock.
   const orderId = randomUUID();
@@ -283,7 +293,7 @@ async function bookLessons(
   });
   const signupId = randomUUID();
   const mails = bookingCreatedMails({
-    ctx: mailContext,
+    ctx,
     student: { name: info.name, email, phone: info.phone },
     teacher: { name: teacher.name, email: teacher.email },
     packageName: pkg.name,
@@ -292,7 +302,7 @@ async function bookLessons(
   });
   if (groupEvent && groupPackage) {
     mails.push(
-      ...groupSignupMail(mailContext, teacher.email, {
+      ...groupSignupMail(ctx, teacher.email, {
         id: signupId,
         name: info.name,
         email,
@@ -308,15 +318,8 @@ async function bookLessons(
     teacher.id,
     async (tx: Tx) => {
       // Re-check under the lock: bookings and their buffers committed since the first look.
-      const again = assessStarts(
-        starts,
-        await listLiveBookingsOverlapping(tx, [teacher.id], from, to),
-        student.id,
-        rules,
-        now,
-      );
-      if (again && "held" in again) return replayHeld(tx, again.held);
-      if (again) throw new AppError("CONFLICT", takenMessage(again.taken, rules.zone));
+      const replayedNow = await checkStarts(tx);
+      if (replayedNow) return replayedNow;
       // The availability too: the teacher may have removed the slot since the first look (her
       // removal takes the same lock, so it is either fully before this check or after the commit).
       const slotsNow = (
@@ -340,14 +343,18 @@ async function bookLessons(
         groupPriceCents: groupPackage?.totalPriceCents ?? 0,
         discountPercent: applied?.percent ?? 0,
       });
-      const order = await insertOrder(tx, {
-        id: orderId,
-        studentId: student.id,
-        packageId: pkg.id,
-        lessons: pkg.lessons,
-        ...price,
-        referralCode: normaliseReferralCode(req.referralCode),
-      });
+      const order = await insertOrder(
+        tx,
+        {
+          id: orderId,
+          studentId: student.id,
+          packageId: pkg.id,
+          lessons: pkg.lessons,
+          ...price,
+          referralCode: normaliseReferralCode(req.referralCode),
+        },
+        pkg.name,
+      );
       if (applied?.kind === "reward") {
         if (!(await consumeDiscount(tx, applied.discountId, order.id, price.discountCents, now))) {
           throw new AppError(
@@ -359,7 +366,9 @@ async function bookLessons(
       }
 
       const bookings: BookingRow[] = [];
-      for (const row of rows) bookings.push(await insertBooking(tx, row, takenMessage(row.startsAt, rules.zone)));
+      for (const row of rows) {
+        bookings.push(await insertBooking(tx, row, teacher.name, takenMessage(row.startsAt, rules.zone)));
+      }
       if (groupEvent && groupPackage) {
         await insertGroupSignup(tx, {
           id: signupId,

@@ -1,6 +1,5 @@
 // The outbox worker: sends queued mail through SMTP (nodemailer), retries failures with backoff,
 // parks mail as held when no SMTP server is configured, and queues the 24-hour lesson reminders.
-import nodemailer from "nodemailer";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import {
@@ -26,9 +25,12 @@ export type OutgoingMail = {
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads in the background, off the start-up path (it costs ~35 ms of start).
+  const loading = import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+  loading.catch(() => {}); // reported by the first send
   return {
     async send(mail) {
+      const transporter = await loading;
       await transporter.sendMail({
         from,
         to: mail.to,
@@ -44,7 +46,11 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         })),
       });
     },
-    close: () => transporter.close(),
+    close: () =>
+      void loading.then(
+        (transporter) => transporter.close(),
+        () => {},
+      ),
   };
 }
 
@@ -139,12 +145,16 @@ export async function loadMailContext(db: Db, env: Pick<Env, "PUBLIC_URL">): Pro
     db.adminSettings.findUnique({ where: { id: "site" }, select: { timezone: true } }),
     db.teacher.findFirst({ where: { isActive: true }, orderBy: { createdAt: "asc" }, select: { name: true } }),
   ]);
-  return {
-    siteName: "English with Giulia",
+  return mailContext({
     publicUrl: env.PUBLIC_URL,
     teacherName: teacher?.name ?? "Your teacher",
     teacherZone: settings?.timezone ?? "Europe/Rome",
-  };
+  });
+}
+
+/** The mail context for a caller that already knows the teacher and the zones (no query). */
+export function mailContext(known: Omit<MailContext, "siteName">): MailContext {
+  return { siteName: "English with Giulia", ...known };
 }
 
 /** Runs the outbox and the reminder scheduler every `intervalMs` until stopped. */
