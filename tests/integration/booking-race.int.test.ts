@@ -68,7 +68,9 @@ describe(`no double booking on ${testEngine}`, () => {
   });
 
   it("refuses partial overlaps at once, from 50 students, and keeps one row", async () => {
-    const starts = ["2031-03-04T10:00:00Z", "2031-03-04T10:30:00Z", "2031-03-04T09:30:00Z", "2031-03-04T10:15:00Z"];
+    // Every pair of these hours overlaps (latest start 10:30 < earliest end 10:45), so whichever
+    // commits first leaves no room for another; 09:30 and 10:30 would be adjacent, both bookable.
+    const starts = ["2031-03-04T10:00:00Z", "2031-03-04T10:30:00Z", "2031-03-04T09:45:00Z", "2031-03-04T10:15:00Z"];
     const results = await Promise.allSettled(
       studentIds.map((id, i) => {
         const start = new Date(starts[i % starts.length]);
