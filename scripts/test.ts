@@ -1,10 +1,12 @@
 // `npm test`: type check, unit tests, the integration suite on embedded PGlite and on a real
 // PostgreSQL server, then the end-to-end suite in Chromium. Ends with one line
-// 'N passed, N failed' summing every runner.
+// 'N passed, N failed' summing every runner, after the name of every test that failed (CI keeps
+// only the tail of the output).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "../tests/helpers/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, "test-results");
@@ -15,6 +17,7 @@ const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.
 let passed = 0;
 let failed = 0;
 const notes: string[] = [];
+const failures: string[] = [];
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${label} ===`);
@@ -24,15 +27,57 @@ function run(label: string, command: string, args: string[], env: Record<string,
 
 function vitest(label: string, project: string, env: Record<string, string> = {}) {
   const out = path.join(reports, `${label.replace(/\W+/g, "-")}.json`);
-  const ok = run(label, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  rmSync(out, { force: true }); // never count an earlier run's report
+  const ok = run(
+    label,
+    "npx",
+    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    env,
+  );
   if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, "utf8")) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(out, "utf8")) as VitestReport;
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    if (!ok && report.numFailedTests === 0) failed += 1; // a suite that crashed before its tests
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status === "failed") failures.push(`${label}: ${path.relative(root, file.name)} › ${test.fullName}`);
+      }
+      if (file.status === "failed" && file.assertionResults.length === 0)
+        failures.push(`${label}: ${path.relative(root, file.name)} did not run`);
+    }
+    if (!ok && report.numFailedTests === 0) {
+      failed += 1; // a suite that crashed before its tests
+      failures.push(`${label}: failed outside its tests`);
+    }
   } else if (!ok) {
     failed += 1;
+    failures.push(`${label}: did not run`);
   }
+}
+
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
+};
+
+type PlaywrightSuite = {
+  title: string;
+  specs?: { title: string; tests: { projectName: string; status: string }[] }[];
+  suites?: PlaywrightSuite[];
+};
+type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] };
+
+function failedPlaywrightTests(suites: PlaywrightSuite[], parents: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const titles = suite.title.endsWith(".spec.ts") ? parents : [...parents, suite.title];
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === "unexpected")
+        .map((t) => `[${t.projectName}] ${[...titles, spec.title].join(" › ")}`),
+    );
+    return [...own, ...failedPlaywrightTests(suite.suites ?? [], titles)];
+  });
 }
 
 async function postgresAvailable() {
@@ -66,19 +111,33 @@ if (existsSync(chromium)) {
   if (!run("client build", "npx", ["vite", "build", "--logLevel", "warn"])) failed += 1;
   // One Playwright run per spec file: each starts its server on a fresh embedded database, so one
   // area's bookings, cancellations or settings never change what another area's test sees.
-  const specs = readdirSync(path.join(root, "tests/e2e")).filter((f) => f.endsWith(".spec.ts")).sort();
+  const specs = readdirSync(path.join(root, "tests/e2e"))
+    .filter((f) => f.endsWith(".spec.ts"))
+    .sort();
+  // A free port of our own (unless E2E_PORT is set): a server left on the default port by another
+  // run on this machine would otherwise fail every spec.
+  const e2ePort = process.env.E2E_PORT ?? String(await freePort());
   for (const spec of specs) {
     const out = path.join(reports, `e2e-${spec.replace(/\W+/g, "-")}.json`);
-    const ok = run(`end-to-end (Chromium): ${spec}`, "npx", ["playwright", "test", `tests/e2e/${spec}`, "--reporter=list,json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    });
+    rmSync(out, { force: true }); // never count an earlier run's report
+    const ok = run(
+      `end-to-end (Chromium): ${spec}`,
+      "npx",
+      ["playwright", "test", `tests/e2e/${spec}`, "--reporter=list,json"],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: e2ePort },
+    );
     if (existsSync(out)) {
-      const report = JSON.parse(readFileSync(out, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
+      const report = JSON.parse(readFileSync(out, "utf8")) as PlaywrightReport;
       passed += report.stats.expected + report.stats.flaky;
       failed += report.stats.unexpected;
-      if (!ok && report.stats.unexpected === 0) failed += 1;
+      for (const name of failedPlaywrightTests(report.suites)) failures.push(`e2e: ${spec} › ${name}`);
+      if (!ok && report.stats.unexpected === 0) {
+        failed += 1;
+        failures.push(`e2e: ${spec} failed outside its tests`);
+      }
     } else if (!ok) {
       failed += 1;
+      failures.push(`e2e: ${spec} did not run`);
     }
   }
 } else if (isCI) {
@@ -90,5 +149,6 @@ if (existsSync(chromium)) {
 
 console.log("");
 for (const note of notes) console.log(`note: ${note}`);
+for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -62,7 +62,10 @@ test("the teacher sees held mail in full on the Email view after confirming a le
   // the seeded pending lesson; the phone run (same server, after it) finds that mail held.
   await expect(page.getByRole("button", { name: /^View Details:/ }).first()).toBeVisible();
   if (info.project.name === "desktop") {
-    await page.getByRole("button", { name: /^Confirm:/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Confirm:/ })
+      .first()
+      .click();
     await expect(page.getByText("The booking has been successfully confirmed.")).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Subscribe to your teaching calendar" })).toBeVisible();

@@ -24,9 +24,13 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** The sources through tsx by default; `entry` runs another file, such as the built server. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  entry: string[] = ["--import", "tsx", "server/index.ts"],
+): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -39,7 +39,7 @@ describe.runIf(testEngine === "pglite")("an interrupted first start", () => {
         expect(teachers.teachers.length).toBeGreaterThan(0);
       } finally {
         second.child.kill("SIGTERM");
-        expect(await second.exited).toBe(0);
+        expect(await second.exited, second.output()).toBe(0);
       }
     },
     150_000,

@@ -14,7 +14,7 @@ const runs = testEngine === "pglite";
 const dataDir = mkdtempSync(path.join(tmpdir(), "english-faults-"));
 let server: ServerProcess | null = null;
 let cookie = "";
-let freeStarts: string[] = [];
+const freeStarts: string[] = [];
 
 async function start() {
   server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_BOOKING: "100000", RATE_LIMIT_AUTH: "100000" });
@@ -108,7 +108,7 @@ describe.runIf(runs)("SIGTERM with 10 requests in flight", () => {
       () => "refused",
     );
     expect([503, "refused"]).toContain(late);
-    expect(await s.exited).toBe(0);
+    expect(await s.exited, s.output()).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(2_000);
 
     const next = await start();
