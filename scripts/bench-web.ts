@@ -15,13 +15,13 @@ const root = path.resolve(import.meta.dirname, "..");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const AIMS = { score: 98, lcpMs: 1600, tbtMs: 50, cls: 0.02 };
 
-console.log("Building the client…");
-execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+console.log("Building the client and the server…");
+execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "english-bench-web-"));
-const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const server: ChildProcess = spawn(process.execPath, ["dist/server/index.mjs"], {
   cwd: root,
   env: { ...process.env, ...productionEnv({ DATA_DIR: dataDir, DATABASE_URL: "" }, port) },
   stdio: ["ignore", "ignore", "inherit"],
