@@ -89,3 +89,39 @@ export async function listLiveBookingsOverlapping(
     ORDER BY "startsAt", "id"`;
   return rows.map(fromEpoch);
 }
+
+/**
+ * One teacher's live lessons overlapping `lessons` and availability slots overlapping `offered`,
+ * in one statement: a booking re-reads both under the teacher's lock, where every round trip
+ * makes the next booking wait.
+ */
+export async function readTeacherCalendar(
+  db: DbOrTx,
+  teacherId: string,
+  lessons: { start: Date; end: Date },
+  offered: { start: Date; end: Date },
+): Promise<{ live: LiveBookingRow[]; slots: SlotRow[] }> {
+  const rows = await db.$queryRaw<
+    (Omit<LiveBookingRow, "startsAt" | "endsAt"> & Timed & { kind: "lesson" | "slot"; recurring: string | null })[]
+  >`
+    SELECT 'lesson' AS "kind", "id", "teacherId", "studentId", "orderId", NULL AS "recurring",
+      (extract(epoch FROM "startsAt") * 1000)::float8 AS "startsAtMs",
+      (extract(epoch FROM "endsAt") * 1000)::float8 AS "endsAtMs"
+    FROM "Booking"
+    WHERE "teacherId" = ${teacherId}::uuid AND "status" IN ('pending', 'confirmed')
+      AND "startsAt" < ${lessons.end} AND "endsAt" > ${lessons.start}
+    UNION ALL
+    SELECT 'slot', "id", "teacherId", NULL, NULL, "recurring",
+      (extract(epoch FROM "startsAt") * 1000)::float8,
+      (extract(epoch FROM "endsAt") * 1000)::float8
+    FROM "AvailabilitySlot"
+    WHERE "teacherId" = ${teacherId}::uuid AND "startsAt" < ${offered.end} AND "endsAt" > ${offered.start}
+    ORDER BY "startsAtMs", "id"`;
+  const live: LiveBookingRow[] = [];
+  const slots: SlotRow[] = [];
+  for (const { kind, recurring, studentId, orderId, ...row } of rows.map(fromEpoch)) {
+    if (kind === "lesson") live.push({ ...row, studentId, orderId });
+    else slots.push({ ...row, recurring: recurring ?? "" });
+  }
+  return { live, slots };
+}

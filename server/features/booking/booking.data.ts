@@ -1,6 +1,7 @@
-import type { Prisma } from "../../db/generated/client.ts";
+import { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import { type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
 import type { DbOrTx } from "./availability.data.ts";
 
 export type NewBookingRow = Prisma.BookingUncheckedCreateInput;
@@ -78,26 +79,6 @@ const bookingColumns = {
 const bookingDtoSelect = { ...bookingColumns, teacher: { select: { name: true } } } as const;
 export type BookingRow = Prisma.BookingGetPayload<{ select: typeof bookingDtoSelect }>;
 
-/**
- * Inserts one lesson of the named teacher (one INSERT ... RETURNING: the caller knows the name,
- * and this runs under the teacher's lock, where every statement makes the next booking wait).
- * An overlap refused by the database becomes CONFLICT with `conflictMessage`.
- */
-export async function insertBooking(
-  tx: Tx,
-  row: NewBookingRow & { teacherId: string },
-  teacherName: string,
-  conflictMessage: string,
-): Promise<BookingRow> {
-  try {
-    const created = await tx.booking.create({ data: row, select: bookingColumns });
-    return { ...created, teacher: { name: teacherName } };
-  } catch (error) {
-    if (isConstraintConflict(error)) throw new AppError("CONFLICT", conflictMessage);
-    throw error;
-  }
-}
-
 export function findBooking(db: DbOrTx, id: string) {
   return db.booking.findUnique({ where: { id }, select: bookingDtoSelect });
 }
@@ -118,14 +99,58 @@ const orderColumns = {
 const orderSelect = { ...orderColumns, package: { select: { name: true } } } as const;
 export type OrderRow = Prisma.BookingOrderGetPayload<{ select: typeof orderSelect }>;
 
-/** Inserts an order of the named package (one INSERT ... RETURNING, as insertBooking). */
-export async function insertOrder(
+export type NewOrder = {
+  id: string;
+  studentId: string;
+  packageId: string;
+  lessons: number;
+  basePriceCents: number;
+  groupPriceCents: number;
+  discountCents: number;
+  totalPriceCents: number;
+  referralCode: string | null;
+};
+export type NewLesson = NewBookingRow & { id: string; teacherId: string; status: "pending" | "confirmed" };
+
+/**
+ * Writes an order, its lessons and their mail in one statement: it runs under the teacher's
+ * lock, where every round trip makes the next booking of that teacher wait. An overlap the
+ * database refuses becomes CONFLICT with `conflictMessage`.
+ */
+export async function insertOrderWithLessons(
   tx: Tx,
-  data: Prisma.BookingOrderUncheckedCreateInput,
-  packageName: string,
-): Promise<OrderRow> {
-  const created = await tx.bookingOrder.create({ data, select: orderColumns });
-  return { ...created, package: { name: packageName } };
+  order: NewOrder,
+  lessons: NewLesson[],
+  emails: NewOutboxEmail[],
+  conflictMessage: string,
+): Promise<void> {
+  const mail = emails.length > 0 ? Prisma.sql`, "mail" AS (${outboxInsertSql(emails)})` : Prisma.empty;
+  try {
+    await tx.$executeRaw`
+      WITH "order" AS (
+        INSERT INTO "BookingOrder" ("id", "studentId", "packageId", "lessons", "basePriceCents",
+          "groupPriceCents", "discountCents", "totalPriceCents", "referralCode")
+        VALUES (${order.id}::uuid, ${order.studentId}::uuid, ${order.packageId}, ${order.lessons},
+          ${order.basePriceCents}, ${order.groupPriceCents}, ${order.discountCents}, ${order.totalPriceCents},
+          ${order.referralCode})
+        RETURNING "id"
+      )${mail}
+      INSERT INTO "Booking" ("id", "orderId", "studentId", "teacherId", "startsAt", "endsAt", "status",
+        "lessonType", "meetingLink", "location", "studentName", "studentEmail", "studentPhone", "englishLevel",
+        "lessonFocus", "preferredType", "preferredLocation", "studentNotes", "studentTimezone", "updatedAt")
+      SELECT l."id", "order"."id", l."studentId", l."teacherId", l."startsAt", l."endsAt",
+        l."status"::"BookingStatus", l."lessonType", l."meetingLink", l."location", l."studentName",
+        l."studentEmail", l."studentPhone", l."englishLevel", l."lessonFocus", l."preferredType",
+        l."preferredLocation", l."studentNotes", l."studentTimezone", now()
+      FROM "order", jsonb_to_recordset(${JSON.stringify(lessons)}::jsonb) AS l(
+        "id" uuid, "studentId" uuid, "teacherId" uuid, "startsAt" timestamptz, "endsAt" timestamptz,
+        "status" text, "lessonType" text, "meetingLink" text, "location" text, "studentName" text,
+        "studentEmail" text, "studentPhone" text, "englishLevel" text, "lessonFocus" text,
+        "preferredType" text, "preferredLocation" text, "studentNotes" text, "studentTimezone" text)`;
+  } catch (error) {
+    if (isConstraintConflict(error)) throw new AppError("CONFLICT", conflictMessage);
+    throw error;
+  }
 }
 
 export function findOrder(tx: DbOrTx, id: string) {
@@ -136,20 +161,28 @@ export function countStudentOrders(tx: DbOrTx, studentId: string) {
   return tx.bookingOrder.count({ where: { studentId } });
 }
 
-export function findBookablePackage(db: DbOrTx, id: string) {
-  return db.package.findFirst({
-    where: { id, isActive: true },
-    select: { id: true, name: true, lessons: true, totalPriceCents: true, lessonType: true },
-  });
+export type BookablePackage = {
+  id: string;
+  name: string;
+  lessons: number;
+  totalPriceCents: number;
+  lessonType: string;
+};
+
+// The two package reads run on every booking attempt: raw, as availability.data.ts explains.
+
+export async function findBookablePackage(db: DbOrTx, id: string): Promise<BookablePackage | null> {
+  const rows = await db.$queryRaw<BookablePackage[]>`
+    SELECT "id", "name", "lessons", "totalPriceCents", "lessonType" FROM "Package" WHERE "id" = ${id} AND "isActive"`;
+  return rows[0] ?? null;
 }
 
 /** The catalogue's one-lesson package: what a single booking without a package buys. */
-export function findSingleLessonPackage(db: DbOrTx) {
-  return db.package.findFirst({
-    where: { lessons: 1, isActive: true },
-    orderBy: { sortOrder: "asc" },
-    select: { id: true, name: true, lessons: true, totalPriceCents: true, lessonType: true },
-  });
+export async function findSingleLessonPackage(db: DbOrTx): Promise<BookablePackage | null> {
+  const rows = await db.$queryRaw<BookablePackage[]>`
+    SELECT "id", "name", "lessons", "totalPriceCents", "lessonType" FROM "Package"
+    WHERE "lessons" = 1 AND "isActive" ORDER BY "sortOrder", "id" LIMIT 1`;
+  return rows[0] ?? null;
 }
 
 export function findActiveGroupEvent(db: DbOrTx, id: string) {

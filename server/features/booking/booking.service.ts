@@ -12,7 +12,12 @@ import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
 import { loadMailContext, mailContext, queueEmails } from "../mail/mail.service.ts";
-import { listLiveBookingsOverlapping, listSlotsOverlapping } from "./availability.data.ts";
+import {
+  type LiveBookingRow,
+  listLiveBookingsOverlapping,
+  listSlotsOverlapping,
+  readTeacherCalendar,
+} from "./availability.data.ts";
 import { loadSiteRules, resolveTeachers, type SiteRules } from "./availability.service.ts";
 import { describeSlot, type Interval, isOfferedByAvailability, lessonAt, lessonRefusal } from "./availability.ts";
 import {
@@ -25,9 +30,8 @@ import {
   findOrder,
   findOrderBookings,
   findSingleLessonPackage,
-  insertBooking,
   insertGroupSignup,
-  insertOrder,
+  insertOrderWithLessons,
   type OrderRow,
   runInTransaction,
   runWithTeacherLock,
@@ -237,14 +241,8 @@ async function bookLessons(
   };
 
   /** The starts against the teacher's live lessons: a retry gets its booking back, a taken slot a CONFLICT. */
-  const checkStarts = async (q: Tx | Db) => {
-    const found = assessStarts(
-      starts,
-      await listLiveBookingsOverlapping(q, [teacher.id], from, to),
-      student.id,
-      rules,
-      now,
-    );
+  const checkStarts = async (q: Tx | Db, live: LiveBookingRow[]) => {
+    const found = assessStarts(starts, live, student.id, rules, now);
     if (found && "held" in found) return replayHeld(q, found.held);
     if (found) throw new AppError("CONFLICT", takenMessage(found.taken, rules.zone));
     return null;
@@ -252,7 +250,7 @@ async function bookLessons(
 
   // A first look without the lock: a taken slot or a retry is answered at once, without queueing
   // behind other bookings of the teacher, and without the reads only a booking needs.
-  const replayed = await checkStarts(db);
+  const replayed = await checkStarts(db, await listLiveBookingsOverlapping(db, [teacher.id], from, to));
   if (replayed) return replayed;
 
   const discount = await decideDiscount(db, student.id, req.referralCode);
@@ -317,14 +315,18 @@ async function bookLessons(
     db,
     teacher.id,
     async (tx: Tx) => {
-      // Re-check under the lock: bookings and their buffers committed since the first look.
-      const replayedNow = await checkStarts(tx);
+      // Re-check under the lock: bookings and their buffers committed since the first look, and
+      // the availability (the teacher's removal of a slot takes the same lock, so it is either
+      // wholly before this read or after the commit).
+      const calendar = await readTeacherCalendar(
+        tx,
+        teacher.id,
+        { start: from, end: to },
+        { start: starts[0], end: lessonAt(starts[starts.length - 1]).end },
+      );
+      const replayedNow = await checkStarts(tx, calendar.live);
       if (replayedNow) return replayedNow;
-      // The availability too: the teacher may have removed the slot since the first look (her
-      // removal takes the same lock, so it is either fully before this check or after the commit).
-      const slotsNow = (
-        await listSlotsOverlapping(tx, [teacher.id], starts[0], lessonAt(starts[starts.length - 1]).end)
-      ).map((s) => ({ start: s.startsAt, end: s.endsAt }));
+      const slotsNow = calendar.slots.map((s) => ({ start: s.startsAt, end: s.endsAt }));
       const withdrawn = starts.find((start) => !isOfferedByAvailability(start, slotsNow));
       if (withdrawn) {
         throw new AppError(
@@ -343,18 +345,15 @@ async function bookLessons(
         groupPriceCents: groupPackage?.totalPriceCents ?? 0,
         discountPercent: applied?.percent ?? 0,
       });
-      const order = await insertOrder(
-        tx,
-        {
-          id: orderId,
-          studentId: student.id,
-          packageId: pkg.id,
-          lessons: pkg.lessons,
-          ...price,
-          referralCode: normaliseReferralCode(req.referralCode),
-        },
-        pkg.name,
-      );
+      const order = {
+        id: orderId,
+        studentId: student.id,
+        packageId: pkg.id,
+        lessons: pkg.lessons,
+        ...price,
+        referralCode: normaliseReferralCode(req.referralCode),
+      };
+      await insertOrderWithLessons(tx, order, rows, mails, takenMessage(starts[0], rules.zone));
       if (applied?.kind === "reward") {
         if (!(await consumeDiscount(tx, applied.discountId, order.id, price.discountCents, now))) {
           throw new AppError(
@@ -363,11 +362,6 @@ async function bookLessons(
           );
         }
         if (applied.referralId) await addReferralEarning(tx, applied.referralId, price.discountCents);
-      }
-
-      const bookings: BookingRow[] = [];
-      for (const row of rows) {
-        bookings.push(await insertBooking(tx, row, teacher.name, takenMessage(row.startsAt, rules.zone)));
       }
       if (groupEvent && groupPackage) {
         await insertGroupSignup(tx, {
@@ -382,7 +376,6 @@ async function bookLessons(
           priceCents: groupPackage.totalPriceCents,
         });
       }
-      await queueEmails(tx, mails);
 
       if (applied?.kind === "newcomer") {
         await recordFirstPackage(tx, {
@@ -393,7 +386,8 @@ async function bookLessons(
           percentage: REFERRAL_DISCOUNT_PERCENT,
         });
       }
-      return { bookings: bookings.map(toBookingDto), order: toOrderDto(order) };
+      const bookings = rows.map((row) => toBookingDto({ ...row, icsSequence: 0, teacher: { name: teacher.name } }));
+      return { bookings, order: toOrderDto({ ...order, package: { name: pkg.name } }) };
     },
     takenMessage(starts[0], rules.zone),
   );

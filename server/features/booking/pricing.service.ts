@@ -5,10 +5,10 @@ import type { QuoteInput, ValidatePriceInput } from "../../../shared/booking-sch
 import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import { AppError } from "../../errors.ts";
 import type { DbOrTx } from "./availability.data.ts";
-import { countStudentOrders, findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
+import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
 import { centsToEuro } from "./catalogue.service.ts";
 import { computeOrderPrice, type OrderPrice } from "./pricing.ts";
-import { findAvailableDiscount, findReferralState, findUserByReferralCode } from "./referral.data.ts";
+import { findDiscountState, findUserByReferralCode } from "./referral.data.ts";
 
 export type DiscountDecision =
   /** A newcomer's first package, through a friend's code or a claimed /ref signup. */
@@ -36,12 +36,12 @@ export async function decideDiscount(
       ? { kind: "newcomer", percent: REFERRAL_DISCOUNT_PERCENT, label: newcomerLabel, referrerId: codeOwnerId }
       : null;
   }
-  const [student, orders] = await Promise.all([findReferralState(db, studentId), countStudentOrders(db, studentId)]);
+  const state = await findDiscountState(db, studentId);
   const referrerId =
-    codeOwnerId ?? (student?.referredById && student.referredById !== studentId ? student.referredById : null);
-  if (orders === 0 && referrerId)
+    codeOwnerId ?? (state?.referredById && state.referredById !== studentId ? state.referredById : null);
+  if (state?.orders === 0 && referrerId)
     return { kind: "newcomer", percent: REFERRAL_DISCOUNT_PERCENT, label: newcomerLabel, referrerId };
-  const reward = await findAvailableDiscount(db, studentId);
+  const reward = state?.reward;
   if (reward) {
     return {
       kind: "reward",

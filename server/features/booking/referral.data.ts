@@ -4,20 +4,43 @@ export function findUserByReferralCode(db: DbOrTx, code: string) {
   return db.user.findUnique({ where: { referralCode: code }, select: { id: true, name: true, email: true } });
 }
 
-export function findReferralState(db: DbOrTx, userId: string) {
-  return db.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, name: true, referredById: true },
-  });
-}
+export type DiscountState = {
+  referredById: string | null;
+  orders: number;
+  /** The oldest unused reward. */
+  reward: { id: string; percentage: number; referralId: string | null } | null;
+};
 
-/** The oldest unused reward of this user. */
-export function findAvailableDiscount(db: DbOrTx, userId: string) {
-  return db.discount.findFirst({
-    where: { userId, usedOrderId: null },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, percentage: true, referralId: true },
-  });
+/** What decides a student's discount, in one statement (it runs on every booking). */
+export async function findDiscountState(db: DbOrTx, userId: string): Promise<DiscountState | null> {
+  const rows = await db.$queryRaw<
+    {
+      referredById: string | null;
+      orders: number;
+      rewardId: string | null;
+      rewardPercentage: number | null;
+      rewardReferralId: string | null;
+    }[]
+  >`
+    SELECT u."referredById",
+      (SELECT count(*)::int FROM "BookingOrder" o WHERE o."studentId" = u."id") AS "orders",
+      d."id" AS "rewardId", d."percentage" AS "rewardPercentage", d."referralId" AS "rewardReferralId"
+    FROM "User" u
+    LEFT JOIN LATERAL (
+      SELECT "id", "percentage", "referralId" FROM "Discount"
+      WHERE "userId" = u."id" AND "usedOrderId" IS NULL ORDER BY "createdAt", "id" LIMIT 1
+    ) d ON true
+    WHERE u."id" = ${userId}::uuid`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    referredById: row.referredById,
+    orders: row.orders,
+    reward:
+      row.rewardId && row.rewardPercentage !== null
+        ? { id: row.rewardId, percentage: row.rewardPercentage, referralId: row.rewardReferralId }
+        : null,
+  };
 }
 
 /** Marks a reward used by an order; false when another order took it first. */

@@ -1,4 +1,4 @@
-import type { Prisma } from "../../db/generated/client.ts";
+import { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 
 /** A Prisma client or the client of an open transaction: mail is written with the change it reports. */
@@ -14,14 +14,24 @@ export type NewOutboxEmail = {
   status?: "pending" | "held";
 };
 
-/** Inserts mail; rows whose dedupeKey already exists are skipped (a reminder is never queued twice). */
+/**
+ * The statement that queues `emails`; rows whose dedupeKey already exists are skipped (a reminder
+ * is never queued twice). A fragment, so a change can queue its mail in its own statement.
+ */
+export function outboxInsertSql(emails: NewOutboxEmail[]): Prisma.Sql {
+  const rows = emails.map((e) => ({ ...e, status: e.status ?? "pending", attachments: e.attachments ?? null }));
+  return Prisma.sql`
+    INSERT INTO "OutboxEmail" ("id", "kind", "toAddress", "subject", "textBody", "attachments", "dedupeKey", "status")
+    SELECT gen_random_uuid(), e."kind", e."toAddress", e."subject", e."textBody", e."attachments", e."dedupeKey", e."status"
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(
+      "kind" text, "toAddress" text, "subject" text, "textBody" text, "attachments" jsonb, "dedupeKey" text, "status" text)
+    ON CONFLICT DO NOTHING`;
+}
+
+/** Queues mail (see outboxInsertSql); answers how many rows were new. */
 export async function insertOutboxEmails(db: DbOrTx, emails: NewOutboxEmail[]): Promise<number> {
   if (emails.length === 0) return 0;
-  const result = await db.outboxEmail.createMany({
-    data: emails.map((e) => ({ ...e, attachments: e.attachments ?? undefined })),
-    skipDuplicates: true,
-  });
-  return result.count;
+  return db.$executeRaw(outboxInsertSql(emails));
 }
 
 export type ClaimedEmail = {
