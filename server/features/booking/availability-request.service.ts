@@ -1,8 +1,8 @@
 import type { AvailabilityRequestInput } from "../../../shared/booking-schemas.ts";
 import type { Db } from "../../db.ts";
-import { loadMailContext, queueEmails } from "../mail/mail.service.ts";
+import { loadTeacherMail, queueEmails } from "../mail/mail.service.ts";
 import { teacherNoticeEmail } from "../mail/mail.templates.ts";
-import { findFirstTeacherEmail, insertAvailabilityRequest, runInTransaction } from "./booking.data.ts";
+import { insertAvailabilityRequest, runInTransaction } from "./booking.data.ts";
 
 /** Stores a visitor's "Can't make any times work?" request for the teacher's inbox, and tells her. */
 export async function createAvailabilityRequest(
@@ -11,7 +11,7 @@ export async function createAvailabilityRequest(
   userId: string | null,
   publicUrl: string,
 ) {
-  const [ctx, teacher] = await Promise.all([loadMailContext(db, { PUBLIC_URL: publicUrl }), findFirstTeacherEmail(db)]);
+  const { ctx, teacherEmail } = await loadTeacherMail(db, { PUBLIC_URL: publicUrl });
   const email = input.email.toLowerCase();
   const request = await runInTransaction(db, async (tx) => {
     const created = await insertAvailabilityRequest(tx, {
@@ -24,7 +24,7 @@ export async function createAvailabilityRequest(
       packageInfo: (input.packageInfo ?? undefined) as never,
       teacherInfo: (input.teacherInfo ?? undefined) as never,
     });
-    if (teacher?.email) {
+    if (teacherEmail) {
       const notice = teacherNoticeEmail(
         {
           kind: "teacher_availability_request",
@@ -39,7 +39,7 @@ export async function createAvailabilityRequest(
       await queueEmails(tx, [
         {
           kind: "teacher_availability_request",
-          toAddress: teacher.email,
+          toAddress: teacherEmail,
           subject: notice.subject,
           textBody: notice.text,
           dedupeKey: `teacher_availability_request:${created.id}`,

@@ -11,7 +11,7 @@ import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
-import { loadMailContext, mailContext, queueEmails } from "../mail/mail.service.ts";
+import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import {
   type LiveBookingRow,
   listLiveBookingsOverlapping,
@@ -26,7 +26,6 @@ import {
   findActiveGroupEvent,
   findActiveGroupPackage,
   findBooking,
-  findFirstTeacherEmail,
   findOrder,
   findOrderBookings,
   findSingleLessonPackage,
@@ -500,7 +499,7 @@ export async function bookGroupConversation(
   const event = await findActiveGroupEvent(db, input.event_id);
   if (!event) throw new AppError("BAD_REQUEST", "Unknown group conversation night.");
   const groupPackage = await loadGroupPackageOrFail(db, input.package_id);
-  const [ctx, teacher] = await Promise.all([loadMailContext(db, { PUBLIC_URL: publicUrl }), findFirstTeacherEmail(db)]);
+  const { ctx, teacherEmail } = await loadTeacherMail(db, { PUBLIC_URL: publicUrl });
   const name = input.name?.trim() || student.name;
   const email = student.email.toLowerCase();
   const phone = input.phone?.trim() || null;
@@ -516,7 +515,7 @@ export async function bookGroupConversation(
     });
     await queueEmails(
       tx,
-      groupSignupMail(ctx, teacher?.email ?? null, {
+      groupSignupMail(ctx, teacherEmail, {
         id: created.id,
         name,
         email,

@@ -141,15 +141,28 @@ export async function queueLessonReminders(db: Db, ctx: MailContext, now = new D
 
 /** The site's mail context: the first teacher's name and the settings' time zone. */
 export async function loadMailContext(db: Db, env: Pick<Env, "PUBLIC_URL">): Promise<MailContext> {
+  return (await loadTeacherMail(db, env)).ctx;
+}
+
+/** The mail context and the address of the teacher who receives the site's notices (the first active one). */
+export async function loadTeacherMail(
+  db: Db,
+  env: Pick<Env, "PUBLIC_URL">,
+): Promise<{ ctx: MailContext; teacherEmail: string | null }> {
   const [settings, teacher] = await Promise.all([
     db.adminSettings.findUnique({ where: { id: "site" }, select: { timezone: true } }),
-    db.teacher.findFirst({ where: { isActive: true }, orderBy: { createdAt: "asc" }, select: { name: true } }),
+    db.teacher.findFirst({
+      where: { isActive: true },
+      orderBy: { createdAt: "asc" },
+      select: { name: true, email: true },
+    }),
   ]);
-  return mailContext({
+  const ctx = mailContext({
     publicUrl: env.PUBLIC_URL,
     teacherName: teacher?.name ?? "Your teacher",
     teacherZone: settings?.timezone ?? "Europe/Rome",
   });
+  return { ctx, teacherEmail: teacher?.email ?? null };
 }
 
 /** The mail context for a caller that already knows the teacher and the zones (no query). */
