@@ -23,12 +23,16 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, channel: undefined } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, channel: undefined },
+    },
     { name: "phone", use: { ...devices["Pixel 7"], channel: undefined } },
   ],
   webServer: {
-    // A fresh embedded database with demo data, demo sign-in (no Google client), the built client.
-    command: "rm -rf tmp/e2e-data && node --import tsx server/index.ts",
+    // The built server and client (`npm run build`) on a fresh embedded database with demo data,
+    // demo sign-in (no Google client).
+    command: "rm -rf tmp/e2e-data && node --enable-source-maps dist/server/index.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,7 @@
 // `npm run build:server`: the server as one ES module, dist/server/index.mjs, with its packages
-// left in node_modules. Starting it skips transpiling and resolving ~200 TypeScript files with
-// tsx, which was over half of a restart (issue 7's cold-start budget). Tests run the sources.
+// bundled in. Starting it skips transpiling and resolving ~200 TypeScript files with tsx (over
+// half of a restart, issue 7's cold-start budget) and resolving and loading a few hundred
+// package files (another 150-400 ms). `npm start` and the end-to-end suite run this file.
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -14,7 +15,13 @@ export async function buildServer(outfile = path.join(root, "dist/server/index.m
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    // Left in node_modules: PGlite finds its WebAssembly and data files next to its own modules,
+    // ioredis and openai load only when configured, pg-native is pg's optional native driver.
+    external: ["@electric-sql/pglite", "@electric-sql/pglite/*", "ioredis", "openai", "pg-native"],
+    // The bundled CommonJS packages call require(); an ES module has none of its own.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     sourcemap: true,
     logLevel: "warning",
   });
