@@ -91,24 +91,32 @@ async function postgresAvailable() {
   }
 }
 
-if (!run("type check", "npx", ["tsc", "--noEmit"])) {
-  failed += 1;
-  notes.push("type check failed");
+/** The type check, the unit tests and the integration suite on both engines. */
+async function runServerSuites() {
+  if (!run("type check", "npx", ["tsc", "--noEmit"])) {
+    failed += 1;
+    notes.push("type check failed");
+  }
+  vitest("unit", "unit");
+  vitest("integration on PGlite", "int", { TEST_ENGINE: "pglite" });
+  if (await postgresAvailable()) {
+    vitest("integration on PostgreSQL", "int", { TEST_ENGINE: "postgresql", TEST_POSTGRES_URL: postgresUrl });
+  } else if (isCI) {
+    failed += 1;
+    notes.push(`PostgreSQL is required in CI but ${postgresUrl} did not answer`);
+  } else {
+    notes.push(`skipped the PostgreSQL run: nothing answers at ${postgresUrl} (set TEST_POSTGRES_URL)`);
+  }
 }
-vitest("unit", "unit");
-vitest("integration on PGlite", "int", { TEST_ENGINE: "pglite" });
-if (await postgresAvailable()) {
-  vitest("integration on PostgreSQL", "int", { TEST_ENGINE: "postgresql", TEST_POSTGRES_URL: postgresUrl });
-} else if (isCI) {
-  failed += 1;
-  notes.push(`PostgreSQL is required in CI but ${postgresUrl} did not answer`);
-} else {
-  notes.push(`skipped the PostgreSQL run: nothing answers at ${postgresUrl} (set TEST_POSTGRES_URL)`);
-}
+
+// `--only=e2e` (npm run test:e2e): the builds and the browser specs alone.
+if (!process.argv.includes("--only=e2e")) await runServerSuites();
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (existsSync(chromium)) {
+  // The specs run what `npm start` runs: the built client and the bundled server.
   if (!run("client build", "npx", ["vite", "build", "--logLevel", "warn"])) failed += 1;
+  if (!run("server build", "npm", ["run", "--silent", "build:server"])) failed += 1;
   // One Playwright run per spec file: each starts its server on a fresh embedded database, so one
   // area's bookings, cancellations or settings never change what another area's test sees.
   const specs = readdirSync(path.join(root, "tests/e2e"))
