@@ -1,4 +1,4 @@
-import type { Prisma } from "../../db/generated/client.ts";
+import { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 
 /** A Prisma client or the client of an interactive transaction. */
@@ -44,6 +44,15 @@ export function listActiveTeacherIds(db: DbOrTx, teacherId?: string): Promise<Te
 type Timed = { startsAtMs: number; endsAtMs: number };
 export type SlotRow = { id: string; teacherId: string; startsAt: Date; endsAt: Date; recurring: string };
 
+const TIMED_COLUMNS = Prisma.sql`
+  (extract(epoch FROM "startsAt") * 1000)::float8 AS "startsAtMs",
+  (extract(epoch FROM "endsAt") * 1000)::float8 AS "endsAtMs"`;
+
+/** A row of these teachers whose [startsAt, endsAt) overlaps [start, end). */
+const overlapping = (teacherIds: string[], start: Date, end: Date) =>
+  Prisma.sql`"teacherId" = ANY(${teacherIds}::uuid[]) AND "startsAt" < ${end} AND "endsAt" > ${start}`;
+const LIVE = Prisma.sql`"status" IN ('pending', 'confirmed')`;
+
 /** Availability slots of these teachers that overlap [start, end). */
 export async function listSlotsOverlapping(
   db: DbOrTx,
@@ -53,11 +62,8 @@ export async function listSlotsOverlapping(
 ): Promise<SlotRow[]> {
   if (teacherIds.length === 0) return [];
   const rows = await db.$queryRaw<(Omit<SlotRow, "startsAt" | "endsAt"> & Timed)[]>`
-    SELECT "id", "teacherId", "recurring",
-      (extract(epoch FROM "startsAt") * 1000)::float8 AS "startsAtMs",
-      (extract(epoch FROM "endsAt") * 1000)::float8 AS "endsAtMs"
-    FROM "AvailabilitySlot"
-    WHERE "teacherId" = ANY(${teacherIds}::uuid[]) AND "startsAt" < ${end} AND "endsAt" > ${start}
+    SELECT "id", "teacherId", "recurring", ${TIMED_COLUMNS}
+    FROM "AvailabilitySlot" WHERE ${overlapping(teacherIds, start, end)}
     ORDER BY "startsAt", "id"`;
   return rows.map(fromEpoch);
 }
@@ -80,12 +86,8 @@ export async function listLiveBookingsOverlapping(
 ): Promise<LiveBookingRow[]> {
   if (teacherIds.length === 0) return [];
   const rows = await db.$queryRaw<(Omit<LiveBookingRow, "startsAt" | "endsAt"> & Timed)[]>`
-    SELECT "id", "teacherId", "studentId", "orderId",
-      (extract(epoch FROM "startsAt") * 1000)::float8 AS "startsAtMs",
-      (extract(epoch FROM "endsAt") * 1000)::float8 AS "endsAtMs"
-    FROM "Booking"
-    WHERE "teacherId" = ANY(${teacherIds}::uuid[]) AND "status" IN ('pending', 'confirmed')
-      AND "startsAt" < ${end} AND "endsAt" > ${start}
+    SELECT "id", "teacherId", "studentId", "orderId", ${TIMED_COLUMNS}
+    FROM "Booking" WHERE ${LIVE} AND ${overlapping(teacherIds, start, end)}
     ORDER BY "startsAt", "id"`;
   return rows.map(fromEpoch);
 }
@@ -104,18 +106,11 @@ export async function readTeacherCalendar(
   const rows = await db.$queryRaw<
     (Omit<LiveBookingRow, "startsAt" | "endsAt"> & Timed & { kind: "lesson" | "slot"; recurring: string | null })[]
   >`
-    SELECT 'lesson' AS "kind", "id", "teacherId", "studentId", "orderId", NULL AS "recurring",
-      (extract(epoch FROM "startsAt") * 1000)::float8 AS "startsAtMs",
-      (extract(epoch FROM "endsAt") * 1000)::float8 AS "endsAtMs"
-    FROM "Booking"
-    WHERE "teacherId" = ${teacherId}::uuid AND "status" IN ('pending', 'confirmed')
-      AND "startsAt" < ${lessons.end} AND "endsAt" > ${lessons.start}
+    SELECT 'lesson' AS "kind", "id", "teacherId", "studentId", "orderId", NULL AS "recurring", ${TIMED_COLUMNS}
+    FROM "Booking" WHERE ${LIVE} AND ${overlapping([teacherId], lessons.start, lessons.end)}
     UNION ALL
-    SELECT 'slot', "id", "teacherId", NULL, NULL, "recurring",
-      (extract(epoch FROM "startsAt") * 1000)::float8,
-      (extract(epoch FROM "endsAt") * 1000)::float8
-    FROM "AvailabilitySlot"
-    WHERE "teacherId" = ${teacherId}::uuid AND "startsAt" < ${offered.end} AND "endsAt" > ${offered.start}
+    SELECT 'slot', "id", "teacherId", NULL, NULL, "recurring", ${TIMED_COLUMNS}
+    FROM "AvailabilitySlot" WHERE ${overlapping([teacherId], offered.start, offered.end)}
     ORDER BY "startsAtMs", "id"`;
   const live: LiveBookingRow[] = [];
   const slots: SlotRow[] = [];

@@ -63,7 +63,7 @@ export async function runWithTeacherLock<T>(
   }
 }
 
-const bookingColumns = {
+const bookingDtoSelect = {
   id: true,
   orderId: true,
   studentId: true,
@@ -75,8 +75,8 @@ const bookingColumns = {
   location: true,
   meetingLink: true,
   icsSequence: true,
+  teacher: { select: { name: true } },
 } as const;
-const bookingDtoSelect = { ...bookingColumns, teacher: { select: { name: true } } } as const;
 export type BookingRow = Prisma.BookingGetPayload<{ select: typeof bookingDtoSelect }>;
 
 export function findBooking(db: DbOrTx, id: string) {
@@ -87,7 +87,7 @@ export function findOrderBookings(tx: DbOrTx, orderId: string) {
   return tx.booking.findMany({ where: { orderId }, orderBy: { startsAt: "asc" }, select: bookingDtoSelect });
 }
 
-const orderColumns = {
+const orderSelect = {
   id: true,
   packageId: true,
   lessons: true,
@@ -95,8 +95,8 @@ const orderColumns = {
   groupPriceCents: true,
   discountCents: true,
   totalPriceCents: true,
+  package: { select: { name: true } },
 } as const;
-const orderSelect = { ...orderColumns, package: { select: { name: true } } } as const;
 export type OrderRow = Prisma.BookingOrderGetPayload<{ select: typeof orderSelect }>;
 
 export type NewOrder = {
