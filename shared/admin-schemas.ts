@@ -20,10 +20,9 @@ import {
   WEEKS_AHEAD_DEFAULT,
   WEEKS_AHEAD_MAX,
 } from "./constants.ts";
+import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "./paging.ts";
 
 const id = z.uuid();
-const limit = z.coerce.number().int().min(1).max(200).default(50);
-const offset = z.coerce.number().int().min(0).max(100_000).default(0);
 const queryBool = z.union([
   z.boolean(),
   z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
@@ -68,8 +67,7 @@ const meetingLink = z
 export const teacherFilterSchema = z.union([z.literal("all"), z.literal("mine"), z.uuid()]);
 export const listBookingsSchema = z.object({
   status: z.enum(BOOKING_STATUSES).or(z.literal("all")).optional(),
-  limit,
-  offset,
+  ...pagingFields(50),
   teacher_filter: teacherFilterSchema.default("all"),
   search: optionalText(200),
 });
@@ -130,8 +128,7 @@ export type SettingsInput = z.infer<typeof updateSettingsSchema>["settings"];
 const tagsSchema = z.union([z.string().max(1000), z.array(z.string().max(100)).max(50)]).optional();
 export const listNotesSchema = z.object({
   student_id: id.optional(),
-  limit,
-  offset,
+  ...pagingFields(50),
   search: optionalText(200),
   tag: optionalText(60),
   private_only: queryBool.optional(),
@@ -159,8 +156,7 @@ export const updateNoteSchema = z.object({
 // ---- shared files ----
 export const listSharedFilesSchema = z.object({
   student_id: id.optional(),
-  limit,
-  offset,
+  ...pagingFields(50),
   file_type: z.enum(FILE_TYPES).optional(),
   is_active: queryBool.optional(),
   search: optionalText(200),
@@ -229,5 +225,17 @@ export const daysOffSchema = z.object({
 });
 
 // ---- students & inbox ----
-export const listStudentsSchema = z.object({ search: optionalText(200), level: z.enum(ENGLISH_LEVELS).optional() });
+// Without a limit the whole list (the student pickers of the notes and files forms need it).
+export const listStudentsSchema = z.object({
+  search: optionalText(200),
+  level: z.enum(ENGLISH_LEVELS).optional(),
+  limit: optionalPageLimit(),
+  offset: pageOffset(),
+});
+// The inbox pages its two lists on their own.
+export const inboxQuerySchema = z.object({
+  limit: pageLimit(50),
+  requests_offset: pageOffset("requests_offset"),
+  signups_offset: pageOffset("signups_offset"),
+});
 export const markHandledSchema = z.object({ handled: z.boolean().default(true) });

@@ -10,6 +10,7 @@ import {
   createSharedFileSchema,
   createSlotSchema,
   daysOffSchema,
+  inboxQuerySchema,
   instant,
   listBookingsSchema,
   listNotesSchema,
@@ -156,7 +157,7 @@ async function adminApi(app: FastifyInstance, { db, env }: Options) {
     });
   });
 
-  app.get("/inbox", async () => getInbox(db));
+  app.get("/inbox", async (request) => getInbox(db, parse(inboxQuerySchema, request.query)));
   app.post<{ Params: { kind: string; id: string } }>("/inbox/:kind/:id/handled", async (request) => {
     const kind = parse(z.enum(["availability-request", "group-signup"]), request.params.kind);
     return markInboxItem(db, kind, idParam(request), parse(markHandledSchema, request.body).handled);

@@ -91,10 +91,40 @@ export function updateBookingRow(db: DbOrTx, id: string, data: Prisma.BookingUnc
 }
 
 // ---- students ----
-export function listStudentRows(db: Db, where: Prisma.UserWhereInput) {
+/**
+ * Students whose level is `level`: the profile's, or, when the profile has none, the latest
+ * booking's (what the list shows), so the filter and the total agree with the rows.
+ */
+export async function findStudentIdsOfLevel(db: Db, level: string) {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT u.id FROM "User" u
+    WHERE u."isAdmin" = false
+      AND COALESCE(
+        u."englishLevel",
+        (SELECT b."englishLevel" FROM "Booking" b WHERE b."studentId" = u.id ORDER BY b."startsAt" DESC LIMIT 1)
+      ) = ${level}`;
+  return rows.map((r) => r.id);
+}
+
+export async function listStudentRows(
+  db: Db,
+  where: Prisma.UserWhereInput,
+  page: { limit?: number; offset: number },
+) {
+  const studentsWhere = { ...where, isAdmin: false };
+  const [rows, total] = await Promise.all([
+    listStudentPage(db, studentsWhere, page),
+    db.user.count({ where: studentsWhere }),
+  ]);
+  return { rows, total };
+}
+
+function listStudentPage(db: Db, where: Prisma.UserWhereInput, page: { limit?: number; offset: number }) {
   return db.user.findMany({
-    where: { ...where, isAdmin: false },
-    orderBy: { createdAt: "desc" },
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    skip: page.offset,
+    take: page.limit,
     select: {
       id: true,
       name: true,
@@ -130,10 +160,21 @@ export function findStudent(db: Db, id: string) {
 }
 
 // ---- inbox ----
-export function listAvailabilityRequests(db: Db) {
+// Open items first, newest first; the id breaks ties so paging returns every item once.
+export async function listAvailabilityRequests(db: Db, page: { limit: number; offset: number }) {
+  const [rows, total, open] = await Promise.all([
+    listAvailabilityRequestPage(db, page),
+    db.availabilityRequest.count(),
+    db.availabilityRequest.count({ where: { handledAt: null } }),
+  ]);
+  return { rows, total, open };
+}
+
+function listAvailabilityRequestPage(db: Db, page: { limit: number; offset: number }) {
   return db.availabilityRequest.findMany({
-    orderBy: [{ handledAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }],
-    take: 200,
+    orderBy: [{ handledAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }],
+    skip: page.offset,
+    take: page.limit,
     select: {
       id: true,
       name: true,
@@ -149,10 +190,20 @@ export function listAvailabilityRequests(db: Db) {
   });
 }
 
-export function listGroupSignups(db: Db) {
+export async function listGroupSignups(db: Db, page: { limit: number; offset: number }) {
+  const [rows, total, open] = await Promise.all([
+    listGroupSignupPage(db, page),
+    db.groupSignup.count(),
+    db.groupSignup.count({ where: { handledAt: null } }),
+  ]);
+  return { rows, total, open };
+}
+
+function listGroupSignupPage(db: Db, page: { limit: number; offset: number }) {
   return db.groupSignup.findMany({
-    orderBy: [{ handledAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }],
-    take: 200,
+    orderBy: [{ handledAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }],
+    skip: page.offset,
+    take: page.limit,
     select: {
       id: true,
       name: true,

@@ -8,6 +8,7 @@ import {
   createSlotSchema,
   daysOffSchema,
   deleteSeriesSchema,
+  inboxQuerySchema,
   listBookingsSchema,
   listNotesSchema,
   listSharedFilesSchema,
@@ -73,7 +74,7 @@ export const adminRouter = router({
   teachers: adminProcedure.query(({ ctx }) => listTeachers(ctx.db)),
   students: adminProcedure
     .input(listStudentsSchema.optional())
-    .query(({ ctx, input }) => listStudents(ctx.db, input ?? {})),
+    .query(({ ctx, input }) => listStudents(ctx.db, input ?? listStudentsSchema.parse({}))),
 
   settings: router({
     get: teacherProcedure.query(({ ctx }) => getAdminSettings(ctx.db, ctx.teacher.id)),
@@ -131,7 +132,9 @@ export const adminRouter = router({
   }),
 
   inbox: router({
-    list: adminProcedure.query(({ ctx }) => getInbox(ctx.db)),
+    list: adminProcedure
+      .input(inboxQuerySchema.optional())
+      .query(({ ctx, input }) => getInbox(ctx.db, inboxQuerySchema.parse(input ?? {}))),
     markHandled: adminProcedure
       .input(byId.extend({ kind: z.enum(["availability-request", "group-signup"]), handled: z.boolean() }))
       .mutation(({ ctx, input }) => markInboxItem(ctx.db, input.kind, input.id, input.handled)),

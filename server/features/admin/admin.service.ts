@@ -1,6 +1,11 @@
 // The teacher's back office: dashboard, bookings, teachers, students and the inbox.
 import type { z } from "zod";
-import type { listBookingsSchema, listStudentsSchema, UpdateBookingInput } from "../../../shared/admin-schemas.ts";
+import type {
+  inboxQuerySchema,
+  listBookingsSchema,
+  listStudentsSchema,
+  UpdateBookingInput,
+} from "../../../shared/admin-schemas.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
@@ -15,6 +20,7 @@ import {
   createTeacherForUser,
   findBookingRow,
   findTeacherById,
+  findStudentIdsOfLevel,
   findTeacherOfUser,
   listAllTeachers,
   listAvailabilityRequests,
@@ -215,7 +221,8 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
     const contains = { contains: input.search, mode: "insensitive" as const };
     where.OR = [{ name: contains }, { email: contains }, { phone: contains }, { lessonFocus: contains }];
   }
-  const rows = await listStudentRows(db, where);
+  if (input.level) where.id = { in: await findStudentIdsOfLevel(db, input.level) };
+  const { rows, total } = await listStudentRows(db, where, input);
   const students = rows.map((s) => {
     // The profile may be empty for students who never filled it: the latest booking knows more.
     const latest = s.bookings[0];
@@ -242,14 +249,19 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
       })),
     };
   });
-  return { students: input.level ? students.filter((s) => s.english_level === input.level) : students };
+  return { students, total };
 }
 export type AdminStudentDto = Awaited<ReturnType<typeof listStudents>>["students"][number];
 
-export async function getInbox(db: Db) {
-  const [requests, signups] = await Promise.all([listAvailabilityRequests(db), listGroupSignups(db)]);
+export async function getInbox(db: Db, input: z.output<typeof inboxQuerySchema>) {
+  const [requests, signups] = await Promise.all([
+    listAvailabilityRequests(db, { limit: input.limit, offset: input.requests_offset }),
+    listGroupSignups(db, { limit: input.limit, offset: input.signups_offset }),
+  ]);
   return {
-    availabilityRequests: requests.map((r) => ({
+    totals: { availabilityRequests: requests.total, groupSignups: signups.total },
+    open: { availabilityRequests: requests.open, groupSignups: signups.open },
+    availabilityRequests: requests.rows.map((r) => ({
       id: r.id,
       name: r.name,
       email: r.email,
@@ -261,7 +273,7 @@ export async function getInbox(db: Db) {
       handled_at: r.handledAt?.toISOString() ?? null,
       created_at: r.createdAt.toISOString(),
     })),
-    groupSignups: signups.map((g) => ({
+    groupSignups: signups.rows.map((g) => ({
       id: g.id,
       name: g.name,
       email: g.email,

@@ -1,6 +1,7 @@
 // The admin's view of the email outbox: what was sent, what waits for its next attempt, what
 // failed (and why), and what was held because no SMTP server is configured.
 import { z } from "zod";
+import { pagingFields } from "../../../shared/paging.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -16,8 +17,7 @@ export const HELD_EMAIL_NOTE = "Not sent: no SMTP server configured";
 
 export const listEmailsSchema = z.object({
   status: z.enum(["all", ...EMAIL_STATUSES]).default("all"),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  ...pagingFields(25, 100),
 });
 
 export async function listEmails(db: Db, input: z.output<typeof listEmailsSchema>, opts: { smtpConfigured: boolean }) {

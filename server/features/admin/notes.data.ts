@@ -26,7 +26,8 @@ export async function listNoteRows(
   const [rows, total] = await Promise.all([
     db.studentNote.findMany({
       where,
-      orderBy: [{ noteDate: "desc" }, { createdAt: "desc" }],
+      // The id breaks ties, so paging returns every note once even when dates are equal.
+      orderBy: [{ noteDate: "desc" }, { createdAt: "desc" }, { id: "asc" }],
       skip: page.offset,
       take: page.limit,
       select: noteSelect,

@@ -101,7 +101,8 @@ export function holdPendingEmails(db: Db, now: Date) {
 export function listOutboxEmails(db: Db, opts: { status?: string; limit: number; offset: number }) {
   return db.outboxEmail.findMany({
     where: opts.status ? { status: opts.status } : undefined,
-    orderBy: { createdAt: "desc" },
+    // The id breaks ties, so paging returns every message once even when times are equal.
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: opts.limit,
     skip: opts.offset,
     select: {
