@@ -167,6 +167,9 @@ describe("the admin lists page", () => {
       .map((s: { id: string }) => s.id);
     expect(beginners.length).toBe(15);
     expect(advanced.length).toBe(15);
+    // The counters by level count every student, not one page.
+    const page = await get("/api/admin/students?limit=5&search=Paging%20Student");
+    expect(page.body.counts).toEqual({ all: all.length, beginner: 15, intermediate: 15, advanced: 15 });
     expectEachOnce(await walk(rest("&level=beginner")), beginners);
     const adv = await walk(rest("&level=advanced"));
     expect(new Set(adv.ids).size).toBe(adv.ids.length);

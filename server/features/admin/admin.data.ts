@@ -106,11 +106,19 @@ export async function findStudentIdsOfLevel(db: Db, level: string) {
   return rows.map((r) => r.id);
 }
 
-export async function listStudentRows(
-  db: Db,
-  where: Prisma.UserWhereInput,
-  page: { limit?: number; offset: number },
-) {
+/** Students per level as the list shows it (null: no level anywhere), for the panel's counters. */
+export async function countStudentsByLevel(db: Db) {
+  const rows = await db.$queryRaw<{ level: string | null; n: number }[]>`
+    SELECT COALESCE(
+        u."englishLevel",
+        (SELECT b."englishLevel" FROM "Booking" b WHERE b."studentId" = u.id ORDER BY b."startsAt" DESC LIMIT 1)
+      ) AS level, COUNT(*)::int AS n
+    FROM "User" u WHERE u."isAdmin" = false
+    GROUP BY 1`;
+  return rows.map((r) => ({ level: r.level, n: Number(r.n) }));
+}
+
+export async function listStudentRows(db: Db, where: Prisma.UserWhereInput, page: { limit?: number; offset: number }) {
   const studentsWhere = { ...where, isAdmin: false };
   const [rows, total] = await Promise.all([
     listStudentPage(db, studentsWhere, page),

@@ -17,10 +17,11 @@ import {
   type AdminBookingRow,
   claimTeacher,
   countDashboardStats,
+  countStudentsByLevel,
   createTeacherForUser,
   findBookingRow,
-  findTeacherById,
   findStudentIdsOfLevel,
+  findTeacherById,
   findTeacherOfUser,
   listAllTeachers,
   listAvailabilityRequests,
@@ -219,10 +220,17 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
   const where: Prisma.UserWhereInput = {};
   if (input.search) {
     const contains = { contains: input.search, mode: "insensitive" as const };
-    where.OR = [{ name: contains }, { email: contains }, { phone: contains }, { lessonFocus: contains }];
+    where.OR = [
+      { name: contains },
+      { email: contains },
+      { phone: contains },
+      { lessonFocus: contains },
+      { englishLevel: contains },
+    ];
   }
   if (input.level) where.id = { in: await findStudentIdsOfLevel(db, input.level) };
-  const { rows, total } = await listStudentRows(db, where, input);
+  const [{ rows, total }, levels] = await Promise.all([listStudentRows(db, where, input), countStudentsByLevel(db)]);
+  const byLevel = (level: string) => levels.find((l) => l.level === level)?.n ?? 0;
   const students = rows.map((s) => {
     // The profile may be empty for students who never filled it: the latest booking knows more.
     const latest = s.bookings[0];
@@ -249,7 +257,17 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
       })),
     };
   });
-  return { students, total };
+  return {
+    students,
+    total,
+    // Every student (whatever the filters), and per level, for the panel's counters.
+    counts: {
+      all: levels.reduce((sum, l) => sum + l.n, 0),
+      beginner: byLevel("beginner"),
+      intermediate: byLevel("intermediate"),
+      advanced: byLevel("advanced"),
+    },
+  };
 }
 export type AdminStudentDto = Awaited<ReturnType<typeof listStudents>>["students"][number];
 

@@ -119,6 +119,8 @@ export type AdminSettings = {
 };
 
 export type Inbox = {
+  totals: { availabilityRequests: number; groupSignups: number };
+  open: { availabilityRequests: number; groupSignups: number };
   availabilityRequests: {
     id: string;
     name: string;
@@ -164,18 +166,25 @@ export type EmailList = {
   emails: OutboxEmail[];
 };
 
+/** Rows per page of every admin list (the server accepts up to 200). */
+export const ADMIN_PAGE_SIZE = 25;
+export type PageParams = { limit?: number; offset?: number };
+export type StudentCounts = { all: number; beginner: number; intermediate: number; advanced: number };
+
 export const adminKeys = {
   dashboard: ["admin", "dashboard"] as const,
   bookings: (params: Record<string, unknown>) => ["admin", "bookings", params] as const,
   allBookings: ["admin", "bookings"] as const,
   teachers: ["admin", "teachers"] as const,
   students: ["admin", "students"] as const,
+  studentsPage: (params: Record<string, unknown>) => ["admin", "students", "page", params] as const,
   settings: ["admin", "settings"] as const,
   notes: ["admin", "notes"] as const,
   tags: ["admin", "tags"] as const,
   files: ["admin", "files"] as const,
   slots: ["admin", "slots"] as const,
   inbox: ["admin", "inbox"] as const,
+  inboxPage: (params: Record<string, unknown>) => ["admin", "inbox", params] as const,
   emails: (params: Record<string, unknown>) => ["admin", "emails", params] as const,
   allEmails: ["admin", "emails"] as const,
 };
@@ -203,21 +212,24 @@ export const adminApi = {
     },
   ) => api<{ booking: AdminBooking }>(`/admin/bookings/${id}`, { method: "PUT", json: body }),
   teachers: () => api<{ teachers: Teacher[] }>("/admin/teachers"),
-  students: () => api<{ students: AdminStudent[] }>("/admin/students"),
+  /** Every student, for the pickers of the notes and files forms. */
+  students: () => api<{ students: AdminStudent[]; total: number }>("/admin/students"),
+  studentsPage: (p: { search?: string; level?: string } & PageParams) =>
+    api<{ students: AdminStudent[]; total: number; counts: StudentCounts }>(`/admin/students${qs(p)}`),
   settings: () => api<{ settings: AdminSettings }>("/admin/settings"),
   saveSettings: (settings: AdminSettings) =>
     api<{ settings: AdminSettings }>("/admin/settings", { method: "PUT", json: { settings } }),
-  notes: (p: { student_id?: string; search?: string; tag?: string; private_only?: boolean }) =>
-    api<{ notes: StudentNote[]; total: number }>(`/admin/student-notes${qs({ ...p, limit: 200 })}`),
+  notes: (p: { student_id?: string; search?: string; tag?: string; private_only?: boolean } & PageParams) =>
+    api<{ notes: StudentNote[]; total: number }>(`/admin/student-notes${qs(p)}`),
   tags: () => api<{ tags: string[] }>("/admin/student-notes/tags/all"),
   createNote: (body: Record<string, unknown>) =>
     api<{ note: StudentNote }>("/admin/student-notes", { method: "POST", json: body }),
   updateNote: (id: string, body: Record<string, unknown>) =>
     api<{ note: StudentNote }>(`/admin/student-notes/${id}`, { method: "PUT", json: body }),
   deleteNote: (id: string) => api<{ success: boolean }>(`/admin/student-notes/${id}`, { method: "DELETE" }),
-  files: (p: { student_id?: string; file_type?: string; is_active?: boolean; search?: string }) =>
+  files: (p: { student_id?: string; file_type?: string; is_active?: boolean; search?: string } & PageParams) =>
     api<{ files: SharedFile[]; total: number; counts: { totalFiles: number; activeFiles: number; students: number } }>(
-      `/admin/shared-files${qs({ ...p, limit: 200 })}`,
+      `/admin/shared-files${qs(p)}`,
     ),
   createFile: (body: Record<string, unknown>) =>
     api<{ file: SharedFile }>("/admin/shared-files", { method: "POST", json: body }),
@@ -237,7 +249,8 @@ export const adminApi = {
     api<{ deleted: number }>(`/availability/series/${seriesId}${qs({ from })}`, { method: "DELETE" }),
   daysOff: (startDate: string, endDate: string) =>
     api<{ deleted: number }>("/availability/days-off", { method: "POST", json: { startDate, endDate } }),
-  inbox: () => api<Inbox>("/admin/inbox"),
+  inbox: (p: { limit?: number; requests_offset?: number; signups_offset?: number } = {}) =>
+    api<Inbox>(`/admin/inbox${qs(p)}`),
   emails: (p: { status?: string; limit?: number; offset?: number }) => api<EmailList>(`/admin/emails${qs(p)}`),
   retryEmail: (id: string) =>
     api<{ success: boolean; message: string }>(`/admin/emails/${id}/retry`, { method: "POST", json: {} }),

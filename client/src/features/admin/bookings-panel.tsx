@@ -1,14 +1,15 @@
 // All Bookings (panel 6): search, status and teacher filters, a table that becomes cards on a
 // phone, and the view and update dialogs.
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SelectField, TextField } from "../../components/ui/field.tsx";
+import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { FilterBar } from "./admin-shell.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
@@ -21,14 +22,21 @@ export function BookingsPanel() {
   const [teacher, setTeacher] = useState("all");
   const [dialog, setDialog] = useState<{ booking: AdminBooking; mode: "details" | "update" } | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
-  const params = { status, teacher_filter: teacher, search: deferredSearch, limit: 200 };
-  const bookings = useQuery({ queryKey: adminKeys.bookings(params), queryFn: () => adminApi.bookings(params) });
+  const filters = { status, teacher_filter: teacher, search: deferredSearch };
+  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
+  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
+  const bookings = useQuery({
+    queryKey: adminKeys.bookings(params),
+    queryFn: () => adminApi.bookings(params),
+    placeholderData: keepPreviousData,
+  });
   const teachers = useQuery({ queryKey: adminKeys.teachers, queryFn: adminApi.teachers });
   useEffect(() => {
     if (bookings.error) fail(bookings.error, "Failed to load bookings.");
   }, [bookings.error, fail]);
 
   const list = bookings.data?.bookings ?? [];
+  const total = bookings.data?.total ?? 0;
   const when = (b: AdminBooking) =>
     `${formatAdminDate(b.lesson_date, prefs, true)}, ${formatAdminTime(b.lesson_date, prefs)}`;
   const actions = (b: AdminBooking) => (
@@ -92,12 +100,12 @@ export function BookingsPanel() {
 
       {bookings.isPending ? (
         <Spinner label="Loading bookings" />
-      ) : list.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState title="No bookings found" message="Try another search or filter." />
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600">
-            {bookings.data?.total} {bookings.data?.total === 1 ? "booking" : "bookings"}
+            {total} {total === 1 ? "booking" : "bookings"}
           </p>
           <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
             <table className="w-full text-left text-sm">
@@ -164,6 +172,7 @@ export function BookingsPanel() {
               </li>
             ))}
           </ul>
+          <Pager label="Booking pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
         </>
       )}
       <BookingDialog booking={dialog?.booking ?? null} mode={dialog?.mode} onClose={() => setDialog(null)} />

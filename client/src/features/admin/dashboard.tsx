@@ -69,7 +69,12 @@ export function AdminDashboard() {
     queryFn: () => adminApi.bookings({ limit: RECENT_BOOKINGS_LIMIT }),
     retry: (n, e) => !isSessionExpired(e) && n < 1,
   });
-  const inbox = useQuery({ queryKey: adminKeys.inbox, queryFn: adminApi.inbox, retry: false });
+  // Only the open counts are needed here: one row of each list is the smallest page.
+  const inbox = useQuery({
+    queryKey: adminKeys.inboxPage({ limit: 1 }),
+    queryFn: () => adminApi.inbox({ limit: 1 }),
+    retry: false,
+  });
   const loadError = stats.error ?? recent.error;
   useEffect(() => {
     if (loadError) fail(loadError, "Failed to load dashboard data.");
@@ -90,10 +95,7 @@ export function AdminDashboard() {
     onError: (e) => fail(e, "Failed to confirm booking. Please try again."),
   });
 
-  const open = inbox.data
-    ? inbox.data.availabilityRequests.filter((r) => !r.handled_at).length +
-      inbox.data.groupSignups.filter((g) => !g.handled_at).length
-    : 0;
+  const open = inbox.data ? inbox.data.open.availabilityRequests + inbox.data.open.groupSignups : 0;
 
   return (
     <>

@@ -1,18 +1,26 @@
 // Email: the outbox as the teacher sees it. Sent mail, mail waiting for its next attempt, mail
 // that failed (with the server's last answer, and Retry), and mail held because no SMTP server
 // is configured, with the full text of what would have gone.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { adminApi, adminKeys, type EmailStatus, type OutboxEmail, useAdminFailure } from "./admin-api.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  adminApi,
+  adminKeys,
+  type EmailStatus,
+  type OutboxEmail,
+  useAdminFailure,
+} from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 
-const PAGE = 25;
+const PAGE = ADMIN_PAGE_SIZE;
 const FILTERS: { value: "all" | EmailStatus; label: string }[] = [
   { value: "all", label: "All" },
   { value: "pending", label: "Pending" },
@@ -44,9 +52,13 @@ export function EmailsPanel() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<"all" | EmailStatus>("all");
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset(filter);
   const params = { status: filter, limit: PAGE, offset };
-  const list = useQuery({ queryKey: adminKeys.emails(params), queryFn: () => adminApi.emails(params) });
+  const list = useQuery({
+    queryKey: adminKeys.emails(params),
+    queryFn: () => adminApi.emails(params),
+    placeholderData: keepPreviousData,
+  });
   useEffect(() => {
     if (list.error) fail(list.error, "Failed to load data.");
   }, [list.error, fail]);
@@ -87,7 +99,6 @@ export function EmailsPanel() {
               aria-pressed={current}
               onClick={() => {
                 setFilter(f.value);
-                setOffset(0);
               }}
               className={`rounded-full border px-3.5 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${
                 current
@@ -130,29 +141,7 @@ export function EmailsPanel() {
               />
             ))}
           </ul>
-          <nav className="flex items-center justify-between gap-3 text-sm text-slate-600" aria-label="Pages">
-            <span>
-              {offset + 1}–{offset + data.emails.length} of {data.total}
-            </span>
-            <span className="flex gap-2">
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - PAGE))}
-              >
-                Previous
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={offset + PAGE >= data.total}
-                onClick={() => setOffset(offset + PAGE)}
-              >
-                Next
-              </Button>
-            </span>
-          </nav>
+          <Pager label="Email pages" offset={offset} limit={PAGE} total={data.total} onChange={setOffset} />
         </>
       )}
     </div>

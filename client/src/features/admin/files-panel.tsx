@@ -1,6 +1,6 @@
 // Shared Files and Resources (panel 3): counters, filters, file cards, share/edit dialog (a
 // link or an upload), the active toggle and delete with confirm.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useDeferredValue, useEffect, useRef, useState } from "react";
 import { FILE_TYPES, SHARED_FILE_MAX_BYTES } from "../../../../shared/constants.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -9,12 +9,13 @@ import { Card } from "../../components/ui/card.tsx";
 import { ConfirmDialog, Modal } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
 import { formatFileSize } from "../../lib/format.ts";
-import { adminApi, adminKeys, type SharedFile, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, adminApi, adminKeys, type SharedFile, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, useAdminPrefs } from "./admin-format.ts";
 import { FolderIcon, ImageIcon, LinkIcon, MusicIcon, NoteIcon, UsersIcon, VideoIcon } from "./admin-icons.tsx";
 import { FilterBar } from "./admin-shell.tsx";
@@ -59,7 +60,13 @@ export function FilesPanel() {
     file_type: fileType || undefined,
     is_active: inactiveOnly ? false : undefined,
   };
-  const files = useQuery({ queryKey: [...adminKeys.files, filters], queryFn: () => adminApi.files(filters) });
+  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
+  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
+  const files = useQuery({
+    queryKey: [...adminKeys.files, params],
+    queryFn: () => adminApi.files(params),
+    placeholderData: keepPreviousData,
+  });
   const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
   useEffect(() => {
     if (files.error) fail(files.error, studentId ? "Failed to load files for student." : "Failed to load data.");
@@ -198,6 +205,7 @@ export function FilesPanel() {
 
   const counts = files.data?.counts;
   const list = files.data?.files ?? [];
+  const total = files.data?.total ?? 0;
   const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
 
   return (
@@ -249,77 +257,80 @@ export function FilesPanel() {
 
       {files.isPending ? (
         <Spinner label="Loading files" />
-      ) : list.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState
           title="No files found"
           message="Share a document, recording or link with a student."
           action={<Button onClick={openNew}>+ Share File</Button>}
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {list.map((f) => (
-            <li key={f.id} className="min-w-0">
-              {/* Inactive files are dimmed by a grey, dashed card rather than transparency, which would
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {list.map((f) => (
+              <li key={f.id} className="min-w-0">
+                {/* Inactive files are dimmed by a grey, dashed card rather than transparency, which would
                   take their text below readable contrast. */}
-              <Card
-                className={`flex h-full flex-col p-5 transition ${f.is_active ? "" : "border-dashed border-slate-300 bg-slate-50! shadow-none!"}`}
-              >
-                <div className="flex items-start gap-3">
-                  <span
-                    className={`grid h-10 w-10 shrink-0 place-items-center rounded-xl ${f.is_active ? "bg-blue-50 text-blue-900" : "bg-slate-200 text-slate-600"}`}
-                    aria-hidden="true"
-                  >
-                    {TYPE_ICONS[f.file_type] ?? TYPE_ICONS.document}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="break-words font-semibold text-slate-900">{f.title}</p>
-                    <p className="text-xs text-slate-600">for {f.student.name}</p>
-                  </div>
-                  {!f.is_active && <Badge tone="neutral">Inactive</Badge>}
-                </div>
-                {f.description && <p className="mt-3 line-clamp-3 text-sm text-slate-700">{f.description}</p>}
-                <p className="mt-3 text-xs text-slate-600">
-                  {typeLabel(f.file_type)} · {formatFileSize(f.file_size)} · shared{" "}
-                  {formatAdminDate(f.created_at, prefs)}
-                  {f.last_viewed_at ? ` · viewed ${formatAdminDate(f.last_viewed_at, prefs)}` : " · not viewed yet"}
-                </p>
-                <a
-                  href={f.file_url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="mt-2 block max-w-full truncate text-sm text-blue-800 underline"
+                <Card
+                  className={`flex h-full flex-col p-5 transition ${f.is_active ? "" : "border-dashed border-slate-300 bg-slate-50! shadow-none!"}`}
                 >
-                  {f.file_url.startsWith("/api/files/") ? "Open uploaded file" : f.file_url}
-                </a>
-                <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
-                  <label className="mr-auto inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
-                    <input
-                      type="checkbox"
-                      className="h-5 w-5 accent-blue-900"
-                      checked={f.is_active}
-                      disabled={toggle.isPending}
-                      onChange={() => toggle.mutate(f)}
-                      aria-label={`Active: ${f.title}`}
-                    />
-                    Active
-                  </label>
-                  <Button size="sm" variant="outline" onClick={() => openEdit(f)} aria-label={`Edit ${f.title}`}>
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-red-700"
-                    onClick={() => setDeleting(f)}
-                    aria-label={`Delete ${f.title}`}
+                  <div className="flex items-start gap-3">
+                    <span
+                      className={`grid h-10 w-10 shrink-0 place-items-center rounded-xl ${f.is_active ? "bg-blue-50 text-blue-900" : "bg-slate-200 text-slate-600"}`}
+                      aria-hidden="true"
+                    >
+                      {TYPE_ICONS[f.file_type] ?? TYPE_ICONS.document}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="break-words font-semibold text-slate-900">{f.title}</p>
+                      <p className="text-xs text-slate-600">for {f.student.name}</p>
+                    </div>
+                    {!f.is_active && <Badge tone="neutral">Inactive</Badge>}
+                  </div>
+                  {f.description && <p className="mt-3 line-clamp-3 text-sm text-slate-700">{f.description}</p>}
+                  <p className="mt-3 text-xs text-slate-600">
+                    {typeLabel(f.file_type)} · {formatFileSize(f.file_size)} · shared{" "}
+                    {formatAdminDate(f.created_at, prefs)}
+                    {f.last_viewed_at ? ` · viewed ${formatAdminDate(f.last_viewed_at, prefs)}` : " · not viewed yet"}
+                  </p>
+                  <a
+                    href={f.file_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="mt-2 block max-w-full truncate text-sm text-blue-800 underline"
                   >
-                    Delete
-                  </Button>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                    {f.file_url.startsWith("/api/files/") ? "Open uploaded file" : f.file_url}
+                  </a>
+                  <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+                    <label className="mr-auto inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+                      <input
+                        type="checkbox"
+                        className="h-5 w-5 accent-blue-900"
+                        checked={f.is_active}
+                        disabled={toggle.isPending}
+                        onChange={() => toggle.mutate(f)}
+                        aria-label={`Active: ${f.title}`}
+                      />
+                      Active
+                    </label>
+                    <Button size="sm" variant="outline" onClick={() => openEdit(f)} aria-label={`Edit ${f.title}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700"
+                      onClick={() => setDeleting(f)}
+                      aria-label={`Delete ${f.title}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Pager label="File pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
+        </>
       )}
 
       <Modal

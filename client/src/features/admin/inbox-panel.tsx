@@ -1,16 +1,17 @@
 // Inbox: custom availability requests and group conversation sign-ups, with contact details,
 // marked handled when dealt with.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatEuro } from "../../lib/format.ts";
-import { adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 
 function Contact({ email, phone }: { email: string; phone: string | null }) {
@@ -33,7 +34,15 @@ export function InboxPanel() {
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
-  const inbox = useQuery({ queryKey: adminKeys.inbox, queryFn: adminApi.inbox });
+  // Each list pages on its own; marking an item handled keeps both pages.
+  const [requestsOffset, setRequestsOffset] = usePageOffset("requests");
+  const [signupsOffset, setSignupsOffset] = usePageOffset("signups");
+  const params = { limit: ADMIN_PAGE_SIZE, requests_offset: requestsOffset, signups_offset: signupsOffset };
+  const inbox = useQuery({
+    queryKey: adminKeys.inboxPage(params),
+    queryFn: () => adminApi.inbox(params),
+    placeholderData: keepPreviousData,
+  });
   useEffect(() => {
     if (inbox.error) fail(inbox.error, "Failed to load data.");
   }, [inbox.error, fail]);
@@ -52,7 +61,12 @@ export function InboxPanel() {
   });
 
   if (inbox.isPending) return <Spinner label="Loading inbox" />;
-  const data = inbox.data ?? { availabilityRequests: [], groupSignups: [] };
+  const data = inbox.data ?? {
+    availabilityRequests: [],
+    groupSignups: [],
+    totals: { availabilityRequests: 0, groupSignups: 0 },
+    open: { availabilityRequests: 0, groupSignups: 0 },
+  };
   const handledButton = (
     kind: "availability-request" | "group-signup",
     id: string,
@@ -69,77 +83,94 @@ export function InboxPanel() {
       {handledAt ? "Reopen" : "Mark handled"}
     </Button>
   );
-  const openCount = (items: { handled_at: string | null }[]) => items.filter((i) => !i.handled_at).length;
 
   return (
     <Tabs
       items={[
         {
           key: "requests",
-          label: `Availability requests (${openCount(data.availabilityRequests)})`,
+          label: `Availability requests (${data.open.availabilityRequests})`,
           panel:
-            data.availabilityRequests.length === 0 ? (
+            data.totals.availabilityRequests === 0 ? (
               <EmptyState title="No availability requests" message="Requests for custom lesson times appear here." />
             ) : (
-              <ul className="grid gap-3">
-                {data.availabilityRequests.map((r) => (
-                  <li key={r.id} className="min-w-0">
-                    <Card className={`p-4 sm:p-5 ${r.handled_at ? "opacity-60" : ""}`}>
-                      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                        <div className="min-w-0">
-                          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                            {r.name} {r.handled_at ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
-                          </p>
-                          <Contact email={r.email} phone={r.phone} />
-                          <p className="mt-2 text-sm text-slate-800">
-                            <span className="font-medium">Availability:</span> {r.availability}
-                          </p>
-                          <p className="text-sm text-slate-800">
-                            <span className="font-medium">Location:</span> {r.location}
-                          </p>
-                          <p className="mt-1 text-xs text-slate-500">
-                            Received {formatAdminDateTime(r.created_at, prefs)}
-                          </p>
+              <>
+                <ul className="grid gap-3">
+                  {data.availabilityRequests.map((r) => (
+                    <li key={r.id} className="min-w-0">
+                      <Card className={`p-4 sm:p-5 ${r.handled_at ? "opacity-60" : ""}`}>
+                        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                          <div className="min-w-0">
+                            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                              {r.name} {r.handled_at ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
+                            </p>
+                            <Contact email={r.email} phone={r.phone} />
+                            <p className="mt-2 text-sm text-slate-800">
+                              <span className="font-medium">Availability:</span> {r.availability}
+                            </p>
+                            <p className="text-sm text-slate-800">
+                              <span className="font-medium">Location:</span> {r.location}
+                            </p>
+                            <p className="mt-1 text-xs text-slate-500">
+                              Received {formatAdminDateTime(r.created_at, prefs)}
+                            </p>
+                          </div>
+                          {handledButton("availability-request", r.id, r.handled_at, r.name)}
                         </div>
-                        {handledButton("availability-request", r.id, r.handled_at, r.name)}
-                      </div>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
+                      </Card>
+                    </li>
+                  ))}
+                </ul>
+                <Pager
+                  label="Availability request pages"
+                  offset={requestsOffset}
+                  limit={ADMIN_PAGE_SIZE}
+                  total={data.totals.availabilityRequests}
+                  onChange={setRequestsOffset}
+                />
+              </>
             ),
         },
         {
           key: "groups",
-          label: `Group sign-ups (${openCount(data.groupSignups)})`,
+          label: `Group sign-ups (${data.open.groupSignups})`,
           panel:
-            data.groupSignups.length === 0 ? (
+            data.totals.groupSignups === 0 ? (
               <EmptyState title="No group sign-ups" message="Sign-ups for the conversation nights appear here." />
             ) : (
-              <ul className="grid gap-3">
-                {data.groupSignups.map((g) => (
-                  <li key={g.id} className="min-w-0">
-                    <Card className={`p-4 sm:p-5 ${g.handled_at ? "opacity-60" : ""}`}>
-                      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                        <div className="min-w-0">
-                          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                            {g.name} {g.handled_at ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
-                          </p>
-                          <Contact email={g.email} phone={g.phone} />
-                          <p className="mt-2 text-sm text-slate-800">
-                            {g.package.name} ({g.package.weeks} weeks, {formatEuro(g.price)}) · {g.event.day_of_week}{" "}
-                            {g.event.time} · {g.event.location}
-                          </p>
-                          <p className="mt-1 text-xs text-slate-500">
-                            Received {formatAdminDateTime(g.created_at, prefs)}
-                          </p>
+              <>
+                <ul className="grid gap-3">
+                  {data.groupSignups.map((g) => (
+                    <li key={g.id} className="min-w-0">
+                      <Card className={`p-4 sm:p-5 ${g.handled_at ? "opacity-60" : ""}`}>
+                        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                          <div className="min-w-0">
+                            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                              {g.name} {g.handled_at ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
+                            </p>
+                            <Contact email={g.email} phone={g.phone} />
+                            <p className="mt-2 text-sm text-slate-800">
+                              {g.package.name} ({g.package.weeks} weeks, {formatEuro(g.price)}) · {g.event.day_of_week}{" "}
+                              {g.event.time} · {g.event.location}
+                            </p>
+                            <p className="mt-1 text-xs text-slate-500">
+                              Received {formatAdminDateTime(g.created_at, prefs)}
+                            </p>
+                          </div>
+                          {handledButton("group-signup", g.id, g.handled_at, g.name)}
                         </div>
-                        {handledButton("group-signup", g.id, g.handled_at, g.name)}
-                      </div>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
+                      </Card>
+                    </li>
+                  ))}
+                </ul>
+                <Pager
+                  label="Group sign-up pages"
+                  offset={signupsOffset}
+                  limit={ADMIN_PAGE_SIZE}
+                  total={data.totals.groupSignups}
+                  onChange={setSignupsOffset}
+                />
+              </>
             ),
         },
       ]}

@@ -1,5 +1,5 @@
 // Student Notes (panel 4): filters, note cards, the add/edit dialog and delete with confirm.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useDeferredValue, useEffect, useState } from "react";
 import { parseTags } from "../../../../shared/admin-rules.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -8,9 +8,10 @@ import { Card } from "../../components/ui/card.tsx";
 import { ConfirmDialog, Modal } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { adminApi, adminKeys, type StudentNote, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, adminApi, adminKeys, type StudentNote, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, useAdminPrefs, zonedDateKey } from "./admin-format.ts";
 import { LockIcon } from "./admin-icons.tsx";
 import { FilterBar } from "./admin-shell.tsx";
@@ -44,7 +45,13 @@ export function NotesPanel() {
     tag: tag || undefined,
     private_only: privateOnly || undefined,
   };
-  const notes = useQuery({ queryKey: [...adminKeys.notes, filters], queryFn: () => adminApi.notes(filters) });
+  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
+  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
+  const notes = useQuery({
+    queryKey: [...adminKeys.notes, params],
+    queryFn: () => adminApi.notes(params),
+    placeholderData: keepPreviousData,
+  });
   const tags = useQuery({ queryKey: adminKeys.tags, queryFn: adminApi.tags });
   const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
   useEffect(() => {
@@ -125,6 +132,7 @@ export function NotesPanel() {
   const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
   const lessons = students.data?.students.find((s) => s.id === draft?.student_id)?.bookings ?? [];
   const list = notes.data?.notes ?? [];
+  const total = notes.data?.total ?? 0;
 
   return (
     <>
@@ -162,64 +170,67 @@ export function NotesPanel() {
 
       {notes.isPending ? (
         <Spinner label="Loading notes" />
-      ) : list.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState
           title="No notes yet"
           message="Notes you write about lessons and progress appear here."
           action={<Button onClick={openNew}>+ Add Note</Button>}
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {list.map((n) => (
-            <li key={n.id} className="min-w-0">
-              <Card className="flex h-full flex-col p-5">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{n.student.name}</p>
-                    <p className="text-xs text-slate-500">
-                      {formatAdminDate(n.note_date, prefs, true)}
-                      {n.author_name && !n.is_mine ? ` · by ${n.author_name}` : ""}
-                    </p>
-                  </div>
-                  {n.is_private ? (
-                    <Badge tone="amber">
-                      <LockIcon className="mr-1 h-3 w-3" />
-                      Private
-                    </Badge>
-                  ) : (
-                    <Badge tone="green">Shared</Badge>
-                  )}
-                </div>
-                <p className="mt-3 flex-1 whitespace-pre-line text-sm text-slate-800">{n.teacher_note}</p>
-                {n.booking && (
-                  <p className="mt-3 text-xs text-slate-500">
-                    Lesson: {formatAdminDateTime(n.booking.lesson_date, prefs)} ·{" "}
-                    {n.booking.lesson_type === "online" ? "Online" : "In-person"}
-                  </p>
-                )}
-                {n.tags.length > 0 && (
-                  <div className="mt-3 flex flex-wrap gap-1.5">
-                    {n.tags.map((t) => (
-                      <Badge key={t} tone="blue">
-                        #{t}
+        <>
+          <ul className="grid gap-4 md:grid-cols-2">
+            {list.map((n) => (
+              <li key={n.id} className="min-w-0">
+                <Card className="flex h-full flex-col p-5">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="font-semibold text-slate-900">{n.student.name}</p>
+                      <p className="text-xs text-slate-500">
+                        {formatAdminDate(n.note_date, prefs, true)}
+                        {n.author_name && !n.is_mine ? ` · by ${n.author_name}` : ""}
+                      </p>
+                    </div>
+                    {n.is_private ? (
+                      <Badge tone="amber">
+                        <LockIcon className="mr-1 h-3 w-3" />
+                        Private
                       </Badge>
-                    ))}
+                    ) : (
+                      <Badge tone="green">Shared</Badge>
+                    )}
                   </div>
-                )}
-                {n.is_mine && (
-                  <div className="mt-4 flex gap-2 border-t border-slate-100 pt-3">
-                    <Button size="sm" variant="outline" onClick={() => openEdit(n)}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(n)}>
-                      Delete
-                    </Button>
-                  </div>
-                )}
-              </Card>
-            </li>
-          ))}
-        </ul>
+                  <p className="mt-3 flex-1 whitespace-pre-line text-sm text-slate-800">{n.teacher_note}</p>
+                  {n.booking && (
+                    <p className="mt-3 text-xs text-slate-500">
+                      Lesson: {formatAdminDateTime(n.booking.lesson_date, prefs)} ·{" "}
+                      {n.booking.lesson_type === "online" ? "Online" : "In-person"}
+                    </p>
+                  )}
+                  {n.tags.length > 0 && (
+                    <div className="mt-3 flex flex-wrap gap-1.5">
+                      {n.tags.map((t) => (
+                        <Badge key={t} tone="blue">
+                          #{t}
+                        </Badge>
+                      ))}
+                    </div>
+                  )}
+                  {n.is_mine && (
+                    <div className="mt-4 flex gap-2 border-t border-slate-100 pt-3">
+                      <Button size="sm" variant="outline" onClick={() => openEdit(n)}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(n)}>
+                        Delete
+                      </Button>
+                    </div>
+                  )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Pager label="Note pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
+        </>
       )}
 
       <Modal

@@ -1,7 +1,7 @@
 // Student Profiles (panel 5): counters by level with percentages, search, the table and the
 // profile dialog with booking history.
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useEffect, useState } from "react";
 import { ENGLISH_LEVELS } from "../../../../shared/constants.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -9,8 +9,9 @@ import { Card } from "../../components/ui/card.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { TextField } from "../../components/ui/field.tsx";
+import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { type AdminStudent, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type AdminStudent, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
 
@@ -29,22 +30,24 @@ export function StudentsPanel() {
   const fail = useAdminFailure();
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<AdminStudent | null>(null);
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
+  const deferredSearch = useDeferredValue(search.trim());
+  const [offset, setOffset] = usePageOffset(deferredSearch);
+  const params = { search: deferredSearch, limit: ADMIN_PAGE_SIZE, offset };
+  const students = useQuery({
+    queryKey: adminKeys.studentsPage(params),
+    queryFn: () => adminApi.studentsPage(params),
+    placeholderData: keepPreviousData,
+  });
   useEffect(() => {
     if (students.error) fail(students.error, "Failed to load students.");
   }, [students.error, fail]);
 
-  const all = students.data?.students ?? [];
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    if (!q) return all;
-    return all.filter((s) =>
-      [s.name, s.email, s.phone, s.lesson_focus, s.english_level].some((v) => v?.toLowerCase().includes(q)),
-    );
-  }, [all, search]);
+  const shown = students.data?.students ?? [];
+  const total = students.data?.total ?? 0;
+  const allCount = students.data?.counts.all ?? 0;
   const counters = ENGLISH_LEVELS.map((level) => {
-    const n = all.filter((s) => s.english_level === level).length;
-    return { level, n, pct: all.length ? Math.round((n / all.length) * 100) : 0 };
+    const n = students.data?.counts[level] ?? 0;
+    return { level, n, pct: allCount ? Math.round((n / allCount) * 100) : 0 };
   });
 
   return (
@@ -52,7 +55,7 @@ export function StudentsPanel() {
       <section aria-label="Students by level" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Card className="p-4">
           <p className="text-sm text-slate-500">All students</p>
-          <p className="mt-1 text-2xl font-bold tabular-nums">{all.length}</p>
+          <p className="mt-1 text-2xl font-bold tabular-nums">{allCount}</p>
         </Card>
         {counters.map((c) => (
           <Card key={c.level} className="p-4">
@@ -79,10 +82,10 @@ export function StudentsPanel() {
 
       {students.isPending ? (
         <Spinner label="Loading students" />
-      ) : shown.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState
           title="No students found"
-          message={all.length ? "Try another search." : "Students appear here after they sign in or book."}
+          message={allCount ? "Try another search." : "Students appear here after they sign in or book."}
         />
       ) : (
         <>
@@ -173,6 +176,7 @@ export function StudentsPanel() {
               </tbody>
             </table>
           </div>
+          <Pager label="Student pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
         </>
       )}
 

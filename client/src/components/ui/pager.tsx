@@ -1,0 +1,76 @@
+// Previous/Next paging of a long list: "Showing 26–50 of 130" and two buttons big enough for a
+// thumb. The offset lives with the list's filters, so changing a filter starts again at page 1,
+// and a refresh after an action keeps the page (the offset is part of the query key).
+import { useCallback, useEffect, useState } from "react";
+import { Button } from "./button.tsx";
+
+/**
+ * The first row of the page on show. It goes back to 0 whenever `resetKey` (the filters, as a
+ * string) changes, without an effect: the stored offset belongs to the key it was set under.
+ */
+export function usePageOffset(resetKey: string) {
+  const [state, setState] = useState({ key: resetKey, offset: 0 });
+  const offset = state.key === resetKey ? state.offset : 0;
+  const setOffset = useCallback((next: number) => setState({ key: resetKey, offset: next }), [resetKey]);
+  return [offset, setOffset] as const;
+}
+
+export function Pager({
+  offset,
+  limit,
+  total,
+  onChange,
+  label = "Pages",
+  className = "",
+}: {
+  offset: number;
+  limit: number;
+  total: number;
+  onChange: (offset: number) => void;
+  /** The accessible name of the navigation landmark, e.g. "Bookings pages". */
+  label?: string;
+  className?: string;
+}) {
+  // Deleting the last row of the last page leaves an empty page: step back to the new last one.
+  useEffect(() => {
+    if (total > 0 && offset >= total) onChange(Math.floor((total - 1) / limit) * limit);
+  }, [offset, total, limit, onChange]);
+
+  if (total === 0) return null;
+  const from = Math.min(offset + 1, total);
+  const to = Math.min(offset + limit, total);
+  const go = (next: number) => {
+    onChange(next);
+    // A phone user pressed Next at the foot of the list: show the new page from its top.
+    if (typeof window !== "undefined" && window.scrollY > 0) window.scrollTo({ top: 0 });
+  };
+  return (
+    <nav
+      aria-label={label}
+      className={`mt-4 flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between ${className}`}
+    >
+      <p className="text-center text-sm text-slate-600 sm:text-left" aria-live="polite">
+        Showing{" "}
+        <span className="font-semibold text-slate-900 tabular-nums">
+          {from}–{to}
+        </span>{" "}
+        of <span className="font-semibold text-slate-900 tabular-nums">{total}</span>
+      </p>
+      {total > limit && (
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <Button
+            variant="outline"
+            className="min-h-11"
+            disabled={offset === 0}
+            onClick={() => go(Math.max(0, offset - limit))}
+          >
+            <span aria-hidden="true">←</span> Previous
+          </Button>
+          <Button variant="outline" className="min-h-11" disabled={to >= total} onClick={() => go(offset + limit)}>
+            Next <span aria-hidden="true">→</span>
+          </Button>
+        </div>
+      )}
+    </nav>
+  );
+}
