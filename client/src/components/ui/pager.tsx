@@ -6,10 +6,12 @@ import { Button } from "./button.tsx";
 
 /**
  * The first row of the page on show. It goes back to 0 whenever `resetKey` (the filters, as a
- * string) changes, without an effect: the stored offset belongs to the key it was set under.
+ * string) changes. The stored offset is dropped then and there (React's "adjust state while
+ * rendering"), so going back to an earlier filter starts at page 1 too, not at its old page.
  */
 export function usePageOffset(resetKey: string) {
   const [state, setState] = useState({ key: resetKey, offset: 0 });
+  if (state.key !== resetKey) setState({ key: resetKey, offset: 0 });
   const offset = state.key === resetKey ? state.offset : 0;
   const setOffset = useCallback((next: number) => setState({ key: resetKey, offset: next }), [resetKey]);
   return [offset, setOffset] as const;
