@@ -53,10 +53,8 @@ export function Pager({
     >
       <p className="text-center text-sm text-slate-600 sm:text-left" aria-live="polite">
         Showing{" "}
-        <span className="font-semibold text-slate-900 tabular-nums">
-          {from}–{to}
-        </span>{" "}
-        of <span className="font-semibold text-slate-900 tabular-nums">{total}</span>
+        <span className="font-semibold text-slate-900 tabular-nums">{from === to ? from : `${from}–${to}`}</span> of{" "}
+        <span className="font-semibold text-slate-900 tabular-nums">{total}</span>
       </p>
       {total > limit && (
         <div className="grid grid-cols-2 gap-2 sm:flex">
