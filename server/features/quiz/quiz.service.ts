@@ -397,6 +397,8 @@ async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pic
     deadlineAt: attempt.deadlineAt.toISOString(),
     focus: about.focus ?? null,
     questions: questions.map(toPublicQuestion),
+    /** The server's clock now, so the browser counts from `startedAt` whatever its own clock says. */
+    serverTime: new Date().toISOString(),
     /** {questionId: optionIndex} recorded so far: empty for a new attempt. */
     answers: { ...((attempt.answers ?? {}) as Record<string, number>) },
   };
