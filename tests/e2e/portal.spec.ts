@@ -349,6 +349,11 @@ for (const how of ["the cookie is cleared", "the session is deleted on the serve
     await expect(card).toBeVisible();
     expect(signInStarts).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/session-expired-${page.viewportSize()?.width}.png` });
+    if (test.info().project.name === "desktop") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/session-expired-390.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
     // Signing in again returns to the page the student was on.
     await card.click();
     await page.getByRole("button", { name: /Continue as the demo student/ }).click();

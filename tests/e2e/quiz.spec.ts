@@ -258,6 +258,11 @@ test.describe("quiz area", () => {
     await expect(page.locator("legend")).toHaveText(firstQuestion ?? "");
     await expect(page.getByRole("radio").nth(2)).toBeChecked();
     await shot(page, "resumed");
+    if (test.info().project.name === "desktop") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "resumed");
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
 
     // Leaving by the runner's own link and coming back resumes it too.
     await page.getByRole("link", { name: "Back to Activities" }).click();
