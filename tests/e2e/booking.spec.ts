@@ -282,7 +282,7 @@ test.describe("booking flow: redirect rules", () => {
     await expect(page).toHaveURL(/\/book\/details$/);
     await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
     // The attempt flag is gone after the successful sign-in.
-    expect(await page.evaluate(() => sessionStorage.getItem("studentAuthAttempt"))).toBeNull();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("studentAuthAttempt"))).toBeNull();
   });
 
   test("?ref=CODE is kept for the booking", async ({ page }) => {

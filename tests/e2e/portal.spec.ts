@@ -295,7 +295,8 @@ test("uploads a profile photo with the client checks of the spec", async ({ page
 // the attempt flag (which a successful sign-in clears).
 test("logout lands on / signed out with 'Logged Out', and no sign-in starts", async ({ page }) => {
   await signIn(page);
-  expect(await page.evaluate(() => sessionStorage.getItem("studentAuthAttempt"))).toBeNull();
+  // The sign-in set the attempt flag; the signed-in status check clears it.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("studentAuthAttempt"))).toBeNull();
   const signInStarts: string[] = [];
   page.on("request", (request) => {
     if (/\/api\/(student-auth\/google|demo-auth)/.test(request.url())) signInStarts.push(request.url());
