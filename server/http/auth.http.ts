@@ -2,13 +2,13 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { safeNextPath } from "../../shared/next-path.ts";
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
 import { findUserByEmail } from "../features/auth/account.data.ts";
 import { resolveAccount } from "../features/auth/account.service.ts";
 import { DEMO_STUDENT_EMAIL, ensureDemoStudent } from "../features/auth/demo-accounts.ts";
-import { safeNextPath } from "../features/auth/next-path.ts";
 import type { OidcFlow, OidcProvider } from "../features/auth/oidc.service.ts";
 import { createSession, invalidateSessionToken, type SessionKind } from "../features/auth/session.service.ts";
 import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
@@ -43,8 +43,12 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
   const signInLimit = async (request: FastifyRequest) =>
     enforceRateLimit(rateLimiter, "sign-in", request.ip, { limit: env.RATE_LIMIT_AUTH, windowMs: 60_000 });
 
-  const fail = (reply: FastifyReply, kind: SessionKind, error: "auth_failed" | "callback_failed") =>
-    reply.redirect(`${FLOWS[kind].home}?error=${error}`);
+  /**
+   * Back to the sign-in page with the spec's `error`. A `next` other than the default is kept, so a
+   * failed or cancelled sign-in during booking, tried again, still returns to the details step.
+   */
+  const fail = (reply: FastifyReply, kind: SessionKind, error: SignInError, next?: unknown) =>
+    reply.redirect(failurePath(kind, error, next));
 
   async function signIn(reply: FastifyReply, kind: SessionKind, userId: string, next: string) {
     const { token, expiresAt } = await createSession(db, userId, kind);
@@ -60,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       const next = safeNextPath((request.query as { next?: unknown }).next, flow.after);
       if (!oidc) {
         if (demoMode) return reply.redirect(`/api/demo-auth?kind=${kind}&next=${encodeURIComponent(next)}`);
-        return fail(reply, kind, "auth_failed");
+        return fail(reply, kind, "auth_failed", next);
       }
       const state = oidc.newFlow();
       let url: URL;
@@ -68,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
         url = await oidc.authorizationUrl(state, `${env.PUBLIC_URL}${flow.callback}`);
       } catch (error) {
         request.log.error({ err: error }, "OpenID discovery failed");
-        return fail(reply, kind, "auth_failed");
+        return fail(reply, kind, "auth_failed", next);
       }
       const stored: StoredFlow = { ...state, next };
       reply.setCookie(flowCookie(kind), Buffer.from(JSON.stringify(stored)).toString("base64url"), {
@@ -87,27 +91,29 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       reply.clearCookie(flowCookie(kind), { path: "/api" });
       const query = request.query as { code?: unknown; state?: unknown; error?: unknown };
       if (!oidc) return fail(reply, kind, "auth_failed");
-      if (query.error) return fail(reply, kind, "auth_failed");
-      let stored: StoredFlow;
+      let stored: StoredFlow | null = null;
       try {
         stored = JSON.parse(Buffer.from(raw ?? "", "base64url").toString("utf8"));
       } catch {
-        return fail(reply, kind, "callback_failed");
+        stored = null;
       }
+      // Cancelled or refused at the provider: back to the card, keeping where the student was going.
+      if (query.error) return fail(reply, kind, "auth_failed", stored?.next);
       if (
+        !stored ||
         typeof query.code !== "string" ||
         typeof query.state !== "string" ||
         typeof stored?.state !== "string" ||
         !sameSecret(query.state, stored.state)
       ) {
-        return fail(reply, kind, "callback_failed");
+        return fail(reply, kind, "callback_failed", stored?.next);
       }
       let identity: Awaited<ReturnType<OidcProvider["exchange"]>>;
       try {
         identity = await oidc.exchange(query.code, stored, `${env.PUBLIC_URL}${flow.callback}`);
       } catch (error) {
         request.log.warn({ reason: (error as Error).name }, "sign-in callback refused");
-        return fail(reply, kind, "callback_failed");
+        return fail(reply, kind, "callback_failed", stored.next);
       }
       let user: Awaited<ReturnType<typeof resolveAccount>>;
       try {
@@ -115,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       } catch (error) {
         if (error instanceof AppError) {
           request.log.warn({ reason: error.message }, "sign-in refused");
-          return fail(reply, kind, "auth_failed");
+          return fail(reply, kind, "auth_failed", stored.next);
         }
         throw error;
       }
@@ -150,6 +156,13 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
     const kind: SessionKind = query.kind === "admin" ? "admin" : "student";
     const next = safeNextPath(query.next, FLOWS[kind].after);
     return reply.type("text/html; charset=utf-8").send(demoPage(kind, next));
+  });
+
+  // The demo page's Cancel: what Google's cancel does (the callback with `error`), without Google.
+  app.get("/api/demo-auth/cancel", async (request, reply) => {
+    const query = request.query as { kind?: string; next?: unknown };
+    const kind: SessionKind = query.kind === "admin" ? "admin" : "student";
+    return fail(reply, kind, "auth_failed", query.next);
   });
 
   app.register(async (demo) => {
@@ -189,6 +202,16 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
   });
 }
 
+type SignInError = "auth_failed" | "callback_failed";
+
+/** The sign-in page with the spec's `error`, and `next` when it is a safe, non-default path. */
+function failurePath(kind: SessionKind, error: SignInError, next: unknown): string {
+  const flow = FLOWS[kind];
+  const path = safeNextPath(next, flow.after);
+  const keep = path === flow.after ? "" : `&next=${encodeURIComponent(path)}`;
+  return `${flow.home}?error=${error}${keep}`;
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
@@ -209,6 +232,7 @@ h1{font-size:1.4rem;margin:.8rem 0 .4rem}p{color:#475569;line-height:1.5}
 button{width:100%;margin-top:.8rem;padding:.9rem 1rem;border-radius:.7rem;border:1px solid #cbd5e1;background:#fff;font-size:1rem;font-weight:600;cursor:pointer;text-align:left}
 button.primary{background:#1e3a8a;color:#fff;border-color:#1e3a8a}
 button small{display:block;font-weight:400;opacity:.8;margin-top:.2rem}
+.cancel{margin:1rem 0 0;font-size:.9rem}.cancel a{color:#1e3a8a;font-weight:600}
 form.new{margin-top:1.5rem;border-top:1px solid #e2e8f0;padding-top:.5rem}
 label{display:block;margin-top:.6rem;font-size:.9rem;font-weight:600}
 input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.6rem .7rem;border:1px solid #cbd5e1;border-radius:.6rem;font-size:1rem}
@@ -218,6 +242,7 @@ input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.
 <p>Google sign-in is not configured on this server (no <code>GOOGLE_CLIENT_ID</code>), so you can try the site as one of the demo accounts. This page does not exist in production.</p>
 ${button("student", "Continue as the demo student", `${DEMO_STUDENT_EMAIL}: lessons, progress, quizzes`, kind === "student")}
 ${button("teacher", "Continue as the demo teacher", "The admin back office", kind === "admin")}
+<p class="cancel"><a href="/api/demo-auth/cancel?kind=${kind}&amp;next=${escapeHtml(encodeURIComponent(next))}">Cancel</a> (as if sign-in were cancelled at Google)</p>
 ${
   kind === "student"
     ? `<form method="post" action="/api/demo-auth" class="new">

@@ -264,6 +264,27 @@ test.describe("booking flow: redirect rules", () => {
     await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
   });
 
+  // Issue 17: a cancelled (or failed) sign-in keeps `next`, so trying again returns to the details step.
+  test("a failed sign-in during booking returns to details on retry", async ({ page }) => {
+    await choosePackage(page, "Single Lesson");
+    await pickSlots(page, 1);
+    await page.getByRole("button", { name: /^Continue/ }).click();
+    await expect(page.getByRole("heading", { name: "Demo sign-in" })).toBeVisible();
+    // The demo page's Cancel does what Google's does: the callback with an error.
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(toast(page, "Authentication Failed")).toBeVisible();
+    const card = page.getByRole("button", { name: "Continue with Google" });
+    await expect(card).toBeVisible();
+    await expect(page).toHaveURL(/\/student\?next=%2Fbook%2Fdetails$/);
+    await shot(page, "sign-in-failed", false);
+    await card.click();
+    await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+    await expect(page).toHaveURL(/\/book\/details$/);
+    await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
+    // The attempt flag is gone after the successful sign-in.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("studentAuthAttempt"))).toBeNull();
+  });
+
   test("?ref=CODE is kept for the booking", async ({ page }) => {
     await page.goto("/book?ref=FRIEND-123");
     await expect(page.getByText(/Referral code saved/)).toBeVisible();

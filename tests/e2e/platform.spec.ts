@@ -100,6 +100,36 @@ test.describe("demo sign-in", () => {
     await expect(page).toHaveURL(/\/api\/demo-auth\?kind=student/);
   });
 
+  // Issue 17: a crafted `next` never leaves the site, signed in (the client's check and router)
+  // or signed out (the server's redirects), whatever form it takes.
+  for (const next of ["https://evil.example/phish", "//evil.example", "/.//evil.example", "/%2F%2Fevil.example"]) {
+    test(`a crafted next ${next} stays on the site`, async ({ page, baseURL }) => {
+      const offSite: string[] = [];
+      await page.route(
+        (url) => url.hostname.endsWith("evil.example"),
+        (route) => {
+          offSite.push(route.request().url());
+          return route.abort();
+        },
+      );
+      const site = new URL(baseURL ?? "").host;
+      const crafted = `/student?next=${encodeURIComponent(next)}`;
+      // Signed out: sign-in starts and comes back to the dashboard, not to the crafted address.
+      await page.goto(crafted);
+      await expect(page.getByRole("heading", { name: "Demo sign-in" })).toBeVisible();
+      expect(page.url()).not.toMatch(/evil/);
+      await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+      await expect(page).toHaveURL(/\/student\/dashboard$/);
+      // Signed in: the sign-in page sends the student on at once, to the dashboard.
+      await page.goto(crafted);
+      await expect(page).toHaveURL(/\/student\/dashboard$/);
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).host).toBe(site);
+      await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
+      expect(offSite).toEqual([]);
+    });
+  }
+
   test("shows the spec's toast for a failed sign-in and cleans the address", async ({ page }) => {
     await page.goto("/admin?error=callback_failed");
     await expect(page.getByText("Authentication callback failed. Please try again.")).toBeVisible();

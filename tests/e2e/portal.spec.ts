@@ -2,7 +2,7 @@
 // Sofia (4 completed lessons, a confirmed lesson in 4 days and a pending one in 11, both in a
 // 6-lesson package; two active files and an inactive one; a public and a private note).
 import { expect, type Page, test } from "@playwright/test";
-import { choosePackage, fillDetails, pickSlots } from "./support/booking-steps.ts";
+import { choosePackage, fillDetails, pickSlots, toast } from "./support/booking-steps.ts";
 
 const SHOTS = "/tmp/shots-portal";
 
@@ -291,15 +291,73 @@ test("uploads a profile photo with the client checks of the spec", async ({ page
     .toBe(1);
 });
 
-test("a session that expires while loading data signs the student out with 'Session Expired'", async ({
-  page,
-  context,
-}) => {
+// Issue 17: logout ends on / with the toast and never starts a sign-in, even in a tab without
+// the attempt flag (which a successful sign-in clears).
+test("logout lands on / signed out with 'Logged Out', and no sign-in starts", async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
-  await context.clearCookies();
-  await page.getByRole("navigation", { name: "Student area" }).getByRole("link", { name: "My Progress" }).click();
-  await expect(page.getByText("Session Expired")).toBeVisible();
-  await expect(page.getByText("Please sign in again.")).toBeVisible();
-  await expect(page).not.toHaveURL(/\/student\/progress/);
+  // The sign-in set the attempt flag; the signed-in status check clears it.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("studentAuthAttempt"))).toBeNull();
+  const signInStarts: string[] = [];
+  page.on("request", (request) => {
+    if (/\/api\/(student-auth\/google|demo-auth)/.test(request.url())) signInStarts.push(request.url());
+  });
+  await page.locator("button:visible", { hasText: "Logout" }).click();
+  await expect(toast(page, "Logged Out")).toContainText("You have been successfully logged out.");
+  await expect(page).toHaveURL(/\/$/);
+  // It stays there: no bounce through /student into a new sign-in.
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/$/);
+  expect(signInStarts).toEqual([]);
+  expect(await (await page.request.get("/api/student-auth/status")).json()).toMatchObject({ authenticated: false });
+  await page.screenshot({ path: `${SHOTS}/logged-out-${page.viewportSize()?.width}.png` });
 });
+
+// A session that ends while the student is on a page: the spec's toast and the sign-in card, not
+// the provider; signing in again returns to the page.
+for (const how of ["the cookie is cleared", "the session is deleted on the server"] as const) {
+  test(`a session that expires mid-page (${how}) shows 'Session Expired' and the card`, async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    await signIn(page);
+    await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
+    if (how === "the cookie is cleared") {
+      await context.clearCookies();
+    } else {
+      const cookie = (await context.cookies()).find((c) => c.name === "student_session");
+      expect(cookie).toBeDefined();
+      const elsewhere = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { cookie: `student_session=${cookie?.value}`, origin: baseURL ?? "" },
+      });
+      expect((await elsewhere.post("/api/student-auth/logout")).ok()).toBe(true);
+      await elsewhere.dispose();
+      // The browser still holds the (now dead) cookie.
+      expect((await context.cookies()).some((c) => c.name === "student_session")).toBe(true);
+    }
+    const signInStarts: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/(student-auth\/google|demo-auth)/.test(request.url())) signInStarts.push(request.url());
+    });
+    await page.getByRole("navigation", { name: "Student area" }).getByRole("link", { name: "My Progress" }).click();
+    await expect(toast(page, "Session Expired")).toContainText("Please sign in again.");
+    const card = page.getByRole("button", { name: "Continue with Google" });
+    await expect(card).toBeVisible();
+    await expect(page).toHaveURL(/\/student\?next=%2Fstudent%2Fprogress$/);
+    await page.waitForTimeout(1500);
+    await expect(card).toBeVisible();
+    expect(signInStarts).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/session-expired-${page.viewportSize()?.width}.png` });
+    if (test.info().project.name === "desktop") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/session-expired-390.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    // Signing in again returns to the page the student was on.
+    await card.click();
+    await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+    await expect(page).toHaveURL(/\/student\/progress$/);
+  });
+}

@@ -12,6 +12,22 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/student\/dashboard$/);
 }
 
+/** A student of their own (the demo page's new-student form), so no other test's attempt is resumed. */
+async function signInAsNewStudent(page: Page) {
+  await page.goto("/student");
+  await page.getByLabel("Name").fill("Chiara Neri");
+  await page.getByLabel("Email").fill(`chiara-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@quiz.test`);
+  await page.getByRole("button", { name: "Continue as a new student" }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+}
+
+/** Seconds left on the runner's clock. */
+async function secondsLeft(page: Page) {
+  const label = (await page.getByRole("timer").getAttribute("aria-label")) ?? "";
+  const [m, s] = (label.match(/(\d+):(\d+)$/) ?? []).slice(1).map(Number);
+  return m * 60 + s;
+}
+
 async function shot(page: Page, name: string, fullPage = false) {
   const size = page.viewportSize();
   await page.screenshot({ path: `${SHOTS}/e2e-${name}-${size?.width}x${size?.height}.png`, fullPage });
@@ -214,6 +230,65 @@ test.describe("quiz area", () => {
     await answerAll(page, 3);
     await expect(page).toHaveURL(/\/quizzes\/results$/);
     await expect(page.getByText("does not earn a certificate")).toBeVisible();
+  });
+
+  // Issue 17: a refresh (or leaving and coming back) resumes the same attempt until its deadline.
+  test("a refreshed test resumes: same questions, answers kept, the clock not reset", async ({ page }) => {
+    await signInAsNewStudent(page);
+    // The A1 test: 45 questions, 135 s at the e2e time scale.
+    await page.goto("/student/quizzes/quiz/a1");
+    await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
+    const firstQuestion = await page.locator("legend").textContent();
+    await answer(page, 2);
+    await expect(page.getByRole("heading", { name: "Question 2 of 45" })).toBeVisible();
+    const secondQuestion = await page.locator("legend").textContent();
+    // Let the answer reach the server and the clock run a little.
+    await page.waitForTimeout(3000);
+    const before = await secondsLeft(page);
+    expect(before).toBeLessThanOrEqual(133);
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Question 2 of 45" })).toBeVisible();
+    await expect(page.locator("legend")).toHaveText(secondQuestion ?? "");
+    await expect(page.getByText("1 of 45 answered")).toBeVisible();
+    const after = await secondsLeft(page);
+    expect(after).toBeLessThanOrEqual(before);
+    expect(after).toBeGreaterThan(before - 30);
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.locator("legend")).toHaveText(firstQuestion ?? "");
+    await expect(page.getByRole("radio").nth(2)).toBeChecked();
+    await shot(page, "resumed");
+    if (test.info().project.name === "desktop") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "resumed");
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+
+    // Leaving by the runner's own link and coming back resumes it too.
+    await page.getByRole("link", { name: "Back to Activities" }).click();
+    await expect(page).toHaveURL(/\/student\/quizzes$/);
+    await page.goto("/student/quizzes/quiz/a1");
+    await expect(page.getByRole("heading", { name: "Question 2 of 45" })).toBeVisible();
+    expect(await secondsLeft(page)).toBeLessThanOrEqual(after);
+  });
+
+  test("every runner has a way back to Activities", async ({ page }) => {
+    await signInAsNewStudent(page);
+    for (const path of [
+      "/student/quizzes/quiz/a2",
+      "/student/quizzes/concept/articles?level=a1",
+      "/student/quizzes/ai-quiz",
+      "/quizzes/ai-quiz/sample",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
+      await page.getByRole("link", { name: "Back to Activities" }).click();
+      await expect(page).toHaveURL(/\/student\/quizzes$/);
+    }
+    // The placement test keeps the spec's Exit Test, which goes to the same place.
+    await page.goto("/student/quizzes/general?type=quick");
+    await page.getByRole("button", { name: "Exit Test" }).click();
+    await expect(page).toHaveURL(/\/student\/quizzes$/);
   });
 
   test("the personalised test is built by the server for the student", async ({ page }) => {

@@ -170,12 +170,87 @@ describe("starting quizzes: the server chooses, without answer keys", () => {
     );
   });
 
-  it("two starts of the same test draw different random selections", async () => {
+  it("two attempts of the same test draw different random selections", async () => {
     const { student } = await newStudent();
     const caller = callerFor(t, student);
     const a = await caller.quiz.start({ kind: "level", level: "b2" });
+    // Issue 17: an unfinished attempt is resumed, so the first is finished before the second.
+    await caller.quiz.submit({ attemptId: a.attemptId, answers: {} });
     const b = await caller.quiz.start({ kind: "level", level: "b2" });
+    expect(b.attemptId).not.toBe(a.attemptId);
     expect(a.questions.map((q) => q.id)).not.toEqual(b.questions.map((q) => q.id));
+  });
+});
+
+describe("resuming a running test (issue 17)", () => {
+  it("starting the same test again returns the same attempt, its clock and the answers saved so far", async () => {
+    const { student } = await newStudent();
+    const caller = callerFor(t, student);
+    const first = await caller.quiz.start({ kind: "concept", concept: "articles", level: "a1" });
+    expect(first.answers).toEqual({});
+    const [q1, q2] = first.questions;
+    await caller.quiz.recordAnswer({ attemptId: first.attemptId, questionId: q1.id, answer: 2 });
+    await caller.quiz.recordAnswer({ attemptId: first.attemptId, questionId: q2.id, answer: 0 });
+    // A refresh: the same input, spelled as the route gives it.
+    const again = await caller.quiz.start({ kind: "concept", concept: "Articles", level: "A1" });
+    expect(again.attemptId).toBe(first.attemptId);
+    expect(again.questions).toEqual(first.questions);
+    expect(again.answers).toEqual({ [q1.id]: 2, [q2.id]: 0 });
+    expect(again.startedAt).toBe(first.startedAt);
+    expect(again.deadlineAt).toBe(first.deadlineAt);
+    expect(again).toMatchObject({ title: first.title, topic: first.topic, timeLimitSeconds: first.timeLimitSeconds });
+    expect(JSON.stringify(again)).not.toMatch(/"correctAnswer"|"explanation"/);
+    expect(await t.database.prisma.quizAttempt.count({ where: { userId: student.id } })).toBe(1);
+
+    // Another test, or the same test at another level, is a new attempt; so is another student's.
+    const other = await caller.quiz.start({ kind: "concept", concept: "articles", level: "a2" });
+    expect(other.attemptId).not.toBe(first.attemptId);
+    const stranger = await newStudent();
+    const theirs = await callerFor(t, stranger.student).quiz.start({
+      kind: "concept",
+      concept: "articles",
+      level: "a1",
+    });
+    expect(theirs.attemptId).not.toBe(first.attemptId);
+    expect(theirs.answers).toEqual({});
+
+    // Once submitted, starting again is a new attempt.
+    await caller.quiz.submit({ attemptId: first.attemptId, answers: again.answers });
+    const fresh = await caller.quiz.start({ kind: "concept", concept: "articles", level: "a1" });
+    expect(fresh.attemptId).not.toBe(first.attemptId);
+    expect(fresh.answers).toEqual({});
+  });
+
+  it.each([
+    ["level", { kind: "level", level: "b1" }],
+    ["level with a concept", { kind: "level", level: "b1", concept: "articles" }],
+    ["general", { kind: "general", type: "quick" }],
+    ["personalised", { kind: "ai" }],
+  ] as const)("resumes a %s test too", async (_name, input) => {
+    const { student } = await newStudent();
+    const caller = callerFor(t, student);
+    const first = await caller.quiz.start(input);
+    await caller.quiz.recordAnswer({ attemptId: first.attemptId, questionId: first.questions[0].id, answer: 1 });
+    const again = await caller.quiz.start(input);
+    expect(again.attemptId).toBe(first.attemptId);
+    expect(again.answers).toEqual({ [first.questions[0].id]: 1 });
+    expect(again.focus).toEqual(first.focus);
+  });
+
+  it("after the deadline, starting again begins a new attempt", async () => {
+    const { student } = await newStudent();
+    const caller = callerFor(t, student);
+    const first = await caller.quiz.start({ kind: "general", type: "quick" });
+    await caller.quiz.recordAnswer({ attemptId: first.attemptId, questionId: first.questions[0].id, answer: 3 });
+    await t.database.prisma.quizAttempt.update({
+      where: { id: first.attemptId },
+      data: { startedAt: new Date(Date.now() - 901_000), deadlineAt: new Date(Date.now() - 1000) },
+    });
+    const next = await caller.quiz.start({ kind: "general", type: "quick" });
+    expect(next.attemptId).not.toBe(first.attemptId);
+    expect(next.answers).toEqual({});
+    expect(Date.parse(next.deadlineAt) - Date.parse(next.startedAt)).toBe(900_000);
+    expect(Date.parse(next.startedAt)).toBeGreaterThan(Date.now() - 10_000);
   });
 });
 
@@ -525,9 +600,10 @@ describe("the 'not enough questions' rule of level tests with a concept (fewer t
     ).map((r) => r.id);
     try {
       await db.quizQuestion.updateMany({ where: { id: { in: ids.slice(3) } }, data: { isActive: false } });
-      expect(
-        (await caller.quiz.start({ kind: "level", level: "b2", concept: "irregular-verbs" })).questions,
-      ).toHaveLength(3);
+      const three = await caller.quiz.start({ kind: "level", level: "b2", concept: "irregular-verbs" });
+      expect(three.questions).toHaveLength(3);
+      // Finished, so the next start is a new attempt rather than this one resumed.
+      await caller.quiz.submit({ attemptId: three.attemptId, answers: {} });
       await expectMessage(
         caller.quiz.start({ kind: "concept", concept: "irregular-verbs", level: "b2" }),
         "Not enough questions available for B2 level of Irregular Verbs. Try another level or 'Mixed'.",
@@ -714,7 +790,9 @@ describe("the AI-personalised test", () => {
     expect(quiz.questions.every((q) => ["A1", "A2", "B1"].includes(q.level))).toBe(true);
     expect(quiz.questions.every((q) => q.concept === "articles")).toBe(true);
     expect(quiz.focus?.weakAreas).toEqual(["Articles"]);
-    // Without any AI endpoint the same profile drives the bank composition.
+    // Without any AI endpoint the same profile drives the bank composition (of a new attempt:
+    // the unfinished one would be resumed).
+    await t.database.prisma.quizAttempt.update({ where: { id: quiz.attemptId }, data: { submittedAt: new Date() } });
     const plain = await callerFor(t, student).quiz.start({ kind: "ai" });
     expect(plain.questions.filter((q) => q.concept === "articles").length).toBe(15);
   });

@@ -120,6 +120,82 @@ describe("student sign-in through the OpenID issuer", () => {
     }
   });
 
+  // Issue 17: the check runs after normalising, so `/.//evil.example` (which a browser resolves
+  // to `//evil.example`) and its encoded and control-character cousins never leave the site.
+  it.each([
+    "https://evil.example/phish",
+    "HTTPS://evil.example",
+    "//evil.example",
+    "/.//evil.example",
+    "/./..//evil.example",
+    "/%2e//evil.example",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "/%09/evil.example",
+    "javascript:alert(1)",
+  ])("a crafted next %j lands on the site", async (evil) => {
+    const site = new URL(t.env.PUBLIC_URL);
+    const start = await t.app.inject({ method: "GET", url: `${PATHS.student.start}?next=${encodeURIComponent(evil)}` });
+    const flowCookie = start.cookies.find((c) => c.name === "oauth_student");
+    const stored = JSON.parse(Buffer.from(flowCookie?.value ?? "", "base64url").toString("utf8"));
+    expect(stored.next, evil).toBe("/student/dashboard");
+    const { response } = await signIn("student", student(), { next: evil });
+    const location = response.headers.location as string;
+    expect(location, evil).toBe("/student/dashboard");
+    expect(new URL(location, site).origin).toBe(site.origin);
+  });
+
+  it("keeps next through a sign-in cancelled at the provider, so trying again returns there", async () => {
+    const jar = new CookieJar();
+    const start = jar.store(
+      await t.app.inject({ method: "GET", url: `${PATHS.student.start}?next=${encodeURIComponent("/book/details")}` }),
+    );
+    const state = new URL(start.headers.location as string).searchParams.get("state");
+    // Google's cancel: the callback with `error` and the state.
+    const cancelled = jar.store(
+      await t.app.inject({
+        method: "GET",
+        url: `/api/student-auth/google/callback?error=access_denied&state=${state}`,
+        headers: { cookie: jar.header() },
+      }),
+    );
+    expect(cancelled.statusCode).toBe(302);
+    expect(cancelled.headers.location).toBe("/student?error=auth_failed&next=%2Fbook%2Fdetails");
+    expect(cancelled.cookies.some((c) => c.name === "student_session" && c.value)).toBe(false);
+    // A refused callback (wrong state) keeps it too, and still signs nobody in; a crafted next is
+    // not carried along.
+    const second = new CookieJar();
+    second.store(
+      await t.app.inject({ method: "GET", url: `${PATHS.student.start}?next=${encodeURIComponent("/book/details")}` }),
+    );
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/student-auth/google/callback?code=x&state=wrong",
+      headers: { cookie: second.header() },
+    });
+    expect(forged.headers.location).toBe("/student?error=callback_failed&next=%2Fbook%2Fdetails");
+    expect(forged.cookies.some((c) => c.name === "student_session" && c.value)).toBe(false);
+    const evilStart = new CookieJar();
+    evilStart.store(
+      await t.app.inject({
+        method: "GET",
+        url: `${PATHS.student.start}?next=${encodeURIComponent("/.//evil.example")}`,
+      }),
+    );
+    const evilCancel = await t.app.inject({
+      method: "GET",
+      url: "/api/student-auth/google/callback?error=access_denied",
+      headers: { cookie: evilStart.header() },
+    });
+    expect(evilCancel.headers.location).toBe("/student?error=auth_failed");
+    // Retried, the sign-in returns to the details step.
+    expect((await signIn("student", student(), { next: "/book/details" })).response.headers.location).toBe(
+      "/book/details",
+    );
+  });
+
   it("issues a new token at every sign-in and refuses a planted cookie (fixation)", async () => {
     const jar = new CookieJar();
     jar.set("student_session", "planted.token-chosen-by-attacker");

@@ -83,8 +83,10 @@ export class Router {
 
   navigate: NavigateFunction = (to, options = {}) => {
     const url = new URL(to, window.location.href);
+    // The router moves within the site only: a `to` built from a crafted address (`next`) must
+    // never take anyone to another origin. Links to other sites are plain <a href>s.
     if (url.origin !== window.location.origin) {
-      window.location.assign(url.href);
+      console.error("Refused to navigate to another origin", { to });
       return;
     }
     const key = Math.random().toString(36).slice(2, 10);

@@ -88,6 +88,32 @@ export function insertAttempt(
   return db.quizAttempt.create({ data, select: attemptSelect });
 }
 
+/**
+ * The student's latest unfinished attempt of one test (same kind, level, concept and variant)
+ * whose deadline has not passed: what a new start resumes. `quizLevel` undefined matches any
+ * level (the personalised test's level follows the student's results).
+ */
+export function findOpenAttempt(
+  db: Db,
+  userId: string,
+  test: { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null },
+  now: Date,
+): Promise<AttemptRow | null> {
+  return db.quizAttempt.findFirst({
+    where: {
+      userId,
+      submittedAt: null,
+      deadlineAt: { gt: now },
+      quizType: test.quizType,
+      ...(test.quizLevel === undefined ? {} : { quizLevel: test.quizLevel }),
+      quizConcept: test.quizConcept,
+      variant: test.variant,
+    },
+    orderBy: { startedAt: "desc" },
+    select: attemptSelect,
+  });
+}
+
 export function findOwnAttempt(db: Db, id: string, userId: string): Promise<AttemptRow | null> {
   return db.quizAttempt.findFirst({ where: { id, userId }, select: attemptSelect });
 }

@@ -7,7 +7,7 @@ import { getOwnCertificate, getOwnResult, recordAnswer, startQuiz, submitAttempt
 
 export const quizRouter = router({
   questionCounts: studentProcedure.query(({ ctx }) => countQuestionsByLevel(ctx.db)),
-  /** Starts a server-kept attempt: questions without answer keys, the time limit, the deadline. */
+  /** Starts (or resumes, while unfinished and in time) a server-kept attempt: questions without answer keys, the clock, saved answers. */
   start: studentProcedure.input(startQuizSchema).mutation(async ({ ctx, input }) => {
     // Each AI-personalised test may call the paid model endpoint: a few per minute is plenty.
     if (input.kind === "ai") await enforceRateLimit(ctx.rateLimiter, "quiz-ai", ctx.student.id, { limit: 6, windowMs: 60_000 });

@@ -31,6 +31,7 @@ import {
   type AttemptRow,
   completeAttempt,
   findCertificate,
+  findOpenAttempt,
   findOwnAttempt,
   findOwnResult,
   findResultByAttempt,
@@ -265,7 +266,8 @@ async function planAiTest(services: Services, userId: string): Promise<Plan> {
         aiIds = rows.map((r) => r.id);
       }
       const discarded = dropped + items.length - kept.length;
-      if (discarded) services.log?.warn({ dropped: discarded, kept: kept.length }, "AI quiz: dropped invalid generated items");
+      if (discarded)
+        services.log?.warn({ dropped: discarded, kept: kept.length }, "AI quiz: dropped invalid generated items");
     } catch (error) {
       services.log?.warn({ err: (error as Error).message }, "AI quiz: generation failed, composing from the bank");
     }
@@ -327,7 +329,91 @@ const toPublicQuestion = (q: QuestionRow): PublicQuestion => ({
   topic: q.topic,
 });
 
+/**
+ * Which test a start asks for, as attempts store it; null when the input is invalid (the plan
+ * then refuses it with the spec's message).
+ */
+function requestedTest(
+  input: StartQuizInput,
+): { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null } | null {
+  if (input.kind === "level") {
+    const level = parseLevel(input.level);
+    const concept = (input.concept ?? "mixed").trim().toLowerCase();
+    if (!level || level === "mixed" || (concept !== "mixed" && !isConceptSlug(concept))) return null;
+    return { quizType: "level", quizLevel: level, quizConcept: concept === "mixed" ? null : concept, variant: null };
+  }
+  if (input.kind === "concept") {
+    const slug = input.concept.trim().toLowerCase();
+    const level = parseLevel(input.level);
+    if (!isConceptSlug(slug) || !level) return null;
+    return { quizType: "concept", quizLevel: level, quizConcept: slug, variant: null };
+  }
+  if (input.kind === "general") {
+    const type = (input.type ?? "comprehensive").trim().toLowerCase();
+    if (type !== "quick" && type !== "comprehensive") return null;
+    return { quizType: "general", quizLevel: null, quizConcept: null, variant: type };
+  }
+  return { quizType: "ai", quizConcept: null, variant: null };
+}
+
+/** The topic line (and the personalised test's focus) of a stored attempt. */
+async function describeAttempt(services: Services, attempt: AttemptRow): Promise<Pick<Plan, "topic" | "focus">> {
+  const concept =
+    attempt.quizConcept && isConceptSlug(attempt.quizConcept) ? CONCEPT_CATALOG[attempt.quizConcept] : null;
+  if (attempt.quizType === "ai") {
+    const profile = await buildLearnerProfile(services.db, attempt.userId);
+    const label = (key: string) => (isConceptSlug(key) ? CONCEPT_CATALOG[key].name : key);
+    const generated = attempt.questionIds.filter((id) => id.startsWith("ai-")).length;
+    return {
+      topic: profile.weakAreas.length
+        ? `Focus: ${profile.weakAreas.slice(0, 3).map(label).join(", ")}`
+        : "Personalized practice",
+      focus: {
+        levels: profile.levels,
+        weakAreas: profile.weakAreas.slice(0, 5).map(label),
+        source: generated === 0 ? "bank" : generated === attempt.questionIds.length ? "ai" : "mixed",
+      },
+    };
+  }
+  if (concept) return { topic: concept.name };
+  if (attempt.quizType === "level" && attempt.quizLevel && isQuizLevel(attempt.quizLevel))
+    return { topic: `${attempt.quizLevel} ${LEVEL_CATALOG[attempt.quizLevel].name}` };
+  return { topic: "General English" };
+}
+
+/** What the runner needs: questions without answer keys, the clock, and the answers saved so far. */
+async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pick<Plan, "topic" | "focus">) {
+  const questions = await getQuestionsInOrder(services.db, attempt.questionIds);
+  return {
+    attemptId: attempt.id,
+    quizType: attempt.quizType as Plan["quizType"],
+    quizLevel: attempt.quizLevel,
+    quizConcept: attempt.quizConcept,
+    variant: attempt.variant,
+    title: attempt.title,
+    topic: about.topic,
+    timeLimitSeconds: Math.round((attempt.deadlineAt.getTime() - attempt.startedAt.getTime()) / 1000),
+    startedAt: attempt.startedAt.toISOString(),
+    deadlineAt: attempt.deadlineAt.toISOString(),
+    focus: about.focus ?? null,
+    questions: questions.map(toPublicQuestion),
+    /** The server's clock now, so the browser counts from `startedAt` whatever its own clock says. */
+    serverTime: new Date().toISOString(),
+    /** {questionId: optionIndex} recorded so far: empty for a new attempt. */
+    answers: { ...((attempt.answers ?? {}) as Record<string, number>) },
+  };
+}
+
+/**
+ * Starts a test, or resumes it: while an unfinished attempt of the same test is before its
+ * deadline, starting again (a refresh, leaving and coming back) returns that attempt with the
+ * answers saved so far and its original clock, so a refresh neither resets the timer nor
+ * draws new questions.
+ */
 export async function startQuiz(services: Services, student: SessionUser, input: StartQuizInput, now = new Date()) {
+  const test = requestedTest(input);
+  const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
+  if (open) return toStartedQuiz(services, open, await describeAttempt(services, open));
   const plan =
     input.kind === "level"
       ? await planLevelTest(services.db, input.level, input.concept)
@@ -348,21 +434,7 @@ export async function startQuiz(services: Services, student: SessionUser, input:
     startedAt: now,
     deadlineAt: new Date(now.getTime() + seconds * 1000),
   });
-  const questions = await getQuestionsInOrder(services.db, plan.questionIds);
-  return {
-    attemptId: attempt.id,
-    quizType: plan.quizType,
-    quizLevel: plan.quizLevel,
-    quizConcept: plan.quizConcept,
-    variant: plan.variant,
-    title: plan.title,
-    topic: plan.topic,
-    timeLimitSeconds: seconds,
-    startedAt: attempt.startedAt.toISOString(),
-    deadlineAt: attempt.deadlineAt.toISOString(),
-    focus: plan.focus ?? null,
-    questions: questions.map(toPublicQuestion),
-  };
+  return toStartedQuiz(services, attempt, plan);
 }
 export type StartedQuiz = Awaited<ReturnType<typeof startQuiz>>;
 
@@ -415,11 +487,7 @@ type ReviewEntry = {
   isLate: boolean;
 };
 
-function scoreAttempt(
-  questions: QuestionRow[],
-  counted: Record<string, number>,
-  submitted: Record<string, number>,
-) {
+function scoreAttempt(questions: QuestionRow[], counted: Record<string, number>, submitted: Record<string, number>) {
   const skillBreakdown: Breakdown = {};
   const difficultyBreakdown: Breakdown = {};
   const levelBreakdown: Breakdown = {};

@@ -1,11 +1,21 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { STUDENT_AUTH_RECHECK_MS } from "../../../../shared/constants.ts";
+import { safeNextPath } from "../../../../shared/next-path.ts";
 import { api } from "../../lib/api.ts";
 
 export type AuthStatus = {
   authenticated: boolean;
   user: { id: string; name: string; email: string; isAdmin?: boolean; image_url?: string | null } | null;
+  /** Client-side only: why a session seen in this page ended (the guard acts on it). */
+  ended?: "logout" | "expired";
 };
+
+/** Set when /student sends the browser to the provider, so coming back shows the card instead. */
+export const ATTEMPT_FLAG = "studentAuthAttempt";
+export const STUDENT_HOME = "/student/dashboard";
+
+/** The same rule as the server's redirects: a path on this site, else the dashboard. */
+export const studentNextPath = (next: unknown) => safeNextPath(next, STUDENT_HOME);
 
 export const studentStatusKey = ["student-auth-status"] as const;
 export const adminStatusKey = ["admin-auth-status"] as const;
@@ -14,7 +24,12 @@ export const adminStatusKey = ["admin-auth-status"] as const;
 export function useStudentStatus() {
   return useQuery({
     queryKey: studentStatusKey,
-    queryFn: () => api<AuthStatus>("/student-auth/status"),
+    queryFn: async () => {
+      const status = await api<AuthStatus>("/student-auth/status");
+      // Signed in: the attempt is over, so a later signed-out visit to /student starts sign-in again.
+      if (status.authenticated) sessionStorage.removeItem(ATTEMPT_FLAG);
+      return status;
+    },
     refetchInterval: STUDENT_AUTH_RECHECK_MS,
     retry: false,
   });
@@ -24,19 +39,21 @@ export function useAdminStatus() {
   return useQuery({ queryKey: adminStatusKey, queryFn: () => api<AuthStatus>("/auth/status"), retry: false });
 }
 
-export function studentSignInUrl(next?: string) {
-  return next ? `/api/student-auth/google?next=${encodeURIComponent(next)}` : "/api/student-auth/google";
+export function studentSignInUrl(next?: string | null) {
+  const path = next ? studentNextPath(next) : STUDENT_HOME;
+  return path === STUDENT_HOME
+    ? "/api/student-auth/google"
+    : `/api/student-auth/google?next=${encodeURIComponent(path)}`;
 }
 
 export function useStudentLogout() {
   const queryClient = useQueryClient();
   return async () => {
     await api("/student-auth/logout", { method: "POST" });
-    queryClient.setQueryData(studentStatusKey, { authenticated: false, user: null });
+    queryClient.setQueryData<AuthStatus>(studentStatusKey, { authenticated: false, user: null, ended: "logout" });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== studentStatusKey[0] });
   };
 }
 
 /** Network problems are not reported as failed status checks (the spec). */
-export const isNetworkError = (error: unknown) =>
-  error instanceof Error && /network|fetch/i.test(error.message);
+export const isNetworkError = (error: unknown) => error instanceof Error && /network|fetch/i.test(error.message);

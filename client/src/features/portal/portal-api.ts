@@ -1,13 +1,13 @@
 // Queries of the student portal over the spec's /api/student/* REST calls. A 401 or 403 while
 // loading means the session expired: one 'Session Expired' toast, then the student is signed
-// out (the layout's guard sends them to /student).
+// out (the layout's guard shows the sign-in card, not the provider).
 
 import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { api, isSessionExpired } from "../../lib/api.ts";
-import { studentStatusKey } from "../auth/student-auth.ts";
+import { type AuthStatus, studentStatusKey } from "../auth/student-auth.ts";
 
 export type Lesson = {
   id: string;
@@ -139,7 +139,7 @@ export function useSessionExpiry() {
       toast({ title: "Session Expired", description: "Please sign in again.", variant: "destructive" });
       // Best effort: clear the cookie on the server too; the guard redirects either way.
       void api("/student-auth/logout", { method: "POST" }).catch(() => undefined);
-      queryClient.setQueryData(studentStatusKey, { authenticated: false, user: null });
+      queryClient.setQueryData<AuthStatus>(studentStatusKey, { authenticated: false, user: null, ended: "expired" });
       return true;
     },
     [toast, queryClient],

@@ -140,7 +140,10 @@ function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizP
       subtitle={<QuizSubtitle quiz={quiz} />}
       questions={quiz.questions}
       timeLimitSeconds={quiz.timeLimitSeconds}
+      startedAt={localStart(quiz)}
+      initialAnswers={quiz.answers}
       onExit={withExit ? () => navigate(QUIZ_HOME) : undefined}
+      backTo={QUIZ_HOME}
       onAnswerConfirmed={(questionId, answer) =>
         recordAnswer.mutate(
           { attemptId: quiz.attemptId, questionId, answer },
@@ -150,6 +153,15 @@ function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizP
       onSubmit={onSubmit}
     />
   );
+}
+
+/**
+ * The attempt's start in this browser's clock: the time the server says has passed, counted back
+ * from now (the runner reads it once, as it mounts), so a skewed device clock changes nothing.
+ */
+function localStart(quiz: StartedQuiz) {
+  const elapsed = Date.parse(quiz.serverTime) - Date.parse(quiz.startedAt);
+  return Date.now() - Math.max(0, elapsed);
 }
 
 function QuizSubtitle({ quiz }: { quiz: StartedQuiz }) {
@@ -267,6 +279,7 @@ export function AiStateQuizPage() {
       title={quiz.title}
       questions={quiz.questions}
       timeLimitSeconds={900}
+      backTo={QUIZ_HOME}
       onSubmit={onSubmit}
       subtitle="Practice quiz: scored in your browser, no certificate."
     />

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { TIMER_WARNING_SECONDS } from "../../../../shared/quiz-catalog.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import type { PublicQuestion } from "./quiz-types.ts";
@@ -12,8 +12,14 @@ type RunnerProps = {
   subtitle?: ReactNode;
   questions: PublicQuestion[];
   timeLimitSeconds: number;
+  /** When the attempt started, in this browser's clock (a resumed attempt counts from there). */
+  startedAt?: number;
+  /** Answers saved before (a resumed attempt): shown as chosen, the runner opening at the first unanswered. */
+  initialAnswers?: RunnerAnswers;
   /** The general assessment's Exit Test button. */
   onExit?: () => void;
+  /** Otherwise a link back (to Activities): a running test is resumed on return. */
+  backTo?: string;
   /** Called on Next with the answer just confirmed (the server records it in time). */
   onAnswerConfirmed?: (questionId: string, answer: number) => void;
   /** Submit Test, or the timer reaching zero. Rejects to show a retry. */
@@ -36,17 +42,29 @@ export function QuizRunner({
   subtitle,
   questions,
   timeLimitSeconds,
+  startedAt: startedAtProp,
+  initialAnswers,
   onExit,
+  backTo,
   onAnswerConfirmed,
   onSubmit,
 }: RunnerProps) {
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<RunnerAnswers>({});
+  const [answers, setAnswers] = useState<RunnerAnswers>(() => {
+    const known = new Set(questions.map((q) => q.id));
+    return Object.fromEntries(Object.entries(initialAnswers ?? {}).filter(([id]) => known.has(id)));
+  });
+  const [index, setIndex] = useState(() => {
+    const firstOpen = questions.findIndex((q) => answers[q.id] === undefined);
+    return firstOpen === -1 ? Math.max(0, questions.length - 1) : firstOpen;
+  });
   const answersRef = useRef(answers);
   answersRef.current = answers;
-  // Measured against the wall clock, so a throttled background tab cannot stretch the time.
-  const startedAt = useRef(Date.now());
-  const [remaining, setRemaining] = useState(timeLimitSeconds);
+  // Measured against the wall clock, so a throttled background tab cannot stretch the time; a
+  // resumed attempt counts from its start, so a refresh does not reset the clock.
+  const startedAt = useRef(startedAtProp ?? Date.now());
+  const [remaining, setRemaining] = useState(() =>
+    Math.max(0, timeLimitSeconds - (Date.now() - startedAt.current) / 1000),
+  );
   const [phase, setPhase] = useState<"answering" | "submitting" | "failed">("answering");
   const [timedOut, setTimedOut] = useState(false);
   const submittedRef = useRef(false);
@@ -148,10 +166,16 @@ export function QuizRunner({
               <ClockIcon />
               {formatClock(remaining)}
             </div>
-            {onExit && (
+            {onExit ? (
               <Button variant="ghost" size="sm" onClick={onExit}>
                 Exit Test
               </Button>
+            ) : (
+              backTo && (
+                <ButtonLink to={backTo} variant="ghost" size="sm">
+                  Back to Activities
+                </ButtonLink>
+              )
             )}
           </div>
         </div>

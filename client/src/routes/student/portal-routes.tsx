@@ -7,7 +7,9 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
 import {
+  ATTEMPT_FLAG,
   isNetworkError,
+  studentNextPath,
   studentSignInUrl,
   useStudentLogout,
   useStudentStatus,
@@ -26,21 +28,27 @@ import {
 } from "../../features/portal/icons.tsx";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "../../lib/router.tsx";
 
-const ATTEMPT_FLAG = "studentAuthAttempt";
+/** Router state of a guard that found the session over: show the card, never the provider. */
+type SignInState = { sessionEnded?: boolean } | null;
 
 export function StudentSignIn() {
   const status = useStudentStatus();
   const [params] = useSearchParams();
+  const location = useLocation();
   const error = useAuthErrorToast("/student");
   // The toast cleans `error` from the address at once: remember that this visit came back from a
-  // failed sign-in, so it shows the card instead of going to Google again.
+  // failed sign-in, so it shows the card instead of going to Google again. Likewise a session that
+  // ended while the student was using the portal (expired, signed out in another tab).
   const [cameBackWithError] = useState(() => Boolean(error));
+  const [sessionEnded] = useState(() => (location.state as SignInState)?.sessionEnded === true);
   // The spec's rule is decided once per visit, when the status first arrives: signed out with no
   // attempt flag -> set it and go to Google; with the flag -> clear it and show the card. Deciding
   // on every render would send a later re-render (flag now cleared) to Google after all.
   const [decision, setDecision] = useState<"redirect" | "card" | null>(null);
   const toast = useToast();
-  const next = params.get("next") ?? undefined;
+  // Checked by the same rule as the server's: a crafted `next` never leaves the site.
+  const rawNext = params.get("next");
+  const next = studentNextPath(rawNext);
   const authenticated = status.data?.authenticated;
 
   useEffect(() => {
@@ -51,17 +59,29 @@ export function StudentSignIn() {
 
   useEffect(() => {
     if (!status.isSuccess || authenticated || decision) return;
-    if (!cameBackWithError && !sessionStorage.getItem(ATTEMPT_FLAG)) {
+    if (!cameBackWithError && !sessionEnded && !sessionStorage.getItem(ATTEMPT_FLAG)) {
       sessionStorage.setItem(ATTEMPT_FLAG, "1");
       setDecision("redirect");
-      window.location.assign(studentSignInUrl(next));
+      window.location.assign(studentSignInUrl(rawNext));
     } else {
       sessionStorage.removeItem(ATTEMPT_FLAG);
       setDecision("card");
     }
-  }, [status.isSuccess, authenticated, decision, cameBackWithError, next]);
+  }, [status.isSuccess, authenticated, decision, cameBackWithError, sessionEnded, rawNext]);
 
-  if (authenticated) return <Navigate to={next ?? "/student/dashboard"} replace />;
+  // Back from the provider's page (a cancelled sign-in), the browser may restore this page as it
+  // was left, waiting for the redirect: show the card, `next` still in the address.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      sessionStorage.removeItem(ATTEMPT_FLAG);
+      setDecision("card");
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  if (authenticated) return <Navigate to={next} replace />;
   if (status.isPending || (status.isSuccess && decision !== "card")) return <Spinner label="Checking your session" />;
 
   return (
@@ -80,7 +100,7 @@ export function StudentSignIn() {
           className="mt-6 w-full"
           onClick={() => {
             sessionStorage.removeItem(ATTEMPT_FLAG);
-            window.location.assign(studentSignInUrl(next));
+            window.location.assign(studentSignInUrl(rawNext));
           }}
         >
           <GoogleMark /> Continue with Google
@@ -118,8 +138,14 @@ export function StudentLayout() {
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const onLogout = useLogoutWithToast(useStudentLogout(), () => navigate("/"));
+  const onLogout = useLogoutWithToast(useStudentLogout(), () => navigate("/", { replace: true }));
   const nav = useRef<HTMLElement>(null);
+  // A session seen in this page that is now gone ended while the student was here.
+  const wasSignedIn = useRef(false);
+  if (status.data?.authenticated) wasSignedIn.current = true;
+  const ended = status.data?.authenticated
+    ? undefined
+    : (status.data?.ended ?? (wasSignedIn.current ? "expired" : undefined));
 
   // On a phone the menu is one scrolling row: keep the current page's item in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the page or the session changes
@@ -133,9 +159,21 @@ export function StudentLayout() {
     }
   }, [status.isError, status.error, toast]);
 
+  // A re-check that found the session gone (a 401 while loading data says so itself, with `ended`).
+  useEffect(() => {
+    if (status.data && !status.data.authenticated && !status.data.ended && wasSignedIn.current) {
+      toast({ title: "Session Expired", description: "Please sign in again.", variant: "destructive" });
+    }
+  }, [status.data, toast]);
+
   if (status.isPending) return <Spinner label="Checking your session" />;
   if (status.isError || !status.data.authenticated) {
-    return <Navigate to="/student" replace state={{ from: location.pathname }} />;
+    // Signed out here: home, with the 'Logged Out' toast; never a new sign-in.
+    if (ended === "logout") return <Navigate to="/" replace />;
+    // Not signed in, or the session ended: the sign-in page, which comes back here afterwards. A
+    // first visit starts sign-in as the spec says; an ended session shows the card, not the provider.
+    const here = `/student?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+    return <Navigate to={here} replace state={ended ? ({ sessionEnded: true } satisfies SignInState) : null} />;
   }
   const firstName = status.data.user?.name.split(" ")[0] ?? "there";
   const avatar = status.data.user?.image_url ?? null;
