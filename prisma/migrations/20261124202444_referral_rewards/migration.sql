@@ -22,3 +22,15 @@ CREATE UNIQUE INDEX "Referral_orderId_key" ON "Referral"("orderId");
 -- AddForeignKey
 ALTER TABLE "Referral" ADD CONSTRAINT "Referral_orderId_fkey" FOREIGN KEY ("orderId") REFERENCES "BookingOrder"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
+
+-- Rewards granted before this change (at the friend's booking) stand. An unused one is now worth
+-- 10% of one lesson (the highest price per lesson of the bookable packages), and its referral
+-- shows that value as earned; a used one keeps the amount it took off.
+UPDATE "Referral" r SET "rewardedAt" = d."createdAt" FROM "Discount" d WHERE d."referralId" = r."id";
+UPDATE "Discount" SET "amountCents" = COALESCE((
+    SELECT round(max(round(p."totalPriceCents"::numeric / greatest(p."lessons", 1))) * "Discount"."percentage" / 100.0)::int
+    FROM "Package" p WHERE p."isActive" AND p."lessonType" <> 'group'
+  ), 0)
+WHERE "usedOrderId" IS NULL;
+UPDATE "Referral" r SET "discountEarnedCents" = d."amountCents"
+FROM "Discount" d WHERE d."referralId" = r."id" AND d."usedOrderId" IS NULL;

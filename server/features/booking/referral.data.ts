@@ -221,7 +221,12 @@ export async function createReward(
   input: { userId: string; referralId: string; percentage: number; valueCents: number },
 ) {
   await db.discount.create({
-    data: { userId: input.userId, referralId: input.referralId, percentage: input.percentage, amountCents: input.valueCents },
+    data: {
+      userId: input.userId,
+      referralId: input.referralId,
+      percentage: input.percentage,
+      amountCents: input.valueCents,
+    },
     select: { id: true },
   });
 }
