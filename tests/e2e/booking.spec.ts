@@ -341,8 +341,17 @@ test.describe("booking flow: details and booking", () => {
     await expect(page).toHaveURL(/\/book\/confirmation$/);
     expect(bookingRequests).toBe(1);
 
-    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
-    await expect(page.getByText("All lessons confirmed")).toBeVisible();
+    // The lesson is pending (the demo site does not confirm automatically): the page says it was
+    // requested and awaits the teacher's confirmation, never "confirmed" (issue 17: it said
+    // "Booking Confirmed!" and "All lessons confirmed" above a Pending badge).
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Requested!" })).toBeVisible();
+    await expect(page.getByText(/Confirmed!/)).toHaveCount(0);
+    await expect(page.getByText("All lessons confirmed")).toHaveCount(0);
+    await expect(page.getByText("It is awaiting Giulia Rossi's confirmation", { exact: false })).toBeVisible();
+    await expect(page.getByText("Requested: awaiting Giulia Rossi's confirmation")).toBeVisible();
+    await expect(page.getByText("Requested: awaiting the teacher's confirmation")).toHaveCount(1);
+    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(page.getByText(/you get an email once it is confirmed/)).toBeVisible();
     await expect(page.getByText("60 minutes each")).toBeVisible();
     await expect(page.locator("dd", { hasText: "Giulia Rossi" })).toBeVisible();
     await expect(page.getByText("€35").first()).toBeVisible();
@@ -493,7 +502,9 @@ test.describe("booking flow: details and booking", () => {
     await page.getByRole("button", { name: "Book Lesson" }).click();
 
     await expect(page).toHaveURL(/\/book\/confirmation$/);
-    await expect(page.getByRole("heading", { name: "Bookings Confirmed!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
+    await expect(page.getByText("Requested: awaiting the teacher's confirmation")).toHaveCount(5);
+    await expect(page.getByText("All lessons confirmed")).toHaveCount(0);
     expect(sentBodies).toHaveLength(1);
     expect(sentBodies[0]).toContain('"referralCode":"FRIEND-123"');
     expect(sentBodies[0]).toMatch(/"idempotencyKey":"[0-9a-f-]{16,}"/);

@@ -169,13 +169,35 @@ test("copies the referral link; a friend arriving by it signs up, books a first 
   await expect(friend.getByTestId("quote-total")).toHaveText("€31.50");
   await fillDetails(friend);
   await friend.getByRole("button", { name: "Book Lesson" }).click();
-  await expect(friend.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+  // Pending until the teacher confirms it (issue 17: this said "Booking Confirmed!").
+  await expect(friend.getByRole("heading", { level: 1, name: "Booking Requested!" })).toBeVisible();
+  const href = await friend.getByRole("link", { name: /Add to Calendar/ }).getAttribute("href");
+  const friendBookingId = href?.match(/\/api\/calendar\/booking\/([^/]+)\/ics$/)?.[1] ?? "";
+  expect(friendBookingId).toBeTruthy();
 
-  // Sofia: her friend's referral moved on to Booked and she holds a 10% discount.
+  // Sofia: her friend's referral moved on to Booked; her reward waits for the teacher's
+  // confirmation of the friend's order (issue 17: it was granted at the pending booking).
   await page.reload();
   await expect(history).toContainText("Booked");
+  await expect(page.getByRole("heading", { name: "Available Discounts" })).toHaveCount(0);
+  await expect(page.getByText("Total Earned", { exact: true }).locator("..")).toContainText("€0");
+
+  // The teacher confirms the friend's lesson: Sofia now holds 10% off one lesson, and it counts as earned.
+  const teacherContext = await browser.newContext();
+  const teacher = await teacherContext.newPage();
+  await teacher.goto("/admin");
+  await teacher.getByRole("button", { name: "Sign in with Google" }).click();
+  await teacher.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+  await expect(teacher.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  const confirmed = await teacher.request.put(`/api/admin/bookings/${friendBookingId}`, {
+    data: { status: "confirmed" },
+  });
+  expect(confirmed.status()).toBe(200);
+  await teacherContext.close();
+  await page.reload();
   const discounts = page.getByRole("heading", { name: "Available Discounts" }).locator("..");
-  await expect(discounts).toContainText("10%");
+  await expect(discounts).toContainText("10% off your next lesson (€3.50)");
+  await expect(page.getByText("Total Earned", { exact: true }).locator("..")).toContainText("€3.50");
 
   await friend.goto("/ref");
   await expect(friend.getByRole("heading", { name: "No Referral Code" })).toBeVisible();
