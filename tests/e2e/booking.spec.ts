@@ -385,6 +385,41 @@ test.describe("booking flow: details and booking", () => {
     await expect(page).toHaveURL(/\/book$/);
   });
 
+  test("with auto-confirm on, the confirmation says the lesson is confirmed", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // The teacher turns auto-confirm on in Settings (and off again afterwards: the database is shared).
+    const teacherContext = await browser.newContext();
+    const teacher = await teacherContext.newPage();
+    const setAutoConfirm = async (on: boolean) => {
+      await teacher.goto("/admin/settings");
+      const box = teacher.getByLabel("Auto-confirm bookings");
+      await expect(box).toBeVisible();
+      if ((await box.isChecked()) !== on) await box.setChecked(on);
+      await teacher.getByRole("button", { name: "Save Changes" }).click();
+      await expect(teacher.getByText("Settings saved successfully!")).toBeVisible();
+    };
+    await teacher.goto("/admin");
+    await teacher.getByRole("button", { name: "Sign in with Google" }).click();
+    await teacher.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+    await expect(teacher.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await setAutoConfirm(true);
+    try {
+      await signIn(page);
+      await choosePackage(page, "Single Lesson");
+      await pickSlots(page, 1);
+      await page.getByRole("button", { name: /^Continue/ }).click();
+      await fillDetails(page);
+      await page.getByRole("button", { name: "Book Lesson" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+      await expect(page.getByText("All lessons confirmed")).toBeVisible();
+      await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+      await expect(page.getByText(/awaiting/)).toHaveCount(0);
+    } finally {
+      await setAutoConfirm(false);
+      await teacherContext.close();
+    }
+  });
+
   test("a booking that fails says so with 'Booking Failed': the server's reason, or the generic text", async ({
     page,
   }) => {
