@@ -122,6 +122,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       amount: euros(d.amountCents),
       used_on_order_id: d.usedOrderId,
       used_at: iso(d.usedAt),
+      withdrawn_at: iso(d.withdrawnAt),
       created_at: iso(d.createdAt),
     })),
     lesson_credits: data.lessonCredits.map((c) => ({
