@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 export const DEMO_TEACHER_EMAIL = "teacher@example.com";
+/** Outside production only: a known key is fine where no real person's data is kept. */
+const DEV_ACCOUNT_HASH_SECRET = "development-only account hash secret: never use in production";
 
 const booleanFlag = z
   .enum(["0", "1", "true", "false", ""])
@@ -18,6 +20,9 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().optional().transform((v) => v || undefined),
     GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => v || undefined),
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
+    // Keys the hashes a deleted account leaves (its sign-in id and email), so the newcomer's
+    // referral discount is once per person. Required in production; keep it stable and secret.
+    ACCOUNT_HASH_SECRET: z.string().optional().transform((v) => v || undefined),
     ADMIN_EMAILS: z
       .string()
       .default("")
@@ -47,6 +52,7 @@ const envSchema = z
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     isProduction: env.NODE_ENV === "production",
+    accountHashSecret: env.ACCOUNT_HASH_SECRET ?? DEV_ACCOUNT_HASH_SECRET,
     // Outside production a site with no ADMIN_EMAILS still gets a demo teacher to sign in as.
     adminEmails:
       env.ADMIN_EMAILS.length || env.NODE_ENV === "production" ? env.ADMIN_EMAILS : [DEMO_TEACHER_EMAIL],
@@ -59,6 +65,10 @@ const envSchema = z
   }))
   .refine((env) => !env.isProduction || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET), {
     message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production",
+  })
+  .refine((env) => !env.isProduction || (env.ACCOUNT_HASH_SECRET?.length ?? 0) >= 32, {
+    message: "ACCOUNT_HASH_SECRET (at least 32 characters, e.g. `openssl rand -hex 32`) is required in production",
+    path: ["ACCOUNT_HASH_SECRET"],
   });
 
 export type Env = z.infer<typeof envSchema>;

@@ -117,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       }
       let user: Awaited<ReturnType<typeof resolveAccount>>;
       try {
-        user = await resolveAccount(db, identity, kind, env.adminEmails);
+        user = await resolveAccount(db, identity, kind, env.adminEmails, env.accountHashSecret);
       } catch (error) {
         if (error instanceof AppError) {
           request.log.warn({ reason: error.message }, "sign-in refused");
@@ -187,7 +187,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
         if (env.adminEmails.includes(email.toLowerCase()))
           return reply.code(400).send({ error: "That address belongs to the teacher." });
         const identity = { sub: `demo:${email.toLowerCase()}`, email: email.toLowerCase(), emailVerified: true, name };
-        const user = await resolveAccount(db, identity, "student", env.adminEmails);
+        const user = await resolveAccount(db, identity, "student", env.adminEmails, env.accountHashSecret);
         return signIn(reply, "student", user.id, safeNextPath(form.data.next, FLOWS.student.after));
       }
       if (form.data.role === "student") {

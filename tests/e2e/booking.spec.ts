@@ -362,8 +362,17 @@ test.describe("booking flow: details and booking", () => {
     await expect(page).toHaveURL(/\/book\/confirmation$/);
     expect(bookingRequests).toBe(1);
 
-    await expect(page.getByRole("heading", { name: "Booking Confirmed!" })).toBeVisible();
-    await expect(page.getByText("All lessons confirmed")).toBeVisible();
+    // The lesson is pending (the demo site does not confirm automatically): the page says it was
+    // requested and awaits the teacher's confirmation, never "confirmed" (issue 17: it said
+    // "Booking Confirmed!" and "All lessons confirmed" above a Pending badge).
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Requested!" })).toBeVisible();
+    await expect(page.getByText(/Confirmed!/)).toHaveCount(0);
+    await expect(page.getByText("All lessons confirmed")).toHaveCount(0);
+    await expect(page.getByText("It is awaiting Giulia Rossi's confirmation", { exact: false })).toBeVisible();
+    await expect(page.getByText("Requested: awaiting Giulia Rossi's confirmation")).toBeVisible();
+    await expect(page.getByText("Requested: awaiting the teacher's confirmation")).toHaveCount(1);
+    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(page.getByText(/you get an email once it is confirmed/)).toBeVisible();
     await expect(page.getByText("60 minutes each")).toBeVisible();
     await expect(page.locator("dd", { hasText: "Giulia Rossi" })).toBeVisible();
     await expect(page.getByText("€35").first()).toBeVisible();
@@ -395,6 +404,41 @@ test.describe("booking flow: details and booking", () => {
     ).toEqual([null, null, null, null]);
     await page.reload();
     await expect(page).toHaveURL(/\/book$/);
+  });
+
+  test("with auto-confirm on, the confirmation says the lesson is confirmed", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // The teacher turns auto-confirm on in Settings (and off again afterwards: the database is shared).
+    const teacherContext = await browser.newContext();
+    const teacher = await teacherContext.newPage();
+    const setAutoConfirm = async (on: boolean) => {
+      await teacher.goto("/admin/settings");
+      const box = teacher.getByLabel("Auto-confirm bookings");
+      await expect(box).toBeVisible();
+      if ((await box.isChecked()) !== on) await box.setChecked(on);
+      await teacher.getByRole("button", { name: "Save Changes" }).click();
+      await expect(teacher.getByText("Settings saved successfully!")).toBeVisible();
+    };
+    await teacher.goto("/admin");
+    await teacher.getByRole("button", { name: "Sign in with Google" }).click();
+    await teacher.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+    await expect(teacher.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await setAutoConfirm(true);
+    try {
+      await signIn(page);
+      await choosePackage(page, "Single Lesson");
+      await pickSlots(page, 1);
+      await page.getByRole("button", { name: /^Continue/ }).click();
+      await fillDetails(page);
+      await page.getByRole("button", { name: "Book Lesson" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+      await expect(page.getByText("All lessons confirmed")).toBeVisible();
+      await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+      await expect(page.getByText(/awaiting/)).toHaveCount(0);
+    } finally {
+      await setAutoConfirm(false);
+      await teacherContext.close();
+    }
   });
 
   test("a booking that fails says so with 'Booking Failed': the server's reason, or the generic text", async ({
@@ -514,7 +558,9 @@ test.describe("booking flow: details and booking", () => {
     await page.getByRole("button", { name: "Book Lesson" }).click();
 
     await expect(page).toHaveURL(/\/book\/confirmation$/);
-    await expect(page.getByRole("heading", { name: "Bookings Confirmed!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
+    await expect(page.getByText("Requested: awaiting the teacher's confirmation")).toHaveCount(5);
+    await expect(page.getByText("All lessons confirmed")).toHaveCount(0);
     expect(sentBodies).toHaveLength(1);
     expect(sentBodies[0]).toContain('"referralCode":"FRIEND-123"');
     expect(sentBodies[0]).toMatch(/"idempotencyKey":"[0-9a-f-]{16,}"/);

@@ -156,6 +156,10 @@ test("copies the referral link; a friend arriving by it signs up, books a first 
     /^Total Referrals0$/,
   );
 
+  const before = (await (await page.request.get("/api/student/referrals")).json()) as {
+    stats: { total_earned: number };
+    discounts: unknown[];
+  };
   // The friend books a first lesson by the link, signing in on the way, with 10% off.
   await expect(friend.getByRole("link", { name: "Schedule Your Lesson" })).toBeVisible();
   await choosePackage(friend, "Single Lesson");
@@ -169,13 +173,42 @@ test("copies the referral link; a friend arriving by it signs up, books a first 
   await expect(friend.getByTestId("quote-total")).toHaveText("€31.50");
   await fillDetails(friend);
   await friend.getByRole("button", { name: "Book Lesson" }).click();
-  await expect(friend.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+  // Pending until the teacher confirms it (issue 17: this said "Booking Confirmed!").
+  await expect(friend.getByRole("heading", { level: 1, name: "Booking Requested!" })).toBeVisible();
+  const href = await friend.getByRole("link", { name: /Add to Calendar/ }).getAttribute("href");
+  const friendBookingId = href?.match(/\/api\/calendar\/booking\/([^/]+)\/ics$/)?.[1] ?? "";
+  expect(friendBookingId).toBeTruthy();
 
-  // Sofia: her friend's referral moved on to Booked and she holds a 10% discount.
+  // Sofia: her friend's referral moved on to Booked; her reward waits for the teacher's
+  // confirmation of the friend's order (issue 17: it was granted at the pending booking). The
+  // database is shared by both projects, so counts are compared with what she had before.
+  type Referrals = { stats: { total_earned: number }; discounts: { amount: number; percentage: number }[] };
+  const referrals = async () => (await (await page.request.get("/api/student/referrals")).json()) as Referrals;
   await page.reload();
   await expect(history).toContainText("Booked");
+  const pendingState = await referrals();
+  expect(pendingState.discounts).toHaveLength(before.discounts.length);
+  expect(pendingState.stats.total_earned).toBe(before.stats.total_earned);
+
+  // The teacher confirms the friend's lesson: Sofia now holds 10% off one lesson, and it counts as earned.
+  const teacherContext = await browser.newContext();
+  const teacher = await teacherContext.newPage();
+  await teacher.goto("/admin");
+  await teacher.getByRole("button", { name: "Sign in with Google" }).click();
+  await teacher.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+  await expect(teacher.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  const confirmed = await teacher.request.put(`/api/admin/bookings/${friendBookingId}`, {
+    data: { status: "confirmed" },
+  });
+  expect(confirmed.status()).toBe(200);
+  await teacherContext.close();
+  const after = await referrals();
+  expect(after.discounts).toHaveLength(before.discounts.length + 1);
+  expect(after.discounts.at(-1)).toMatchObject({ percentage: 10, amount: 3.5 });
+  expect(after.stats.total_earned).toBeCloseTo(before.stats.total_earned + 3.5, 2);
+  await page.reload();
   const discounts = page.getByRole("heading", { name: "Available Discounts" }).locator("..");
-  await expect(discounts).toContainText("10%");
+  await expect(discounts).toContainText("10% off your next lesson (€3.50)");
 
   await friend.goto("/ref");
   await expect(friend.getByRole("heading", { name: "No Referral Code" })).toBeVisible();

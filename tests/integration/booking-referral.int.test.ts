@@ -1,5 +1,6 @@
 // Referrals in the booking flow: the /ref signup (REST and tRPC), its claim at sign-in, the
-// newcomer's 10% off the first package, the referrer's reward and its use on the next order.
+// newcomer's 10% off the first package, the referrer's reward (granted when the teacher confirms
+// the friend's order) and its use on the next order: 10% of one lesson.
 import type { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveAccount } from "../../server/features/auth/account.service.ts";
@@ -10,6 +11,7 @@ import {
   createUserWithSession,
   iso,
   romeDay,
+  sessionForExistingUser,
   setSettings,
   studentInfo,
   type TestUser,
@@ -19,6 +21,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 let t: TestApp;
 let teacherId: string;
 let referrer: TestUser;
+let admin: TestUser;
 const db = () => t.database.prisma;
 let nextDay = 5;
 
@@ -68,6 +71,7 @@ beforeAll(async () => {
   t = await createTestApp();
   teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
   referrer = await createUserWithSession(db(), { email: "referrer@test.example", name: "Rita Referrer" });
+  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
 });
 afterAll(async () => {
   await t?.close();
@@ -137,14 +141,32 @@ describe("the /ref signup", () => {
   });
 });
 
+/** The teacher confirms every lesson of the order (PUT /api/admin/bookings/:id). */
+async function setOrderStatus(orderId: string, status: "confirmed" | "cancelled") {
+  const lessons = await db().booking.findMany({ where: { orderId }, select: { id: true } });
+  for (const lesson of lessons) {
+    const response = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/bookings/${lesson.id}`,
+      headers: { "content-type": "application/json", cookie: admin.cookie },
+      payload: JSON.stringify({ status }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+}
+
 describe("discounts", () => {
-  it("claims the referral when the friend signs in, then gives 10% off the first package and rewards the referrer", async () => {
+  // Updated for issue 17: the referrer's reward waits for the teacher's confirmation of the
+  // friend's order (it was granted at the pending booking) and is 10% of one lesson (it was 10%
+  // of the whole next order).
+  it("claims the referral when the friend signs in, then gives 10% off the first package and rewards the referrer once the order is confirmed", async () => {
     await post("/api/bookings", profile("claimed@friend.test", referrer.referralCode));
     const account = await resolveAccount(
       db(),
       { sub: "sub-claimed", email: "claimed@friend.test", emailVerified: true, name: "Claudia" },
       "student",
       [],
+      t.env.accountHashSecret,
     );
     expect((await db().user.findUniqueOrThrow({ where: { id: account.id } })).referredById).toBe(referrer.id);
     expect(await db().referral.findFirstOrThrow({ where: { referredEmail: "claimed@friend.test" } })).toMatchObject({
@@ -162,18 +184,26 @@ describe("discounts", () => {
       discountLabel: "Referral discount: 10% off your first package",
       totalPrice: 172.8,
       lessons: 6,
+      referralNotice: null,
     });
 
     const order = await bookStandardPackage(friend);
     expect(order).toMatchObject({ basePrice: 192, discount: 19.2, totalPrice: 172.8 });
     expect(await db().referral.findFirstOrThrow({ where: { referredEmail: "claimed@friend.test" } })).toMatchObject({
       status: "first_lesson_booked",
+      orderId: order.id,
     });
-    expect(await db().discount.count({ where: { userId: referrer.id, usedOrderId: null, percentage: 10 } })).toBe(1);
+    // Pending: requested, not bought yet. Nothing for the referrer.
+    expect(await db().discount.count({ where: { userId: referrer.id } })).toBe(0);
+    await setOrderStatus(order.id, "confirmed");
+    expect(await db().discount.findMany({ where: { userId: referrer.id }, select: { amountCents: true } })).toEqual([
+      { amountCents: 350 },
+    ]);
 
     // A second order of the friend is full price and earns nothing more.
     const again = await bookStandardPackage(friend);
     expect(again).toMatchObject({ discount: 0, totalPrice: 192 });
+    await setOrderStatus(again.id, "confirmed");
     expect(await db().discount.count({ where: { userId: referrer.id } })).toBe(1);
   });
 
@@ -193,39 +223,55 @@ describe("discounts", () => {
       referredUserId: newcomer.id,
     });
     expect((await db().user.findUniqueOrThrow({ where: { id: newcomer.id } })).referredById).toBe(referrer.id);
+    expect(await db().discount.count({ where: { userId: referrer.id, usedOrderId: null } })).toBe(1);
+    await setOrderStatus(order.id, "confirmed");
     expect(await db().discount.count({ where: { userId: referrer.id, usedOrderId: null } })).toBe(2);
   });
 
-  it("does not discount one's own code, nor an unknown one", async () => {
+  it("does not discount one's own code, nor an unknown one, and says why for one's own", async () => {
     const solo = await createUserWithSession(db());
     expect(
       await callerFor(db(), t.env, { student: solo }).booking.quote({
         packageId: "standard-6",
         referralCode: solo.referralCode,
       }),
-    ).toMatchObject({ discount: 0, discountLabel: null });
+    ).toMatchObject({
+      discount: 0,
+      discountLabel: null,
+      referralNotice: "You cannot use your own referral code: share it with a friend instead.",
+    });
     expect(
       await callerFor(db(), t.env, { student: solo }).booking.quote({
         packageId: "standard-6",
         referralCode: "ZZZZZZZZ",
       }),
-    ).toMatchObject({ discount: 0 });
+    ).toMatchObject({ discount: 0, referralNotice: null });
+    const order = await bookStandardPackage(solo, { referralCode: solo.referralCode });
+    expect(order).toMatchObject({ discount: 0, totalPrice: 192 });
+    await setOrderStatus(order.id, "confirmed");
+    expect(await db().referral.count({ where: { OR: [{ referrerId: solo.id }, { referredUserId: solo.id }] } })).toBe(
+      0,
+    );
+    expect(await db().discount.count({ where: { userId: solo.id } })).toBe(0);
   });
 
-  it("spends the referrer's rewards one order at a time", async () => {
+  it("spends the referrer's rewards one order at a time, each 10% of one lesson of that order", async () => {
     const caller = callerFor(db(), t.env, { student: referrer });
     expect(await caller.booking.quote({ packageId: "standard-6" })).toMatchObject({
-      discount: 19.2,
-      discountLabel: "Referral reward: 10% off",
+      discount: 3.2,
+      discountLabel: "Referral reward: 10% off one lesson",
+      totalPrice: 188.8,
     });
+    // A single lesson at €35: 10% of it.
+    expect(await caller.booking.quote({ packageId: "single-lesson" })).toMatchObject({ discount: 3.5 });
     const first = await bookStandardPackage(referrer);
-    expect(first).toMatchObject({ discount: 19.2, totalPrice: 172.8 });
+    expect(first).toMatchObject({ discount: 3.2, totalPrice: 188.8 });
     expect(await db().discount.findFirstOrThrow({ where: { usedOrderId: first.id } })).toMatchObject({
       userId: referrer.id,
-      amountCents: 1920,
+      amountCents: 320,
     });
     const second = await bookStandardPackage(referrer);
-    expect(second).toMatchObject({ discount: 19.2 });
+    expect(second).toMatchObject({ discount: 3.2 });
     const third = await bookStandardPackage(referrer);
     expect(third).toMatchObject({ discount: 0, totalPrice: 192 });
     expect(await db().discount.count({ where: { userId: referrer.id, usedOrderId: null } })).toBe(0);
@@ -233,6 +279,6 @@ describe("discounts", () => {
       where: { referrerId: referrer.id },
       _sum: { discountEarnedCents: true },
     });
-    expect(earned._sum.discountEarnedCents).toBe(3840);
+    expect(earned._sum.discountEarnedCents).toBe(640);
   });
 });

@@ -91,7 +91,11 @@ describe(`lesson emails on ${testEngine}`, () => {
     const toStudent = sink.received.find((m) => m.to[0] === student.email);
     const toTeacher = sink.received.find((m) => m.to[0] === "giulia@teacher.test");
     const body = plain(toStudent?.raw ?? "");
-    expect(body).toContain("Subject: Your English lesson is booked");
+    // Pending (no auto-confirm): a request awaiting the teacher, not "booked" (issue 17).
+    expect(body).toContain("Subject: Your English lesson request: awaiting confirmation");
+    expect(body).toContain("Requested: awaiting confirmation.");
+    expect(body).toContain("you will get an email as soon as it is confirmed");
+    expect(body).not.toContain("Everything is confirmed");
     // 10:00 in Milano, and the student's own time in New York.
     const rome = start.toFormat("cccc, d LLLL yyyy 'at' h:mm a");
     const newYork = start.setZone("America/New_York").toFormat("cccc, d LLLL yyyy 'at' h:mm a");
@@ -100,10 +104,24 @@ describe(`lesson emails on ${testEngine}`, () => {
     expect(body).toMatch(/Content-Type: text\/calendar/i);
     expect(body).toMatch(/filename="?english-lesson\.ics/);
     const teacherBody = plain(toTeacher?.raw ?? "");
-    expect(teacherBody).toContain("Subject: New booking: Luca Neri");
+    expect(teacherBody).toContain("Subject: New booking request: Luca Neri");
+    expect(teacherBody).toContain("The lessons are pending until you confirm them");
     // The teacher's notice is in the teacher's zone only.
     expect(teacherBody).toContain(rome);
     expect(teacherBody).not.toContain("for you");
+  });
+
+  it("with auto-confirm on, the booking mail says it is booked and confirmed", async () => {
+    await setSettings(db(), { autoConfirmBookings: true });
+    const student = await createUserWithSession(db());
+    await bookOne(student);
+    expect(await deliver()).toBe(2);
+    const body = plain(sink.received.find((m) => m.to[0] === student.email)?.raw ?? "");
+    expect(body).toContain("Subject: Your English lesson is booked");
+    expect(body).toContain("Everything is confirmed.");
+    expect(body).not.toContain("awaiting confirmation");
+    const teacherBody = plain(sink.received.find((m) => m.to[0] === "giulia@teacher.test")?.raw ?? "");
+    expect(teacherBody).toContain("Subject: New booking: Luca Neri");
   });
 
   it("an admin confirmation sends the confirmation with the updated calendar file (SEQUENCE 1)", async () => {

@@ -92,7 +92,8 @@ describe(`email outbox on ${testEngine}`, () => {
     expect(sink.received).toHaveLength(1);
     const mail = sink.received[0];
     expect(mail.to).toEqual(["sofia@student.test"]);
-    expect(mail.raw).toContain("Subject: Your English lesson is booked");
+    // A pending lesson is a request (issue 17: it was mailed as "booked").
+    expect(mail.raw).toContain("Subject: Your English lesson request: awaiting confirmation");
     // 17:00 UTC on 4 March 2031 is 6 PM in Milano (CET).
     expect(mail.raw).toMatch(/Tuesday, 4 March 2031 at 6:00 PM/);
     expect(mail.raw).toContain("Payment is required before the first lesson.");

@@ -104,7 +104,7 @@ describe(`outbox across server restarts on ${testEngine}`, () => {
     expect(recipients).toEqual(["giulia@teacher.test", "restart@student.test"]);
     expect(sentByA).toBe(0);
     const studentMail = sink.received.find((m) => m.to[0] === "restart@student.test")?.raw ?? "";
-    expect(studentMail).toContain("Subject: Your English lesson is booked");
+    expect(studentMail).toContain("Subject: Your English lesson request: awaiting confirmation");
     expect(studentMail).toMatch(/Content-Type: text\/calendar/i);
 
     const check = testEngine === "pglite" ? await openDatabase({ dataDir }) : database;

@@ -175,6 +175,12 @@ export function PrivacyPage() {
                 stay without your name, email, phone or any other detail about you.
               </li>
               <li>
+                <strong>Once-per-person welcome discount</strong>: if you had booked lessons, deleting your account
+                keeps two one-way codes made from your Google sign-in id and your email with a secret key. They cannot
+                be turned back into either, and serve only to recognise a new account of yours, so the 10% discount for
+                new students through a friend's referral is given once per person.
+              </li>
+              <li>
                 <strong>Sign-in sessions</strong> end after 30 days at most; technical logs are kept no longer than 30
                 days.
               </li>

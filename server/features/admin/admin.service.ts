@@ -12,6 +12,7 @@ import { AppError, isConstraintConflict } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
+import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/referral.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import {
   type AdminBookingRow,
@@ -160,8 +161,12 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
   try {
     // The student's email is queued in the same transaction as the change it reports.
     return await runInTransaction(db, async (tx) => {
+      // The order first, then the lesson: the order a student's cancellation takes them in.
+      if (input.status !== current.status) await lockOrderOfLesson(tx, id);
       const updated = await updateBookingRow(tx, id, data);
       if (event && mailContext) await queueLessonEventMails(tx, mailContext, id, event);
+      // A friend's first order confirmed or cancelled grants or withdraws their referrer's reward.
+      if (input.status !== current.status) await settleReferralRewardOfBooking(tx, id, new Date());
       return toBookingDto(updated);
     });
   } catch (error) {

@@ -14,9 +14,23 @@ export function findUserById(db: Db, id: string) {
   return db.user.findUnique({ where: { id }, select: accountSelect });
 }
 
+/** Did a deleted account leave one of these keyed hashes (its sub or its email)? */
+export async function isErasedCustomer(db: Db, keyHashes: string[]) {
+  if (keyHashes.length === 0) return false;
+  return (await db.erasedCustomer.count({ where: { keyHash: { in: keyHashes } } })) > 0;
+}
+
 export function createUser(
   db: Db,
-  data: { googleSub: string; email: string; name: string; imageUrl?: string; isAdmin: boolean; referralCode: string },
+  data: {
+    googleSub: string;
+    email: string;
+    name: string;
+    imageUrl?: string;
+    isAdmin: boolean;
+    referralCode: string;
+    isReturningCustomer: boolean;
+  },
 ) {
   return db.user.create({ data: { ...data, emailVerified: true }, select: accountSelect });
 }

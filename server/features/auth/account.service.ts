@@ -2,12 +2,14 @@ import { randomInt } from "node:crypto";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { claimReferrals } from "../booking/referral.service.ts";
+import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import {
   bindUserToSub,
   createUser,
   ensureTeacherForUser,
   findUserByEmail,
   findUserBySub,
+  isErasedCustomer,
   setUserAdmin,
 } from "./account.data.ts";
 import type { VerifiedIdentity } from "./oidc.service.ts";
@@ -23,9 +25,17 @@ export function newReferralCode(): string {
 
 /**
  * Resolves the account for a verified identity. Accounts are keyed by `sub`; a record created
- * beforehand by email is claimed once, by a verified email, and never re-bound afterwards.
+ * beforehand by email is claimed once, by a verified email, and never re-bound afterwards. A new
+ * account of someone whose deleted account had ordered (its keyed hashes, `accountHashSecret`)
+ * is a returning customer: no newcomer discount again.
  */
-export async function resolveAccount(db: Db, identity: VerifiedIdentity, kind: SignInKind, adminEmails: string[]) {
+export async function resolveAccount(
+  db: Db,
+  identity: VerifiedIdentity,
+  kind: SignInKind,
+  adminEmails: string[],
+  accountHashSecret: string,
+) {
   const isListedAdmin = adminEmails.includes(identity.email);
   if (kind === "admin" && !isListedAdmin) throw new AppError("FORBIDDEN", "This account is not an administrator.");
 
@@ -43,6 +53,10 @@ export async function resolveAccount(db: Db, identity: VerifiedIdentity, kind: S
           imageUrl: identity.picture,
           isAdmin: isListedAdmin,
           referralCode: newReferralCode(),
+          isReturningCustomer: await isErasedCustomer(
+            db,
+            erasedCustomerKeys(accountHashSecret, { sub: identity.sub, email: identity.email }),
+          ),
         });
   }
   if (user.isAdmin !== isListedAdmin) user = await setUserAdmin(db, user.id, isListedAdmin);

@@ -7,7 +7,6 @@ import type {
   SingleBookingInput,
   StudentInfoInput,
 } from "../../../shared/booking-schemas.ts";
-import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
@@ -40,9 +39,16 @@ import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
 import { centsToEuro } from "./catalogue.service.ts";
 import { hashRequest, withIdempotency } from "./idempotency.service.ts";
-import { decideDiscount, loadGroupPackageOrFail, loadPackageOrFail, normaliseReferralCode } from "./pricing.service.ts";
-import { computeOrderPrice, lessonCountError } from "./pricing.ts";
-import { addReferralEarning, consumeDiscount, recordFirstPackage } from "./referral.data.ts";
+import {
+  decideDiscount,
+  loadGroupPackageOrFail,
+  loadPackageOrFail,
+  normaliseReferralCode,
+  priceOrder,
+} from "./pricing.service.ts";
+import { lessonCountError } from "./pricing.ts";
+import { consumeDiscount, recordFirstPackage, setReferralEarning } from "./referral.data.ts";
+import { settleReferralReward } from "./referral.service.ts";
 
 export type BookingDto = {
   id: string;
@@ -339,11 +345,7 @@ async function bookLessons(
         discount?.kind === "newcomer" && (await countStudentOrders(tx, student.id)) > 0
           ? await decideDiscount(tx, student.id, req.referralCode)
           : discount;
-      const price = computeOrderPrice({
-        basePriceCents: pkg.totalPriceCents,
-        groupPriceCents: groupPackage?.totalPriceCents ?? 0,
-        discountPercent: applied?.percent ?? 0,
-      });
+      const price = priceOrder(pkg, groupPackage?.totalPriceCents ?? 0, applied);
       const order = {
         id: orderId,
         studentId: student.id,
@@ -360,7 +362,7 @@ async function bookLessons(
             "Your referral reward was just used by another booking. Please review the price and try again.",
           );
         }
-        if (applied.referralId) await addReferralEarning(tx, applied.referralId, price.discountCents);
+        if (applied.referralId) await setReferralEarning(tx, applied.referralId, price.discountCents);
       }
       if (groupEvent && groupPackage) {
         await insertGroupSignup(tx, {
@@ -377,13 +379,15 @@ async function bookLessons(
       }
 
       if (applied?.kind === "newcomer") {
-        await recordFirstPackage(tx, {
+        const referralId = await recordFirstPackage(tx, {
           referrerId: applied.referrerId,
           friendId: student.id,
           friendEmail: email,
           friendName: info.name || student.name,
-          percentage: REFERRAL_DISCOUNT_PERCENT,
+          orderId,
         });
+        // Auto-confirmed lessons are the teacher's confirmation: the reward is granted at once.
+        if (referralId && status === "confirmed") await settleReferralReward(tx, orderId, now);
       }
       const bookings = rows.map((row) => toBookingDto({ ...row, icsSequence: 0, teacher: { name: teacher.name } }));
       return { bookings, order: toOrderDto({ ...order, package: { name: pkg.name } }) };

@@ -9,19 +9,31 @@ import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
 import { centsToEuro } from "./catalogue.service.ts";
 import { computeOrderPrice, type OrderPrice } from "./pricing.ts";
 import { findDiscountState, findUserByReferralCode } from "./referral.data.ts";
+import { rewardDiscountCents } from "./referral-rules.ts";
+
+/** Shown with the price when a student brings their own code: it is refused, nothing is lost. */
+export const OWN_CODE_NOTICE = "You cannot use your own referral code: share it with a friend instead.";
 
 export type DiscountDecision =
   /** A newcomer's first package, through a friend's code or a claimed /ref signup. */
   | { kind: "newcomer"; percent: number; label: string; referrerId: string }
-  /** A referrer's earned reward, consumed by this order. */
-  | { kind: "reward"; percent: number; label: string; discountId: string; referralId: string | null };
+  /** A referrer's earned reward (a share of one lesson), consumed by this order. */
+  | {
+      kind: "reward";
+      percent: number;
+      valueCents: number;
+      label: string;
+      discountId: string;
+      referralId: string | null;
+    };
 
 export const normaliseReferralCode = (code: string | null | undefined) => code?.trim().toUpperCase() || null;
 
 /**
  * The discount an order of this student gets. A valid friend's code (not one's own) or a claimed
- * referral gives 10% off the first package; otherwise the oldest earned reward applies. An unknown
- * code simply gives no discount, so a stale link never blocks a booking.
+ * referral gives 10% off the first package, once per person (not to someone whose deleted
+ * account had ordered); otherwise the oldest earned reward applies. An unknown code simply gives
+ * no discount, so a stale link never blocks a booking.
  */
 export async function decideDiscount(
   db: DbOrTx,
@@ -39,14 +51,15 @@ export async function decideDiscount(
   const state = await findDiscountState(db, studentId);
   const referrerId =
     codeOwnerId ?? (state?.referredById && state.referredById !== studentId ? state.referredById : null);
-  if (state?.orders === 0 && referrerId)
+  if (state?.orders === 0 && !state.isReturningCustomer && referrerId)
     return { kind: "newcomer", percent: REFERRAL_DISCOUNT_PERCENT, label: newcomerLabel, referrerId };
   const reward = state?.reward;
   if (reward) {
     return {
       kind: "reward",
       percent: reward.percentage,
-      label: `Referral reward: ${reward.percentage}% off`,
+      valueCents: reward.valueCents,
+      label: `Referral reward: ${reward.percentage}% off one lesson`,
       discountId: reward.id,
       referralId: reward.referralId,
     };
@@ -55,6 +68,35 @@ export async function decideDiscount(
 }
 
 const newcomerLabel = `Referral discount: ${REFERRAL_DISCOUNT_PERCENT}% off your first package`;
+
+/** Is this the student's own referral code? (It gives nothing; the quote says so.) */
+export async function isOwnReferralCode(db: DbOrTx, studentId: string | null, referralCode: string | null | undefined) {
+  const code = normaliseReferralCode(referralCode);
+  if (!code || !studentId) return false;
+  return (await findUserByReferralCode(db, code))?.id === studentId;
+}
+
+/** The order's price with a discount decision: the newcomer's share of the package, or a reward's share of one lesson. */
+export function priceOrder(
+  pkg: { totalPriceCents: number; lessons: number },
+  groupPriceCents: number,
+  discount: DiscountDecision | null,
+): OrderPrice {
+  return computeOrderPrice({
+    basePriceCents: pkg.totalPriceCents,
+    groupPriceCents,
+    discountPercent: discount?.kind === "newcomer" ? discount.percent : 0,
+    discountCents:
+      discount?.kind === "reward"
+        ? rewardDiscountCents({
+            valueCents: discount.valueCents,
+            percent: discount.percent,
+            packagePriceCents: pkg.totalPriceCents,
+            packageLessons: pkg.lessons,
+          })
+        : undefined,
+  });
+}
 
 export async function loadPackageOrFail(db: DbOrTx, packageId: string) {
   const pkg = await findBookablePackage(db, packageId);
@@ -75,9 +117,16 @@ export type QuoteDto = {
   discountLabel: string | null;
   totalPrice: number;
   lessons: number;
+  /** Why a referral code gives nothing (one's own code); null otherwise. */
+  referralNotice: string | null;
 };
 
-export function toQuoteDto(price: OrderPrice, lessons: number, label: string | null): QuoteDto {
+export function toQuoteDto(
+  price: OrderPrice,
+  lessons: number,
+  label: string | null,
+  referralNotice: string | null = null,
+): QuoteDto {
   return {
     basePrice: centsToEuro(price.basePriceCents),
     groupPrice: centsToEuro(price.groupPriceCents),
@@ -85,6 +134,7 @@ export function toQuoteDto(price: OrderPrice, lessons: number, label: string | n
     discountLabel: price.discountCents > 0 ? label : null,
     totalPrice: centsToEuro(price.totalPriceCents),
     lessons,
+    referralNotice,
   };
 }
 
@@ -92,13 +142,12 @@ export function toQuoteDto(price: OrderPrice, lessons: number, label: string | n
 export async function quotePrice(db: DbOrTx, studentId: string | null, input: QuoteInput): Promise<QuoteDto> {
   const pkg = await loadPackageOrFail(db, input.packageId);
   const groupPackage = input.groupPackageId ? await loadGroupPackageOrFail(db, input.groupPackageId) : null;
-  const discount = await decideDiscount(db, studentId, input.referralCode);
-  const price = computeOrderPrice({
-    basePriceCents: pkg.totalPriceCents,
-    groupPriceCents: groupPackage?.totalPriceCents ?? 0,
-    discountPercent: discount?.percent ?? 0,
-  });
-  return toQuoteDto(price, pkg.lessons, discount?.label ?? null);
+  const [discount, ownCode] = await Promise.all([
+    decideDiscount(db, studentId, input.referralCode),
+    isOwnReferralCode(db, studentId, input.referralCode),
+  ]);
+  const price = priceOrder(pkg, groupPackage?.totalPriceCents ?? 0, discount);
+  return toQuoteDto(price, pkg.lessons, discount?.label ?? null, ownCode ? OWN_CODE_NOTICE : null);
 }
 
 /** POST /api/pricing/validate: does the client's figure match what the server charges? */

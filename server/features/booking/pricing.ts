@@ -8,14 +8,21 @@ export type OrderPrice = {
   totalPriceCents: number;
 };
 
-/** A percentage discount applies to the lesson package, never to the group add-on. */
+/**
+ * A discount applies to the lesson package, never to the group add-on: a percentage of the
+ * package, or a fixed amount (a referral reward: part of one lesson), at most the package.
+ */
 export function computeOrderPrice(input: {
   basePriceCents: number;
   groupPriceCents: number;
   discountPercent: number;
+  discountCents?: number;
 }): OrderPrice {
   const percent = Math.min(100, Math.max(0, input.discountPercent));
-  const discountCents = Math.round((input.basePriceCents * percent) / 100);
+  const discountCents =
+    input.discountCents !== undefined
+      ? Math.min(input.basePriceCents, Math.max(0, Math.round(input.discountCents)))
+      : Math.round((input.basePriceCents * percent) / 100);
   return {
     basePriceCents: input.basePriceCents,
     groupPriceCents: input.groupPriceCents,

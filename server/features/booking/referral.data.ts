@@ -7,8 +7,10 @@ export function findUserByReferralCode(db: DbOrTx, code: string) {
 export type DiscountState = {
   referredById: string | null;
   orders: number;
-  /** The oldest unused reward. */
-  reward: { id: string; percentage: number; referralId: string | null } | null;
+  /** This person's earlier, deleted account had ordered: no newcomer discount again. */
+  isReturningCustomer: boolean;
+  /** The oldest reward that is neither used nor withdrawn. */
+  reward: { id: string; percentage: number; valueCents: number; referralId: string | null } | null;
 };
 
 /** What decides a student's discount, in one statement (it runs on every booking). */
@@ -17,18 +19,22 @@ export async function findDiscountState(db: DbOrTx, userId: string): Promise<Dis
     {
       referredById: string | null;
       orders: number;
+      isReturningCustomer: boolean;
       rewardId: string | null;
       rewardPercentage: number | null;
+      rewardValueCents: number | null;
       rewardReferralId: string | null;
     }[]
   >`
-    SELECT u."referredById",
+    SELECT u."referredById", u."isReturningCustomer",
       (SELECT count(*)::int FROM "BookingOrder" o WHERE o."studentId" = u."id") AS "orders",
-      d."id" AS "rewardId", d."percentage" AS "rewardPercentage", d."referralId" AS "rewardReferralId"
+      d."id" AS "rewardId", d."percentage" AS "rewardPercentage", d."amountCents" AS "rewardValueCents",
+      d."referralId" AS "rewardReferralId"
     FROM "User" u
     LEFT JOIN LATERAL (
-      SELECT "id", "percentage", "referralId" FROM "Discount"
-      WHERE "userId" = u."id" AND "usedOrderId" IS NULL ORDER BY "createdAt", "id" LIMIT 1
+      SELECT "id", "percentage", "amountCents", "referralId" FROM "Discount"
+      WHERE "userId" = u."id" AND "usedOrderId" IS NULL AND "withdrawnAt" IS NULL
+      ORDER BY "createdAt", "id" LIMIT 1
     ) d ON true
     WHERE u."id" = ${userId}::uuid`;
   const row = rows[0];
@@ -36,9 +42,15 @@ export async function findDiscountState(db: DbOrTx, userId: string): Promise<Dis
   return {
     referredById: row.referredById,
     orders: row.orders,
+    isReturningCustomer: row.isReturningCustomer,
     reward:
       row.rewardId && row.rewardPercentage !== null
-        ? { id: row.rewardId, percentage: row.rewardPercentage, referralId: row.rewardReferralId }
+        ? {
+            id: row.rewardId,
+            percentage: row.rewardPercentage,
+            valueCents: row.rewardValueCents ?? 0,
+            referralId: row.rewardReferralId,
+          }
         : null,
   };
 }
@@ -52,18 +64,15 @@ export async function consumeDiscount(
   now: Date,
 ): Promise<boolean> {
   const { count } = await db.discount.updateMany({
-    where: { id, usedOrderId: null },
+    where: { id, usedOrderId: null, withdrawnAt: null },
     data: { usedOrderId: orderId, usedAt: now, amountCents },
   });
   return count === 1;
 }
 
-export async function addReferralEarning(db: DbOrTx, referralId: string, amountCents: number) {
-  await db.referral.update({
-    where: { id: referralId },
-    data: { discountEarnedCents: { increment: amountCents } },
-    select: { id: true },
-  });
+/** The reward was spent: the referral earned what it actually took off. */
+export async function setReferralEarning(db: DbOrTx, referralId: string, amountCents: number) {
+  await db.referral.updateMany({ where: { id: referralId }, data: { discountEarnedCents: amountCents } });
 }
 
 export function findReferral(db: DbOrTx, referrerId: string, referredEmail: string) {
@@ -95,18 +104,22 @@ export async function upsertRegisteredReferral(
   });
 }
 
-/** The friend bought a first package: the referral moves on and the referrer earns a reward. */
+/**
+ * The friend ordered a first package with the newcomer discount: the referral moves on to
+ * "booked" and remembers the order. The referrer's reward waits for the teacher's confirmation
+ * (settleReferralReward). Returns the referral's id, or null when this friend was already counted.
+ */
 export async function recordFirstPackage(
   db: DbOrTx,
-  input: { referrerId: string; friendId: string; friendEmail: string; friendName: string; percentage: number },
-): Promise<boolean> {
+  input: { referrerId: string; friendId: string; friendEmail: string; friendName: string; orderId: string },
+): Promise<string | null> {
   const existing = await findReferral(db, input.referrerId, input.friendEmail);
   if (existing && (existing.status === "first_lesson_booked" || existing.status === "first_lesson_completed"))
-    return false;
+    return null;
   const referral = existing
     ? await db.referral.update({
         where: { id: existing.id },
-        data: { status: "first_lesson_booked", referredUserId: input.friendId },
+        data: { status: "first_lesson_booked", referredUserId: input.friendId, orderId: input.orderId },
         select: { id: true },
       })
     : await db.referral.create({
@@ -116,18 +129,131 @@ export async function recordFirstPackage(
           referredName: input.friendName,
           referredUserId: input.friendId,
           status: "first_lesson_booked",
+          orderId: input.orderId,
         },
         select: { id: true },
       });
-  await db.discount.create({
-    data: { userId: input.referrerId, referralId: referral.id, percentage: input.percentage },
-    select: { id: true },
-  });
   await db.user.updateMany({
     where: { id: input.friendId, referredById: null },
     data: { referredById: input.referrerId },
   });
-  return true;
+  return referral.id;
+}
+
+/** The referral whose reward hangs on this order (the friend's first order), if any. */
+export function findReferralOfOrder(db: DbOrTx, orderId: string) {
+  return db.referral.findUnique({
+    where: { orderId },
+    select: { id: true, referrerId: true, status: true, rewardedAt: true },
+  });
+}
+
+/**
+ * Locks the order row, so changes to several of its lessons at once settle one after the other,
+ * each seeing the others' committed statuses (otherwise two last cancellations could each see the
+ * other lesson still open, and the reward would never be withdrawn).
+ */
+export async function lockOrder(db: DbOrTx, orderId: string) {
+  await db.$queryRaw`SELECT "id" FROM "BookingOrder" WHERE "id" = ${orderId}::uuid FOR UPDATE`;
+}
+
+/** The same, from one of its lessons: taken before the lesson's row, in the order cancellations take them. */
+export async function lockOrderOfBooking(db: DbOrTx, bookingId: string) {
+  await db.$queryRaw`
+    SELECT o."id" FROM "BookingOrder" o JOIN "Booking" b ON b."orderId" = o."id"
+    WHERE b."id" = ${bookingId}::uuid FOR UPDATE OF o`;
+}
+
+export function listOrderLessonStates(db: DbOrTx, orderId: string) {
+  return db.booking.findMany({
+    where: { orderId },
+    select: { status: true, startsAt: true, cancelledAt: true },
+  });
+}
+
+export async function findOrderIdOfBooking(db: DbOrTx, bookingId: string) {
+  const row = await db.booking.findUnique({ where: { id: bookingId }, select: { orderId: true } });
+  return row?.orderId ?? null;
+}
+
+/**
+ * The list price of one lesson: the highest price per lesson of the bookable packages (the
+ * single lesson in the catalogue). A reward's value is a share of it.
+ */
+export async function findLessonListPriceCents(db: DbOrTx): Promise<number> {
+  const rows = await db.$queryRaw<{ cents: number | null }[]>`
+    SELECT max(round("totalPriceCents"::numeric / greatest("lessons", 1)))::int AS "cents"
+    FROM "Package" WHERE "isActive" AND "lessonType" <> 'group'`;
+  return rows[0]?.cents ?? 0;
+}
+
+/**
+ * Marks the referral rewarded; false when it already was (two confirmations at once: the row
+ * lock of the update lets one through).
+ */
+export async function claimRewardGrant(db: DbOrTx, referralId: string, now: Date): Promise<boolean> {
+  const { count } = await db.referral.updateMany({
+    where: { id: referralId, rewardedAt: null },
+    data: { rewardedAt: now, status: "first_lesson_booked" },
+  });
+  return count === 1;
+}
+
+/** Unmarks the referral (the friend's order was cancelled before any lesson); false when it was not rewarded. */
+export async function claimRewardWithdrawal(db: DbOrTx, referralId: string): Promise<boolean> {
+  const { count } = await db.referral.updateMany({
+    where: { id: referralId, rewardedAt: { not: null } },
+    data: { rewardedAt: null },
+  });
+  return count === 1;
+}
+
+export function findRewardOfReferral(db: DbOrTx, referralId: string) {
+  return db.discount.findFirst({
+    where: { referralId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, usedOrderId: true, withdrawnAt: true, amountCents: true },
+  });
+}
+
+export async function createReward(
+  db: DbOrTx,
+  input: { userId: string; referralId: string; percentage: number; valueCents: number },
+) {
+  await db.discount.create({
+    data: {
+      userId: input.userId,
+      referralId: input.referralId,
+      percentage: input.percentage,
+      amountCents: input.valueCents,
+    },
+    select: { id: true },
+  });
+}
+
+/** The friend's order was cancelled before any lesson: the friend is back to "registered". */
+export async function reopenReferral(db: DbOrTx, referralId: string) {
+  await db.referral.updateMany({
+    where: { id: referralId, status: "first_lesson_booked" },
+    data: { status: "registered" },
+  });
+}
+
+/** A reward withdrawn earlier stands again (the teacher reopened the order). */
+export async function reviveReward(db: DbOrTx, discountId: string, valueCents: number) {
+  await db.discount.updateMany({
+    where: { id: discountId, usedOrderId: null },
+    data: { withdrawnAt: null, amountCents: valueCents },
+  });
+}
+
+/** Withdraws the referral's unused reward; false when there was none (already spent). */
+export async function withdrawUnusedReward(db: DbOrTx, referralId: string, now: Date): Promise<boolean> {
+  const { count } = await db.discount.updateMany({
+    where: { referralId, usedOrderId: null, withdrawnAt: null },
+    data: { withdrawnAt: now },
+  });
+  return count > 0;
 }
 
 /** At sign-in: referrals recorded for this email now point at the account; the first referrer wins. */

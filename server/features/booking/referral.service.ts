@@ -1,12 +1,35 @@
-// Referrals seen from the booking side: the /ref signup, its claim at sign-in. The discount
-// itself is decided in pricing.service.ts and recorded when the first package is booked.
+// Referrals seen from the booking side: the /ref signup, its claim at sign-in, and the referrer's
+// reward, which follows the friend's first order: granted when the teacher confirms it, withdrawn
+// when it is cancelled before any lesson. The discounts themselves are decided in pricing.service.ts.
 
 import type { ReferralSignupInput } from "../../../shared/booking-schemas.ts";
-import { INVALID_REFERRAL_CODE_MESSAGE } from "../../../shared/constants.ts";
+import { INVALID_REFERRAL_CODE_MESSAGE, REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import type { DbOrTx } from "./availability.data.ts";
 import { normaliseReferralCode } from "./pricing.service.ts";
-import { claimReferralsForEmail, findUserByReferralCode, upsertRegisteredReferral } from "./referral.data.ts";
+import {
+  claimReferralsForEmail,
+  claimRewardGrant,
+  claimRewardWithdrawal,
+  createReward,
+  findLessonListPriceCents,
+  findOrderIdOfBooking,
+  findReferralOfOrder,
+  findRewardOfReferral,
+  findUserByReferralCode,
+  listOrderLessonStates,
+  lockOrder,
+  lockOrderOfBooking,
+  reopenReferral,
+  reviveReward,
+  setReferralEarning,
+  upsertRegisteredReferral,
+  withdrawUnusedReward,
+} from "./referral.data.ts";
+import { referralOrderState, rewardValueCents } from "./referral-rules.ts";
+
+export const OWN_REFERRAL_CODE_MESSAGE = "You cannot use your own referral code.";
 
 /** Records the friend as a registered referral of the code's owner (no session needed). */
 export async function registerReferralSignup(db: Db, input: ReferralSignupInput) {
@@ -15,7 +38,7 @@ export async function registerReferralSignup(db: Db, input: ReferralSignupInput)
   if (!owner)
     throw new AppError("NOT_FOUND", `${INVALID_REFERRAL_CODE_MESSAGE}. Please check the link your friend sent you.`);
   const email = input.email.trim().toLowerCase();
-  if (email === owner.email.toLowerCase()) throw new AppError("BAD_REQUEST", "You cannot use your own referral code.");
+  if (email === owner.email.toLowerCase()) throw new AppError("BAD_REQUEST", OWN_REFERRAL_CODE_MESSAGE);
   await upsertRegisteredReferral(db, owner.id, email, input.name.trim());
   return { success: true as const };
 }
@@ -23,4 +46,52 @@ export async function registerReferralSignup(db: Db, input: ReferralSignupInput)
 /** At sign-in, referrals recorded for this (verified) email become this account's. */
 export async function claimReferrals(db: Db, user: { id: string; email: string }) {
   await claimReferralsForEmail(db, user.id, user.email.toLowerCase());
+}
+
+/**
+ * Brings the referrer's reward in line with the friend's first order, inside the transaction
+ * that changed one of its lessons. Idempotent: call it after any change of the order's lessons.
+ *
+ * A reward already spent when the order is cancelled stays spent: it reduced another order of
+ * the referrer, priced and confirmed in good faith, and is at most a tenth of one lesson. The
+ * referral goes back to "Registered" and cannot earn a second reward (one per referral).
+ */
+export async function settleReferralReward(db: DbOrTx, orderId: string, now: Date) {
+  if (!(await findReferralOfOrder(db, orderId))) return;
+  await lockOrder(db, orderId);
+  const referral = await findReferralOfOrder(db, orderId);
+  if (!referral) return;
+  // Payments are not recorded yet: once they are, pass the order's paid state as `isPaid`.
+  const state = referralOrderState(await listOrderLessonStates(db, orderId));
+  if (state === "bought" && !referral.rewardedAt) {
+    if (!(await claimRewardGrant(db, referral.id, now))) return;
+    const reward = await findRewardOfReferral(db, referral.id);
+    if (reward?.usedOrderId) return; // spent before a withdrawal: it stands as it was
+    const value = rewardValueCents(await findLessonListPriceCents(db), REFERRAL_DISCOUNT_PERCENT);
+    if (reward) await reviveReward(db, reward.id, value);
+    else
+      await createReward(db, {
+        userId: referral.referrerId,
+        referralId: referral.id,
+        percentage: REFERRAL_DISCOUNT_PERCENT,
+        valueCents: value,
+      });
+    await setReferralEarning(db, referral.id, value);
+  } else if (state === "withdrawn") {
+    await reopenReferral(db, referral.id);
+    if (referral.rewardedAt && (await claimRewardWithdrawal(db, referral.id))) {
+      if (await withdrawUnusedReward(db, referral.id, now)) await setReferralEarning(db, referral.id, 0);
+    }
+  }
+}
+
+/** Call first in a transaction that changes a lesson's status, before the lesson's row is written. */
+export async function lockOrderOfLesson(db: DbOrTx, bookingId: string) {
+  await lockOrderOfBooking(db, bookingId);
+}
+
+/** The same, from one lesson whose status changed (the teacher's booking update). */
+export async function settleReferralRewardOfBooking(db: DbOrTx, bookingId: string, now: Date) {
+  const orderId = await findOrderIdOfBooking(db, bookingId);
+  if (orderId) await settleReferralReward(db, orderId, now);
 }

@@ -45,34 +45,60 @@ function describePlace(lesson: LessonForMail): string {
   return `In person${lesson.location ? ` at ${lesson.location}` : ""}.`;
 }
 
-function lessonLines(lessons: LessonForMail[], ctx: MailContext): string {
+function lessonLines(
+  lessons: LessonForMail[],
+  ctx: MailContext,
+  note: (lesson: LessonForMail) => string | null = () => null,
+): string {
   return lessons
-    .map(
-      (l, i) =>
-        `${lessons.length > 1 ? `${i + 1}. ` : "- "}${describeTime(l.startsAt, ctx)} (60 minutes)\n   ${describePlace(l)}`,
-    )
+    .map((l, i) => {
+      const extra = note(l);
+      return `${lessons.length > 1 ? `${i + 1}. ` : "- "}${describeTime(l.startsAt, ctx)} (60 minutes)\n   ${describePlace(l)}${extra ? `\n   ${extra}` : ""}`;
+    })
     .join("\n");
 }
 
 const signOff = (ctx: MailContext) => `\nSee you soon,\n${ctx.teacherName}\n${ctx.siteName} · ${ctx.publicUrl}\n`;
 
+/**
+ * The student's email for a new booking. Lessons are requests until the teacher confirms them
+ * (unless the site confirms automatically): the subject and text say so, never "booked".
+ */
 export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx: MailContext): MailContent {
   const plural = lessons.length > 1;
   const allConfirmed = lessons.every((l) => l.status === "confirmed");
+  if (allConfirmed) {
+    return {
+      subject: plural ? `Your ${lessons.length} English lessons are booked` : "Your English lesson is booked",
+      text: [
+        `Hi ${name},`,
+        "",
+        `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
+        "",
+        lessonLines(lessons, ctx),
+        "",
+        `Everything is confirmed. ${ctx.teacherName} will contact you within 24 hours about the final details and payment.`,
+        "Payment is required before the first lesson.",
+        "The attached calendar file adds the lessons to your calendar; you can also find them in your student portal.",
+        `Your lessons: ${ctx.publicUrl}/student/lessons`,
+        signOff(ctx),
+      ].join("\n"),
+    };
+  }
   return {
-    subject: plural ? `Your ${lessons.length} English lessons are booked` : "Your English lesson is booked",
+    subject: plural
+      ? `Your request for ${lessons.length} English lessons: awaiting confirmation`
+      : "Your English lesson request: awaiting confirmation",
     text: [
       `Hi ${name},`,
       "",
-      `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
+      `Thank you for booking with ${ctx.teacherName}! You requested ${plural ? "these lessons" : "this lesson"}:`,
       "",
-      lessonLines(lessons, ctx),
+      lessonLines(lessons, ctx, (l) => (l.status === "pending" ? "Requested: awaiting confirmation." : null)),
       "",
-      allConfirmed
-        ? "Everything is confirmed."
-        : `${ctx.teacherName} will confirm ${plural ? "them" : "it"} shortly and will contact you within 24 hours about the final details and payment.`,
+      `${plural ? "They are" : "It is"} not confirmed yet: ${ctx.teacherName} will confirm ${plural ? "them" : "it"} shortly, and you will get an email as soon as ${plural ? "each lesson is" : "it is"} confirmed. ${ctx.teacherName} will also contact you within 24 hours about the final details and payment.`,
       "Payment is required before the first lesson.",
-      "The attached calendar file adds the lessons to your calendar; you can also find them in your student portal.",
+      "The attached calendar file adds the requested lessons to your calendar, marked tentative until they are confirmed; you can also follow them in your student portal.",
       `Your lessons: ${ctx.publicUrl}/student/lessons`,
       signOff(ctx),
     ].join("\n"),
@@ -197,18 +223,22 @@ const contactLine = (email: string, phone?: string | null) => `Contact: ${email}
 export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): MailContent {
   const admin = `${ctx.publicUrl}/admin`;
   switch (notice.kind) {
-    case "teacher_new_booking":
+    case "teacher_new_booking": {
+      const awaiting = notice.lessons.some((l) => l.status === "pending");
       return {
-        subject: `New booking: ${notice.studentName} (${notice.packageName})`,
+        subject: `${awaiting ? "New booking request" : "New booking"}: ${notice.studentName} (${notice.packageName})`,
         text: [
-          `${notice.studentName} booked ${notice.packageName}.`,
+          `${notice.studentName} ${awaiting ? "requested" : "booked"} ${notice.packageName}.`,
           contactLine(notice.studentEmail, notice.studentPhone),
           "",
           lessonLines(notice.lessons, { ...ctx, studentZone: null }),
           "",
-          `Review it: ${admin}/bookings`,
+          awaiting
+            ? `The lessons are pending until you confirm them; the student has been told so. Confirm them: ${admin}/bookings`
+            : `Review it: ${admin}/bookings`,
         ].join("\n"),
       };
+    }
     case "teacher_availability_request":
       return {
         subject: `Custom availability request from ${notice.name}`,

@@ -192,13 +192,19 @@ export function listReferrals(db: Db, referrerId: string) {
   });
 }
 
-export function countReferrals(db: Db, referrerId: string) {
-  return db.referral.count({ where: { referrerId } });
+/** Friends who signed up (through /ref or by booking with the code); an invitation alone is not one. */
+export function countReferralSignups(db: Db, referrerId: string) {
+  return db.referral.count({ where: { referrerId, status: { not: "pending" } } });
+}
+
+/** Friends whose first lesson was completed: what referral achievements count. */
+export function countCompletedReferrals(db: Db, referrerId: string) {
+  return db.referral.count({ where: { referrerId, status: "first_lesson_completed" } });
 }
 
 export function listAvailableDiscounts(db: Db, userId: string) {
   return db.discount.findMany({
-    where: { userId, usedOrderId: null, usedAt: null },
+    where: { userId, usedOrderId: null, usedAt: null, withdrawnAt: null },
     orderBy: { createdAt: "asc" },
     select: { id: true, amountCents: true, percentage: true, createdAt: true },
   });
@@ -378,7 +384,9 @@ export async function cancelWithCredit(
 
 /**
  * Confirmed lessons whose end has passed become completed, and referrals whose friend has now
- * completed a lesson move to first_lesson_completed. Idempotent; safe from several processes.
+ * completed a lesson of the first order (the one bought through the referral) move to
+ * first_lesson_completed. A /ref signup with someone else's address never does: it has no order.
+ * Idempotent; safe from several processes.
  */
 export async function completeEndedLessons(db: Db, now: Date) {
   const { count } = await db.booking.updateMany({
@@ -387,8 +395,8 @@ export async function completeEndedLessons(db: Db, now: Date) {
   });
   const { count: referrals } = await db.referral.updateMany({
     where: {
-      status: { in: ["pending", "registered", "first_lesson_booked"] },
-      referredUser: { bookings: { some: { status: "completed" } } },
+      status: "first_lesson_booked",
+      order: { bookings: { some: { status: "completed" } } },
     },
     data: { status: "first_lesson_completed" },
   });

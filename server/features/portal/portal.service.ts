@@ -27,7 +27,7 @@ const NOT_FOUND = "Lesson not found.";
 export async function getDashboardStats(db: Db, studentId: string, now = new Date()) {
   const [lessons, referralCount, resourceCount, quizzes] = await Promise.all([
     data.countLessonStats(db, studentId, now),
-    data.countReferrals(db, studentId),
+    data.countReferralSignups(db, studentId),
     data.countActiveFiles(db, studentId),
     data.listQuizResults(db, studentId),
   ]);
@@ -140,8 +140,10 @@ export async function getReferralData(db: Db, studentId: string) {
   return {
     stats: {
       referral_code: code,
-      total_referrals: referrals.length,
+      // Sign-ups: an invitation the friend never acted on (pending) is not one.
+      total_referrals: referrals.filter((r) => r.status !== "pending").length,
       completed_referrals: referrals.filter((r) => r.status === "first_lesson_completed").length,
+      // Every reward granted (spent or not), at what it is worth; a withdrawn one counts 0.
       total_earned: euro(referrals.reduce((sum, r) => sum + r.discountEarnedCents, 0)),
     },
     referrals: referrals.map((r) => ({
@@ -272,7 +274,7 @@ export async function logFileAccess(
 export async function getProgress(db: Db, studentId: string, now = new Date()) {
   const [completedDates, referrals, resources, quiz, { zone }] = await Promise.all([
     data.listCompletedLessonDates(db, studentId),
-    data.countReferrals(db, studentId),
+    data.countCompletedReferrals(db, studentId),
     data.countActiveFiles(db, studentId),
     getQuizResults(db, studentId),
     loadSiteRules(db),

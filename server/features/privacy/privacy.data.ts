@@ -2,6 +2,7 @@
 // student's id (or their email, for rows written before they signed in), so nothing of another
 // student is ever read or changed.
 import type { Db } from "../../db.ts";
+import type { Tx } from "../booking/booking.data.ts";
 import { insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
 
 export type CancelledLesson = { id: string; startsAt: Date; teacherEmail: string | null };
@@ -14,6 +15,7 @@ export function findAccount(db: Db, userId: string) {
     select: {
       id: true,
       email: true,
+      googleSub: true,
       name: true,
       isAdmin: true,
       teacher: { select: { id: true } },
@@ -121,7 +123,7 @@ export async function loadStudentData(db: Db, userId: string) {
     db.discount.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
-      select: { id: true, percentage: true, amountCents: true, usedOrderId: true, usedAt: true, createdAt: true },
+      select: { id: true, percentage: true, amountCents: true, usedOrderId: true, usedAt: true, withdrawnAt: true, createdAt: true },
     }),
     db.quizResult.findMany({
       where: { userId },
@@ -264,6 +266,12 @@ export function eraseStudent(
   email: string,
   now: Date,
   noticesFor: (cancelled: CancelledLesson[]) => NewOutboxEmail[],
+  referral: {
+    /** Keyed hashes of the account's sub and email, kept if it ever ordered (once-per-person discount). */
+    erasedKeys: string[];
+    /** Runs on each order whose lessons were just cancelled (a friend's reward may be withdrawn). */
+    settleOrder: (tx: Tx, orderId: string) => Promise<void>;
+  },
 ) {
   return db.$transaction(
     async (tx) => {
@@ -271,8 +279,20 @@ export function eraseStudent(
       const upcoming = await tx.booking.findMany({
         where: { studentId: userId, status: { in: ["pending", "confirmed"] }, startsAt: { gt: now } },
         orderBy: { startsAt: "asc" },
-        select: { id: true, startsAt: true, teacher: { select: { email: true } } },
+        select: { id: true, orderId: true, startsAt: true, teacher: { select: { email: true } } },
       });
+      const orderIds = [...new Set(upcoming.map((l) => l.orderId).filter((id) => id !== null))];
+      // The orders before their lessons, in the order the teacher's status changes take them.
+      for (const orderId of orderIds) {
+        await tx.$queryRaw`SELECT "id" FROM "BookingOrder" WHERE "id" = ${orderId}::uuid FOR UPDATE`;
+      }
+      const hasOrdered = (await tx.bookingOrder.count({ where: { studentId: userId } })) > 0;
+      if (hasOrdered && referral.erasedKeys.length > 0) {
+        await tx.erasedCustomer.createMany({
+          data: referral.erasedKeys.map((keyHash) => ({ keyHash })),
+          skipDuplicates: true,
+        });
+      }
 
       // Reasons the student wrote for earlier cancellations go; the one set just below is ours.
       await tx.booking.updateMany({ where: { studentId: userId }, data: { cancellationReason: null } });
@@ -285,6 +305,7 @@ export function eraseStudent(
           icsSequence: { increment: 1 },
         },
       });
+      for (const orderId of orderIds) await referral.settleOrder(tx, orderId);
       const anonymised = await tx.booking.updateMany({
         where: { studentId: userId },
         data: {

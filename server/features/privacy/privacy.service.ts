@@ -7,6 +7,8 @@ import { z } from "zod";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
+import { settleReferralReward } from "../booking/referral.service.ts";
+import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import { isStoredName } from "../files/files.service.ts";
 import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
@@ -120,6 +122,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       amount: euros(d.amountCents),
       used_on_order_id: d.usedOrderId,
       used_at: iso(d.usedAt),
+      withdrawn_at: iso(d.withdrawnAt),
       created_at: iso(d.createdAt),
     })),
     lesson_credits: data.lessonCredits.map((c) => ({
@@ -221,7 +224,7 @@ export async function deleteStudentAccount(
   db: Db,
   userId: string,
   input: z.infer<typeof deleteAccountSchema>,
-  opts: { uploadDir: string; env: Pick<Env, "PUBLIC_URL">; now?: Date },
+  opts: { uploadDir: string; env: Pick<Env, "PUBLIC_URL" | "accountHashSecret">; now?: Date },
 ) {
   void input; // validated at the edge: its existence is the confirmation
   const account = await findAccount(db, userId);
@@ -231,8 +234,17 @@ export async function deleteStudentAccount(
   }
   const ctx = await loadMailContext(db, opts.env);
   const now = opts.now ?? new Date();
-  const result = await eraseStudent(db, userId, account.email, now, (cancelled) =>
-    freedLessonNotices(cancelled, ctx, `${userId}:${now.getTime()}`),
+  const result = await eraseStudent(
+    db,
+    userId,
+    account.email,
+    now,
+    (cancelled) => freedLessonNotices(cancelled, ctx, `${userId}:${now.getTime()}`),
+    {
+      // A keyed hash stays so a new account of the same person is not a newcomer again.
+      erasedKeys: erasedCustomerKeys(opts.env.accountHashSecret, { sub: account.googleSub, email: account.email }),
+      settleOrder: (tx, orderId) => settleReferralReward(tx, orderId, now),
+    },
   );
   let filesRemoved = 0;
   for (const name of result.uploads) {

@@ -4,7 +4,7 @@ const STEPS = [
   { key: "pricing", label: "Package" },
   { key: "schedule", label: "Schedule" },
   { key: "details", label: "Details" },
-  { key: "confirmation", label: "Confirmed" },
+  { key: "confirmation", label: "Confirmation" },
 ] as const;
 export type StepKey = (typeof STEPS)[number]["key"];
 

@@ -116,7 +116,10 @@ export function PrivacyCard() {
               <li>your upcoming lessons are cancelled and their times freed;</li>
               <li>your profile, photo, files, notes, quiz results and referrals are erased;</li>
               <li>past lessons and payments stay in Giulia's accounting records without your name, email or phone;</li>
-              <li>you are signed out. Signing in again later starts a new, empty account.</li>
+              <li>
+                you are signed out. Signing in again later starts a new, empty account (without the new-student referral
+                discount if you had booked lessons before).
+              </li>
             </ul>
             <p>
               Consider <strong>downloading your data</strong> first.

@@ -22,19 +22,43 @@ export function ConfirmationPage() {
   const localZone = browserTimeZone();
   const many = results.bookings.length > 1;
   const firstName = results.studentInfo.name.split(" ")[0] || results.studentInfo.name;
+  // Lessons are requests until the teacher confirms them (unless the site confirms automatically):
+  // the page says "confirmed" only when every lesson is.
+  const allConfirmed = results.bookings.every(({ booking }) => booking.status === "confirmed");
+  const teacherName = results.teacher?.name || "Your teacher";
+  const heading = allConfirmed
+    ? many
+      ? "Bookings Confirmed!"
+      : "Booking Confirmed!"
+    : many
+      ? "Bookings Requested!"
+      : "Booking Requested!";
 
   return (
     <div className="mx-auto max-w-4xl">
       <StepIndicator current="confirmation" />
-      <div className="rounded-2xl bg-gradient-to-br from-emerald-600 to-emerald-700 px-6 py-8 text-center text-white shadow-sm">
+      <div
+        className={`rounded-2xl bg-gradient-to-br px-6 py-8 text-center text-white shadow-sm ${
+          allConfirmed ? "from-emerald-600 to-emerald-700" : "from-blue-900 to-blue-700"
+        }`}
+      >
         <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-white/20">
-          <CheckIcon className="h-8 w-8" />
+          {allConfirmed ? <CheckIcon className="h-8 w-8" /> : <CalendarIcon className="h-8 w-8" />}
         </span>
-        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{many ? "Bookings Confirmed!" : "Booking Confirmed!"}</h1>
-        <p className="mt-2 text-emerald-50">
-          We've saved {many ? `your ${results.bookings.length} lessons` : "your lesson"}
-          {results.teacher?.name ? ` with ${results.teacher.name}` : ""}. Here are the details.
-        </p>
+        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{heading}</h1>
+        {allConfirmed ? (
+          <p className="mt-2 text-emerald-50">
+            We've saved {many ? `your ${results.bookings.length} lessons` : "your lesson"}
+            {results.teacher?.name ? ` with ${results.teacher.name}` : ""}. Here are the details.
+          </p>
+        ) : (
+          <p className="mx-auto mt-2 max-w-2xl text-blue-50">
+            We've sent your request for {many ? `${results.bookings.length} lessons` : "your lesson"}
+            {results.teacher?.name ? ` with ${results.teacher.name}` : ""}. {many ? "They are" : "It is"} awaiting{" "}
+            {results.teacher?.name ? `${results.teacher.name}'s` : "your teacher's"} confirmation: you'll get an email
+            as soon as {many ? "they are" : "it is"} confirmed.
+          </p>
+        )}
       </div>
 
       <div className="mt-6 grid gap-6 md:grid-cols-5">
@@ -47,9 +71,16 @@ export function ConfirmationPage() {
             <Row label="Duration" value="60 minutes each" />
             {results.teacher?.name && <Row label="Teacher" value={results.teacher.name} />}
           </dl>
-          <p className="mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-            <CheckIcon className="h-4 w-4" /> All lessons confirmed
-          </p>
+          {allConfirmed ? (
+            <p className="mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
+              <CheckIcon className="h-4 w-4" /> All lessons confirmed
+            </p>
+          ) : (
+            <p className="mt-4 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+              <CalendarIcon className="h-4 w-4 shrink-0" /> Requested: awaiting{" "}
+              {teacherName === "Your teacher" ? "your teacher's" : `${teacherName}'s`} confirmation
+            </p>
+          )}
         </Card>
 
         <section className="md:col-span-3" aria-labelledby="lessons-title">
@@ -90,6 +121,9 @@ export function ConfirmationPage() {
                       </span>
                       <StatusBadge status={booking.status} />
                     </p>
+                    {booking.status === "pending" && (
+                      <p className="mt-1 text-sm text-amber-800">Requested: awaiting the teacher's confirmation</p>
+                    )}
                   </div>
                   <a
                     href={`/api/calendar/booking/${encodeURIComponent(booking.id)}/ics`}
@@ -134,13 +168,16 @@ export function ConfirmationPage() {
           <p className="mt-2 text-sm text-slate-700">
             Each Add to Calendar button downloads a calendar file (.ics) that opens in Google Calendar, Apple Calendar
             or Outlook, at the right time wherever you are. Online lessons include the meeting link once it is ready.
+            {!allConfirmed && " Requested lessons show as tentative until they are confirmed."}
           </p>
         </Card>
         <Card className="p-5">
           <h2 className="font-semibold text-slate-900">What Happens Next?</h2>
           <ol className="mt-3 space-y-3 text-sm text-slate-700">
             {[
-              "Your teacher contacts you within 24 hours to confirm the details and arrange payment.",
+              allConfirmed
+                ? "Your teacher contacts you within 24 hours to confirm the details and arrange payment."
+                : `${teacherName} confirms your ${many ? "lessons" : "lesson"} and contacts you within 24 hours to arrange payment; you get an email once ${many ? "they are" : "it is"} confirmed.`,
               "Payment is required before the first lesson.",
               "You receive the meeting link (online) or the meeting place (in person) before each lesson.",
               "Follow your lessons, progress and materials in the Student Portal.",

@@ -515,6 +515,7 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
                     <span>Total</span>
                     <span data-testid="quote-total">{formatEuro(quote.data.totalPrice)}</span>
                   </div>
+                  {quote.data.referralNotice && <p className="pt-1 text-amber-800">{quote.data.referralNotice}</p>}
                 </>
               ) : quote.isError ? (
                 <p className="text-slate-500">The final price is confirmed when you book.</p>

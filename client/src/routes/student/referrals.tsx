@@ -29,8 +29,8 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 const STEPS = [
   "Share your referral code or link with a friend.",
   `Your friend gets ${REFERRAL_DISCOUNT_PERCENT}% off their first lesson package.`,
-  `When they book their first package, you earn a ${REFERRAL_DISCOUNT_PERCENT}% discount on your next lesson.`,
-  "There is no limit: every friend who joins earns you another discount.",
+  `When the teacher confirms their first package, you earn a ${REFERRAL_DISCOUNT_PERCENT}% discount on your next lesson (it is withdrawn if that package is cancelled before its first lesson).`,
+  "There is no limit: every friend who buys a first package earns you another discount.",
 ];
 
 export function Referrals() {
