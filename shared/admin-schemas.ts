@@ -223,6 +223,7 @@ export const listSlotsSchema = z.object({
   teacher_id: id.optional(),
 });
 export const deleteSeriesSchema = z.object({ seriesId: id, from: instant });
+export const removeScheduleSchema = z.object({ from: instant.optional() });
 export const daysOffSchema = z.object({
   startDate: z.iso.date(),
   endDate: z.iso.date(),
