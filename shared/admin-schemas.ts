@@ -67,7 +67,8 @@ const meetingLink = z
 // ---- bookings ----
 export const teacherFilterSchema = z.union([z.literal("all"), z.literal("mine"), z.uuid()]);
 export const listBookingsSchema = z.object({
-  status: z.enum(BOOKING_STATUSES).or(z.literal("all")).optional(),
+  // "past_pending": pending lessons whose time has passed, for the teacher to settle.
+  status: z.enum(BOOKING_STATUSES).or(z.enum(["all", "past_pending"])).optional(),
   limit,
   offset,
   teacher_filter: teacherFilterSchema.default("all"),

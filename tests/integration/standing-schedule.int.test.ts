@@ -3,10 +3,19 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db.ts";
-import { topUpStandingSchedule, topUpStandingSchedules } from "../../server/features/admin/standing-schedule.service.ts";
-import { createUserWithSession, sessionForExistingUser, setSettings, type TestUser, ZONE } from "../helpers/booking-factory.ts";
-import { testEngine } from "../helpers/test-db.ts";
+import {
+  topUpStandingSchedule,
+  topUpStandingSchedules,
+} from "../../server/features/admin/standing-schedule.service.ts";
+import {
+  createUserWithSession,
+  sessionForExistingUser,
+  setSettings,
+  type TestUser,
+  ZONE,
+} from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { testEngine } from "../helpers/test-db.ts";
 
 let t: TestApp;
 let admin: TestUser;
@@ -67,7 +76,10 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
 
     // One that overlaps existing slots: the overlaps are skipped and reported, the rest added.
     const thursday = after1.rows.find((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).weekday === 4)!;
-    const oneTimeStart = DateTime.fromJSDate(thursday.startsAt).setZone(ZONE).plus({ days: 1 }).set({ hour: 11, minute: 0 });
+    const oneTimeStart = DateTime.fromJSDate(thursday.startsAt)
+      .setZone(ZONE)
+      .plus({ days: 1 })
+      .set({ hour: 11, minute: 0 });
     const oneTime = await t.app.inject({
       method: "POST",
       url: "/api/availability",
@@ -108,7 +120,11 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(offered).toContain(monday.set({ hour: 9 }).toMillis());
     expect(offered).toContain(monday.set({ hour: 10 }).toMillis());
 
-    const status = await t.app.inject({ method: "GET", url: "/api/availability/schedule", headers: { cookie: admin.cookie } });
+    const status = await t.app.inject({
+      method: "GET",
+      url: "/api/availability/schedule",
+      headers: { cookie: admin.cookie },
+    });
     const through = DateTime.fromISO(status.json().schedule.slotsThrough).setZone(ZONE);
     expect(through.toISODate()).toBe(today.plus({ days: 120 }).toISODate());
     expect(status.json().schedule.entries).toHaveLength(3);
@@ -131,7 +147,11 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     await bulk({ schedule, weeksAhead: 4 });
     const { rows } = await slotTimes();
     const removed = rows[3];
-    const del = await t.app.inject({ method: "DELETE", url: `/api/availability/${removed.id}`, headers: { cookie: admin.cookie } });
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/availability/${removed.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(del.json()).toMatchObject({ deleted: 1 });
     // A day off 130 days ahead, past today's horizon: marked now, it stays free when the top-up gets there.
     const far = DateTime.now().setZone(ZONE).startOf("day").plus({ days: 130 });
@@ -183,14 +203,22 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(changed.removed).toBe(oldTens.length - 1);
     expect(changed.created).toBe(0);
 
-    const removal = await t.app.inject({ method: "DELETE", url: "/api/availability/schedule", headers: { cookie: admin.cookie } });
+    const removal = await t.app.inject({
+      method: "DELETE",
+      url: "/api/availability/schedule",
+      headers: { cookie: admin.cookie },
+    });
     expect(removal.statusCode).toBe(200);
     expect(removal.json()).toMatchObject({ keptBookedCount: 1 });
     expect((await slotTimes()).rows.map((r) => r.id)).toEqual([bookedSlot.id]);
     expect(await db().weeklySchedule.count()).toBe(0);
     // No schedule: the top-up creates nothing.
     expect((await topUpStandingSchedules(db(), new Date(Date.now() + 7 * 86_400_000))).created).toBe(0);
-    const none = await t.app.inject({ method: "GET", url: "/api/availability/schedule", headers: { cookie: admin.cookie } });
+    const none = await t.app.inject({
+      method: "GET",
+      url: "/api/availability/schedule",
+      headers: { cookie: admin.cookie },
+    });
     expect(none.json().schedule).toBeNull();
   });
 
