@@ -130,7 +130,8 @@ async function seedDemoData(db: Db, env: Env, now: DateTime) {
   const zone = TEACHER_TIMEZONE;
   const today = now.setZone(zone).startOf("day");
 
-  // Weekly availability for the next 12 weeks: weekdays 9-13 and 15-19, Saturday 10-13.
+  // Weekly availability for the next 12 weeks (weekdays 9-13 and 15-19, Saturday 10-13), kept on
+  // as the teacher's standing schedule.
   const blocks: Record<number, [number, number][]> = {
     1: [[9, 13], [15, 19]], 2: [[9, 13], [15, 19]], 3: [[9, 13], [15, 19]], 4: [[9, 13], [15, 19]], 5: [[9, 13], [15, 18]], 6: [[10, 13]],
   };
@@ -149,6 +150,21 @@ async function seedDemoData(db: Db, env: Env, now: DateTime) {
     }
   }
   await db.availabilitySlot.createMany({ data: slots });
+  // The same hours as the teacher's standing weekly schedule: the server's top-up carries the
+  // slots on through the booking horizon from here.
+  await db.weeklySchedule.create({
+    data: {
+      teacherId: teacher.id,
+      seriesId,
+      entries: Object.entries(blocks).flatMap(([weekday, ranges]) =>
+        ranges.map(([from, to]) => ({
+          dayOfWeek: Number(weekday) % 7,
+          startTime: `${String(from).padStart(2, "0")}:00`,
+          duration: (to - from) * 60,
+        })),
+      ),
+    },
+  });
 
   const lesson = (daysFromToday: number, hour: number) => {
     const startsAt = today.plus({ days: daysFromToday }).set({ hour });

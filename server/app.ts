@@ -8,7 +8,7 @@ import type { Database } from "./db.ts";
 import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
-import { createAvailabilityCache } from "./features/booking/availability-cache.ts";
+import { type AvailabilityCache, createAvailabilityCache } from "./features/booking/availability-cache.ts";
 import { openUploadDir } from "./features/files/files.service.ts";
 import { adminRoutes } from "./http/admin.http.ts";
 import { authRoutes } from "./http/auth.http.ts";
@@ -57,6 +57,8 @@ declare module "fastify" {
      * reset them instead of answering.
      */
     closeGracefully(): Promise<void>;
+    /** The visitors' availability grid cache: a background job that adds slots drops it. */
+    availabilityCache: AvailabilityCache;
   }
 }
 const SECRET_QUERY = /([?&](?:code|state|token|session_state)=)[^&#]*/gi;
@@ -169,6 +171,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   // Any write may change the visitors' availability grid: it is computed afresh after one.
   const availabilityCache = createAvailabilityCache();
+  app.decorate("availabilityCache", availabilityCache);
   // Dropped before the answer leaves, so a client that reads after its write sees the write.
   app.addHook("onSend", async (request, _reply, payload) => {
     if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {

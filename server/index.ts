@@ -7,7 +7,7 @@ import { buildApp, loggerOptions } from "./app.ts";
 import { DataDirLockedError, openDatabase } from "./db.ts";
 import { parseEnv } from "./env.ts";
 import { type MailWorker, startMailWorker } from "./features/mail/mail.service.ts";
-import { startLessonCompletionJob } from "./features/portal/lesson-lifecycle.service.ts";
+import { serverJobs, startScheduler } from "./features/ops/scheduler.ts";
 import { createRedisRateLimiter } from "./plugins/redis.ts";
 
 async function main() {
@@ -28,7 +28,11 @@ async function main() {
     : undefined;
   const app = await buildApp({ env, database, logger: loggerOptions(env.LOG_LEVEL), ops: control, rateLimiter });
 
-  const stopLessonJob = startLessonCompletionJob(database.prisma, app.log);
+  // Lesson completion, the standing schedules' top-up and the daily housekeeping.
+  const stopJobs = startScheduler(
+    serverJobs({ db: database.prisma, onSlotsChanged: () => app.availabilityCache.invalidate() }),
+    app.log,
+  );
 
   let mailWorker: MailWorker | null = null;
   let stopping = false;
@@ -42,9 +46,9 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
-      const lessonJobStopped = stopLessonJob();
+      const jobsStopped = stopJobs();
       await app.closeGracefully(); // in-flight requests finish; new ones get 503
-      await lessonJobStopped;
+      await jobsStopped;
       await mailWorker?.stop();
       await rateLimiter?.close();
       if (control) rmSync(path.join(control.dataDir, "control.json"), { force: true });

@@ -66,7 +66,8 @@ const meetingLink = z
 // ---- bookings ----
 export const teacherFilterSchema = z.union([z.literal("all"), z.literal("mine"), z.uuid()]);
 export const listBookingsSchema = z.object({
-  status: z.enum(BOOKING_STATUSES).or(z.literal("all")).optional(),
+  // "past_pending": pending lessons whose time has passed, for the teacher to settle.
+  status: z.enum(BOOKING_STATUSES).or(z.enum(["all", "past_pending"])).optional(),
   ...pagingFields(50),
   teacher_filter: teacherFilterSchema.default("all"),
   search: optionalText(200),
@@ -219,6 +220,7 @@ export const listSlotsSchema = z.object({
   teacher_id: id.optional(),
 });
 export const deleteSeriesSchema = z.object({ seriesId: id, from: instant });
+export const removeScheduleSchema = z.object({ from: instant.optional() });
 export const daysOffSchema = z.object({
   startDate: z.iso.date(),
   endDate: z.iso.date(),

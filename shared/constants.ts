@@ -98,5 +98,8 @@ export const referralStatusLabel = (status: string | null | undefined) =>
   (status && REFERRAL_STATUS_LABELS[status]) || "Pending";
 /** How often the server moves confirmed lessons whose end has passed to completed. */
 export const LESSON_COMPLETION_INTERVAL_MS = 5 * 60 * 1000;
+/** A student asking to cancel a lesson whose time has come (issue 17). */
+export const PAST_LESSON_CANCEL_MESSAGE =
+  "This lesson's time has already come, so it can no longer be cancelled here. Your teacher will settle it.";
 export const NOTE_PREVIEW_CHARS = 150;
 export const THUMBNAIL_TITLE_CHARS = 35;

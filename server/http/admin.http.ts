@@ -39,7 +39,6 @@ import {
 } from "../features/admin/admin.service.ts";
 import {
   createSlot,
-  createWeeklySchedule,
   deleteSeriesFrom,
   deleteSlot,
   listAdminSlots,
@@ -54,6 +53,11 @@ import {
   listSharedFiles,
   updateSharedFile,
 } from "../features/admin/shared-files.service.ts";
+import {
+  applyWeeklySchedule,
+  getWeeklySchedule,
+  removeWeeklySchedule,
+} from "../features/admin/standing-schedule.service.ts";
 import { getFeedStatus, resetFeed } from "../features/calendar/calendar-feed.service.ts";
 
 type Options = { db: Db; env: Env };
@@ -175,8 +179,14 @@ async function availabilityApi(app: FastifyInstance, { db }: Options) {
     createSlot(db, (await myTeacher(request)).id, parse(createSlotSchema, request.body)),
   );
   app.post("/bulk", async (request) =>
-    createWeeklySchedule(db, (await myTeacher(request)).id, parse(bulkAvailabilitySchema, request.body)),
+    applyWeeklySchedule(db, (await myTeacher(request)).id, parse(bulkAvailabilitySchema, request.body)),
   );
+  // The standing weekly schedule that /bulk sets: read it, or end it (future unbooked slots go).
+  app.get("/schedule", async (request) => getWeeklySchedule(db, (await myTeacher(request)).id));
+  app.delete<{ Querystring: { from?: string } }>("/schedule", async (request) => {
+    const from = parse(instant, request.query.from ?? new Date().toISOString());
+    return removeWeeklySchedule(db, (await myTeacher(request)).id, from);
+  });
   app.post("/days-off", async (request) =>
     markDaysOff(db, (await myTeacher(request)).id, parse(daysOffSchema, request.body)),
   );

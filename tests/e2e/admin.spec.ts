@@ -15,7 +15,7 @@ async function signInAsTeacher(page: Page) {
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 }
 
-const toast = (page: Page, text: string) =>
+const toast = (page: Page, text: string | RegExp) =>
   page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
 test.describe.configure({ mode: "serial" });
@@ -58,18 +58,31 @@ test("the teacher confirms a booking, creates a weekly template, shares a file, 
   );
   await dialog.getByRole("button", { name: "Close" }).click();
 
-  // Weekly template: Sunday 09:00-10:00 (the demo week leaves Sundays free), 12 weeks.
+  // The demo teacher's standing weekly schedule is shown with the date its slots reach; stopping it
+  // empties the form. Then a new one: Sunday 09:00-10:00 (issue 17: a standing schedule, no
+  // longer "12 weeks", so the button reads "Create Weekly Schedule").
   await page.getByRole("link", { name: /Manage Availability/ }).click();
   await expect(page).toHaveURL(/\/admin\/availability$/);
-  await page.getByRole("button", { name: "Create Weekly Schedule (12 weeks)" }).click();
+  const current = page.getByRole("region", { name: "Current weekly schedule" });
+  await expect(current.getByText("Weekly schedule in place")).toBeVisible();
+  await expect(current.getByText(/Slots exist through/)).toBeVisible();
+  await expect(current.getByText("9:00 AM–1:00 PM, 3:00 PM–7:00 PM").first()).toBeVisible();
+  await current.getByRole("button", { name: "Stop weekly schedule" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Stop schedule" }).click();
+  await expect(toast(page, /Weekly schedule removed/)).toBeVisible();
+  await expect(page.getByText("No weekly schedule yet. Add your usual hours below.")).toBeVisible();
+  await page.getByRole("button", { name: "Create Weekly Schedule" }).click();
   await expect(toast(page, "Please add at least one time slot to the weekly schedule.")).toBeVisible();
   await page.getByRole("button", { name: "Add slot on Sunday" }).click();
   await page.getByRole("button", { name: "Add slot on Sunday" }).click();
   await expect(page.getByText("Time Conflicts Detected").first()).toBeVisible();
-  await expect(page.getByRole("button", { name: "Create Weekly Schedule (12 weeks)" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Create Weekly Schedule" })).toBeDisabled();
   await page.getByRole("button", { name: "Remove Sunday slot 2" }).click();
-  await page.getByRole("button", { name: "Create Weekly Schedule (12 weeks)" }).click();
+  await page.getByRole("button", { name: "Create Weekly Schedule" }).click();
   await expect(toast(page, "Weekly schedule created successfully!")).toBeVisible();
+  await expect(page.getByRole("status").getByText(/Weekly schedule saved: \d+ slots added/)).toBeVisible();
+  await expect(current.getByText("9:00 AM–10:00 AM")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Update Weekly Schedule" })).toBeVisible();
   // The next Sunday in the calendar shows the new weekly slot.
   const nextSunday = await page.evaluate((zone) => {
     const now = new Date();

@@ -556,7 +556,7 @@ describe("availability", () => {
     expect(weekly.json().created).toBe(12);
   });
 
-  it("creates the weekly template for 12 weeks in one transaction, refusing overlaps", async () => {
+  it("sets the weekly template as a standing schedule; applying it again adds nothing and is not refused", async () => {
     const schedule = [
       { dayOfWeek: 0, startTime: "07:00", duration: 60 },
       { dayOfWeek: 0, startTime: "08:00", duration: 45 },
@@ -573,14 +573,11 @@ describe("availability", () => {
       expect(local.weekday).toBe(7);
       expect(["07:00", "08:00"]).toContain(local.toFormat("HH:mm"));
     }
-    // Any overlap with what exists refuses the whole template: nothing is added.
-    const clash = await bulk({
-      schedule: [
-        { dayOfWeek: 0, startTime: "07:30", duration: 30 },
-        { dayOfWeek: 3, startTime: "05:00", duration: 30 },
-      ],
-    });
-    expect(clash.statusCode).toBe(409);
+    // Applied again it is never refused whole (it was a 409 before issue 17): what exists stays,
+    // nothing doubles, and the answer says so. Overlaps are skipped (standing-schedule.int.test.ts).
+    const again = await bulk({ schedule, weeksAhead: 12 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: 0, alreadyPresent: created.length, skipped: 0 });
     const inside = await bulk({
       schedule: [
         { dayOfWeek: 2, startTime: "10:00", duration: 60 },

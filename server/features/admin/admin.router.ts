@@ -14,6 +14,7 @@ import {
   listSharedFilesSchema,
   listSlotsSchema,
   listStudentsSchema,
+  removeScheduleSchema,
   updateBookingSchema,
   updateNoteSchema,
   updateSettingsSchema,
@@ -32,14 +33,7 @@ import {
   resolveTeacher,
   updateBooking,
 } from "./admin.service.ts";
-import {
-  createSlot,
-  createWeeklySchedule,
-  deleteSeriesFrom,
-  deleteSlot,
-  listAdminSlots,
-  markDaysOff,
-} from "./availability-admin.service.ts";
+import { createSlot, deleteSeriesFrom, deleteSlot, listAdminSlots, markDaysOff } from "./availability-admin.service.ts";
 import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
 import { createNote, deleteNote, getNote, listNotes, listTags, updateNote } from "./notes.service.ts";
 import { getAdminSettings, updateAdminSettings } from "./settings.service.ts";
@@ -50,6 +44,7 @@ import {
   setSharedFileActive,
   updateSharedFile,
 } from "./shared-files.service.ts";
+import { applyWeeklySchedule, getWeeklySchedule, removeWeeklySchedule } from "./standing-schedule.service.ts";
 
 /** The signed-in admin's own Teacher row (every admin is a teacher). */
 const teacherProcedure = adminProcedure.use(async ({ ctx, next }) =>
@@ -121,7 +116,11 @@ export const adminRouter = router({
       .mutation(({ ctx, input }) => createSlot(ctx.db, ctx.teacher.id, input)),
     bulk: teacherProcedure
       .input(bulkAvailabilitySchema)
-      .mutation(({ ctx, input }) => createWeeklySchedule(ctx.db, ctx.teacher.id, input)),
+      .mutation(({ ctx, input }) => applyWeeklySchedule(ctx.db, ctx.teacher.id, input)),
+    schedule: teacherProcedure.query(({ ctx }) => getWeeklySchedule(ctx.db, ctx.teacher.id)),
+    removeSchedule: teacherProcedure
+      .input(removeScheduleSchema)
+      .mutation(({ ctx, input }) => removeWeeklySchedule(ctx.db, ctx.teacher.id, input.from ?? new Date())),
     deleteSlot: teacherProcedure.input(byId).mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.teacher.id, input.id)),
     deleteSeries: teacherProcedure
       .input(deleteSeriesSchema)

@@ -91,9 +91,17 @@ export function toBookingDto(b: AdminBookingRow) {
 }
 export type AdminBookingDto = ReturnType<typeof toBookingDto>;
 
-export async function listBookings(db: Db, teacherId: string, input: z.output<typeof listBookingsSchema>) {
+export async function listBookings(
+  db: Db,
+  teacherId: string,
+  input: z.output<typeof listBookingsSchema>,
+  now = new Date(),
+) {
   const where: Prisma.BookingWhereInput = {};
-  if (input.status && input.status !== "all") where.status = input.status;
+  if (input.status === "past_pending") {
+    where.status = "pending";
+    where.startsAt = { lte: now };
+  } else if (input.status && input.status !== "all") where.status = input.status;
   if (input.teacher_filter === "mine") where.teacherId = teacherId;
   else if (input.teacher_filter !== "all") where.teacherId = input.teacher_filter;
   if (input.search) {

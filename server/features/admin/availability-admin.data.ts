@@ -71,15 +71,20 @@ export function deleteSlotsUnlessBooked(
   db: Db,
   teacherId: string,
   slots: { id: string; startsAt: Date; endsAt: Date }[],
+  /** Time the standing schedule's top-up must not fill again, recorded with the removal. */
+  takenOut: { startsAt: Date; endsAt: Date }[] = [],
 ) {
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${teacherId}))`;
       const booked = await findBookingsWithin(tx, teacherId, slots);
       if (booked.length > 0) return { booked, deleted: 0 };
-      const { count } = await tx.availabilitySlot.deleteMany({
-        where: { teacherId, id: { in: slots.map((s) => s.id) } },
-      });
+      const { count } = slots.length
+        ? await tx.availabilitySlot.deleteMany({ where: { teacherId, id: { in: slots.map((s) => s.id) } } })
+        : { count: 0 };
+      if (takenOut.length > 0) {
+        await tx.availabilityException.createMany({ data: takenOut.map((r) => ({ teacherId, ...r })) });
+      }
       return { booked, deleted: count };
     },
     { maxWait: 30_000, timeout: 30_000 },

@@ -4,10 +4,11 @@
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { bulkAvailabilitySchema, createSlotSchema, daysOffSchema } from "../../../shared/admin-schemas.ts";
+import type { createSlotSchema, daysOffSchema } from "../../../shared/admin-schemas.ts";
 import { SLOT_BOOKED_MESSAGE, SLOT_CONFLICT_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import { listSlotsForAdmin } from "../booking/availability.service.ts";
 import {
   deleteSlotsUnlessBooked,
   findOverlappingSlots,
@@ -17,9 +18,9 @@ import {
   insertSlots,
   type NewSlot,
 } from "./availability-admin.data.ts";
-import { listSlotsForAdmin } from "../booking/availability.service.ts";
 import { getSiteSettings } from "./settings.service.ts";
-import { type ExpandedSlot, expandWeeklySchedule, templateProblems, weeklyRepeats } from "./weekly-template.ts";
+import { removeSeriesFrom, standingSeriesId } from "./standing-schedule.service.ts";
+import { type ExpandedSlot, weeklyRepeats } from "./weekly-template.ts";
 
 async function insertChecked(db: Db, teacherId: string, slots: NewSlot[], zone: string) {
   const clashes = await findOverlappingSlots(db, teacherId, slots);
@@ -59,36 +60,15 @@ export async function createSlot(
   return { success: true, created, seriesId };
 }
 
-export async function createWeeklySchedule(
-  db: Db,
-  teacherId: string,
-  input: z.output<typeof bulkAvailabilitySchema>,
-  now = new Date(),
-) {
-  const problems = templateProblems(input.schedule);
-  if (problems.length > 0)
-    throw new AppError("BAD_REQUEST", `Time conflicts in the weekly schedule: ${problems.join(" ")}`);
-  const settings = await getSiteSettings(db);
-  const expanded = expandWeeklySchedule(input.schedule, { weeksAhead: input.weeksAhead, zone: settings.timezone, now });
-  if (expanded.length === 0) throw new AppError("BAD_REQUEST", "The schedule produced no future slots.");
-  const seriesId = randomUUID();
-  const created = await insertChecked(
-    db,
-    teacherId,
-    expanded.map((e) => ({ teacherId, ...e, recurring: "weekly", seriesId })),
-    settings.timezone,
-  );
-  return { success: true, created, seriesId };
-}
-
 /** Removes the slots atomically against concurrent bookings, or refuses naming the first lesson. */
 async function removeUnlessBooked(
   db: Db,
   teacherId: string,
   slots: { id: string; startsAt: Date; endsAt: Date }[],
   zone: string,
+  takenOut: { startsAt: Date; endsAt: Date }[] = [],
 ) {
-  const { booked, deleted } = await deleteSlotsUnlessBooked(db, teacherId, slots);
+  const { booked, deleted } = await deleteSlotsUnlessBooked(db, teacherId, slots, takenOut);
   if (booked.length > 0) {
     const first = booked[0];
     const when = DateTime.fromJSDate(first.startsAt).setZone(zone).toFormat("ccc d LLL yyyy, HH:mm");
@@ -102,14 +82,15 @@ export async function deleteSlot(db: Db, teacherId: string, id: string) {
   const slot = await findSlot(db, id);
   if (!slot || slot.teacherId !== teacherId) throw new AppError("NOT_FOUND", "Availability slot not found.");
   const { timezone } = await getSiteSettings(db);
-  return { success: true, deleted: await removeUnlessBooked(db, teacherId, [slot], timezone) };
+  // An occurrence of the standing schedule is remembered as removed, so the top-up leaves it free.
+  const standing = slot.seriesId !== null && slot.seriesId === (await standingSeriesId(db, teacherId));
+  const takenOut = standing ? [{ startsAt: slot.startsAt, endsAt: slot.endsAt }] : [];
+  return { success: true, deleted: await removeUnlessBooked(db, teacherId, [slot], timezone, takenOut) };
 }
 
-export async function deleteSeriesFrom(db: Db, teacherId: string, seriesId: string, from: Date) {
-  const slots = await findSlots(db, { teacherId, seriesId, from });
-  if (slots.length === 0) throw new AppError("NOT_FOUND", "No slots of this weekly series from that date on.");
-  const { timezone } = await getSiteSettings(db);
-  return { success: true, deleted: await removeUnlessBooked(db, teacherId, slots, timezone) };
+/** Removes a weekly series from a date on; booked slots stay and are listed (see removeSeriesFrom). */
+export function deleteSeriesFrom(db: Db, teacherId: string, seriesId: string, from: Date) {
+  return removeSeriesFrom(db, teacherId, seriesId, from);
 }
 
 /** Days off: every slot starting on those days (in the teacher's zone) goes, unless one is booked. */
@@ -120,7 +101,10 @@ export async function markDaysOff(db: Db, teacherId: string, input: z.output<typ
   if (to <= from) throw new AppError("BAD_REQUEST", "The last day off must not be before the first.");
   if (to.diff(from, "days").days > 366) throw new AppError("BAD_REQUEST", "Mark at most a year of days off at once.");
   const slots = await findSlots(db, { teacherId, from: from.toJSDate(), to: to.toJSDate() });
-  return { success: true, deleted: slots.length ? await removeUnlessBooked(db, teacherId, slots, timezone) : 0 };
+  // The days are remembered, so the standing schedule's top-up never fills them again (also
+  // days further ahead than the slots that exist yet).
+  const takenOut = [{ startsAt: from.toJSDate(), endsAt: to.toJSDate() }];
+  return { success: true, deleted: await removeUnlessBooked(db, teacherId, slots, timezone, takenOut) };
 }
 
 /** The admin calendar: every slot of the range with its booked flag and weekly series. */

@@ -214,10 +214,16 @@ export function insertGroupSignup(db: DbOrTx, data: Prisma.GroupSignupUncheckedC
 // Idempotency records: a placeholder (statusCode 0) claims the key before the work starts, so a
 // concurrent duplicate waits for the first answer instead of doing the work twice.
 
-export async function claimIdempotencyKey(db: Db, userId: string, key: string, requestHash: string): Promise<boolean> {
+export async function claimIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+  requestHash: string,
+  now: Date,
+): Promise<boolean> {
   try {
     await db.idempotencyRecord.create({
-      data: { userId, key, statusCode: 0, response: { requestHash } },
+      data: { userId, key, statusCode: 0, response: { requestHash }, createdAt: now },
       select: { key: true },
     });
     return true;
@@ -227,9 +233,15 @@ export async function claimIdempotencyKey(db: Db, userId: string, key: string, r
   }
 }
 
-/** Answers are kept for a day: a retry comes within minutes, a reused key a day later is a new request. */
-export async function deleteIdempotencyRecordsBefore(db: Db, userId: string, before: Date) {
-  await db.idempotencyRecord.deleteMany({ where: { userId, createdAt: { lt: before } } });
+/** Housekeeping (daily, off the request path): records older than `before` are gone. */
+export async function deleteIdempotencyRecordsBefore(db: Db, before: Date) {
+  const { count } = await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: before } } });
+  return count;
+}
+
+/** Frees a key whose record is older than `before` (expired, not yet swept); a newer claim stays. */
+export async function releaseExpiredIdempotencyKey(db: Db, userId: string, key: string, before: Date) {
+  await db.idempotencyRecord.deleteMany({ where: { userId, key, createdAt: { lt: before } } });
 }
 
 export function findIdempotencyRecord(db: Db, userId: string, key: string) {

@@ -424,7 +424,7 @@ export async function createBooking(db: Db, student: SessionUser, input: SingleB
       opts.publicUrl,
     );
     return { booking: outcome.bookings[0], order: outcome.order };
-  });
+  }, opts.now);
 }
 
 /** Several lessons of one package, all or nothing (the spec's package payload). */
@@ -453,6 +453,7 @@ export async function createPackageBooking(
       opts.now ?? new Date(),
       opts.publicUrl,
     ),
+    opts.now,
   );
 }
 

@@ -6,8 +6,8 @@ import { AppError, type AppErrorCode, HTTP_STATUS } from "../../errors.ts";
 import {
   claimIdempotencyKey,
   completeIdempotencyRecord,
-  deleteIdempotencyRecordsBefore,
   findIdempotencyRecord,
+  releaseExpiredIdempotencyKey,
   releaseIdempotencyKey,
 } from "./booking.data.ts";
 
@@ -15,7 +15,12 @@ const WAIT_MS = 25_000;
 const POLL_MS = 50;
 /** A claim this old without an answer belongs to a request that died: it may be taken over. */
 const STALE_MS = 2 * 60_000;
-const KEEP_MS = 24 * 60 * 60_000;
+/**
+ * Answers are kept for a day: a retry comes within minutes, a reused key a day later is a new
+ * request. Older records are swept by the daily housekeeping (not here, on the booking path)
+ * and count as absent until then.
+ */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 
 type Stored = { requestHash?: string; result?: unknown; error?: { code: AppErrorCode; message: string } };
 
@@ -39,14 +44,22 @@ export async function withIdempotency<T>(
   key: string | null | undefined,
   requestHash: string,
   work: () => Promise<T>,
+  now = new Date(),
 ): Promise<T> {
   if (!key) return work();
-  await deleteIdempotencyRecordsBefore(db, userId, new Date(Date.now() - KEEP_MS));
-  const deadline = Date.now() + WAIT_MS;
-  while (!(await claimIdempotencyKey(db, userId, key, requestHash))) {
+  const started = Date.now();
+  const deadline = started + WAIT_MS;
+  // `now` may be a test's clock: the time spent waiting here is added to it.
+  const clock = () => now.getTime() + (Date.now() - started);
+  const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_KEEP_MS);
+  while (!(await claimIdempotencyKey(db, userId, key, requestHash, now))) {
     const record = await findIdempotencyRecord(db, userId, key);
+    if (record && record.createdAt < expiredBefore) {
+      await releaseExpiredIdempotencyKey(db, userId, key, expiredBefore);
+      continue;
+    }
     if (record && record.statusCode !== 0) return replay<T>(record.response as Stored, requestHash);
-    if (record && Date.now() - record.createdAt.getTime() > STALE_MS) {
+    if (record && clock() - record.createdAt.getTime() > STALE_MS) {
       await releaseIdempotencyKey(db, userId, key);
       continue;
     }

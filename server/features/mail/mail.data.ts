@@ -161,3 +161,20 @@ export async function requeueFailedEmail(db: Db, id: string, now: Date) {
   });
   return count > 0;
 }
+
+/**
+ * Housekeeping: sent mail older than `sentBefore`, and held or failed mail created before
+ * `settledBefore`, leave the outbox. Pending mail always stays. A reminder's dedupe key goes with
+ * its row only long after the lesson, when no reminder is queued for it any more.
+ */
+export async function deleteSettledEmails(db: Db, opts: { sentBefore: Date; settledBefore: Date }) {
+  const { count } = await db.outboxEmail.deleteMany({
+    where: {
+      OR: [
+        { status: "sent", sentAt: { lt: opts.sentBefore } },
+        { status: { in: ["held", "failed"] }, createdAt: { lt: opts.settledBefore } },
+      ],
+    },
+  });
+  return count;
+}

@@ -94,11 +94,11 @@ export async function processOutbox(opts: {
         messageId: `<${email.id}@${opts.host}>`,
         attachments: email.attachments ?? [],
       });
-      await markEmailSent(opts.db, email.id, new Date());
+      await markEmailSent(opts.db, email.id, opts.now ?? new Date());
       sent++;
     } catch (error) {
       const message = error instanceof Error ? error.message.slice(0, 500) : "send failed";
-      const retryAt = nextAttemptAfter(email.attempts, new Date());
+      const retryAt = nextAttemptAfter(email.attempts, opts.now ?? new Date());
       if (retryAt) await markEmailForRetry(opts.db, email.id, retryAt, message);
       else await markEmailFailed(opts.db, email.id, message);
       opts.log?.warn({ emailId: email.id, attempts: email.attempts, willRetry: Boolean(retryAt) }, "email send failed");

@@ -7,34 +7,20 @@
 // lesson set back to pending or cancelled stays so; only confirmed lessons move on).
 import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
+import { startScheduler } from "../ops/scheduler.ts";
 import { completeEndedLessons } from "./portal.data.ts";
 
 export { completeEndedLessons };
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-/** Runs once now, then every few minutes; returns a stop function for shutdown. */
+/**
+ * The completion job alone, on the server's scheduler (server/features/ops/scheduler.ts runs it
+ * with the other periodic jobs): runs once now, then every few minutes; returns a stop function.
+ */
 export function startLessonCompletionJob(db: Db, log: Log, intervalMs = LESSON_COMPLETION_INTERVAL_MS) {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const pass = async () => {
-    try {
-      const moved = await completeEndedLessons(db, new Date());
-      if (moved.lessons || moved.referrals) log.info(moved, "lessons completed after their end");
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, "lesson completion job failed");
-    }
-  };
-  const run = () => {
-    if (!running && !stopped) running = pass().finally(() => (running = null));
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  /** Stops the job once its current pass (if any) is over: call before closing the database. */
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startScheduler(
+    [{ name: "lesson completion", everyMs: intervalMs, run: (now) => completeEndedLessons(db, now) }],
+    log,
+  );
 }

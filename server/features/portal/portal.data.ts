@@ -17,6 +17,19 @@ const lessonSelect = {
   creditUsedBy: { select: { id: true } },
 } as const;
 
+/**
+ * Upcoming: confirmed lessons until they end, pending ones until they start. A pending lesson
+ * whose time has passed is no longer upcoming: it waits for the teacher to settle it.
+ */
+function upcomingWhere(now: Date) {
+  return {
+    OR: [
+      { status: "confirmed" as const, endsAt: { gt: now } },
+      { status: "pending" as const, startsAt: { gt: now } },
+    ],
+  };
+}
+
 export function listStudentLessons(
   db: Db,
   studentId: string,
@@ -25,7 +38,7 @@ export function listStudentLessons(
   return db.booking.findMany({
     where: {
       studentId,
-      ...(opts.upcomingOnly ? { status: { in: ["pending", "confirmed"] }, endsAt: { gt: opts.now } } : {}),
+      ...(opts.upcomingOnly ? upcomingWhere(opts.now) : {}),
     },
     orderBy: { startsAt: opts.upcomingOnly ? "asc" : "desc" },
     take: opts.limit,
@@ -44,7 +57,7 @@ export async function countLessonStats(db: Db, studentId: string, now: Date) {
   const [total, completed, upcoming] = await Promise.all([
     db.booking.count({ where: { studentId, status: { not: "cancelled" } } }),
     db.booking.count({ where: { studentId, status: "completed" } }),
-    db.booking.count({ where: { studentId, status: { in: ["pending", "confirmed"] }, endsAt: { gt: now } } }),
+    db.booking.count({ where: { studentId, ...upcomingWhere(now) } }),
   ]);
   return { total, completed, upcoming };
 }

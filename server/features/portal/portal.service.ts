@@ -1,7 +1,12 @@
 // The student portal's rules. Every function takes the signed-in student's id from the session
 // (never from the request) and only ever reads or changes that student's rows.
 import { z } from "zod";
-import { ENGLISH_LEVELS, INVALID_REFERRAL_CODE_MESSAGE, LESSON_MINUTES } from "../../../shared/constants.ts";
+import {
+  ENGLISH_LEVELS,
+  INVALID_REFERRAL_CODE_MESSAGE,
+  LESSON_MINUTES,
+  PAST_LESSON_CANCEL_MESSAGE,
+} from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { newReferralCode } from "../auth/account.service.ts";
@@ -369,6 +374,11 @@ export async function requestCancellation(
   const now = opts.now ?? new Date();
   const mailContext = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
   const { lesson, decision } = await evaluate(db, studentId, input.booking_id, now);
+  // A lesson whose time has come is not a cancellation request for the teacher to read: refused
+  // at once, nothing recorded, no mail. A past pending lesson is the teacher's to settle.
+  if (lesson.startsAt.getTime() <= now.getTime() && (lesson.status === "pending" || lesson.status === "confirmed")) {
+    throw new AppError("CONFLICT", PAST_LESSON_CANCEL_MESSAGE);
+  }
   if (decision.canCancel && lesson.order) {
     const done = await data.cancelWithCredit(
       db,

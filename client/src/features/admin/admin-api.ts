@@ -87,6 +87,28 @@ export type SharedFile = {
   created_at: string;
 };
 
+export type WeeklyEntry = { dayOfWeek: number; startTime: string; duration: number };
+export type KeptLesson = { startsAt: string; endsAt: string; studentName: string };
+/** The standing weekly schedule: the server keeps its slots through the booking horizon. */
+export type WeeklyScheduleStatus = {
+  timezone: string;
+  maxAdvanceBooking: number;
+  schedule: { entries: WeeklyEntry[]; seriesId: string; slotsThrough: string | null; updatedAt: string } | null;
+};
+export type WeeklyScheduleResult = {
+  created: number;
+  alreadyPresent: number;
+  skipped: number;
+  skippedSlots: { startsAt: string; endsAt: string }[];
+  skippedDaysOff: number;
+  removed: number;
+  keptBooked: KeptLesson[];
+  keptBookedCount: number;
+  filledThrough: string;
+  message: string;
+};
+export type RemovalResult = { deleted: number; keptBooked?: KeptLesson[]; keptBookedCount?: number; message?: string };
+
 export type AdminSlot = {
   id: string;
   teacherId: string;
@@ -183,6 +205,7 @@ export const adminKeys = {
   tags: ["admin", "tags"] as const,
   files: ["admin", "files"] as const,
   slots: ["admin", "slots"] as const,
+  weeklySchedule: ["admin", "weekly-schedule"] as const,
   inbox: ["admin", "inbox"] as const,
   inboxPage: (params: Record<string, unknown>) => ["admin", "inbox", params] as const,
   emails: (params: Record<string, unknown>) => ["admin", "emails", params] as const,
@@ -243,10 +266,12 @@ export const adminApi = {
   createWeekly: (body: {
     schedule: { dayOfWeek: number; startTime: string; duration: number }[];
     weeksAhead: number;
-  }) => api<{ created: number }>("/availability/bulk", { method: "POST", json: body }),
+  }) => api<WeeklyScheduleResult>("/availability/bulk", { method: "POST", json: body }),
+  weeklySchedule: () => api<WeeklyScheduleStatus>("/availability/schedule"),
+  removeWeeklySchedule: () => api<RemovalResult>("/availability/schedule", { method: "DELETE" }),
   deleteSlot: (id: string) => api<{ deleted: number }>(`/availability/${id}`, { method: "DELETE" }),
   deleteSeries: (seriesId: string, from: string) =>
-    api<{ deleted: number }>(`/availability/series/${seriesId}${qs({ from })}`, { method: "DELETE" }),
+    api<RemovalResult>(`/availability/series/${seriesId}${qs({ from })}`, { method: "DELETE" }),
   daysOff: (startDate: string, endDate: string) =>
     api<{ deleted: number }>("/availability/days-off", { method: "POST", json: { startDate, endDate } }),
   inbox: (p: { limit?: number; requests_offset?: number; signups_offset?: number } = {}) =>

@@ -1,6 +1,7 @@
 // Manage Availability (panel 2): month calendar, the selected date's slots (Weekly/One-time),
-// Create Single Slot with the checks of spec §5, the Weekly Schedule Template for 12 weeks, and
-// removing slots, weekly series and days (never a slot that holds a lesson: the server refuses).
+// Create Single Slot with the checks of spec §5, the standing Weekly Schedule (the server keeps
+// its slots through the booking horizon by itself; the panel shows it and the date slots reach),
+// and removing slots, weekly series and days (never a slot that holds a lesson).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import {
@@ -26,7 +27,16 @@ import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { type AdminSlot, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import {
+  type AdminSlot,
+  adminApi,
+  adminKeys,
+  type KeptLesson,
+  type RemovalResult,
+  useAdminFailure,
+  type WeeklyEntry,
+  type WeeklyScheduleResult,
+} from "./admin-api.ts";
 import {
   type AdminPrefs,
   formatAdminDate,
@@ -179,6 +189,13 @@ export function AvailabilityPanel() {
     6: [],
   });
   const [weeklyError, setWeeklyError] = useState<string | null>(null);
+  const [weeklyResult, setWeeklyResult] = useState<WeeklyScheduleResult | null>(null);
+  const standing = useQuery({ queryKey: adminKeys.weeklySchedule, queryFn: adminApi.weeklySchedule });
+  const standingEntries = standing.data?.schedule?.entries;
+  // The form starts from the standing schedule, so saving it changes what is there.
+  useEffect(() => {
+    if (standingEntries) setTemplate(templateFrom(standingEntries));
+  }, [standingEntries]);
   const conflicts = WEEK_ORDER.flatMap((day) =>
     findOverlappingPairs(template[day]).map(
       ([i, j]) =>
@@ -213,12 +230,13 @@ export function AvailabilityPanel() {
     onSuccess: (r) => {
       toast({ title: "Success", description: "Weekly schedule created successfully!", variant: "success" });
       setWeeklyError(null);
-      setTemplate({ 0: [], 1: [], 2: [], 3: [], 4: [], 5: [], 6: [] });
+      setWeeklyResult(r);
       refresh();
-      void r;
+      void queryClient.invalidateQueries({ queryKey: adminKeys.weeklySchedule });
     },
     onError: (e) => {
       setWeeklyError(e instanceof Error ? e.message : null);
+      setWeeklyResult(null);
       fail(e, "Failed to create weekly schedule.");
     },
   });
@@ -240,28 +258,38 @@ export function AvailabilityPanel() {
 
   // ---- removals ----
   const [pending, setPending] = useState<{
-    kind: "slot" | "series" | "days";
+    kind: "slot" | "series" | "days" | "schedule";
     slot?: AdminSlot;
     from?: string;
     to?: string;
   } | null>(null);
+  const [keptAfterRemoval, setKeptAfterRemoval] = useState<KeptLesson[]>([]);
   const [daysOff, setDaysOff] = useState({ from: today, to: today });
   useEffect(() => setDaysOff({ from: selected, to: selected }), [selected]);
   const remove = useMutation({
-    mutationFn: (p: NonNullable<typeof pending>) =>
+    mutationFn: (p: NonNullable<typeof pending>): Promise<RemovalResult> =>
       p.kind === "slot"
         ? adminApi.deleteSlot(p.slot!.id)
         : p.kind === "series"
           ? adminApi.deleteSeries(p.slot!.seriesId!, p.slot!.startTime)
-          : adminApi.daysOff(p.from!, p.to!),
-    onSuccess: (r) => {
+          : p.kind === "schedule"
+            ? adminApi.removeWeeklySchedule()
+            : adminApi.daysOff(p.from!, p.to!),
+    onSuccess: (r, p) => {
       toast({
         title: "Success",
-        description: r.deleted === 1 ? "1 availability slot removed." : `${r.deleted} availability slots removed.`,
+        description:
+          r.message ?? (r.deleted === 1 ? "1 availability slot removed." : `${r.deleted} availability slots removed.`),
         variant: "success",
       });
+      setKeptAfterRemoval(r.keptBooked ?? []);
+      if (p.kind === "schedule") {
+        setTemplate({ 0: [], 1: [], 2: [], 3: [], 4: [], 5: [], 6: [] });
+        setWeeklyResult(null);
+      }
       setPending(null);
       refresh();
+      void queryClient.invalidateQueries({ queryKey: adminKeys.weeklySchedule });
     },
     onError: (e) => {
       setPending(null);
@@ -466,8 +494,20 @@ export function AvailabilityPanel() {
         <Card className="p-4 sm:p-5">
           <h2 className="font-semibold text-slate-900">Weekly Schedule Template</h2>
           <p className="mb-4 text-sm text-slate-600">
-            Add your usual hours; they are created for the next {WEEKS_AHEAD_DEFAULT} weeks.
+            Your usual hours stay in place week after week: slots are kept open as far ahead as students may book
+            {standing.data ? ` (${standing.data.maxAdvanceBooking} days)` : ""}, without you doing anything again.
+            Changing the schedule only changes free future slots; booked lessons keep theirs.
           </p>
+          <StandingSummary
+            entries={standing.data?.schedule?.entries}
+            slotsThrough={standing.data?.schedule?.slotsThrough ?? null}
+            loading={standing.isPending}
+            prefs={prefs}
+            onRemove={() => setPending({ kind: "schedule" })}
+          />
+          {keptAfterRemoval.length > 0 && (
+            <KeptList title="Booked lessons that keep their slots" kept={keptAfterRemoval} prefs={prefs} tz={tz} />
+          )}
           <ul className="grid gap-3">
             {WEEK_ORDER.map((day) => (
               <li key={day} className="rounded-xl border border-slate-200 p-3">
@@ -538,6 +578,35 @@ export function AvailabilityPanel() {
               </ul>
             </div>
           )}
+          {weeklyResult && (
+            <div
+              role="status"
+              className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950"
+            >
+              <p>{weeklyResult.message}</p>
+              {weeklyResult.skippedSlots.length > 0 && (
+                <>
+                  <p className="mt-2 font-medium">Skipped (they overlap existing availability):</p>
+                  <ul className="mt-1 list-disc pl-5">
+                    {weeklyResult.skippedSlots.slice(0, 10).map((s) => (
+                      <li key={s.startsAt}>
+                        {formatAdminDate(s.startsAt, prefs, true)}, {formatClock(clockIn(s.startsAt, tz), prefs)}
+                      </li>
+                    ))}
+                    {weeklyResult.skipped > 10 && <li>and {weeklyResult.skipped - 10} more</li>}
+                  </ul>
+                </>
+              )}
+              {weeklyResult.keptBooked.length > 0 && (
+                <KeptList
+                  title="Booked lessons that keep their slots"
+                  kept={weeklyResult.keptBooked}
+                  prefs={prefs}
+                  tz={tz}
+                />
+              )}
+            </div>
+          )}
           {weeklyError && (
             <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
               {weeklyError}
@@ -548,7 +617,11 @@ export function AvailabilityPanel() {
             onClick={submitWeekly}
             disabled={conflicts.length > 0 || createWeekly.isPending}
           >
-            {createWeekly.isPending ? "Creating..." : `Create Weekly Schedule (${WEEKS_AHEAD_DEFAULT} weeks)`}
+            {createWeekly.isPending
+              ? "Saving..."
+              : standing.data?.schedule
+                ? "Update Weekly Schedule"
+                : "Create Weekly Schedule"}
           </Button>
         </Card>
       </div>
@@ -556,25 +629,120 @@ export function AvailabilityPanel() {
       <ConfirmDialog
         open={pending !== null}
         title={
-          pending?.kind === "series"
-            ? "Delete weekly series"
-            : pending?.kind === "days"
-              ? "Mark days off"
-              : "Delete slot"
+          pending?.kind === "schedule"
+            ? "Stop weekly schedule"
+            : pending?.kind === "series"
+              ? "Delete weekly series"
+              : pending?.kind === "days"
+                ? "Mark days off"
+                : "Delete slot"
         }
         message={
-          pending?.kind === "series"
-            ? "Delete this slot and every later one of its weekly series? Slots holding a booked lesson are never removed."
-            : pending?.kind === "days"
-              ? `Remove all availability from ${pending.from} to ${pending.to}? Days with a booked lesson are refused.`
-              : "Are you sure you want to delete this availability slot?"
+          pending?.kind === "schedule"
+            ? "Stop the weekly schedule? Its free future slots are removed and no new ones are added. Booked lessons keep their slots."
+            : pending?.kind === "series"
+              ? "Delete this slot and every later one of its weekly series? Slots holding a booked lesson stay."
+              : pending?.kind === "days"
+                ? `Remove all availability from ${pending.from} to ${pending.to}? Days with a booked lesson are refused.`
+                : "Are you sure you want to delete this availability slot?"
         }
-        confirmLabel={pending?.kind === "days" ? "Mark days off" : "Delete"}
+        confirmLabel={
+          pending?.kind === "days" ? "Mark days off" : pending?.kind === "schedule" ? "Stop schedule" : "Delete"
+        }
         destructive
         busy={remove.isPending}
         onConfirm={() => pending && remove.mutate(pending)}
         onCancel={() => setPending(null)}
       />
+    </div>
+  );
+}
+
+/** The template form's rows from the standing schedule's entries. */
+function templateFrom(entries: WeeklyEntry[]): Record<number, TemplateSlot[]> {
+  const out: Record<number, TemplateSlot[]> = { 0: [], 1: [], 2: [], 3: [], 4: [], 5: [], 6: [] };
+  for (const e of entries) {
+    const end = timeToMinutes(e.startTime) + e.duration;
+    out[e.dayOfWeek].push({
+      id: nextId++,
+      startTime: e.startTime,
+      endTime: end >= 24 * 60 ? "23:59" : minutesToTime(end),
+    });
+  }
+  return out;
+}
+
+function StandingSummary({
+  entries,
+  slotsThrough,
+  loading,
+  prefs,
+  onRemove,
+}: {
+  entries: WeeklyEntry[] | undefined;
+  slotsThrough: string | null;
+  loading: boolean;
+  prefs: AdminPrefs;
+  onRemove: () => void;
+}) {
+  if (loading) return <Spinner label="Loading the weekly schedule" />;
+  if (!entries)
+    return (
+      <p className="mb-4 rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600">
+        No weekly schedule yet. Add your usual hours below.
+      </p>
+    );
+  const clock = (e: WeeklyEntry) => {
+    const end = timeToMinutes(e.startTime) + e.duration;
+    return `${formatClock(e.startTime, prefs)}–${formatClock(end >= 24 * 60 ? "23:59" : minutesToTime(end), prefs)}`;
+  };
+  return (
+    <section
+      aria-label="Current weekly schedule"
+      className="mb-4 rounded-xl border border-blue-200 bg-blue-50 p-3 text-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold text-blue-950">Weekly schedule in place</p>
+          {slotsThrough && (
+            <p className="text-blue-900">
+              Slots exist through <strong>{formatAdminDate(slotsThrough, prefs, true)}</strong>; new weeks are added
+              automatically.
+            </p>
+          )}
+        </div>
+        <Button size="sm" variant="ghost" className="text-red-700" onClick={onRemove}>
+          Stop weekly schedule
+        </Button>
+      </div>
+      <dl className="mt-2 grid gap-1 sm:grid-cols-[8rem_1fr]">
+        {WEEK_ORDER.filter((d) => entries.some((e) => e.dayOfWeek === d)).map((d) => (
+          <div key={d} className="contents">
+            <dt className="font-medium text-slate-800">{DAY_NAMES[d]}</dt>
+            <dd className="tabular-nums text-slate-700">
+              {entries
+                .filter((e) => e.dayOfWeek === d)
+                .map(clock)
+                .join(", ")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function KeptList({ title, kept, prefs, tz }: { title: string; kept: KeptLesson[]; prefs: AdminPrefs; tz: string }) {
+  return (
+    <div className="mt-2">
+      <p className="font-medium">{title}:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {kept.map((k) => (
+          <li key={k.startsAt}>
+            {formatAdminDate(k.startsAt, prefs, true)}, {formatClock(clockIn(k.startsAt, tz), prefs)} ({k.studentName})
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

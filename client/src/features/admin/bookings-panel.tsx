@@ -1,6 +1,7 @@
 // All Bookings (panel 6): search, status and teacher filters, a table that becomes cards on a
-// phone, and the view and update dialogs.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+// phone, and the view and update dialogs. "Past, still pending" lists lessons whose time has
+// passed without a confirmation, with one-click Mark completed / Cancel to settle them.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
@@ -9,6 +10,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SelectField, TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
 import { ADMIN_PAGE_SIZE, type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { FilterBar } from "./admin-shell.tsx";
@@ -35,12 +37,49 @@ export function BookingsPanel() {
     if (bookings.error) fail(bookings.error, "Failed to load bookings.");
   }, [bookings.error, fail]);
 
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const settle = useMutation({
+    mutationFn: (p: { id: string; status: "completed" | "cancelled" }) =>
+      adminApi.updateBooking(p.id, { status: p.status }),
+    onSuccess: () => {
+      toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.allBookings });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+    onError: (e) => fail(e, "Failed to update booking."),
+  });
+  const isPastPending = (b: AdminBooking) => b.status === "pending" && new Date(b.lesson_date) <= new Date();
+
   const list = bookings.data?.bookings ?? [];
   const total = bookings.data?.total ?? 0;
   const when = (b: AdminBooking) =>
     `${formatAdminDate(b.lesson_date, prefs, true)}, ${formatAdminTime(b.lesson_date, prefs)}`;
   const actions = (b: AdminBooking) => (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
+      {isPastPending(b) && (
+        <>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={settle.isPending}
+            onClick={() => settle.mutate({ id: b.id, status: "completed" })}
+            aria-label={`Mark ${b.student.name}'s lesson completed`}
+          >
+            Mark completed
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700"
+            disabled={settle.isPending}
+            onClick={() => settle.mutate({ id: b.id, status: "cancelled" })}
+            aria-label={`Cancel ${b.student.name}'s lesson`}
+          >
+            Cancel
+          </Button>
+        </>
+      )}
       <Button
         size="sm"
         variant="outline"
@@ -84,6 +123,7 @@ export function BookingsPanel() {
           options={[
             { value: "all", label: "All statuses" },
             ...BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) })),
+            { value: "past_pending", label: "Past, still pending" },
           ]}
         />
         <SelectField
@@ -145,6 +185,7 @@ export function BookingsPanel() {
                     </td>
                     <td className="px-4 py-3">
                       <StatusBadge status={b.status} />
+                      {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
                       {cancellation(b)}
                     </td>
                     <td className="px-4 py-3">{actions(b)}</td>
@@ -167,6 +208,7 @@ export function BookingsPanel() {
                 <p className="text-sm text-slate-600">
                   {b.lesson_type === "online" ? "Online" : "In-person"} · {b.teacher?.name ?? "Unassigned"}
                 </p>
+                {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
                 {cancellation(b)}
                 <div className="mt-3">{actions(b)}</div>
               </li>

@@ -8,6 +8,8 @@ import { type Lesson, useTeacherZone } from "./portal-api.ts";
 
 export const isOnline = (lesson: Lesson) => lesson.lesson_type === "online";
 const isActive = (status: string) => status === "pending" || status === "confirmed";
+/** Whether the lesson's time has come: it can no longer be cancelled (the server refuses too). */
+export const isStarted = (lesson: Pick<Lesson, "lesson_date">) => new Date(lesson.lesson_date).getTime() <= Date.now();
 
 /** The date block on the left of a card: weekday, day and month. */
 function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
@@ -81,6 +83,8 @@ export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: st
 export function LessonCard({ lesson, onCancel }: { lesson: Lesson; onCancel?: (lesson: Lesson) => void }) {
   const zone = { timeZone: useTeacherZone() };
   const past = !isActive(lesson.status);
+  const started = isStarted(lesson);
+  const awaitingTeacher = lesson.status === "pending" && started;
   const canJoin = lesson.status === "confirmed" && Boolean(lesson.google_meet_link);
   return (
     <Card className="p-4 sm:p-5">
@@ -102,6 +106,11 @@ export function LessonCard({ lesson, onCancel }: { lesson: Lesson; onCancel?: (l
           <div className="mt-2">
             <LessonWhere lesson={lesson} />
           </div>
+          {awaitingTeacher && (
+            <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              This lesson's time has passed without a confirmation. Your teacher will settle it.
+            </p>
+          )}
           {lesson.notes && (
             <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{lesson.notes}</p>
           )}
@@ -122,7 +131,7 @@ export function LessonCard({ lesson, onCancel }: { lesson: Lesson; onCancel?: (l
             >
               <CalendarIcon className="h-4 w-4" /> Add to Calendar
             </a>
-            {onCancel && !past && (
+            {onCancel && !past && !started && (
               <Button
                 variant="ghost"
                 size="sm"

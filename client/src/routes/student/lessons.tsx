@@ -8,12 +8,14 @@ import { Tabs } from "../../components/ui/tabs.tsx";
 import { CalendarFeedCard } from "../../features/calendar/calendar-feed-card.tsx";
 import { CancelLessonDialog } from "../../features/portal/cancel-lesson-dialog.tsx";
 import { CalendarIcon, GiftIcon } from "../../features/portal/icons.tsx";
-import { LessonCard } from "../../features/portal/lesson-card.tsx";
+import { isStarted, LessonCard } from "../../features/portal/lesson-card.tsx";
 import { type Lesson, useCancellationSummary, useLessons, useTeacherZone } from "../../features/portal/portal-api.ts";
 import { RebookDialog } from "../../features/portal/rebook-dialog.tsx";
 import { formatDate } from "../../lib/format.ts";
 
-const isHistory = (l: Lesson) => l.status === "completed" || l.status === "cancelled";
+/** History: completed and cancelled lessons, and pending ones whose time has passed (the teacher settles those). */
+const isHistory = (l: Lesson) =>
+  l.status === "completed" || l.status === "cancelled" || (l.status === "pending" && isStarted(l));
 
 export function MyLessons() {
   const lessons = useLessons();

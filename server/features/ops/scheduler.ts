@@ -1,0 +1,75 @@
+// The server's periodic jobs. Each job is a plain function of `now`, so a test drives them with
+// a moving clock and no sleeping (tests/integration/year.int.test.ts); the scheduler only calls
+// them on timers. Every job is safe to run in several processes at once (PostgreSQL): the top-up
+// under the teacher's lock with conflict-skipping inserts, the others as single statements.
+import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
+import type { Db } from "../../db.ts";
+import { topUpStandingSchedules } from "../admin/standing-schedule.service.ts";
+import { completeEndedLessons } from "../portal/portal.data.ts";
+import { runHousekeeping } from "./housekeeping.service.ts";
+
+export type PeriodicJob = { name: string; everyMs: number; run(now: Date): Promise<Record<string, number>> };
+type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+const HOUR_MS = 3_600_000;
+
+/** The jobs the server runs. `onSlotsChanged` drops the visitors' cached availability grid. */
+export function serverJobs(opts: { db: Db; onSlotsChanged?: () => void }): PeriodicJob[] {
+  const { db } = opts;
+  return [
+    {
+      name: "lesson completion",
+      everyMs: LESSON_COMPLETION_INTERVAL_MS,
+      run: (now) => completeEndedLessons(db, now),
+    },
+    {
+      // Hourly, so slots always reach past the horizon (each top-up fills a whole day beyond it).
+      name: "standing schedule top-up",
+      everyMs: HOUR_MS,
+      run: async (now) => {
+        const result = await topUpStandingSchedules(db, now);
+        if (result.created > 0) opts.onSlotsChanged?.();
+        return result;
+      },
+    },
+    { name: "housekeeping", everyMs: 24 * HOUR_MS, run: (now) => runHousekeeping(db, now) },
+  ];
+}
+
+/**
+ * Runs every job once now, then every `everyMs`; a job never overlaps itself. Returns a stop
+ * function that waits for passes in flight: call it before closing the database.
+ */
+export function startScheduler(jobs: PeriodicJob[], log: Log, clock: () => Date = () => new Date()) {
+  let stopped = false;
+  const running = new Set<Promise<void>>();
+  const timers = jobs.map((job) => {
+    let current: Promise<void> | null = null;
+    const pass = async () => {
+      try {
+        const result = await job.run(clock());
+        if (Object.values(result).some((n) => n > 0)) log.info({ job: job.name, ...result }, `${job.name} done`);
+      } catch (error) {
+        if (!stopped) log.error({ err: error, job: job.name }, `${job.name} failed`);
+      }
+    };
+    const tick = () => {
+      if (current || stopped) return;
+      const p = pass().finally(() => {
+        current = null;
+        running.delete(p);
+      });
+      current = p;
+      running.add(p);
+    };
+    tick();
+    const timer = setInterval(tick, job.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return async () => {
+    stopped = true;
+    for (const t of timers) clearInterval(t);
+    await Promise.all([...running]);
+  };
+}
