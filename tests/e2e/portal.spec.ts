@@ -150,7 +150,8 @@ test("copies the referral link; a friend arriving by it signs up, books a first 
   // Sofia sees her friend in the Referral History as Registered.
   await page.reload();
   const history = page.getByRole("listitem").filter({ hasText: friendEmail });
-  await expect(history).toContainText("Luca Verdi");
+  // A reload on a loaded machine (2 cores, several suites) can take longer than the default 5 s.
+  await expect(history).toContainText("Luca Verdi", { timeout: 20_000 });
   await expect(history).toContainText("Registered");
   await expect(page.getByText("Total Referrals", { exact: true }).locator("..")).not.toContainText(
     /^Total Referrals0$/,
@@ -185,7 +186,7 @@ test("copies the referral link; a friend arriving by it signs up, books a first 
   type Referrals = { stats: { total_earned: number }; discounts: { amount: number; percentage: number }[] };
   const referrals = async () => (await (await page.request.get("/api/student/referrals")).json()) as Referrals;
   await page.reload();
-  await expect(history).toContainText("Booked");
+  await expect(history).toContainText("Booked", { timeout: 20_000 });
   const pendingState = await referrals();
   expect(pendingState.discounts).toHaveLength(before.discounts.length);
   expect(pendingState.stats.total_earned).toBe(before.stats.total_earned);
@@ -208,7 +209,7 @@ test("copies the referral link; a friend arriving by it signs up, books a first 
   expect(after.stats.total_earned).toBeCloseTo(before.stats.total_earned + 3.5, 2);
   await page.reload();
   const discounts = page.getByRole("heading", { name: "Available Discounts" }).locator("..");
-  await expect(discounts).toContainText("10% off your next lesson (€3.50)");
+  await expect(discounts).toContainText("10% off your next lesson (€3.50)", { timeout: 20_000 });
 
   await friend.goto("/ref");
   await expect(friend.getByRole("heading", { name: "No Referral Code" })).toBeVisible();
