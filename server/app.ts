@@ -21,7 +21,7 @@ import { publicRoutes } from "./http/public.http.ts";
 import { quizRoutes } from "./http/quiz.http.ts";
 import { studentRoutes } from "./http/student.http.ts";
 import { projectPath } from "./paths.ts";
-import { MemoryRateLimiter, type RateLimiter } from "./plugins/rate-limit.ts";
+import { MemoryRateLimiter, type RateLimiter, rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { createContextFactory } from "./trpc/context.ts";
@@ -166,6 +166,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(cookie);
   await app.register(securityPlugin, { publicUrl: env.PUBLIC_URL, isProduction: env.isProduction });
   await app.register(sessionPlugin, { db, secureCookies: env.isProduction });
+  await app.register(rateLimitPlugin, { limiter: rateLimiter, env });
 
   // Any write may change the visitors' availability grid: it is computed afresh after one.
   const availabilityCache = createAvailabilityCache();

@@ -16,19 +16,20 @@ import {
   storeUpload,
   type UploadKind,
 } from "../features/files/files.service.ts";
-import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
+import type { RateLimiter } from "../plugins/rate-limit.ts";
 
 type Options = { db: Db; env: Env; rateLimiter: RateLimiter; uploadDir: string };
 
 export async function fileRoutes(app: FastifyInstance, opts: Options) {
-  const { db, env, rateLimiter } = opts;
+  const { db } = opts;
   const store = { dir: opts.uploadDir };
   await app.register(multipart, {
     // Hard ceilings for every part; each route narrows fileSize further.
     limits: { fileSize: SHARED_FILE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
   });
 
-  const uploadRule = { limit: env.RATE_LIMIT_UPLOAD, windowMs: 60_000 };
+  // Counted per account (plugins/rate-limit.ts) before a byte of the file is read.
+  const upload = { config: { rateLimit: "upload" } } as const;
 
   const requireAdmin = async (request: FastifyRequest) => {
     const admin = await request.sessionUser("admin");
@@ -43,7 +44,6 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
   };
 
   async function receive(request: FastifyRequest, ownerId: string, kind: UploadKind, maxBytes: number) {
-    await enforceRateLimit(rateLimiter, "upload", ownerId, uploadRule);
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
     if (!part) throw new AppError("BAD_REQUEST", "Please choose a file to upload.");
     const label = part.fields.path && "value" in part.fields.path ? String(part.fields.path.value).slice(0, 200) : null;
@@ -51,14 +51,14 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
     return { file, label };
   }
 
-  app.post("/api/files/upload", async (request) => {
+  app.post("/api/files/upload", upload, async (request) => {
     const admin = await requireAdmin(request);
     const { file, label } = await receive(request, admin.id, "shared", SHARED_FILE_MAX_BYTES);
     // `path` is only a label the client may show; it never names a place on disk.
     return { success: true, file: { ...file, path: label }, fileUrl: file.url, fileSize: file.size };
   });
 
-  app.post("/api/files/upload-profile-photo", async (request) => {
+  app.post("/api/files/upload-profile-photo", upload, async (request) => {
     const admin = await requireAdmin(request);
     const { file } = await receive(request, admin.id, "profile", PROFILE_PHOTO_MAX_BYTES);
     const teacher = await resolveTeacher(db, admin);
@@ -66,7 +66,7 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
     return { success: true, imageUrl: file.url };
   });
 
-  app.post("/api/files/upload-student-profile-photo", async (request) => {
+  app.post("/api/files/upload-student-profile-photo", upload, async (request) => {
     const student = await requireStudent(request);
     const { file } = await receive(request, student.id, "student-profile", PROFILE_PHOTO_MAX_BYTES);
     await setUserImage(db, student.id, file.url);
