@@ -92,7 +92,9 @@ export const profileSettingsSchema = z.object({
       message: "The photo must be an uploaded image or an https:// address.",
     })
     .nullish()
-    .transform((v) => (v ? v : null)),
+    // Absent keeps the saved photo (an update that does not mention it must not wipe it);
+    // null or "" removes it.
+    .transform((v) => (v === undefined ? undefined : v || null)),
   specializations: z
     .array(z.enum(SPECIALIZATIONS))
     .max(SPECIALIZATIONS.length)

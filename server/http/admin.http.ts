@@ -55,7 +55,7 @@ import {
 } from "../features/admin/shared-files.service.ts";
 import { getFeedStatus, resetFeed } from "../features/calendar/calendar-feed.service.ts";
 
-type Options = { db: Db; env: Env };
+type Options = { db: Db; env: Env; uploadDir?: string };
 
 /** zod at the edge: the first problem becomes the 400's `error`. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -77,7 +77,7 @@ async function requireAdmin(request: FastifyRequest) {
   return admin;
 }
 
-async function adminApi(app: FastifyInstance, { db, env }: Options) {
+async function adminApi(app: FastifyInstance, { db, env, uploadDir }: Options) {
   app.addHook("onRequest", async (request) => {
     await requireAdmin(request);
   });
@@ -120,6 +120,7 @@ async function adminApi(app: FastifyInstance, { db, env }: Options) {
         await myTeacher(request)
       ).id,
       parse(updateSettingsSchema, request.body).settings,
+      { uploadDir },
     )),
   }));
 

@@ -6,11 +6,10 @@ import { PROFILE_PHOTO_MAX_BYTES, SHARED_FILE_MAX_BYTES } from "../../shared/con
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
-import { resolveTeacher } from "../features/admin/admin.service.ts";
-import { setTeacherImage } from "../features/admin/settings.data.ts";
-import { setUserImage } from "../features/files/files.data.ts";
+import { findUserImage, setUserImage } from "../features/files/files.data.ts";
 import {
   contentDisposition,
+  discardUpload,
   listMyFiles,
   openDownload,
   storeUpload,
@@ -60,16 +59,17 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
 
   app.post("/api/files/upload-profile-photo", upload, async (request) => {
     const admin = await requireAdmin(request);
+    // Only kept: the settings' Save Changes makes it the teacher's photo (settings.service.ts).
     const { file } = await receive(request, admin.id, "profile", PROFILE_PHOTO_MAX_BYTES);
-    const teacher = await resolveTeacher(db, admin);
-    await setTeacherImage(db, teacher.id, file.url);
     return { success: true, imageUrl: file.url };
   });
 
   app.post("/api/files/upload-student-profile-photo", upload, async (request) => {
     const student = await requireStudent(request);
     const { file } = await receive(request, student.id, "student-profile", PROFILE_PHOTO_MAX_BYTES);
+    const previous = await findUserImage(db, student.id);
     await setUserImage(db, student.id, file.url);
+    await discardUpload(db, store.dir, previous);
     return { success: true, imageUrl: file.url };
   });
 
