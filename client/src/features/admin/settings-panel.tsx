@@ -54,7 +54,8 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const query = useAdminSettingsQuery();
   const [form, setForm] = useState<AdminSettings | null>(null);
   const [pick, setPick] = useState("");
-  // A chosen photo is only previewed (an object URL) until Save Changes uploads and stores it.
+  // A chosen photo is only previewed (a data: URL, which the CSP allows for images) until Save
+  // Changes uploads and stores it.
   const [pendingPhoto, setPendingPhoto] = useState<{ file: File; preview: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const photoInput = useRef<HTMLInputElement>(null);
@@ -65,10 +66,6 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (query.error) fail(query.error, "Failed to load settings.");
   }, [query.error, fail]);
-  useEffect(() => {
-    if (!pendingPhoto) return;
-    return () => URL.revokeObjectURL(pendingPhoto.preview);
-  }, [pendingPhoto]);
 
   const save = useMutation({
     mutationFn: async ({ settings, photo }: { settings: AdminSettings; photo: File | null }) => {
@@ -135,7 +132,13 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       });
       return;
     }
-    setPendingPhoto({ file, preview: URL.createObjectURL(file) });
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === "string") setPendingPhoto({ file, preview: reader.result });
+    };
+    reader.onerror = () =>
+      toast({ title: "Error", description: "Failed to upload profile photo.", variant: "destructive" });
+    reader.readAsDataURL(file);
   };
 
   const submit = (event: FormEvent) => {
