@@ -15,13 +15,13 @@ import { authRoutes } from "./http/auth.http.ts";
 import { bookingRoutes } from "./http/bookings.http.ts";
 import { calendarRoutes } from "./http/calendar.http.ts";
 import { fileRoutes } from "./http/files.http.ts";
-import { INVALID_CHARACTER_MESSAGE, parseJsonInput } from "./http/input-text.ts";
+import { INVALID_CHARACTER_MESSAGE, parseJsonInput, UNREADABLE_MESSAGE } from "./http/input-text.ts";
 import { opsRoutes } from "./http/ops.http.ts";
 import { publicRoutes } from "./http/public.http.ts";
 import { quizRoutes } from "./http/quiz.http.ts";
 import { studentRoutes } from "./http/student.http.ts";
 import { projectPath } from "./paths.ts";
-import { MemoryRateLimiter, type RateLimiter } from "./plugins/rate-limit.ts";
+import { MemoryRateLimiter, type RateLimiter, rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { createContextFactory } from "./trpc/context.ts";
@@ -40,6 +40,13 @@ export type BuildAppOptions = {
   ops?: { dataDir: string; token: string };
 };
 
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  404: "Not found.",
+  405: "This method is not allowed here.",
+  408: "The request took too long to arrive. Please try again.",
+  413: "The request is too large.",
+  415: "This type of request body is not accepted.",
+};
 const RESTARTING_MESSAGE = "The server is restarting. Please try again in a moment.";
 /** A shutdown serves what arrives in its first DRAIN_SETTLE_MS, then answers 503 until no request has
  * arrived for DRAIN_QUIET_MS (at most DRAIN_MAX_MS), then closes. */
@@ -157,9 +164,11 @@ export async function buildApp(opts: BuildAppOptions) {
     if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       return reply.code(413).send({ error: "The request is too large." });
     }
-    if (err.validation) return reply.code(400).send({ error: err.message ?? "Invalid request." });
+    // Fastify's and its parsers' own 4xx texts are written for developers ("reach parts limit",
+    // "Unsupported Media Type: …"): a person gets a sentence for the status instead.
+    if (err.validation) return reply.code(400).send({ error: UNREADABLE_MESSAGE });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ error: err.message ?? "Invalid request." });
+      return reply.code(err.statusCode).send({ error: CLIENT_ERROR_MESSAGES[err.statusCode] ?? UNREADABLE_MESSAGE });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
@@ -168,6 +177,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(cookie);
   await app.register(securityPlugin, { publicUrl: env.PUBLIC_URL, isProduction: env.isProduction });
   await app.register(sessionPlugin, { db, secureCookies: env.isProduction });
+  await app.register(rateLimitPlugin, { limiter: rateLimiter, env });
 
   // Any write may change the visitors' availability grid: it is computed afresh after one.
   const availabilityCache = createAvailabilityCache();
@@ -179,7 +189,10 @@ export async function buildApp(opts: BuildAppOptions) {
     }
     return payload;
   });
-  const services = { db, env, rateLimiter, availabilityCache };
+  // One upload directory for the file routes, settings and account deletion (tests get a temporary one).
+  const uploads = openUploadDir(env.DATA_DIR);
+  app.addHook("onClose", async () => uploads.dispose());
+  const services = { db, env, rateLimiter, availabilityCache, uploadDir: uploads.dir };
   await app.register(
     trpcPlugin<AppRouter>({
       router: appRouter,
@@ -198,11 +211,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
   await app.register(publicRoutes, { database, env });
   await app.register(bookingRoutes, { db, env, rateLimiter, availabilityCache });
-  await app.register(adminRoutes, { db, env });
+  await app.register(adminRoutes, { db, env, uploadDir: uploads.dir });
   await app.register(calendarRoutes, { db, env, rateLimiter });
-  // One upload directory for the file routes and account deletion (tests get a temporary one).
-  const uploads = openUploadDir(env.DATA_DIR);
-  app.addHook("onClose", async () => uploads.dispose());
   await app.register(fileRoutes, { db, env, rateLimiter, uploadDir: uploads.dir });
   await app.register(studentRoutes, { prefix: "/api/student", db, env, rateLimiter, uploadDir: uploads.dir });
   await app.register(quizRoutes, { db, env });

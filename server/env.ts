@@ -34,6 +34,10 @@ const envSchema = z
     RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_BOOKING: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
+    // Per hour: custom availability requests, cancellation requests and /ref sign-ups.
+    RATE_LIMIT_REQUEST: z.coerce.number().int().positive().default(10),
+    RATE_LIMIT_WRITE: z.coerce.number().int().positive().default(120),
+    RATE_LIMIT_QUOTE: z.coerce.number().int().positive().default(60),
     REDIS_URL: z.string().optional().transform((v) => v || undefined),
     SMTP_URL: z.string().optional().transform((v) => v || undefined),
     MAIL_FROM: z.string().default("English with Giulia <no-reply@localhost>"),

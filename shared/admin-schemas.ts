@@ -21,20 +21,16 @@ import {
   WEEKS_AHEAD_MAX,
 } from "./constants.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "./paging.ts";
+import { multiLineText, singleLineText, toMultiLine, toSingleLine } from "./text.ts";
 
 const id = z.uuid();
 const queryBool = z.union([
   z.boolean(),
   z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
 ]);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-const nullableText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const optionalText = (max: number) => singleLineText(max).optional();
+const nullableText = (max: number, lines: "single" | "multi" = "single") =>
+  (lines === "single" ? singleLineText(max) : multiLineText(max)).nullish().transform((v) => (v ? v : null));
 
 /**
  * An instant the database can store and every format can write. JavaScript dates reach year
@@ -74,7 +70,7 @@ export const listBookingsSchema = z.object({
 });
 export const updateBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: STATUS_REQUIRED_MESSAGE }),
-  notes: nullableText(5000).optional(),
+  notes: nullableText(5000, "multi").optional(),
   teacher_id: id.nullable().optional(),
   google_meet_link: meetingLink.optional(),
   location: nullableText(300).optional(),
@@ -83,10 +79,10 @@ export type UpdateBookingInput = z.infer<typeof updateBookingSchema>;
 
 // ---- settings ----
 export const profileSettingsSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name.").max(120),
+  name: singleLineText(120).min(1, "Please enter your name."),
   email: z.email("Please enter a valid email address.").max(200),
-  phone: z.string().trim().max(40).default(""),
-  bio: z.string().trim().max(4000).default(""),
+  phone: singleLineText(40).default(""),
+  bio: multiLineText(4000).default(""),
   image_url: z
     .string()
     .trim()
@@ -95,7 +91,9 @@ export const profileSettingsSchema = z.object({
       message: "The photo must be an uploaded image or an https:// address.",
     })
     .nullish()
-    .transform((v) => (v ? v : null)),
+    // Absent keeps the saved photo (an update that does not mention it must not wipe it);
+    // null or "" removes it.
+    .transform((v) => (v === undefined ? undefined : v || null)),
   specializations: z
     .array(z.enum(SPECIALIZATIONS))
     .max(SPECIALIZATIONS.length)
@@ -126,7 +124,7 @@ export const updateSettingsSchema = z.object({
 export type SettingsInput = z.infer<typeof updateSettingsSchema>["settings"];
 
 // ---- student notes ----
-const tagsSchema = z.union([z.string().max(1000), z.array(z.string().max(100)).max(50)]).optional();
+const tagsSchema = z.union([singleLineText(1000), z.array(singleLineText(100)).max(50)]).optional();
 export const listNotesSchema = z.object({
   student_id: id.optional(),
   ...pagingFields(50),
@@ -138,6 +136,7 @@ export const createNoteSchema = z.object({
   student_id: z.uuid({ error: NOTE_FIELDS_REQUIRED_MESSAGE }),
   teacher_note: z
     .string({ error: NOTE_FIELDS_REQUIRED_MESSAGE })
+    .overwrite(toMultiLine)
     .trim()
     .min(1, NOTE_FIELDS_REQUIRED_MESSAGE)
     .max(10_000),
@@ -147,7 +146,7 @@ export const createNoteSchema = z.object({
   booking_id: id.nullish(),
 });
 export const updateNoteSchema = z.object({
-  teacher_note: z.string().trim().min(1, "Please enter a note.").max(10_000),
+  teacher_note: multiLineText(10_000).min(1, "Please enter a note."),
   note_date: instant.optional(),
   tags: tagsSchema,
   is_private: z.boolean().optional(),
@@ -163,11 +162,16 @@ export const listSharedFilesSchema = z.object({
   search: optionalText(200),
 });
 const required = (max: number) =>
-  z.string({ error: FILE_FIELDS_REQUIRED_MESSAGE }).trim().min(1, FILE_FIELDS_REQUIRED_MESSAGE).max(max);
+  z
+    .string({ error: FILE_FIELDS_REQUIRED_MESSAGE })
+    .overwrite(toSingleLine)
+    .trim()
+    .min(1, FILE_FIELDS_REQUIRED_MESSAGE)
+    .max(max);
 export const createSharedFileSchema = z.object({
   student_id: z.uuid({ error: FILE_FIELDS_REQUIRED_MESSAGE }),
   title: required(200),
-  description: nullableText(2000),
+  description: nullableText(2000, "multi"),
   file_type: z.enum(FILE_TYPES).default("document"),
   file_url: z
     .string({ error: FILE_FIELDS_REQUIRED_MESSAGE })

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text.ts";
 
-const text = (max: number) => z.string().trim().max(max);
+// Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
+const text = singleLineText;
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -15,11 +17,24 @@ function isTimeZone(zone: string): boolean {
 export const availabilityRequestSchema = z.object({
   name: text(120).min(1, "Name is required"),
   email: z.email("Please enter a valid email address").max(254),
-  availability: text(2000).min(1, "Availability is required"),
+  availability: multiLineText(2000).min(1, "Availability is required"),
   location: text(200).min(1, "City or time zone is required"),
   phone: text(40).optional().or(z.literal("")),
-  packageInfo: z.record(z.string(), z.unknown()).optional().nullable(),
-  teacherInfo: z.record(z.string(), z.unknown()).optional().nullable(),
+  // What the visitor was looking at, typed and bounded: never free-form JSON (its depth and size
+  // would be the caller's to choose). Unknown keys are dropped.
+  packageInfo: z
+    .object({
+      id: text(100).optional().nullable(),
+      name: text(200).optional().nullable(),
+      lessons: z.number().int().min(0).max(1000).optional().nullable(),
+      totalPrice: z.number().finite().min(0).max(1_000_000).optional().nullable(),
+    })
+    .optional()
+    .nullable(),
+  teacherInfo: z
+    .object({ id: text(64).optional().nullable(), name: text(120).optional().nullable() })
+    .optional()
+    .nullable(),
 });
 export type AvailabilityRequestInput = z.infer<typeof availabilityRequestSchema>;
 
@@ -41,10 +56,10 @@ export const studentInfoSchema = z.object({
   email: optionalText(254),
   phone: text(40).min(1, "Contact phone number is required"),
   english_level: englishLevel,
-  lesson_focus: text(2000).min(1, "Please describe the learning goals"),
+  lesson_focus: multiLineText(2000).min(1, "Please describe the learning goals"),
   preferred_type: optionalText(40),
   preferred_location: optionalText(300),
-  notes: optionalText(2000),
+  notes: multiLineText(2000).optional().nullable(),
   /** The browser's IANA zone (Intl), so emails can show the student's own time too. */
   timezone: text(64).refine(isTimeZone, "Unknown time zone").optional().nullable(),
 });
@@ -127,10 +142,10 @@ export const referralSignupSchema = z.object({
   email: z.email("Please enter a valid email address").max(254),
   phone: text(40).min(1, REQUIRED_FIELDS),
   englishLevel: z.enum(["beginner", "intermediate", "advanced"], { error: REQUIRED_FIELDS }),
-  lessonFocus: optionalText(2000),
+  lessonFocus: multiLineText(2000).optional().nullable(),
   preferredType: z.enum(["online", "in-person", "either"]).optional().nullable().or(z.literal("")),
   preferredLocation: optionalText(300),
-  notes: optionalText(2000),
+  notes: multiLineText(2000).optional().nullable(),
   referralCode: text(64).min(1, "Invalid referral code"),
 });
 export type ReferralSignupInput = z.infer<typeof referralSignupSchema>;

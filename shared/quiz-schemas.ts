@@ -1,6 +1,7 @@
 // Input schemas of the quiz area, validated at the edge (tRPC and REST) before any service runs.
 import { z } from "zod";
 import { QUIZ_TYPES } from "./quiz-catalog.ts";
+import { singleLineText } from "./text.ts";
 
 /** Route values arrive as strings; the service checks them to give the spec's own messages. */
 export const startQuizSchema = z.discriminatedUnion("kind", [
@@ -33,11 +34,11 @@ export const saveResultSchema = z
     attemptId: z.uuid().optional(),
     answers: answersSchema.optional(),
     quizType: z.enum(QUIZ_TYPES),
-    quizLevel: z.string().max(40).nullish(),
-    quizConcept: z.string().max(40).nullish(),
+    quizLevel: singleLineText(40).nullish(),
+    quizConcept: singleLineText(40).nullish(),
     score: z.number().int().min(0).max(200),
     totalQuestions: z.number().int().min(1).max(200),
-    estimatedLevel: z.string().max(40).nullish(),
+    estimatedLevel: singleLineText(40).nullish(),
     studyTimeSeconds: z
       .number()
       .int()
@@ -49,8 +50,8 @@ export const saveResultSchema = z
         skillBreakdown: breakdown.optional(),
         difficultyBreakdown: breakdown.optional(),
         levelBreakdown: breakdown.optional(),
-        assessmentType: z.string().max(40).optional(),
-        topic: z.string().max(200).optional(),
+        assessmentType: singleLineText(40).optional(),
+        topic: singleLineText(200).optional(),
       })
       .optional(),
   })

@@ -60,7 +60,7 @@ import {
 } from "../features/admin/standing-schedule.service.ts";
 import { getFeedStatus, resetFeed } from "../features/calendar/calendar-feed.service.ts";
 
-type Options = { db: Db; env: Env };
+type Options = { db: Db; env: Env; uploadDir?: string };
 
 /** zod at the edge: the first problem becomes the 400's `error`. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -82,7 +82,7 @@ async function requireAdmin(request: FastifyRequest) {
   return admin;
 }
 
-async function adminApi(app: FastifyInstance, { db, env }: Options) {
+async function adminApi(app: FastifyInstance, { db, env, uploadDir }: Options) {
   app.addHook("onRequest", async (request) => {
     await requireAdmin(request);
   });
@@ -125,6 +125,7 @@ async function adminApi(app: FastifyInstance, { db, env }: Options) {
         await myTeacher(request)
       ).id,
       parse(updateSettingsSchema, request.body).settings,
+      { uploadDir },
     )),
   }));
 

@@ -11,7 +11,7 @@ import { resolveAccount } from "../features/auth/account.service.ts";
 import { DEMO_STUDENT_EMAIL, ensureDemoStudent } from "../features/auth/demo-accounts.ts";
 import type { OidcFlow, OidcProvider } from "../features/auth/oidc.service.ts";
 import { createSession, invalidateSessionToken, type SessionKind } from "../features/auth/session.service.ts";
-import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
+import { limitCaller, type RateLimiter } from "../plugins/rate-limit.ts";
 import { clearSessionCookie, SESSION_COOKIES, setSessionCookie } from "../plugins/session.ts";
 
 type Options = { db: Db; env: Env; oidc: OidcProvider | null; rateLimiter: RateLimiter };
@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
   const demoMode = !oidc && !env.isProduction;
 
   const signInLimit = async (request: FastifyRequest) =>
-    enforceRateLimit(rateLimiter, "sign-in", request.ip, { limit: env.RATE_LIMIT_AUTH, windowMs: 60_000 });
+    limitCaller(rateLimiter, env, "sign-in", { accountId: null, ip: request.ip });
 
   /**
    * Back to the sign-in page with the spec's `error`. A `next` other than the default is kept, so a
@@ -175,7 +175,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       name: z.string().trim().max(120).optional(),
       email: z.email().max(254).optional(),
     });
-    demo.post("/api/demo-auth", async (request, reply) => {
+    demo.post("/api/demo-auth", { config: { rateLimit: "sign-in" } }, async (request, reply) => {
       await signInLimit(request);
       const form = demoForm.safeParse(request.body);
       if (!form.success) return reply.code(400).send({ error: "Choose the demo student or the demo teacher." });

@@ -26,7 +26,7 @@ import {
 } from "../features/booking/booking.service.ts";
 import { validatePrice } from "../features/booking/pricing.service.ts";
 import { registerReferralSignup } from "../features/booking/referral.service.ts";
-import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
+import type { RateLimiter } from "../plugins/rate-limit.ts";
 
 /** zod at the edge: the first problem, in words a person understands. */
 function parseBody<T>(schema: ZodType<T>, body: unknown, fallback?: string): T {
@@ -52,15 +52,11 @@ export async function bookingRoutes(
   opts: { db: Db; env: Env; rateLimiter: RateLimiter; availabilityCache?: AvailabilityCache },
 ) {
   const { db } = opts;
-  const bookingRule = { limit: opts.env.RATE_LIMIT_BOOKING, windowMs: 60_000 };
   const icsHost = new URL(opts.env.PUBLIC_URL).hostname;
 
-  // Writes are rate limited per account, or per address for visitors (the /ref signup).
-  app.addHook("preHandler", async (request) => {
-    if (request.method === "GET") return;
-    const student = await request.sessionUser("student");
-    await enforceRateLimit(opts.rateLimiter, "booking", student?.id ?? request.ip, bookingRule);
-  });
+  // Every write names its rate-limit buckets (plugins/rate-limit.ts): per account, or per address
+  // for visitors, counted with the tRPC twins.
+  const booking = { config: { rateLimit: "booking" } } as const;
 
   const requireStudent = async (request: FastifyRequest) => {
     const student = await request.sessionUser("student");
@@ -88,10 +84,11 @@ export async function bookingRoutes(
 
   // One path, two payloads (spec §7): a lesson booking carries lesson_date and needs a student
   // session; the /ref profile signup carries no lesson_date and needs none.
-  app.post("/api/bookings", async (request) => {
+  app.post("/api/bookings", booking, async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const isLessonBooking = typeof body === "object" && ("lesson_date" in body || "studentInfo" in body);
     if (!isLessonBooking) {
+      await request.limitRate("request");
       return registerReferralSignup(db, parseBody(referralSignupSchema, body, "Please fill in all required fields"));
     }
     const student = await requireStudent(request);
@@ -102,7 +99,7 @@ export async function bookingRoutes(
     });
   });
 
-  app.post("/api/bookings/package", async (request) => {
+  app.post("/api/bookings/package", booking, async (request) => {
     const student = await requireStudent(request);
     const input = parseBody(packageBookingSchema, request.body);
     return createPackageBooking(db, student, input, {
@@ -111,7 +108,7 @@ export async function bookingRoutes(
     });
   });
 
-  app.post("/api/bookings/availability-request", async (request) => {
+  app.post("/api/bookings/availability-request", { config: { rateLimit: "request" } }, async (request) => {
     const input = parseBody(
       availabilityRequestSchema,
       request.body,
@@ -125,13 +122,14 @@ export async function bookingRoutes(
     booking: await getBooking(db, request.params.id, await viewerOf(request)),
   }));
 
-  app.post("/api/pricing/validate", async (request) => {
+  app.post("/api/pricing/validate", { config: { rateLimit: "quote" } }, async (request) => {
     const input = parseBody(validatePriceSchema, request.body);
+    if (input.referralCode) await request.limitRate("code-lookup");
     const student = await request.sessionUser("student");
     return validatePrice(db, student?.id ?? null, input);
   });
 
-  app.post("/api/group-conversation/book", async (request) => {
+  app.post("/api/group-conversation/book", booking, async (request) => {
     const student = await requireStudent(request);
     return bookGroupConversation(
       db,

@@ -4,14 +4,12 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import { renderFeed } from "../features/calendar/calendar-feed.service.ts";
-import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
-
-/** Generous for a poller (hourly), tight for someone guessing tokens. */
-const FEED_RULE = { limit: 60, windowMs: 60_000 };
+import type { RateLimiter } from "../plugins/rate-limit.ts";
 
 export async function calendarRoutes(app: FastifyInstance, opts: { db: Db; env: Env; rateLimiter: RateLimiter }) {
-  app.get<{ Params: { file: string } }>("/api/calendar/feed/:file", async (request, reply) => {
-    await enforceRateLimit(opts.rateLimiter, "calendar-feed", request.ip, FEED_RULE);
+  // Per client address (plugins/rate-limit.ts): generous for a poller, tight for a token guesser.
+  const feed = { config: { rateLimit: "calendar-feed" } } as const;
+  app.get<{ Params: { file: string } }>("/api/calendar/feed/:file", feed, async (request, reply) => {
     const token = request.params.file.replace(/\.ics$/, "");
     const body = await renderFeed(opts.db, token, opts.env.PUBLIC_URL);
     return reply

@@ -6,29 +6,29 @@ import { PROFILE_PHOTO_MAX_BYTES, SHARED_FILE_MAX_BYTES } from "../../shared/con
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
-import { resolveTeacher } from "../features/admin/admin.service.ts";
-import { setTeacherImage } from "../features/admin/settings.data.ts";
-import { setUserImage } from "../features/files/files.data.ts";
+import { findUserImage, setUserImage } from "../features/files/files.data.ts";
 import {
   contentDisposition,
+  discardUpload,
   listMyFiles,
   openDownload,
   storeUpload,
   type UploadKind,
 } from "../features/files/files.service.ts";
-import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
+import type { RateLimiter } from "../plugins/rate-limit.ts";
 
 type Options = { db: Db; env: Env; rateLimiter: RateLimiter; uploadDir: string };
 
 export async function fileRoutes(app: FastifyInstance, opts: Options) {
-  const { db, env, rateLimiter } = opts;
+  const { db } = opts;
   const store = { dir: opts.uploadDir };
   await app.register(multipart, {
     // Hard ceilings for every part; each route narrows fileSize further.
     limits: { fileSize: SHARED_FILE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
   });
 
-  const uploadRule = { limit: env.RATE_LIMIT_UPLOAD, windowMs: 60_000 };
+  // Counted per account (plugins/rate-limit.ts) before a byte of the file is read.
+  const upload = { config: { rateLimit: "upload" } } as const;
 
   const requireAdmin = async (request: FastifyRequest) => {
     const admin = await request.sessionUser("admin");
@@ -43,7 +43,6 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
   };
 
   async function receive(request: FastifyRequest, ownerId: string, kind: UploadKind, maxBytes: number) {
-    await enforceRateLimit(rateLimiter, "upload", ownerId, uploadRule);
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
     if (!part) throw new AppError("BAD_REQUEST", "Please choose a file to upload.");
     const label = part.fields.path && "value" in part.fields.path ? String(part.fields.path.value).slice(0, 200) : null;
@@ -51,25 +50,26 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
     return { file, label };
   }
 
-  app.post("/api/files/upload", async (request) => {
+  app.post("/api/files/upload", upload, async (request) => {
     const admin = await requireAdmin(request);
     const { file, label } = await receive(request, admin.id, "shared", SHARED_FILE_MAX_BYTES);
     // `path` is only a label the client may show; it never names a place on disk.
     return { success: true, file: { ...file, path: label }, fileUrl: file.url, fileSize: file.size };
   });
 
-  app.post("/api/files/upload-profile-photo", async (request) => {
+  app.post("/api/files/upload-profile-photo", upload, async (request) => {
     const admin = await requireAdmin(request);
+    // Only kept: the settings' Save Changes makes it the teacher's photo (settings.service.ts).
     const { file } = await receive(request, admin.id, "profile", PROFILE_PHOTO_MAX_BYTES);
-    const teacher = await resolveTeacher(db, admin);
-    await setTeacherImage(db, teacher.id, file.url);
     return { success: true, imageUrl: file.url };
   });
 
-  app.post("/api/files/upload-student-profile-photo", async (request) => {
+  app.post("/api/files/upload-student-profile-photo", upload, async (request) => {
     const student = await requireStudent(request);
     const { file } = await receive(request, student.id, "student-profile", PROFILE_PHOTO_MAX_BYTES);
+    const previous = await findUserImage(db, student.id);
     await setUserImage(db, student.id, file.url);
+    await discardUpload(db, store.dir, previous);
     return { success: true, imageUrl: file.url };
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { cleanInput, INVALID_CHARACTER_MESSAGE, parseJsonInput } from "./input-text.ts";
+import {
+  cleanInput,
+  INVALID_CHARACTER_MESSAGE,
+  jsonNestsDeeperThan,
+  MAX_JSON_DEPTH,
+  parseJsonInput,
+  TOO_DEEP_MESSAGE,
+} from "./input-text.ts";
 
 describe("input text", () => {
   it("returns clean input itself, emoji and accents included", () => {
@@ -32,5 +39,19 @@ describe("input text", () => {
     expect(() => parseJsonInput('["\\u0000"]')).toThrow(INVALID_CHARACTER_MESSAGE);
     expect(parseJsonInput('{"a":"\\\\u0000"}')).toEqual({ a: "\\u0000" }); // an escaped backslash, then text
     expect(() => parseJsonInput("{")).toThrow(SyntaxError);
+  });
+
+  it("measures nesting of arrays and objects, ignoring brackets inside strings", () => {
+    const nest = (n: number) => `${"[".repeat(n)}1${"]".repeat(n)}`;
+    expect(jsonNestsDeeperThan(nest(MAX_JSON_DEPTH))).toBe(false);
+    expect(jsonNestsDeeperThan(nest(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(jsonNestsDeeperThan(`{"a":"${"[".repeat(500)}\\"{{{"}`)).toBe(false);
+    expect(jsonNestsDeeperThan(`${'{"a":'.repeat(40)}1${"}".repeat(40)}`)).toBe(true);
+  });
+
+  it("refuses deep JSON before parsing it, with a message for a person", () => {
+    const deep = `${"[".repeat(200_000)}${"]".repeat(200_000)}`;
+    expect(() => parseJsonInput(deep)).toThrow(new AppError("BAD_REQUEST", TOO_DEEP_MESSAGE));
+    expect(parseJsonInput('{"a":[{"b":[1]}]}')).toEqual({ a: [{ b: [1] }] });
   });
 });

@@ -7,6 +7,34 @@
 import { AppError } from "../errors.ts";
 
 export const INVALID_CHARACTER_MESSAGE = "The request contains an invalid character.";
+export const TOO_DEEP_MESSAGE = "The request is nested too deeply to be read.";
+export const UNREADABLE_MESSAGE = "The request could not be read. Please check it and try again.";
+
+/**
+ * No input of this app nests deeper than a few levels. Deeper JSON is refused before it is
+ * parsed: its depth would otherwise reach recursive code (the input checks, superjson, zod,
+ * Prisma's query builder) and end as a 500 or a runtime's "Maximum call stack size exceeded".
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether JSON text opens more than `max` arrays or objects inside each other (strings skipped). */
+export function jsonNestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  if (text.length <= max) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
 
 /** JSON text that may hold a lone surrogate or a NUL as an escape: worth a full check. */
 const SUSPICIOUS_ESCAPE = /\\u(?:d[89a-f]|0000)/i;
@@ -49,8 +77,9 @@ export function cleanInput<T>(value: T): T {
   return allClean(value) ? value : (rebuild(value) as T);
 }
 
-/** JSON.parse, then cleanInput when the text holds an escape that could need it. */
+/** JSON.parse (refusing deep nesting first), then cleanInput when the text holds an escape that could need it. */
 export function parseJsonInput(text: string): unknown {
+  if (jsonNestsDeeperThan(text)) throw new AppError("BAD_REQUEST", TOO_DEEP_MESSAGE);
   const value: unknown = JSON.parse(text);
   return SUSPICIOUS_ESCAPE.test(text) ? cleanInput(value) : value;
 }

@@ -24,7 +24,7 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; env: Env 
     return student;
   };
 
-  app.post("/api/quiz-results/save", async (request) => {
+  app.post("/api/quiz-results/save", { config: { rateLimit: "write" } }, async (request) => {
     const student = await requireStudent(request);
     const body = parse(saveResultSchema, request.body);
     const saved = await saveResult({ db: opts.db, env: opts.env, log: request.log }, student, body);
@@ -40,9 +40,13 @@ export async function quizRoutes(app: FastifyInstance, opts: { db: Db; env: Env 
 
   // Public on purpose: anyone holding the code may check it; the answer names only the first
   // name and the last name's initial.
-  app.get<{ Params: { code: string } }>("/api/certificates/:code", async (request) => {
-    const code = certificateCodeSchema.safeParse(request.params.code.toUpperCase());
-    if (!code.success) throw new AppError("NOT_FOUND", "This certificate code is not valid.");
-    return verifyCertificate(opts.db, code.data);
-  });
+  app.get<{ Params: { code: string } }>(
+    "/api/certificates/:code",
+    { config: { rateLimit: "code-lookup" } },
+    async (request) => {
+      const code = certificateCodeSchema.safeParse(request.params.code.toUpperCase());
+      if (!code.success) throw new AppError("NOT_FOUND", "This certificate code is not valid.");
+      return verifyCertificate(opts.db, code.data);
+    },
+  );
 }

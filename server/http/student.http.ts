@@ -9,7 +9,7 @@ import { AppError } from "../errors.ts";
 import { getFeedStatus, resetFeed } from "../features/calendar/calendar-feed.service.ts";
 import * as portal from "../features/portal/portal.service.ts";
 import * as privacy from "../features/privacy/privacy.service.ts";
-import { enforceRateLimit, type RateLimiter } from "../plugins/rate-limit.ts";
+import type { RateLimiter } from "../plugins/rate-limit.ts";
 import { clearSessionCookie } from "../plugins/session.ts";
 
 type Options = { db: Db; env: Env; rateLimiter: RateLimiter; uploadDir: string };
@@ -27,15 +27,15 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 }
 
 export async function studentRoutes(app: FastifyInstance, opts: Options) {
-  const { db, env, rateLimiter } = opts;
+  const { db, env } = opts;
+  // Rate-limit buckets of plugins/rate-limit.ts, counted per account (per address for a visitor).
+  const write = { config: { rateLimit: "write" } } as const;
 
-  app.get<{ Params: { code: string } }>("/validate-referral/:code", async (request) => {
-    await enforceRateLimit(rateLimiter, "referral-validate", request.ip, {
-      limit: env.RATE_LIMIT_AUTH,
-      windowMs: 60_000,
-    });
-    return portal.validateReferralCode(db, request.params.code);
-  });
+  app.get<{ Params: { code: string } }>(
+    "/validate-referral/:code",
+    { config: { rateLimit: "code-lookup" } },
+    async (request) => portal.validateReferralCode(db, request.params.code),
+  );
 
   await app.register(async (scoped) => {
     const student = async (request: FastifyRequest) => {
@@ -49,7 +49,7 @@ export async function studentRoutes(app: FastifyInstance, opts: Options) {
 
     scoped.get("/stats", async (request) => portal.getDashboardStats(db, (await student(request)).id));
     scoped.get("/profile", async (request) => ({ profile: await portal.getProfile(db, (await student(request)).id) }));
-    scoped.put("/profile", async (request) => ({
+    scoped.put("/profile", write, async (request) => ({
       profile: await portal.saveProfile(
         db,
         (await student(request)).id,
@@ -66,7 +66,7 @@ export async function studentRoutes(app: FastifyInstance, opts: Options) {
     scoped.get("/progress", async (request) => portal.getProgress(db, (await student(request)).id));
 
     scoped.get("/referrals", async (request) => portal.getReferralData(db, (await student(request)).id));
-    scoped.post("/referrals", async (request, reply) => {
+    scoped.post("/referrals", write, async (request, reply) => {
       const result = await portal.inviteFriend(
         db,
         await student(request),
@@ -79,7 +79,7 @@ export async function studentRoutes(app: FastifyInstance, opts: Options) {
     scoped.get("/resources", async (request) => portal.listResources(db, (await student(request)).id));
     scoped.get("/files", async (request) => portal.listFiles(db, (await student(request)).id));
     scoped.get("/notes", async (request) => portal.listNotes(db, (await student(request)).id));
-    scoped.post("/files/access-log", async (request) =>
+    scoped.post("/files/access-log", write, async (request) =>
       portal.logFileAccess(db, (await student(request)).id, parse(portal.fileAccessSchema, request.body)),
     );
 
@@ -89,7 +89,7 @@ export async function studentRoutes(app: FastifyInstance, opts: Options) {
     scoped.get<{ Params: { bookingId: string } }>("/can-cancel/:bookingId", async (request) =>
       portal.checkCancellation(db, (await student(request)).id, request.params.bookingId),
     );
-    scoped.post("/request-cancellation", async (request) =>
+    scoped.post("/request-cancellation", { config: { rateLimit: "request" } }, async (request) =>
       portal.requestCancellation(
         db,
         (await student(request)).id,
@@ -97,7 +97,7 @@ export async function studentRoutes(app: FastifyInstance, opts: Options) {
         { publicUrl: env.PUBLIC_URL },
       ),
     );
-    scoped.post("/rebook", async (request) =>
+    scoped.post("/rebook", { config: { rateLimit: "booking" } }, async (request) =>
       portal.rebookWithCredit(db, (await student(request)).id, parse(portal.rebookSchema, request.body), {
         publicUrl: env.PUBLIC_URL,
       }),
@@ -113,7 +113,7 @@ export async function studentRoutes(app: FastifyInstance, opts: Options) {
         .type("application/json; charset=utf-8")
         .send(JSON.stringify(data, null, 2));
     });
-    scoped.post("/delete-account", async (request, reply) => {
+    scoped.post("/delete-account", write, async (request, reply) => {
       const user = await student(request);
       const result = await privacy.deleteStudentAccount(
         db,
@@ -126,7 +126,7 @@ export async function studentRoutes(app: FastifyInstance, opts: Options) {
       return result;
     });
     scoped.get("/calendar-feed", async (request) => getFeedStatus(db, (await student(request)).id, "student"));
-    scoped.post("/calendar-feed/reset", async (request) =>
+    scoped.post("/calendar-feed/reset", write, async (request) =>
       resetFeed(db, (await student(request)).id, "student", env.PUBLIC_URL),
     );
   });

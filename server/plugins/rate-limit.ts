@@ -1,6 +1,12 @@
-// Fixed-window rate limits shared by the REST routes and tRPC procedures. Keyed per account
-// when signed in, per client IP otherwise; request.ip only trusts X-Forwarded-For when
-// TRUST_PROXY is set, so a spoofed header cannot reset a counter.
+// Fixed-window rate limits shared by the REST routes and tRPC procedures: one limiter, one table
+// of limits (RATE_LIMITS below). REST routes name their buckets in their route config and the
+// preHandler of rateLimitPlugin enforces them; tRPC procedures name theirs through
+// `rateLimitedProcedure(bucket)` in trpc/init.ts. Keyed per account when signed in, per client IP
+// otherwise; request.ip only trusts X-Forwarded-For when TRUST_PROXY is set, so a spoofed header
+// cannot reset a counter.
+import type { FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
 
 export type RateLimitRule = { limit: number; windowMs: number };
@@ -85,3 +91,95 @@ export class RedisRateLimiter implements RateLimiter {
     return this.redis.quit().catch(() => {});
   }
 }
+
+type RateLimitEnv = Pick<
+  Env,
+  | "RATE_LIMIT_AUTH"
+  | "RATE_LIMIT_BOOKING"
+  | "RATE_LIMIT_UPLOAD"
+  | "RATE_LIMIT_REQUEST"
+  | "RATE_LIMIT_WRITE"
+  | "RATE_LIMIT_QUOTE"
+>;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every limit of the app. `by: "ip"` counts per client address even when signed in (sign-in
+ * attempts, calendar apps polling a feed); everything else per account, or per address for a
+ * visitor.
+ */
+export function rateLimitRules(env: RateLimitEnv) {
+  const rule = (limit: number, windowMs: number, by: "subject" | "ip" = "subject") => ({ limit, windowMs, by });
+  return {
+    /** OAuth and demo sign-in redirects and callbacks. */
+    "sign-in": rule(env.RATE_LIMIT_AUTH, MINUTE, "ip"),
+    /** Anything that says whether a code exists: referral codes (validation, a quote or price
+     * check carrying one), certificate codes. */
+    "code-lookup": rule(env.RATE_LIMIT_AUTH, MINUTE),
+    /** Lesson, package and group bookings, rebookings, /ref sign-ups. */
+    booking: rule(env.RATE_LIMIT_BOOKING, MINUTE),
+    /** Writes that land in the teacher's inbox and mail: custom availability requests,
+     * cancellation requests, /ref sign-ups. Per hour: a person sends a few. */
+    request: rule(env.RATE_LIMIT_REQUEST, HOUR),
+    /** Price quotes and checks. */
+    quote: rule(env.RATE_LIMIT_QUOTE, MINUTE),
+    /** Every other write of a student: profile, invitations, quiz answers, feed links, account. */
+    write: rule(env.RATE_LIMIT_WRITE, MINUTE),
+    upload: rule(env.RATE_LIMIT_UPLOAD, MINUTE),
+    /** Each AI-personalised test may call the paid model endpoint. */
+    "quiz-ai": rule(6, MINUTE),
+    /** Generous for a poller (hourly), tight for someone guessing feed tokens. */
+    "calendar-feed": rule(60, MINUTE, "ip"),
+  } satisfies Record<string, RateLimitRule & { by: "subject" | "ip" }>;
+}
+export type RateLimitBucket = keyof ReturnType<typeof rateLimitRules>;
+
+/** Who a request is counted as: its account when signed in, else its address. */
+export type RateLimitCaller = { accountId: string | null; ip: string };
+
+/** Counts one hit in each bucket (in order) and throws TOO_MANY_REQUESTS on the first one over. */
+export async function limitCaller(
+  limiter: RateLimiter,
+  env: RateLimitEnv,
+  buckets: RateLimitBucket | readonly RateLimitBucket[],
+  caller: RateLimitCaller,
+) {
+  const rules = rateLimitRules(env);
+  for (const bucket of typeof buckets === "string" ? [buckets] : buckets) {
+    const { by, ...rule } = rules[bucket];
+    await enforceRateLimit(limiter, bucket, by === "ip" ? caller.ip : (caller.accountId ?? caller.ip), rule);
+  }
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The rate-limit buckets (server/plugins/rate-limit.ts) a request to this route counts in. */
+    rateLimit?: RateLimitBucket | readonly RateLimitBucket[];
+  }
+  interface FastifyRequest {
+    /** Counts this request in `buckets` now (for limits that depend on the body). */
+    limitRate(buckets: RateLimitBucket | readonly RateLimitBucket[]): Promise<void>;
+  }
+}
+
+async function callerOf(request: FastifyRequest): Promise<RateLimitCaller> {
+  const student = await request.sessionUser("student");
+  const admin = student ? null : await request.sessionUser("admin");
+  return { accountId: student?.id ?? admin?.id ?? null, ip: request.ip };
+}
+
+/** Enforces each route's `config.rateLimit` before its handler runs (after the session hooks). */
+export const rateLimitPlugin = fp(
+  async (app, opts: { limiter: RateLimiter; env: RateLimitEnv }) => {
+    app.decorateRequest("limitRate", async function (this: FastifyRequest, buckets) {
+      await limitCaller(opts.limiter, opts.env, buckets, await callerOf(this));
+    });
+    app.addHook("preHandler", async (request) => {
+      const buckets = request.routeOptions.config.rateLimit;
+      if (buckets) await request.limitRate(buckets);
+    });
+  },
+  { name: "rate-limit", dependencies: ["session"] },
+);

@@ -11,6 +11,8 @@ export type AppServices = {
   rateLimiter: RateLimiter;
   /** The app's availability cache (availability-cache.ts); without one, every call computes. */
   availabilityCache?: AvailabilityCache;
+  /** The upload directory, where replaced photos are deleted (absent in callers without files). */
+  uploadDir?: string;
 };
 
 export type InnerContext = AppServices & {

@@ -4,9 +4,29 @@
 // This one hands resolveResponse (tRPC's protocol: batching, transformer, error shapes) a thin
 // view of Fastify's request and sends the answer as one string with a Content-Length.
 import type { IncomingHttpHeaders } from "node:http";
-import type { AnyRouter, inferRouterContext } from "@trpc/server";
+import { type AnyRouter, type inferRouterContext, TRPCError } from "@trpc/server";
 import { type HTTPErrorHandler, resolveResponse } from "@trpc/server/http";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
+import { jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from "../http/input-text.ts";
+
+/** More calls in one batched request than any page makes; each is still rate limited alone. */
+export const MAX_BATCH_SIZE = 20;
+
+/**
+ * The input of a call arrives as JSON text (the body, or `?input=` of a query). Deep nesting is
+ * refused before tRPC parses it; thrown from createContext, the error reaches every call of a
+ * batch in tRPC's own error shape.
+ */
+function refuseDeepInput(request: FastifyRequest) {
+  const query = request.query as { input?: unknown };
+  for (const text of [request.body, query.input]) {
+    if (typeof text === "string" && jsonNestsDeeperThan(text)) {
+      const cause = new AppError("BAD_REQUEST", TOO_DEEP_MESSAGE);
+      throw new TRPCError({ code: "BAD_REQUEST", message: cause.message, cause });
+    }
+  }
+}
 
 export type TrpcPluginOptions<TRouter extends AnyRouter> = {
   router: TRouter;
@@ -67,7 +87,11 @@ export function trpcPlugin<TRouter extends AnyRouter>(opts: TrpcPluginOptions<TR
         req: requestView(request, abort.signal),
         path: (request.params as { path: string }).path,
         error: null,
-        createContext: async () => opts.createContext({ req: request, res: reply }),
+        maxBatchSize: MAX_BATCH_SIZE,
+        createContext: async () => {
+          refuseDeepInput(request);
+          return opts.createContext({ req: request, res: reply });
+        },
         onError: opts.onError,
       });
       reply.code(response.status);

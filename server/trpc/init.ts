@@ -2,7 +2,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode, INTERNAL_ERROR_MESSAGE } from "../errors.ts";
-import { cleanInput } from "../http/input-text.ts";
+import { cleanInput, UNREADABLE_MESSAGE } from "../http/input-text.ts";
+import { limitCaller, type RateLimitBucket } from "../plugins/rate-limit.ts";
 import type { Context } from "./context.ts";
 
 const TRPC_CODES: Record<AppErrorCode, TRPCError["code"]> = {
@@ -28,13 +29,23 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const isInternal = error.code === "INTERNAL_SERVER_ERROR";
     const validation = error.cause instanceof ZodError ? error.cause.issues[0] : undefined;
+    // tRPC passes on the text of whatever failed while reading the input (JSON.parse, superjson):
+    // a runtime's words, not ours. Our own errors (AppError, TRPCError we throw) keep theirs.
+    const isRuntimeText =
+      (error.code === "BAD_REQUEST" || error.code === "PARSE_ERROR") &&
+      error.cause instanceof Error &&
+      !(error.cause instanceof ZodError) &&
+      !(error.cause instanceof AppError) &&
+      !(error.cause instanceof TRPCError);
     return {
       ...shape,
       message: isInternal
         ? INTERNAL_ERROR_MESSAGE
         : validation
           ? `${validation.path.join(".") || "input"}: ${validation.message}`
-          : shape.message,
+          : isRuntimeText
+            ? UNREADABLE_MESSAGE
+            : shape.message,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
     };
   },
@@ -59,6 +70,31 @@ export const studentProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!student) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
   return next({ ctx: { ...ctx, student } });
 });
+
+/**
+ * Counts the call in `buckets` of the app's one table of limits (plugins/rate-limit.ts), the same
+ * counters the REST twins use: per account when signed in, per address for a visitor. Added
+ * before `.input()`, so a call is counted even when its input is refused.
+ */
+const limitRate = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =>
+  t.middleware(async ({ ctx, next }) => {
+    await limitCallOf(ctx, buckets);
+    return next();
+  });
+
+/** Counts the call in `buckets` now, for limits that depend on the input (a referral code). */
+export async function limitCallOf(ctx: Context, buckets: RateLimitBucket | readonly RateLimitBucket[]) {
+  const student = await ctx.sessionUser("student");
+  await limitCaller(ctx.rateLimiter, ctx.env, buckets, { accountId: student?.id ?? null, ip: ctx.clientIp });
+}
+
+/** A public procedure counted in `buckets`: every write a visitor can make is one of these. */
+export const rateLimitedProcedure = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =>
+  publicProcedure.use(limitRate(buckets));
+
+/** A student procedure counted in `buckets`: every write a student can make is one of these. */
+export const rateLimitedStudentProcedure = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =>
+  studentProcedure.use(limitRate(buckets));
 
 /** The admin flag comes from the user row read with the session on this request, never a cache. */
 export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {

@@ -18,6 +18,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     RATE_LIMIT_AUTH: "100000",
     RATE_LIMIT_BOOKING: "100000",
     RATE_LIMIT_UPLOAD: "100000",
+    RATE_LIMIT_REQUEST: "100000",
+    RATE_LIMIT_WRITE: "100000",
+    RATE_LIMIT_QUOTE: "100000",
     ...overrides,
   });
 }

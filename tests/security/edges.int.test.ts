@@ -36,7 +36,7 @@ const LEAK =
 describe("rate limits that a spoofed X-Forwarded-For cannot reset", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_BOOKING: "3", RATE_LIMIT_UPLOAD: "3" } });
+    t = await createTestApp({ env: { RATE_LIMIT_BOOKING: "3", RATE_LIMIT_UPLOAD: "3", RATE_LIMIT_REQUEST: "3" } });
   });
   afterAll(async () => {
     await t?.close();

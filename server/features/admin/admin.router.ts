@@ -75,7 +75,9 @@ export const adminRouter = router({
     get: teacherProcedure.query(({ ctx }) => getAdminSettings(ctx.db, ctx.teacher.id)),
     update: teacherProcedure
       .input(updateSettingsSchema)
-      .mutation(({ ctx, input }) => updateAdminSettings(ctx.db, ctx.teacher.id, input.settings)),
+      .mutation(({ ctx, input }) =>
+        updateAdminSettings(ctx.db, ctx.teacher.id, input.settings, { uploadDir: ctx.uploadDir }),
+      ),
   }),
 
   notes: router({

@@ -4,6 +4,7 @@ import { CANCELLATION_POLICY_HOURS, type CANCELLATION_POLICY_OPTIONS } from "../
 import type { SettingsInput } from "../../../shared/admin-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
 import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
 
 export type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
@@ -48,8 +49,19 @@ export async function getAdminSettings(db: Db, teacherId: string) {
 }
 export type AdminSettingsDto = Awaited<ReturnType<typeof getAdminSettings>>;
 
-export async function updateAdminSettings(db: Db, teacherId: string, input: SettingsInput) {
+/**
+ * Saves the three cards. The photo is stored here, on Save Changes: the upload route only keeps
+ * the file. A photo that is replaced (or abandoned before any save) is deleted with its file when
+ * the upload directory is known.
+ */
+export async function updateAdminSettings(
+  db: Db,
+  teacherId: string,
+  input: SettingsInput,
+  opts: { uploadDir?: string } = {},
+) {
   const { profile, business, system } = input;
+  const previousImage = (await findTeacherProfile(db, teacherId)).imageUrl;
   try {
     await saveSettings(
       db,
@@ -67,6 +79,12 @@ export async function updateAdminSettings(db: Db, teacherId: string, input: Sett
   } catch (error) {
     if (isConstraintConflict(error)) throw new AppError("CONFLICT", "Another teacher already uses this email address.");
     throw error;
+  }
+  if (opts.uploadDir) {
+    if (profile.image_url !== undefined && profile.image_url !== previousImage) {
+      await discardUpload(db, opts.uploadDir, previousImage);
+    }
+    await discardAbandonedPhotos(db, opts.uploadDir, "profile");
   }
   return getAdminSettings(db, teacherId);
 }

@@ -2,6 +2,7 @@
 // discovery document, PKCE S256, state and a nonce checked inside a verified ID token.
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
 import { createRemoteJWKSet, jwtVerify } from "jose";
+import { toSingleLine } from "../../../shared/text.ts";
 import { AppError } from "../../errors.ts";
 
 type Discovery = { issuer: string; authorization_endpoint: string; token_endpoint: string; jwks_uri: string };
@@ -70,7 +71,10 @@ export class OidcProvider {
       sub: String(payload.sub),
       email: payload.email.toLowerCase(),
       emailVerified,
-      name: typeof payload.name === "string" && payload.name ? payload.name : payload.email.split("@")[0],
+      // The provider's name travels into calendar files and emails: one line, no control characters.
+      name:
+        (typeof payload.name === "string" ? toSingleLine(payload.name).trim().slice(0, 120) : "") ||
+        payload.email.split("@")[0],
       picture: typeof payload.picture === "string" ? payload.picture : undefined,
     };
   }

@@ -2,6 +2,7 @@
 // every change (Booking.icsSequence), so calendar apps replace their copy instead of adding one.
 import { createEvent, type EventAttributes } from "ics";
 import { LESSON_MINUTES } from "../../../shared/constants.ts";
+import { toSingleLine } from "../../../shared/text.ts";
 
 export type IcsBooking = {
   id: string;
@@ -13,6 +14,21 @@ export type IcsBooking = {
   icsSequence: number;
   teacherName: string | null;
 };
+
+/**
+ * The `ics` package escapes LF in text but writes a bare CR as it is, and a CR ends a property
+ * for some parsers (`LOCATION:Duomo\rEND:VEVENT\rBEGIN:VEVENT` forges an event). Inputs are
+ * cleaned at the edge already; every text property is made one line here again, so no stored
+ * value written before that (or by another path) can break a calendar file.
+ */
+export function icsSafeEvent<T extends EventAttributes>(event: T): T {
+  const out: Record<string, unknown> = { ...event };
+  for (const key of ["title", "description", "location", "url", "calName", "productId"] as const) {
+    const value = out[key];
+    if (typeof value === "string") out[key] = toSingleLine(value);
+  }
+  return out as T;
+}
 
 /** One lesson as an event: the single file and the subscription feed share UID and SEQUENCE. */
 export function bookingEventAttributes(booking: IcsBooking, host: string): EventAttributes {
@@ -29,7 +45,7 @@ export function bookingEventAttributes(booking: IcsBooking, host: string): Event
     : booking.status === "pending"
       ? "Your teacher will confirm this lesson soon."
       : "This lesson is confirmed.";
-  return {
+  return icsSafeEvent({
     uid: `${booking.id}@${host}`,
     sequence: booking.icsSequence,
     productId: "english-with-giulia/booking",
@@ -45,7 +61,7 @@ export function bookingEventAttributes(booking: IcsBooking, host: string): Event
     location: online ? (booking.meetingLink ?? "Online") : (booking.location ?? "Milano"),
     ...(online && booking.meetingLink ? { url: booking.meetingLink } : {}),
     busyStatus: cancelled ? "FREE" : "BUSY",
-  };
+  });
 }
 
 export function buildBookingIcs(booking: IcsBooking, host: string): string {

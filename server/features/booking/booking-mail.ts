@@ -1,6 +1,5 @@
 // The mail a booking writes into the outbox, inside the booking's own transaction: the student's
 // confirmation (with one calendar file per lesson) and the teacher's notice.
-import { randomUUID } from "node:crypto";
 import { type DbOrTx, insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
 import {
   bookingCancelledEmail,
@@ -202,8 +201,9 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
           },
           ctx,
         ),
-        // A refused request does not change the booking: several may arrive for one SEQUENCE.
-        event.approved ? `teacher_cancellation:${key}` : `teacher_cancellation:${key}:${randomUUID()}`,
+        // A refused request changes nothing: the teacher hears of the first one for this version of
+        // the lesson; repeats are recorded (and shown in her inbox) without another email each.
+        event.approved ? `teacher_cancellation:${key}` : `teacher_cancellation:${key}:refused`,
       );
       break;
   }

@@ -2,7 +2,8 @@
 // event of the single-booking file (same UID, same SEQUENCE), so a calendar that imported a
 // lesson's file and then subscribes sees one lesson, and cancelled lessons stay, marked CANCELLED.
 import { createEvents, type EventAttributes } from "ics";
-import { bookingEventAttributes, type IcsBooking } from "../booking/booking-ics.ts";
+import { toSingleLine } from "../../../shared/text.ts";
+import { bookingEventAttributes, type IcsBooking, icsSafeEvent } from "../booking/booking-ics.ts";
 
 export type FeedLesson = IcsBooking & { studentName: string };
 export type FeedAudience = "student" | "teacher";
@@ -22,13 +23,13 @@ export function buildCalendarFeed(opts: {
     // The teacher's calendar names the student; the event itself (UID, SEQUENCE, times) is the same.
     const cancelled = lesson.status === "cancelled";
     const kind = lesson.lessonType === "online" ? "online" : "in person";
-    return {
+    return icsSafeEvent({
       ...event,
       title: `${cancelled ? "Cancelled: " : ""}English lesson: ${lesson.studentName} (${kind})`,
       description: `${lesson.studentName}, ${kind}. Status: ${lesson.status}.${lesson.meetingLink ? ` Meeting link: ${lesson.meetingLink}` : ""}`,
-    };
+    });
   });
-  const header = { productId: "english-with-giulia/feed", method: "PUBLISH", calName: opts.calendarName };
+  const header = { productId: "english-with-giulia/feed", method: "PUBLISH", calName: toSingleLine(opts.calendarName) };
   let body: string;
   if (events.length === 0) {
     body = [
@@ -36,7 +37,7 @@ export function buildCalendarFeed(opts: {
       "VERSION:2.0",
       `PRODID:${header.productId}`,
       "METHOD:PUBLISH",
-      `X-WR-CALNAME:${opts.calendarName.replace(/[\r\n]+/g, " ")}`,
+      `X-WR-CALNAME:${header.calName}`,
       "END:VCALENDAR",
       "",
     ].join("\r\n");

@@ -51,3 +51,34 @@ export async function recordStudentDownload(db: Db, fileId: string, userId: stri
 export function setUserImage(db: Db, userId: string, imageUrl: string) {
   return db.user.update({ where: { id: userId }, data: { imageUrl }, select: { id: true } });
 }
+
+export async function findUserImage(db: Db, userId: string) {
+  return (await db.user.findUnique({ where: { id: userId }, select: { imageUrl: true } }))?.imageUrl ?? null;
+}
+
+/** Whether any teacher photo, student photo or shared file still points at the upload. */
+export async function isUploadReferenced(db: Db, storedName: string) {
+  const url = `${DOWNLOAD_PREFIX}${storedName}`;
+  const [teachers, users, shared] = await Promise.all([
+    db.teacher.count({ where: { imageUrl: url } }),
+    db.user.count({ where: { imageUrl: url } }),
+    db.sharedFile.count({ where: { fileUrl: url } }),
+  ]);
+  return teachers + users + shared > 0;
+}
+
+export async function deleteUploadRow(db: Db, storedName: string) {
+  const { count } = await db.upload.deleteMany({ where: { storedName } });
+  return count > 0;
+}
+
+/** Stored names of uploads of `kind` made before `before` (oldest first, a bounded batch). */
+export async function listUploadNamesOfKind(db: Db, kind: string, before: Date) {
+  const rows = await db.upload.findMany({
+    where: { kind, createdAt: { lt: before } },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+    select: { storedName: true },
+  });
+  return rows.map((r) => r.storedName);
+}

@@ -13,9 +13,12 @@ import { AppError } from "../../errors.ts";
 import { type DetectedType, detectFileType, SNIFF_BYTES } from "./file-type.ts";
 import {
   DOWNLOAD_PREFIX,
+  deleteUploadRow,
   findUpload,
   insertUpload,
   isSharedWithStudent,
+  isUploadReferenced,
+  listUploadNamesOfKind,
   listUploadsOf,
   recordStudentDownload,
 } from "./files.data.ts";
@@ -187,4 +190,27 @@ export async function openDownload(db: Db, uploadDir: string, name: string, view
 export function contentDisposition(originalName: string) {
   const ascii = originalName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
+}
+
+/**
+ * Deletes an upload of ours (row, then file) once nothing points at it any more: a replaced
+ * profile photo would otherwise stay on disk for ever (5 MB each, 20 uploads a minute). A URL
+ * that is not one of our uploads (an https:// photo) is left alone.
+ */
+export async function discardUpload(db: Db, uploadDir: string, fileUrl: string | null | undefined) {
+  if (!fileUrl?.startsWith(DOWNLOAD_PREFIX)) return false;
+  const name = fileUrl.slice(DOWNLOAD_PREFIX.length);
+  if (!isStoredName(name) || (await isUploadReferenced(db, name))) return false;
+  if (!(await deleteUploadRow(db, name))) return false;
+  await unlink(path.join(uploadDir, name)).catch(() => {});
+  return true;
+}
+
+/** How long an uploaded photo may wait for its Save Changes before it counts as abandoned. */
+export const UNSAVED_PHOTO_GRACE_MS = 60 * 60 * 1000;
+
+/** Deletes photos of `kind` uploaded over the grace period ago that no profile ever used. */
+export async function discardAbandonedPhotos(db: Db, uploadDir: string, kind: UploadKind, now = new Date()) {
+  const names = await listUploadNamesOfKind(db, kind, new Date(now.getTime() - UNSAVED_PHOTO_GRACE_MS));
+  for (const name of names) await discardUpload(db, uploadDir, `${DOWNLOAD_PREFIX}${name}`);
 }

@@ -1,4 +1,4 @@
-import { publicProcedure, router, studentProcedure } from "../../trpc/init.ts";
+import { publicProcedure, rateLimitedStudentProcedure, router, studentProcedure } from "../../trpc/init.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 
 export const portalRouter = router({
@@ -11,6 +11,8 @@ export const portalRouter = router({
   me: studentProcedure.query(({ ctx }) => ({ id: ctx.student.id, name: ctx.student.name, email: ctx.student.email })),
   calendarFeed: router({
     get: studentProcedure.query(({ ctx }) => getFeedStatus(ctx.db, ctx.student.id, "student")),
-    reset: studentProcedure.mutation(({ ctx }) => resetFeed(ctx.db, ctx.student.id, "student", ctx.env.PUBLIC_URL)),
+    reset: rateLimitedStudentProcedure("write").mutation(({ ctx }) =>
+      resetFeed(ctx.db, ctx.student.id, "student", ctx.env.PUBLIC_URL),
+    ),
   }),
 });

@@ -7,6 +7,7 @@ import {
   LESSON_MINUTES,
   PAST_LESSON_CANCEL_MESSAGE,
 } from "../../../shared/constants.ts";
+import { multiLineText, singleLineText } from "../../../shared/text.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { newReferralCode } from "../auth/account.service.ts";
@@ -84,28 +85,23 @@ export async function listLessons(
 
 // ---- profile ----
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const optionalText = (max: number, lines: "single" | "multi" = "single") =>
+  (lines === "single" ? singleLineText(max) : multiLineText(max)).nullish().transform((v) => (v ? v : null));
 
 export const profileUpdateSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(120),
+  name: singleLineText(120).min(1, "Name is required"),
   phone: optionalText(40),
   englishLevel: z
     .union([z.enum(ENGLISH_LEVELS), z.literal(""), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
-  lessonFocus: optionalText(1000),
+  lessonFocus: optionalText(1000, "multi"),
   preferredType: z
     .union([z.enum(["online", "in-person", "either"]), z.literal(""), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
   preferredLocation: optionalText(200),
-  notes: optionalText(2000),
+  notes: optionalText(2000, "multi"),
 });
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof data.findProfile>>>;
@@ -170,7 +166,7 @@ export async function getReferralData(db: Db, studentId: string) {
 
 export const referralInviteSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(254)),
-  name: z.string().trim().max(120).optional(),
+  name: singleLineText(120).optional(),
 });
 
 export async function inviteFriend(
@@ -362,7 +358,7 @@ export async function checkCancellation(db: Db, studentId: string, bookingId: st
 
 export const cancellationRequestSchema = z.object({
   booking_id: z.string().trim().min(1).max(100),
-  reason: z.string().trim().min(1, "Please give a reason for the cancellation.").max(1000),
+  reason: multiLineText(1000).min(1, "Please give a reason for the cancellation."),
 });
 
 export async function requestCancellation(

@@ -1,22 +1,23 @@
 import { z } from "zod";
 import { recordAnswerSchema, startQuizSchema, submitAttemptSchema } from "../../../shared/quiz-schemas.ts";
-import { enforceRateLimit } from "../../plugins/rate-limit.ts";
-import { router, studentProcedure } from "../../trpc/init.ts";
+import { limitCallOf, rateLimitedStudentProcedure, router, studentProcedure } from "../../trpc/init.ts";
 import { countQuestionsByLevel } from "./quiz.data.ts";
 import { getOwnCertificate, getOwnResult, recordAnswer, startQuiz, submitAttempt } from "./quiz.service.ts";
 
 export const quizRouter = router({
   questionCounts: studentProcedure.query(({ ctx }) => countQuestionsByLevel(ctx.db)),
   /** Starts (or resumes, while unfinished and in time) a server-kept attempt: questions without answer keys, the clock, saved answers. */
-  start: studentProcedure.input(startQuizSchema).mutation(async ({ ctx, input }) => {
-    // Each AI-personalised test may call the paid model endpoint: a few per minute is plenty.
-    if (input.kind === "ai") await enforceRateLimit(ctx.rateLimiter, "quiz-ai", ctx.student.id, { limit: 6, windowMs: 60_000 });
-    return startQuiz(ctx, ctx.student, input);
-  }),
-  recordAnswer: studentProcedure
+  start: rateLimitedStudentProcedure("write")
+    .input(startQuizSchema)
+    .mutation(async ({ ctx, input }) => {
+      // Each AI-personalised test may call the paid model endpoint: a few per minute is plenty.
+      if (input.kind === "ai") await limitCallOf(ctx, "quiz-ai");
+      return startQuiz(ctx, ctx.student, input);
+    }),
+  recordAnswer: rateLimitedStudentProcedure("write")
     .input(recordAnswerSchema)
     .mutation(({ ctx, input }) => recordAnswer(ctx, ctx.student, input)),
-  submit: studentProcedure
+  submit: rateLimitedStudentProcedure("write")
     .input(submitAttemptSchema)
     .mutation(({ ctx, input }) => submitAttempt(ctx, ctx.student, input)),
   result: studentProcedure

@@ -23,6 +23,9 @@ import { upload } from "../../lib/api.ts";
 import { type AdminSettings, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
 import { useAdminSettingsQuery } from "./admin-format.ts";
 
+/** The photo upload of a Save Changes failed: shown with the spec's photo texts, not the save's. */
+class PhotoUploadError extends Error {}
+
 const opts = <T extends string | number>(values: readonly T[], label: (v: T) => string = String) =>
   values.map((v) => ({ value: String(v), label: label(v) }));
 
@@ -51,7 +54,9 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const query = useAdminSettingsQuery();
   const [form, setForm] = useState<AdminSettings | null>(null);
   const [pick, setPick] = useState("");
-  const [uploading, setUploading] = useState(false);
+  // A chosen photo is only previewed (a data: URL, which the CSP allows for images) until Save
+  // Changes uploads and stores it.
+  const [pendingPhoto, setPendingPhoto] = useState<{ file: File; preview: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const photoInput = useRef<HTMLInputElement>(null);
 
@@ -63,13 +68,39 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   }, [query.error, fail]);
 
   const save = useMutation({
-    mutationFn: (s: AdminSettings) => adminApi.saveSettings(s),
-    onSuccess: (r) => {
-      queryClient.setQueryData(adminKeys.settings, { settings: r.settings });
-      setForm(structuredClone(r.settings));
+    mutationFn: async ({ settings, photo }: { settings: AdminSettings; photo: File | null }) => {
+      let next = settings;
+      if (photo) {
+        const data = new FormData();
+        data.append("type", "profile");
+        data.append("file", photo);
+        try {
+          const { imageUrl } = await upload<{ imageUrl: string }>("/files/upload-profile-photo", data);
+          next = { ...settings, profile: { ...settings.profile, image_url: imageUrl } };
+        } catch (e) {
+          throw new PhotoUploadError(e instanceof Error ? e.message : "");
+        }
+      }
+      return { result: await adminApi.saveSettings(next), photoSaved: Boolean(photo) };
+    },
+    onSuccess: ({ result, photoSaved }) => {
+      queryClient.setQueryData(adminKeys.settings, { settings: result.settings });
+      setForm(structuredClone(result.settings));
+      setPendingPhoto(null);
+      if (photoSaved) {
+        toast({ title: "Success", description: "Profile photo uploaded successfully!", variant: "success" });
+      }
       toast({ title: "Success", description: "Settings saved successfully!", variant: "success" });
     },
     onError: (e) => {
+      if (e instanceof PhotoUploadError) {
+        toast({
+          title: e.message ? "Upload Failed" : "Error",
+          description: e.message || "Failed to upload profile photo.",
+          variant: "destructive",
+        });
+        return;
+      }
       setError(e instanceof Error ? e.message : null);
       fail(e, "Failed to save settings.");
     },
@@ -86,7 +117,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
     setForm({ ...form, [card]: { ...form[card], ...patch } });
   const available = SPECIALIZATIONS.filter((s) => !form.profile.specializations.includes(s));
 
-  const onPhoto = async (file: File | undefined) => {
+  const onPhoto = (file: File | undefined) => {
     if (!file) return;
     if (photoInput.current) photoInput.current.value = "";
     if (!file.type.startsWith("image/")) {
@@ -101,33 +132,19 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       });
       return;
     }
-    const data = new FormData();
-    data.append("type", "profile");
-    data.append("file", file);
-    setUploading(true);
-    try {
-      const { imageUrl } = await upload<{ imageUrl: string }>("/files/upload-profile-photo", data);
-      set("profile", { image_url: imageUrl });
-      queryClient.setQueryData(adminKeys.settings, (old: { settings: AdminSettings } | undefined) =>
-        old ? { settings: { ...old.settings, profile: { ...old.settings.profile, image_url: imageUrl } } } : old,
-      );
-      toast({ title: "Success", description: "Profile photo uploaded successfully!", variant: "success" });
-    } catch (e) {
-      const message = e instanceof Error && e.message ? e.message : "";
-      toast({
-        title: message ? "Upload Failed" : "Error",
-        description: message || "Failed to upload profile photo.",
-        variant: "destructive",
-      });
-    } finally {
-      setUploading(false);
-    }
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === "string") setPendingPhoto({ file, preview: reader.result });
+    };
+    reader.onerror = () =>
+      toast({ title: "Error", description: "Failed to upload profile photo.", variant: "destructive" });
+    reader.readAsDataURL(file);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    save.mutate(form);
+    save.mutate({ settings: form, photo: pendingPhoto?.file ?? null });
   };
 
   return (
@@ -135,8 +152,12 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <SettingsCard title="Profile Information" description="Your public teacher card on the booking pages.">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
           <div className="h-24 w-24 shrink-0 overflow-hidden rounded-full bg-slate-100 ring-4 ring-white shadow">
-            {form.profile.image_url ? (
-              <img src={form.profile.image_url} alt="Your profile" className="h-full w-full object-cover" />
+            {pendingPhoto || form.profile.image_url ? (
+              <img
+                src={pendingPhoto?.preview ?? form.profile.image_url ?? undefined}
+                alt={pendingPhoto ? "Preview of your new profile photo" : "Your profile"}
+                className="h-full w-full object-cover"
+              />
             ) : (
               <span
                 className="grid h-full w-full place-items-center text-3xl font-bold text-slate-500"
@@ -159,9 +180,21 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
               htmlFor="profile-photo"
               className="inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-blue-700"
             >
-              {uploading ? "Uploading..." : "Upload Photo"}
+              {save.isPending && pendingPhoto ? "Uploading..." : "Upload Photo"}
             </label>
             <p className="mt-1.5 text-xs text-slate-500">PNG, JPG, GIF up to 5MB</p>
+            {pendingPhoto && (
+              <p className="mt-1.5 flex flex-wrap items-center gap-x-3 text-sm text-amber-800" role="status">
+                <span>New photo: stored when you click Save Changes.</span>
+                <button
+                  type="button"
+                  className="font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-900"
+                  onClick={() => setPendingPhoto(null)}
+                >
+                  Keep current photo
+                </button>
+              </p>
+            )}
           </div>
         </div>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
