@@ -613,6 +613,7 @@ describe("pricing calls", () => {
       discountLabel: null,
       totalPrice: 282,
       lessons: 6,
+      referralNotice: null,
     });
     const ok = await post("/api/pricing/validate", { packageId: "standard-6", totalPrice: 192, lessons: 6 });
     expect(ok.json()).toEqual({ valid: true, totalPrice: 192 });

@@ -294,8 +294,14 @@ describe("dashboard, lessons, profile", () => {
     const body = (await call(A, "GET", "/api/student/progress")).json();
     expect(body.stats).toMatchObject({ completedLessons: 1, studyMinutes: 60, longestStreak: 1, quizCount: 1 });
     expect(body.completed.map((a: { id: string }) => a.id)).toEqual(
-      expect.arrayContaining(["lessons-1", "referrals-1", "quizzes-1", "resources-1", "studyMinutes-1"]),
+      expect.arrayContaining(["lessons-1", "quizzes-1", "resources-1", "studyMinutes-1"]),
     );
+    // Issue 17: a friend who only signed up (registered) is not a referral achievement yet; it
+    // counts once their first lesson is completed (this test had "referrals-1" unlocked).
+    expect(body.next.find((a: { category: string }) => a.category === "referrals")).toMatchObject({
+      level: 1,
+      current: 0,
+    });
     expect(body.next.find((a: { category: string }) => a.category === "lessons")).toMatchObject({
       level: 2,
       target: 3,
@@ -711,15 +717,28 @@ describe("lessons move on by themselves", () => {
     const friend = await db.user.create({
       data: { email: "friend-of-b@x.test", name: "Friend", referredById: B.user.id },
     });
+    // Issue 17: the referral moves on when a lesson of the friend's first order (the one bought
+    // through it) is completed, so the lessons belong to that order.
+    const order = await db.bookingOrder.create({
+      data: {
+        studentId: friend.id,
+        packageId: "standard-6",
+        lessons: 6,
+        basePriceCents: 19200,
+        totalPriceCents: 17280,
+      },
+    });
     const referral = await db.referral.create({
       data: {
         referrerId: B.user.id,
         referredEmail: friend.email,
         referredUserId: friend.id,
         status: "first_lesson_booked",
+        orderId: order.id,
       },
     });
     const base = {
+      orderId: order.id,
       studentId: friend.id,
       teacherId,
       studentName: "Friend",
