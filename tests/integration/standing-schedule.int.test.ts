@@ -244,3 +244,26 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     }
   });
 });
+
+describe("a longer booking horizon", () => {
+  it("is filled as soon as the teacher saves it, not at the next hourly top-up", async () => {
+    await setSettings(db(), { maxAdvanceBooking: 30 });
+    expect((await bulk({ schedule, weeksAhead: 1 })).statusCode).toBe(200);
+    const lastStart = async () => (await slotTimes()).rows.at(-1)!.startsAt.getTime();
+    const day = 86_400_000;
+    expect(await lastStart()).toBeLessThan(Date.now() + 33 * day);
+
+    const saved = (await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie: admin.cookie } }))
+      .json().settings;
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/settings",
+      headers: json(),
+      payload: JSON.stringify({ settings: { ...saved, business: { ...saved.business, bufferBetweenLessons: 15, maxAdvanceBooking: 120 } } }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // The schedule has a Monday and a Thursday: the last slot is within a week of day 120.
+    expect(await lastStart()).toBeGreaterThan(Date.now() + 113 * day);
+    expect((await slotTimes()).duplicates).toBe(0);
+  });
+});

@@ -6,6 +6,7 @@ import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
 import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
+import { topUpStandingSchedules } from "./standing-schedule.service.ts";
 
 export type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
 
@@ -62,6 +63,7 @@ export async function updateAdminSettings(
 ) {
   const { profile, business, system } = input;
   const previousImage = (await findTeacherProfile(db, teacherId)).imageUrl;
+  const previousSite = await readSiteSettings(db);
   try {
     await saveSettings(
       db,
@@ -79,6 +81,10 @@ export async function updateAdminSettings(
   } catch (error) {
     if (isConstraintConflict(error)) throw new AppError("CONFLICT", "Another teacher already uses this email address.");
     throw error;
+  }
+  // A longer booking horizon (or another zone) is filled at once, not at the next hourly top-up.
+  if (business.maxAdvanceBooking !== previousSite.maxAdvanceBooking || business.timezone !== previousSite.timezone) {
+    await topUpStandingSchedules(db, new Date());
   }
   if (opts.uploadDir) {
     if (profile.image_url !== undefined && profile.image_url !== previousImage) {

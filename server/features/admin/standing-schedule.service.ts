@@ -12,7 +12,7 @@ import type { bulkAvailabilitySchema } from "../../../shared/admin-schemas.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { getSiteSettings } from "./settings.service.ts";
+import { readSiteSettings } from "./settings.data.ts";
 import {
   deleteSlotsById,
   deleteWeeklySchedule,
@@ -42,7 +42,7 @@ export type KeptLesson = { startsAt: Date; endsAt: Date; studentName: string };
 type FillOutcome = { created: number; present: number; overlapping: Range[]; excluded: number; filledThrough: Date };
 
 async function rulesOf(db: Db): Promise<Rules> {
-  const settings = await getSiteSettings(db);
+  const settings = await readSiteSettings(db);
   return { zone: settings.timezone, maxAdvanceDays: settings.maxAdvanceBooking };
 }
 
