@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { toast } from "./support/booking-steps.ts";
 
 // The server runs with QUIZ_TIME_SCALE=0.05 (playwright.config.ts): the quick assessment and
 // concept tests last 45 s, the A1 test 135 s.
@@ -270,6 +271,36 @@ test.describe("quiz area", () => {
     await page.goto("/student/quizzes/quiz/a1");
     await expect(page.getByRole("heading", { name: "Question 2 of 45" })).toBeVisible();
     expect(await secondsLeft(page)).toBeLessThanOrEqual(after);
+  });
+
+  // Issue 17: a session that ends during a test gives the spec's 'Session Expired' and the sign-in
+  // card (not the quiz's error card, not the provider); signing in again resumes the attempt.
+  test("a session that ends during a test shows 'Session Expired' and the card, then resumes", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page);
+    await page.goto("/student/quizzes/quiz/a2");
+    await expect(page.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
+    const question = await page.locator("legend").textContent();
+    const signInStarts: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/(student-auth\/google|demo-auth)/.test(request.url())) signInStarts.push(request.url());
+    });
+    await context.clearCookies();
+    await answer(page, 1);
+    await expect(toast(page, "Session Expired")).toContainText("Please sign in again.");
+    const card = page.getByRole("button", { name: "Continue with Google" });
+    await expect(card).toBeVisible();
+    await expect(page).toHaveURL(/\/student\?next=%2Fstudent%2Fquizzes%2Fquiz%2Fa2$/);
+    expect(signInStarts).toEqual([]);
+    await shot(page, "quiz-session-expired");
+    // Signed in again, the student is back in the same attempt, on the unanswered question.
+    await card.click();
+    await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+    await expect(page).toHaveURL(/\/student\/quizzes\/quiz\/a2$/);
+    await expect(page.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
+    await expect(page.locator("legend")).toHaveText(question ?? "");
   });
 
   test("every runner has a way back to Activities", async ({ page }) => {

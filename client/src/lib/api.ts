@@ -12,8 +12,17 @@ export class ApiError extends Error {
   }
 }
 
-export const isSessionExpired = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || error.status === 403);
+/** A 401 or 403 from the REST client or from a tRPC call (whose error data carries the HTTP status). */
+export const isSessionExpired = (error: unknown) => {
+  const status = error instanceof ApiError ? error.status : trpcHttpStatus(error);
+  return status === 401 || status === 403;
+};
+
+function trpcHttpStatus(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null || !("data" in error)) return undefined;
+  const status = (error as { data?: { httpStatus?: unknown } | null }).data?.httpStatus;
+  return typeof status === "number" ? status : undefined;
+}
 
 async function failure(endpoint: string, response: Response): Promise<never> {
   let message: string | undefined;

@@ -12,6 +12,7 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useLocation, useNavigate, useParams, useSearchParams } from "../../lib/router.tsx";
+import { useSessionExpiry } from "../portal/portal-api.ts";
 import { trpc } from "../../trpc.ts";
 import { scoreLocalQuiz } from "./local-scoring.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
@@ -103,6 +104,13 @@ function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizP
   const recordAnswer = trpc.quiz.recordAnswer.useMutation();
   const submit = trpc.quiz.submit.useMutation();
   const quiz = start.data;
+  // A session that ended meanwhile: 'Session Expired' and the sign-in card (the portal's guard),
+  // which returns here afterwards and resumes the attempt.
+  const onExpired = useSessionExpiry();
+  useEffect(() => {
+    const error = start.error ?? submit.error;
+    if (error) onExpired(error);
+  }, [start.error, submit.error, onExpired]);
 
   const onSubmit = useCallback(
     async (answers: RunnerAnswers) => {
@@ -147,7 +155,11 @@ function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizP
       onAnswerConfirmed={(questionId, answer) =>
         recordAnswer.mutate(
           { attemptId: quiz.attemptId, questionId, answer },
-          { onError: (e) => console.error("Failed to record answer", e) },
+          {
+            onError: (e) => {
+              if (!onExpired(e)) console.error("Failed to record answer", e);
+            },
+          },
         )
       }
       onSubmit={onSubmit}
