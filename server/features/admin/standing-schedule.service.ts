@@ -34,6 +34,9 @@ type Tx = Prisma.TransactionClient;
 type Range = { startsAt: Date; endsAt: Date };
 type Rules = { zone: string; maxAdvanceDays: number };
 
+/** The latest of some instants. */
+const latest = (dates: Date[]) => new Date(Math.max(...dates.map((d) => d.getTime())));
+
 /** How many skipped or kept slots an answer lists by date (the counts are always complete). */
 const LISTED = 50;
 
@@ -78,7 +81,7 @@ async function removeKeepingBooked(tx: Tx, teacherId: string, slots: { id: strin
     tx,
     teacherId,
     slots[0].startsAt,
-    slots.reduce((max, s) => (s.endsAt > max ? s.endsAt : max), slots[0].endsAt),
+    latest(slots.map((s) => s.endsAt)),
   );
   const kept: KeptLesson[] = [];
   const removable: string[] = [];
@@ -143,7 +146,7 @@ export async function applyWeeklySchedule(
   const { zone, maxAdvanceDays } = await rulesOf(db);
   const horizon = horizonEnd(now, maxAdvanceDays, zone);
   const weeks = DateTime.fromJSDate(now).setZone(zone).startOf("day").plus({ weeks: input.weeksAhead }).toJSDate();
-  const through = weeks > horizon ? weeks : horizon;
+  const through = latest([weeks, horizon]);
   const entries: WeeklyEntry[] = input.schedule.map((e) => ({
     dayOfWeek: e.dayOfWeek,
     startTime: e.startTime,
@@ -155,7 +158,7 @@ export async function applyWeeklySchedule(
     const future = await findSeriesSlotsFrom(tx, teacherId, schedule.seriesId, now);
     const last = future.length > 0 ? future[future.length - 1].endsAt : through;
     const stillWanted = new Set(
-      occurrencesBetween(entries, { zone, now, through: last > through ? last : through }).map(
+      occurrencesBetween(entries, { zone, now, through: latest([last, through]) }).map(
         (o) => `${o.startsAt.getTime()}-${o.endsAt.getTime()}`,
       ),
     );
