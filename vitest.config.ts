@@ -19,7 +19,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: "int",
-          include: ["server/**/*.int.test.ts", "tests/integration/**/*.int.test.ts", "tests/security/**/*.int.test.ts", "tests/reliability/**/*.int.test.ts"],
+          // One migrated (and one seeded) database per run, copied by each file: test-db.ts.
+          globalSetup: ["tests/helpers/database-templates.ts"],
+          include: [
+            "server/**/*.int.test.ts",
+            "tests/integration/**/*.int.test.ts",
+            "tests/security/**/*.int.test.ts",
+            "tests/reliability/**/*.int.test.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite instances are memory-hungry; two workers on two cores is the sweet spot.

@@ -3,31 +3,66 @@
 // the site settings and the teacher record of the first admin. Outside production (or with
 // DEMO_DATA=1) also demo data, once.
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DateTime } from "luxon";
-import { LESSON_MINUTES, TEACHER_TIMEZONE } from "../shared/constants.ts";
 import type { Db } from "../server/db.ts";
 import { DEMO_TEACHER_EMAIL, type Env } from "../server/env.ts";
 import { newReferralCode } from "../server/features/auth/account.service.ts";
 import { ensureDemoStudent } from "../server/features/auth/demo-accounts.ts";
 import { projectPath } from "../server/paths.ts";
+import { LESSON_MINUTES, TEACHER_TIMEZONE } from "../shared/constants.ts";
 
 const dataDir = projectPath("prisma/data");
 
 type Catalogue = {
-  packages: { id: string; name: string; description: string; lessons: number; totalPriceCents: number; features: string[]; isPopular: boolean; lessonType: string; sortOrder: number }[];
-  groupEvents: { id: string; dayOfWeek: string; time: string; location: string; locationDescription: string; sortOrder: number }[];
-  groupPackages: { id: string; name: string; description: string; weeks: number; pricePerNightCents: number; totalPriceCents: number; sortOrder: number }[];
+  packages: {
+    id: string;
+    name: string;
+    description: string;
+    lessons: number;
+    totalPriceCents: number;
+    features: string[];
+    isPopular: boolean;
+    lessonType: string;
+    sortOrder: number;
+  }[];
+  groupEvents: {
+    id: string;
+    dayOfWeek: string;
+    time: string;
+    location: string;
+    locationDescription: string;
+    sortOrder: number;
+  }[];
+  groupPackages: {
+    id: string;
+    name: string;
+    description: string;
+    weeks: number;
+    pricePerNightCents: number;
+    totalPriceCents: number;
+    sortOrder: number;
+  }[];
 };
 type QuizItem = {
-  id: string; question: string; options: string[]; correctAnswer: number; explanation: string;
-  skill: string; level: string; difficulty: number; concept: string | null; topic: string;
+  id: string;
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  explanation: string;
+  skill: string;
+  level: string;
+  difficulty: number;
+  concept: string | null;
+  topic: string;
 };
 
 function readDataFiles() {
   const catalogueText = readFileSync(path.join(dataDir, "catalogue.json"), "utf8");
-  const quizFiles = readdirSync(path.join(dataDir, "quiz")).filter((f) => f.endsWith(".json")).sort();
+  const quizFiles = readdirSync(path.join(dataDir, "quiz"))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
   const quizTexts = quizFiles.map((f) => readFileSync(path.join(dataDir, "quiz", f), "utf8"));
   const checksum = createHash("sha256").update(catalogueText).update(quizTexts.join("\n")).digest("hex");
   return {
@@ -47,36 +82,63 @@ async function setMeta(db: Db, key: string, value: string) {
 async function seedCatalogue(db: Db) {
   const { checksum, catalogue, questions } = readDataFiles();
   if ((await getMeta(db, "catalogue-checksum")) === checksum) return false;
-  await db.$transaction(async (tx) => {
-    for (const p of catalogue.packages) {
-      await tx.package.upsert({ where: { id: p.id }, create: { ...p, isActive: true }, update: { ...p, isActive: true } });
-    }
-    await tx.package.updateMany({ where: { id: { notIn: catalogue.packages.map((p) => p.id) } }, data: { isActive: false } });
-    for (const e of catalogue.groupEvents) {
-      await tx.groupEvent.upsert({ where: { id: e.id }, create: { ...e, isActive: true }, update: { ...e, isActive: true } });
-    }
-    await tx.groupEvent.updateMany({ where: { id: { notIn: catalogue.groupEvents.map((e) => e.id) } }, data: { isActive: false } });
-    for (const g of catalogue.groupPackages) {
-      await tx.groupPackage.upsert({ where: { id: g.id }, create: { ...g, isActive: true }, update: { ...g, isActive: true } });
-    }
-    await tx.groupPackage.updateMany({ where: { id: { notIn: catalogue.groupPackages.map((g) => g.id) } }, data: { isActive: false } });
+  await db.$transaction(
+    async (tx) => {
+      for (const p of catalogue.packages) {
+        await tx.package.upsert({
+          where: { id: p.id },
+          create: { ...p, isActive: true },
+          update: { ...p, isActive: true },
+        });
+      }
+      await tx.package.updateMany({
+        where: { id: { notIn: catalogue.packages.map((p) => p.id) } },
+        data: { isActive: false },
+      });
+      for (const e of catalogue.groupEvents) {
+        await tx.groupEvent.upsert({
+          where: { id: e.id },
+          create: { ...e, isActive: true },
+          update: { ...e, isActive: true },
+        });
+      }
+      await tx.groupEvent.updateMany({
+        where: { id: { notIn: catalogue.groupEvents.map((e) => e.id) } },
+        data: { isActive: false },
+      });
+      for (const g of catalogue.groupPackages) {
+        await tx.groupPackage.upsert({
+          where: { id: g.id },
+          create: { ...g, isActive: true },
+          update: { ...g, isActive: true },
+        });
+      }
+      await tx.groupPackage.updateMany({
+        where: { id: { notIn: catalogue.groupPackages.map((g) => g.id) } },
+        data: { isActive: false },
+      });
 
-    const existing = new Set((await tx.quizQuestion.findMany({ where: { source: "bank" }, select: { id: true } })).map((q) => q.id));
-    const fresh = questions.filter((q) => !existing.has(q.id));
-    if (fresh.length) await tx.quizQuestion.createMany({ data: fresh.map((q) => ({ ...q, source: "bank", isActive: true })) });
-    for (const q of questions.filter((q) => existing.has(q.id))) {
-      await tx.quizQuestion.update({ where: { id: q.id }, data: { ...q, isActive: true } });
-    }
-    await tx.quizQuestion.updateMany({
-      where: { source: "bank", id: { notIn: questions.map((q) => q.id) } },
-      data: { isActive: false },
-    });
-    await tx.appMeta.upsert({
-      where: { key: "catalogue-checksum" },
-      create: { key: "catalogue-checksum", value: checksum },
-      update: { value: checksum },
-    });
-  }, { timeout: 60_000 });
+      const existing = new Set(
+        (await tx.quizQuestion.findMany({ where: { source: "bank" }, select: { id: true } })).map((q) => q.id),
+      );
+      const fresh = questions.filter((q) => !existing.has(q.id));
+      if (fresh.length)
+        await tx.quizQuestion.createMany({ data: fresh.map((q) => ({ ...q, source: "bank", isActive: true })) });
+      for (const q of questions.filter((q) => existing.has(q.id))) {
+        await tx.quizQuestion.update({ where: { id: q.id }, data: { ...q, isActive: true } });
+      }
+      await tx.quizQuestion.updateMany({
+        where: { source: "bank", id: { notIn: questions.map((q) => q.id) } },
+        data: { isActive: false },
+      });
+      await tx.appMeta.upsert({
+        where: { key: "catalogue-checksum" },
+        create: { key: "catalogue-checksum", value: checksum },
+        update: { value: checksum },
+      });
+    },
+    { timeout: 60_000 },
+  );
   return true;
 }
 
@@ -124,7 +186,10 @@ async function seedFirstTeacher(db: Db, env: Env) {
 
 async function seedDemoData(db: Db, env: Env, now: DateTime) {
   if (await getMeta(db, "demo-data")) return;
-  const teacher = await db.teacher.findFirst({ where: { email: env.adminEmails[0] }, select: { id: true, userId: true } });
+  const teacher = await db.teacher.findFirst({
+    where: { email: env.adminEmails[0] },
+    select: { id: true, userId: true },
+  });
   if (!teacher) return;
   const student = await ensureDemoStudent(db);
   const zone = TEACHER_TIMEZONE;
@@ -133,7 +198,27 @@ async function seedDemoData(db: Db, env: Env, now: DateTime) {
   // Weekly availability for the next 12 weeks (weekdays 9-13 and 15-19, Saturday 10-13), kept on
   // as the teacher's standing schedule.
   const blocks: Record<number, [number, number][]> = {
-    1: [[9, 13], [15, 19]], 2: [[9, 13], [15, 19]], 3: [[9, 13], [15, 19]], 4: [[9, 13], [15, 19]], 5: [[9, 13], [15, 18]], 6: [[10, 13]],
+    1: [
+      [9, 13],
+      [15, 19],
+    ],
+    2: [
+      [9, 13],
+      [15, 19],
+    ],
+    3: [
+      [9, 13],
+      [15, 19],
+    ],
+    4: [
+      [9, 13],
+      [15, 19],
+    ],
+    5: [
+      [9, 13],
+      [15, 18],
+    ],
+    6: [[10, 13]],
   };
   const seriesId = crypto.randomUUID();
   const slots: { teacherId: string; startsAt: Date; endsAt: Date; recurring: string; seriesId: string }[] = [];
@@ -184,32 +269,93 @@ async function seedDemoData(db: Db, env: Env, now: DateTime) {
     englishLevel: "intermediate",
     lessonFocus: "Speaking confidence for work meetings",
   };
-  const past = [-28, -21, -14, -7].map((d) => ({ ...common, ...lesson(d, 18), status: "completed" as const, lessonType: "online", meetingLink: "https://meet.google.com/abc-defg-hij" }));
+  const past = [-28, -21, -14, -7].map((d) => ({
+    ...common,
+    ...lesson(d, 18),
+    status: "completed" as const,
+    lessonType: "online",
+    meetingLink: "https://meet.google.com/abc-defg-hij",
+  }));
   const upcoming = [
-    { ...common, ...lesson(4, 18), status: "confirmed" as const, lessonType: "online", meetingLink: "https://meet.google.com/abc-defg-hij" },
-    { ...common, ...lesson(11, 10), status: "pending" as const, lessonType: "in-person", location: "Caffè letterario, Via Solferino 12, Milano" },
+    {
+      ...common,
+      ...lesson(4, 18),
+      status: "confirmed" as const,
+      lessonType: "online",
+      meetingLink: "https://meet.google.com/abc-defg-hij",
+    },
+    {
+      ...common,
+      ...lesson(11, 10),
+      status: "pending" as const,
+      lessonType: "in-person",
+      location: "Caffè letterario, Via Solferino 12, Milano",
+    },
   ];
   await db.booking.createMany({ data: [...past, ...upcoming] });
 
   await db.sharedFile.createMany({
     data: [
-      { studentId: student.id, sharedById: teacher.userId, title: "Phrasal verbs for meetings", description: "Twenty phrasal verbs you will hear in every work meeting, with examples.", fileType: "link", fileUrl: "https://learnenglish.britishcouncil.org/grammar/b1-b2-grammar/phrasal-verbs" },
-      { studentId: student.id, sharedById: teacher.userId, title: "Podcast: small talk at work", description: "Listen before our next lesson and note three expressions you like.", fileType: "audio", fileUrl: "https://www.bbc.co.uk/learningenglish/english/features/6-minute-english", fileSize: 8_400_000 },
-      { studentId: student.id, sharedById: teacher.userId, title: "Old homework sheet", description: "Replaced by the new version.", fileType: "document", fileUrl: "https://example.com/homework-old.pdf", isActive: false },
+      {
+        studentId: student.id,
+        sharedById: teacher.userId,
+        title: "Phrasal verbs for meetings",
+        description: "Twenty phrasal verbs you will hear in every work meeting, with examples.",
+        fileType: "link",
+        fileUrl: "https://learnenglish.britishcouncil.org/grammar/b1-b2-grammar/phrasal-verbs",
+      },
+      {
+        studentId: student.id,
+        sharedById: teacher.userId,
+        title: "Podcast: small talk at work",
+        description: "Listen before our next lesson and note three expressions you like.",
+        fileType: "audio",
+        fileUrl: "https://www.bbc.co.uk/learningenglish/english/features/6-minute-english",
+        fileSize: 8_400_000,
+      },
+      {
+        studentId: student.id,
+        sharedById: teacher.userId,
+        title: "Old homework sheet",
+        description: "Replaced by the new version.",
+        fileType: "document",
+        fileUrl: "https://example.com/homework-old.pdf",
+        isActive: false,
+      },
     ],
   });
   await db.studentNote.createMany({
     data: [
-      { studentId: student.id, authorId: teacher.userId, teacherNote: "Great progress with the present perfect. Next time: practise 'for' and 'since' in questions about your job.", noteDate: today.minus({ days: 7 }).toJSDate(), tags: ["grammar", "speaking"], isPrivate: false },
-      { studentId: student.id, authorId: teacher.userId, teacherNote: "Private: prefers evening lessons; ask about the Cambridge B2 exam date.", noteDate: today.minus({ days: 14 }).toJSDate(), tags: ["planning"], isPrivate: true },
+      {
+        studentId: student.id,
+        authorId: teacher.userId,
+        teacherNote:
+          "Great progress with the present perfect. Next time: practise 'for' and 'since' in questions about your job.",
+        noteDate: today.minus({ days: 7 }).toJSDate(),
+        tags: ["grammar", "speaking"],
+        isPrivate: false,
+      },
+      {
+        studentId: student.id,
+        authorId: teacher.userId,
+        teacherNote: "Private: prefers evening lessons; ask about the Cambridge B2 exam date.",
+        noteDate: today.minus({ days: 14 }).toJSDate(),
+        tags: ["planning"],
+        isPrivate: true,
+      },
     ],
   });
   await setMeta(db, "demo-data", now.toISO() ?? "yes");
 }
 
-export async function seedDatabase(db: Db, env: Env, now = DateTime.utc()): Promise<void> {
+/** What every database holds whatever the environment: the catalogue, the quiz bank, the settings row. */
+export async function seedCatalogueAndSettings(db: Db): Promise<void> {
   await seedCatalogue(db);
   await db.adminSettings.upsert({ where: { id: "site" }, create: { id: "site" }, update: {} });
+}
+
+export async function seedDatabase(db: Db, env: Env, now = DateTime.utc()): Promise<void> {
+  await seedCatalogueAndSettings(db);
   await seedFirstTeacher(db, env);
   await db.user.updateMany({ where: { isAdmin: true, email: { notIn: env.adminEmails } }, data: { isAdmin: false } });
   if (env.withDemoData) await seedDemoData(db, env, now);
@@ -220,7 +366,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === projectPath("prisma/see
   const { parseEnv } = await import("../server/env.ts");
   const { openDatabase } = await import("../server/db.ts");
   const env = parseEnv();
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR) });
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR) },
+  );
   await seedDatabase(database.prisma, env);
   await database.close();
   console.log("Seed complete.");

@@ -29,8 +29,12 @@ export type Database = {
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
-  /** `memory://` for a throwaway database, else a directory holding `pglite/` and the lock file. */
-  | { dataDir: string };
+  /**
+   * `memory://` for a throwaway database, else a directory holding `pglite/` and the lock file.
+   * `startFrom`, for `memory://` only: a data directory as `writeSnapshot` writes it, so a test
+   * suite migrates once and opens copies instead of running initdb and every migration per file.
+   */
+  | { dataDir: string; startFrom?: Blob };
 
 export class DataDirLockedError extends Error {}
 
@@ -42,7 +46,9 @@ export class DataDirLockedError extends Error {}
 const TRANSACTION_DEFAULTS = { maxWait: 15_000, timeout: 20_000 };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return "databaseUrl" in opts ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+  return "databaseUrl" in opts
+    ? openPostgres(opts.databaseUrl, opts.poolSize)
+    : openPglite(opts.dataDir, opts.startFrom);
 }
 
 async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
@@ -84,11 +90,11 @@ async function openPostgres(connectionString: string, poolSize = 10): Promise<Da
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, startFrom?: Blob): Promise<Database> {
   let pglite: PGlite;
   let releaseLock = () => {};
   if (dataDir === "memory://") {
-    pglite = await PGlite.create("memory://", { extensions: { btree_gist } });
+    pglite = await PGlite.create("memory://", { extensions: { btree_gist }, loadDataDir: startFrom });
   } else {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = takeDataDirLock(dataDir);

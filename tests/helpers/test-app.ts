@@ -36,7 +36,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const env = testEnv(opts.env);
-  const database = opts.database ?? (await createTestDatabase());
+  const database = opts.database ?? (await createTestDatabase(undefined, { catalogue: true }));
   await seedDatabase(database.prisma, { ...env, withDemoData: opts.demoData ?? false });
   const app = await buildApp({
     env,
