@@ -2,11 +2,12 @@
 // PostgreSQL server, then the end-to-end suite in Chromium. Ends with one line
 // 'N passed, N failed' summing every runner, after the name of every test that failed (CI keeps
 // only the tail of the output).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { freePort } from "../tests/helpers/server-process.ts";
+import { e2eServerEnv } from "../tests/e2e/support/server-env.ts";
+import { freePort, startServerProcess, waitForHealth } from "../tests/helpers/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, "test-results");
@@ -112,47 +113,120 @@ async function runServerSuites() {
 // `--only=e2e` (npm run test:e2e): the builds and the browser specs alone.
 if (!process.argv.includes("--only=e2e")) await runServerSuites();
 
+/**
+ * The longest specs first (as measured in a whole run here), so that the two lanes finish
+ * together; a spec missing from the list runs last.
+ */
+const SLOWEST_FIRST = ["quiz", "booking", "accessibility", "portal", "platform", "admin", "keyboard", "privacy"];
+
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (existsSync(chromium)) {
   // The specs run what `npm start` runs: the built client and the bundled server.
   if (!run("client build", "npx", ["vite", "build", "--logLevel", "warn"])) failed += 1;
   if (!run("server build", "npm", ["run", "--silent", "build:server"])) failed += 1;
-  // One Playwright run per spec file: each starts its server on a fresh embedded database, so one
-  // area's bookings, cancellations or settings never change what another area's test sees.
-  const specs = readdirSync(path.join(root, "tests/e2e"))
-    .filter((f) => f.endsWith(".spec.ts"))
-    .sort();
-  // A free port of our own (unless E2E_PORT is set): a server left on the default port by another
-  // run on this machine would otherwise fail every spec.
-  const e2ePort = process.env.E2E_PORT ?? String(await freePort());
-  for (const spec of specs) {
-    const out = path.join(reports, `e2e-${spec.replace(/\W+/g, "-")}.json`);
-    rmSync(out, { force: true }); // never count an earlier run's report
-    const ok = run(
-      `end-to-end (Chromium): ${spec}`,
-      "npx",
-      ["playwright", "test", `tests/e2e/${spec}`, "--reporter=list,json"],
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: e2ePort },
-    );
-    if (existsSync(out)) {
-      const report = JSON.parse(readFileSync(out, "utf8")) as PlaywrightReport;
-      passed += report.stats.expected + report.stats.flaky;
-      failed += report.stats.unexpected;
-      for (const name of failedPlaywrightTests(report.suites)) failures.push(`e2e: ${spec} › ${name}`);
-      if (!ok && report.stats.unexpected === 0) {
-        failed += 1;
-        failures.push(`e2e: ${spec} failed outside its tests`);
-      }
-    } else if (!ok) {
-      failed += 1;
-      failures.push(`e2e: ${spec} did not run`);
-    }
-  }
+  await runBrowserSpecs();
 } else if (isCI) {
   failed += 1;
   notes.push(`Chromium is required in CI but ${chromium} is missing`);
 } else {
   notes.push(`skipped the browser tests: no Chromium at ${chromium} (apt-get install chromium)`);
+}
+
+/**
+ * One Playwright run per spec file: each starts its server on its own copy of a database prepared
+ * once (demo data, migrated and seeded), so one area's bookings, cancellations or settings never
+ * change what another area's test sees. Two specs run at once (E2E_LANES), each on its own port
+ * and data directory; most of a spec's time is the browser and the server waiting on each other.
+ */
+async function runBrowserSpecs() {
+  const rank = (spec: string) => {
+    const i = SLOWEST_FIRST.indexOf(spec.replace(/\.spec\.ts$/, ""));
+    return i === -1 ? SLOWEST_FIRST.length : i;
+  };
+  const queue = readdirSync(path.join(root, "tests/e2e"))
+    .filter((f) => f.endsWith(".spec.ts"))
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const template = await prepareE2eData();
+  if (!template) return;
+  const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+  // Ports of our own (unless E2E_PORT is set): a server left on a default port by another run on
+  // this machine would otherwise fail every spec.
+  const ports = await Promise.all(
+    Array.from({ length: lanes }, async (_, i) =>
+      process.env.E2E_PORT ? String(Number(process.env.E2E_PORT) + i) : String(await freePort()),
+    ),
+  );
+  await Promise.all(
+    ports.map(async (port) => {
+      for (let spec = queue.shift(); spec; spec = queue.shift()) await runSpec(spec, port, template);
+    }),
+  );
+}
+
+/** The demo database every spec's server starts from, made by the built server itself. */
+async function prepareE2eData(): Promise<string | null> {
+  const dir = path.join("tmp", "e2e-template");
+  rmSync(path.join(root, dir), { recursive: true, force: true });
+  const server = await startServerProcess(e2eServerEnv(await freePort(), dir), [
+    "--enable-source-maps",
+    "dist/server/index.mjs",
+  ]);
+  try {
+    await waitForHealth(server, 120_000);
+  } catch (error) {
+    server.child.kill("SIGKILL");
+    failed += 1;
+    failures.push(`e2e: the demo database could not be prepared: ${(error as Error).message.slice(0, 2000)}`);
+    return null;
+  }
+  server.child.kill("SIGTERM");
+  if ((await server.exited) !== 0) {
+    failed += 1;
+    failures.push(`e2e: the server preparing the demo database did not stop cleanly:\n${server.output()}`);
+    return null;
+  }
+  return dir;
+}
+
+async function runSpec(spec: string, port: string, template: string) {
+  const out = path.join(reports, `e2e-${spec.replace(/\W+/g, "-")}.json`);
+  rmSync(out, { force: true }); // never count an earlier run's report
+  const label = `end-to-end (Chromium): ${spec}`;
+  // Two specs run at once: each one's output is printed whole when it ends.
+  const { ok, output } = await runQuietly("npx", ["playwright", "test", `tests/e2e/${spec}`, "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    E2E_PORT: port,
+    E2E_DATA_TEMPLATE: template,
+  });
+  console.log(`\n=== ${label} ===\n${output}`);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, "utf8")) as PlaywrightReport;
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    for (const name of failedPlaywrightTests(report.suites)) failures.push(`e2e: ${spec} › ${name}`);
+    if (!ok && report.stats.unexpected === 0) {
+      failed += 1;
+      failures.push(`e2e: ${spec} failed outside its tests`);
+    }
+  } else if (!ok) {
+    failed += 1;
+    failures.push(`e2e: ${spec} did not run`);
+  }
+}
+
+function runQuietly(command: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ ok: boolean; output: string }>((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.once("error", (error) => resolve({ ok: false, output: `${output}\n${error.message}` }));
+    child.once("close", (code) => resolve({ ok: code === 0, output }));
+  });
 }
 
 console.log("");

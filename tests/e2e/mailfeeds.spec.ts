@@ -35,6 +35,9 @@ test("a student subscribes to their lessons: a webcal link whose https twin serv
   const card = page.getByRole("heading", { name: "Subscribe to your calendar" });
   await expect(card).toBeVisible();
   const reset = page.getByRole("button", { name: "Reset link" });
+  // The card shows before it knows whether a link exists (the desktop run made one): wait for
+  // either button, or a slow load reads as "no link yet".
+  await expect(reset.or(page.getByRole("button", { name: "Create calendar link" }))).toBeVisible();
   if (await reset.isVisible()) {
     await reset.click();
     await page.getByRole("dialog").getByRole("button", { name: "Reset link" }).click();
