@@ -19,8 +19,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "int",
-          // One migrated (and one seeded) database per run, copied by each file: test-db.ts.
-          globalSetup: ["tests/helpers/database-templates.ts"],
+          // One migrated (and one seeded) database per run, copied by each file (test-db.ts), and
+          // the server bundled once for the suites that start it as a process.
+          globalSetup: ["tests/helpers/database-templates.ts", "tests/helpers/server-bundle.ts"],
           include: [
             "server/**/*.int.test.ts",
             "tests/integration/**/*.int.test.ts",

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import { inject } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -16,6 +17,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
+function defaultEntry(): string[] {
+  let bundle: string | undefined;
+  try {
+    bundle = inject("serverBundle");
+  } catch {
+    // outside a Vitest worker
+  }
+  return bundle ? ["--enable-source-maps", bundle] : ["--import", "tsx", "server/index.ts"];
+}
+
 export type ServerProcess = {
   child: ChildProcess;
   port: number;
@@ -24,10 +35,13 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-/** The sources through tsx by default; `entry` runs another file, such as the built server. */
+/**
+ * The server as the run bundled it (server-bundle.ts), else the sources through tsx; `entry` runs
+ * another file.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  entry: string[] = ["--import", "tsx", "server/index.ts"],
+  entry: string[] = defaultEntry(),
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, entry, {
