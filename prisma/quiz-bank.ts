@@ -1,19 +1,33 @@
 // The quiz bank's rules, shared by the checker script and the bank test.
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { projectPath } from "../server/paths.ts";
 import { CONCEPT_LEVELS, QUIZ_LEVELS } from "../shared/quiz-catalog.ts";
 
 export type BankItem = {
-  id: string; question: string; options: string[]; correctAnswer: number; explanation: string;
-  skill: string; level: string; difficulty: number; concept: string | null; topic: string;
+  id: string;
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  explanation: string;
+  skill: string;
+  level: string;
+  difficulty: number;
+  concept: string | null;
+  topic: string;
 };
 
 export const BANK_DIR = projectPath("prisma/data/quiz");
 const SKILLS = ["grammar", "vocabulary", "reading", "functional language"];
 
-export function readBank(files = readdirSync(BANK_DIR).filter((f) => f.endsWith(".json")).map((f) => path.join(BANK_DIR, f))) {
-  return files.flatMap((file) => (JSON.parse(readFileSync(file, "utf8")) as BankItem[]).map((item) => ({ file, item })));
+export function readBank(
+  files = readdirSync(BANK_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => path.join(BANK_DIR, f)),
+) {
+  return files.flatMap((file) =>
+    (JSON.parse(readFileSync(file, "utf8")) as BankItem[]).map((item) => ({ file, item })),
+  );
 }
 
 /**
@@ -84,15 +98,21 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
     if (texts.has(text)) problems.push(`${where}: duplicate question text`);
     texts.add(text);
     if (!Array.isArray(q.options) || q.options.length !== 4) problems.push(`${where}: needs exactly 4 options`);
-    else if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== 4) problems.push(`${where}: options must be distinct`);
-    if (!Number.isInteger(q.correctAnswer) || q.correctAnswer < 0 || q.correctAnswer > 3) problems.push(`${where}: correctAnswer must be 0..3`);
+    else if (new Set(q.options.map((o) => o.trim().toLowerCase())).size !== 4)
+      problems.push(`${where}: options must be distinct`);
+    if (!Number.isInteger(q.correctAnswer) || q.correctAnswer < 0 || q.correctAnswer > 3)
+      problems.push(`${where}: correctAnswer must be 0..3`);
     if (!q.explanation || q.explanation.trim().length < 15) problems.push(`${where}: explanation missing or too short`);
     const levelIndex = QUIZ_LEVELS.indexOf(q.level as (typeof QUIZ_LEVELS)[number]);
     if (levelIndex < 0) problems.push(`${where}: bad level ${q.level}`);
     else if (q.difficulty !== levelIndex + 1) problems.push(`${where}: difficulty must match level`);
     if (!SKILLS.includes(q.skill)) problems.push(`${where}: bad skill ${q.skill}`);
     if (q.concept !== null && !(q.concept in CONCEPT_LEVELS)) problems.push(`${where}: bad concept ${q.concept}`);
-    if (q.concept && levelIndex >= 0 && !CONCEPT_LEVELS[q.concept as keyof typeof CONCEPT_LEVELS].includes(q.level as never)) {
+    if (
+      q.concept &&
+      levelIndex >= 0 &&
+      !CONCEPT_LEVELS[q.concept as keyof typeof CONCEPT_LEVELS].includes(q.level as never)
+    ) {
       problems.push(`${where}: concept ${q.concept} is not taught at ${q.level}`);
     }
     if (!q.topic) problems.push(`${where}: topic missing`);

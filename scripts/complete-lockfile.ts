@@ -4,14 +4,26 @@
 // Run after `npm install` changes the lock: `node --import tsx scripts/complete-lockfile.ts`.
 import { readFileSync, writeFileSync } from "node:fs";
 
-type Entry = { version: string; optionalDependencies?: Record<string, string>; dev?: boolean; optional?: boolean; os?: string[]; cpu?: string[]; libc?: string[] };
+type Entry = {
+  version: string;
+  optionalDependencies?: Record<string, string>;
+  dev?: boolean;
+  optional?: boolean;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+};
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, Entry> };
 
 function platformOf(name: string): Pick<Entry, "os" | "cpu" | "libc"> {
   const id = name.split("/").pop() ?? "";
   const os = ["android", "darwin", "freebsd", "linux", "win32"].find((o) => id.includes(o)) ?? "none";
   const cpu = ["arm64", "x64", "arm", "ia32", "wasm32"].find((c) => id.includes(`-${c}`)) ?? "none";
-  return { os: [os === "none" && cpu === "wasm32" ? "none" : os], cpu: [cpu], ...(id.includes("musl") ? { libc: ["musl"] } : {}) };
+  return {
+    os: [os === "none" && cpu === "wasm32" ? "none" : os],
+    cpu: [cpu],
+    ...(id.includes("musl") ? { libc: ["musl"] } : {}),
+  };
 }
 
 let added = 0;

@@ -15,7 +15,16 @@ const previous = path.join(mkdtempSync(path.join(tmpdir(), "schema-")), "schema.
 writeFileSync(previous, execFileSync("git", ["show", "HEAD:prisma/schema.prisma"], { cwd: root }));
 const sql = execFileSync(
   "npx",
-  ["prisma", "migrate", "diff", "--from-schema-datamodel", previous, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+  [
+    "prisma",
+    "migrate",
+    "diff",
+    "--from-schema-datamodel",
+    previous,
+    "--to-schema-datamodel",
+    "prisma/schema.prisma",
+    "--script",
+  ],
   { cwd: root, env: { ...process.env, PRISMA_PGLITE_DIR: "memory://" }, encoding: "utf8" },
 );
 if (!sql.trim() || /This is an empty migration/.test(sql)) {

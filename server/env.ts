@@ -16,17 +16,34 @@ const envSchema = z
     HOST: z.string().default("127.0.0.1"),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default("./data"),
-    DATABASE_URL: z.string().optional().transform((v) => v || undefined),
-    GOOGLE_CLIENT_ID: z.string().optional().transform((v) => v || undefined),
-    GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => v || undefined),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    GOOGLE_CLIENT_ID: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    GOOGLE_CLIENT_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
     // Keys the hashes a deleted account leaves (its sign-in id and email), so the newcomer's
     // referral discount is once per person. Required in production; keep it stable and secret.
-    ACCOUNT_HASH_SECRET: z.string().optional().transform((v) => v || undefined),
+    ACCOUNT_HASH_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
     ADMIN_EMAILS: z
       .string()
       .default("")
-      .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     TRUST_PROXY: booleanFlag,
     CONTACT_EMAIL: z.string().default("hello@englishwithgiulia.it"),
     CONTACT_PHONE: z.string().default("+39 333 123 4567"),
@@ -38,16 +55,31 @@ const envSchema = z
     RATE_LIMIT_REQUEST: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_WRITE: z.coerce.number().int().positive().default(120),
     RATE_LIMIT_QUOTE: z.coerce.number().int().positive().default(60),
-    REDIS_URL: z.string().optional().transform((v) => v || undefined),
-    SMTP_URL: z.string().optional().transform((v) => v || undefined),
+    REDIS_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
     MAIL_FROM: z.string().default("English with Giulia <no-reply@localhost>"),
     // How often each process works the outbox and queues reminders (tests use a short one).
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Quiz area: an optional OpenAI-compatible endpoint for the AI-personalised test.
-    AI_API_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
-    AI_API_KEY: z.string().optional().transform((v) => v || undefined),
-    AI_MODEL: z.string().optional().transform((v) => v || undefined),
+    AI_API_BASE_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    AI_API_KEY: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    AI_MODEL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
     AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
     // Multiplies every quiz time limit (e2e tests use a short one); ignored in production.
     QUIZ_TIME_SCALE: z.coerce.number().positive().max(10).default(1),
@@ -58,13 +90,17 @@ const envSchema = z
     isProduction: env.NODE_ENV === "production",
     accountHashSecret: env.ACCOUNT_HASH_SECRET ?? DEV_ACCOUNT_HASH_SECRET,
     // Outside production a site with no ADMIN_EMAILS still gets a demo teacher to sign in as.
-    adminEmails:
-      env.ADMIN_EMAILS.length || env.NODE_ENV === "production" ? env.ADMIN_EMAILS : [DEMO_TEACHER_EMAIL],
+    adminEmails: env.ADMIN_EMAILS.length || env.NODE_ENV === "production" ? env.ADMIN_EMAILS : [DEMO_TEACHER_EMAIL],
     withDemoData: env.NODE_ENV !== "production" || env.DEMO_DATA,
     quizTimeScale: env.NODE_ENV === "production" ? 1 : env.QUIZ_TIME_SCALE,
     ai:
       env.AI_API_BASE_URL && env.AI_API_KEY && env.AI_MODEL
-        ? { baseUrl: env.AI_API_BASE_URL.replace(/\/$/, ""), apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }
+        ? {
+            baseUrl: env.AI_API_BASE_URL.replace(/\/$/, ""),
+            apiKey: env.AI_API_KEY,
+            model: env.AI_MODEL,
+            timeoutMs: env.AI_TIMEOUT_MS,
+          }
         : null,
   }))
   .refine((env) => !env.isProduction || (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET), {

@@ -63,7 +63,10 @@ const meetingLink = z
 export const teacherFilterSchema = z.union([z.literal("all"), z.literal("mine"), z.uuid()]);
 export const listBookingsSchema = z.object({
   // "past_pending": pending lessons whose time has passed, for the teacher to settle.
-  status: z.enum(BOOKING_STATUSES).or(z.enum(["all", "past_pending"])).optional(),
+  status: z
+    .enum(BOOKING_STATUSES)
+    .or(z.enum(["all", "past_pending"]))
+    .optional(),
   ...pagingFields(50),
   teacher_filter: teacherFilterSchema.default("all"),
   search: optionalText(200),

@@ -68,10 +68,17 @@ export const CANCELLATION_POLICY_HOURS: Record<(typeof CANCELLATION_POLICY_OPTIO
   "72 hours": 72,
   "1 week": 168,
 };
-export const TIMEZONE_OPTIONS = ["Europe/Rome", "Europe/London", "America/New_York", "America/Los_Angeles", "Asia/Tokyo"] as const;
+export const TIMEZONE_OPTIONS = [
+  "Europe/Rome",
+  "Europe/London",
+  "America/New_York",
+  "America/Los_Angeles",
+  "Asia/Tokyo",
+] as const;
 export const DATE_FORMAT_OPTIONS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
 export const TIME_FORMAT_OPTIONS = ["12h", "24h"] as const;
-export const SLOT_CONFLICT_MESSAGE = "This time slot conflicts with an existing availability. Please choose a different time.";
+export const SLOT_CONFLICT_MESSAGE =
+  "This time slot conflicts with an existing availability. Please choose a different time.";
 export const SLOT_BOOKED_MESSAGE =
   "This availability holds a booked lesson. Cancel or move the lesson first, then remove the slot.";
 export const STATUS_REQUIRED_MESSAGE = "Please select a status.";

@@ -76,7 +76,8 @@ export const conceptBand = (percent: number) =>
   percent >= 80 ? "Strong" : percent >= 60 ? "Developing" : "Needs Significant Work";
 
 export function addTo(breakdown: Breakdown, key: string, isCorrect: boolean) {
-  const tally = (breakdown[key] ??= { correct: 0, total: 0 });
+  breakdown[key] ??= { correct: 0, total: 0 };
+  const tally = breakdown[key];
   tally.total += 1;
   if (isCorrect) tally.correct += 1;
 }

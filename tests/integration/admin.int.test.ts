@@ -6,6 +6,7 @@ import type { SessionUser } from "../../server/features/auth/session.service.ts"
 import { createSession } from "../../server/features/auth/session.service.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
+import { defined } from "../helpers/defined.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -609,7 +610,7 @@ describe("availability", () => {
       where: { teacherId, startsAt: day.set({ hour: 14 }).toJSDate() },
     });
     const lesson = await booking({ daysAhead, hour: 15, status: "confirmed" });
-    const range = `start=${encodeURIComponent(day.toISO()!)}&end=${encodeURIComponent(day.plus({ days: 1 }).toISO()!)}`;
+    const range = `start=${encodeURIComponent(defined(day.toISO()))}&end=${encodeURIComponent(defined(day.plus({ days: 1 }).toISO()))}`;
     const listed = (
       await t.app.inject({ method: "GET", url: `/api/admin/availability?${range}`, headers: { cookie } })
     ).json();
@@ -679,7 +680,8 @@ describe("availability", () => {
     expect(removed.json()).toMatchObject({ deleted: rows.length - 2 });
     expect(await db().availabilitySlot.count({ where: { seriesId: series.seriesId } })).toBe(2);
     expect(
-      (await asTeacher().admin.availability.deleteSeries({ seriesId: series.seriesId!, from: new Date(0) })).deleted,
+      (await asTeacher().admin.availability.deleteSeries({ seriesId: defined(series.seriesId), from: new Date(0) }))
+        .deleted,
     ).toBe(2);
     const d2 = day.plus({ days: 1 });
     await asTeacher().admin.availability.create({
@@ -688,7 +690,12 @@ describe("availability", () => {
       recurring: "none",
     });
     expect(
-      (await asTeacher().admin.availability.daysOff({ startDate: d2.toISODate()!, endDate: d2.toISODate()! })).deleted,
+      (
+        await asTeacher().admin.availability.daysOff({
+          startDate: defined(d2.toISODate()),
+          endDate: defined(d2.toISODate()),
+        })
+      ).deleted,
     ).toBe(1);
   });
 });

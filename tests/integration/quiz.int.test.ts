@@ -8,6 +8,7 @@ import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
 import { CONCEPT_LEVELS, LEVEL_CATALOG, QUIZ_LEVELS } from "../../shared/quiz-catalog.ts";
+import { defined } from "../helpers/defined.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 type Student = { id: string; email: string; name: string; isAdmin: false; imageUrl: null };
@@ -264,7 +265,7 @@ describe("scoring on the server", () => {
     );
     // Right on the first 9, wrong on the last 6.
     const answers = Object.fromEntries(
-      quiz.questions.map((q, i) => [q.id, i < 9 ? key.get(q.id)! : (key.get(q.id)! + 1) % 4]),
+      quiz.questions.map((q, i) => [q.id, i < 9 ? defined(key.get(q.id)) : (defined(key.get(q.id)) + 1) % 4]),
     );
     const claim = {
       attemptId: quiz.attemptId,
@@ -305,7 +306,7 @@ describe("scoring on the server", () => {
       method: "POST",
       url: "/api/quiz-results/save",
       headers: { "content-type": "application/json", cookie },
-      payload: { ...claim, answers: Object.fromEntries(quiz.questions.map((q) => [q.id, key.get(q.id)!])) },
+      payload: { ...claim, answers: Object.fromEntries(quiz.questions.map((q) => [q.id, defined(key.get(q.id))])) },
     });
     expect(again.json().result).toMatchObject({ id: result.id, score: 9 });
     const rows = await t.database.prisma.quizResult.findMany({ where: { userId: student.id } });
@@ -323,7 +324,7 @@ describe("scoring on the server", () => {
     );
     const all = await caller.quiz.submit({
       attemptId: right.attemptId,
-      answers: Object.fromEntries(right.questions.map((q) => [q.id, key.get(q.id)!])),
+      answers: Object.fromEntries(right.questions.map((q) => [q.id, defined(key.get(q.id))])),
     });
     expect(all.result).toMatchObject({ score: 15, estimatedLevel: "Expert" });
     const none = await caller.quiz.start({ kind: "general", type: "quick" });
@@ -404,7 +405,7 @@ describe("deadlines", () => {
       t,
       quiz.questions.map((q) => q.id),
     );
-    const allRight = Object.fromEntries(quiz.questions.map((q) => [q.id, key.get(q.id)!]));
+    const allRight = Object.fromEntries(quiz.questions.map((q) => [q.id, defined(key.get(q.id))]));
     return { quiz, key, allRight };
   }
   const shiftClock = (attemptId: string, secondsAgo: number) =>
@@ -477,7 +478,7 @@ describe("history, stats and certificates", () => {
       t,
       quiz.questions.map((q) => q.id),
     );
-    const answers = Object.fromEntries(quiz.questions.slice(0, 12).map((q) => [q.id, key.get(q.id)!]));
+    const answers = Object.fromEntries(quiz.questions.slice(0, 12).map((q) => [q.id, defined(key.get(q.id))]));
     await caller.quiz.submit({ attemptId: quiz.attemptId, answers });
     await t.app.inject({
       method: "POST",
@@ -537,7 +538,7 @@ describe("history, stats and certificates", () => {
     );
     const { result } = await caller.quiz.submit({
       attemptId: quiz.attemptId,
-      answers: Object.fromEntries(quiz.questions.slice(0, 30).map((q) => [q.id, key.get(q.id)!])),
+      answers: Object.fromEntries(quiz.questions.slice(0, 30).map((q) => [q.id, defined(key.get(q.id))])),
     });
     expect(result.certificateCode).toMatch(/^EWG-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     const own = await caller.quiz.certificate({ resultId: result.id });
@@ -709,7 +710,7 @@ describe("the AI-personalised test", () => {
     const { student } = await newStudent();
     const caller = callerFor(ai, student);
     const quiz = await caller.quiz.start({ kind: "ai" });
-    const last = requests.at(-1)!;
+    const last = defined(requests.at(-1));
     expect(last.auth).toBe("Bearer test-key");
     expect(last.body.model).toBe("tiny-teacher");
     expect(quiz.questions).toHaveLength(15);
@@ -786,7 +787,7 @@ describe("the AI-personalised test", () => {
       },
     });
     const quiz = await callerFor(ai, student).quiz.start({ kind: "ai" });
-    expect(requests.at(-1)!.body.messages.at(-1)!.content).toMatch(/A1, A2, B1.*Articles/);
+    expect(defined(defined(requests.at(-1)).body.messages.at(-1)).content).toMatch(/A1, A2, B1.*Articles/);
     expect(quiz.questions.every((q) => ["A1", "A2", "B1"].includes(q.level))).toBe(true);
     expect(quiz.questions.every((q) => q.concept === "articles")).toBe(true);
     expect(quiz.focus?.weakAreas).toEqual(["Articles"]);

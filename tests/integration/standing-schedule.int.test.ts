@@ -14,6 +14,7 @@ import {
   type TestUser,
   ZONE,
 } from "../helpers/booking-factory.ts";
+import { defined } from "../helpers/defined.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -75,7 +76,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(after2.duplicates).toBe(0);
 
     // One that overlaps existing slots: the overlaps are skipped and reported, the rest added.
-    const thursday = after1.rows.find((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).weekday === 4)!;
+    const thursday = defined(after1.rows.find((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).weekday === 4));
     const oneTimeStart = DateTime.fromJSDate(thursday.startsAt)
       .setZone(ZONE)
       .plus({ days: 1 })
@@ -178,7 +179,9 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
   it("changing or removing the schedule touches future unbooked slots only and lists the booked ones", async () => {
     await bulk({ schedule, weeksAhead: 4 });
     const { rows } = await slotTimes();
-    const bookedSlot = rows.find((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).toFormat("HH:mm") === "10:00")!;
+    const bookedSlot = defined(
+      rows.find((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).toFormat("HH:mm") === "10:00"),
+    );
     const student = await createUserWithSession(db());
     await db().booking.create({
       data: {
@@ -249,17 +252,20 @@ describe("a longer booking horizon", () => {
   it("is filled as soon as the teacher saves it, not at the next hourly top-up", async () => {
     await setSettings(db(), { maxAdvanceBooking: 30 });
     expect((await bulk({ schedule, weeksAhead: 1 })).statusCode).toBe(200);
-    const lastStart = async () => (await slotTimes()).rows.at(-1)!.startsAt.getTime();
+    const lastStart = async () => defined((await slotTimes()).rows.at(-1)).startsAt.getTime();
     const day = 86_400_000;
     expect(await lastStart()).toBeLessThan(Date.now() + 33 * day);
 
-    const saved = (await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie: admin.cookie } }))
-      .json().settings;
+    const saved = (
+      await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie: admin.cookie } })
+    ).json().settings;
     const put = await t.app.inject({
       method: "PUT",
       url: "/api/admin/settings",
       headers: json(),
-      payload: JSON.stringify({ settings: { ...saved, business: { ...saved.business, bufferBetweenLessons: 15, maxAdvanceBooking: 120 } } }),
+      payload: JSON.stringify({
+        settings: { ...saved, business: { ...saved.business, bufferBetweenLessons: 15, maxAdvanceBooking: 120 } },
+      }),
     });
     expect(put.statusCode, put.body).toBe(200);
     // The schedule has a Monday and a Thursday: the last slot is within a week of day 120.

@@ -22,6 +22,7 @@ import { completeEndedLessons } from "../../server/features/portal/portal.data.t
 import { listLessons, requestCancellation } from "../../server/features/portal/portal.service.ts";
 import { PAST_LESSON_CANCEL_MESSAGE } from "../../shared/constants.ts";
 import { createUserWithSession, setSettings, studentInfo, type TestUser, ZONE } from "../helpers/booking-factory.ts";
+import { defined } from "../helpers/defined.ts";
 import { startSmtpSink } from "../helpers/smtp-sink.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
@@ -86,11 +87,11 @@ describe(`a year of use on ${testEngine}`, () => {
       });
       const perWeek = new Map<string, number>();
       for (const s of slots) {
-        const week = DateTime.fromJSDate(s.startsAt).setZone(ZONE).startOf("week").toISODate()!;
+        const week = defined(DateTime.fromJSDate(s.startsAt).setZone(ZONE).startOf("week").toISODate());
         perWeek.set(week, (perWeek.get(week) ?? 0) + 1);
       }
       for (let w = 1; w < Math.floor(HORIZON_DAYS / 7); w++) {
-        const week = morning.startOf("week").plus({ weeks: w }).toISODate()!;
+        const week = defined(morning.startOf("week").plus({ weeks: w }).toISODate());
         expect(perWeek.get(week), `day ${day}: week of ${week}`).toBe(3);
       }
 
@@ -132,7 +133,7 @@ describe(`a year of use on ${testEngine}`, () => {
             where: { kind: "lesson_reminder", status: "pending" },
             select: { id: true, dedupeKey: true },
           })) {
-            reminderLesson.set(r.id, r.dedupeKey!.split(":")[1]);
+            reminderLesson.set(r.id, defined(r.dedupeKey).split(":")[1]);
           }
         }
         while ((await processOutbox({ db: db_, transport, host: "test.example", now: at })) > 0) {}
@@ -151,7 +152,7 @@ describe(`a year of use on ${testEngine}`, () => {
             )
           : { bookings: [] };
       for (const b of pastPending.bookings) {
-        const owner = students.find((s) => s.id === b.student.id)!;
+        const owner = defined(students.find((s) => s.id === b.student.id));
         const upcoming = await listLessons(db_, owner.id, { upcoming: "true" }, now);
         expect(upcoming.map((l) => l.id)).not.toContain(b.id);
         await expect(

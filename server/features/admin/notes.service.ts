@@ -3,8 +3,8 @@
 import type { z } from "zod";
 import { parseTags } from "../../../shared/admin-rules.ts";
 import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "../../../shared/admin-schemas.ts";
-import type { Db } from "../../db.ts";
 import type { Prisma } from "../../db/generated/client.ts";
+import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findStudent } from "./admin.data.ts";
 import {

@@ -1,7 +1,8 @@
 // Settings: the profile card is the signed-in teacher's own Teacher row (the public teacher
 // card); business and system settings are the site's single AdminSettings row.
-import { CANCELLATION_POLICY_HOURS, type CANCELLATION_POLICY_OPTIONS } from "../../../shared/constants.ts";
+
 import type { SettingsInput } from "../../../shared/admin-schemas.ts";
+import { CANCELLATION_POLICY_HOURS, type CANCELLATION_POLICY_OPTIONS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";

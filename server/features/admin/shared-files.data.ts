@@ -1,5 +1,5 @@
-import type { Db } from "../../db.ts";
 import type { Prisma } from "../../db/generated/client.ts";
+import type { Db } from "../../db.ts";
 
 export const sharedFileSelect = {
   id: true,

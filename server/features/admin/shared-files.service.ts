@@ -6,8 +6,8 @@ import type {
   listSharedFilesSchema,
   updateSharedFileSchema,
 } from "../../../shared/admin-schemas.ts";
-import type { Db } from "../../db.ts";
 import type { Prisma } from "../../db/generated/client.ts";
+import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
 import { findStudent } from "./admin.data.ts";

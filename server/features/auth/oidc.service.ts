@@ -1,6 +1,6 @@
 // One sign-in code path for Google and for the test issuer: endpoints come from the issuer's
 // discovery document, PKCE S256, state and a nonce checked inside a verified ID token.
-import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
+import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { toSingleLine } from "../../../shared/text.ts";
 import { AppError } from "../../errors.ts";
@@ -65,7 +65,8 @@ export class OidcProvider {
       clockTolerance: 5,
     });
     if (payload.nonce !== flow.nonce) throw new AppError("UNAUTHORIZED", "ID token nonce mismatch");
-    if (typeof payload.email !== "string" || !payload.email) throw new AppError("UNAUTHORIZED", "ID token has no email");
+    if (typeof payload.email !== "string" || !payload.email)
+      throw new AppError("UNAUTHORIZED", "ID token has no email");
     const emailVerified = payload.email_verified === true || payload.email_verified === "true";
     return {
       sub: String(payload.sub),

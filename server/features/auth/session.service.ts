@@ -47,11 +47,9 @@ export async function validateSessionToken(
   kind: SessionKind,
   now = new Date(),
 ): Promise<{ user: SessionUser; expiresAt: Date; refreshed: boolean } | null> {
-  const parts = token?.split(".");
-  if (!parts || parts.length !== 2 || !parts[0] || !parts[1] || parts[0].length > 64 || parts[1].length > 64) {
-    return null;
-  }
+  const parts = token?.split(".") ?? [];
   const [id, secret] = parts;
+  if (parts.length !== 2 || !id || !secret || id.length > 64 || secret.length > 64) return null;
   const session = await findSession(db, id, kind);
   if (!session) return null;
   const expected = new TextEncoder().encode(session.secretHash);

@@ -406,25 +406,32 @@ export type BookingOptions = { publicUrl: string; idempotencyKey?: string | null
 export async function createBooking(db: Db, student: SessionUser, input: SingleBookingInput, opts: BookingOptions) {
   const { idempotencyKey, ...payload } = input;
   const key = opts.idempotencyKey ?? idempotencyKey;
-  return withIdempotency(db, student.id, key, hashRequest("booking", payload), async () => {
-    const outcome = await bookLessons(
-      db,
-      student,
-      {
-        starts: [input.lesson_date],
-        packageId: input.packageId ?? null,
-        lessonType: input.lessonType,
-        location: input.location,
-        teacherId: input.teacher_id,
-        groupAddOn: input.group_conversation,
-        referralCode: input.referralCode,
-        studentInfo: input.studentInfo,
-      },
-      opts.now ?? new Date(),
-      opts.publicUrl,
-    );
-    return { booking: outcome.bookings[0], order: outcome.order };
-  }, opts.now);
+  return withIdempotency(
+    db,
+    student.id,
+    key,
+    hashRequest("booking", payload),
+    async () => {
+      const outcome = await bookLessons(
+        db,
+        student,
+        {
+          starts: [input.lesson_date],
+          packageId: input.packageId ?? null,
+          lessonType: input.lessonType,
+          location: input.location,
+          teacherId: input.teacher_id,
+          groupAddOn: input.group_conversation,
+          referralCode: input.referralCode,
+          studentInfo: input.studentInfo,
+        },
+        opts.now ?? new Date(),
+        opts.publicUrl,
+      );
+      return { booking: outcome.bookings[0], order: outcome.order };
+    },
+    opts.now,
+  );
 }
 
 /** Several lessons of one package, all or nothing (the spec's package payload). */
@@ -436,23 +443,28 @@ export async function createPackageBooking(
 ) {
   const { idempotencyKey, ...payload } = input;
   const key = opts.idempotencyKey ?? idempotencyKey;
-  return withIdempotency(db, student.id, key, hashRequest("package", payload), () =>
-    bookLessons(
-      db,
-      student,
-      {
-        starts: input.lesson_dates,
-        packageId: input.packageInfo.id,
-        lessonType: input.lessonType,
-        location: input.location,
-        teacherId: input.teacher_id,
-        groupAddOn: input.group_conversation,
-        referralCode: input.referralCode,
-        studentInfo: input.studentInfo,
-      },
-      opts.now ?? new Date(),
-      opts.publicUrl,
-    ),
+  return withIdempotency(
+    db,
+    student.id,
+    key,
+    hashRequest("package", payload),
+    () =>
+      bookLessons(
+        db,
+        student,
+        {
+          starts: input.lesson_dates,
+          packageId: input.packageInfo.id,
+          lessonType: input.lessonType,
+          location: input.location,
+          teacherId: input.teacher_id,
+          groupAddOn: input.group_conversation,
+          referralCode: input.referralCode,
+          studentInfo: input.studentInfo,
+        },
+        opts.now ?? new Date(),
+        opts.publicUrl,
+      ),
     opts.now,
   );
 }

@@ -6,8 +6,8 @@ import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } f
 import { open, rename, unlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { type DetectedType, detectFileType, SNIFF_BYTES } from "./file-type.ts";

@@ -123,7 +123,15 @@ export async function loadStudentData(db: Db, userId: string) {
     db.discount.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
-      select: { id: true, percentage: true, amountCents: true, usedOrderId: true, usedAt: true, withdrawnAt: true, createdAt: true },
+      select: {
+        id: true,
+        percentage: true,
+        amountCents: true,
+        usedOrderId: true,
+        usedAt: true,
+        withdrawnAt: true,
+        createdAt: true,
+      },
     }),
     db.quizResult.findMany({
       where: { userId },

@@ -208,12 +208,14 @@ export async function buildLearnerProfile(db: Db, userId: string) {
   for (const r of results) {
     const meta = (r.metadata ?? {}) as { levelBreakdown?: Breakdown; topicBreakdown?: Breakdown };
     for (const [k, t] of Object.entries(meta.levelBreakdown ?? {})) {
-      const sum = (levels[k] ??= { correct: 0, total: 0 });
+      levels[k] ??= { correct: 0, total: 0 };
+      const sum = levels[k];
       sum.correct += t.correct;
       sum.total += t.total;
     }
     for (const [k, t] of Object.entries(meta.topicBreakdown ?? {})) {
-      const sum = (topics[k] ??= { correct: 0, total: 0 });
+      topics[k] ??= { correct: 0, total: 0 };
+      const sum = topics[k];
       sum.correct += t.correct;
       sum.total += t.total;
     }
@@ -684,7 +686,7 @@ function levelReached(r: ResultRow) {
 /** The student's own printable certificate: full name, test, level, score, date, code. */
 export async function getOwnCertificate(services: Services, student: SessionUser, resultId: string) {
   const r = await findOwnResult(services.db, resultId, student.id);
-  if (!r || !r.isVerified || !r.certificateCode) throw new AppError("NOT_FOUND", "No certificate for this result.");
+  if (!r?.isVerified || !r.certificateCode) throw new AppError("NOT_FOUND", "No certificate for this result.");
   const user = await findUserName(services.db, student.id);
   const dto = toResultDto(r);
   return {
@@ -703,7 +705,7 @@ export async function getOwnCertificate(services: Services, student: SessionUser
 /** Public verification: only the first name and the last name's initial (students may be minors). */
 export async function verifyCertificate(db: Db, code: string) {
   const r = await findCertificate(db, code.trim().toUpperCase());
-  if (!r || !r.isVerified) throw new AppError("NOT_FOUND", "This certificate code is not valid.");
+  if (!r?.isVerified) throw new AppError("NOT_FOUND", "This certificate code is not valid.");
   const parts = r.user.name.trim().split(/\s+/);
   const first = parts[0] ?? "";
   const lastInitial = parts.length > 1 ? `${parts[parts.length - 1][0].toUpperCase()}.` : "";

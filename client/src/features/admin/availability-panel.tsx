@@ -93,6 +93,13 @@ function TimeSelect({
   );
 }
 
+/** What the confirmation dialog is about to remove. */
+type PendingRemoval =
+  | { kind: "slot"; slot: AdminSlot }
+  | { kind: "series"; slot: AdminSlot; seriesId: string }
+  | { kind: "days"; from: string; to: string }
+  | { kind: "schedule" };
+
 export function AvailabilityPanel() {
   const prefs = useAdminPrefs();
   const settings = useAdminSettingsQuery();
@@ -257,24 +264,19 @@ export function AvailabilityPanel() {
   };
 
   // ---- removals ----
-  const [pending, setPending] = useState<{
-    kind: "slot" | "series" | "days" | "schedule";
-    slot?: AdminSlot;
-    from?: string;
-    to?: string;
-  } | null>(null);
+  const [pending, setPending] = useState<PendingRemoval | null>(null);
   const [keptAfterRemoval, setKeptAfterRemoval] = useState<KeptLesson[]>([]);
   const [daysOff, setDaysOff] = useState({ from: today, to: today });
   useEffect(() => setDaysOff({ from: selected, to: selected }), [selected]);
   const remove = useMutation({
-    mutationFn: (p: NonNullable<typeof pending>): Promise<RemovalResult> =>
+    mutationFn: (p: PendingRemoval): Promise<RemovalResult> =>
       p.kind === "slot"
-        ? adminApi.deleteSlot(p.slot!.id)
+        ? adminApi.deleteSlot(p.slot.id)
         : p.kind === "series"
-          ? adminApi.deleteSeries(p.slot!.seriesId!, p.slot!.startTime)
+          ? adminApi.deleteSeries(p.seriesId, p.slot.startTime)
           : p.kind === "schedule"
             ? adminApi.removeWeeklySchedule()
-            : adminApi.daysOff(p.from!, p.to!),
+            : adminApi.daysOff(p.from, p.to),
     onSuccess: (r, p) => {
       toast({
         title: "Success",
@@ -341,7 +343,7 @@ export function AvailabilityPanel() {
                   type="button"
                   onClick={() => setSelected(key)}
                   aria-pressed={key === selected}
-                  aria-label={`${formatAdminDate(zonedInstant(key, "12:00", tz), prefs, true)}${byDay.has(key) ? `, ${byDay.get(key)!.length} slots` : ""}`}
+                  aria-label={`${formatAdminDate(zonedInstant(key, "12:00", tz), prefs, true)}${byDay.has(key) ? `, ${byDay.get(key)?.length} slots` : ""}`}
                   className={`relative aspect-square rounded-lg text-sm tabular-nums transition focus-visible:outline-2 focus-visible:outline-blue-700 ${
                     key === selected
                       ? "bg-blue-900 font-semibold text-white"
@@ -454,7 +456,7 @@ export function AvailabilityPanel() {
                         size="sm"
                         variant="ghost"
                         className="text-red-700"
-                        onClick={() => setPending({ kind: "series", slot: s })}
+                        onClick={() => s.seriesId && setPending({ kind: "series", slot: s, seriesId: s.seriesId })}
                       >
                         Delete series from here
                       </Button>

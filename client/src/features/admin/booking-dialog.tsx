@@ -49,12 +49,12 @@ export function BookingDialog({
   }, [booking]);
 
   const update = useMutation({
-    mutationFn: () =>
-      adminApi.updateBooking(booking!.id, {
+    mutationFn: (current: AdminBooking) =>
+      adminApi.updateBooking(current.id, {
         status,
         notes: notes.trim() || null,
         teacher_id: teacherId || null,
-        ...(booking!.lesson_type === "online"
+        ...(current.lesson_type === "online"
           ? { google_meet_link: link.trim() || null }
           : { location: location.trim() || null }),
       }),
@@ -82,7 +82,7 @@ export function BookingDialog({
       return;
     }
     setError(null);
-    update.mutate();
+    if (booking) update.mutate(booking);
   };
 
   if (!booking) return <Modal open={false} onClose={onClose} title="" />;

@@ -1,7 +1,7 @@
 // Inbox: custom availability requests and group conversation sign-ups, with contact details,
 // marked handled when dealt with.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -29,8 +29,44 @@ function Contact({ email, phone }: { email: string; phone: string | null }) {
   );
 }
 
-export function InboxPanel() {
+/** One request or sign-up: who, how to reach them, what they asked for, and the handled toggle. */
+function InboxCard(props: {
+  item: { name: string; email: string; phone: string | null; created_at: string; handled_at: string | null };
+  busy: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  const { name, email, phone, created_at, handled_at } = props.item;
+  const handled = Boolean(handled_at);
   const prefs = useAdminPrefs();
+  return (
+    <li className="min-w-0">
+      <Card className={`p-4 sm:p-5 ${handled ? "opacity-60" : ""}`}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+              {name} {handled ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
+            </p>
+            <Contact email={email} phone={phone} />
+            {props.children}
+            <p className="mt-1 text-xs text-slate-500">Received {formatAdminDateTime(created_at, prefs)}</p>
+          </div>
+          <Button
+            size="sm"
+            variant={handled ? "outline" : "primary"}
+            disabled={props.busy}
+            onClick={props.onToggle}
+            aria-label={`${handled ? "Reopen" : "Mark handled"}: ${name}`}
+          >
+            {handled ? "Reopen" : "Mark handled"}
+          </Button>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+export function InboxPanel() {
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -67,22 +103,9 @@ export function InboxPanel() {
     totals: { availabilityRequests: 0, groupSignups: 0 },
     open: { availabilityRequests: 0, groupSignups: 0 },
   };
-  const handledButton = (
-    kind: "availability-request" | "group-signup",
-    id: string,
-    handledAt: string | null,
-    who: string,
-  ) => (
-    <Button
-      size="sm"
-      variant={handledAt ? "outline" : "primary"}
-      disabled={mark.isPending}
-      onClick={() => mark.mutate({ kind, id, handled: !handledAt })}
-      aria-label={`${handledAt ? "Reopen" : "Mark handled"}: ${who}`}
-    >
-      {handledAt ? "Reopen" : "Mark handled"}
-    </Button>
-  );
+  const toggle =
+    (kind: "availability-request" | "group-signup", item: { id: string; handled_at: string | null }) => () =>
+      mark.mutate({ kind, id: item.id, handled: !item.handled_at });
 
   return (
     <Tabs
@@ -97,28 +120,14 @@ export function InboxPanel() {
               <>
                 <ul className="grid gap-3">
                   {data.availabilityRequests.map((r) => (
-                    <li key={r.id} className="min-w-0">
-                      <Card className={`p-4 sm:p-5 ${r.handled_at ? "opacity-60" : ""}`}>
-                        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                          <div className="min-w-0">
-                            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                              {r.name} {r.handled_at ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
-                            </p>
-                            <Contact email={r.email} phone={r.phone} />
-                            <p className="mt-2 text-sm text-slate-800">
-                              <span className="font-medium">Availability:</span> {r.availability}
-                            </p>
-                            <p className="text-sm text-slate-800">
-                              <span className="font-medium">Location:</span> {r.location}
-                            </p>
-                            <p className="mt-1 text-xs text-slate-500">
-                              Received {formatAdminDateTime(r.created_at, prefs)}
-                            </p>
-                          </div>
-                          {handledButton("availability-request", r.id, r.handled_at, r.name)}
-                        </div>
-                      </Card>
-                    </li>
+                    <InboxCard key={r.id} item={r} busy={mark.isPending} onToggle={toggle("availability-request", r)}>
+                      <p className="mt-2 text-sm text-slate-800">
+                        <span className="font-medium">Availability:</span> {r.availability}
+                      </p>
+                      <p className="text-sm text-slate-800">
+                        <span className="font-medium">Location:</span> {r.location}
+                      </p>
+                    </InboxCard>
                   ))}
                 </ul>
                 <Pager
@@ -141,26 +150,12 @@ export function InboxPanel() {
               <>
                 <ul className="grid gap-3">
                   {data.groupSignups.map((g) => (
-                    <li key={g.id} className="min-w-0">
-                      <Card className={`p-4 sm:p-5 ${g.handled_at ? "opacity-60" : ""}`}>
-                        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                          <div className="min-w-0">
-                            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                              {g.name} {g.handled_at ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
-                            </p>
-                            <Contact email={g.email} phone={g.phone} />
-                            <p className="mt-2 text-sm text-slate-800">
-                              {g.package.name} ({g.package.weeks} weeks, {formatEuro(g.price)}) · {g.event.day_of_week}{" "}
-                              {g.event.time} · {g.event.location}
-                            </p>
-                            <p className="mt-1 text-xs text-slate-500">
-                              Received {formatAdminDateTime(g.created_at, prefs)}
-                            </p>
-                          </div>
-                          {handledButton("group-signup", g.id, g.handled_at, g.name)}
-                        </div>
-                      </Card>
-                    </li>
+                    <InboxCard key={g.id} item={g} busy={mark.isPending} onToggle={toggle("group-signup", g)}>
+                      <p className="mt-2 text-sm text-slate-800">
+                        {g.package.name} ({g.package.weeks} weeks, {formatEuro(g.price)}) · {g.event.day_of_week}{" "}
+                        {g.event.time} · {g.event.location}
+                      </p>
+                    </InboxCard>
                   ))}
                 </ul>
                 <Pager

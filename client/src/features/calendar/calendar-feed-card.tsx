@@ -55,7 +55,14 @@ export function CalendarFeedCard(props: {
           className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-blue-50 text-blue-900"
           aria-hidden="true"
         >
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} className="h-5 w-5">
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.8}
+            className="h-5 w-5"
+            aria-hidden="true"
+          >
             <rect x="3" y="5" width="18" height="16" rx="2" />
             <path d="M16 3v4M8 3v4M3 10h18M8 14h3v3H8z" />
           </svg>

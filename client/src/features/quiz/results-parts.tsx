@@ -32,12 +32,13 @@ export function BreakdownBars({
   breakdown: Breakdown | undefined;
   order?: readonly string[];
 }) {
-  const keys = Object.keys(breakdown ?? {}).sort((a, b) =>
+  if (!breakdown) return null;
+  const keys = Object.keys(breakdown).sort((a, b) =>
     order
       ? order.indexOf(a) - order.indexOf(b)
-      : percentOf(breakdown![a]) - percentOf(breakdown![b]) || a.localeCompare(b),
+      : percentOf(breakdown[a]) - percentOf(breakdown[b]) || a.localeCompare(b),
   );
-  if (!breakdown || keys.length === 0) return null;
+  if (keys.length === 0) return null;
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-bold text-slate-900">{title}</h2>
