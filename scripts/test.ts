@@ -1,4 +1,4 @@
-// `npm test`: type check, unit tests, the integration suite on embedded PGlite and on a real
+// `npm test`: lint, type check, unit tests, the integration suite on embedded PGlite and on a real
 // PostgreSQL server, then the end-to-end suite in Chromium. Ends with one line
 // 'N passed, N failed' summing every runner, after the name of every test that failed (CI keeps
 // only the tail of the output).
@@ -92,8 +92,12 @@ async function postgresAvailable() {
   }
 }
 
-/** The type check, the unit tests and the integration suite on both engines. */
+/** Lint, the type check, the unit tests and the integration suite on both engines. */
 async function runServerSuites() {
+  if (!run("lint (Biome)", "npx", ["biome", "check", "--error-on-warnings", "."])) {
+    failed += 1;
+    notes.push("lint failed: `npm run lint` lists the findings, `npx biome check --write .` fixes the mechanical ones");
+  }
   if (!run("type check", "npx", ["tsc", "--noEmit"])) {
     failed += 1;
     notes.push("type check failed");
