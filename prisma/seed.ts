@@ -12,6 +12,7 @@ import { newReferralCode } from "../server/features/auth/account.service.ts";
 import { ensureDemoStudent } from "../server/features/auth/demo-accounts.ts";
 import { projectPath } from "../server/paths.ts";
 import { LESSON_MINUTES, TEACHER_TIMEZONE } from "../shared/constants.ts";
+import type { BankItem } from "./quiz-bank.ts";
 
 const dataDir = projectPath("prisma/data");
 
@@ -45,18 +46,6 @@ type Catalogue = {
     sortOrder: number;
   }[];
 };
-type QuizItem = {
-  id: string;
-  question: string;
-  options: string[];
-  correctAnswer: number;
-  explanation: string;
-  skill: string;
-  level: string;
-  difficulty: number;
-  concept: string | null;
-  topic: string;
-};
 
 function readDataFiles() {
   const catalogueText = readFileSync(path.join(dataDir, "catalogue.json"), "utf8");
@@ -68,7 +57,7 @@ function readDataFiles() {
   return {
     checksum,
     catalogue: JSON.parse(catalogueText) as Catalogue,
-    questions: quizTexts.flatMap((t) => JSON.parse(t) as QuizItem[]),
+    questions: quizTexts.flatMap((t) => JSON.parse(t) as BankItem[]),
   };
 }
 
