@@ -2,14 +2,12 @@
 // first route that does, so a visitor's first page downloads none of it.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "./lib/router.tsx";
-import { queryClient, trpc, trpcClient } from "./trpc.ts";
+import { queryClient } from "./trpc.ts";
 
 export function DataProviders() {
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <Outlet />
-      </QueryClientProvider>
-    </trpc.Provider>
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
   );
 }

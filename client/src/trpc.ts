@@ -1,10 +1,13 @@
 import { QueryClient } from "@tanstack/react-query";
-import { httpBatchLink } from "@trpc/client";
-import { createTRPCReact } from "@trpc/react-query";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../server/trpc/root.ts";
 
-export const trpc = createTRPCReact<AppRouter>();
+/** What each procedure takes and returns, read from the server's router: the client's only data types. */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
@@ -39,6 +42,13 @@ async function loggedFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   return response;
 }
 
-export const trpcClient = trpc.createClient({
+export const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, fetch: loggedFetch })],
 });
+
+/**
+ * Query and mutation options for React Query (`useQuery(trpc.booking.packages.queryOptions())`),
+ * and their keys for invalidation. The app renders only in the browser, so one client and one
+ * proxy serve it (tRPC's singleton setup for client-only apps); no provider of its own.
+ */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
@@ -26,7 +27,7 @@ export function CustomAvailabilityDialog({
   const toast = useToast();
   const [form, setForm] = useState<Form>({ ...EMPTY, name: defaults?.name ?? "", email: defaults?.email ?? "" });
   const [missing, setMissing] = useState(false);
-  const send = trpc.booking.requestCustomAvailability.useMutation();
+  const send = useMutation(trpc.booking.requestCustomAvailability.mutationOptions());
   const set = (key: keyof Form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -36,8 +37,8 @@ export function GroupConversationCard({
   onChange: (choice: GroupChoice | null) => void;
 }) {
   const toast = useToast();
-  const events = trpc.booking.groupEvents.useQuery();
-  const packages = trpc.booking.groupPackages.useQuery();
+  const events = useQuery(trpc.booking.groupEvents.queryOptions());
+  const packages = useQuery(trpc.booking.groupPackages.queryOptions());
   const [open, setOpen] = useState(false);
   const [eventId, setEventId] = useState<string | null>(value?.event.id ?? null);
   const [packageId, setPackageId] = useState<string | null>(value?.pkg.id ?? null);

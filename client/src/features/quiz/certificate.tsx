@@ -33,7 +33,7 @@ function Frame({ children }: { children: ReactNode }) {
 export function CertificatePage() {
   const { resultId = "" } = useParams();
   const isId = /^[0-9a-f-]{36}$/i.test(resultId);
-  const query = trpc.quiz.certificate.useQuery({ resultId }, { enabled: isId, retry: false });
+  const query = useQuery({ ...trpc.quiz.certificate.queryOptions({ resultId }), enabled: isId, retry: false });
   if (!isId || query.error)
     return <QuizMessage title="Certificate Not Found" message="There is no certificate for this result." />;
   if (!query.data) return <Spinner label="Loading your certificate" />;

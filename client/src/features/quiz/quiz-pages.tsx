@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   AI_SAMPLE_DELAY_MS,
@@ -79,7 +80,7 @@ function Preparing({ label = "Preparing your quiz..." }: { label?: string }) {
 
 /** Starts one server attempt per page visit (StrictMode's double effect does not start two). */
 function useStartedQuiz(input: StartQuizInput | null) {
-  const start = trpc.quiz.start.useMutation();
+  const start = useMutation(trpc.quiz.start.mutationOptions());
   const key = input ? JSON.stringify(input) : "";
   const startedFor = useRef<string | null>(null);
   useEffect(() => {
@@ -101,8 +102,8 @@ type ServerQuizPageProps = {
 function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
   const navigate = useNavigate();
   const start = useStartedQuiz(input);
-  const recordAnswer = trpc.quiz.recordAnswer.useMutation();
-  const submit = trpc.quiz.submit.useMutation();
+  const recordAnswer = useMutation(trpc.quiz.recordAnswer.mutationOptions());
+  const submit = useMutation(trpc.quiz.submit.mutationOptions());
   const quiz = start.data;
   // A session that ended meanwhile: 'Session Expired' and the sign-in card (the portal's guard),
   // which returns here afterwards and resumes the attempt.

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
@@ -95,7 +96,7 @@ type StepProps = {
 function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const fixedType = fixedLessonType(pkg.lessonType);
   const [form, setForm] = useState<DetailsForm>({
     student_name: user.name,
@@ -116,13 +117,15 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   // Times are the teacher's; a visitor in another zone also sees their own (as on the schedule).
   const localZone = browserTimeZone() !== zone ? browserTimeZone() : null;
 
-  const quote = trpc.booking.quote.useQuery({
-    packageId: pkg.id,
-    groupPackageId: group?.pkg.id ?? null,
-    referralCode: referral,
-  });
-  const createBooking = trpc.booking.createBooking.useMutation();
-  const createPackageBooking = trpc.booking.createPackageBooking.useMutation();
+  const quote = useQuery(
+    trpc.booking.quote.queryOptions({
+      packageId: pkg.id,
+      groupPackageId: group?.pkg.id ?? null,
+      referralCode: referral,
+    }),
+  );
+  const createBooking = useMutation(trpc.booking.createBooking.mutationOptions());
+  const createPackageBooking = useMutation(trpc.booking.createPackageBooking.mutationOptions());
 
   const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -242,7 +245,7 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
       bookingStorage.setResults(results);
       bookingStorage.clearSelection();
       referralCode.clear();
-      void utils.booking.availability.invalidate();
+      void queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
       navigate("/book/confirmation", { replace: true });
     } catch (error) {
       const message = error instanceof TRPCClientError && error.data ? error.message : null;
@@ -263,11 +266,13 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
 
   /** After a conflict: keep only the selected slots that are still offered. */
   const dropTakenSlots = async (selected: Slot[]): Promise<number> => {
-    await utils.booking.availability.invalidate();
+    await queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
     const weeks = [...new Set(selected.map((s) => weekStartOf(dateKeyInZone(s.startTime, zone))))];
     try {
       const answers = await Promise.all(
-        weeks.map((startDate) => utils.booking.availability.fetch({ startDate, teacherId: teacher?.id ?? null })),
+        weeks.map((startDate) =>
+          queryClient.fetchQuery(trpc.booking.availability.queryOptions({ startDate, teacherId: teacher?.id ?? null })),
+        ),
       );
       const offered = new Set(answers.flatMap((a) => a.availableSlots.map((s) => Date.parse(s.startTime))));
       const kept = selected.filter((s) => offered.has(Date.parse(s.startTime)));

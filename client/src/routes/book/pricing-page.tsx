@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { AFTER_HOURS_TEXT } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -18,8 +19,8 @@ const FALLBACK_CONTACT = { email: "hello@englishwithgiulia.it", phone: "+39 333 
 
 export function PricingPage() {
   const navigate = useNavigate();
-  const packages = trpc.booking.packages.useQuery();
-  const teachers = trpc.booking.teachers.useQuery();
+  const packages = useQuery(trpc.booking.packages.queryOptions());
+  const teachers = useQuery(trpc.booking.teachers.queryOptions());
   const [selectedPackage, setSelectedPackage] = useState<SelectedPackage | null>(() => bookingStorage.getPackage());
   const [selectedTeacher, setSelectedTeacher] = useState<SelectedTeacher | null>(() => bookingStorage.getTeacher());
 
@@ -121,7 +122,7 @@ export function PricingPage() {
 }
 
 function PricingUnavailable() {
-  const contact = trpc.booking.publicContact.useQuery(undefined, { retry: false });
+  const contact = useQuery({ ...trpc.booking.publicContact.queryOptions(), retry: false });
   const email = contact.data?.email ?? FALLBACK_CONTACT.email;
   const phone = contact.data?.phone ?? FALLBACK_CONTACT.phone;
   return (

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -45,10 +46,12 @@ export function SchedulePage() {
     return () => clearTimeout(timer);
   }, [pkg, navigate]);
 
-  const availability = trpc.booking.availability.useQuery(
-    { startDate: weekStart, teacherId: teacher?.id ?? null },
-    { enabled: pkg !== null, placeholderData: (previous) => previous, staleTime: 15_000 },
-  );
+  const availability = useQuery({
+    ...trpc.booking.availability.queryOptions({ startDate: weekStart, teacherId: teacher?.id ?? null }),
+    enabled: pkg !== null,
+    placeholderData: (previous) => previous,
+    staleTime: 15_000,
+  });
   useEffect(() => {
     if (availability.data?.timezone) setZone(availability.data.timezone);
   }, [availability.data?.timezone]);
