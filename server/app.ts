@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
+import { TRPCError } from "@trpc/server";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Database } from "./db.ts";
 import type { Env } from "./env.ts";
@@ -10,13 +11,14 @@ import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
 import { type AvailabilityCache, createAvailabilityCache } from "./features/booking/availability-cache.ts";
 import { openUploadDir } from "./features/files/files.service.ts";
-import { adminRoutes } from "./http/admin.http.ts";
+import { adminProcedureRoutes } from "./http/admin.http.ts";
 import { authRoutes } from "./http/auth.http.ts";
 import { bookingRoutes } from "./http/bookings.http.ts";
 import { calendarRoutes } from "./http/calendar.http.ts";
 import { fileRoutes } from "./http/files.http.ts";
 import { INVALID_CHARACTER_MESSAGE, parseJsonInput, UNREADABLE_MESSAGE } from "./http/input-text.ts";
 import { opsRoutes } from "./http/ops.http.ts";
+import { registerProcedureRoutes } from "./http/procedure-routes.ts";
 import { publicRoutes } from "./http/public.http.ts";
 import { quizRoutes } from "./http/quiz.http.ts";
 import { studentRoutes } from "./http/student.http.ts";
@@ -25,6 +27,7 @@ import { MemoryRateLimiter, type RateLimiter, rateLimitPlugin } from "./plugins/
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { createContextFactory } from "./trpc/context.ts";
+import { httpStatusOf, publicMessage, retryAfterOf } from "./trpc/error-policy.ts";
 import { trpcPlugin } from "./trpc/fastify-adapter.ts";
 import { type AppRouter, appRouter } from "./trpc/root.ts";
 
@@ -156,6 +159,12 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof TRPCError) {
+      const retryAfter = retryAfterOf(error);
+      if (retryAfter) reply.header("Retry-After", String(retryAfter));
+      if (error.code === "INTERNAL_SERVER_ERROR") request.log.error({ err: error }, "unhandled error");
+      return reply.code(httpStatusOf(error)).send({ error: publicMessage(error) });
+    }
     if (error instanceof AppError) {
       if (error.details?.retryAfterSeconds) reply.header("Retry-After", String(error.details.retryAfterSeconds));
       return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
@@ -211,7 +220,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
   await app.register(publicRoutes, { database, env });
   await app.register(bookingRoutes, { db, env, rateLimiter, availabilityCache });
-  await app.register(adminRoutes, { db, env, uploadDir: uploads.dir });
+  registerProcedureRoutes(app, services, adminProcedureRoutes);
   await app.register(calendarRoutes, { db, env, rateLimiter });
   await app.register(fileRoutes, { db, env, rateLimiter, uploadDir: uploads.dir });
   await app.register(studentRoutes, { prefix: "/api/student", db, env, rateLimiter, uploadDir: uploads.dir });

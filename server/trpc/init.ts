@@ -1,10 +1,10 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import { ZodError } from "zod";
-import { AppError, type AppErrorCode, INTERNAL_ERROR_MESSAGE } from "../errors.ts";
-import { cleanInput, UNREADABLE_MESSAGE } from "../http/input-text.ts";
+import { AppError, type AppErrorCode } from "../errors.ts";
+import { cleanInput } from "../http/input-text.ts";
 import { limitCaller, type RateLimitBucket } from "../plugins/rate-limit.ts";
 import type { Context } from "./context.ts";
+import { publicMessage } from "./error-policy.ts";
 
 const TRPC_CODES: Record<AppErrorCode, TRPCError["code"]> = {
   BAD_REQUEST: "BAD_REQUEST",
@@ -27,25 +27,9 @@ const t = initTRPC.context<Context>().create({
     output: superjson,
   },
   errorFormatter({ shape, error }) {
-    const isInternal = error.code === "INTERNAL_SERVER_ERROR";
-    const validation = error.cause instanceof ZodError ? error.cause.issues[0] : undefined;
-    // tRPC passes on the text of whatever failed while reading the input (JSON.parse, superjson):
-    // a runtime's words, not ours. Our own errors (AppError, TRPCError we throw) keep theirs.
-    const isRuntimeText =
-      (error.code === "BAD_REQUEST" || error.code === "PARSE_ERROR") &&
-      error.cause instanceof Error &&
-      !(error.cause instanceof ZodError) &&
-      !(error.cause instanceof AppError) &&
-      !(error.cause instanceof TRPCError);
     return {
       ...shape,
-      message: isInternal
-        ? INTERNAL_ERROR_MESSAGE
-        : validation
-          ? `${validation.path.join(".") || "input"}: ${validation.message}`
-          : isRuntimeText
-            ? UNREADABLE_MESSAGE
-            : shape.message,
+      message: publicMessage(error),
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
     };
   },

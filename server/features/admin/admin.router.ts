@@ -14,6 +14,7 @@ import {
   listSharedFilesSchema,
   listSlotsSchema,
   listStudentsSchema,
+  markHandledSchema,
   removeScheduleSchema,
   updateBookingSchema,
   updateNoteSchema,
@@ -137,7 +138,7 @@ export const adminRouter = router({
       .input(inboxQuerySchema.optional())
       .query(({ ctx, input }) => getInbox(ctx.db, inboxQuerySchema.parse(input ?? {}))),
     markHandled: adminProcedure
-      .input(byId.extend({ kind: z.enum(["availability-request", "group-signup"]), handled: z.boolean() }))
+      .input(markHandledSchema.extend({ id: z.uuid(), kind: z.enum(["availability-request", "group-signup"]) }))
       .mutation(({ ctx, input }) => markInboxItem(ctx.db, input.kind, input.id, input.handled)),
   }),
 
