@@ -80,7 +80,11 @@ function asNotFound(error: unknown, params: readonly string[]): unknown {
 }
 
 /** Registers the rows on `app`; errors reach the app's error handler as TRPCErrors. */
-export function registerProcedureRoutes(app: FastifyInstance, services: AppServices, routes: ProcedureRoute[]) {
+export function registerProcedureRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  routes: readonly ProcedureRoute[],
+) {
   const contextOf = createContextFactory(services);
   for (const row of routes) {
     const params = paramNames(row.url);

@@ -1,0 +1,8 @@
+// Every spec /api path that is a procedure, in one table: app.ts registers it, and
+// tests/integration/rest-parity.int.test.ts walks it. Paths that are no procedure (OAuth
+// redirects, uploads, downloads, calendar files, the data export, logout) stay plain Fastify
+// routes in their own files.
+import { adminProcedureRoutes } from "./admin.http.ts";
+import type { ProcedureRoute } from "./procedure-routes.ts";
+
+export const procedureRoutes: readonly ProcedureRoute[] = [...adminProcedureRoutes];

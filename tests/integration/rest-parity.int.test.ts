@@ -1,0 +1,323 @@
+// Every spec /api path that maps onto a procedure (server/http/rest-table.ts) answers over REST what
+// its procedure answers over tRPC: the same body (shaped by the row), the same status, the same
+// refusals. The walk covers the whole table: a row without a sample here fails the first test.
+import { DateTime } from "luxon";
+import superjson from "superjson";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProcedureRoute, RestRequest } from "../../server/http/procedure-routes.ts";
+import { procedureRoutes } from "../../server/http/rest-table.ts";
+import { appRouter } from "../../server/trpc/root.ts";
+import { callerFor, createUserWithSession, sessionForExistingUser, type TestUser } from "../helpers/booking-factory.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let t: TestApp;
+let admin: TestUser;
+let student: TestUser;
+const db = () => t.database.prisma;
+const asAdmin = () => callerFor(db(), t.env, { admin });
+const keyOf = (row: Pick<ProcedureRoute, "method" | "url">) => `${row.method} ${row.url}`;
+
+type Answer = { status: number; body: unknown };
+/**
+ * A request for one row. Writes build their fixtures afresh on each call (one for REST, one for
+ * tRPC), so both transports act on equal records; their ids and times differ and are compared as
+ * placeholders (`fresh`).
+ */
+type Sample = { request: () => Promise<Partial<RestRequest>>; fresh?: boolean; volatile?: string[] };
+
+let slotHour = 0;
+/** A future hour no other sample uses, in the teacher's zone. */
+const freeHour = () =>
+  DateTime.now()
+    .setZone("Europe/Rome")
+    .startOf("day")
+    .plus({ days: 40 + Math.floor(slotHour / 10), hours: 8 + (slotHour++ % 10) });
+
+async function lesson() {
+  const teacher = await db().teacher.findFirstOrThrow({ where: { userId: admin.id } });
+  const start = freeHour();
+  return db().booking.create({
+    data: {
+      studentId: student.id,
+      teacherId: teacher.id,
+      startsAt: start.toJSDate(),
+      endsAt: start.plus({ hours: 1 }).toJSDate(),
+      status: "pending",
+      lessonType: "online",
+      studentName: student.name,
+      studentEmail: student.email,
+    },
+  });
+}
+const note = () =>
+  db().studentNote.create({
+    data: { studentId: student.id, authorId: admin.id, teacherNote: "Past tenses", noteDate: new Date() },
+  });
+const sharedFile = () =>
+  db().sharedFile.create({
+    data: { studentId: student.id, sharedById: admin.id, title: "Worksheet", fileUrl: "https://files.example/w.pdf" },
+  });
+async function slot(seriesId: string | null = null) {
+  const teacher = await db().teacher.findFirstOrThrow({ where: { userId: admin.id } });
+  const start = freeHour();
+  return db().availabilitySlot.create({
+    data: { teacherId: teacher.id, startsAt: start.toJSDate(), endsAt: start.plus({ hours: 1 }).toJSDate(), seriesId },
+  });
+}
+const availabilityRequest = () =>
+  db().availabilityRequest.create({
+    data: { name: "Anna", email: "anna@test.example", phone: "+39 1", availability: "Evenings", location: "Online" },
+  });
+const weeklySchedule = { schedule: [{ dayOfWeek: 1, startTime: "09:00", duration: 60 }], weeksAhead: 2 };
+const range = { start: "2026-01-01T00:00:00.000Z", end: "2026-01-08T00:00:00.000Z" };
+
+const samples: Record<string, Sample> = {
+  "GET /api/admin/dashboard": { request: async () => ({}) },
+  "GET /api/admin/bookings": { request: async () => ({ query: { status: "pending", limit: "5" } }) },
+  "GET /api/admin/bookings/:id": { request: async () => ({ params: { id: (await lesson()).id } }) },
+  "PUT /api/admin/bookings/:id": {
+    request: async () => ({ params: { id: (await lesson()).id }, body: { status: "cancelled", notes: "Ill" } }),
+    fresh: true,
+  },
+  "GET /api/admin/emails": { request: async () => ({ query: { limit: "3" } }) },
+  "POST /api/admin/emails/:id/retry": {
+    request: async () => {
+      const mail = await db().outboxEmail.create({
+        data: { kind: "booking_created", toAddress: "x@test.example", subject: "Hi", textBody: "Hi", status: "failed" },
+      });
+      return { params: { id: mail.id } };
+    },
+    fresh: true,
+  },
+  "GET /api/admin/calendar-feed": { request: async () => ({}) },
+  "POST /api/admin/calendar-feed/reset": {
+    request: async () => ({}),
+    fresh: true,
+    volatile: ["webcal_url", "https_url"],
+  },
+  "GET /api/admin/teachers": { request: async () => ({}) },
+  "GET /api/admin/students": { request: async () => ({ query: { search: "student" } }) },
+  "GET /api/admin/settings": { request: async () => ({}) },
+  "PUT /api/admin/settings": {
+    // Saves the settings as they are: every card, unchanged.
+    request: async () => {
+      const current = await t.app.inject({
+        method: "GET",
+        url: "/api/admin/settings",
+        headers: { cookie: admin.cookie },
+      });
+      return { body: { settings: current.json().settings } };
+    },
+    fresh: true,
+  },
+  "GET /api/admin/student-notes": { request: async () => ({ query: { student_id: student.id } }) },
+  "GET /api/admin/student-notes/tags/all": { request: async () => ({}) },
+  "POST /api/admin/student-notes": {
+    request: async () => ({ body: { student_id: student.id, teacher_note: "Phrasal verbs", tags: "grammar, b1" } }),
+    fresh: true,
+  },
+  "GET /api/admin/student-notes/:id": { request: async () => ({ params: { id: (await note()).id } }) },
+  "PUT /api/admin/student-notes/:id": {
+    request: async () => ({ params: { id: (await note()).id }, body: { teacher_note: "Conditionals" } }),
+    fresh: true,
+  },
+  "DELETE /api/admin/student-notes/:id": { request: async () => ({ params: { id: (await note()).id } }), fresh: true },
+  "GET /api/admin/shared-files": { request: async () => ({ query: { student_id: student.id } }) },
+  "POST /api/admin/shared-files": {
+    request: async () => ({
+      body: {
+        student_id: student.id,
+        title: "Reading",
+        file_url: "https://files.example/r.pdf",
+        file_type: "document",
+      },
+    }),
+    fresh: true,
+  },
+  "PUT /api/admin/shared-files/:id": {
+    request: async () => ({
+      params: { id: (await sharedFile()).id },
+      body: { title: "Reading, part 2", file_url: "https://files.example/r2.pdf" },
+    }),
+    fresh: true,
+  },
+  "DELETE /api/admin/shared-files/:id": {
+    request: async () => ({ params: { id: (await sharedFile()).id } }),
+    fresh: true,
+  },
+  "GET /api/admin/availability": { request: async () => ({ query: range }) },
+  "GET /api/admin/inbox": { request: async () => ({ query: { limit: "5" } }) },
+  "POST /api/admin/inbox/:kind/:id/handled": {
+    request: async () => ({
+      params: { kind: "availability-request", id: (await availabilityRequest()).id },
+      body: { handled: true },
+    }),
+    fresh: true,
+  },
+  "POST /api/availability": {
+    request: async () => ({ body: { startTime: freeHour().toUTC().toISO() } }),
+    fresh: true,
+  },
+  "POST /api/availability/bulk": {
+    // From no standing schedule each time, so both transports set the same one.
+    request: async () => {
+      await asAdmin()
+        .admin.availability.removeSchedule({})
+        .catch(() => undefined); // none set yet
+      return { body: weeklySchedule };
+    },
+    fresh: true,
+  },
+  "GET /api/availability/schedule": { request: async () => ({}) },
+  "DELETE /api/availability/schedule": {
+    request: async () => {
+      await asAdmin().admin.availability.bulk(weeklySchedule);
+      return {};
+    },
+    fresh: true,
+  },
+  "POST /api/availability/days-off": {
+    // A day with one open slot each time.
+    request: async () => {
+      slotHour = Math.ceil(slotHour / 10) * 10;
+      const day = DateTime.fromJSDate((await slot()).startsAt)
+        .setZone("Europe/Rome")
+        .toISODate();
+      return { body: { startDate: day, endDate: day } };
+    },
+    fresh: true,
+  },
+  "DELETE /api/availability/:id": { request: async () => ({ params: { id: (await slot()).id } }), fresh: true },
+  "DELETE /api/availability/series/:seriesId": {
+    request: async () => {
+      const seriesId = crypto.randomUUID();
+      await slot(seriesId);
+      return { params: { seriesId }, query: { from: "2026-01-01T00:00:00.000Z" } };
+    },
+    fresh: true,
+  },
+};
+
+const fillUrl = (url: string, params: Record<string, string>) =>
+  url.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? "missing"));
+
+async function overRest(row: ProcedureRoute, request: Partial<RestRequest>, cookie: string): Promise<Answer> {
+  const query = new URLSearchParams(request.query as Record<string, string> | undefined).toString();
+  const hasBody = row.method !== "GET" && row.method !== "DELETE";
+  const response = await t.app.inject({
+    method: row.method,
+    url: `${fillUrl(row.url, request.params ?? {})}${query ? `?${query}` : ""}`,
+    headers: hasBody ? { cookie, "content-type": "application/json" } : { cookie },
+    payload: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** Each procedure's kind, from the router: a query goes as GET, a mutation as POST. */
+const procedureType = (path: string) =>
+  (appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>)[path]?._def.type;
+
+async function overTrpc(row: ProcedureRoute, request: Partial<RestRequest>, cookie: string): Promise<Answer> {
+  const input = row.input?.({ params: {}, query: {}, body: {}, ...request });
+  const encoded = JSON.stringify(superjson.serialize(input));
+  const isQuery = procedureType(row.procedure) === "query";
+  const response = await t.app.inject({
+    method: isQuery ? "GET" : "POST",
+    url: `/api/trpc/${row.procedure}${isQuery && input !== undefined ? `?input=${encodeURIComponent(encoded)}` : ""}`,
+    headers: isQuery ? { cookie } : { cookie, "content-type": "application/json" },
+    payload: isQuery ? undefined : encoded,
+  });
+  const answer = response.json() as {
+    result?: { data: Parameters<typeof superjson.deserialize>[0] };
+    error?: { json: { message: string } };
+  };
+  if (answer.error) return { status: response.statusCode, body: { error: answer.error.json.message } };
+  const output = superjson.deserialize(answer.result?.data ?? { json: null });
+  let status = 200;
+  const reply = {
+    code(value: number) {
+      status = value;
+      return reply;
+    },
+  };
+  const body = row.body ? row.body(output as never, reply as never) : output;
+  // What JSON makes of it on the wire: dates as ISO strings, undefined fields gone.
+  return { status, body: JSON.parse(JSON.stringify(body ?? null)) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+/** Ids and instants of fresh fixtures as placeholders; `volatile` fields (new random tokens) too. */
+function placeholders(value: unknown, volatile: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => placeholders(item, volatile));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [key, volatile.includes(key) ? "<volatile>" : placeholders(v, volatile)]),
+    );
+  }
+  if (typeof value === "string" && UUID.test(value)) return "<id>";
+  if (typeof value === "string" && ISO_TIME.test(value)) return "<time>";
+  return value;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: "teacher@school.test" } });
+  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
+  student = await createUserWithSession(db(), { name: "Student Parity" });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("REST paths are their procedures", () => {
+  it("every row of the table has a sample here, and every sample a row", () => {
+    expect(Object.keys(samples).sort()).toEqual(procedureRoutes.map(keyOf).sort());
+  });
+
+  for (const row of procedureRoutes) {
+    it(`${keyOf(row)} answers as ${row.procedure} does`, async () => {
+      const sample = samples[keyOf(row)];
+      if (!sample) throw new Error(`no sample for ${keyOf(row)}`);
+      // A read asks both transports about one fixture; a write gets a fixture of its own for each.
+      const request = await sample.request();
+      const rest = await overRest(row, request, admin.cookie);
+      const trpc = await overTrpc(row, sample.fresh ? await sample.request() : request, admin.cookie);
+      expect(rest.status, JSON.stringify(rest.body)).toBeLessThan(300);
+      const volatile = sample.volatile ?? [];
+      expect(sample.fresh ? placeholders(rest, volatile) : rest).toEqual(
+        sample.fresh ? placeholders(trpc, volatile) : trpc,
+      );
+    });
+  }
+
+  it("refuses a visitor and a student with the same status and text on both transports", async () => {
+    for (const row of procedureRoutes) {
+      const request = await samples[keyOf(row)].request();
+      for (const cookie of ["", student.cookie]) {
+        const rest = await overRest(row, request, cookie);
+        const trpc = await overTrpc(row, request, cookie);
+        expect([keyOf(row), rest.status]).toEqual([keyOf(row), trpc.status]);
+        expect(rest.status).toBeGreaterThanOrEqual(401);
+        expect(rest.body).toEqual(trpc.body);
+      }
+    }
+  });
+
+  it("refuses invalid input with the same 400 on both transports", async () => {
+    const row = procedureRoutes.find((r) => keyOf(r) === "PUT /api/admin/bookings/:id");
+    if (!row) throw new Error("the booking update row is missing");
+    const request = { params: { id: (await lesson()).id }, body: { status: "" } };
+    const rest = await overRest(row, request, admin.cookie);
+    expect(rest).toEqual({ status: 400, body: { error: "Please select a status." } });
+    expect(await overTrpc(row, request, admin.cookie)).toEqual(rest);
+  });
+
+  it("answers 404 over REST for a path id that is no id", async () => {
+    const row = procedureRoutes.find((r) => keyOf(r) === "GET /api/admin/bookings/:id");
+    if (!row) throw new Error("the booking row is missing");
+    expect(await overRest(row, { params: { id: "not-an-id" } }, admin.cookie)).toEqual({
+      status: 404,
+      body: { error: "Not found." },
+    });
+  });
+});
