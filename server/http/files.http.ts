@@ -6,6 +6,7 @@ import { PROFILE_PHOTO_MAX_BYTES, SHARED_FILE_MAX_BYTES } from "../../shared/con
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
+import { requireAdmin, requireAdminOrStudent, requireStudent } from "../features/auth/roles.ts";
 import { findUserImage, setUserImage } from "../features/files/files.data.ts";
 import {
   contentDisposition,
@@ -30,18 +31,6 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
   // Counted per account (plugins/rate-limit.ts) before a byte of the file is read.
   const upload = { config: { rateLimit: "upload" } } as const;
 
-  const requireAdmin = async (request: FastifyRequest) => {
-    const admin = await request.sessionUser("admin");
-    if (!admin) throw new AppError("UNAUTHORIZED", "Please sign in as the teacher.");
-    if (!admin.isAdmin) throw new AppError("FORBIDDEN", "Administrator access required.");
-    return admin;
-  };
-  const requireStudent = async (request: FastifyRequest) => {
-    const student = await request.sessionUser("student");
-    if (!student) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-    return student;
-  };
-
   async function receive(request: FastifyRequest, ownerId: string, kind: UploadKind, maxBytes: number) {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
     if (!part) throw new AppError("BAD_REQUEST", "Please choose a file to upload.");
@@ -51,21 +40,21 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
   }
 
   app.post("/api/files/upload", upload, async (request) => {
-    const admin = await requireAdmin(request);
+    const admin = await requireAdmin(request.sessionUser);
     const { file, label } = await receive(request, admin.id, "shared", SHARED_FILE_MAX_BYTES);
     // `path` is only a label the client may show; it never names a place on disk.
     return { success: true, file: { ...file, path: label }, fileUrl: file.url, fileSize: file.size };
   });
 
   app.post("/api/files/upload-profile-photo", upload, async (request) => {
-    const admin = await requireAdmin(request);
+    const admin = await requireAdmin(request.sessionUser);
     // Only kept: the settings' Save Changes makes it the teacher's photo (settings.service.ts).
     const { file } = await receive(request, admin.id, "profile", PROFILE_PHOTO_MAX_BYTES);
     return { success: true, imageUrl: file.url };
   });
 
   app.post("/api/files/upload-student-profile-photo", upload, async (request) => {
-    const student = await requireStudent(request);
+    const student = await requireStudent(request.sessionUser);
     const { file } = await receive(request, student.id, "student-profile", PROFILE_PHOTO_MAX_BYTES);
     const previous = await findUserImage(db, student.id);
     await setUserImage(db, student.id, file.url);
@@ -74,10 +63,7 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
   });
 
   app.get("/api/files/my-files", async (request) => {
-    const admin = await request.sessionUser("admin");
-    const user = admin?.isAdmin ? admin : await request.sessionUser("student");
-    if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-    return listMyFiles(db, user.id);
+    return listMyFiles(db, (await requireAdminOrStudent(request.sessionUser)).id);
   });
 
   app.get<{ Params: { name: string } }>("/api/files/download/:name", async (request, reply) => {

@@ -164,17 +164,21 @@ declare module "fastify" {
   }
 }
 
-async function callerOf(request: FastifyRequest): Promise<RateLimitCaller> {
-  const student = await request.sessionUser("student");
-  const admin = student ? null : await request.sessionUser("admin");
-  return { accountId: student?.id ?? admin?.id ?? null, ip: request.ip };
+/** Who a call is counted as, on both transports: the student, else the admin, else the address. */
+export async function rateLimitCallerOf(
+  sessionUser: (kind: "student" | "admin") => Promise<{ id: string } | null>,
+  ip: string,
+): Promise<RateLimitCaller> {
+  const student = await sessionUser("student");
+  const admin = student ? null : await sessionUser("admin");
+  return { accountId: student?.id ?? admin?.id ?? null, ip };
 }
 
 /** Enforces each route's `config.rateLimit` before its handler runs (after the session hooks). */
 export const rateLimitPlugin = fp(
   async (app, opts: { limiter: RateLimiter; env: RateLimitEnv }) => {
     app.decorateRequest("limitRate", async function (this: FastifyRequest, buckets) {
-      await limitCaller(opts.limiter, opts.env, buckets, await callerOf(this));
+      await limitCaller(opts.limiter, opts.env, buckets, await rateLimitCallerOf(this.sessionUser, this.ip));
     });
     app.addHook("preHandler", async (request) => {
       const buckets = request.routeOptions.config.rateLimit;

@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { AppError, type AppErrorCode } from "../errors.ts";
+import { requireAdmin, requireStudent } from "../features/auth/roles.ts";
 import { cleanInput } from "../http/input-text.ts";
-import { limitCaller, type RateLimitBucket } from "../plugins/rate-limit.ts";
+import { limitCaller, type RateLimitBucket, rateLimitCallerOf } from "../plugins/rate-limit.ts";
 import type { Context } from "./context.ts";
 import { publicMessage } from "./error-policy.ts";
 
@@ -49,11 +50,9 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(appErrors);
 
-export const studentProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const student = await ctx.sessionUser("student");
-  if (!student) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
-  return next({ ctx: { ...ctx, student } });
-});
+export const studentProcedure = publicProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { ...ctx, student: await requireStudent(ctx.sessionUser) } }),
+);
 
 /**
  * Counts the call in `buckets` of the app's one table of limits (plugins/rate-limit.ts), the same
@@ -68,8 +67,7 @@ const limitRate = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =>
 
 /** Counts the call in `buckets` now, for limits that depend on the input (a referral code). */
 export async function limitCallOf(ctx: Context, buckets: RateLimitBucket | readonly RateLimitBucket[]) {
-  const student = await ctx.sessionUser("student");
-  await limitCaller(ctx.rateLimiter, ctx.env, buckets, { accountId: student?.id ?? null, ip: ctx.clientIp });
+  await limitCaller(ctx.rateLimiter, ctx.env, buckets, await rateLimitCallerOf(ctx.sessionUser, ctx.clientIp));
 }
 
 /** A public procedure counted in `buckets`: every write a visitor can make is one of these. */
@@ -81,9 +79,6 @@ export const rateLimitedStudentProcedure = (buckets: RateLimitBucket | readonly 
   studentProcedure.use(limitRate(buckets));
 
 /** The admin flag comes from the user row read with the session on this request, never a cache. */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const admin = await ctx.sessionUser("admin");
-  if (!admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in as the teacher." });
-  if (!admin.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "Administrator access required." });
-  return next({ ctx: { ...ctx, admin } });
-});
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { ...ctx, admin: await requireAdmin(ctx.sessionUser) } }),
+);
