@@ -18,7 +18,7 @@ import { fileRoutes } from "./http/files.http.ts";
 import { INVALID_CHARACTER_MESSAGE, parseJsonInput, UNREADABLE_MESSAGE } from "./http/input-text.ts";
 import { opsRoutes } from "./http/ops.http.ts";
 import { registerProcedureRoutes } from "./http/procedure-routes.ts";
-import { publicRoutes } from "./http/public.http.ts";
+import { healthRoute } from "./http/public.http.ts";
 import { quizRoutes } from "./http/quiz.http.ts";
 import { procedureRoutes } from "./http/rest-table.ts";
 import { studentRoutes } from "./http/student.http.ts";
@@ -218,7 +218,7 @@ export async function buildApp(opts: BuildAppOptions) {
       ? new OidcProvider(env.OIDC_ISSUER, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET)
       : null;
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
-  await app.register(publicRoutes, { database, env });
+  await app.register(healthRoute, { database });
   await app.register(bookingRoutes, { db, env, rateLimiter, availabilityCache });
   registerProcedureRoutes(app, services, procedureRoutes);
   await app.register(calendarRoutes, { db, env, rateLimiter });

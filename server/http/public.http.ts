@@ -1,37 +1,27 @@
-// Public REST adapters of the spec: catalogue, contact, health. They call the same services as
-// the booking router.
+// The spec's public calls: the catalogue and the contact details as mappings onto the booking
+// router's procedures, and the health check (which asks the database, not a procedure).
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db.ts";
-import type { Env } from "../env.ts";
-import {
-  getPackage,
-  listGroupConversationEvents,
-  listGroupConversationPackages,
-  listPackages,
-  listTeachers,
-} from "../features/booking/catalogue.service.ts";
-import { getPublicContact } from "../features/booking/contact.service.ts";
+import { type ProcedureRoute, route } from "./procedure-routes.ts";
 
-export async function publicRoutes(app: FastifyInstance, opts: { database: Database; env: Env }) {
-  const db = opts.database.prisma;
-  const fallback = { email: opts.env.CONTACT_EMAIL, phone: opts.env.CONTACT_PHONE };
+export const publicProcedureRoutes: ProcedureRoute[] = [
+  route("GET", "/api/pricing/packages", "booking.packages", { body: (packages) => ({ packages }) }),
+  route("GET", "/api/pricing/packages/:id", "booking.package", {
+    input: ({ params }) => ({ id: params.id }),
+    body: (pkg) => ({ packages: [pkg] }),
+  }),
+  route("GET", "/api/pricing/teachers", "booking.teachers", { body: (teachers) => ({ teachers }) }),
+  route("GET", "/api/group-conversation/events", "booking.groupEvents", { body: (events) => ({ events }) }),
+  route("GET", "/api/group-conversation/packages", "booking.groupPackages", { body: (packages) => ({ packages }) }),
+  route("GET", "/api/admin/public-config", "booking.publicContact", { body: (contact) => ({ contact }) }),
+  route("GET", "/api/debug/contact-info", "booking.publicContact", {
+    body: (contact) => ({ success: true, adminEmail: contact.email, adminPhoneNumber: contact.phone, error: null }),
+  }),
+];
 
+export async function healthRoute(app: FastifyInstance, opts: { database: Database }) {
   app.get("/api/health", async (_request, reply) => {
     const ok = await opts.database.ping();
     return reply.code(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable" });
-  });
-
-  app.get("/api/pricing/packages", async () => ({ packages: await listPackages(db) }));
-  app.get<{ Params: { id: string } }>("/api/pricing/packages/:id", async (request) => ({
-    packages: [await getPackage(db, request.params.id)],
-  }));
-  app.get("/api/pricing/teachers", async () => ({ teachers: await listTeachers(db) }));
-  app.get("/api/group-conversation/events", async () => ({ events: await listGroupConversationEvents(db) }));
-  app.get("/api/group-conversation/packages", async () => ({ packages: await listGroupConversationPackages(db) }));
-
-  app.get("/api/admin/public-config", async () => ({ contact: await getPublicContact(db, fallback) }));
-  app.get("/api/debug/contact-info", async () => {
-    const contact = await getPublicContact(db, fallback);
-    return { success: true, adminEmail: contact.email, adminPhoneNumber: contact.phone, error: null };
   });
 }

@@ -4,5 +4,6 @@
 // routes in their own files.
 import { adminProcedureRoutes } from "./admin.http.ts";
 import type { ProcedureRoute } from "./procedure-routes.ts";
+import { publicProcedureRoutes } from "./public.http.ts";
 
-export const procedureRoutes: readonly ProcedureRoute[] = [...adminProcedureRoutes];
+export const procedureRoutes: readonly ProcedureRoute[] = [...publicProcedureRoutes, ...adminProcedureRoutes];

@@ -72,6 +72,15 @@ const weeklySchedule = { schedule: [{ dayOfWeek: 1, startTime: "09:00", duration
 const range = { start: "2026-01-01T00:00:00.000Z", end: "2026-01-08T00:00:00.000Z" };
 
 const samples: Record<string, Sample> = {
+  "GET /api/pricing/packages": { request: async () => ({}) },
+  "GET /api/pricing/packages/:id": {
+    request: async () => ({ params: { id: (await db().package.findFirstOrThrow()).id } }),
+  },
+  "GET /api/pricing/teachers": { request: async () => ({}) },
+  "GET /api/group-conversation/events": { request: async () => ({}) },
+  "GET /api/group-conversation/packages": { request: async () => ({}) },
+  "GET /api/admin/public-config": { request: async () => ({}) },
+  "GET /api/debug/contact-info": { request: async () => ({}) },
   "GET /api/admin/dashboard": { request: async () => ({}) },
   "GET /api/admin/bookings": { request: async () => ({ query: { status: "pending", limit: "5" } }) },
   "GET /api/admin/bookings/:id": { request: async () => ({ params: { id: (await lesson()).id } }) },
@@ -290,8 +299,8 @@ describe("REST paths are their procedures", () => {
     });
   }
 
-  it("refuses a visitor and a student with the same status and text on both transports", async () => {
-    for (const row of procedureRoutes) {
+  it("refuses a visitor and a student on the admin paths with the same status and text on both transports", async () => {
+    for (const row of procedureRoutes.filter((r) => r.procedure.startsWith("admin."))) {
       const request = await samples[keyOf(row)].request();
       for (const cookie of ["", student.cookie]) {
         const rest = await overRest(row, request, cookie);
