@@ -14,7 +14,7 @@ export async function buildServer(outfile = path.join(root, "dist/server/index.m
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node24",
     // Left in node_modules: PGlite finds its WebAssembly and data files next to its own modules,
     // ioredis and openai load only when configured, pg-native is pg's optional native driver.
     external: ["@electric-sql/pglite", "@electric-sql/pglite/*", "ioredis", "openai", "pg-native"],

@@ -113,6 +113,54 @@ export type NewOrder = {
 export type NewLesson = NewBookingRow & { id: string; teacherId: string; status: "pending" | "confirmed" };
 
 /**
+ * The columns the booking's one statement writes, each with the SQL type its value is read as.
+ * The statement is built from these lists (so the column list and the value list cannot drift
+ * apart), and raw-sql-columns.test.ts checks them against prisma/schema.prisma: a renamed or
+ * retyped column fails a unit test, not a student's booking. See docs/decisions/0003-raw-sql-on-the-booking-path.md.
+ */
+export const ORDER_COLUMNS = {
+  id: "uuid",
+  studentId: "uuid",
+  packageId: "text",
+  lessons: "integer",
+  basePriceCents: "integer",
+  groupPriceCents: "integer",
+  discountCents: "integer",
+  totalPriceCents: "integer",
+  referralCode: "text",
+} as const satisfies Record<keyof NewOrder, string>;
+
+/** Every field of a NewLesson the statement inserts, read from its JSON as these types. */
+export const LESSON_COLUMNS = {
+  id: "uuid",
+  studentId: "uuid",
+  teacherId: "uuid",
+  startsAt: "timestamptz",
+  endsAt: "timestamptz",
+  status: '"BookingStatus"',
+  lessonType: "text",
+  meetingLink: "text",
+  location: "text",
+  studentName: "text",
+  studentEmail: "text",
+  studentPhone: "text",
+  englishLevel: "text",
+  lessonFocus: "text",
+  preferredType: "text",
+  preferredLocation: "text",
+  studentNotes: "text",
+  studentTimezone: "text",
+} as const satisfies Partial<Record<keyof NewLesson, string>>;
+
+/** `"a", "b"` (or `l."a", l."b"`): identifiers from the constants above, never from input. */
+const columnList = (columns: readonly string[], qualifier = "") =>
+  Prisma.raw(columns.map((column) => `${qualifier}"${column}"`).join(", "));
+
+const orderColumns = Object.keys(ORDER_COLUMNS) as (keyof typeof ORDER_COLUMNS)[];
+const lessonColumns = Object.keys(LESSON_COLUMNS) as (keyof typeof LESSON_COLUMNS)[];
+const lessonRecord = Prisma.raw(lessonColumns.map((column) => `"${column}" ${LESSON_COLUMNS[column]}`).join(", "));
+
+/**
  * Writes an order, its lessons and their mail in one statement: it runs under the teacher's
  * lock, where every round trip makes the next booking of that teacher wait. An overlap the
  * database refuses becomes CONFLICT with `conflictMessage`.
@@ -125,28 +173,19 @@ export async function insertOrderWithLessons(
   conflictMessage: string,
 ): Promise<void> {
   const mail = emails.length > 0 ? Prisma.sql`, "mail" AS (${outboxInsertSql(emails)})` : Prisma.empty;
+  const orderValues = Prisma.join(
+    orderColumns.map((column) => Prisma.sql`${order[column]}::${Prisma.raw(ORDER_COLUMNS[column])}`),
+  );
   try {
     await tx.$executeRaw`
       WITH "order" AS (
-        INSERT INTO "BookingOrder" ("id", "studentId", "packageId", "lessons", "basePriceCents",
-          "groupPriceCents", "discountCents", "totalPriceCents", "referralCode")
-        VALUES (${order.id}::uuid, ${order.studentId}::uuid, ${order.packageId}, ${order.lessons},
-          ${order.basePriceCents}, ${order.groupPriceCents}, ${order.discountCents}, ${order.totalPriceCents},
-          ${order.referralCode})
+        INSERT INTO "BookingOrder" (${columnList(orderColumns)})
+        VALUES (${orderValues})
         RETURNING "id"
       )${mail}
-      INSERT INTO "Booking" ("id", "orderId", "studentId", "teacherId", "startsAt", "endsAt", "status",
-        "lessonType", "meetingLink", "location", "studentName", "studentEmail", "studentPhone", "englishLevel",
-        "lessonFocus", "preferredType", "preferredLocation", "studentNotes", "studentTimezone", "updatedAt")
-      SELECT l."id", "order"."id", l."studentId", l."teacherId", l."startsAt", l."endsAt",
-        l."status"::"BookingStatus", l."lessonType", l."meetingLink", l."location", l."studentName",
-        l."studentEmail", l."studentPhone", l."englishLevel", l."lessonFocus", l."preferredType",
-        l."preferredLocation", l."studentNotes", l."studentTimezone", now()
-      FROM "order", jsonb_to_recordset(${JSON.stringify(lessons)}::jsonb) AS l(
-        "id" uuid, "studentId" uuid, "teacherId" uuid, "startsAt" timestamptz, "endsAt" timestamptz,
-        "status" text, "lessonType" text, "meetingLink" text, "location" text, "studentName" text,
-        "studentEmail" text, "studentPhone" text, "englishLevel" text, "lessonFocus" text,
-        "preferredType" text, "preferredLocation" text, "studentNotes" text, "studentTimezone" text)`;
+      INSERT INTO "Booking" ("orderId", ${columnList(lessonColumns)}, "updatedAt")
+      SELECT "order"."id", ${columnList(lessonColumns, "l.")}, now()
+      FROM "order", jsonb_to_recordset(${JSON.stringify(lessons)}::jsonb) AS l(${lessonRecord})`;
   } catch (error) {
     if (isConstraintConflict(error)) throw new AppError("CONFLICT", conflictMessage);
     throw error;
@@ -171,16 +210,25 @@ export type BookablePackage = {
 
 // The two package reads run on every booking attempt: raw, as availability.data.ts explains.
 
+/** The "Package" columns a BookablePackage is read from (checked like ORDER_COLUMNS). */
+export const BOOKABLE_PACKAGE_COLUMNS = [
+  "id",
+  "name",
+  "lessons",
+  "totalPriceCents",
+  "lessonType",
+] as const satisfies readonly (keyof BookablePackage)[];
+
 export async function findBookablePackage(db: DbOrTx, id: string): Promise<BookablePackage | null> {
   const rows = await db.$queryRaw<BookablePackage[]>`
-    SELECT "id", "name", "lessons", "totalPriceCents", "lessonType" FROM "Package" WHERE "id" = ${id} AND "isActive"`;
+    SELECT ${columnList(BOOKABLE_PACKAGE_COLUMNS)} FROM "Package" WHERE "id" = ${id} AND "isActive"`;
   return rows[0] ?? null;
 }
 
 /** The catalogue's one-lesson package: what a single booking without a package buys. */
 export async function findSingleLessonPackage(db: DbOrTx): Promise<BookablePackage | null> {
   const rows = await db.$queryRaw<BookablePackage[]>`
-    SELECT "id", "name", "lessons", "totalPriceCents", "lessonType" FROM "Package"
+    SELECT ${columnList(BOOKABLE_PACKAGE_COLUMNS)} FROM "Package"
     WHERE "lessons" = 1 AND "isActive" ORDER BY "sortOrder", "id" LIMIT 1`;
   return rows[0] ?? null;
 }
