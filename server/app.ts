@@ -219,7 +219,7 @@ export async function buildApp(opts: BuildAppOptions) {
       : null;
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
   await app.register(healthRoute, { database });
-  await app.register(bookingRoutes, { db, env, rateLimiter, availabilityCache });
+  await app.register(bookingRoutes, { db, env, availabilityCache });
   registerProcedureRoutes(app, services, procedureRoutes);
   await app.register(calendarRoutes, { db, env, rateLimiter });
   await app.register(fileRoutes, { db, env, rateLimiter, uploadDir: uploads.dir });

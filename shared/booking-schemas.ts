@@ -135,7 +135,10 @@ export const groupConversationBookingSchema = z.object({
 });
 export type GroupConversationBookingInput = z.infer<typeof groupConversationBookingSchema>;
 
-const REQUIRED_FIELDS = "Please fill in all required fields";
+/** The /ref sign-up's one refusal for any missing or malformed field (spec). */
+export const REQUIRED_FIELDS = "Please fill in all required fields";
+/** The custom availability request's refusal for any missing or malformed field (spec §7). */
+export const AVAILABILITY_REQUEST_INVALID_MESSAGE = "Missing Information: Please fill in all required fields.";
 /** The /ref profile form: name, email, phone and englishLevel required. */
 export const referralSignupSchema = z.object({
   name: text(120).min(1, REQUIRED_FIELDS),

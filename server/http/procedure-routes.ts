@@ -33,7 +33,8 @@ export type RestRequest = {
 export type ProcedureRoute = {
   method: HTTPMethods;
   url: string;
-  procedure: ProcedurePath;
+  /** The procedure, or (for one path with two payloads) the one this request's body is for. */
+  procedure: ProcedurePath | ((request: RestRequest) => ProcedurePath);
   input?: (request: RestRequest) => unknown;
   body?: (output: never, reply: FastifyReply) => unknown;
 };
@@ -54,6 +55,10 @@ export function route<P extends ProcedurePath>(
 ): ProcedureRoute {
   return { method, url, procedure, ...shape } as ProcedureRoute;
 }
+
+/** A row's procedure for this request. */
+export const procedureOf = (row: ProcedureRoute, request: RestRequest): ProcedurePath =>
+  typeof row.procedure === "function" ? row.procedure(request) : row.procedure;
 
 /** Calls the procedure at `path` through a caller (whose proxy resolves any path). */
 export function callProcedure(caller: Caller, path: ProcedurePath, input: unknown): Promise<unknown> {
@@ -93,13 +98,13 @@ export function registerProcedureRoutes(
       url: row.url,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const caller = createCaller(contextOf({ req: request, res: reply }));
-        const input = row.input?.({
+        const rest: RestRequest = {
           params: request.params as Record<string, string>,
           query: request.query as Record<string, string | undefined>,
           body: request.body ?? {},
-        });
+        };
         try {
-          const output = await callProcedure(caller, row.procedure, input);
+          const output = await callProcedure(caller, procedureOf(row, rest), row.input?.(rest));
           return row.body ? row.body(output as never, reply) : output;
         } catch (error) {
           throw asNotFound(error, params);

@@ -3,7 +3,12 @@
 // redirects, uploads, downloads, calendar files, the data export, logout) stay plain Fastify
 // routes in their own files.
 import { adminProcedureRoutes } from "./admin.http.ts";
+import { bookingProcedureRoutes } from "./bookings.http.ts";
 import type { ProcedureRoute } from "./procedure-routes.ts";
 import { publicProcedureRoutes } from "./public.http.ts";
 
-export const procedureRoutes: readonly ProcedureRoute[] = [...publicProcedureRoutes, ...adminProcedureRoutes];
+export const procedureRoutes: readonly ProcedureRoute[] = [
+  ...publicProcedureRoutes,
+  ...bookingProcedureRoutes,
+  ...adminProcedureRoutes,
+];

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
+import { ZodError } from "zod";
 import { AppError, type AppErrorCode } from "../errors.ts";
 import { requireAdmin, requireStudent } from "../features/auth/roles.ts";
 import { cleanInput } from "../http/input-text.ts";
@@ -45,6 +46,19 @@ const appErrors = t.middleware(async ({ next }) => {
   }
   return result;
 });
+
+/**
+ * For forms whose refusal the spec words as one sentence, whatever the field ("Please fill in all
+ * required fields"): any input the schema refuses answers `message`. Used before `.input()`.
+ */
+export const invalidInputSays = (message: string) =>
+  t.middleware(async ({ next }) => {
+    const result = await next();
+    if (!result.ok && result.error.cause instanceof ZodError) {
+      throw new TRPCError({ code: "BAD_REQUEST", message, cause: new AppError("BAD_REQUEST", message) });
+    }
+    return result;
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

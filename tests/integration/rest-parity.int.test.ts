@@ -4,9 +4,10 @@
 import { DateTime } from "luxon";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProcedureRoute, RestRequest } from "../../server/http/procedure-routes.ts";
+import { type ProcedureRoute, procedureOf, type RestRequest } from "../../server/http/procedure-routes.ts";
 import { procedureRoutes } from "../../server/http/rest-table.ts";
 import { appRouter } from "../../server/trpc/root.ts";
+import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../shared/constants.ts";
 import { callerFor, createUserWithSession, sessionForExistingUser, type TestUser } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -23,7 +24,16 @@ type Answer = { status: number; body: unknown };
  * tRPC), so both transports act on equal records; their ids and times differ and are compared as
  * placeholders (`fresh`).
  */
-type Sample = { request: () => Promise<Partial<RestRequest>>; fresh?: boolean; volatile?: string[] };
+type Sample = {
+  request: () => Promise<Partial<RestRequest>>;
+  fresh?: boolean;
+  volatile?: string[];
+  /** Who asks (the admin by default). */
+  as?: () => string;
+  /** The answer both transports must give, where it is a refusal. */
+  refusal?: Answer;
+};
+let signups = 0;
 
 let slotHour = 0;
 /** A future hour no other sample uses, in the teacher's zone. */
@@ -68,7 +78,8 @@ const availabilityRequest = () =>
   db().availabilityRequest.create({
     data: { name: "Anna", email: "anna@test.example", phone: "+39 1", availability: "Evenings", location: "Online" },
   });
-const weeklySchedule = { schedule: [{ dayOfWeek: 1, startTime: "09:00", duration: 60 }], weeksAhead: 2 };
+// At 19:00, an hour no fixture of freeHour() takes (8:00 to 17:00).
+const weeklySchedule = { schedule: [{ dayOfWeek: 1, startTime: "19:00", duration: 60 }], weeksAhead: 2 };
 const range = { start: "2026-01-01T00:00:00.000Z", end: "2026-01-08T00:00:00.000Z" };
 
 const samples: Record<string, Sample> = {
@@ -80,6 +91,45 @@ const samples: Record<string, Sample> = {
   "GET /api/group-conversation/events": { request: async () => ({}) },
   "GET /api/group-conversation/packages": { request: async () => ({}) },
   "GET /api/admin/public-config": { request: async () => ({}) },
+  "POST /api/bookings": {
+    // The /ref sign-up payload (no lesson_date); the lesson payload has its own test below.
+    request: async () => ({
+      body: {
+        name: "Nora Bianchi",
+        email: `nora${++signups}@test.example`,
+        phone: "+39 2",
+        englishLevel: "beginner",
+        referralCode: student.referralCode,
+      },
+    }),
+    fresh: true,
+    as: () => "",
+  },
+  "POST /api/bookings/package": {
+    request: async () => ({ body: {} }),
+    as: () => student.cookie,
+    refusal: { status: 400, body: { error: "Invalid studentInfo." } },
+  },
+  "POST /api/bookings/availability-request": {
+    request: async () => ({
+      body: { name: "Anna", email: "anna@test.example", availability: "Tuesday evenings", location: "Online" },
+    }),
+    fresh: true,
+    as: () => "",
+  },
+  "GET /api/bookings/:id": { request: async () => ({ params: { id: (await lesson()).id } }) },
+  "POST /api/pricing/validate": {
+    request: async () => {
+      const pkg = await db().package.findFirstOrThrow();
+      return { body: { packageId: pkg.id, totalPrice: 1, lessons: pkg.lessons } };
+    },
+    as: () => "",
+  },
+  "POST /api/group-conversation/book": {
+    request: async () => ({ body: { event_id: "", package_id: "x" } }),
+    as: () => student.cookie,
+    refusal: { status: 400, body: { error: "Please choose a night" } },
+  },
   "GET /api/debug/contact-info": { request: async () => ({}) },
   "GET /api/admin/dashboard": { request: async () => ({}) },
   "GET /api/admin/bookings": { request: async () => ({ query: { status: "pending", limit: "5" } }) },
@@ -227,12 +277,14 @@ const procedureType = (path: string) =>
   (appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>)[path]?._def.type;
 
 async function overTrpc(row: ProcedureRoute, request: Partial<RestRequest>, cookie: string): Promise<Answer> {
-  const input = row.input?.({ params: {}, query: {}, body: {}, ...request });
+  const full = { params: {}, query: {}, body: {}, ...request };
+  const input = row.input?.(full);
+  const path = procedureOf(row, full);
   const encoded = JSON.stringify(superjson.serialize(input));
-  const isQuery = procedureType(row.procedure) === "query";
+  const isQuery = procedureType(path) === "query";
   const response = await t.app.inject({
     method: isQuery ? "GET" : "POST",
-    url: `/api/trpc/${row.procedure}${isQuery && input !== undefined ? `?input=${encodeURIComponent(encoded)}` : ""}`,
+    url: `/api/trpc/${path}${isQuery && input !== undefined ? `?input=${encodeURIComponent(encoded)}` : ""}`,
     headers: isQuery ? { cookie } : { cookie, "content-type": "application/json" },
     payload: isQuery ? undefined : encoded,
   });
@@ -289,9 +341,11 @@ describe("REST paths are their procedures", () => {
       if (!sample) throw new Error(`no sample for ${keyOf(row)}`);
       // A read asks both transports about one fixture; a write gets a fixture of its own for each.
       const request = await sample.request();
-      const rest = await overRest(row, request, admin.cookie);
-      const trpc = await overTrpc(row, sample.fresh ? await sample.request() : request, admin.cookie);
-      expect(rest.status, JSON.stringify(rest.body)).toBeLessThan(300);
+      const cookie = sample.as?.() ?? admin.cookie;
+      const rest = await overRest(row, request, cookie);
+      const trpc = await overTrpc(row, sample.fresh ? await sample.request() : request, cookie);
+      if (sample.refusal) expect(rest).toEqual(sample.refusal);
+      else expect(rest.status, JSON.stringify(rest.body)).toBeLessThan(300);
       const volatile = sample.volatile ?? [];
       expect(sample.fresh ? placeholders(rest, volatile) : rest).toEqual(
         sample.fresh ? placeholders(trpc, volatile) : trpc,
@@ -300,7 +354,9 @@ describe("REST paths are their procedures", () => {
   }
 
   it("refuses a visitor and a student on the admin paths with the same status and text on both transports", async () => {
-    for (const row of procedureRoutes.filter((r) => r.procedure.startsWith("admin."))) {
+    for (const row of procedureRoutes.filter(
+      (r) => typeof r.procedure === "string" && r.procedure.startsWith("admin."),
+    )) {
       const request = await samples[keyOf(row)].request();
       for (const cookie of ["", student.cookie]) {
         const rest = await overRest(row, request, cookie);
@@ -319,6 +375,15 @@ describe("REST paths are their procedures", () => {
     const rest = await overRest(row, request, admin.cookie);
     expect(rest).toEqual({ status: 400, body: { error: "Please select a status." } });
     expect(await overTrpc(row, request, admin.cookie)).toEqual(rest);
+  });
+
+  it("sends a lesson payload on POST /api/bookings to the booking procedure, which asks a visitor to sign in", async () => {
+    const row = procedureRoutes.find((r) => keyOf(r) === "POST /api/bookings");
+    if (!row) throw new Error("the booking row is missing");
+    const request = { body: { lesson_date: freeHour().toUTC().toISO(), studentInfo: {} } };
+    const rest = await overRest(row, request, "");
+    expect(rest).toEqual({ status: 401, body: { error: BOOKING_UNAUTHORIZED_MESSAGE } });
+    expect(await overTrpc(row, request, "")).toEqual(rest);
   });
 
   it("answers 404 over REST for a path id that is no id", async () => {

@@ -1,22 +1,22 @@
 import { z } from "zod";
 import {
+  AVAILABILITY_REQUEST_INVALID_MESSAGE,
   availabilityQuerySchema,
   availabilityRequestSchema,
   bookingIdSchema,
   groupConversationBookingSchema,
   packageBookingSchema,
   quoteSchema,
+  REQUIRED_FIELDS,
   referralSignupSchema,
   singleBookingSchema,
   validatePriceSchema,
 } from "../../../shared/booking-schemas.ts";
-import {
-  limitCallOf,
-  publicProcedure,
-  rateLimitedProcedure,
-  rateLimitedStudentProcedure,
-  router,
-} from "../../trpc/init.ts";
+import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
+import { AppError } from "../../errors.ts";
+import type { Context } from "../../trpc/context.ts";
+import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
+import { requireStudent } from "../auth/roles.ts";
 import { cachedAvailability } from "./availability-cache.ts";
 import { createAvailabilityRequest } from "./availability-request.service.ts";
 import { bookGroupConversation, createBooking, createPackageBooking, getBooking } from "./booking.service.ts";
@@ -31,6 +31,22 @@ import { getPublicContact } from "./contact.service.ts";
 import { quotePrice, validatePrice } from "./pricing.service.ts";
 import { registerReferralSignup } from "./referral.service.ts";
 
+/** A booking write: counted in the booking bucket, then only for a signed-in student. */
+const bookingProcedure = rateLimitedProcedure("booking").use(async ({ ctx, next }) =>
+  next({ ctx: { ...ctx, student: await requireStudent(ctx.sessionUser, BOOKING_UNAUTHORIZED_MESSAGE) } }),
+);
+
+/** An `Idempotency-Key` header names a retry of the same booking (it wins over the body's key). */
+function idempotencyKeyOf(ctx: Context, fromBody: string | null | undefined): string | null {
+  const raw = ctx.headers["idempotency-key"];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key) return fromBody ?? null;
+  if (key.length > 200) {
+    throw new AppError("BAD_REQUEST", "The Idempotency-Key header is too long (at most 200 characters).");
+  }
+  return key;
+}
+
 export const bookingRouter = router({
   packages: publicProcedure.query(({ ctx }) => listPackages(ctx.db)),
   package: publicProcedure
@@ -40,6 +56,7 @@ export const bookingRouter = router({
   groupEvents: publicProcedure.query(({ ctx }) => listGroupConversationEvents(ctx.db)),
   groupPackages: publicProcedure.query(({ ctx }) => listGroupConversationPackages(ctx.db)),
   requestCustomAvailability: rateLimitedProcedure("request")
+    .use(invalidInputSays(AVAILABILITY_REQUEST_INVALID_MESSAGE))
     .input(availabilityRequestSchema)
     .mutation(async ({ ctx, input }) => {
       const student = await ctx.sessionUser("student");
@@ -64,20 +81,27 @@ export const bookingRouter = router({
       const student = await ctx.sessionUser("student");
       return validatePrice(ctx.db, student?.id ?? null, input);
     }),
-  createBooking: rateLimitedStudentProcedure("booking")
-    .input(singleBookingSchema)
-    .mutation(({ ctx, input }) => createBooking(ctx.db, ctx.student, input, { publicUrl: ctx.env.PUBLIC_URL })),
-  createPackageBooking: rateLimitedStudentProcedure("booking")
-    .input(packageBookingSchema)
-    .mutation(({ ctx, input }) => createPackageBooking(ctx.db, ctx.student, input, { publicUrl: ctx.env.PUBLIC_URL })),
+  createBooking: bookingProcedure.input(singleBookingSchema).mutation(({ ctx, input }) =>
+    createBooking(ctx.db, ctx.student, input, {
+      publicUrl: ctx.env.PUBLIC_URL,
+      idempotencyKey: idempotencyKeyOf(ctx, input.idempotencyKey),
+    }),
+  ),
+  createPackageBooking: bookingProcedure.input(packageBookingSchema).mutation(({ ctx, input }) =>
+    createPackageBooking(ctx.db, ctx.student, input, {
+      publicUrl: ctx.env.PUBLIC_URL,
+      idempotencyKey: idempotencyKeyOf(ctx, input.idempotencyKey),
+    }),
+  ),
   getBooking: publicProcedure.input(bookingIdSchema).query(async ({ ctx, input }) => {
     const [student, admin] = await Promise.all([ctx.sessionUser("student"), ctx.sessionUser("admin")]);
     return getBooking(ctx.db, input.id, { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true });
   }),
-  bookGroupConversation: rateLimitedStudentProcedure("booking")
+  bookGroupConversation: bookingProcedure
     .input(groupConversationBookingSchema)
     .mutation(({ ctx, input }) => bookGroupConversation(ctx.db, ctx.student, input, ctx.env.PUBLIC_URL)),
   referralSignup: rateLimitedProcedure(["booking", "request"])
+    .use(invalidInputSays(REQUIRED_FIELDS))
     .input(referralSignupSchema)
     .mutation(({ ctx, input }) => registerReferralSignup(ctx.db, input)),
   publicContact: publicProcedure.query(({ ctx }) =>
