@@ -6,6 +6,7 @@ import type {
   listStudentsSchema,
   UpdateBookingInput,
 } from "../../../shared/admin-schemas.ts";
+import { centsToEuro } from "../../../shared/money.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
@@ -309,7 +310,7 @@ export async function getInbox(db: Db, input: z.output<typeof inboxQuerySchema>)
       name: g.name,
       email: g.email,
       phone: g.phone,
-      price: g.priceCents / 100,
+      price: centsToEuro(g.priceCents),
       event: { day_of_week: g.event.dayOfWeek, time: g.event.time, location: g.event.location },
       package: { name: g.groupPackage.name, weeks: g.groupPackage.weeks },
       handled_at: g.handledAt?.toISOString() ?? null,

@@ -1,5 +1,5 @@
+import { newReferralCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
-import { newReferralCode } from "./account.service.ts";
 
 export const DEMO_STUDENT_EMAIL = "demo.student@example.com";
 

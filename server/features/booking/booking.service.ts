@@ -7,6 +7,8 @@ import type {
   SingleBookingInput,
   StudentInfoInput,
 } from "../../../shared/booking-schemas.ts";
+import { MIN_NOTICE_HOURS } from "../../../shared/constants.ts";
+import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
@@ -37,7 +39,6 @@ import {
 } from "./booking.data.ts";
 import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
-import { centsToEuro } from "./catalogue.service.ts";
 import { hashRequest, withIdempotency } from "./idempotency.service.ts";
 import {
   decideDiscount,
@@ -164,7 +165,7 @@ function checkStartsAgainstRules(starts: Date[], slots: Interval[], rules: SiteR
     if (refusal === "too-soon") {
       throw new AppError(
         "BAD_REQUEST",
-        `Lessons must be booked at least 48 hours in advance: the lesson on ${when} is too soon. Please choose a later time.`,
+        `Lessons must be booked at least ${MIN_NOTICE_HOURS} hours in advance: the lesson on ${when} is too soon. Please choose a later time.`,
       );
     }
     if (refusal === "too-far") {

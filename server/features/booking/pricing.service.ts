@@ -3,10 +3,10 @@
 
 import type { QuoteInput, ValidatePriceInput } from "../../../shared/booking-schemas.ts";
 import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
+import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import { AppError } from "../../errors.ts";
 import type { DbOrTx } from "./availability.data.ts";
 import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
-import { centsToEuro } from "./catalogue.service.ts";
 import { computeOrderPrice, type OrderPrice } from "./pricing.ts";
 import { findDiscountState, findUserByReferralCode } from "./referral.data.ts";
 import { rewardDiscountCents } from "./referral-rules.ts";
@@ -160,7 +160,7 @@ export async function validatePrice(db: DbOrTx, studentId: string | null, input:
       message: `This package has ${quote.lessons} lesson(s), not ${input.lessons}.`,
     };
   }
-  if (Math.round(input.totalPrice * 100) !== Math.round(quote.totalPrice * 100)) {
+  if (euroToCents(input.totalPrice) !== euroToCents(quote.totalPrice)) {
     return {
       valid: false,
       totalPrice: quote.totalPrice,

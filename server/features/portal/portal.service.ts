@@ -2,30 +2,30 @@
 // (never from the request) and only ever reads or changes that student's rows.
 import { z } from "zod";
 import {
-  ENGLISH_LEVELS,
-  INVALID_REFERRAL_CODE_MESSAGE,
-  LESSON_MINUTES,
-  PAST_LESSON_CANCEL_MESSAGE,
-} from "../../../shared/constants.ts";
-import { multiLineText, singleLineText } from "../../../shared/text.ts";
-import type { Db } from "../../db.ts";
-import { AppError } from "../../errors.ts";
-import { newReferralCode } from "../auth/account.service.ts";
-import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../booking/availability.service.ts";
-import { queueLessonEventMails } from "../booking/booking-mail.ts";
-import { loadMailContext } from "../mail/mail.service.ts";
-import { summarizeAchievements } from "./achievements.ts";
-import {
   cancellationAllowance,
   decideCancellation,
   LESSONS_PER_FREE_CANCELLATION,
   noticeHoursFor,
   noticeLabelFor,
-} from "./cancellation-policy.ts";
+} from "../../../shared/cancellation-policy.ts";
+import {
+  ENGLISH_LEVELS,
+  INVALID_REFERRAL_CODE_MESSAGE,
+  LESSON_MINUTES,
+  PAST_LESSON_CANCEL_MESSAGE,
+} from "../../../shared/constants.ts";
+import { centsToEuro } from "../../../shared/money.ts";
+import { multiLineText, singleLineText } from "../../../shared/text.ts";
+import { newReferralCode } from "../../codes.ts";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../booking/availability.service.ts";
+import { queueLessonEventMails } from "../booking/booking-mail.ts";
+import { loadMailContext } from "../mail/mail.service.ts";
+import { summarizeAchievements } from "./achievements.ts";
 import * as data from "./portal.data.ts";
 import { lessonsPerWeek, longestWeekStreak, studyMinutesFor } from "./study-stats.ts";
 
-const euro = (cents: number) => Math.round(cents) / 100;
 const NOT_FOUND = "Lesson not found.";
 
 // ---- dashboard and lessons ----
@@ -145,7 +145,7 @@ export async function getReferralData(db: Db, studentId: string) {
       total_referrals: referrals.filter((r) => r.status !== "pending").length,
       completed_referrals: referrals.filter((r) => r.status === "first_lesson_completed").length,
       // Every reward granted (spent or not), at what it is worth; a withdrawn one counts 0.
-      total_earned: euro(referrals.reduce((sum, r) => sum + r.discountEarnedCents, 0)),
+      total_earned: centsToEuro(referrals.reduce((sum, r) => sum + r.discountEarnedCents, 0)),
     },
     referrals: referrals.map((r) => ({
       id: r.id,
@@ -153,11 +153,11 @@ export async function getReferralData(db: Db, studentId: string) {
       referred_email: r.referredEmail,
       created_at: r.createdAt.toISOString(),
       status: r.status,
-      discount_earned: euro(r.discountEarnedCents),
+      discount_earned: centsToEuro(r.discountEarnedCents),
     })),
     discounts: discounts.map((d) => ({
       id: d.id,
-      amount: euro(d.amountCents),
+      amount: centsToEuro(d.amountCents),
       percentage: d.percentage,
       created_at: d.createdAt.toISOString(),
     })),

@@ -4,6 +4,7 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
@@ -24,7 +25,6 @@ export const deleteAccountSchema = z.object({
     .refine((v) => v.trim() === DELETE_CONFIRMATION_WORD, { message: DELETE_CONFIRMATION_MESSAGE }),
 });
 
-const euros = (cents: number) => cents / 100;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything about one student, in a stable JSON shape with ISO instants and euro amounts. */
@@ -79,10 +79,10 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       id: o.id,
       package_id: o.packageId,
       lessons: o.lessons,
-      base_price: euros(o.basePriceCents),
-      group_price: euros(o.groupPriceCents),
-      discount: euros(o.discountCents),
-      total_price: euros(o.totalPriceCents),
+      base_price: centsToEuro(o.basePriceCents),
+      group_price: centsToEuro(o.groupPriceCents),
+      discount: centsToEuro(o.discountCents),
+      total_price: centsToEuro(o.totalPriceCents),
       referral_code: o.referralCode,
       created_at: iso(o.createdAt),
     })),
@@ -93,7 +93,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       name: g.name,
       email: g.email,
       phone: g.phone,
-      price: euros(g.priceCents),
+      price: centsToEuro(g.priceCents),
       created_at: iso(g.createdAt),
     })),
     availability_requests: data.availabilityRequests.map((r) => ({
@@ -111,7 +111,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
         email: r.referredEmail,
         name: r.referredName,
         status: r.status,
-        discount_earned: euros(r.discountEarnedCents),
+        discount_earned: centsToEuro(r.discountEarnedCents),
         created_at: iso(r.createdAt),
       })),
       invited_by: data.referralsReceived.map((r) => ({ id: r.id, status: r.status, created_at: iso(r.createdAt) })),
@@ -119,7 +119,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
     discounts: data.discounts.map((d) => ({
       id: d.id,
       percentage: d.percentage,
-      amount: euros(d.amountCents),
+      amount: centsToEuro(d.amountCents),
       used_on_order_id: d.usedOrderId,
       used_at: iso(d.usedAt),
       withdrawn_at: iso(d.withdrawnAt),

@@ -23,6 +23,7 @@ import {
 } from "../../../shared/quiz-catalog.ts";
 import type { SaveResultInput, StartQuizInput } from "../../../shared/quiz-schemas.ts";
 import { addTo, type Breakdown, estimateLevel, findWeakAreas, percentOf } from "../../../shared/quiz-scoring.ts";
+import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
@@ -460,13 +461,6 @@ export async function recordAnswer(
   });
   if (!recorded) await requireOwnAttempt(services.db, input.attemptId, student.id);
   return { recorded };
-}
-
-const CERTIFICATE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-function newCertificateCode() {
-  const group = () =>
-    Array.from({ length: 4 }, () => CERTIFICATE_ALPHABET[randomInt(CERTIFICATE_ALPHABET.length)]).join("");
-  return `EWG-${group()}-${group()}-${group()}`;
 }
 
 /** Certificates of completion: a full level test or the in-depth assessment, scored by the server. */
