@@ -1,4 +1,5 @@
 // The teacher's back office: dashboard, bookings, teachers, students and the inbox.
+
 import type { z } from "zod";
 import type {
   inboxQuerySchema,
@@ -6,6 +7,7 @@ import type {
   listStudentsSchema,
   UpdateBookingInput,
 } from "../../../shared/admin-schemas.ts";
+import { BOOKING_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
@@ -121,7 +123,7 @@ export async function listBookings(
 
 export async function getBooking(db: Db, id: string) {
   const row = await findBookingRow(db, id);
-  if (!row) throw new AppError("NOT_FOUND", "Booking not found.");
+  if (!row) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
   return toBookingDto(row);
 }
 
@@ -132,7 +134,7 @@ export async function getBooking(db: Db, id: string) {
  */
 export async function updateBooking(db: Db, id: string, input: UpdateBookingInput, opts: { publicUrl: string }) {
   const current = await findBookingRow(db, id);
-  if (!current) throw new AppError("NOT_FOUND", "Booking not found.");
+  if (!current) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
   const data: Prisma.BookingUncheckedUpdateInput = { status: input.status };
   if (input.notes !== undefined) data.notes = input.notes;
   if (input.teacher_id !== undefined && input.teacher_id !== current.teacherId) {

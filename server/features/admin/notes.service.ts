@@ -1,8 +1,10 @@
 // Notes about students. A private note is visible only to its author: other teachers (admins)
 // and students never see it, and its id answers 404 to them as if it did not exist.
+
 import type { z } from "zod";
 import { parseTags } from "../../../shared/admin-rules.ts";
 import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "../../../shared/admin-schemas.ts";
+import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -83,7 +85,7 @@ async function checkBooking(db: Db, bookingId: string | null | undefined, studen
 }
 
 export async function createNote(db: Db, authorId: string, input: z.output<typeof createNoteSchema>) {
-  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", "That student does not exist.");
+  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", UNKNOWN_STUDENT_MESSAGE);
   await checkBooking(db, input.booking_id, input.student_id);
   const note = await insertNote(db, {
     studentId: input.student_id,

@@ -1,11 +1,13 @@
 // Files and links the teacher shares with a student. Inactive ones stay in the back office but
 // are hidden from the student (and their uploads can no longer be downloaded by the student).
+
 import type { z } from "zod";
 import type {
   createSharedFileSchema,
   listSharedFilesSchema,
   updateSharedFileSchema,
 } from "../../../shared/admin-schemas.ts";
+import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -68,7 +70,7 @@ async function sizeFor(db: Db, fileUrl: string, given: number | null | undefined
 }
 
 export async function createSharedFile(db: Db, sharedById: string, input: z.output<typeof createSharedFileSchema>) {
-  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", "That student does not exist.");
+  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", UNKNOWN_STUDENT_MESSAGE);
   const file = await insertSharedFile(db, {
     studentId: input.student_id,
     sharedById,

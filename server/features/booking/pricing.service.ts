@@ -2,7 +2,11 @@
 // The client's figures are never used; quote and validatePrice show the same computation.
 
 import type { QuoteInput, ValidatePriceInput } from "../../../shared/booking-schemas.ts";
-import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
+import {
+  REFERRAL_DISCOUNT_PERCENT,
+  UNKNOWN_GROUP_PACKAGE_MESSAGE,
+  UNKNOWN_PACKAGE_MESSAGE,
+} from "../../../shared/constants.ts";
 import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import { AppError } from "../../errors.ts";
 import type { DbOrTx } from "./availability.data.ts";
@@ -100,13 +104,13 @@ export function priceOrder(
 
 export async function loadPackageOrFail(db: DbOrTx, packageId: string) {
   const pkg = await findBookablePackage(db, packageId);
-  if (!pkg) throw new AppError("BAD_REQUEST", "Unknown package. Please choose a package from the pricing page.");
+  if (!pkg) throw new AppError("BAD_REQUEST", UNKNOWN_PACKAGE_MESSAGE);
   return pkg;
 }
 
 export async function loadGroupPackageOrFail(db: DbOrTx, groupPackageId: string) {
   const groupPackage = await findActiveGroupPackage(db, groupPackageId);
-  if (!groupPackage) throw new AppError("BAD_REQUEST", "Unknown group conversation package.");
+  if (!groupPackage) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_PACKAGE_MESSAGE);
   return groupPackage;
 }
 

@@ -1,5 +1,6 @@
 // The student portal's rules. Every function takes the signed-in student's id from the session
 // (never from the request) and only ever reads or changes that student's rows.
+
 import { z } from "zod";
 import {
   cancellationAllowance,
@@ -9,9 +10,13 @@ import {
   noticeLabelFor,
 } from "../../../shared/cancellation-policy.ts";
 import {
+  CANCEL_REASON_REQUIRED_MESSAGE,
   ENGLISH_LEVELS,
+  FREE_CANCELLATION_DECISION,
+  INVALID_EMAIL_MESSAGE,
   INVALID_REFERRAL_CODE_MESSAGE,
   LESSON_MINUTES,
+  NAME_REQUIRED_MESSAGE,
   PAST_LESSON_CANCEL_MESSAGE,
 } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
@@ -89,7 +94,7 @@ const optionalText = (max: number, lines: "single" | "multi" = "single") =>
   (lines === "single" ? singleLineText(max) : multiLineText(max)).nullish().transform((v) => (v ? v : null));
 
 export const profileUpdateSchema = z.object({
-  name: singleLineText(120).min(1, "Name is required"),
+  name: singleLineText(120).min(1, NAME_REQUIRED_MESSAGE),
   phone: optionalText(40),
   englishLevel: z
     .union([z.enum(ENGLISH_LEVELS), z.literal(""), z.null()])
@@ -165,7 +170,7 @@ export async function getReferralData(db: Db, studentId: string) {
 }
 
 export const referralInviteSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(254)),
+  email: z.string().trim().toLowerCase().pipe(z.email(INVALID_EMAIL_MESSAGE).max(254)),
   name: singleLineText(120).optional(),
 });
 
@@ -358,7 +363,7 @@ export async function checkCancellation(db: Db, studentId: string, bookingId: st
 
 export const cancellationRequestSchema = z.object({
   booking_id: z.string().trim().min(1).max(100),
-  reason: multiLineText(1000).min(1, "Please give a reason for the cancellation."),
+  reason: multiLineText(1000).min(1, CANCEL_REASON_REQUIRED_MESSAGE),
 });
 
 export async function requestCancellation(
@@ -391,7 +396,7 @@ export async function requestCancellation(
           kind: "cancellation_request",
           approved: true,
           reason: input.reason,
-          outcome: "Cancelled within the policy; a free rebooking credit was added.",
+          outcome: FREE_CANCELLATION_DECISION,
         }),
     );
     if (done) {

@@ -1,9 +1,11 @@
 // The student's data rights (GDPR art. 15, 17, 20): a JSON copy of everything stored about them,
 // and erasure of their account. Lessons and orders stay in the teacher's accounting records,
 // stripped of anything that identifies the student.
+
 import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
@@ -30,7 +32,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Everything about one student, in a stable JSON shape with ISO instants and euro amounts. */
 export async function exportStudentData(db: Db, userId: string, now = new Date()) {
   const data = await loadStudentData(db, userId);
-  if (!data.profile) throw new AppError("NOT_FOUND", "Account not found.");
+  if (!data.profile) throw new AppError("NOT_FOUND", ACCOUNT_NOT_FOUND_MESSAGE);
   const { profile } = data;
   return {
     export: {
@@ -228,7 +230,7 @@ export async function deleteStudentAccount(
 ) {
   void input; // validated at the edge: its existence is the confirmation
   const account = await findAccount(db, userId);
-  if (!account) throw new AppError("NOT_FOUND", "Account not found.");
+  if (!account) throw new AppError("NOT_FOUND", ACCOUNT_NOT_FOUND_MESSAGE);
   if (account.isAdmin || account.teacher) {
     throw new AppError("FORBIDDEN", "The teacher's account cannot be deleted from the student portal.");
   }

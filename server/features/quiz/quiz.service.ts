@@ -1,6 +1,8 @@
 // The quiz area's rules: the server picks the questions, keeps the clock and scores the answers.
 // Answer keys and explanations leave the server only in the review of a submitted attempt.
+
 import { randomInt, randomUUID } from "node:crypto";
+import { INVALID_CERTIFICATE_MESSAGE } from "../../../shared/constants.ts";
 import {
   AI_QUIZ_QUESTIONS,
   ASSESSMENT_SCALE,
@@ -699,7 +701,7 @@ export async function getOwnCertificate(services: Services, student: SessionUser
 /** Public verification: only the first name and the last name's initial (students may be minors). */
 export async function verifyCertificate(db: Db, code: string) {
   const r = await findCertificate(db, code.trim().toUpperCase());
-  if (!r?.isVerified) throw new AppError("NOT_FOUND", "This certificate code is not valid.");
+  if (!r?.isVerified) throw new AppError("NOT_FOUND", INVALID_CERTIFICATE_MESSAGE);
   const parts = r.user.name.trim().split(/\s+/);
   const first = parts[0] ?? "";
   const lastInitial = parts.length > 1 ? `${parts[parts.length - 1][0].toUpperCase()}.` : "";
