@@ -9,7 +9,6 @@ import type {
 } from "../../../shared/admin-schemas.ts";
 import { BOOKING_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
-import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
@@ -19,6 +18,8 @@ import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/ref
 import { loadMailContext } from "../mail/mail.service.ts";
 import {
   type AdminBookingRow,
+  type BookingChanges,
+  type BookingFilter,
   claimTeacher,
   countDashboardStats,
   countStudentsByLevel,
@@ -100,24 +101,14 @@ export async function listBookings(
   input: z.output<typeof listBookingsSchema>,
   now = new Date(),
 ) {
-  const where: Prisma.BookingWhereInput = {};
+  const filter: BookingFilter = { search: input.search };
   if (input.status === "past_pending") {
-    where.status = "pending";
-    where.startsAt = { lte: now };
-  } else if (input.status && input.status !== "all") where.status = input.status;
-  if (input.teacher_filter === "mine") where.teacherId = teacherId;
-  else if (input.teacher_filter !== "all") where.teacherId = input.teacher_filter;
-  if (input.search) {
-    const contains = { contains: input.search, mode: "insensitive" as const };
-    where.OR = [
-      { studentName: contains },
-      { studentEmail: contains },
-      { notes: contains },
-      { lessonFocus: contains },
-      { location: contains },
-    ];
-  }
-  const { rows, total } = await listBookingRows(db, where, input);
+    filter.status = "pending";
+    filter.startsNoLaterThan = now;
+  } else if (input.status && input.status !== "all") filter.status = input.status;
+  if (input.teacher_filter === "mine") filter.teacherId = teacherId;
+  else if (input.teacher_filter !== "all") filter.teacherId = input.teacher_filter;
+  const { rows, total } = await listBookingRows(db, filter, input);
   return { bookings: rows.map(toBookingDto), total };
 }
 
@@ -135,7 +126,7 @@ export async function getBooking(db: Db, id: string) {
 export async function updateBooking(db: Db, id: string, input: UpdateBookingInput, opts: { publicUrl: string }) {
   const current = await findBookingRow(db, id);
   if (!current) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
-  const data: Prisma.BookingUncheckedUpdateInput = { status: input.status };
+  const data: BookingChanges = { status: input.status };
   if (input.notes !== undefined) data.notes = input.notes;
   if (input.teacher_id !== undefined && input.teacher_id !== current.teacherId) {
     if (input.teacher_id && !(await findTeacherById(db, input.teacher_id)))
@@ -165,7 +156,7 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
     (data.teacherId !== undefined && data.teacherId !== current.teacherId) ||
     (data.meetingLink !== undefined && data.meetingLink !== current.meetingLink) ||
     (data.location !== undefined && data.location !== current.location);
-  if (changed) data.icsSequence = { increment: 1 };
+  if (changed) data.bumpsIcsSequence = true;
   const event = changed ? await lessonEventFor(db, current, input.status, data) : null;
   const mailContext = event ? await loadMailContext(db, { PUBLIC_URL: opts.publicUrl }) : null;
 
@@ -199,7 +190,7 @@ async function lessonEventFor(
   db: Db,
   current: AdminBookingRow,
   status: UpdateBookingInput["status"],
-  data: Prisma.BookingUncheckedUpdateInput,
+  data: BookingChanges,
 ): Promise<LessonEvent | null> {
   if (status === "completed") return null;
   if (status === "cancelled" && current.status !== "cancelled") return { kind: "cancelled" };
@@ -213,10 +204,10 @@ async function lessonEventFor(
     changes.push(teacher ? `Your teacher is now ${teacher.name}.` : "Your teacher will be confirmed soon.");
   }
   if (data.meetingLink !== undefined && data.meetingLink !== current.meetingLink) {
-    changes.push(data.meetingLink ? `New meeting link: ${String(data.meetingLink)}` : "The meeting link will follow.");
+    changes.push(data.meetingLink ? `New meeting link: ${data.meetingLink}` : "The meeting link will follow.");
   }
   if (data.location !== undefined && data.location !== current.location) {
-    changes.push(data.location ? `New place: ${String(data.location)}` : "The place will be confirmed.");
+    changes.push(data.location ? `New place: ${data.location}` : "The place will be confirmed.");
   }
   return changes.length > 0 ? { kind: "changed", changes } : null;
 }
@@ -233,19 +224,8 @@ export async function listTeachers(db: Db) {
 }
 
 export async function listStudents(db: Db, input: z.output<typeof listStudentsSchema>) {
-  const where: Prisma.UserWhereInput = {};
-  if (input.search) {
-    const contains = { contains: input.search, mode: "insensitive" as const };
-    where.OR = [
-      { name: contains },
-      { email: contains },
-      { phone: contains },
-      { lessonFocus: contains },
-      { englishLevel: contains },
-    ];
-  }
-  if (input.level) where.id = { in: await findStudentIdsOfLevel(db, input.level) };
-  const [{ rows, total }, levels] = await Promise.all([listStudentRows(db, where, input), countStudentsByLevel(db)]);
+  const filter = { search: input.search, ids: input.level ? await findStudentIdsOfLevel(db, input.level) : undefined };
+  const [{ rows, total }, levels] = await Promise.all([listStudentRows(db, filter, input), countStudentsByLevel(db)]);
   const byLevel = (level: string) => levels.find((l) => l.level === level)?.n ?? 0;
   const students = rows.map((s) => {
     // The profile may be empty for students who never filled it: the latest booking knows more.

@@ -8,7 +8,6 @@ import type {
   updateSharedFileSchema,
 } from "../../../shared/admin-schemas.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
-import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
@@ -18,6 +17,7 @@ import {
   findSharedFileRow,
   insertSharedFile,
   listSharedFileRows,
+  type SharedFileChanges,
   type SharedFileRow,
   updateSharedFileRow,
 } from "./shared-files.data.ts";
@@ -40,15 +40,13 @@ export function toSharedFileDto(f: SharedFileRow) {
 export type SharedFileDto = ReturnType<typeof toSharedFileDto>;
 
 export async function listSharedFiles(db: Db, input: z.output<typeof listSharedFilesSchema>) {
-  const where: Prisma.SharedFileWhereInput = {};
-  if (input.student_id) where.studentId = input.student_id;
-  if (input.file_type) where.fileType = input.file_type;
-  if (input.is_active !== undefined) where.isActive = input.is_active;
-  if (input.search) {
-    const contains = { contains: input.search, mode: "insensitive" as const };
-    where.OR = [{ title: contains }, { description: contains }, { student: { name: contains } }];
-  }
-  const { rows, total, counts } = await listSharedFileRows(db, where, input);
+  const filter = {
+    studentId: input.student_id,
+    fileType: input.file_type,
+    isActive: input.is_active,
+    search: input.search,
+  };
+  const { rows, total, counts } = await listSharedFileRows(db, filter, input);
   const sum = (rowsOf: typeof counts) => rowsOf.reduce((n, c) => n + c._count._all, 0);
   return {
     files: rows.map(toSharedFileDto),
@@ -87,7 +85,7 @@ export async function createSharedFile(db: Db, sharedById: string, input: z.outp
 export async function updateSharedFile(db: Db, id: string, input: z.output<typeof updateSharedFileSchema>) {
   const current = await findSharedFileRow(db, id);
   if (!current) throw new AppError("NOT_FOUND", "File not found.");
-  const data: Prisma.SharedFileUncheckedUpdateInput = {
+  const data: SharedFileChanges = {
     title: input.title,
     description: input.description,
     fileUrl: input.file_url,

@@ -1,9 +1,6 @@
-import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
-import type { DbOrTx } from "../booking/availability.data.ts";
+import type { Db, DbOrTx, Tx } from "../../db.ts";
 import type { WeeklyEntry } from "./weekly-template.ts";
 
-type Tx = Prisma.TransactionClient;
 type Range = { startsAt: Date; endsAt: Date };
 
 const scheduleSelect = {

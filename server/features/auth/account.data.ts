@@ -1,3 +1,4 @@
+import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 
 const accountSelect = { id: true, email: true, name: true, isAdmin: true, googleSub: true, imageUrl: true } as const;
@@ -12,6 +13,16 @@ export function findUserByEmail(db: Db, email: string) {
 
 export function findUserById(db: Db, id: string) {
   return db.user.findUnique({ where: { id }, select: accountSelect });
+}
+
+/** The account with this email, created with `profile` when there is none; an existing one is left as it is. */
+export function ensureUserByEmail(db: Db, email: string, profile: Omit<Prisma.UserCreateInput, "email">) {
+  return db.user.upsert({
+    where: { email },
+    update: {},
+    create: { email, ...profile },
+    select: { id: true, email: true, name: true },
+  });
 }
 
 /** Did a deleted account leave one of these keyed hashes (its sub or its email)? */

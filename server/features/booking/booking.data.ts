@@ -1,11 +1,9 @@
 import { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx, Tx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
-import type { DbOrTx } from "./availability.data.ts";
 
 export type NewBookingRow = Prisma.BookingUncheckedCreateInput;
-export type Tx = Prisma.TransactionClient;
 
 export const SLOT_TAKEN_MESSAGE = "Sorry, this time slot was just booked by someone else. Please choose another time.";
 

@@ -16,7 +16,7 @@ import {
   UNKNOWN_PACKAGE_MESSAGE,
 } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
-import type { Db } from "../../db.ts";
+import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
@@ -42,7 +42,6 @@ import {
   type OrderRow,
   runInTransaction,
   runWithTeacherLock,
-  type Tx,
 } from "./booking.data.ts";
 import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";

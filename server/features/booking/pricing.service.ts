@@ -8,8 +8,8 @@ import {
   UNKNOWN_PACKAGE_MESSAGE,
 } from "../../../shared/constants.ts";
 import { centsToEuro, euroToCents } from "../../../shared/money.ts";
+import type { DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import type { DbOrTx } from "./availability.data.ts";
 import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
 import { computeOrderPrice, type OrderPrice } from "./pricing.ts";
 import { findDiscountState, findUserByReferralCode } from "./referral.data.ts";
