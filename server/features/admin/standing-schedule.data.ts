@@ -125,11 +125,6 @@ export async function deleteSlotsById(tx: Tx, teacherId: string, ids: string[]) 
   return count;
 }
 
-export async function insertExceptions(tx: DbOrTx, teacherId: string, ranges: Range[]) {
-  if (ranges.length === 0) return;
-  await tx.availabilityException.createMany({ data: ranges.map((r) => ({ teacherId, ...r })) });
-}
-
 /** Exceptions that ended before `before` can never matter again. */
 export async function deleteExceptionsEndedBefore(db: Db, before: Date) {
   const { count } = await db.availabilityException.deleteMany({ where: { endsAt: { lt: before } } });
