@@ -8,10 +8,13 @@ import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "./db/generated/client.ts";
+import { type Prisma, PrismaClient } from "./db/generated/client.ts";
 import { applyMigrations, type SqlRunner } from "./db/migrate.ts";
 
 export type Db = PrismaClient;
+/** The client inside an interactive transaction; data functions that run in one or outside take DbOrTx. */
+export type Tx = Prisma.TransactionClient;
+export type DbOrTx = Db | Tx;
 type PrismaClientAdapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>["adapter"];
 
 export type Database = {

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  INVALID_EMAIL_MESSAGE,
+  INVALID_REFERRAL_CODE_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  STUDENT_DETAILS_MESSAGES,
+} from "./constants.ts";
 import { multiLineText, singleLineText } from "./text.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
@@ -15,8 +21,8 @@ function isTimeZone(zone: string): boolean {
 
 /** The custom availability dialog: name, email, availability and city/time zone required. */
 export const availabilityRequestSchema = z.object({
-  name: text(120).min(1, "Name is required"),
-  email: z.email("Please enter a valid email address").max(254),
+  name: text(120).min(1, NAME_REQUIRED_MESSAGE),
+  email: z.email(INVALID_EMAIL_MESSAGE).max(254),
   availability: multiLineText(2000).min(1, "Availability is required"),
   location: text(200).min(1, "City or time zone is required"),
   phone: text(40).optional().or(z.literal("")),
@@ -47,16 +53,18 @@ export const availabilityQuerySchema = z.object({
 export type AvailabilityQueryInput = z.infer<typeof availabilityQuerySchema>;
 
 const optionalText = (max: number) => text(max).optional().nullable();
-const englishLevel = z.enum(["beginner", "intermediate", "advanced"], { error: "Please select your English level" });
+const englishLevel = z.enum(["beginner", "intermediate", "advanced"], {
+  error: STUDENT_DETAILS_MESSAGES.english_level,
+});
 const lessonType = z.enum(["online", "in-person"], { error: "Please choose an online or in-person lesson" });
 
 /** The details form as the booking payloads carry it. The email is always the signed-in account's. */
 export const studentInfoSchema = z.object({
-  name: text(120).min(1, "Student name is required"),
+  name: text(120).min(1, STUDENT_DETAILS_MESSAGES.student_name),
   email: optionalText(254),
-  phone: text(40).min(1, "Contact phone number is required"),
+  phone: text(40).min(1, STUDENT_DETAILS_MESSAGES.guardian_phone),
   english_level: englishLevel,
-  lesson_focus: multiLineText(2000).min(1, "Please describe the learning goals"),
+  lesson_focus: multiLineText(2000).min(1, STUDENT_DETAILS_MESSAGES.lesson_focus),
   preferred_type: optionalText(40),
   preferred_location: optionalText(300),
   notes: multiLineText(2000).optional().nullable(),
@@ -92,7 +100,7 @@ export type SingleBookingInput = z.infer<typeof singleBookingSchema>;
 
 export const packageBookingSchema = z.object({
   studentInfo: studentInfoSchema,
-  lesson_dates: z.array(lessonDate).min(1, "No time slots selected. Please go back and select your lessons.").max(60),
+  lesson_dates: z.array(lessonDate).min(1, STUDENT_DETAILS_MESSAGES.noSlots).max(60),
   lessonType,
   location: optionalText(300),
   teacher_id: optionalText(64),
@@ -142,13 +150,13 @@ export const AVAILABILITY_REQUEST_INVALID_MESSAGE = "Missing Information: Please
 /** The /ref profile form: name, email, phone and englishLevel required. */
 export const referralSignupSchema = z.object({
   name: text(120).min(1, REQUIRED_FIELDS),
-  email: z.email("Please enter a valid email address").max(254),
+  email: z.email(INVALID_EMAIL_MESSAGE).max(254),
   phone: text(40).min(1, REQUIRED_FIELDS),
   englishLevel: z.enum(["beginner", "intermediate", "advanced"], { error: REQUIRED_FIELDS }),
   lessonFocus: multiLineText(2000).optional().nullable(),
   preferredType: z.enum(["online", "in-person", "either"]).optional().nullable().or(z.literal("")),
   preferredLocation: optionalText(300),
   notes: multiLineText(2000).optional().nullable(),
-  referralCode: text(64).min(1, "Invalid referral code"),
+  referralCode: text(64).min(1, INVALID_REFERRAL_CODE_MESSAGE),
 });
 export type ReferralSignupInput = z.infer<typeof referralSignupSchema>;

@@ -91,6 +91,21 @@ export const WEEKLY_EMPTY_MESSAGE = "Please add at least one time slot to the we
 export const REFERRAL_DISCOUNT_PERCENT = 10;
 export const BOOKING_UNAUTHORIZED_MESSAGE = "Please sign in to continue with your booking";
 export const INVALID_REFERRAL_CODE_MESSAGE = "Invalid referral code";
+export const UNKNOWN_PACKAGE_MESSAGE = "Unknown package. Please choose a package from the pricing page.";
+export const UNKNOWN_GROUP_PACKAGE_MESSAGE = "Unknown group conversation package.";
+export const UNKNOWN_GROUP_NIGHT_MESSAGE = "Unknown group conversation night.";
+export const BOOKING_NOT_FOUND_MESSAGE = "Booking not found.";
+export const NAME_REQUIRED_MESSAGE = "Name is required";
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+/** The booking details form's messages (§5): checked in the browser, and again by the server. */
+export const STUDENT_DETAILS_MESSAGES = {
+  student_name: "Student name is required",
+  guardian_phone: "Contact phone number is required",
+  english_level: "Please select your English level",
+  lesson_focus: "Please describe the learning goals",
+  preferred_location: "Location is required for in-person lessons",
+  noSlots: "No time slots selected. Please go back and select your lessons.",
+} as const;
 export const lessonLimitMessage = (n: number) => `You can only select ${n} lesson(s) for this package.`;
 export const incompleteSelectionMessage = (n: number) => `Please select ${n} lesson(s) to continue.`;
 
@@ -108,5 +123,10 @@ export const LESSON_COMPLETION_INTERVAL_MS = 5 * 60 * 1000;
 /** A student asking to cancel a lesson whose time has come (issue 17). */
 export const PAST_LESSON_CANCEL_MESSAGE =
   "This lesson's time has already come, so it can no longer be cancelled here. Your teacher will settle it.";
+export const CANCEL_REASON_REQUIRED_MESSAGE = "Please give a reason for the cancellation.";
+export const FREE_CANCELLATION_DECISION = "Cancelled within the policy; a free rebooking credit was added.";
+export const UNKNOWN_STUDENT_MESSAGE = "That student does not exist.";
+export const ACCOUNT_NOT_FOUND_MESSAGE = "Account not found.";
+export const INVALID_CERTIFICATE_MESSAGE = "This certificate code is not valid.";
 export const NOTE_PREVIEW_CHARS = 150;
 export const THUMBNAIL_TITLE_CHARS = 35;

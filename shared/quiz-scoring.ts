@@ -5,7 +5,6 @@ import {
   type AssessmentLevel,
   ESTIMATE_PASS_PERCENT,
   QUIZ_LEVELS,
-  type QuizLevel,
   WEAK_AREA_PERCENT,
 } from "./quiz-catalog.ts";
 
@@ -13,9 +12,6 @@ export type Tally = { correct: number; total: number };
 export type Breakdown = Record<string, Tally>;
 
 export const percentOf = ({ correct, total }: Tally) => (total > 0 ? Math.round((correct / total) * 100) : 0);
-
-/** The scale name of a CEFR level: A1 Foundation … C2 Expert. */
-export const scaleNameOf = (level: QuizLevel): AssessmentLevel => ASSESSMENT_SCALE[QUIZ_LEVELS.indexOf(level)];
 
 /**
  * §9: the highest level with at least 60% correct, Foundation by default. A level the quiz

@@ -1,9 +1,9 @@
 // Factories for booking tests: students with real sessions, availability in the teacher's zone,
 // site settings, and tRPC callers with the same services the app uses.
 import { DateTime } from "luxon";
+import { newReferralCode } from "../../server/codes.ts";
 import type { Db } from "../../server/db.ts";
 import type { Env } from "../../server/env.ts";
-import { newReferralCode } from "../../server/features/auth/account.service.ts";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";

@@ -1,12 +1,9 @@
 // The database, not the application, guarantees that two students never hold the same
 // teacher's time. Run on both engines: PGlite serialises transactions and would hide a race.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../server/errors.ts";
-import {
-  insertBookingsAtomically,
-  type NewBookingRow,
-  SLOT_TAKEN_MESSAGE,
-} from "../../server/features/booking/booking.data.ts";
+import type { Db } from "../../server/db.ts";
+import { AppError, isConstraintConflict } from "../../server/errors.ts";
+import { type NewBookingRow, SLOT_TAKEN_MESSAGE } from "../../server/features/booking/booking.data.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-db.ts";
 
 let db: TestDatabase;
@@ -32,6 +29,30 @@ function lesson(
     studentEmail: "student@test",
     ...extra,
   };
+}
+
+/**
+ * Inserts lessons all-or-nothing, straight into the table (no application check at all). The database's exclusion constraint is the arbiter of
+ * double booking (no check-then-insert race): a violation becomes a clean CONFLICT.
+ */
+async function insertBookingsAtomically(db: Db, rows: NewBookingRow[]) {
+  try {
+    return await db.$transaction(async (tx) => {
+      const created = [];
+      for (const row of rows) {
+        created.push(
+          await tx.booking.create({
+            data: row,
+            select: { id: true, startsAt: true, endsAt: true, status: true, teacherId: true },
+          }),
+        );
+      }
+      return created;
+    });
+  } catch (error) {
+    if (isConstraintConflict(error)) throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
 }
 
 beforeAll(async () => {

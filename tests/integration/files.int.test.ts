@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { TINY_PNG } from "../helpers/upload-fixtures.ts";
 
 let t: TestApp;
 let dataDir: string;
@@ -15,7 +16,7 @@ let studentCookie: string;
 let otherStudentCookie: string;
 let studentId: string;
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+const PNG = TINY_PNG;
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(300, 32)]);
 
 function multipart(file: { name: string; type: string; data: Buffer }, fields: Record<string, string> = {}) {

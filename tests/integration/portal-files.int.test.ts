@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import { PROFILE_PHOTO_MAX_BYTES } from "../../shared/constants.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { TINY_PNG } from "../helpers/upload-fixtures.ts";
 
 let t: TestApp;
 let dataDir: string;
@@ -15,7 +16,7 @@ let uploadDir: string;
 let a: { id: string; cookie: string };
 let b: { id: string; cookie: string };
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+const PNG = TINY_PNG;
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 2)]);
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(300, 32)]);
 const HTML = Buffer.from("<!doctype html><script>alert(document.cookie)</script>");

@@ -1,7 +1,10 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { expandWeeklySchedule, templateProblems, weeklyRepeats } from "../../server/features/admin/weekly-template.ts";
-import { detectFileType } from "../../server/features/files/file-type.ts";
+import { detectStoredFileType } from "../../server/features/files/file-type.ts";
 import {
   conflictsWithAny,
   findOverlappingPairs,
@@ -9,6 +12,7 @@ import {
   parseTags,
   timeChoices,
 } from "../../shared/admin-rules.ts";
+import { TINY_PNG } from "../helpers/upload-fixtures.ts";
 
 describe("slot conflict detection", () => {
   it("refuses partial overlap and containment, allows touching slots", () => {
@@ -140,19 +144,56 @@ describe("tag parsing", () => {
   });
 });
 
+/** A ZIP archive of stored (uncompressed) entries: what an Office document is, at its smallest. */
+function zipOf(entries: Record<string, string>) {
+  const parts: Buffer[] = [];
+  for (const [name, text] of Object.entries(entries)) {
+    const nameBytes = Buffer.from(name, "latin1");
+    const data = Buffer.from(text, "latin1");
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(nameBytes.length, 26);
+    parts.push(header, nameBytes, data);
+  }
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** Uploads are typed once stored, so each sample is written to a file first. */
+async function detectFileType(content: Uint8Array) {
+  const dir = await mkdtemp(path.join(tmpdir(), "file-type-"));
+  try {
+    await writeFile(path.join(dir, "upload"), content);
+    return await detectStoredFileType(path.join(dir, "upload"));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe("file type by content", () => {
-  it("knows the allow-list by magic bytes and refuses the rest", () => {
+  it("knows the allow-list by content and refuses the rest", async () => {
     const b = (s: string) => new Uint8Array(Buffer.from(s, "latin1"));
-    expect(detectFileType(b("%PDF-1.4 ..."))?.mime).toBe("application/pdf");
-    expect(detectFileType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))?.category).toBe("image");
-    expect(detectFileType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))?.mime).toBe("image/jpeg");
-    expect(detectFileType(b("ID3\x03\x00rest"))?.category).toBe("audio");
-    expect(detectFileType(b("\x00\x00\x00\x18ftypmp42...."))?.category).toBe("video");
-    expect(detectFileType(b("\x00\x00\x00\x18ftypM4A ...."))?.category).toBe("audio");
-    expect(detectFileType(b("PK\x03\x04....word/document.xml"))?.ext).toBe("docx");
-    expect(detectFileType(b("PK\x03\x04....evil.exe"))).toBeNull();
-    expect(detectFileType(b("<html><script>"))).toBeNull();
-    expect(detectFileType(b('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
-    expect(detectFileType(b("MZ\x90\x00"))).toBeNull();
+    const docx = zipOf({
+      "[Content_Types].xml":
+        '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      "word/document.xml": "<w:document/>",
+    });
+    const mp3 = new Uint8Array(
+      Buffer.concat([b("ID3\x03\x00\x00\x00\x00\x00\x00"), Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]),
+    );
+    expect((await detectFileType(b("%PDF-1.4 ...")))?.mime).toBe("application/pdf");
+    expect((await detectFileType(new Uint8Array(TINY_PNG)))?.category).toBe("image");
+    expect((await detectFileType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])))?.mime).toBe("image/jpeg");
+    expect((await detectFileType(mp3))?.category).toBe("audio");
+    expect((await detectFileType(b("\x00\x00\x00\x18ftypmp42....")))?.category).toBe("video");
+    expect((await detectFileType(b("\x00\x00\x00\x18ftypM4A ....")))?.category).toBe("audio");
+    expect((await detectFileType(docx))?.ext).toBe("docx");
+    expect(await detectFileType(zipOf({ "evil.exe": "MZ" }))).toBeNull();
+    expect(await detectFileType(b("PK\x03\x04....evil.exe"))).toBeNull();
+    expect(await detectFileType(b("<html><script>"))).toBeNull();
+    expect(await detectFileType(b('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
+    expect(await detectFileType(b("MZ\x90\x00"))).toBeNull();
   });
 });

@@ -54,14 +54,6 @@ export function formatDateTime(value: DateInput, opts: { timeZone?: string; hour
   }).format(toDate(value));
 }
 
-/** The short name of a zone at an instant, e.g. "GMT+1" or "CET". */
-export function formatZoneName(timeZone: string, at: DateInput = new Date()): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-    .formatToParts(toDate(at))
-    .find((p) => p.type === "timeZoneName");
-  return part?.value ?? timeZone;
-}
-
 /** The browser's own IANA zone. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,6 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
-import type { DbOrTx } from "../mail/mail.data.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
 export async function countDashboardStats(db: Db) {
   const [totalBookings, pendingBookings, totalStudents] = await Promise.all([
@@ -64,11 +63,36 @@ export const adminBookingSelect = {
 } as const satisfies Prisma.BookingSelect;
 export type AdminBookingRow = Prisma.BookingGetPayload<{ select: typeof adminBookingSelect }>;
 
-export async function listBookingRows(
-  db: Db,
-  where: Prisma.BookingWhereInput,
-  page: { limit: number; offset: number },
-) {
+/** `startsNoLaterThan`: only lessons whose start has come (pending ones the teacher must settle). */
+export type BookingFilter = {
+  status?: AdminBookingRow["status"];
+  startsNoLaterThan?: Date;
+  teacherId?: string;
+  search?: string;
+};
+export type BookingChanges = Partial<
+  Pick<AdminBookingRow, "notes" | "teacherId" | "meetingLink" | "location" | "cancelledAt">
+> &
+  Pick<AdminBookingRow, "status"> & {
+    /** The change is one the student's calendar must see: the ICS SEQUENCE grows. */
+    bumpsIcsSequence?: boolean;
+  };
+
+export async function listBookingRows(db: Db, filter: BookingFilter, page: { limit: number; offset: number }) {
+  const where: Prisma.BookingWhereInput = {};
+  if (filter.status) where.status = filter.status;
+  if (filter.startsNoLaterThan) where.startsAt = { lte: filter.startsNoLaterThan };
+  if (filter.teacherId) where.teacherId = filter.teacherId;
+  if (filter.search) {
+    const contains = { contains: filter.search, mode: "insensitive" as const };
+    where.OR = [
+      { studentName: contains },
+      { studentEmail: contains },
+      { notes: contains },
+      { lessonFocus: contains },
+      { location: contains },
+    ];
+  }
   const [rows, total] = await Promise.all([
     db.booking.findMany({
       where,
@@ -86,8 +110,13 @@ export function findBookingRow(db: Db, id: string) {
   return db.booking.findUnique({ where: { id }, select: adminBookingSelect });
 }
 
-export function updateBookingRow(db: DbOrTx, id: string, data: Prisma.BookingUncheckedUpdateInput) {
-  return db.booking.update({ where: { id }, data, select: adminBookingSelect });
+export function updateBookingRow(db: DbOrTx, id: string, changes: BookingChanges) {
+  const { bumpsIcsSequence, ...data } = changes;
+  return db.booking.update({
+    where: { id },
+    data: bumpsIcsSequence ? { ...data, icsSequence: { increment: 1 } } : data,
+    select: adminBookingSelect,
+  });
 }
 
 // ---- students ----
@@ -118,7 +147,22 @@ export async function countStudentsByLevel(db: Db) {
   return rows.map((r) => ({ level: r.level, n: Number(r.n) }));
 }
 
-export async function listStudentRows(db: Db, where: Prisma.UserWhereInput, page: { limit?: number; offset: number }) {
+/** `ids`: only these students (a level filter resolved beforehand). */
+export type StudentFilter = { search?: string; ids?: string[] };
+
+export async function listStudentRows(db: Db, filter: StudentFilter, page: { limit?: number; offset: number }) {
+  const where: Prisma.UserWhereInput = {};
+  if (filter.search) {
+    const contains = { contains: filter.search, mode: "insensitive" as const };
+    where.OR = [
+      { name: contains },
+      { email: contains },
+      { phone: contains },
+      { lessonFocus: contains },
+      { englishLevel: contains },
+    ];
+  }
+  if (filter.ids) where.id = { in: filter.ids };
   const studentsWhere = { ...where, isAdmin: false };
   const [rows, total] = await Promise.all([
     listStudentPage(db, studentsWhere, page),

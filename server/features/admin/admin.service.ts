@@ -1,4 +1,5 @@
 // The teacher's back office: dashboard, bookings, teachers, students and the inbox.
+
 import type { z } from "zod";
 import type {
   inboxQuerySchema,
@@ -6,7 +7,8 @@ import type {
   listStudentsSchema,
   UpdateBookingInput,
 } from "../../../shared/admin-schemas.ts";
-import type { Prisma } from "../../db/generated/client.ts";
+import { BOOKING_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
+import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
@@ -16,6 +18,8 @@ import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/ref
 import { loadMailContext } from "../mail/mail.service.ts";
 import {
   type AdminBookingRow,
+  type BookingChanges,
+  type BookingFilter,
   claimTeacher,
   countDashboardStats,
   countStudentsByLevel,
@@ -97,30 +101,20 @@ export async function listBookings(
   input: z.output<typeof listBookingsSchema>,
   now = new Date(),
 ) {
-  const where: Prisma.BookingWhereInput = {};
+  const filter: BookingFilter = { search: input.search };
   if (input.status === "past_pending") {
-    where.status = "pending";
-    where.startsAt = { lte: now };
-  } else if (input.status && input.status !== "all") where.status = input.status;
-  if (input.teacher_filter === "mine") where.teacherId = teacherId;
-  else if (input.teacher_filter !== "all") where.teacherId = input.teacher_filter;
-  if (input.search) {
-    const contains = { contains: input.search, mode: "insensitive" as const };
-    where.OR = [
-      { studentName: contains },
-      { studentEmail: contains },
-      { notes: contains },
-      { lessonFocus: contains },
-      { location: contains },
-    ];
-  }
-  const { rows, total } = await listBookingRows(db, where, input);
+    filter.status = "pending";
+    filter.startsNoLaterThan = now;
+  } else if (input.status && input.status !== "all") filter.status = input.status;
+  if (input.teacher_filter === "mine") filter.teacherId = teacherId;
+  else if (input.teacher_filter !== "all") filter.teacherId = input.teacher_filter;
+  const { rows, total } = await listBookingRows(db, filter, input);
   return { bookings: rows.map(toBookingDto), total };
 }
 
 export async function getBooking(db: Db, id: string) {
   const row = await findBookingRow(db, id);
-  if (!row) throw new AppError("NOT_FOUND", "Booking not found.");
+  if (!row) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
   return toBookingDto(row);
 }
 
@@ -131,8 +125,8 @@ export async function getBooking(db: Db, id: string) {
  */
 export async function updateBooking(db: Db, id: string, input: UpdateBookingInput, opts: { publicUrl: string }) {
   const current = await findBookingRow(db, id);
-  if (!current) throw new AppError("NOT_FOUND", "Booking not found.");
-  const data: Prisma.BookingUncheckedUpdateInput = { status: input.status };
+  if (!current) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
+  const data: BookingChanges = { status: input.status };
   if (input.notes !== undefined) data.notes = input.notes;
   if (input.teacher_id !== undefined && input.teacher_id !== current.teacherId) {
     if (input.teacher_id && !(await findTeacherById(db, input.teacher_id)))
@@ -162,7 +156,7 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
     (data.teacherId !== undefined && data.teacherId !== current.teacherId) ||
     (data.meetingLink !== undefined && data.meetingLink !== current.meetingLink) ||
     (data.location !== undefined && data.location !== current.location);
-  if (changed) data.icsSequence = { increment: 1 };
+  if (changed) data.bumpsIcsSequence = true;
   const event = changed ? await lessonEventFor(db, current, input.status, data) : null;
   const mailContext = event ? await loadMailContext(db, { PUBLIC_URL: opts.publicUrl }) : null;
 
@@ -196,7 +190,7 @@ async function lessonEventFor(
   db: Db,
   current: AdminBookingRow,
   status: UpdateBookingInput["status"],
-  data: Prisma.BookingUncheckedUpdateInput,
+  data: BookingChanges,
 ): Promise<LessonEvent | null> {
   if (status === "completed") return null;
   if (status === "cancelled" && current.status !== "cancelled") return { kind: "cancelled" };
@@ -210,10 +204,10 @@ async function lessonEventFor(
     changes.push(teacher ? `Your teacher is now ${teacher.name}.` : "Your teacher will be confirmed soon.");
   }
   if (data.meetingLink !== undefined && data.meetingLink !== current.meetingLink) {
-    changes.push(data.meetingLink ? `New meeting link: ${String(data.meetingLink)}` : "The meeting link will follow.");
+    changes.push(data.meetingLink ? `New meeting link: ${data.meetingLink}` : "The meeting link will follow.");
   }
   if (data.location !== undefined && data.location !== current.location) {
-    changes.push(data.location ? `New place: ${String(data.location)}` : "The place will be confirmed.");
+    changes.push(data.location ? `New place: ${data.location}` : "The place will be confirmed.");
   }
   return changes.length > 0 ? { kind: "changed", changes } : null;
 }
@@ -230,19 +224,8 @@ export async function listTeachers(db: Db) {
 }
 
 export async function listStudents(db: Db, input: z.output<typeof listStudentsSchema>) {
-  const where: Prisma.UserWhereInput = {};
-  if (input.search) {
-    const contains = { contains: input.search, mode: "insensitive" as const };
-    where.OR = [
-      { name: contains },
-      { email: contains },
-      { phone: contains },
-      { lessonFocus: contains },
-      { englishLevel: contains },
-    ];
-  }
-  if (input.level) where.id = { in: await findStudentIdsOfLevel(db, input.level) };
-  const [{ rows, total }, levels] = await Promise.all([listStudentRows(db, where, input), countStudentsByLevel(db)]);
+  const filter = { search: input.search, ids: input.level ? await findStudentIdsOfLevel(db, input.level) : undefined };
+  const [{ rows, total }, levels] = await Promise.all([listStudentRows(db, filter, input), countStudentsByLevel(db)]);
   const byLevel = (level: string) => levels.find((l) => l.level === level)?.n ?? 0;
   const students = rows.map((s) => {
     // The profile may be empty for students who never filled it: the latest booking knows more.
@@ -309,7 +292,7 @@ export async function getInbox(db: Db, input: z.output<typeof inboxQuerySchema>)
       name: g.name,
       email: g.email,
       phone: g.phone,
-      price: g.priceCents / 100,
+      price: centsToEuro(g.priceCents),
       event: { day_of_week: g.event.dayOfWeek, time: g.event.time, location: g.event.location },
       package: { name: g.groupPackage.name, weeks: g.groupPackage.weeks },
       handled_at: g.handledAt?.toISOString() ?? null,

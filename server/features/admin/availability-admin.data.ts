@@ -1,5 +1,4 @@
-import type { Db } from "../../db.ts";
-import type { DbOrTx } from "../booking/availability.data.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
 const slotSelect = {
   id: true,

@@ -18,11 +18,29 @@ export const noteSelect = {
 } as const satisfies Prisma.StudentNoteSelect;
 export type NoteRow = Prisma.StudentNoteGetPayload<{ select: typeof noteSelect }>;
 
+export type NoteFilter = { studentId?: string; privateOnly?: boolean; tag?: string; search?: string };
+export type NoteChanges = Partial<Pick<NoteRow, "teacherNote" | "noteDate" | "tags" | "isPrivate" | "bookingId">>;
+
+/** Notes this viewer may see: every shared note, and their own private ones. */
+function visibleTo(viewerId: string): Prisma.StudentNoteWhereInput {
+  return { OR: [{ isPrivate: false }, { authorId: viewerId }] };
+}
+
 export async function listNoteRows(
   db: Db,
-  where: Prisma.StudentNoteWhereInput,
+  viewerId: string,
+  filter: NoteFilter,
   page: { limit: number; offset: number },
 ) {
+  const and: Prisma.StudentNoteWhereInput[] = [visibleTo(viewerId)];
+  if (filter.studentId) and.push({ studentId: filter.studentId });
+  if (filter.privateOnly) and.push({ isPrivate: true });
+  if (filter.tag) and.push({ tags: { has: filter.tag } });
+  if (filter.search) {
+    const contains = { contains: filter.search, mode: "insensitive" as const };
+    and.push({ OR: [{ teacherNote: contains }, { student: { name: contains } }, { tags: { has: filter.search } }] });
+  }
+  const where = { AND: and };
   const [rows, total] = await Promise.all([
     db.studentNote.findMany({
       where,
@@ -37,15 +55,15 @@ export async function listNoteRows(
   return { rows, total };
 }
 
-export function findNoteRow(db: Db, where: Prisma.StudentNoteWhereInput) {
-  return db.studentNote.findFirst({ where, select: noteSelect });
+export function findVisibleNoteRow(db: Db, viewerId: string, id: string) {
+  return db.studentNote.findFirst({ where: { AND: [{ id }, visibleTo(viewerId)] }, select: noteSelect });
 }
 
 export function insertNote(db: Db, data: Prisma.StudentNoteUncheckedCreateInput) {
   return db.studentNote.create({ data, select: noteSelect });
 }
 
-export function updateNoteRow(db: Db, id: string, data: Prisma.StudentNoteUncheckedUpdateInput) {
+export function updateNoteRow(db: Db, id: string, data: NoteChanges) {
   return db.studentNote.update({ where: { id }, data, select: noteSelect });
 }
 
@@ -53,8 +71,8 @@ export function deleteNoteRow(db: Db, id: string) {
   return db.studentNote.delete({ where: { id }, select: { id: true } });
 }
 
-export async function listVisibleTags(db: Db, where: Prisma.StudentNoteWhereInput) {
-  const rows = await db.studentNote.findMany({ where, select: { tags: true } });
+export async function listVisibleTags(db: Db, viewerId: string) {
+  const rows = await db.studentNote.findMany({ where: visibleTo(viewerId), select: { tags: true } });
   return rows.flatMap((r) => r.tags);
 }
 

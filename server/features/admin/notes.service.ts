@@ -1,29 +1,26 @@
 // Notes about students. A private note is visible only to its author: other teachers (admins)
 // and students never see it, and its id answers 404 to them as if it did not exist.
+
 import type { z } from "zod";
 import { parseTags } from "../../../shared/admin-rules.ts";
 import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "../../../shared/admin-schemas.ts";
-import type { Prisma } from "../../db/generated/client.ts";
+import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findStudent } from "./admin.data.ts";
 import {
   deleteNoteRow,
   findBookingOfStudent,
-  findNoteRow,
+  findVisibleNoteRow,
   insertNote,
   listNoteRows,
   listVisibleTags,
+  type NoteChanges,
   type NoteRow,
   updateNoteRow,
 } from "./notes.data.ts";
 
 const NOTE_NOT_FOUND = "Note not found.";
-
-/** Notes this author may see: every shared note, and their own private ones. */
-export function visibleTo(authorId: string): Prisma.StudentNoteWhereInput {
-  return { OR: [{ isPrivate: false }, { authorId }] };
-}
 
 export function toNoteDto(n: NoteRow, viewerId: string) {
   return {
@@ -46,20 +43,18 @@ export function toNoteDto(n: NoteRow, viewerId: string) {
 export type NoteDto = ReturnType<typeof toNoteDto>;
 
 export async function listNotes(db: Db, viewerId: string, input: z.output<typeof listNotesSchema>) {
-  const and: Prisma.StudentNoteWhereInput[] = [visibleTo(viewerId)];
-  if (input.student_id) and.push({ studentId: input.student_id });
-  if (input.private_only) and.push({ isPrivate: true });
-  if (input.tag) and.push({ tags: { has: input.tag } });
-  if (input.search) {
-    const contains = { contains: input.search, mode: "insensitive" as const };
-    and.push({ OR: [{ teacherNote: contains }, { student: { name: contains } }, { tags: { has: input.search } }] });
-  }
-  const { rows, total } = await listNoteRows(db, { AND: and }, input);
+  const filter = {
+    studentId: input.student_id,
+    privateOnly: input.private_only,
+    tag: input.tag,
+    search: input.search,
+  };
+  const { rows, total } = await listNoteRows(db, viewerId, filter, input);
   return { notes: rows.map((n) => toNoteDto(n, viewerId)), total };
 }
 
 async function loadVisible(db: Db, viewerId: string, id: string) {
-  const note = await findNoteRow(db, { AND: [{ id }, visibleTo(viewerId)] });
+  const note = await findVisibleNoteRow(db, viewerId, id);
   if (!note) throw new AppError("NOT_FOUND", NOTE_NOT_FOUND);
   return note;
 }
@@ -83,7 +78,7 @@ async function checkBooking(db: Db, bookingId: string | null | undefined, studen
 }
 
 export async function createNote(db: Db, authorId: string, input: z.output<typeof createNoteSchema>) {
-  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", "That student does not exist.");
+  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", UNKNOWN_STUDENT_MESSAGE);
   await checkBooking(db, input.booking_id, input.student_id);
   const note = await insertNote(db, {
     studentId: input.student_id,
@@ -100,7 +95,7 @@ export async function createNote(db: Db, authorId: string, input: z.output<typeo
 export async function updateNote(db: Db, authorId: string, id: string, input: z.output<typeof updateNoteSchema>) {
   const current = await loadOwn(db, authorId, id);
   await checkBooking(db, input.booking_id, current.studentId);
-  const data: Prisma.StudentNoteUncheckedUpdateInput = { teacherNote: input.teacher_note };
+  const data: NoteChanges = { teacherNote: input.teacher_note };
   if (input.note_date) data.noteDate = input.note_date;
   if (input.tags !== undefined) data.tags = parseTags(input.tags);
   if (input.is_private !== undefined) data.isPrivate = input.is_private;
@@ -116,7 +111,6 @@ export async function deleteNote(db: Db, authorId: string, id: string) {
 
 export async function listTags(db: Db, viewerId: string) {
   const tags = new Map<string, string>();
-  for (const t of await listVisibleTags(db, visibleTo(viewerId)))
-    if (!tags.has(t.toLowerCase())) tags.set(t.toLowerCase(), t);
+  for (const t of await listVisibleTags(db, viewerId)) if (!tags.has(t.toLowerCase())) tags.set(t.toLowerCase(), t);
   return { tags: [...tags.values()].sort((a, b) => a.localeCompare(b)) };
 }

@@ -40,7 +40,3 @@ export function saveSettings(
     }),
   ]);
 }
-
-export function setTeacherImage(db: Db, teacherId: string, imageUrl: string) {
-  return db.teacher.update({ where: { id: teacherId }, data: { imageUrl }, select: { id: true } });
-}

@@ -2,7 +2,6 @@
 // card); business and system settings are the site's single AdminSettings row.
 
 import type { SettingsInput } from "../../../shared/admin-schemas.ts";
-import { CANCELLATION_POLICY_HOURS, type CANCELLATION_POLICY_OPTIONS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
@@ -14,11 +13,6 @@ export type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
 /** Business and system settings, for every feature that must follow them (booking flow too). */
 export async function getSiteSettings(db: Db): Promise<SiteSettings> {
   return readSiteSettings(db);
-}
-
-/** Hours of notice a student's cancellation needs under the current policy. */
-export function cancellationNoticeHours(settings: Pick<SiteSettings, "cancellationPolicy">): number {
-  return CANCELLATION_POLICY_HOURS[settings.cancellationPolicy as (typeof CANCELLATION_POLICY_OPTIONS)[number]] ?? 24;
 }
 
 export async function getAdminSettings(db: Db, teacherId: string) {

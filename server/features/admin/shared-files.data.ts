@@ -16,11 +16,20 @@ export const sharedFileSelect = {
 } as const satisfies Prisma.SharedFileSelect;
 export type SharedFileRow = Prisma.SharedFileGetPayload<{ select: typeof sharedFileSelect }>;
 
-export async function listSharedFileRows(
-  db: Db,
-  where: Prisma.SharedFileWhereInput,
-  page: { limit: number; offset: number },
-) {
+export type SharedFileFilter = { studentId?: string; fileType?: string; isActive?: boolean; search?: string };
+export type SharedFileChanges = Partial<
+  Pick<SharedFileRow, "title" | "description" | "fileType" | "fileUrl" | "fileSize" | "isActive">
+>;
+
+export async function listSharedFileRows(db: Db, filter: SharedFileFilter, page: { limit: number; offset: number }) {
+  const where: Prisma.SharedFileWhereInput = {};
+  if (filter.studentId) where.studentId = filter.studentId;
+  if (filter.fileType) where.fileType = filter.fileType;
+  if (filter.isActive !== undefined) where.isActive = filter.isActive;
+  if (filter.search) {
+    const contains = { contains: filter.search, mode: "insensitive" as const };
+    where.OR = [{ title: contains }, { description: contains }, { student: { name: contains } }];
+  }
   const [rows, total, counts] = await Promise.all([
     db.sharedFile.findMany({
       where,
@@ -43,7 +52,7 @@ export function insertSharedFile(db: Db, data: Prisma.SharedFileUncheckedCreateI
   return db.sharedFile.create({ data, select: sharedFileSelect });
 }
 
-export function updateSharedFileRow(db: Db, id: string, data: Prisma.SharedFileUncheckedUpdateInput) {
+export function updateSharedFileRow(db: Db, id: string, data: SharedFileChanges) {
   return db.sharedFile.update({ where: { id }, data, select: sharedFileSelect });
 }
 

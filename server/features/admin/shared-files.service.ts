@@ -1,12 +1,13 @@
 // Files and links the teacher shares with a student. Inactive ones stay in the back office but
 // are hidden from the student (and their uploads can no longer be downloaded by the student).
+
 import type { z } from "zod";
 import type {
   createSharedFileSchema,
   listSharedFilesSchema,
   updateSharedFileSchema,
 } from "../../../shared/admin-schemas.ts";
-import type { Prisma } from "../../db/generated/client.ts";
+import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
@@ -16,6 +17,7 @@ import {
   findSharedFileRow,
   insertSharedFile,
   listSharedFileRows,
+  type SharedFileChanges,
   type SharedFileRow,
   updateSharedFileRow,
 } from "./shared-files.data.ts";
@@ -38,15 +40,13 @@ export function toSharedFileDto(f: SharedFileRow) {
 export type SharedFileDto = ReturnType<typeof toSharedFileDto>;
 
 export async function listSharedFiles(db: Db, input: z.output<typeof listSharedFilesSchema>) {
-  const where: Prisma.SharedFileWhereInput = {};
-  if (input.student_id) where.studentId = input.student_id;
-  if (input.file_type) where.fileType = input.file_type;
-  if (input.is_active !== undefined) where.isActive = input.is_active;
-  if (input.search) {
-    const contains = { contains: input.search, mode: "insensitive" as const };
-    where.OR = [{ title: contains }, { description: contains }, { student: { name: contains } }];
-  }
-  const { rows, total, counts } = await listSharedFileRows(db, where, input);
+  const filter = {
+    studentId: input.student_id,
+    fileType: input.file_type,
+    isActive: input.is_active,
+    search: input.search,
+  };
+  const { rows, total, counts } = await listSharedFileRows(db, filter, input);
   const sum = (rowsOf: typeof counts) => rowsOf.reduce((n, c) => n + c._count._all, 0);
   return {
     files: rows.map(toSharedFileDto),
@@ -68,7 +68,7 @@ async function sizeFor(db: Db, fileUrl: string, given: number | null | undefined
 }
 
 export async function createSharedFile(db: Db, sharedById: string, input: z.output<typeof createSharedFileSchema>) {
-  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", "That student does not exist.");
+  if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", UNKNOWN_STUDENT_MESSAGE);
   const file = await insertSharedFile(db, {
     studentId: input.student_id,
     sharedById,
@@ -85,7 +85,7 @@ export async function createSharedFile(db: Db, sharedById: string, input: z.outp
 export async function updateSharedFile(db: Db, id: string, input: z.output<typeof updateSharedFileSchema>) {
   const current = await findSharedFileRow(db, id);
   if (!current) throw new AppError("NOT_FOUND", "File not found.");
-  const data: Prisma.SharedFileUncheckedUpdateInput = {
+  const data: SharedFileChanges = {
     title: input.title,
     description: input.description,
     fileUrl: input.file_url,

@@ -1,9 +1,6 @@
-import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
-import type { DbOrTx } from "../booking/availability.data.ts";
+import type { Db, DbOrTx, Tx } from "../../db.ts";
 import type { WeeklyEntry } from "./weekly-template.ts";
 
-type Tx = Prisma.TransactionClient;
 type Range = { startsAt: Date; endsAt: Date };
 
 const scheduleSelect = {
@@ -126,11 +123,6 @@ export async function deleteSlotsById(tx: Tx, teacherId: string, ids: string[]) 
   if (ids.length === 0) return 0;
   const { count } = await tx.availabilitySlot.deleteMany({ where: { teacherId, id: { in: ids } } });
   return count;
-}
-
-export async function insertExceptions(tx: DbOrTx, teacherId: string, ranges: Range[]) {
-  if (ranges.length === 0) return;
-  await tx.availabilityException.createMany({ data: ranges.map((r) => ({ teacherId, ...r })) });
 }
 
 /** Exceptions that ended before `before` can never matter again. */

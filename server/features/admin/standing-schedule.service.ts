@@ -9,8 +9,7 @@ import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { bulkAvailabilitySchema } from "../../../shared/admin-schemas.ts";
-import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
+import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { readSiteSettings } from "./settings.data.ts";
 import {
@@ -30,7 +29,6 @@ import {
 } from "./standing-schedule.data.ts";
 import { horizonEnd, occurrencesBetween, planTopUp, templateProblems, type WeeklyEntry } from "./weekly-template.ts";
 
-type Tx = Prisma.TransactionClient;
 type Range = { startsAt: Date; endsAt: Date };
 type Rules = { zone: string; maxAdvanceDays: number };
 

@@ -1,3 +1,4 @@
+import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 
 const accountSelect = { id: true, email: true, name: true, isAdmin: true, googleSub: true, imageUrl: true } as const;
@@ -10,8 +11,14 @@ export function findUserByEmail(db: Db, email: string) {
   return db.user.findUnique({ where: { email }, select: accountSelect });
 }
 
-export function findUserById(db: Db, id: string) {
-  return db.user.findUnique({ where: { id }, select: accountSelect });
+/** The account with this email, created with `profile` when there is none; an existing one is left as it is. */
+export function ensureUserByEmail(db: Db, email: string, profile: Omit<Prisma.UserCreateInput, "email">) {
+  return db.user.upsert({
+    where: { email },
+    update: {},
+    create: { email, ...profile },
+    select: { id: true, email: true, name: true },
+  });
 }
 
 /** Did a deleted account leave one of these keyed hashes (its sub or its email)? */
@@ -58,10 +65,4 @@ export async function ensureTeacherForUser(db: Db, user: { id: string; email: st
     select: { id: true },
   });
   return created.id;
-}
-
-/** ADMIN_EMAILS is the source of truth for the admin role: revoke it from anyone not listed. */
-export async function syncAdminFlags(db: Db, adminEmails: string[]): Promise<void> {
-  await db.user.updateMany({ where: { isAdmin: true, email: { notIn: adminEmails } }, data: { isAdmin: false } });
-  await db.user.updateMany({ where: { isAdmin: false, email: { in: adminEmails } }, data: { isAdmin: true } });
 }

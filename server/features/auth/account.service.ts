@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { newReferralCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { claimReferrals } from "../booking/referral.service.ts";
@@ -15,13 +15,6 @@ import {
 import type { VerifiedIdentity } from "./oidc.service.ts";
 
 export type SignInKind = "admin" | "student";
-
-const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export function newReferralCode(): string {
-  let code = "";
-  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
 
 /**
  * Resolves the account for a verified identity. Accounts are keyed by `sub`; a record created

@@ -1,23 +1,18 @@
+import { newReferralCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
-import { newReferralCode } from "./account.service.ts";
+import { ensureUserByEmail } from "./account.data.ts";
 
 export const DEMO_STUDENT_EMAIL = "demo.student@example.com";
 
 /** The demo student used by the local demo sign-in and the demo data; never in production. */
 export async function ensureDemoStudent(db: Db) {
-  return db.user.upsert({
-    where: { email: DEMO_STUDENT_EMAIL },
-    update: {},
-    create: {
-      email: DEMO_STUDENT_EMAIL,
-      emailVerified: true,
-      name: "Sofia Bianchi",
-      phone: "+39 340 555 0101",
-      englishLevel: "intermediate",
-      lessonFocus: "Speaking confidence for work meetings",
-      preferredType: "either",
-      referralCode: newReferralCode(),
-    },
-    select: { id: true, email: true, name: true },
+  return ensureUserByEmail(db, DEMO_STUDENT_EMAIL, {
+    emailVerified: true,
+    name: "Sofia Bianchi",
+    phone: "+39 340 555 0101",
+    englishLevel: "intermediate",
+    lessonFocus: "Speaking confidence for work meetings",
+    preferredType: "either",
+    referralCode: newReferralCode(),
   });
 }

@@ -1,8 +1,5 @@
 import { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
-
-/** A Prisma client or the client of an interactive transaction. */
-export type DbOrTx = Db | Prisma.TransactionClient;
+import type { DbOrTx } from "../../db.ts";
 
 // The reads below run on every availability grid and every booking attempt, so they are written
 // in SQL: Prisma 6's client engine compiles each query-builder call anew (about 0.6 ms of CPU

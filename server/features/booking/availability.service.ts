@@ -1,10 +1,9 @@
 // Availability as visitors, students and the admin calendar see it. The rules live in the pure
 // availability.ts; this file loads what they need.
 import { DateTime } from "luxon";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import {
-  type DbOrTx,
   findSiteSettings,
   listActiveTeacherIds,
   listLiveBookingsOverlapping,

@@ -1,6 +1,7 @@
 // The mail a booking writes into the outbox, inside the booking's own transaction: the student's
 // confirmation (with one calendar file per lesson) and the teacher's notice.
-import { type DbOrTx, insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
+import type { DbOrTx } from "../../db.ts";
+import { insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
 import {
   bookingCancelledEmail,
   bookingChangedEmail,

@@ -7,7 +7,16 @@ import type {
   SingleBookingInput,
   StudentInfoInput,
 } from "../../../shared/booking-schemas.ts";
-import type { Db } from "../../db.ts";
+import {
+  BOOKING_NOT_FOUND_MESSAGE,
+  MIN_NOTICE_HOURS,
+  STUDENT_DETAILS_MESSAGES,
+  UNKNOWN_GROUP_NIGHT_MESSAGE,
+  UNKNOWN_GROUP_PACKAGE_MESSAGE,
+  UNKNOWN_PACKAGE_MESSAGE,
+} from "../../../shared/constants.ts";
+import { centsToEuro } from "../../../shared/money.ts";
+import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
@@ -33,11 +42,9 @@ import {
   type OrderRow,
   runInTransaction,
   runWithTeacherLock,
-  type Tx,
 } from "./booking.data.ts";
 import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
-import { centsToEuro } from "./catalogue.service.ts";
 import { hashRequest, withIdempotency } from "./idempotency.service.ts";
 import {
   decideDiscount,
@@ -164,7 +171,7 @@ function checkStartsAgainstRules(starts: Date[], slots: Interval[], rules: SiteR
     if (refusal === "too-soon") {
       throw new AppError(
         "BAD_REQUEST",
-        `Lessons must be booked at least 48 hours in advance: the lesson on ${when} is too soon. Please choose a later time.`,
+        `Lessons must be booked at least ${MIN_NOTICE_HOURS} hours in advance: the lesson on ${when} is too soon. Please choose a later time.`,
       );
     }
     if (refusal === "too-far") {
@@ -209,7 +216,7 @@ async function bookLessons(
     req.groupAddOn ? findActiveGroupEvent(db, req.groupAddOn.event_id) : null,
     req.groupAddOn ? findActiveGroupPackage(db, req.groupAddOn.package_id) : null,
   ]);
-  if (!pkg) throw new AppError("BAD_REQUEST", "Unknown package. Please choose a package from the pricing page.");
+  if (!pkg) throw new AppError("BAD_REQUEST", UNKNOWN_PACKAGE_MESSAGE);
   const countError = lessonCountError(pkg.lessons, starts.length);
   if (countError) throw new AppError("BAD_REQUEST", countError);
   if ((pkg.lessonType === "online" || pkg.lessonType === "in-person") && req.lessonType !== pkg.lessonType) {
@@ -218,10 +225,10 @@ async function bookLessons(
   const location =
     req.lessonType === "in-person" ? req.location?.trim() || req.studentInfo.preferred_location?.trim() || "" : "";
   if (req.lessonType === "in-person" && !location) {
-    throw new AppError("BAD_REQUEST", "Location is required for in-person lessons");
+    throw new AppError("BAD_REQUEST", STUDENT_DETAILS_MESSAGES.preferred_location);
   }
-  if (req.groupAddOn && !groupEvent) throw new AppError("BAD_REQUEST", "Unknown group conversation night.");
-  if (req.groupAddOn && !groupPackage) throw new AppError("BAD_REQUEST", "Unknown group conversation package.");
+  if (req.groupAddOn && !groupEvent) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_NIGHT_MESSAGE);
+  if (req.groupAddOn && !groupPackage) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_PACKAGE_MESSAGE);
   const { teacher, slots } = choice;
   checkStartsAgainstRules(starts, slots, rules, now);
 
@@ -478,7 +485,7 @@ async function loadVisibleBooking(db: Db, id: string, viewer: BookingViewer) {
   if (!viewer.studentId && !viewer.isAdmin) throw new AppError("UNAUTHORIZED", "Please sign in to see this booking.");
   const booking = UUID.test(id) ? await findBooking(db, id) : null;
   if (!booking || !(viewer.isAdmin || (viewer.studentId && booking.studentId === viewer.studentId))) {
-    throw new AppError("NOT_FOUND", "Booking not found.");
+    throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
   }
   return booking;
 }
@@ -514,7 +521,7 @@ export async function bookGroupConversation(
   publicUrl: string,
 ) {
   const event = await findActiveGroupEvent(db, input.event_id);
-  if (!event) throw new AppError("BAD_REQUEST", "Unknown group conversation night.");
+  if (!event) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_NIGHT_MESSAGE);
   const groupPackage = await loadGroupPackageOrFail(db, input.package_id);
   const { ctx, teacherEmail } = await loadTeacherMail(db, { PUBLIC_URL: publicUrl });
   const name = input.name?.trim() || student.name;

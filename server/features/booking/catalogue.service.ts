@@ -1,5 +1,6 @@
 // The public catalogue: packages, teachers and group conversation nights, in the spec's shapes.
 // Money is stored in cents and leaves the server as euro numbers.
+import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -9,8 +10,6 @@ import {
   listGroupEvents,
   listGroupPackages,
 } from "./catalogue.data.ts";
-
-export const centsToEuro = (cents: number) => Math.round(cents) / 100;
 
 type PackageRow = Awaited<ReturnType<typeof listActivePackages>>[number];
 

@@ -2,11 +2,15 @@
 // The client's figures are never used; quote and validatePrice show the same computation.
 
 import type { QuoteInput, ValidatePriceInput } from "../../../shared/booking-schemas.ts";
-import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
+import {
+  REFERRAL_DISCOUNT_PERCENT,
+  UNKNOWN_GROUP_PACKAGE_MESSAGE,
+  UNKNOWN_PACKAGE_MESSAGE,
+} from "../../../shared/constants.ts";
+import { centsToEuro, euroToCents } from "../../../shared/money.ts";
+import type { DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import type { DbOrTx } from "./availability.data.ts";
 import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
-import { centsToEuro } from "./catalogue.service.ts";
 import { computeOrderPrice, type OrderPrice } from "./pricing.ts";
 import { findDiscountState, findUserByReferralCode } from "./referral.data.ts";
 import { rewardDiscountCents } from "./referral-rules.ts";
@@ -100,13 +104,13 @@ export function priceOrder(
 
 export async function loadPackageOrFail(db: DbOrTx, packageId: string) {
   const pkg = await findBookablePackage(db, packageId);
-  if (!pkg) throw new AppError("BAD_REQUEST", "Unknown package. Please choose a package from the pricing page.");
+  if (!pkg) throw new AppError("BAD_REQUEST", UNKNOWN_PACKAGE_MESSAGE);
   return pkg;
 }
 
 export async function loadGroupPackageOrFail(db: DbOrTx, groupPackageId: string) {
   const groupPackage = await findActiveGroupPackage(db, groupPackageId);
-  if (!groupPackage) throw new AppError("BAD_REQUEST", "Unknown group conversation package.");
+  if (!groupPackage) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_PACKAGE_MESSAGE);
   return groupPackage;
 }
 
@@ -160,7 +164,7 @@ export async function validatePrice(db: DbOrTx, studentId: string | null, input:
       message: `This package has ${quote.lessons} lesson(s), not ${input.lessons}.`,
     };
   }
-  if (Math.round(input.totalPrice * 100) !== Math.round(quote.totalPrice * 100)) {
+  if (euroToCents(input.totalPrice) !== euroToCents(quote.totalPrice)) {
     return {
       valid: false,
       totalPrice: quote.totalPrice,

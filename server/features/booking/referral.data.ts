@@ -1,4 +1,4 @@
-import type { DbOrTx } from "./availability.data.ts";
+import type { DbOrTx } from "../../db.ts";
 
 export function findUserByReferralCode(db: DbOrTx, code: string) {
   return db.user.findUnique({ where: { referralCode: code }, select: { id: true, name: true, email: true } });

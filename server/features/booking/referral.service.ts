@@ -4,9 +4,8 @@
 
 import type { ReferralSignupInput } from "../../../shared/booking-schemas.ts";
 import { INVALID_REFERRAL_CODE_MESSAGE, REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import type { DbOrTx } from "./availability.data.ts";
 import { normaliseReferralCode } from "./pricing.service.ts";
 import {
   claimReferralsForEmail,

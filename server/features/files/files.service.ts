@@ -3,14 +3,14 @@
 // database. A file is accepted only when its first bytes say it is an allowed type.
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { open, rename, unlink } from "node:fs/promises";
+import { rename, unlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { type DetectedType, detectFileType, SNIFF_BYTES } from "./file-type.ts";
+import { type DetectedType, detectStoredFileType } from "./file-type.ts";
 import {
   DOWNLOAD_PREFIX,
   deleteUploadRow,
@@ -59,17 +59,6 @@ export function cleanOriginalName(name: string | undefined): string {
   return cleaned || "file";
 }
 
-async function readHead(file: string): Promise<Uint8Array> {
-  const handle = await open(file, "r");
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 export type IncomingFile = { file: Readable & { truncated?: boolean }; filename?: string };
 
 /**
@@ -102,7 +91,7 @@ export async function storeUpload(
   }
   let detected: DetectedType | null;
   try {
-    detected = size === 0 ? null : detectFileType(await readHead(scratch));
+    detected = size === 0 ? null : await detectStoredFileType(scratch);
     if (!detected || (opts.imagesOnly && detected.category !== "image")) {
       throw new AppError("BAD_REQUEST", opts.imagesOnly ? NOT_IMAGE_MESSAGE : NOT_ALLOWED_MESSAGE);
     }

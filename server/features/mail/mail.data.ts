@@ -1,8 +1,18 @@
 import { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
-/** A Prisma client or the client of an open transaction: mail is written with the change it reports. */
-export type DbOrTx = Db | Prisma.TransactionClient;
+/** The site's time zone and the first active teacher, who signs the mails and receives the notices. */
+export async function findMailSender(db: Db) {
+  const [settings, teacher] = await Promise.all([
+    db.adminSettings.findUnique({ where: { id: "site" }, select: { timezone: true } }),
+    db.teacher.findFirst({
+      where: { isActive: true },
+      orderBy: { createdAt: "asc" },
+      select: { name: true, email: true },
+    }),
+  ]);
+  return { settings, teacher };
+}
 
 export type NewOutboxEmail = {
   kind: string;

@@ -1,10 +1,10 @@
 // The outbox worker: sends queued mail through SMTP (nodemailer), retries failures with backoff,
 // parks mail as held when no SMTP server is configured, and queues the 24-hour lesson reminders.
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import {
   claimDueEmails,
-  type DbOrTx,
+  findMailSender,
   holdPendingEmails,
   insertOutboxEmails,
   listLessonsStartingBetween,
@@ -149,14 +149,7 @@ export async function loadTeacherMail(
   db: Db,
   env: Pick<Env, "PUBLIC_URL">,
 ): Promise<{ ctx: MailContext; teacherEmail: string | null }> {
-  const [settings, teacher] = await Promise.all([
-    db.adminSettings.findUnique({ where: { id: "site" }, select: { timezone: true } }),
-    db.teacher.findFirst({
-      where: { isActive: true },
-      orderBy: { createdAt: "asc" },
-      select: { name: true, email: true },
-    }),
-  ]);
+  const { settings, teacher } = await findMailSender(db);
   const ctx = mailContext({
     publicUrl: env.PUBLIC_URL,
     teacherName: teacher?.name ?? "Your teacher",

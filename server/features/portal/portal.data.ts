@@ -1,8 +1,9 @@
 // Every query of the student portal. Each one that reads or changes a student's things takes
 // the student's id and filters by it, so a foreign id simply finds nothing (404, no leak).
-import type { Db } from "../../db.ts";
+import { FREE_CANCELLATION_DECISION } from "../../../shared/constants.ts";
+import type { Db, Tx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
-import { type NewBookingRow, SLOT_TAKEN_MESSAGE, type Tx } from "../booking/booking.data.ts";
+import { type NewBookingRow, SLOT_TAKEN_MESSAGE } from "../booking/booking.data.ts";
 
 const lessonSelect = {
   id: true,
@@ -380,7 +381,7 @@ export async function cancelWithCredit(
         bookingId: args.bookingId,
         reason: args.reason,
         status: "approved",
-        decision: "Cancelled within the policy; a free rebooking credit was added.",
+        decision: FREE_CANCELLATION_DECISION,
       },
       select: { id: true, status: true, decision: true, createdAt: true },
     });

@@ -1,31 +1,36 @@
 // The student portal's rules. Every function takes the signed-in student's id from the session
 // (never from the request) and only ever reads or changes that student's rows.
+
 import { z } from "zod";
-import {
-  ENGLISH_LEVELS,
-  INVALID_REFERRAL_CODE_MESSAGE,
-  LESSON_MINUTES,
-  PAST_LESSON_CANCEL_MESSAGE,
-} from "../../../shared/constants.ts";
-import { multiLineText, singleLineText } from "../../../shared/text.ts";
-import type { Db } from "../../db.ts";
-import { AppError } from "../../errors.ts";
-import { newReferralCode } from "../auth/account.service.ts";
-import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../booking/availability.service.ts";
-import { queueLessonEventMails } from "../booking/booking-mail.ts";
-import { loadMailContext } from "../mail/mail.service.ts";
-import { summarizeAchievements } from "./achievements.ts";
 import {
   cancellationAllowance,
   decideCancellation,
   LESSONS_PER_FREE_CANCELLATION,
   noticeHoursFor,
   noticeLabelFor,
-} from "./cancellation-policy.ts";
+} from "../../../shared/cancellation-policy.ts";
+import {
+  CANCEL_REASON_REQUIRED_MESSAGE,
+  ENGLISH_LEVELS,
+  FREE_CANCELLATION_DECISION,
+  INVALID_EMAIL_MESSAGE,
+  INVALID_REFERRAL_CODE_MESSAGE,
+  LESSON_MINUTES,
+  NAME_REQUIRED_MESSAGE,
+  PAST_LESSON_CANCEL_MESSAGE,
+} from "../../../shared/constants.ts";
+import { centsToEuro } from "../../../shared/money.ts";
+import { multiLineText, singleLineText } from "../../../shared/text.ts";
+import { newReferralCode } from "../../codes.ts";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../booking/availability.service.ts";
+import { queueLessonEventMails } from "../booking/booking-mail.ts";
+import { loadMailContext } from "../mail/mail.service.ts";
+import { summarizeAchievements } from "./achievements.ts";
 import * as data from "./portal.data.ts";
 import { lessonsPerWeek, longestWeekStreak, studyMinutesFor } from "./study-stats.ts";
 
-const euro = (cents: number) => Math.round(cents) / 100;
 const NOT_FOUND = "Lesson not found.";
 
 // ---- dashboard and lessons ----
@@ -89,7 +94,7 @@ const optionalText = (max: number, lines: "single" | "multi" = "single") =>
   (lines === "single" ? singleLineText(max) : multiLineText(max)).nullish().transform((v) => (v ? v : null));
 
 export const profileUpdateSchema = z.object({
-  name: singleLineText(120).min(1, "Name is required"),
+  name: singleLineText(120).min(1, NAME_REQUIRED_MESSAGE),
   phone: optionalText(40),
   englishLevel: z
     .union([z.enum(ENGLISH_LEVELS), z.literal(""), z.null()])
@@ -145,7 +150,7 @@ export async function getReferralData(db: Db, studentId: string) {
       total_referrals: referrals.filter((r) => r.status !== "pending").length,
       completed_referrals: referrals.filter((r) => r.status === "first_lesson_completed").length,
       // Every reward granted (spent or not), at what it is worth; a withdrawn one counts 0.
-      total_earned: euro(referrals.reduce((sum, r) => sum + r.discountEarnedCents, 0)),
+      total_earned: centsToEuro(referrals.reduce((sum, r) => sum + r.discountEarnedCents, 0)),
     },
     referrals: referrals.map((r) => ({
       id: r.id,
@@ -153,11 +158,11 @@ export async function getReferralData(db: Db, studentId: string) {
       referred_email: r.referredEmail,
       created_at: r.createdAt.toISOString(),
       status: r.status,
-      discount_earned: euro(r.discountEarnedCents),
+      discount_earned: centsToEuro(r.discountEarnedCents),
     })),
     discounts: discounts.map((d) => ({
       id: d.id,
-      amount: euro(d.amountCents),
+      amount: centsToEuro(d.amountCents),
       percentage: d.percentage,
       created_at: d.createdAt.toISOString(),
     })),
@@ -165,7 +170,7 @@ export async function getReferralData(db: Db, studentId: string) {
 }
 
 export const referralInviteSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(254)),
+  email: z.string().trim().toLowerCase().pipe(z.email(INVALID_EMAIL_MESSAGE).max(254)),
   name: singleLineText(120).optional(),
 });
 
@@ -358,7 +363,7 @@ export async function checkCancellation(db: Db, studentId: string, bookingId: st
 
 export const cancellationRequestSchema = z.object({
   booking_id: z.string().trim().min(1).max(100),
-  reason: multiLineText(1000).min(1, "Please give a reason for the cancellation."),
+  reason: multiLineText(1000).min(1, CANCEL_REASON_REQUIRED_MESSAGE),
 });
 
 export async function requestCancellation(
@@ -391,7 +396,7 @@ export async function requestCancellation(
           kind: "cancellation_request",
           approved: true,
           reason: input.reason,
-          outcome: "Cancelled within the policy; a free rebooking credit was added.",
+          outcome: FREE_CANCELLATION_DECISION,
         }),
     );
     if (done) {

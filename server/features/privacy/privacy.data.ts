@@ -1,8 +1,7 @@
 // Every query behind "Download my data" and "Delete my account". Each one is scoped by the
 // student's id (or their email, for rows written before they signed in), so nothing of another
 // student is ever read or changed.
-import type { Db } from "../../db.ts";
-import type { Tx } from "../booking/booking.data.ts";
+import type { Db, Tx } from "../../db.ts";
 import { insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
 
 export type CancelledLesson = { id: string; startsAt: Date; teacherEmail: string | null };

@@ -1,9 +1,12 @@
 // The student's data rights (GDPR art. 15, 17, 20): a JSON copy of everything stored about them,
 // and erasure of their account. Lessons and orders stay in the teacher's accounting records,
 // stripped of anything that identifies the student.
+
 import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
+import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
@@ -24,13 +27,12 @@ export const deleteAccountSchema = z.object({
     .refine((v) => v.trim() === DELETE_CONFIRMATION_WORD, { message: DELETE_CONFIRMATION_MESSAGE }),
 });
 
-const euros = (cents: number) => cents / 100;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything about one student, in a stable JSON shape with ISO instants and euro amounts. */
 export async function exportStudentData(db: Db, userId: string, now = new Date()) {
   const data = await loadStudentData(db, userId);
-  if (!data.profile) throw new AppError("NOT_FOUND", "Account not found.");
+  if (!data.profile) throw new AppError("NOT_FOUND", ACCOUNT_NOT_FOUND_MESSAGE);
   const { profile } = data;
   return {
     export: {
@@ -79,10 +81,10 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       id: o.id,
       package_id: o.packageId,
       lessons: o.lessons,
-      base_price: euros(o.basePriceCents),
-      group_price: euros(o.groupPriceCents),
-      discount: euros(o.discountCents),
-      total_price: euros(o.totalPriceCents),
+      base_price: centsToEuro(o.basePriceCents),
+      group_price: centsToEuro(o.groupPriceCents),
+      discount: centsToEuro(o.discountCents),
+      total_price: centsToEuro(o.totalPriceCents),
       referral_code: o.referralCode,
       created_at: iso(o.createdAt),
     })),
@@ -93,7 +95,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       name: g.name,
       email: g.email,
       phone: g.phone,
-      price: euros(g.priceCents),
+      price: centsToEuro(g.priceCents),
       created_at: iso(g.createdAt),
     })),
     availability_requests: data.availabilityRequests.map((r) => ({
@@ -111,7 +113,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
         email: r.referredEmail,
         name: r.referredName,
         status: r.status,
-        discount_earned: euros(r.discountEarnedCents),
+        discount_earned: centsToEuro(r.discountEarnedCents),
         created_at: iso(r.createdAt),
       })),
       invited_by: data.referralsReceived.map((r) => ({ id: r.id, status: r.status, created_at: iso(r.createdAt) })),
@@ -119,7 +121,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
     discounts: data.discounts.map((d) => ({
       id: d.id,
       percentage: d.percentage,
-      amount: euros(d.amountCents),
+      amount: centsToEuro(d.amountCents),
       used_on_order_id: d.usedOrderId,
       used_at: iso(d.usedAt),
       withdrawn_at: iso(d.withdrawnAt),
@@ -228,7 +230,7 @@ export async function deleteStudentAccount(
 ) {
   void input; // validated at the edge: its existence is the confirmation
   const account = await findAccount(db, userId);
-  if (!account) throw new AppError("NOT_FOUND", "Account not found.");
+  if (!account) throw new AppError("NOT_FOUND", ACCOUNT_NOT_FOUND_MESSAGE);
   if (account.isAdmin || account.teacher) {
     throw new AppError("FORBIDDEN", "The teacher's account cannot be deleted from the student portal.");
   }

@@ -1,6 +1,8 @@
 // The quiz area's rules: the server picks the questions, keeps the clock and scores the answers.
 // Answer keys and explanations leave the server only in the review of a submitted attempt.
+
 import { randomInt, randomUUID } from "node:crypto";
+import { INVALID_CERTIFICATE_MESSAGE } from "../../../shared/constants.ts";
 import {
   AI_QUIZ_QUESTIONS,
   ASSESSMENT_SCALE,
@@ -23,6 +25,7 @@ import {
 } from "../../../shared/quiz-catalog.ts";
 import type { SaveResultInput, StartQuizInput } from "../../../shared/quiz-schemas.ts";
 import { addTo, type Breakdown, estimateLevel, findWeakAreas, percentOf } from "../../../shared/quiz-scoring.ts";
+import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
@@ -462,13 +465,6 @@ export async function recordAnswer(
   return { recorded };
 }
 
-const CERTIFICATE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-function newCertificateCode() {
-  const group = () =>
-    Array.from({ length: 4 }, () => CERTIFICATE_ALPHABET[randomInt(CERTIFICATE_ALPHABET.length)]).join("");
-  return `EWG-${group()}-${group()}-${group()}`;
-}
-
 /** Certificates of completion: a full level test or the in-depth assessment, scored by the server. */
 const earnsCertificate = (a: Pick<AttemptRow, "quizType" | "quizConcept" | "variant">) =>
   (a.quizType === "level" && !a.quizConcept) || (a.quizType === "general" && a.variant === "comprehensive");
@@ -705,7 +701,7 @@ export async function getOwnCertificate(services: Services, student: SessionUser
 /** Public verification: only the first name and the last name's initial (students may be minors). */
 export async function verifyCertificate(db: Db, code: string) {
   const r = await findCertificate(db, code.trim().toUpperCase());
-  if (!r?.isVerified) throw new AppError("NOT_FOUND", "This certificate code is not valid.");
+  if (!r?.isVerified) throw new AppError("NOT_FOUND", INVALID_CERTIFICATE_MESSAGE);
   const parts = r.user.name.trim().split(/\s+/);
   const first = parts[0] ?? "";
   const lastInitial = parts.length > 1 ? `${parts[parts.length - 1][0].toUpperCase()}.` : "";

@@ -1,6 +1,6 @@
 // The details form of the booking flow: its fields, the spec's messages (§5) and the submit-check
 // order. Pure functions so the rules are unit tested apart from the page.
-import type { LessonType } from "../../../../shared/constants.ts";
+import { type LessonType, STUDENT_DETAILS_MESSAGES } from "../../../../shared/constants.ts";
 
 export type DetailsForm = {
   student_name: string;
@@ -17,13 +17,8 @@ export type DetailsForm = {
 export type DetailsErrors = Partial<Record<keyof DetailsForm, string>>;
 
 export const MESSAGES = {
-  student_name: "Student name is required",
-  guardian_phone: "Contact phone number is required",
-  english_level: "Please select your English level",
-  lesson_focus: "Please describe the learning goals",
+  ...STUDENT_DETAILS_MESSAGES,
   age_confirmation: "Please confirm the age requirement",
-  preferred_location: "Location is required for in-person lessons",
-  noSlots: "No time slots selected. Please go back and select your lessons.",
   noEmail: "Unable to verify your account. Please sign in again.",
   locationToast: "Please provide a preferred location for in-person lessons.",
 } as const;

@@ -1,19 +1,20 @@
-import { freeCancellations } from "./week.ts";
+import {
+  cancellationAllowance,
+  LESSONS_PER_FREE_CANCELLATION,
+  SINGLE_LESSON_CANCEL_MESSAGE,
+} from "../../../../shared/cancellation-policy.ts";
 
 /** The spec's cancellation and refund policy, for the package the visitor has selected. */
 export function policyLines(pkg: { lessons: number } | null): string[] {
   if (!pkg) return ["Select a package to see its cancellation and refund policy."];
   if (pkg.lessons <= 1) {
-    return [
-      "Single lessons cannot be cancelled, refunded or moved.",
-      "Choose a package if you would like the flexibility of free cancellations.",
-    ];
+    return [SINGLE_LESSON_CANCEL_MESSAGE, "Choose a package if you would like the flexibility of free cancellations."];
   }
-  const free = freeCancellations(pkg.lessons);
+  const free = cancellationAllowance(pkg.lessons);
   return [
     free === 0
-      ? `This ${pkg.lessons}-lesson package has no free cancellations: packages get 1 free cancellation per 6 lessons purchased.`
-      : `This ${pkg.lessons}-lesson package includes ${free} free ${free === 1 ? "cancellation" : "cancellations"} (1 per 6 lessons purchased).`,
+      ? `This ${pkg.lessons}-lesson package has no free cancellations: packages get 1 free cancellation per ${LESSONS_PER_FREE_CANCELLATION} lessons purchased.`
+      : `This ${pkg.lessons}-lesson package includes ${free} free ${free === 1 ? "cancellation" : "cancellations"} (1 per ${LESSONS_PER_FREE_CANCELLATION} lessons purchased).`,
     "After that, lessons cannot be cancelled or moved.",
     "A cancelled lesson can be rebooked in a new open slot at no extra charge.",
   ];

@@ -3,7 +3,6 @@ import {
   addDays,
   currentWeekStart,
   dateKeyInZone,
-  freeCancellations,
   timeKeyInZone,
   weekDays,
   weekRangeLabel,
@@ -44,11 +43,5 @@ describe("the schedule's week in the teacher's zone", () => {
 
   it("labels the week range", () => {
     expect(weekRangeLabel("2026-12-27")).toBe("Dec 27 – Jan 2, 2027");
-  });
-});
-
-describe("cancellation policy", () => {
-  it("gives 1 free cancellation per 6 lessons, rounded down", () => {
-    expect([1, 5, 6, 11, 12, 13].map(freeCancellations)).toEqual([0, 0, 1, 1, 2, 2]);
   });
 });

@@ -102,8 +102,3 @@ export function dayLabels(key: DateKey) {
 export function weekRangeLabel(weekStart: DateKey): string {
   return `${monthDayFormat.format(toUtcDate(weekStart))} – ${rangeYearFormat.format(toUtcDate(addDays(weekStart, 6)))}`;
 }
-
-/** The spec's cancellation rule for packages: 1 free cancellation per 6 lessons, rounded down. */
-export function freeCancellations(lessons: number): number {
-  return Math.floor(lessons / 6);
-}

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { referralStatusLabel } from "../../../shared/constants.ts";
 import { cancellationAllowance, decideCancellation, noticeHoursFor } from "./cancellation-policy.ts";
+import { referralStatusLabel } from "./constants.ts";
 
 describe("cancellation allowance (one per 6 lessons, single lessons none)", () => {
   it.each([
     [1, 0],
     [5, 0],
     [6, 1],
+    [11, 1],
     [12, 2],
     [13, 2],
   ])("%i lessons -> %i free cancellations", (lessons, allowance) => {

@@ -1,12 +1,14 @@
 // The cancellation policy of §9: a single lesson cannot be cancelled; a package gets one free
 // cancellation per 6 lessons bought (rounded down), each with the notice the teacher's
-// cancellationPolicy setting asks for.
+// cancellationPolicy setting asks for. The booking page states the allowance, the portal enforces it.
+
+import { CANCELLATION_POLICY_HOURS } from "./constants.ts";
 
 export const LESSONS_PER_FREE_CANCELLATION = 6;
-export const CANCELLATION_NOTICE_OPTIONS = ["24 hours", "48 hours", "72 hours", "1 week"] as const;
 export const DEFAULT_CANCELLATION_NOTICE = "24 hours";
+export const SINGLE_LESSON_CANCEL_MESSAGE = "Single lessons cannot be cancelled, refunded or moved.";
 
-const NOTICE_HOURS: Record<string, number> = { "24 hours": 24, "48 hours": 48, "72 hours": 72, "1 week": 168 };
+const NOTICE_HOURS: Record<string, number> = CANCELLATION_POLICY_HOURS;
 
 /** Free cancellations a purchase of `lessons` lessons carries. */
 export function cancellationAllowance(lessons: number): number {
@@ -58,7 +60,7 @@ export function decideCancellation(check: CancellationCheck): CancellationDecisi
     return refuse("Only upcoming lessons can be cancelled.");
   }
   if (check.startsAt.getTime() <= check.now.getTime()) return refuse("This lesson has already started.");
-  if (check.packageLessons <= 1) return refuse("Single lessons cannot be cancelled, refunded or moved.");
+  if (check.packageLessons <= 1) return refuse(SINGLE_LESSON_CANCEL_MESSAGE);
   if (allowance === 0) {
     return refuse(`Packages of fewer than ${LESSONS_PER_FREE_CANCELLATION} lessons include no free cancellations.`);
   }
