@@ -27,16 +27,8 @@ import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import {
-  type AdminSlot,
-  adminApi,
-  adminKeys,
-  type KeptLesson,
-  type RemovalResult,
-  useAdminFailure,
-  type WeeklyEntry,
-  type WeeklyScheduleResult,
-} from "./admin-api.ts";
+import { type RouterOutputs, trpc, trpcClient } from "../../trpc.ts";
+import { type AdminSlot, serverMessage, useAdminFailure } from "./admin-api.ts";
 import {
   type AdminPrefs,
   formatAdminDate,
@@ -47,6 +39,13 @@ import {
   zonedInstant,
 } from "./admin-format.ts";
 
+type Availability = RouterOutputs["admin"]["availability"];
+type WeeklyScheduleResult = Availability["bulk"];
+type WeeklyEntry = NonNullable<Availability["schedule"]["schedule"]>["entries"][number];
+type KeptLesson = WeeklyScheduleResult["keptBooked"][number];
+/** What each way of removing slots answers: a count, and for series the booked lessons kept. */
+type RemovalResult = { deleted: number; keptBooked?: KeptLesson[]; message?: string };
+
 const CHOICES = timeChoices();
 const END_CHOICES = [...CHOICES.slice(1), "23:59"];
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const; // Monday first; the API's Sunday is 0
@@ -56,7 +55,7 @@ const addDays = (key: string, days: number) => {
   const [y, m, d] = key.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 };
-const clockIn = (value: string, timeZone: string) =>
+const clockIn = (value: string | Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
     new Date(value),
   );
@@ -114,14 +113,11 @@ export function AvailabilityPanel() {
 
   const windowStart = zonedInstant(addDays(selected, -ADMIN_AVAILABILITY_DAYS_BEFORE), "00:00", tz).toISOString();
   const windowEnd = zonedInstant(addDays(selected, ADMIN_AVAILABILITY_DAYS_AFTER + 1), "00:00", tz).toISOString();
-  const slots = useQuery({
-    queryKey: [...adminKeys.slots, windowStart, windowEnd],
-    queryFn: () => adminApi.slots(windowStart, windowEnd),
-  });
+  const slots = useQuery(trpc.admin.availability.list.queryOptions({ start: windowStart, end: windowEnd }));
   useEffect(() => {
     if (slots.error) fail(slots.error, "Failed to load availability.");
   }, [slots.error, fail]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.slots });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.availability.list.queryKey() });
 
   const byDay = useMemo(() => {
     const map = new Map<string, AdminSlot[]>();
@@ -150,7 +146,7 @@ export function AvailabilityPanel() {
     mutationFn: () => {
       const startsAt = zonedInstant(single.date, single.start, tz);
       const endMinutes = single.end === "23:59" ? 24 * 60 : timeToMinutes(single.end);
-      return adminApi.createSlot({
+      return trpcClient.admin.availability.create.mutate({
         startTime: startsAt.toISOString(),
         duration: endMinutes - timeToMinutes(single.start),
         recurring: single.weekly ? "weekly" : "none",
@@ -197,7 +193,7 @@ export function AvailabilityPanel() {
   });
   const [weeklyError, setWeeklyError] = useState<string | null>(null);
   const [weeklyResult, setWeeklyResult] = useState<WeeklyScheduleResult | null>(null);
-  const standing = useQuery({ queryKey: adminKeys.weeklySchedule, queryFn: adminApi.weeklySchedule });
+  const standing = useQuery(trpc.admin.availability.schedule.queryOptions());
   const standingEntries = standing.data?.schedule?.entries;
   // The form starts from the standing schedule, so saving it changes what is there.
   useEffect(() => {
@@ -224,7 +220,7 @@ export function AvailabilityPanel() {
     setTemplate((t) => ({ ...t, [day]: t[day].filter((s) => s.id !== id) }));
   const createWeekly = useMutation({
     mutationFn: () =>
-      adminApi.createWeekly({
+      trpcClient.admin.availability.bulk.mutate({
         weeksAhead: WEEKS_AHEAD_DEFAULT,
         schedule: WEEK_ORDER.flatMap((day) =>
           template[day].map((s) => ({
@@ -239,10 +235,10 @@ export function AvailabilityPanel() {
       setWeeklyError(null);
       setWeeklyResult(r);
       refresh();
-      void queryClient.invalidateQueries({ queryKey: adminKeys.weeklySchedule });
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.availability.schedule.queryKey() });
     },
     onError: (e) => {
-      setWeeklyError(e instanceof Error ? e.message : null);
+      setWeeklyError(serverMessage(e));
       setWeeklyResult(null);
       fail(e, "Failed to create weekly schedule.");
     },
@@ -271,12 +267,12 @@ export function AvailabilityPanel() {
   const remove = useMutation({
     mutationFn: (p: PendingRemoval): Promise<RemovalResult> =>
       p.kind === "slot"
-        ? adminApi.deleteSlot(p.slot.id)
+        ? trpcClient.admin.availability.deleteSlot.mutate({ id: p.slot.id })
         : p.kind === "series"
-          ? adminApi.deleteSeries(p.seriesId, p.slot.startTime)
+          ? trpcClient.admin.availability.deleteSeries.mutate({ seriesId: p.seriesId, from: p.slot.startTime })
           : p.kind === "schedule"
-            ? adminApi.removeWeeklySchedule()
-            : adminApi.daysOff(p.from, p.to),
+            ? trpcClient.admin.availability.removeSchedule.mutate({})
+            : trpcClient.admin.availability.daysOff.mutate({ startDate: p.from, endDate: p.to }),
     onSuccess: (r, p) => {
       toast({
         title: "Success",
@@ -291,11 +287,12 @@ export function AvailabilityPanel() {
       }
       setPending(null);
       refresh();
-      void queryClient.invalidateQueries({ queryKey: adminKeys.weeklySchedule });
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.availability.schedule.queryKey() });
     },
     onError: (e) => {
       setPending(null);
-      fail(e, e instanceof Error && /booked lesson/.test(e.message) ? e.message : "Failed to remove availability.");
+      const message = serverMessage(e);
+      fail(e, message && /booked lesson/.test(message) ? message : "Failed to remove availability.");
     },
   });
 
@@ -591,7 +588,7 @@ export function AvailabilityPanel() {
                   <p className="mt-2 font-medium">Skipped (they overlap existing availability):</p>
                   <ul className="mt-1 list-disc pl-5">
                     {weeklyResult.skippedSlots.slice(0, 10).map((s) => (
-                      <li key={s.startsAt}>
+                      <li key={s.startsAt.toISOString()}>
                         {formatAdminDate(s.startsAt, prefs, true)}, {formatClock(clockIn(s.startsAt, tz), prefs)}
                       </li>
                     ))}
@@ -682,7 +679,7 @@ function StandingSummary({
   onRemove,
 }: {
   entries: WeeklyEntry[] | undefined;
-  slotsThrough: string | null;
+  slotsThrough: Date | null;
   loading: boolean;
   prefs: AdminPrefs;
   onRemove: () => void;
@@ -740,7 +737,7 @@ function KeptList({ title, kept, prefs, tz }: { title: string; kept: KeptLesson[
       <p className="font-medium">{title}:</p>
       <ul className="mt-1 list-disc pl-5">
         {kept.map((k) => (
-          <li key={k.startsAt}>
+          <li key={k.startsAt.toISOString()}>
             {formatAdminDate(k.startsAt, prefs, true)}, {formatClock(clockIn(k.startsAt, tz), prefs)} ({k.studentName})
           </li>
         ))}

@@ -11,44 +11,46 @@ import { SelectField, TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { ADMIN_PAGE_SIZE, type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { type RouterInputs, trpc } from "../../trpc.ts";
+import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { FilterBar } from "./admin-shell.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
+
+type StatusFilter = NonNullable<RouterInputs["admin"]["bookings"]["list"]["status"]>;
 
 export function BookingsPanel() {
   const prefs = useAdminPrefs();
   const fail = useAdminFailure();
   const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("all");
+  const [status, setStatus] = useState<StatusFilter>("all");
   const [teacher, setTeacher] = useState("all");
   const [dialog, setDialog] = useState<{ booking: AdminBooking; mode: "details" | "update" } | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
-  const filters = { status, teacher_filter: teacher, search: deferredSearch };
+  const filters = { status, teacher_filter: teacher, search: deferredSearch || undefined };
   const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
   const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
   const bookings = useQuery({
-    queryKey: adminKeys.bookings(params),
-    queryFn: () => adminApi.bookings(params),
+    ...trpc.admin.bookings.list.queryOptions(params),
     placeholderData: keepPreviousData,
   });
-  const teachers = useQuery({ queryKey: adminKeys.teachers, queryFn: adminApi.teachers });
+  const teachers = useQuery(trpc.admin.teachers.queryOptions());
   useEffect(() => {
     if (bookings.error) fail(bookings.error, "Failed to load bookings.");
   }, [bookings.error, fail]);
 
   const toast = useToast();
   const queryClient = useQueryClient();
-  const settle = useMutation({
-    mutationFn: (p: { id: string; status: "completed" | "cancelled" }) =>
-      adminApi.updateBooking(p.id, { status: p.status }),
-    onSuccess: () => {
-      toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.allBookings });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
-    },
-    onError: (e) => fail(e, "Failed to update booking."),
-  });
+  const settle = useMutation(
+    trpc.admin.bookings.update.mutationOptions({
+      onSuccess: () => {
+        toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
+      },
+      onError: (e) => fail(e, "Failed to update booking."),
+    }),
+  );
   const isPastPending = (b: AdminBooking) => b.status === "pending" && new Date(b.lesson_date) <= new Date();
 
   const list = bookings.data?.bookings ?? [];
@@ -63,7 +65,7 @@ export function BookingsPanel() {
             size="sm"
             variant="outline"
             disabled={settle.isPending}
-            onClick={() => settle.mutate({ id: b.id, status: "completed" })}
+            onClick={() => settle.mutate({ id: b.id, data: { status: "completed" } })}
             aria-label={`Mark ${b.student.name}'s lesson completed`}
           >
             Mark completed
@@ -73,7 +75,7 @@ export function BookingsPanel() {
             variant="ghost"
             className="text-red-700"
             disabled={settle.isPending}
-            onClick={() => settle.mutate({ id: b.id, status: "cancelled" })}
+            onClick={() => settle.mutate({ id: b.id, data: { status: "cancelled" } })}
             aria-label={`Cancel ${b.student.name}'s lesson`}
           >
             Cancel
@@ -119,7 +121,7 @@ export function BookingsPanel() {
         <SelectField
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          onChange={(e) => setStatus(e.target.value as StatusFilter)}
           options={[
             { value: "all", label: "All statuses" },
             ...BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) })),

@@ -15,7 +15,8 @@ import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
 import { formatFileSize } from "../../lib/format.ts";
-import { ADMIN_PAGE_SIZE, adminApi, adminKeys, type SharedFile, useAdminFailure } from "./admin-api.ts";
+import { trpc, trpcClient } from "../../trpc.ts";
+import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, useAdminPrefs } from "./admin-format.ts";
 import { FolderIcon, ImageIcon, LinkIcon, MusicIcon, NoteIcon, UsersIcon, VideoIcon } from "./admin-icons.tsx";
 import { FilterBar } from "./admin-shell.tsx";
@@ -25,7 +26,7 @@ type Draft = {
   student_id: string;
   title: string;
   description: string;
-  file_type: string;
+  file_type: FileType;
   file_url: string;
   is_active: boolean;
   file_size: number | null;
@@ -37,6 +38,10 @@ const TYPE_ICONS: Record<string, React.ReactNode> = {
   image: <ImageIcon />,
   link: <LinkIcon />,
 };
+type FileType = (typeof FILE_TYPES)[number];
+const isFileType = (t: string): t is FileType => (FILE_TYPES as readonly string[]).includes(t);
+/** The stored type, or "document" for one this client does not know. */
+const fileTypeOf = (t: string): FileType => (isFileType(t) ? t : "document");
 const typeLabel = (t: string) => t[0].toUpperCase() + t.slice(1);
 
 export function FilesPanel() {
@@ -46,7 +51,7 @@ export function FilesPanel() {
   const queryClient = useQueryClient();
   const [studentId, setStudentId] = useState("");
   const [search, setSearch] = useState("");
-  const [fileType, setFileType] = useState("");
+  const [fileType, setFileType] = useState<FileType | "">("");
   const [inactiveOnly, setInactiveOnly] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -62,12 +67,8 @@ export function FilesPanel() {
   };
   const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
   const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
-  const files = useQuery({
-    queryKey: [...adminKeys.files, params],
-    queryFn: () => adminApi.files(params),
-    placeholderData: keepPreviousData,
-  });
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
+  const files = useQuery({ ...trpc.admin.files.list.queryOptions(params), placeholderData: keepPreviousData });
+  const students = useQuery(trpc.admin.students.queryOptions());
   useEffect(() => {
     if (files.error) fail(files.error, studentId ? "Failed to load files for student." : "Failed to load data.");
   }, [files.error, fail, studentId]);
@@ -75,7 +76,7 @@ export function FilesPanel() {
     if (students.error) fail(students.error, "Failed to load data.");
   }, [students.error, fail]);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.files });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.files.pathKey() });
   const save = useMutation({
     mutationFn: (d: Draft) => {
       const body = {
@@ -86,7 +87,9 @@ export function FilesPanel() {
         is_active: d.is_active,
         file_size: d.file_size,
       };
-      return d.id ? adminApi.updateFile(d.id, body) : adminApi.createFile({ ...body, student_id: d.student_id });
+      return d.id
+        ? trpcClient.admin.files.update.mutate({ id: d.id, data: body })
+        : trpcClient.admin.files.create.mutate({ ...body, student_id: d.student_id });
     },
     onSuccess: (_r, d) => {
       toast({
@@ -99,34 +102,40 @@ export function FilesPanel() {
     },
     onError: (e, d) => fail(e, d.id ? "Failed to update file." : "Failed to share file."),
   });
-  const toggle = useMutation({
-    mutationFn: (f: SharedFile) =>
-      adminApi.updateFile(f.id, {
+  const toggle = useMutation(
+    trpc.admin.files.update.mutationOptions({
+      onSuccess: ({ file }) => {
+        toast({
+          title: "Success",
+          description: file.is_active ? "File activated successfully!" : "File deactivated successfully!",
+          variant: "success",
+        });
+        refresh();
+      },
+      onError: (e) => fail(e, "Failed to update file status."),
+    }),
+  );
+  const toggleActive = (f: SharedFile) =>
+    toggle.mutate({
+      id: f.id,
+      data: {
         title: f.title,
         description: f.description,
-        file_type: f.file_type,
+        file_type: fileTypeOf(f.file_type),
         file_url: f.file_url,
         is_active: !f.is_active,
-      }),
-    onSuccess: ({ file }) => {
-      toast({
-        title: "Success",
-        description: file.is_active ? "File activated successfully!" : "File deactivated successfully!",
-        variant: "success",
-      });
-      refresh();
-    },
-    onError: (e) => fail(e, "Failed to update file status."),
-  });
-  const remove = useMutation({
-    mutationFn: (f: SharedFile) => adminApi.deleteFile(f.id),
-    onSuccess: () => {
-      toast({ title: "Success", description: "File deleted successfully!", variant: "success" });
-      setDeleting(null);
-      refresh();
-    },
-    onError: (e) => fail(e, "Failed to delete file."),
-  });
+      },
+    });
+  const remove = useMutation(
+    trpc.admin.files.delete.mutationOptions({
+      onSuccess: () => {
+        toast({ title: "Success", description: "File deleted successfully!", variant: "success" });
+        setDeleting(null);
+        refresh();
+      },
+      onError: (e) => fail(e, "Failed to delete file."),
+    }),
+  );
 
   const openNew = () => {
     setFormError(null);
@@ -147,7 +156,7 @@ export function FilesPanel() {
       student_id: f.student_id,
       title: f.title,
       description: f.description ?? "",
-      file_type: f.file_type,
+      file_type: fileTypeOf(f.file_type),
       file_url: f.file_url,
       is_active: f.is_active,
       file_size: f.file_size,
@@ -187,7 +196,7 @@ export function FilesPanel() {
             ...d,
             file_url: r.file.url,
             file_size: r.file.size,
-            file_type: r.file.file_type,
+            file_type: fileTypeOf(r.file.file_type),
             title: d.title || r.file.original_name.replace(/\.[^.]+$/, ""),
           },
       );
@@ -243,7 +252,7 @@ export function FilesPanel() {
         <SelectField
           label="File type"
           value={fileType}
-          onChange={(e) => setFileType(e.target.value)}
+          onChange={(e) => setFileType(isFileType(e.target.value) ? e.target.value : "")}
           options={[{ value: "", label: "All types" }, ...FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))]}
         />
         <div className="flex items-end pb-2.5">
@@ -307,7 +316,7 @@ export function FilesPanel() {
                         className="h-5 w-5 accent-blue-900"
                         checked={f.is_active}
                         disabled={toggle.isPending}
-                        onChange={() => toggle.mutate(f)}
+                        onChange={() => toggleActive(f)}
                         aria-label={`Active: ${f.title}`}
                       />
                       Active
@@ -354,7 +363,7 @@ export function FilesPanel() {
             <SelectField
               label="File type"
               value={draft.file_type}
-              onChange={(e) => setDraft({ ...draft, file_type: e.target.value })}
+              onChange={(e) => setDraft({ ...draft, file_type: fileTypeOf(e.target.value) })}
               options={FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
             />
             <TextField
@@ -432,7 +441,7 @@ export function FilesPanel() {
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onCancel={() => setDeleting(null)}
       />
     </>

@@ -11,7 +11,8 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../comp
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { ADMIN_PAGE_SIZE, adminApi, adminKeys, type StudentNote, useAdminFailure } from "./admin-api.ts";
+import { trpc, trpcClient } from "../../trpc.ts";
+import { ADMIN_PAGE_SIZE, type StudentNote, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, useAdminPrefs, zonedDateKey } from "./admin-format.ts";
 import { LockIcon } from "./admin-icons.tsx";
 import { FilterBar } from "./admin-shell.tsx";
@@ -47,21 +48,15 @@ export function NotesPanel() {
   };
   const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
   const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
-  const notes = useQuery({
-    queryKey: [...adminKeys.notes, params],
-    queryFn: () => adminApi.notes(params),
-    placeholderData: keepPreviousData,
-  });
-  const tags = useQuery({ queryKey: adminKeys.tags, queryFn: adminApi.tags });
-  const students = useQuery({ queryKey: adminKeys.students, queryFn: adminApi.students });
+  const notes = useQuery({ ...trpc.admin.notes.list.queryOptions(params), placeholderData: keepPreviousData });
+  const tags = useQuery(trpc.admin.notes.tags.queryOptions());
+  const students = useQuery(trpc.admin.students.queryOptions());
   useEffect(() => {
     if (notes.error) fail(notes.error, "Failed to load notes.");
   }, [notes.error, fail]);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.notes });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.tags });
-  };
+  // The list and the tags (a note's tags feed the tag filter).
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.notes.pathKey() });
   const save = useMutation({
     mutationFn: (d: Draft) => {
       const body = {
@@ -71,7 +66,9 @@ export function NotesPanel() {
         is_private: d.is_private,
         booking_id: d.booking_id || null,
       };
-      return d.id ? adminApi.updateNote(d.id, body) : adminApi.createNote({ ...body, student_id: d.student_id });
+      return d.id
+        ? trpcClient.admin.notes.update.mutate({ id: d.id, data: body })
+        : trpcClient.admin.notes.create.mutate({ ...body, student_id: d.student_id });
     },
     onSuccess: (_r, d) => {
       toast({
@@ -84,15 +81,16 @@ export function NotesPanel() {
     },
     onError: (e, d) => fail(e, d.id ? "Failed to update note." : "Failed to add note."),
   });
-  const remove = useMutation({
-    mutationFn: (n: StudentNote) => adminApi.deleteNote(n.id),
-    onSuccess: () => {
-      toast({ title: "Success", description: "Note deleted successfully.", variant: "success" });
-      setDeleting(null);
-      refresh();
-    },
-    onError: (e) => fail(e, "Failed to delete note."),
-  });
+  const remove = useMutation(
+    trpc.admin.notes.delete.mutationOptions({
+      onSuccess: () => {
+        toast({ title: "Success", description: "Note deleted successfully.", variant: "success" });
+        setDeleting(null);
+        refresh();
+      },
+      onError: (e) => fail(e, "Failed to delete note."),
+    }),
+  );
 
   const today = zonedDateKey(new Date(), prefs.timezone);
   const openNew = () => {
@@ -312,7 +310,7 @@ export function NotesPanel() {
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onCancel={() => setDeleting(null)}
       />
     </>

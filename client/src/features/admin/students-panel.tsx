@@ -11,7 +11,8 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ADMIN_PAGE_SIZE, type AdminStudent, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { trpc } from "../../trpc.ts";
+import { ADMIN_PAGE_SIZE, type AdminStudent, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
 
@@ -32,12 +33,8 @@ export function StudentsPanel() {
   const [selected, setSelected] = useState<AdminStudent | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
   const [offset, setOffset] = usePageOffset(deferredSearch);
-  const params = { search: deferredSearch, limit: ADMIN_PAGE_SIZE, offset };
-  const students = useQuery({
-    queryKey: adminKeys.studentsPage(params),
-    queryFn: () => adminApi.studentsPage(params),
-    placeholderData: keepPreviousData,
-  });
+  const params = { search: deferredSearch || undefined, limit: ADMIN_PAGE_SIZE, offset };
+  const students = useQuery({ ...trpc.admin.students.queryOptions(params), placeholderData: keepPreviousData });
   useEffect(() => {
     if (students.error) fail(students.error, "Failed to load students.");
   }, [students.error, fail]);
