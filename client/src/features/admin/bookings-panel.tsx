@@ -6,6 +6,7 @@ import { useDeferredValue, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SelectField, TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
@@ -57,6 +58,7 @@ export function BookingsPanel() {
   const total = bookings.data?.total ?? 0;
   const when = (b: AdminBooking) =>
     `${formatAdminDate(b.lesson_date, prefs, true)}, ${formatAdminTime(b.lesson_date, prefs)}`;
+  const lessonType = (b: AdminBooking) => (b.lesson_type === "online" ? "Online" : "In-person");
   const actions = (b: AdminBooking) => (
     <div className="flex flex-wrap gap-2">
       {isPastPending(b) && (
@@ -149,56 +151,44 @@ export function BookingsPanel() {
           <p className="mb-3 text-sm text-slate-600">
             {total} {total === 1 ? "booking" : "bookings"}
           </p>
-          <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Student
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Lesson
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Type
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Teacher
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((b) => (
-                  <tr key={b.id} className="align-top hover:bg-slate-50/60">
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">{b.student.name}</p>
-                      <p className="text-xs text-slate-500">{b.student.email}</p>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{when(b)}</td>
-                    <td className="px-4 py-3 text-slate-700">{b.lesson_type === "online" ? "Online" : "In-person"}</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      {b.teacher?.name ?? <span className="text-slate-500">Unassigned</span>}
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={b.status} />
-                      {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
-                      {cancellation(b)}
-                    </td>
-                    <td className="px-4 py-3">{actions(b)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="grid gap-3 md:hidden">
-            {list.map((b) => (
-              <li key={b.id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            rows={list}
+            rowKey={(b) => b.id}
+            rowClassName="align-top hover:bg-slate-50/60"
+            columns={[
+              {
+                key: "student",
+                header: "Student",
+                cell: (b) => (
+                  <>
+                    <p className="font-medium text-slate-900">{b.student.name}</p>
+                    <p className="text-xs text-slate-500">{b.student.email}</p>
+                  </>
+                ),
+              },
+              { key: "lesson", header: "Lesson", cellClassName: "text-slate-700", cell: when },
+              { key: "type", header: "Type", cellClassName: "text-slate-700", cell: lessonType },
+              {
+                key: "teacher",
+                header: "Teacher",
+                cellClassName: "text-slate-700",
+                cell: (b) => b.teacher?.name ?? <span className="text-slate-500">Unassigned</span>,
+              },
+              {
+                key: "status",
+                header: "Status",
+                cell: (b) => (
+                  <>
+                    <StatusBadge status={b.status} />
+                    {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
+                    {cancellation(b)}
+                  </>
+                ),
+              },
+              { key: "actions", header: <span className="sr-only">Actions</span>, cell: actions },
+            ]}
+            card={(b) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{b.student.name}</p>
@@ -208,14 +198,14 @@ export function BookingsPanel() {
                 </div>
                 <p className="mt-2 text-sm text-slate-700">{when(b)}</p>
                 <p className="text-sm text-slate-600">
-                  {b.lesson_type === "online" ? "Online" : "In-person"} · {b.teacher?.name ?? "Unassigned"}
+                  {lessonType(b)} · {b.teacher?.name ?? "Unassigned"}
                 </p>
                 {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
                 {cancellation(b)}
                 <div className="mt-3">{actions(b)}</div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
           <Pager label="Booking pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
         </>
       )}
