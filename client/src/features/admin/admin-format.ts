@@ -2,13 +2,13 @@
 // teacher's time zone from Business Configuration.
 import { useQuery } from "@tanstack/react-query";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
-import { adminApi, adminKeys } from "./admin-api.ts";
+import { trpc } from "../../trpc.ts";
 
 export type AdminPrefs = { dateFormat: string; timeFormat: string; timezone: string };
 export const DEFAULT_PREFS: AdminPrefs = { dateFormat: "MM/DD/YYYY", timeFormat: "12h", timezone: TEACHER_TIMEZONE };
 
 export function useAdminSettingsQuery() {
-  return useQuery({ queryKey: adminKeys.settings, queryFn: adminApi.settings, staleTime: 60_000 });
+  return useQuery({ ...trpc.admin.settings.get.queryOptions(), staleTime: 60_000 });
 }
 
 export function useAdminPrefs(): AdminPrefs {

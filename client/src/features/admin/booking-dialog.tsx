@@ -8,7 +8,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { trpc } from "../../trpc.ts";
+import { type AdminBooking, serverMessage, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, formatAdminTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DownloadIcon } from "./admin-icons.tsx";
 import { DetailRow } from "./admin-shell.tsx";
@@ -30,7 +31,7 @@ export function BookingDialog({
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
-  const teachers = useQuery({ queryKey: adminKeys.teachers, queryFn: adminApi.teachers, enabled: booking !== null });
+  const teachers = useQuery({ ...trpc.admin.teachers.queryOptions(), enabled: booking !== null });
   const [status, setStatus] = useState("");
   const [notes, setNotes] = useState("");
   const [teacherId, setTeacherId] = useState("");
@@ -48,32 +49,25 @@ export function BookingDialog({
     setError(null);
   }, [booking]);
 
-  const update = useMutation({
-    mutationFn: (current: AdminBooking) =>
-      adminApi.updateBooking(current.id, {
-        status,
-        notes: notes.trim() || null,
-        teacher_id: teacherId || null,
-        ...(current.lesson_type === "online"
-          ? { google_meet_link: link.trim() || null }
-          : { location: location.trim() || null }),
-      }),
-    onSuccess: ({ booking: updated }) => {
-      toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.allBookings });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.students });
-      onUpdated?.(updated);
-      onClose();
-    },
-    onError: (e) =>
-      fail(
-        e,
-        e instanceof Error && /teacher already has|taken by another/.test(e.message)
-          ? e.message
-          : "Failed to update booking.",
-      ),
-  });
+  const update = useMutation(
+    trpc.admin.bookings.update.mutationOptions({
+      onSuccess: ({ booking: updated }) => {
+        toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.students.queryKey() });
+        onUpdated?.(updated);
+        onClose();
+      },
+      onError: (e) => {
+        const message = serverMessage(e);
+        fail(
+          e,
+          message && /teacher already has|taken by another/.test(message) ? message : "Failed to update booking.",
+        );
+      },
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +76,18 @@ export function BookingDialog({
       return;
     }
     setError(null);
-    if (booking) update.mutate(booking);
+    if (!booking) return;
+    update.mutate({
+      id: booking.id,
+      data: {
+        status: status as AdminBooking["status"],
+        notes: notes.trim() || null,
+        teacher_id: teacherId || null,
+        ...(booking.lesson_type === "online"
+          ? { google_meet_link: link.trim() || null }
+          : { location: location.trim() || null }),
+      },
+    });
   };
 
   if (!booking) return <Modal open={false} onClose={onClose} title="" />;

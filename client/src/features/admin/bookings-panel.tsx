@@ -6,55 +6,59 @@ import { useDeferredValue, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SelectField, TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { ADMIN_PAGE_SIZE, type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { type RouterInputs, trpc } from "../../trpc.ts";
+import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { FilterBar } from "./admin-shell.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
+
+type StatusFilter = NonNullable<RouterInputs["admin"]["bookings"]["list"]["status"]>;
 
 export function BookingsPanel() {
   const prefs = useAdminPrefs();
   const fail = useAdminFailure();
   const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("all");
+  const [status, setStatus] = useState<StatusFilter>("all");
   const [teacher, setTeacher] = useState("all");
   const [dialog, setDialog] = useState<{ booking: AdminBooking; mode: "details" | "update" } | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
-  const filters = { status, teacher_filter: teacher, search: deferredSearch };
+  const filters = { status, teacher_filter: teacher, search: deferredSearch || undefined };
   const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
   const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
   const bookings = useQuery({
-    queryKey: adminKeys.bookings(params),
-    queryFn: () => adminApi.bookings(params),
+    ...trpc.admin.bookings.list.queryOptions(params),
     placeholderData: keepPreviousData,
   });
-  const teachers = useQuery({ queryKey: adminKeys.teachers, queryFn: adminApi.teachers });
+  const teachers = useQuery(trpc.admin.teachers.queryOptions());
   useEffect(() => {
     if (bookings.error) fail(bookings.error, "Failed to load bookings.");
   }, [bookings.error, fail]);
 
   const toast = useToast();
   const queryClient = useQueryClient();
-  const settle = useMutation({
-    mutationFn: (p: { id: string; status: "completed" | "cancelled" }) =>
-      adminApi.updateBooking(p.id, { status: p.status }),
-    onSuccess: () => {
-      toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.allBookings });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
-    },
-    onError: (e) => fail(e, "Failed to update booking."),
-  });
+  const settle = useMutation(
+    trpc.admin.bookings.update.mutationOptions({
+      onSuccess: () => {
+        toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
+      },
+      onError: (e) => fail(e, "Failed to update booking."),
+    }),
+  );
   const isPastPending = (b: AdminBooking) => b.status === "pending" && new Date(b.lesson_date) <= new Date();
 
   const list = bookings.data?.bookings ?? [];
   const total = bookings.data?.total ?? 0;
   const when = (b: AdminBooking) =>
     `${formatAdminDate(b.lesson_date, prefs, true)}, ${formatAdminTime(b.lesson_date, prefs)}`;
+  const lessonType = (b: AdminBooking) => (b.lesson_type === "online" ? "Online" : "In-person");
   const actions = (b: AdminBooking) => (
     <div className="flex flex-wrap gap-2">
       {isPastPending(b) && (
@@ -63,7 +67,7 @@ export function BookingsPanel() {
             size="sm"
             variant="outline"
             disabled={settle.isPending}
-            onClick={() => settle.mutate({ id: b.id, status: "completed" })}
+            onClick={() => settle.mutate({ id: b.id, data: { status: "completed" } })}
             aria-label={`Mark ${b.student.name}'s lesson completed`}
           >
             Mark completed
@@ -73,7 +77,7 @@ export function BookingsPanel() {
             variant="ghost"
             className="text-red-700"
             disabled={settle.isPending}
-            onClick={() => settle.mutate({ id: b.id, status: "cancelled" })}
+            onClick={() => settle.mutate({ id: b.id, data: { status: "cancelled" } })}
             aria-label={`Cancel ${b.student.name}'s lesson`}
           >
             Cancel
@@ -119,7 +123,7 @@ export function BookingsPanel() {
         <SelectField
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          onChange={(e) => setStatus(e.target.value as StatusFilter)}
           options={[
             { value: "all", label: "All statuses" },
             ...BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) })),
@@ -147,56 +151,44 @@ export function BookingsPanel() {
           <p className="mb-3 text-sm text-slate-600">
             {total} {total === 1 ? "booking" : "bookings"}
           </p>
-          <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Student
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Lesson
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Type
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Teacher
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((b) => (
-                  <tr key={b.id} className="align-top hover:bg-slate-50/60">
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">{b.student.name}</p>
-                      <p className="text-xs text-slate-500">{b.student.email}</p>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{when(b)}</td>
-                    <td className="px-4 py-3 text-slate-700">{b.lesson_type === "online" ? "Online" : "In-person"}</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      {b.teacher?.name ?? <span className="text-slate-500">Unassigned</span>}
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={b.status} />
-                      {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
-                      {cancellation(b)}
-                    </td>
-                    <td className="px-4 py-3">{actions(b)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="grid gap-3 md:hidden">
-            {list.map((b) => (
-              <li key={b.id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            rows={list}
+            rowKey={(b) => b.id}
+            rowClassName="align-top hover:bg-slate-50/60"
+            columns={[
+              {
+                key: "student",
+                header: "Student",
+                cell: (b) => (
+                  <>
+                    <p className="font-medium text-slate-900">{b.student.name}</p>
+                    <p className="text-xs text-slate-500">{b.student.email}</p>
+                  </>
+                ),
+              },
+              { key: "lesson", header: "Lesson", cellClassName: "text-slate-700", cell: when },
+              { key: "type", header: "Type", cellClassName: "text-slate-700", cell: lessonType },
+              {
+                key: "teacher",
+                header: "Teacher",
+                cellClassName: "text-slate-700",
+                cell: (b) => b.teacher?.name ?? <span className="text-slate-500">Unassigned</span>,
+              },
+              {
+                key: "status",
+                header: "Status",
+                cell: (b) => (
+                  <>
+                    <StatusBadge status={b.status} />
+                    {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
+                    {cancellation(b)}
+                  </>
+                ),
+              },
+              { key: "actions", header: <span className="sr-only">Actions</span>, cell: actions },
+            ]}
+            card={(b) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{b.student.name}</p>
@@ -206,14 +198,14 @@ export function BookingsPanel() {
                 </div>
                 <p className="mt-2 text-sm text-slate-700">{when(b)}</p>
                 <p className="text-sm text-slate-600">
-                  {b.lesson_type === "online" ? "Online" : "In-person"} · {b.teacher?.name ?? "Unassigned"}
+                  {lessonType(b)} · {b.teacher?.name ?? "Unassigned"}
                 </p>
                 {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
                 {cancellation(b)}
                 <div className="mt-3">{actions(b)}</div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
           <Pager label="Booking pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
         </>
       )}

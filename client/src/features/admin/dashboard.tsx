@@ -11,8 +11,9 @@ import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
 import { Link } from "../../lib/router.tsx";
+import { trpc } from "../../trpc.ts";
 import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
-import { type AdminBooking, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import {
   CalendarIcon,
@@ -60,40 +61,34 @@ export function AdminDashboard() {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<AdminBooking | null>(null);
   const stats = useQuery({
-    queryKey: adminKeys.dashboard,
-    queryFn: adminApi.dashboard,
+    ...trpc.admin.dashboardStats.queryOptions(),
     retry: (n, e) => !isSessionExpired(e) && n < 1,
   });
   const recent = useQuery({
-    queryKey: adminKeys.bookings({ limit: RECENT_BOOKINGS_LIMIT }),
-    queryFn: () => adminApi.bookings({ limit: RECENT_BOOKINGS_LIMIT }),
+    ...trpc.admin.bookings.list.queryOptions({ limit: RECENT_BOOKINGS_LIMIT }),
     retry: (n, e) => !isSessionExpired(e) && n < 1,
   });
   // Only the open counts are needed here: one row of each list is the smallest page.
-  const inbox = useQuery({
-    queryKey: adminKeys.inboxPage({ limit: 1 }),
-    queryFn: () => adminApi.inbox({ limit: 1 }),
-    retry: false,
-  });
+  const inbox = useQuery({ ...trpc.admin.inbox.list.queryOptions({ limit: 1 }), retry: false });
   const loadError = stats.error ?? recent.error;
   useEffect(() => {
     if (loadError) fail(loadError, "Failed to load dashboard data.");
   }, [loadError, fail]);
 
-  const confirm = useMutation({
-    mutationFn: (b: AdminBooking) =>
-      adminApi.updateBooking(b.id, { status: "confirmed", notes: b.notes, teacher_id: b.teacher_id }),
-    onSuccess: () => {
-      toast({
-        title: "Booking Confirmed",
-        description: "The booking has been successfully confirmed.",
-        variant: "success",
-      });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.allBookings });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard });
-    },
-    onError: (e) => fail(e, "Failed to confirm booking. Please try again."),
-  });
+  const confirm = useMutation(
+    trpc.admin.bookings.update.mutationOptions({
+      onSuccess: () => {
+        toast({
+          title: "Booking Confirmed",
+          description: "The booking has been successfully confirmed.",
+          variant: "success",
+        });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
+      },
+      onError: (e) => fail(e, "Failed to confirm booking. Please try again."),
+    }),
+  );
 
   const open = inbox.data ? inbox.data.open.availabilityRequests + inbox.data.open.groupSignups : 0;
 
@@ -120,17 +115,17 @@ export function AdminDashboard() {
       <section aria-label="Statistics" className="mt-6 grid gap-3 sm:grid-cols-3 sm:gap-4">
         <StatCard
           label="Total Bookings"
-          value={stats.data?.stats.totalBookings ?? "–"}
+          value={stats.data?.totalBookings ?? "–"}
           icon={<ListIcon className="h-5 w-5" />}
         />
         <StatCard
           label="Pending Bookings"
-          value={stats.data?.stats.pendingBookings ?? "–"}
+          value={stats.data?.pendingBookings ?? "–"}
           icon={<ClockIcon className="h-5 w-5" />}
         />
         <StatCard
           label="Total Students"
-          value={stats.data?.stats.totalStudents ?? "–"}
+          value={stats.data?.totalStudents ?? "–"}
           icon={<UsersIcon className="h-5 w-5" />}
         />
       </section>
@@ -194,7 +189,12 @@ export function AdminDashboard() {
                   {b.status === "pending" && (
                     <Button
                       size="sm"
-                      onClick={() => confirm.mutate(b)}
+                      onClick={() =>
+                        confirm.mutate({
+                          id: b.id,
+                          data: { status: "confirmed", notes: b.notes, teacher_id: b.teacher_id },
+                        })
+                      }
                       disabled={confirm.isPending}
                       aria-label={`Confirm: ${b.student.name}`}
                     >

@@ -10,15 +10,12 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import {
-  ADMIN_PAGE_SIZE,
-  adminApi,
-  adminKeys,
-  type EmailStatus,
-  type OutboxEmail,
-  useAdminFailure,
-} from "./admin-api.ts";
+import { type RouterOutputs, trpc } from "../../trpc.ts";
+import { ADMIN_PAGE_SIZE, useAdminFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
+
+type OutboxEmail = RouterOutputs["admin"]["emails"]["list"]["emails"][number];
+type EmailStatus = OutboxEmail["status"];
 
 const PAGE = ADMIN_PAGE_SIZE;
 const FILTERS: { value: "all" | EmailStatus; label: string }[] = [
@@ -54,22 +51,19 @@ export function EmailsPanel() {
   const [filter, setFilter] = useState<"all" | EmailStatus>("all");
   const [offset, setOffset] = usePageOffset(filter);
   const params = { status: filter, limit: PAGE, offset };
-  const list = useQuery({
-    queryKey: adminKeys.emails(params),
-    queryFn: () => adminApi.emails(params),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...trpc.admin.emails.list.queryOptions(params), placeholderData: keepPreviousData });
   useEffect(() => {
     if (list.error) fail(list.error, "Failed to load data.");
   }, [list.error, fail]);
-  const retry = useMutation({
-    mutationFn: (id: string) => adminApi.retryEmail(id),
-    onSuccess: (r) => {
-      toast({ title: "Success", description: r.message, variant: "success" });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.allEmails });
-    },
-    onError: (e) => fail(e, "Failed to retry the email."),
-  });
+  const retry = useMutation(
+    trpc.admin.emails.retry.mutationOptions({
+      onSuccess: (r) => {
+        toast({ title: "Success", description: r.message, variant: "success" });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.emails.pathKey() });
+      },
+      onError: (e) => fail(e, "Failed to retry the email."),
+    }),
+  );
 
   const data = list.data;
   const counts = data?.counts;
@@ -136,8 +130,8 @@ export function EmailsPanel() {
                 key={email.id}
                 email={email}
                 prefs={prefs}
-                retrying={retry.isPending && retry.variables === email.id}
-                onRetry={() => retry.mutate(email.id)}
+                retrying={retry.isPending && retry.variables?.id === email.id}
+                onRetry={() => retry.mutate({ id: email.id })}
               />
             ))}
           </ul>

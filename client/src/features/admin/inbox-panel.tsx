@@ -11,7 +11,8 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatEuro } from "../../lib/format.ts";
-import { ADMIN_PAGE_SIZE, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { trpc } from "../../trpc.ts";
+import { ADMIN_PAGE_SIZE, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 
 function Contact({ email, phone }: { email: string; phone: string | null }) {
@@ -74,27 +75,23 @@ export function InboxPanel() {
   const [requestsOffset, setRequestsOffset] = usePageOffset("requests");
   const [signupsOffset, setSignupsOffset] = usePageOffset("signups");
   const params = { limit: ADMIN_PAGE_SIZE, requests_offset: requestsOffset, signups_offset: signupsOffset };
-  const inbox = useQuery({
-    queryKey: adminKeys.inboxPage(params),
-    queryFn: () => adminApi.inbox(params),
-    placeholderData: keepPreviousData,
-  });
+  const inbox = useQuery({ ...trpc.admin.inbox.list.queryOptions(params), placeholderData: keepPreviousData });
   useEffect(() => {
     if (inbox.error) fail(inbox.error, "Failed to load data.");
   }, [inbox.error, fail]);
-  const mark = useMutation({
-    mutationFn: (v: { kind: "availability-request" | "group-signup"; id: string; handled: boolean }) =>
-      adminApi.markHandled(v.kind, v.id, v.handled),
-    onSuccess: (_r, v) => {
-      toast({
-        title: "Success",
-        description: v.handled ? "Marked as handled." : "Moved back to open requests.",
-        variant: "success",
-      });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.inbox });
-    },
-    onError: (e) => fail(e, "Failed to update the request."),
-  });
+  const mark = useMutation(
+    trpc.admin.inbox.markHandled.mutationOptions({
+      onSuccess: (_r, v) => {
+        toast({
+          title: "Success",
+          description: v.handled ? "Marked as handled." : "Moved back to open requests.",
+          variant: "success",
+        });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.inbox.pathKey() });
+      },
+      onError: (e) => fail(e, "Failed to update the request."),
+    }),
+  );
 
   if (inbox.isPending) return <Spinner label="Loading inbox" />;
   const data = inbox.data ?? {

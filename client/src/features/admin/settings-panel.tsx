@@ -20,8 +20,11 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../comp
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
-import { type AdminSettings, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { type RouterInputs, trpc, trpcClient } from "../../trpc.ts";
+import { type AdminSettings, serverMessage, useAdminFailure } from "./admin-api.ts";
 import { useAdminSettingsQuery } from "./admin-format.ts";
+
+type SettingsInput = RouterInputs["admin"]["settings"]["update"]["settings"];
 
 /** The photo upload of a Save Changes failed: shown with the spec's photo texts, not the save's. */
 class PhotoUploadError extends Error {}
@@ -81,10 +84,13 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
           throw new PhotoUploadError(e instanceof Error ? e.message : "");
         }
       }
-      return { result: await adminApi.saveSettings(next), photoSaved: Boolean(photo) };
+      // The form holds the saved values and the options' strings; the server checks each one
+      // against its schema, and a refusal's message is shown below the form.
+      const result = await trpcClient.admin.settings.update.mutate({ settings: next as SettingsInput });
+      return { result, photoSaved: Boolean(photo) };
     },
     onSuccess: ({ result, photoSaved }) => {
-      queryClient.setQueryData(adminKeys.settings, { settings: result.settings });
+      queryClient.setQueryData(trpc.admin.settings.get.queryKey(), { settings: result.settings });
       setForm(structuredClone(result.settings));
       setPendingPhoto(null);
       if (photoSaved) {
@@ -101,7 +107,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
         });
         return;
       }
-      setError(e instanceof Error ? e.message : null);
+      setError(serverMessage(e));
       fail(e, "Failed to save settings.");
     },
   });

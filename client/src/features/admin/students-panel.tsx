@@ -6,12 +6,14 @@ import { ENGLISH_LEVELS } from "../../../../shared/constants.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { DataTable } from "../../components/ui/data-table.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ADMIN_PAGE_SIZE, type AdminStudent, adminApi, adminKeys, useAdminFailure } from "./admin-api.ts";
+import { trpc } from "../../trpc.ts";
+import { ADMIN_PAGE_SIZE, type AdminStudent, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
 
@@ -25,6 +27,20 @@ export function LevelBadge({ level }: { level: string | null }) {
   );
 }
 
+function ViewProfile(props: { student: AdminStudent; onView: (s: AdminStudent) => void; className?: string }) {
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className={props.className}
+      onClick={() => props.onView(props.student)}
+      aria-label={`View profile of ${props.student.name}`}
+    >
+      View Profile
+    </Button>
+  );
+}
+
 export function StudentsPanel() {
   const prefs = useAdminPrefs();
   const fail = useAdminFailure();
@@ -32,12 +48,8 @@ export function StudentsPanel() {
   const [selected, setSelected] = useState<AdminStudent | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
   const [offset, setOffset] = usePageOffset(deferredSearch);
-  const params = { search: deferredSearch, limit: ADMIN_PAGE_SIZE, offset };
-  const students = useQuery({
-    queryKey: adminKeys.studentsPage(params),
-    queryFn: () => adminApi.studentsPage(params),
-    placeholderData: keepPreviousData,
-  });
+  const params = { search: deferredSearch || undefined, limit: ADMIN_PAGE_SIZE, offset };
+  const students = useQuery({ ...trpc.admin.students.queryOptions(params), placeholderData: keepPreviousData });
   useEffect(() => {
     if (students.error) fail(students.error, "Failed to load students.");
   }, [students.error, fail]);
@@ -89,9 +101,57 @@ export function StudentsPanel() {
         />
       ) : (
         <>
-          <ul className="grid gap-3 md:hidden">
-            {shown.map((s) => (
-              <li key={s.id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <DataTable
+            rows={shown}
+            rowKey={(s) => s.id}
+            tableClassName="min-w-[44rem]"
+            columns={[
+              {
+                key: "student",
+                header: "Student",
+                cellClassName: "font-medium whitespace-nowrap text-slate-900",
+                cell: (s) => s.name,
+              },
+              {
+                key: "contact",
+                header: "Contact",
+                cellClassName: "text-slate-700",
+                cell: (s) => (
+                  <>
+                    <p className="break-all">{s.email}</p>
+                    {s.phone && <p className="text-xs text-slate-500">{s.phone}</p>}
+                  </>
+                ),
+              },
+              { key: "level", header: "Level", cell: (s) => <LevelBadge level={s.english_level} /> },
+              {
+                key: "focus",
+                header: "Lesson focus",
+                cellClassName: "text-slate-700",
+                cell: (s) => s.lesson_focus || "—",
+              },
+              {
+                key: "lessons",
+                header: "Total lessons",
+                headerClassName: "text-right",
+                cellClassName: "text-right tabular-nums",
+                cell: (s) => s.total_lessons,
+              },
+              {
+                key: "joined",
+                header: "Joined",
+                cellClassName: "whitespace-nowrap text-slate-700",
+                cell: (s) => formatAdminDate(s.created_at, prefs),
+              },
+              {
+                key: "actions",
+                header: <span className="sr-only">Actions</span>,
+                cellClassName: "whitespace-nowrap",
+                cell: (s) => <ViewProfile student={s} onView={setSelected} />,
+              },
+            ]}
+            card={(s) => (
+              <>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{s.name}</p>
@@ -106,76 +166,10 @@ export function StudentsPanel() {
                 <p className="mt-1 text-xs text-slate-500">
                   {s.total_lessons} lessons · joined {formatAdminDate(s.created_at, prefs)}
                 </p>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="mt-3"
-                  onClick={() => setSelected(s)}
-                  aria-label={`View profile of ${s.name}`}
-                >
-                  View Profile
-                </Button>
-              </li>
-            ))}
-          </ul>
-          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Student
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Contact
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Level
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Lesson focus
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Total lessons
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Joined
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {shown.map((s) => (
-                  <tr key={s.id} className="align-top">
-                    <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">{s.name}</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      <p className="break-all">{s.email}</p>
-                      {s.phone && <p className="text-xs text-slate-500">{s.phone}</p>}
-                    </td>
-                    <td className="px-4 py-3">
-                      <LevelBadge level={s.english_level} />
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{s.lesson_focus || "—"}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{s.total_lessons}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                      {formatAdminDate(s.created_at, prefs)}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setSelected(s)}
-                        aria-label={`View profile of ${s.name}`}
-                      >
-                        View Profile
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                <ViewProfile student={s} onView={setSelected} className="mt-3" />
+              </>
+            )}
+          />
           <Pager label="Student pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
         </>
       )}

@@ -21,6 +21,7 @@ import { adminStatusKey, isNetworkError, useAdminStatus } from "../../features/a
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
 import { api } from "../../lib/api.ts";
 import { useNavigate, useParams } from "../../lib/router.tsx";
+import { trpc } from "../../trpc.ts";
 
 // View states of the spec, as sub-paths so the browser's Back button works.
 const VIEWS = {
@@ -54,7 +55,7 @@ export function AdminPage() {
     async () => {
       await api("/auth/logout", { method: "POST" });
       queryClient.setQueryData(adminStatusKey, { authenticated: false, user: null });
-      queryClient.removeQueries({ queryKey: ["admin"] });
+      queryClient.removeQueries({ queryKey: trpc.admin.pathKey() });
     },
     () => navigate("/admin"),
   );

@@ -1,0 +1,110 @@
+// The selected date's slots (Weekly or One-time, Booked), each deletable, a weekly series from
+// a slot on, and days off: the day, or a range of dates.
+import { useEffect, useState } from "react";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import type { AdminSlot } from "./admin-api.ts";
+import { type AdminPrefs, formatAdminDate, formatClock, zonedInstant } from "./admin-format.ts";
+import type { PendingRemoval } from "./availability-removal.tsx";
+import { clockIn } from "./availability-time.tsx";
+
+export function DaySlotsCard({
+  selected,
+  daySlots,
+  isLoading,
+  prefs,
+  onRemove,
+}: {
+  selected: string;
+  daySlots: AdminSlot[];
+  isLoading: boolean;
+  prefs: AdminPrefs;
+  onRemove: (removal: PendingRemoval) => void;
+}) {
+  const tz = prefs.timezone;
+  const [daysOff, setDaysOff] = useState({ from: selected, to: selected });
+  useEffect(() => setDaysOff({ from: selected, to: selected }), [selected]);
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold text-slate-900">
+          {formatAdminDate(zonedInstant(selected, "12:00", tz), prefs, true)}
+        </h2>
+        {daySlots.length > 0 && (
+          <Button size="sm" variant="outline" onClick={() => onRemove({ kind: "days", from: selected, to: selected })}>
+            Mark day off
+          </Button>
+        )}
+      </div>
+      {isLoading ? (
+        <Spinner label="Loading availability" />
+      ) : daySlots.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No availability on this date.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Slots on the selected date">
+          {daySlots.map((s) => (
+            <li key={s.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium tabular-nums text-slate-900">
+                  {formatClock(clockIn(s.startTime, tz), prefs)} – {formatClock(clockIn(s.endTime, tz), prefs)}
+                </span>
+                {s.recurring === "weekly" ? <Badge tone="blue">Weekly</Badge> : <Badge tone="neutral">One-time</Badge>}
+                {s.booked && <Badge tone="green">Booked</Badge>}
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-red-700"
+                  onClick={() => onRemove({ kind: "slot", slot: s })}
+                >
+                  Delete
+                </Button>
+                {s.seriesId && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-700"
+                    onClick={() => s.seriesId && onRemove({ kind: "series", slot: s, seriesId: s.seriesId })}
+                  >
+                    Delete series from here
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <details className="mt-4 rounded-xl bg-slate-50 p-3 text-sm">
+        <summary className="cursor-pointer font-medium text-slate-800">Days off (a range of dates)</summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <TextField
+            label="From"
+            type="date"
+            value={daysOff.from}
+            onChange={(e) => setDaysOff({ ...daysOff, from: e.target.value })}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={daysOff.to}
+            min={daysOff.from}
+            onChange={(e) => setDaysOff({ ...daysOff, to: e.target.value })}
+          />
+          <Button
+            variant="outline"
+            disabled={!daysOff.from || !daysOff.to || daysOff.to < daysOff.from}
+            onClick={() => onRemove({ kind: "days", from: daysOff.from, to: daysOff.to })}
+          >
+            Mark days off
+          </Button>
+        </div>
+      </details>
+    </Card>
+  );
+}

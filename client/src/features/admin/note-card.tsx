@@ -1,0 +1,155 @@
+// A student note as a card of the notes list, and the fields of its add/edit form.
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import type { AdminStudent, StudentNote } from "./admin-api.ts";
+import { type AdminPrefs, formatAdminDate, formatAdminDateTime } from "./admin-format.ts";
+import { LockIcon } from "./admin-icons.tsx";
+
+export type NoteDraft = {
+  id?: string;
+  student_id: string;
+  teacher_note: string;
+  note_date: string;
+  tags: string;
+  is_private: boolean;
+  booking_id: string;
+};
+
+const lessonTypeLabel = (type: string) => (type === "online" ? "Online" : "In-person");
+
+export function NoteCard({
+  note: n,
+  prefs,
+  onEdit,
+  onDelete,
+}: {
+  note: StudentNote;
+  prefs: AdminPrefs;
+  onEdit: (n: StudentNote) => void;
+  onDelete: (n: StudentNote) => void;
+}) {
+  return (
+    <Card className="flex h-full flex-col p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">{n.student.name}</p>
+          <p className="text-xs text-slate-500">
+            {formatAdminDate(n.note_date, prefs, true)}
+            {n.author_name && !n.is_mine ? ` · by ${n.author_name}` : ""}
+          </p>
+        </div>
+        {n.is_private ? (
+          <Badge tone="amber">
+            <LockIcon className="mr-1 h-3 w-3" />
+            Private
+          </Badge>
+        ) : (
+          <Badge tone="green">Shared</Badge>
+        )}
+      </div>
+      <p className="mt-3 flex-1 whitespace-pre-line text-sm text-slate-800">{n.teacher_note}</p>
+      {n.booking && (
+        <p className="mt-3 text-xs text-slate-500">
+          Lesson: {formatAdminDateTime(n.booking.lesson_date, prefs)} · {lessonTypeLabel(n.booking.lesson_type)}
+        </p>
+      )}
+      {n.tags.length > 0 && (
+        <div className="mt-3 flex flex-wrap gap-1.5">
+          {n.tags.map((t) => (
+            <Badge key={t} tone="blue">
+              #{t}
+            </Badge>
+          ))}
+        </div>
+      )}
+      {n.is_mine && (
+        <div className="mt-4 flex gap-2 border-t border-slate-100 pt-3">
+          <Button size="sm" variant="outline" onClick={() => onEdit(n)}>
+            Edit
+          </Button>
+          <Button size="sm" variant="ghost" className="text-red-700" onClick={() => onDelete(n)}>
+            Delete
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export function NoteFields({
+  draft,
+  onChange,
+  studentOptions,
+  lessons,
+  today,
+  error,
+  prefs,
+}: {
+  draft: NoteDraft;
+  onChange: (draft: NoteDraft) => void;
+  studentOptions: { value: string; label: string }[];
+  lessons: AdminStudent["bookings"];
+  today: string;
+  error: string | null;
+  prefs: AdminPrefs;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Student"
+        required
+        value={draft.student_id}
+        disabled={Boolean(draft.id)}
+        hint={draft.id ? "The student of a note cannot change." : undefined}
+        onChange={(e) => onChange({ ...draft, student_id: e.target.value, booking_id: "" })}
+        options={studentOptions}
+        placeholder="Select a student"
+      />
+      <TextField
+        label="Note date"
+        type="date"
+        value={draft.note_date}
+        onChange={(e) => onChange({ ...draft, note_date: e.target.value || today })}
+      />
+      <SelectField
+        className="sm:col-span-2"
+        label="Related lesson (optional)"
+        value={draft.booking_id}
+        disabled={!draft.student_id}
+        onChange={(e) => onChange({ ...draft, booking_id: e.target.value })}
+        options={[
+          { value: "", label: "No related lesson" },
+          ...lessons.map((b) => ({
+            value: b.id,
+            label: `${formatAdminDateTime(b.lesson_date, prefs)} · ${lessonTypeLabel(b.lesson_type)} · ${b.status}`,
+          })),
+        ]}
+      />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Note"
+        required
+        rows={5}
+        value={draft.teacher_note}
+        onChange={(e) => onChange({ ...draft, teacher_note: e.target.value })}
+        error={error}
+      />
+      <TextField
+        className="sm:col-span-2"
+        label="Tags"
+        placeholder="grammar, speaking, exam"
+        hint="Separate tags with commas."
+        value={draft.tags}
+        onChange={(e) => onChange({ ...draft, tags: e.target.value })}
+      />
+      <CheckboxField
+        className="sm:col-span-2"
+        label="Private note (only you can see it)"
+        checked={draft.is_private}
+        onChange={(e) => onChange({ ...draft, is_private: e.target.checked })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+// A shared file as a card of the files list: its type, student, description, link, the active
+// toggle, Edit and Delete.
+import type { ReactNode } from "react";
+import { FILE_TYPES } from "../../../../shared/constants.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { formatFileSize } from "../../lib/format.ts";
+import type { SharedFile } from "./admin-api.ts";
+import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
+import { ImageIcon, LinkIcon, MusicIcon, NoteIcon, VideoIcon } from "./admin-icons.tsx";
+
+export type FileType = (typeof FILE_TYPES)[number];
+export const isFileType = (t: string): t is FileType => (FILE_TYPES as readonly string[]).includes(t);
+/** The stored type, or "document" for one this client does not know. */
+export const fileTypeOf = (t: string): FileType => (isFileType(t) ? t : "document");
+export const typeLabel = (t: string) => t[0].toUpperCase() + t.slice(1);
+
+const TYPE_ICONS: Record<string, ReactNode> = {
+  document: <NoteIcon className="h-5 w-5" />,
+  audio: <MusicIcon />,
+  video: <VideoIcon />,
+  image: <ImageIcon />,
+  link: <LinkIcon />,
+};
+
+export function SharedFileCard({
+  file: f,
+  prefs,
+  isToggling,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  file: SharedFile;
+  prefs: AdminPrefs;
+  isToggling: boolean;
+  onToggle: (f: SharedFile) => void;
+  onEdit: (f: SharedFile) => void;
+  onDelete: (f: SharedFile) => void;
+}) {
+  return (
+    // Inactive files are dimmed by a grey, dashed card rather than transparency, which would
+    // take their text below readable contrast.
+    <Card
+      className={`flex h-full flex-col p-5 transition ${f.is_active ? "" : "border-dashed border-slate-300 bg-slate-50! shadow-none!"}`}
+    >
+      <div className="flex items-start gap-3">
+        <span
+          className={`grid h-10 w-10 shrink-0 place-items-center rounded-xl ${f.is_active ? "bg-blue-50 text-blue-900" : "bg-slate-200 text-slate-600"}`}
+          aria-hidden="true"
+        >
+          {TYPE_ICONS[f.file_type] ?? TYPE_ICONS.document}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="break-words font-semibold text-slate-900">{f.title}</p>
+          <p className="text-xs text-slate-600">for {f.student.name}</p>
+        </div>
+        {!f.is_active && <Badge tone="neutral">Inactive</Badge>}
+      </div>
+      {f.description && <p className="mt-3 line-clamp-3 text-sm text-slate-700">{f.description}</p>}
+      <p className="mt-3 text-xs text-slate-600">
+        {typeLabel(f.file_type)} · {formatFileSize(f.file_size)} · shared {formatAdminDate(f.created_at, prefs)}
+        {f.last_viewed_at ? ` · viewed ${formatAdminDate(f.last_viewed_at, prefs)}` : " · not viewed yet"}
+      </p>
+      <a
+        href={f.file_url}
+        target="_blank"
+        rel="noreferrer"
+        className="mt-2 block max-w-full truncate text-sm text-blue-800 underline"
+      >
+        {f.file_url.startsWith("/api/files/") ? "Open uploaded file" : f.file_url}
+      </a>
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+        <label className="mr-auto inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-blue-900"
+            checked={f.is_active}
+            disabled={isToggling}
+            onChange={() => onToggle(f)}
+            aria-label={`Active: ${f.title}`}
+          />
+          Active
+        </label>
+        <Button size="sm" variant="outline" onClick={() => onEdit(f)} aria-label={`Edit ${f.title}`}>
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-700"
+          onClick={() => onDelete(f)}
+          aria-label={`Delete ${f.title}`}
+        >
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,157 @@
+// The fields of the share/edit file form: a link, or a file uploaded here (multipart, so REST).
+import { type Dispatch, type SetStateAction, useRef, useState } from "react";
+import { FILE_TYPES, SHARED_FILE_MAX_BYTES } from "../../../../shared/constants.ts";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { upload } from "../../lib/api.ts";
+import { formatFileSize } from "../../lib/format.ts";
+import { type FileType, fileTypeOf, typeLabel } from "./shared-file-card.tsx";
+
+export type FileDraft = {
+  id?: string;
+  student_id: string;
+  title: string;
+  description: string;
+  file_type: FileType;
+  file_url: string;
+  is_active: boolean;
+  file_size: number | null;
+};
+
+type Uploaded = { file: { url: string; size: number; file_type: string; original_name: string } };
+
+/** Uploads a picked file and puts its address, size and type (and a title) into the draft. */
+export function useFileUpload(setDraft: Dispatch<SetStateAction<FileDraft | null>>) {
+  const toast = useToast();
+  const [isUploading, setUploading] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > SHARED_FILE_MAX_BYTES) {
+      toast({
+        title: "File Too Large",
+        description: "Please select a file smaller than 25MB.",
+        variant: "destructive",
+      });
+      return;
+    }
+    const form = new FormData();
+    form.append("file", file);
+    setUploading(true);
+    try {
+      const r = await upload<Uploaded>("/files/upload", form);
+      setDraft(
+        (d) =>
+          d && {
+            ...d,
+            file_url: r.file.url,
+            file_size: r.file.size,
+            file_type: fileTypeOf(r.file.file_type),
+            title: d.title || r.file.original_name.replace(/\.[^.]+$/, ""),
+          },
+      );
+    } catch (e) {
+      toast({
+        title: "Upload Failed",
+        description: e instanceof Error ? e.message : "Failed to upload file.",
+        variant: "destructive",
+      });
+    } finally {
+      setUploading(false);
+      if (inputRef.current) inputRef.current.value = "";
+    }
+  };
+  return { isUploading, inputRef, pick };
+}
+
+export function SharedFileFields({
+  draft,
+  onChange,
+  studentOptions,
+  error,
+  fileUpload,
+}: {
+  draft: FileDraft;
+  onChange: (draft: FileDraft) => void;
+  studentOptions: { value: string; label: string }[];
+  error: string | null;
+  fileUpload: ReturnType<typeof useFileUpload>;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Student"
+        required
+        value={draft.student_id}
+        disabled={Boolean(draft.id)}
+        hint={draft.id ? "The student of a shared file cannot change." : undefined}
+        onChange={(e) => onChange({ ...draft, student_id: e.target.value })}
+        options={studentOptions}
+        placeholder="Select a student"
+      />
+      <SelectField
+        label="File type"
+        value={draft.file_type}
+        onChange={(e) => onChange({ ...draft, file_type: fileTypeOf(e.target.value) })}
+        options={FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+      />
+      <TextField
+        className="sm:col-span-2"
+        label="Title"
+        required
+        value={draft.title}
+        onChange={(e) => onChange({ ...draft, title: e.target.value })}
+        error={error && !draft.title.trim() ? error : null}
+      />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Description"
+        rows={3}
+        value={draft.description}
+        onChange={(e) => onChange({ ...draft, description: e.target.value })}
+      />
+      <div className="sm:col-span-2">
+        <TextField
+          label="File URL"
+          required
+          type="url"
+          inputMode="url"
+          placeholder="https://..."
+          value={draft.file_url}
+          onChange={(e) => onChange({ ...draft, file_url: e.target.value, file_size: null })}
+          error={error && !draft.file_url.trim() ? error : null}
+          hint="Paste a link, or upload a file (documents, audio, video, images up to 25MB)."
+        />
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <input
+            ref={fileUpload.inputRef}
+            type="file"
+            className="sr-only"
+            id="shared-file-upload"
+            onChange={(e) => fileUpload.pick(e.target.files?.[0])}
+          />
+          <label
+            htmlFor="shared-file-upload"
+            className="inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-blue-700"
+          >
+            {fileUpload.isUploading ? "Uploading..." : "Upload a file"}
+          </label>
+          {draft.file_size !== null && (
+            <span className="text-xs text-slate-500">{formatFileSize(draft.file_size)}</span>
+          )}
+        </div>
+      </div>
+      <CheckboxField
+        className="sm:col-span-2"
+        label="Active (visible to the student)"
+        checked={draft.is_active}
+        onChange={(e) => onChange({ ...draft, is_active: e.target.checked })}
+      />
+      {error && (
+        <p className="text-sm text-red-700 sm:col-span-2" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

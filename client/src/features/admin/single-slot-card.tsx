@@ -1,0 +1,122 @@
+// Create Single Slot: a date, start and end in the teacher's zone, optionally weekly, checked
+// against the day's slots before it is sent (spec §5).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { conflictsWithAny, isValidSlot, minutesToTime, timeToMinutes } from "../../../../shared/admin-rules.ts";
+import { SLOT_CONFLICT_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../../shared/constants.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { CheckboxField, TextField } from "../../components/ui/field.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { trpc, trpcClient } from "../../trpc.ts";
+import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
+import { type AdminPrefs, useAdminSettingsQuery, zonedInstant } from "./admin-format.ts";
+import { CHOICES, clockIn, END_CHOICES, TimeSelect } from "./availability-time.tsx";
+
+export function SingleSlotCard({
+  today,
+  selected,
+  slotsOn,
+  prefs,
+}: {
+  today: string;
+  selected: string;
+  /** The slots of a date (YYYY-MM-DD in the teacher's zone). */
+  slotsOn: (date: string) => AdminSlot[];
+  prefs: AdminPrefs;
+}) {
+  const tz = prefs.timezone;
+  const toast = useToast();
+  const fail = useAdminFailure();
+  const queryClient = useQueryClient();
+  const settings = useAdminSettingsQuery();
+  const defaultDuration = settings.data?.settings.business.defaultLessonDuration ?? 60;
+  const [single, setSingle] = useState({ date: today, start: "", end: "", weekly: false });
+  useEffect(() => setSingle((s) => ({ ...s, date: selected })), [selected]);
+  const singleExisting = slotsOn(single.date).map((s) => ({
+    start: timeToMinutes(clockIn(s.startTime, tz)),
+    end: timeToMinutes(clockIn(s.endTime, tz)) || 24 * 60,
+  }));
+  const singleValid = Boolean(
+    single.date && single.start && single.end && isValidSlot({ startTime: single.start, endTime: single.end }),
+  );
+  const singleEnd = single.end === "23:59" ? 24 * 60 : single.end ? timeToMinutes(single.end) : 0;
+  const singleConflict =
+    singleValid && conflictsWithAny({ start: timeToMinutes(single.start), end: singleEnd }, singleExisting);
+  const createSingle = useMutation({
+    mutationFn: () => {
+      const startsAt = zonedInstant(single.date, single.start, tz);
+      const endMinutes = single.end === "23:59" ? 24 * 60 : timeToMinutes(single.end);
+      return trpcClient.admin.availability.create.mutate({
+        startTime: startsAt.toISOString(),
+        duration: endMinutes - timeToMinutes(single.start),
+        recurring: single.weekly ? "weekly" : "none",
+      });
+    },
+    onSuccess: () => {
+      toast({
+        title: "Success",
+        description: single.weekly
+          ? "Recurring availability created successfully!"
+          : "Availability slot created successfully!",
+        variant: "success",
+      });
+      setSingle((s) => ({ ...s, start: "", end: "" }));
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.availability.list.queryKey() });
+    },
+    onError: (e) => fail(e, "Failed to create availability slot."),
+  });
+  const submitSingle = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = (description: string) => toast({ title: "Invalid Time Slot", description, variant: "destructive" });
+    if (!single.date) return invalid("Please select a date.");
+    if (!single.start || !single.end) return invalid("Please select both start and end times.");
+    if (!isValidSlot({ startTime: single.start, endTime: single.end }))
+      return invalid("End time must be after start time.");
+    if (singleConflict)
+      return toast({ title: "Time Conflict", description: SLOT_CONFLICT_MESSAGE, variant: "destructive" });
+    createSingle.mutate();
+  };
+  const onStart = (start: string) => {
+    const end = start ? minutesToTime(Math.min(timeToMinutes(start) + defaultDuration, 23 * 60 + 45)) : "";
+    setSingle((s) => ({ ...s, start, end: s.end && s.end > start ? s.end : end }));
+  };
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="mb-3 font-semibold text-slate-900">Create Single Slot</h2>
+      <form onSubmit={submitSingle} noValidate className="grid gap-3">
+        <TextField
+          label="Date"
+          type="date"
+          value={single.date}
+          min={today}
+          onChange={(e) => setSingle({ ...single, date: e.target.value })}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <TimeSelect label="Start time" value={single.start} onChange={onStart} choices={CHOICES} prefs={prefs} />
+          <TimeSelect
+            label="End time"
+            value={single.end}
+            onChange={(end) => setSingle({ ...single, end })}
+            choices={END_CHOICES}
+            prefs={prefs}
+          />
+        </div>
+        <CheckboxField
+          label={`Repeat weekly (${WEEKS_AHEAD_DEFAULT} weeks)`}
+          checked={single.weekly}
+          onChange={(e) => setSingle({ ...single, weekly: e.target.checked })}
+        />
+        {singleConflict && (
+          <p role="alert" className="rounded-lg bg-red-50 p-2.5 text-sm text-red-800">
+            {SLOT_CONFLICT_MESSAGE}
+          </p>
+        )}
+        <Button type="submit" disabled={singleConflict || createSingle.isPending}>
+          {createSingle.isPending ? "Creating..." : "Create Slot"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,214 @@
+// Pieces of the Weekly Schedule card: the standing schedule's summary, one day of the template
+// form, the outcome of a save and the booked lessons that keep their slots.
+import { findOverlappingPairs, isValidSlot, minutesToTime, timeToMinutes } from "../../../../shared/admin-rules.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import type { RouterOutputs } from "../../trpc.ts";
+import { type AdminPrefs, formatAdminDate, formatClock } from "./admin-format.ts";
+import { CHOICES, clockIn, DAY_NAMES, END_CHOICES, TimeSelect, WEEK_ORDER } from "./availability-time.tsx";
+
+type Availability = RouterOutputs["admin"]["availability"];
+export type WeeklyScheduleResult = Availability["bulk"];
+type WeeklyEntry = NonNullable<Availability["schedule"]["schedule"]>["entries"][number];
+export type KeptLesson = WeeklyScheduleResult["keptBooked"][number];
+
+export type TemplateSlot = { id: number; startTime: string; endTime: string };
+export type Template = Record<number, TemplateSlot[]>;
+export const emptyTemplate = (): Template => ({ 0: [], 1: [], 2: [], 3: [], 4: [], 5: [], 6: [] });
+let nextId = 1;
+export const newTemplateSlot = (startTime: string, endTime: string): TemplateSlot => ({
+  id: nextId++,
+  startTime,
+  endTime,
+});
+
+/** The template form's rows from the standing schedule's entries. */
+export function templateFrom(entries: WeeklyEntry[]): Template {
+  const out = emptyTemplate();
+  for (const e of entries) {
+    const end = timeToMinutes(e.startTime) + e.duration;
+    out[e.dayOfWeek].push(newTemplateSlot(e.startTime, end >= 24 * 60 ? "23:59" : minutesToTime(end)));
+  }
+  return out;
+}
+
+export function StandingSummary({
+  entries,
+  slotsThrough,
+  loading,
+  prefs,
+  onRemove,
+}: {
+  entries: WeeklyEntry[] | undefined;
+  slotsThrough: Date | null;
+  loading: boolean;
+  prefs: AdminPrefs;
+  onRemove: () => void;
+}) {
+  if (loading) return <Spinner label="Loading the weekly schedule" />;
+  if (!entries)
+    return (
+      <p className="mb-4 rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600">
+        No weekly schedule yet. Add your usual hours below.
+      </p>
+    );
+  const clock = (e: WeeklyEntry) => {
+    const end = timeToMinutes(e.startTime) + e.duration;
+    return `${formatClock(e.startTime, prefs)}–${formatClock(end >= 24 * 60 ? "23:59" : minutesToTime(end), prefs)}`;
+  };
+  return (
+    <section
+      aria-label="Current weekly schedule"
+      className="mb-4 rounded-xl border border-blue-200 bg-blue-50 p-3 text-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold text-blue-950">Weekly schedule in place</p>
+          {slotsThrough && (
+            <p className="text-blue-900">
+              Slots exist through <strong>{formatAdminDate(slotsThrough, prefs, true)}</strong>; new weeks are added
+              automatically.
+            </p>
+          )}
+        </div>
+        <Button size="sm" variant="ghost" className="text-red-700" onClick={onRemove}>
+          Stop weekly schedule
+        </Button>
+      </div>
+      <dl className="mt-2 grid gap-1 sm:grid-cols-[8rem_1fr]">
+        {WEEK_ORDER.filter((d) => entries.some((e) => e.dayOfWeek === d)).map((d) => (
+          <div key={d} className="contents">
+            <dt className="font-medium text-slate-800">{DAY_NAMES[d]}</dt>
+            <dd className="tabular-nums text-slate-700">
+              {entries
+                .filter((e) => e.dayOfWeek === d)
+                .map(clock)
+                .join(", ")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function KeptList({
+  title,
+  kept,
+  prefs,
+  tz,
+}: {
+  title: string;
+  kept: KeptLesson[];
+  prefs: AdminPrefs;
+  tz: string;
+}) {
+  return (
+    <div className="mt-2">
+      <p className="font-medium">{title}:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {kept.map((k) => (
+          <li key={k.startsAt.toISOString()}>
+            {formatAdminDate(k.startsAt, prefs, true)}, {formatClock(clockIn(k.startsAt, tz), prefs)} ({k.studentName})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One day of the template form: its slots, each with start, end and remove, and + Add slot. */
+export function TemplateDay({
+  day,
+  slots,
+  prefs,
+  onAdd,
+  onEdit,
+  onRemove,
+}: {
+  day: (typeof WEEK_ORDER)[number];
+  slots: TemplateSlot[];
+  prefs: AdminPrefs;
+  onAdd: () => void;
+  onEdit: (id: number, patch: Partial<TemplateSlot>) => void;
+  onRemove: (id: number) => void;
+}) {
+  const overlapping = findOverlappingPairs(slots);
+  return (
+    <li className="rounded-xl border border-slate-200 p-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-medium text-slate-900">{DAY_NAMES[day]}</h3>
+        <Button size="sm" variant="outline" onClick={onAdd} aria-label={`Add slot on ${DAY_NAMES[day]}`}>
+          + Add slot
+        </Button>
+      </div>
+      {slots.length > 0 && (
+        <ul className="mt-2 grid gap-2">
+          {slots.map((s, index) => {
+            const clash = overlapping.some(([i, j]) => i === index || j === index);
+            const invalid = !isValidSlot(s);
+            return (
+              <li
+                key={s.id}
+                className={`grid grid-cols-[1fr_1fr_auto] items-end gap-2 rounded-lg p-1 ${clash || invalid ? "bg-red-50" : ""}`}
+              >
+                <TimeSelect
+                  label={`${DAY_NAMES[day]} slot ${index + 1} start`}
+                  srOnlyLabel
+                  value={s.startTime}
+                  onChange={(v) => onEdit(s.id, { startTime: v })}
+                  choices={CHOICES}
+                  prefs={prefs}
+                />
+                <TimeSelect
+                  label={`${DAY_NAMES[day]} slot ${index + 1} end`}
+                  srOnlyLabel
+                  value={s.endTime}
+                  onChange={(v) => onEdit(s.id, { endTime: v })}
+                  choices={END_CHOICES}
+                  prefs={prefs}
+                />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="mb-1 text-red-700"
+                  onClick={() => onRemove(s.id)}
+                  aria-label={`Remove ${DAY_NAMES[day]} slot ${index + 1}`}
+                >
+                  ✕
+                </Button>
+                {invalid && <p className="col-span-3 text-xs text-red-700">End time must be after start time.</p>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** What a save of the weekly schedule did: the server's summary, skipped and kept slots. */
+export function WeeklyResultNote({ result, prefs }: { result: WeeklyScheduleResult; prefs: AdminPrefs }) {
+  const tz = prefs.timezone;
+  return (
+    <div role="status" className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
+      <p>{result.message}</p>
+      {result.skippedSlots.length > 0 && (
+        <>
+          <p className="mt-2 font-medium">Skipped (they overlap existing availability):</p>
+          <ul className="mt-1 list-disc pl-5">
+            {result.skippedSlots.slice(0, 10).map((s) => (
+              <li key={s.startsAt.toISOString()}>
+                {formatAdminDate(s.startsAt, prefs, true)}, {formatClock(clockIn(s.startsAt, tz), prefs)}
+              </li>
+            ))}
+            {result.skipped > 10 && <li>and {result.skipped - 10} more</li>}
+          </ul>
+        </>
+      )}
+      {result.keptBooked.length > 0 && (
+        <KeptList title="Booked lessons that keep their slots" kept={result.keptBooked} prefs={prefs} tz={tz} />
+      )}
+    </div>
+  );
+}
