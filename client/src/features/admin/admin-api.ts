@@ -21,15 +21,11 @@ export type AdminSettings = Admin["settings"]["get"]["settings"];
 export const ADMIN_PAGE_SIZE = 25;
 
 /**
- * The message a failed call shows. A refused input reads as the REST adapters word it, the
- * first problem's own text: tRPC's error formatter puts the field's path before it
- * ("settings.profile.email: Please enter a valid email address.").
+ * The message a failed call shows: the server's own (server/trpc/error-policy.ts words refused
+ * input, services their refusals), for both transports alike.
  */
 export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  if (error instanceof TRPCClientError && error.data?.code === "BAD_REQUEST")
-    return error.message.replace(/^[\w.]+: /, "");
-  return error.message;
+  return error instanceof Error ? error.message : null;
 }
 
 /**
