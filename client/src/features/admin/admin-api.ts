@@ -1,7 +1,6 @@
 // The admin area's data as the tRPC admin router returns it (spec §7), and the session-expiry
 // rule of §6: a 401 or 403 signs the teacher out, says 'Session Expired' and goes home.
 import { useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import { useCallback } from "react";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
