@@ -6,6 +6,7 @@
 import { TRPCError } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { ZodError } from "zod";
+import type { Env } from "../env.ts";
 import { type AppServices, createContextFactory } from "../trpc/context.ts";
 import { createCaller } from "../trpc/root.ts";
 
@@ -36,13 +37,16 @@ export type ProcedureRoute = {
   /** The procedure, or (for one path with two payloads) the one this request's body is for. */
   procedure: ProcedurePath | ((request: RestRequest) => ProcedurePath);
   input?: (request: RestRequest) => unknown;
-  body?: (output: never, reply: FastifyReply) => unknown;
+  body?: (output: never, http: RestResponse) => unknown;
 };
+
+/** What a row's `body` may use besides the answer: the reply (a status, a cookie) and the env. */
+export type RestResponse = { reply: FastifyReply; env: Env };
 
 /**
  * One row. `input` gathers the procedure's input from the request (untyped: it is what a client
  * sent, and the procedure's schema judges it); none by default. `body` shapes the answer (the
- * procedure's as it is by default) and may set a status on `reply` (201 for something created).
+ * procedure's as it is by default) and may set a status or a cookie on the reply.
  */
 export function route<P extends ProcedurePath>(
   method: HTTPMethods,
@@ -50,7 +54,7 @@ export function route<P extends ProcedurePath>(
   procedure: P,
   shape: {
     input?: (request: RestRequest) => unknown;
-    body?: (output: OutputOf<P>, reply: FastifyReply) => unknown;
+    body?: (output: OutputOf<P>, http: RestResponse) => unknown;
   } = {},
 ): ProcedureRoute {
   return { method, url, procedure, ...shape } as ProcedureRoute;
@@ -105,7 +109,7 @@ export function registerProcedureRoutes(
         };
         try {
           const output = await callProcedure(caller, procedureOf(row, rest), row.input?.(rest));
-          return row.body ? row.body(output as never, reply) : output;
+          return row.body ? row.body(output as never, { reply, env: services.env }) : output;
         } catch (error) {
           throw asNotFound(error, params);
         }

@@ -301,7 +301,7 @@ async function overTrpc(row: ProcedureRoute, request: Partial<RestRequest>, cook
       return reply;
     },
   };
-  const body = row.body ? row.body(output as never, reply as never) : output;
+  const body = row.body ? row.body(output as never, { reply: reply as never, env: t.env }) : output;
   // What JSON makes of it on the wire: dates as ISO strings, undefined fields gone.
   return { status, body: JSON.parse(JSON.stringify(body ?? null)) };
 }
