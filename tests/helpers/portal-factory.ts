@@ -1,6 +1,7 @@
 // The student portal's test data: students with sessions and one of everything the portal shows.
 import type { Db } from "../../server/db.ts";
 import { createSession } from "../../server/features/auth/session.service.ts";
+import { createTestApp } from "./test-app.ts";
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -120,3 +121,23 @@ export async function createStudentWithData(db: Db, teacherId: string, label: st
 }
 
 export type PortalStudent = Awaited<ReturnType<typeof createStudentWithData>>;
+
+/** A seeded app with two such students, Anna (A) and Bruno (B), and the seeded teacher's id. */
+export async function createPortalTestApp() {
+  const t = await createTestApp();
+  const teacherId = (await t.database.prisma.teacher.findFirstOrThrow()).id;
+  const A = await createStudentWithData(t.database.prisma, teacherId, "anna", "ANNACODE");
+  const B = await createStudentWithData(t.database.prisma, teacherId, "bruno", "BRUNOCODE");
+  return { t, teacherId, A, B };
+}
+
+/** What a foreign call could change of a student's: their lessons and files, and every request, credit and access log. */
+export async function portalSnapshot(db: Db, student: PortalStudent) {
+  return JSON.stringify([
+    await db.booking.findMany({ where: { studentId: student.user.id }, orderBy: { id: "asc" } }),
+    await db.cancellationRequest.count(),
+    await db.lessonCredit.count(),
+    await db.fileAccessLog.count(),
+    await db.sharedFile.findMany({ where: { studentId: student.user.id }, orderBy: { id: "asc" } }),
+  ]);
+}

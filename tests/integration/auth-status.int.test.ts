@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithSession, type TestUser } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { injectTrpc } from "../helpers/trpc-inject.ts";
+import { injectTrpc } from "../helpers/transports.ts";
 
 let t: TestApp;
 let student: TestUser;

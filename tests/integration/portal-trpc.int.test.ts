@@ -5,9 +5,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import { procedures } from "../helpers/app-surface.ts";
-import { createStudentWithData, type PortalStudent } from "../helpers/portal-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { injectTrpc } from "../helpers/trpc-inject.ts";
+import {
+  createPortalTestApp,
+  createStudentWithData,
+  type PortalStudent,
+  portalSnapshot,
+} from "../helpers/portal-factory.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { injectRest, injectTrpc } from "../helpers/transports.ts";
 
 let t: TestApp;
 let teacherId: string;
@@ -15,26 +20,14 @@ let A: PortalStudent;
 let B: PortalStudent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await t.database.prisma.teacher.findFirstOrThrow()).id;
-  A = await createStudentWithData(t.database.prisma, teacherId, "anna", "ANNACODE");
-  B = await createStudentWithData(t.database.prisma, teacherId, "bruno", "BRUNOCODE");
+  ({ t, teacherId, A, B } = await createPortalTestApp());
 });
 afterAll(async () => {
   await t?.close();
 });
 
-function rest(student: PortalStudent | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(student ? { cookie: student.cookie } : {}),
-      ...(payload !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const rest = (student: PortalStudent | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
+  injectRest(t.app, { method, url, payload, cookie: student?.cookie });
 
 const trpc = (student: PortalStudent | null, path: string, input?: unknown, type?: "mutation") =>
   injectTrpc(t.app, { path, input, type, cookie: student?.cookie });
@@ -208,14 +201,7 @@ describe("isolation: A's calls find nothing of B's", () => {
   ];
 
   it.each(foreign)("%s: 404 with the REST path's message, nothing of B's, B unchanged", async (_name, make) => {
-    const db = t.database.prisma;
-    const snapshot = async () =>
-      JSON.stringify([
-        await db.booking.findMany({ where: { studentId: B.user.id }, orderBy: { id: "asc" } }),
-        await db.cancellationRequest.count(),
-        await db.lessonCredit.count(),
-        await db.fileAccessLog.count({ where: { fileId: B.file.id } }),
-      ]);
+    const snapshot = () => portalSnapshot(t.database.prisma, B);
     const before = await snapshot();
     const { procedure, input, url, method } = make();
     const byTrpc = await trpc(A, procedure, input, method === "POST" ? "mutation" : undefined);

@@ -7,8 +7,16 @@ import {
   completeEndedLessons,
   startLessonCompletionJob,
 } from "../../server/features/portal/lesson-lifecycle.service.ts";
-import { createStudentWithData, DAY, HOUR, nextSlot, type PortalStudent } from "../helpers/portal-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import {
+  createPortalTestApp,
+  DAY,
+  HOUR,
+  nextSlot,
+  type PortalStudent,
+  portalSnapshot,
+} from "../helpers/portal-factory.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { injectRest } from "../helpers/transports.ts";
 
 let t: TestApp;
 
@@ -26,23 +34,11 @@ function offsetOf(day: Date) {
   return name.replace("GMT", "") || "+00:00";
 }
 
-function call(student: Student | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(student ? { cookie: student.cookie } : {}),
-      ...(payload !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const call = (student: Student | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
+  injectRest(t.app, { method, url, payload, cookie: student?.cookie });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await t.database.prisma.teacher.findFirstOrThrow()).id;
-  A = await createStudentWithData(t.database.prisma, teacherId, "anna", "ANNACODE");
-  B = await createStudentWithData(t.database.prisma, teacherId, "bruno", "BRUNOCODE");
+  ({ t, teacherId, A, B } = await createPortalTestApp());
 });
 afterAll(async () => {
   await t?.close();
@@ -506,15 +502,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
   ];
 
   it.each(foreign)("%s: 404 with nothing of B's in the answer, B unchanged", async (_name, route) => {
-    const db = t.database.prisma;
-    const snapshot = async () =>
-      JSON.stringify([
-        await db.booking.findMany({ where: { studentId: B.user.id }, orderBy: { id: "asc" } }),
-        await db.cancellationRequest.count(),
-        await db.lessonCredit.count(),
-        await db.fileAccessLog.count(),
-        await db.sharedFile.findMany({ where: { studentId: B.user.id }, orderBy: { id: "asc" } }),
-      ]);
+    const snapshot = () => portalSnapshot(t.database.prisma, B);
     const before = await snapshot();
     const [method, url, payload] = route();
     const response = await call(A, method, url, payload);

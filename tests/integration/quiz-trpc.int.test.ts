@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithSession, type TestUser } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { injectTrpc } from "../helpers/trpc-inject.ts";
+import { injectRest, injectTrpc } from "../helpers/transports.ts";
 
 let t: TestApp;
 let sofia: TestUser;
@@ -20,15 +20,7 @@ afterAll(async () => {
 });
 
 const rest = (user: TestUser | null, method: "GET" | "POST", url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(user ? { cookie: user.cookie } : {}),
-      ...(payload === undefined ? {} : { "content-type": "application/json" }),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
+  injectRest(t.app, { method, url, payload, cookie: user?.cookie });
 
 /** A saved result without what differs between two saves (its id and time). */
 const sameResult = (saved: unknown) => {
