@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
@@ -42,8 +42,18 @@ async function loggedFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   return response;
 }
 
+const transport = { url: "/api/trpc", transformer: superjson, fetch: loggedFetch } as const;
+
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, fetch: loggedFetch })],
+  links: [
+    splitLink({
+      // Who is signed in is asked on its own: a batch fails as a whole, and a data call that fails
+      // (a proxy's 503) must not read as a failed status check, which leaves the page signed out.
+      condition: (op) => op.path.startsWith("auth."),
+      true: httpLink(transport),
+      false: httpBatchLink(transport),
+    }),
+  ],
 });
 
 /**

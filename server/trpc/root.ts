@@ -1,4 +1,5 @@
 import { adminRouter } from "../features/admin/admin.router.ts";
+import { authRouter } from "../features/auth/auth.router.ts";
 import { bookingRouter } from "../features/booking/booking.router.ts";
 import { portalRouter } from "../features/portal/portal.router.ts";
 import { quizRouter } from "../features/quiz/quiz.router.ts";
@@ -9,6 +10,7 @@ export const appRouter = router({
   portal: portalRouter,
   admin: adminRouter,
   quiz: quizRouter,
+  auth: authRouter,
 });
 
 export type AppRouter = typeof appRouter;

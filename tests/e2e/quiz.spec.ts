@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { toast } from "./support/booking-steps.ts";
+import { trpcData } from "./support/trpc.ts";
 
 // The server runs with QUIZ_TIME_SCALE=0.05 (playwright.config.ts): the quick assessment and
 // concept tests last 45 s, the A1 test 135 s.
@@ -90,9 +91,9 @@ test.describe("quiz area", () => {
     page,
   }) => {
     await signIn(page);
-    const stats = page.waitForResponse("**/api/quiz-results/stats");
+    const stats = page.waitForResponse("**/api/trpc/**quiz.stats**");
     await page.goto("/student/quizzes?section=general");
-    const completedBefore = ((await (await stats).json()) as { stats: { completedQuizzes: number } }).stats
+    const completedBefore = (await trpcData<{ stats: { completedQuizzes: number } }>(await stats, "quiz.stats")).stats
       .completedQuizzes;
     await expect(page.getByText("Completed", { exact: true }).locator("..")).toContainText(String(completedBefore));
     await page.getByRole("link", { name: "Start Quick Assessment" }).click();

@@ -7,127 +7,23 @@ import {
   completeEndedLessons,
   startLessonCompletionJob,
 } from "../../server/features/portal/lesson-lifecycle.service.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import {
+  createPortalTestApp,
+  DAY,
+  HOUR,
+  nextSlot,
+  type PortalStudent,
+  portalSnapshot,
+} from "../helpers/portal-factory.ts";
+import type { TestApp } from "../helpers/test-app.ts";
+import { injectRest } from "../helpers/transports.ts";
 
 let t: TestApp;
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
-type Student = Awaited<ReturnType<typeof createStudentWithData>>;
+type Student = PortalStudent;
 let A: Student;
 let B: Student;
 let teacherId: string;
-let slotCursor = 0;
-
-/** Whole hours, each call 61 minutes later than the last, so no two test lessons overlap. */
-function nextSlot(offsetMs: number) {
-  slotCursor += 1;
-  const startsAt = new Date(Math.floor((Date.now() + offsetMs) / HOUR) * HOUR + slotCursor * 61 * 60_000);
-  return { startsAt, endsAt: new Date(startsAt.getTime() + HOUR) };
-}
-
-async function createStudentWithData(label: string, code: string) {
-  const db = t.database.prisma;
-  const user = await db.user.create({
-    data: {
-      email: `${label}@students.test`,
-      name: `${label[0].toUpperCase()}${label.slice(1)} Student`,
-      emailVerified: true,
-      referralCode: code,
-      phone: "+39 111",
-    },
-  });
-  const { token } = await createSession(db, user.id, "student");
-  const order = await db.bookingOrder.create({
-    data: { studentId: user.id, packageId: "standard-6", lessons: 6, basePriceCents: 19200, totalPriceCents: 19200 },
-  });
-  const singleOrder = await db.bookingOrder.create({
-    data: {
-      studentId: user.id,
-      packageId: (await db.package.findFirstOrThrow({ where: { lessons: 1 } })).id,
-      lessons: 1,
-      basePriceCents: 3500,
-      totalPriceCents: 3500,
-    },
-  });
-  const base = {
-    studentId: user.id,
-    teacherId,
-    studentName: user.name,
-    studentEmail: user.email,
-    lessonType: "online",
-  };
-  const completed = await db.booking.create({
-    data: { ...base, orderId: order.id, ...nextSlot(-60 * DAY), status: "completed" },
-  });
-  const upcoming = await db.booking.create({
-    data: {
-      ...base,
-      orderId: order.id,
-      ...nextSlot(5 * DAY),
-      status: "confirmed",
-      meetingLink: "https://meet.example/abc",
-    },
-  });
-  const upcoming2 = await db.booking.create({
-    data: { ...base, orderId: order.id, ...nextSlot(6 * DAY), status: "pending" },
-  });
-  const single = await db.booking.create({
-    data: { ...base, orderId: singleOrder.id, ...nextSlot(7 * DAY), status: "confirmed" },
-  });
-  const file = await db.sharedFile.create({
-    data: {
-      studentId: user.id,
-      title: `${label} worksheet`,
-      fileType: "document",
-      fileUrl: "https://files.example/w.pdf",
-      fileSize: 1234,
-    },
-  });
-  const inactiveFile = await db.sharedFile.create({
-    data: {
-      studentId: user.id,
-      title: `${label} old sheet`,
-      fileType: "document",
-      fileUrl: "https://files.example/old.pdf",
-      isActive: false,
-    },
-  });
-  const note = await db.studentNote.create({
-    data: { studentId: user.id, teacherNote: `${label} public note`, noteDate: new Date(), tags: ["grammar"] },
-  });
-  const privateNote = await db.studentNote.create({
-    data: { studentId: user.id, teacherNote: `${label} PRIVATE note`, noteDate: new Date(), isPrivate: true },
-  });
-  const referral = await db.referral.create({
-    data: {
-      referrerId: user.id,
-      referredEmail: `${label}-friend@x.test`,
-      referredName: `${label} friend`,
-      status: "registered",
-    },
-  });
-  const discount = await db.discount.create({ data: { userId: user.id, referralId: referral.id, percentage: 10 } });
-  const quiz = await db.quizResult.create({
-    data: { userId: user.id, quizType: "level", score: 7, totalQuestions: 10 },
-  });
-  return {
-    user,
-    cookie: `student_session=${token}`,
-    order,
-    completed,
-    upcoming,
-    upcoming2,
-    single,
-    file,
-    inactiveFile,
-    note,
-    privateNote,
-    referral,
-    discount,
-    quiz,
-  };
-}
 
 /** "+01:00" or "+02:00": Milano's UTC offset on that day. */
 function offsetOf(day: Date) {
@@ -138,23 +34,11 @@ function offsetOf(day: Date) {
   return name.replace("GMT", "") || "+00:00";
 }
 
-function call(student: Student | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(student ? { cookie: student.cookie } : {}),
-      ...(payload !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const call = (student: Student | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
+  injectRest(t.app, { method, url, payload, cookie: student?.cookie });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await t.database.prisma.teacher.findFirstOrThrow()).id;
-  A = await createStudentWithData("anna", "ANNACODE");
-  B = await createStudentWithData("bruno", "BRUNOCODE");
+  ({ t, teacherId, A, B } = await createPortalTestApp());
 });
 afterAll(async () => {
   await t?.close();
@@ -618,15 +502,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
   ];
 
   it.each(foreign)("%s: 404 with nothing of B's in the answer, B unchanged", async (_name, route) => {
-    const db = t.database.prisma;
-    const snapshot = async () =>
-      JSON.stringify([
-        await db.booking.findMany({ where: { studentId: B.user.id }, orderBy: { id: "asc" } }),
-        await db.cancellationRequest.count(),
-        await db.lessonCredit.count(),
-        await db.fileAccessLog.count(),
-        await db.sharedFile.findMany({ where: { studentId: B.user.id }, orderBy: { id: "asc" } }),
-      ]);
+    const snapshot = () => portalSnapshot(t.database.prisma, B);
     const before = await snapshot();
     const [method, url, payload] = route();
     const response = await call(A, method, url, payload);

@@ -45,7 +45,7 @@ const LOOKUP_ROUTES = [
   "GET /api/auth/google/callback",
   "GET /api/student-auth/google/callback",
 ];
-const LOOKUP_PROCEDURES = ["booking.quote"];
+const LOOKUP_PROCEDURES = ["booking.quote", "portal.validateReferral", "quiz.verifyCertificate"];
 
 /** The message of a tRPC error answer (superjson wraps it in `json`). */
 const trpcMessage = (body: { error?: { json?: { message?: unknown }; message?: unknown } } | undefined) =>

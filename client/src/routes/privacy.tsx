@@ -4,11 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { SiteLogo } from "../components/site-logo.tsx";
 import { DEFAULT_CONTACT } from "../features/landing/content.ts";
-import { api } from "../lib/api.ts";
 import { Link } from "../lib/router.tsx";
-
-type PublicConfig = { contact?: { email?: string | null; phone?: string | null } };
-type Teachers = { teachers?: { name?: string | null }[] };
+import { trpc } from "../trpc.ts";
 
 const UPDATED = "22 November 2026";
 
@@ -23,20 +20,12 @@ const SECTIONS = [
 ] as const;
 
 function usePrivacyContact() {
-  const config = useQuery({
-    queryKey: ["public-config"],
-    queryFn: () => api<PublicConfig>("/admin/public-config"),
-    staleTime: 5 * 60_000,
-  });
-  const teachers = useQuery({
-    queryKey: ["pricing", "teachers"],
-    queryFn: () => api<Teachers>("/pricing/teachers"),
-    staleTime: 5 * 60_000,
-  });
+  const config = useQuery({ ...trpc.booking.publicContact.queryOptions(), staleTime: 5 * 60_000 });
+  const teachers = useQuery({ ...trpc.booking.teachers.queryOptions(), staleTime: 5 * 60_000 });
   return {
-    email: config.data?.contact?.email?.trim() || DEFAULT_CONTACT.email,
-    phone: config.data?.contact?.phone?.trim() || DEFAULT_CONTACT.phone,
-    teacher: teachers.data?.teachers?.[0]?.name?.trim() || "Giulia, the teacher",
+    email: config.data?.email.trim() || DEFAULT_CONTACT.email,
+    phone: config.data?.phone.trim() || DEFAULT_CONTACT.phone,
+    teacher: teachers.data?.[0]?.name.trim() || "Giulia, the teacher",
   };
 }
 

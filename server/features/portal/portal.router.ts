@@ -1,5 +1,17 @@
-import { publicProcedure, rateLimitedStudentProcedure, router, studentProcedure } from "../../trpc/init.ts";
+// The student portal: the procedures behind the spec's /api/student/* paths, each returning what
+// its path returns. Every one but validateReferral (the unguarded /ref page) needs a student
+// session, and every service call is scoped by that session's id: a foreign id finds nothing.
+import { z } from "zod";
+import {
+  publicProcedure,
+  rateLimitedProcedure,
+  rateLimitedStudentProcedure,
+  router,
+  studentProcedure,
+} from "../../trpc/init.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
+import { deleteAccountSchema, deleteStudentAccount } from "../privacy/privacy.service.ts";
+import * as portal from "./portal.service.ts";
 
 export const portalRouter = router({
   status: publicProcedure.query(async ({ ctx }) => {
@@ -9,6 +21,57 @@ export const portalRouter = router({
       : { authenticated: false as const, user: null };
   }),
   me: studentProcedure.query(({ ctx }) => ({ id: ctx.student.id, name: ctx.student.name, email: ctx.student.email })),
+
+  stats: studentProcedure.query(({ ctx }) => portal.getDashboardStats(ctx.db, ctx.student.id)),
+  lessons: studentProcedure
+    .input(portal.lessonsQuerySchema.prefault({}))
+    .query(async ({ ctx, input }) => ({ lessons: await portal.listLessons(ctx.db, ctx.student.id, input) })),
+  progress: studentProcedure.query(({ ctx }) => portal.getProgress(ctx.db, ctx.student.id)),
+  profile: studentProcedure.query(async ({ ctx }) => ({ profile: await portal.getProfile(ctx.db, ctx.student.id) })),
+  saveProfile: rateLimitedStudentProcedure("write")
+    .input(portal.profileUpdateSchema)
+    .mutation(async ({ ctx, input }) => ({ profile: await portal.saveProfile(ctx.db, ctx.student.id, input) })),
+
+  referrals: studentProcedure.query(({ ctx }) => portal.getReferralData(ctx.db, ctx.student.id)),
+  inviteFriend: rateLimitedStudentProcedure("write")
+    .input(portal.referralInviteSchema)
+    .mutation(({ ctx, input }) => portal.inviteFriend(ctx.db, ctx.student, input)),
+  validateReferral: rateLimitedProcedure("code-lookup")
+    .input(z.object({ code: z.string().max(200) }))
+    .query(({ ctx, input }) => portal.validateReferralCode(ctx.db, input.code)),
+
+  quizResults: studentProcedure.query(({ ctx }) => portal.getQuizResults(ctx.db, ctx.student.id)),
+  resources: studentProcedure.query(({ ctx }) => portal.listResources(ctx.db, ctx.student.id)),
+  files: studentProcedure.query(({ ctx }) => portal.listFiles(ctx.db, ctx.student.id)),
+  notes: studentProcedure.query(({ ctx }) => portal.listNotes(ctx.db, ctx.student.id)),
+  logFileAccess: rateLimitedStudentProcedure("write")
+    .input(portal.fileAccessSchema)
+    .mutation(({ ctx, input }) => portal.logFileAccess(ctx.db, ctx.student.id, input)),
+
+  cancellationSummary: studentProcedure.query(({ ctx }) => portal.getCancellationSummary(ctx.db, ctx.student.id)),
+  cancellationCheck: studentProcedure
+    .input(z.object({ bookingId: z.string().max(200) }))
+    .query(({ ctx, input }) => portal.checkCancellation(ctx.db, ctx.student.id, input.bookingId)),
+  requestCancellation: rateLimitedStudentProcedure("request")
+    .input(portal.cancellationRequestSchema)
+    .mutation(({ ctx, input }) =>
+      portal.requestCancellation(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL }),
+    ),
+  rebook: rateLimitedStudentProcedure("booking")
+    .input(portal.rebookSchema)
+    .mutation(({ ctx, input }) =>
+      portal.rebookWithCredit(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL }),
+    ),
+  cancellations: studentProcedure.query(({ ctx }) => portal.listCancellations(ctx.db, ctx.student.id)),
+
+  // The session cookie is not this procedure's to clear (tRPC answers carry no cookies here): the
+  // sessions go with the account, and the client's sign-out clears the cookie.
+  deleteAccount: rateLimitedStudentProcedure("write")
+    .input(deleteAccountSchema)
+    .mutation(({ ctx, input }) =>
+      deleteStudentAccount(ctx.db, ctx.student.id, input, { uploadDir: ctx.uploadDir, env: ctx.env }),
+    ),
+
   calendarFeed: router({
     get: studentProcedure.query(({ ctx }) => getFeedStatus(ctx.db, ctx.student.id, "student")),
     reset: rateLimitedStudentProcedure("write").mutation(({ ctx }) =>

@@ -226,7 +226,8 @@ export async function deleteStudentAccount(
   db: Db,
   userId: string,
   input: z.infer<typeof deleteAccountSchema>,
-  opts: { uploadDir: string; env: Pick<Env, "PUBLIC_URL" | "accountHashSecret">; now?: Date },
+  /** `uploadDir` is absent only in callers without files (context.ts): nothing to remove then. */
+  opts: { uploadDir?: string; env: Pick<Env, "PUBLIC_URL" | "accountHashSecret">; now?: Date },
 ) {
   void input; // validated at the edge: its existence is the confirmation
   const account = await findAccount(db, userId);
@@ -249,13 +250,15 @@ export async function deleteStudentAccount(
     },
   );
   let filesRemoved = 0;
-  for (const name of result.uploads) {
-    if (!isStoredName(name)) continue;
-    try {
-      await unlink(path.join(opts.uploadDir, name));
-      filesRemoved++;
-    } catch {
-      // Already gone: nothing left to remove.
+  const { uploadDir } = opts;
+  if (uploadDir) {
+    for (const name of result.uploads.filter(isStoredName)) {
+      try {
+        await unlink(path.join(uploadDir, name));
+        filesRemoved++;
+      } catch {
+        // Already gone: nothing left to remove.
+      }
     }
   }
   return {

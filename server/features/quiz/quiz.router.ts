@@ -1,8 +1,30 @@
 import { z } from "zod";
-import { recordAnswerSchema, startQuizSchema, submitAttemptSchema } from "../../../shared/quiz-schemas.ts";
-import { limitCallOf, rateLimitedStudentProcedure, router, studentProcedure } from "../../trpc/init.ts";
+import {
+  historyQuerySchema,
+  recordAnswerSchema,
+  saveResultSchema,
+  startQuizSchema,
+  submitAttemptSchema,
+} from "../../../shared/quiz-schemas.ts";
+import {
+  limitCallOf,
+  rateLimitedProcedure,
+  rateLimitedStudentProcedure,
+  router,
+  studentProcedure,
+} from "../../trpc/init.ts";
 import { countQuestionsByLevel } from "./quiz.data.ts";
-import { getOwnCertificate, getOwnResult, recordAnswer, startQuiz, submitAttempt } from "./quiz.service.ts";
+import {
+  getOwnCertificate,
+  getOwnResult,
+  getStats,
+  listHistory,
+  recordAnswer,
+  saveResult,
+  startQuiz,
+  submitAttempt,
+  verifyCertificate,
+} from "./quiz.service.ts";
 
 export const quizRouter = router({
   questionCounts: studentProcedure.query(({ ctx }) => countQuestionsByLevel(ctx.db)),
@@ -20,10 +42,23 @@ export const quizRouter = router({
   submit: rateLimitedStudentProcedure("write")
     .input(submitAttemptSchema)
     .mutation(({ ctx, input }) => submitAttempt(ctx, ctx.student, input)),
+  /** POST /api/quiz-results/save: a result scored in the browser (or a server attempt by its id). */
+  save: rateLimitedStudentProcedure("write")
+    .input(saveResultSchema)
+    .mutation(async ({ ctx, input }) => ({ success: true, ...(await saveResult(ctx, ctx.student, input)) })),
+  history: studentProcedure
+    .input(historyQuerySchema.prefault({}))
+    .query(({ ctx, input }) => listHistory(ctx.db, ctx.student, input)),
+  stats: studentProcedure.query(({ ctx }) => getStats(ctx.db, ctx.student)),
   result: studentProcedure
     .input(z.object({ id: z.uuid() }))
     .query(({ ctx, input }) => getOwnResult(ctx, ctx.student, input.id)),
   certificate: studentProcedure
     .input(z.object({ resultId: z.uuid() }))
     .query(({ ctx, input }) => getOwnCertificate(ctx, ctx.student, input.resultId)),
+  // Public on purpose: anyone holding the code may check it; the answer names only the first
+  // name and the last name's initial.
+  verifyCertificate: rateLimitedProcedure("code-lookup")
+    .input(z.object({ code: z.string().max(200) }))
+    .query(({ ctx, input }) => verifyCertificate(ctx.db, input.code)),
 });

@@ -23,7 +23,7 @@ import {
   type QUIZ_TYPES,
   type QuizLevel,
 } from "../../../shared/quiz-catalog.ts";
-import type { SaveResultInput, StartQuizInput } from "../../../shared/quiz-schemas.ts";
+import { certificateCodeSchema, type SaveResultInput, type StartQuizInput } from "../../../shared/quiz-schemas.ts";
 import { addTo, type Breakdown, estimateLevel, findWeakAreas, percentOf } from "../../../shared/quiz-scoring.ts";
 import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
@@ -699,8 +699,9 @@ export async function getOwnCertificate(services: Services, student: SessionUser
 }
 
 /** Public verification: only the first name and the last name's initial (students may be minors). */
-export async function verifyCertificate(db: Db, code: string) {
-  const r = await findCertificate(db, code.trim().toUpperCase());
+export async function verifyCertificate(db: Db, rawCode: string) {
+  const code = certificateCodeSchema.safeParse(rawCode.toUpperCase());
+  const r = code.success ? await findCertificate(db, code.data) : null;
   if (!r?.isVerified) throw new AppError("NOT_FOUND", INVALID_CERTIFICATE_MESSAGE);
   const parts = r.user.name.trim().split(/\s+/);
   const first = parts[0] ?? "";

@@ -2,10 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { STUDENT_AUTH_RECHECK_MS } from "../../../../shared/constants.ts";
 import { safeNextPath } from "../../../../shared/next-path.ts";
 import { api } from "../../lib/api.ts";
+import { type RouterOutputs, trpc, trpcClient } from "../../trpc.ts";
 
-export type AuthStatus = {
-  authenticated: boolean;
-  user: { id: string; name: string; email: string; isAdmin?: boolean; image_url?: string | null } | null;
+export type AuthStatus = RouterOutputs["auth"]["studentStatus"] & {
   /** Client-side only: why a session seen in this page ended (the guard acts on it). */
   ended?: "logout" | "expired";
 };
@@ -17,15 +16,22 @@ export const STUDENT_HOME = "/student/dashboard";
 /** The same rule as the server's redirects: a path on this site, else the dashboard. */
 export const studentNextPath = (next: unknown) => safeNextPath(next, STUDENT_HOME);
 
+/**
+ * The student status lives under a key of the client's own, not tRPC's: its cache entry also
+ * carries `ended`, which only this page knows, and signing out clears every query but this one.
+ */
 export const studentStatusKey = ["student-auth-status"] as const;
-export const adminStatusKey = ["admin-auth-status"] as const;
+export const adminStatusKey = trpc.auth.adminStatus.queryKey();
+
+/** The student's status, read fresh (the booking form's check before it books). */
+export const fetchStudentStatus = (): Promise<AuthStatus> => trpcClient.auth.studentStatus.query();
 
 /** The student session, re-checked every 30 minutes as the spec asks. */
 export function useStudentStatus() {
   return useQuery({
     queryKey: studentStatusKey,
     queryFn: async () => {
-      const status = await api<AuthStatus>("/student-auth/status");
+      const status = await fetchStudentStatus();
       // Signed in: the attempt is over, so a later signed-out visit to /student starts sign-in again.
       if (status.authenticated) sessionStorage.removeItem(ATTEMPT_FLAG);
       return status;
@@ -36,7 +42,7 @@ export function useStudentStatus() {
 }
 
 export function useAdminStatus() {
-  return useQuery({ queryKey: adminStatusKey, queryFn: () => api<AuthStatus>("/auth/status"), retry: false });
+  return useQuery(trpc.auth.adminStatus.queryOptions(undefined, { retry: false }));
 }
 
 export function studentSignInUrl(next?: string | null) {
@@ -46,10 +52,13 @@ export function studentSignInUrl(next?: string | null) {
     : `/api/student-auth/google?next=${encodeURIComponent(path)}`;
 }
 
+/** REST on purpose: the answer clears the session cookie, which a tRPC answer here does not. */
+export const signOutStudentOnServer = () => api("/student-auth/logout", { method: "POST" });
+
 export function useStudentLogout() {
   const queryClient = useQueryClient();
   return async () => {
-    await api("/student-auth/logout", { method: "POST" });
+    await signOutStudentOnServer();
     queryClient.setQueryData<AuthStatus>(studentStatusKey, { authenticated: false, user: null, ended: "logout" });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== studentStatusKey[0] });
   };

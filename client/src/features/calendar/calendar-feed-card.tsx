@@ -7,32 +7,35 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { api } from "../../lib/api.ts";
 import { useCopy } from "../../lib/use-copy.ts";
+import { type RouterOutputs, trpc } from "../../trpc.ts";
 
-type FeedStatus = { active: boolean; created_at: string | null };
-type FeedLink = FeedStatus & { webcal_url: string; https_url: string };
+/** The owner's feed procedures, named by the REST path they stand for. */
+const FEEDS = {
+  "/student/calendar-feed": trpc.portal.calendarFeed,
+  "/admin/calendar-feed": trpc.admin.calendarFeed,
+};
 
 export function CalendarFeedCard(props: {
-  /** REST base of the owner's feed: "/student/calendar-feed" or "/admin/calendar-feed". */
-  endpoint: string;
+  /** The owner's feed: "/student/calendar-feed" or "/admin/calendar-feed". */
+  endpoint: keyof typeof FEEDS;
   title?: string;
   description: string;
 }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const { copy, copiedKey } = useCopy();
-  const [link, setLink] = useState<FeedLink | null>(null);
+  const [link, setLink] = useState<RouterOutputs["portal"]["calendarFeed"]["reset"] | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const key = ["calendar-feed", props.endpoint];
-  const status = useQuery({ queryKey: key, queryFn: () => api<FeedStatus>(props.endpoint) });
+  const feed = FEEDS[props.endpoint];
+  const status = useQuery(feed.get.queryOptions());
   const reset = useMutation({
-    mutationFn: () => api<FeedLink>(`${props.endpoint}/reset`, { method: "POST", json: {} }),
+    ...feed.reset.mutationOptions(),
     onSuccess: (made) => {
       const replaced = Boolean(status.data?.active);
       setLink(made);
       setConfirming(false);
-      queryClient.setQueryData(key, { active: true, created_at: made.created_at });
+      queryClient.setQueryData(feed.get.queryKey(), { active: true, created_at: made.created_at });
       toast({
         title: "Success",
         description: replaced

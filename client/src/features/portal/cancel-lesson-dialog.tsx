@@ -4,46 +4,37 @@ import { Modal } from "../../components/ui/dialog.tsx";
 import { TextAreaField } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { api } from "../../lib/api.ts";
+import { isSessionExpired } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import {
-  type CancellationCheck,
-  type Lesson,
-  useRequestCancellation,
-  useSessionExpiry,
-  useTeacherZone,
-} from "./portal-api.ts";
+import { trpc } from "../../trpc.ts";
+import { type Lesson, usePortalQuery, useRequestCancellation, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Shows what the policy leaves before the student confirms, then cancels (or shows the refusal). */
 export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null; onClose: () => void }) {
   const timeZone = useTeacherZone();
-  const [check, setCheck] = useState<CancellationCheck | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
   const toast = useToast();
   const onExpired = useSessionExpiry();
   const cancel = useRequestCancellation();
+  // Read afresh each time the dialog opens (nothing kept once it closes), never retried, and not
+  // re-read by the portal's refresh after the cancellation (the lesson is gone by then).
+  const checked = usePortalQuery({
+    ...trpc.portal.cancellationCheck.queryOptions({ bookingId: lesson?.id ?? "" }),
+    enabled: lesson !== null && !cancel.isPending,
+    gcTime: 0,
+    retry: false,
+  });
+  const check = checked.data ?? null;
+  const loadError = checked.error && !isSessionExpired(checked.error) ? checked.error.message : null;
 
   useEffect(() => {
-    setCheck(null);
-    setLoadError(null);
+    if (!lesson) return;
     setReason("");
     setReasonError(null);
-    if (!lesson) return;
-    let live = true;
-    api<CancellationCheck>(`/student/can-cancel/${lesson.id}`)
-      .then((result) => live && setCheck(result))
-      .catch((error: Error) => {
-        if (!live || onExpired(error)) return;
-        setLoadError(error.message);
-      });
-    return () => {
-      live = false;
-    };
-  }, [lesson, onExpired]);
+  }, [lesson]);
 
   const submit = async () => {
     if (!lesson) return;

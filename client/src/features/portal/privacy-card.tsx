@@ -1,15 +1,15 @@
 // "Privacy & data" on the profile page: download everything stored about you (a JSON file) and
 // delete the account. Deletion asks for the typed word DELETE, as the server does.
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { api } from "../../lib/api.ts";
 import { useNavigate } from "../../lib/router.tsx";
-import { studentStatusKey } from "../auth/student-auth.ts";
+import { trpc } from "../../trpc.ts";
+import { signOutStudentOnServer, studentStatusKey } from "../auth/student-auth.ts";
 import { useSessionExpiry } from "./portal-api.ts";
 
 const CONFIRM_WORD = "DELETE";
@@ -24,6 +24,7 @@ export function PrivacyCard() {
   const queryClient = useQueryClient();
   const onExpired = useSessionExpiry();
   const deleted = useRef(false);
+  const deleteAccount = useMutation(trpc.portal.deleteAccount.mutationOptions());
 
   // The signed-out state is written only once this card (and the guarded portal around it) has
   // unmounted on the way to the home page: written earlier, the portal's guard would send the
@@ -51,7 +52,9 @@ export function PrivacyCard() {
     }
     setBusy(true);
     try {
-      await api("/student/delete-account", { method: "POST", json: { confirmation: typed.trim() } });
+      await deleteAccount.mutateAsync({ confirmation: typed.trim() });
+      // The sessions went with the account; the sign-out clears the cookie too.
+      await signOutStudentOnServer().catch(() => undefined);
       deleted.current = true;
       navigate("/", { replace: true });
       toast({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROFILE_PHOTO_MAX_BYTES } from "../../../../shared/constants.ts";
-import { photoProblem } from "./profile-fields.ts";
+import { ENGLISH_LEVEL_OPTIONS, optionValue, photoProblem } from "./profile-fields.ts";
 
 describe("profile photo checks", () => {
   it("refuses a non-image and an image over 5MB, accepts 5MB exactly", () => {
@@ -13,5 +13,13 @@ describe("profile photo checks", () => {
       description: "Please select an image smaller than 5MB.",
     });
     expect(photoProblem({ type: "image/jpeg", size: PROFILE_PHOTO_MAX_BYTES }, PROFILE_PHOTO_MAX_BYTES)).toBeNull();
+  });
+});
+
+describe("stored values as select options", () => {
+  it("keeps a known value and turns an unknown or missing one into no choice", () => {
+    expect(optionValue(ENGLISH_LEVEL_OPTIONS, "advanced")).toBe("advanced");
+    expect(optionValue(ENGLISH_LEVEL_OPTIONS, "expert")).toBe("");
+    expect(optionValue(ENGLISH_LEVEL_OPTIONS, null)).toBe("");
   });
 });

@@ -11,6 +11,10 @@ export const PREFERRED_TYPE_OPTIONS = [
   { value: "either", label: "Either" },
 ] as const;
 
+/** A stored value as one of the options' values, or "" (none chosen) when it is none of them. */
+export const optionValue = <T extends string>(options: readonly { value: T }[], value: string | null): T | "" =>
+  options.find((option) => option.value === value)?.value ?? "";
+
 export const PHOTO_HINT = "PNG, JPG, GIF up to 5MB";
 
 /** The client-side photo checks of §5; the server checks the content again. */

@@ -1,21 +1,14 @@
 // Rebooking a cancelled lesson with its credit: the schedule step for one lesson at price 0. The
-// slots come from the booking flow's own GET /api/availability (two weeks at a time).
-import { useQuery } from "@tanstack/react-query";
+// slots come from the booking flow's own availability (two weeks at a time).
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { api } from "../../lib/api.ts";
 import { formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+import { trpc } from "../../trpc.ts";
 import { useCancellationSummary, useInvalidatePortal, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
-
-type Availability = {
-  timezone: string;
-  windowStart: string;
-  windowEnd: string;
-  availableSlots: { id: string; startTime: string; endTime: string }[];
-};
 
 const dayKey = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
@@ -36,14 +29,10 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
   const start = new Date(Date.now() + page * 14 * 86_400_000);
   const startDate = dayKey(start.toISOString(), zone.timeZone);
   const slots = useQuery({
-    queryKey: ["rebook-availability", startDate, credit?.teacher_id ?? null],
-    queryFn: () => {
-      const params = new URLSearchParams({ startDate });
-      if (credit?.teacher_id) params.set("teacher_id", credit.teacher_id);
-      return api<Availability>(`/availability?${params}`);
-    },
+    ...trpc.booking.availability.queryOptions({ startDate, teacherId: credit?.teacher_id ?? null }),
     enabled: creditId !== null,
   });
+  const rebook = useMutation(trpc.portal.rebook.mutationOptions());
 
   const close = () => {
     setSelected(null);
@@ -55,10 +44,7 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
     if (!creditId || !selected) return;
     setBusy(true);
     try {
-      const result = await api<{ message: string }>("/student/rebook", {
-        method: "POST",
-        json: { credit_id: creditId, lesson_date: selected },
-      });
+      const result = await rebook.mutateAsync({ credit_id: creditId, lesson_date: selected });
       toast({ title: "Lesson Rebooked", description: result.message, variant: "success" });
       await invalidate();
       close();

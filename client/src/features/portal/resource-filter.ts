@@ -1,5 +1,6 @@
 // Resource search and filters (§5): case-insensitive on a file's title or description and on a
 // note's text or tags; the filter buttons pick a file type, or notes only.
+import type { SharedFile, TeacherNote } from "./portal-api.ts";
 
 export const RESOURCE_FILTERS = ["all", "documents", "audio", "video", "images", "links", "notes"] as const;
 export type ResourceFilter = (typeof RESOURCE_FILTERS)[number];
@@ -12,8 +13,8 @@ const FILE_TYPE_OF: Record<string, string> = {
   links: "link",
 };
 
-type FileLike = { title: string; description: string | null; file_type: string };
-type NoteLike = { teacher_note: string; tags: string[] };
+type FileLike = Pick<SharedFile, "title" | "description" | "file_type">;
+type NoteLike = Pick<TeacherNote, "teacher_note" | "tags">;
 
 export function filterResources<F extends FileLike, N extends NoteLike>(
   files: F[],

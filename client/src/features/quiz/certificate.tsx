@@ -4,7 +4,6 @@ import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { api } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { Link, useParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
@@ -90,16 +89,10 @@ export function CertificatePage() {
   );
 }
 
-type Verified = { certificate: { code: string; holder: string; test: string; level: string; issuedAt: string } };
-
 /** Public: /certificates/{code}. Confirms a code with first name and last initial only. */
 export function CertificateVerifyPage() {
   const { code = "" } = useParams();
-  const query = useQuery({
-    queryKey: ["certificate", code],
-    queryFn: () => api<Verified>(`/certificates/${encodeURIComponent(code)}`),
-    retry: false,
-  });
+  const query = useQuery({ ...trpc.quiz.verifyCertificate.queryOptions({ code }), retry: false });
   return (
     <main className="grid min-h-screen place-items-center bg-gradient-to-b from-blue-50 to-slate-50 p-4">
       <Card className="w-full max-w-lg p-8 text-center">

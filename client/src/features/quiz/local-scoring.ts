@@ -1,7 +1,7 @@
 // Scoring for quizzes the server did not issue (the built-in sample, a quiz passed in
 // navigation state): done in the browser as the spec describes, and saved marked unverified.
 import { addTo, type Breakdown, estimateLevel, percentOf } from "../../../../shared/quiz-scoring.ts";
-import { api } from "../../lib/api.ts";
+import { trpcClient } from "../../trpc.ts";
 import type { LocalQuiz, QuizResultDto, ResultsState, ReviewEntry } from "./quiz-types.ts";
 
 export function scoreLocalQuiz(
@@ -63,10 +63,9 @@ export function scoreLocalQuiz(
     createdAt: new Date().toISOString(),
   };
   // Sent without waiting for the answer; a failure is only logged (§7, §8).
-  void api("/quiz-results/save", {
-    method: "POST",
-    json: {
-      quizType: result.quizType,
+  void trpcClient.quiz.save
+    .mutate({
+      quizType: quiz.quizType,
       quizLevel: result.quizLevel,
       quizConcept: null,
       score,
@@ -80,7 +79,7 @@ export function scoreLocalQuiz(
         assessmentType: quiz.quizType,
         topic: quiz.topic,
       },
-    },
-  }).catch((error) => console.error("Failed to save quiz result", error));
+    })
+    .catch((error) => console.error("Failed to save quiz result", error));
   return { result, review, retryPath };
 }

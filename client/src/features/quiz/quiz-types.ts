@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../../server/trpc/root.ts";
+import type { RouterOutputs } from "../../trpc.ts";
 
-type Outputs = inferRouterOutputs<AppRouter>["quiz"];
+type Outputs = RouterOutputs["quiz"];
 export type StartedQuiz = Outputs["start"];
 export type SubmittedQuiz = Outputs["submit"];
 export type QuizResultDto = SubmittedQuiz["result"];

@@ -7,7 +7,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { type AuthStatus, useStudentStatus } from "../../features/auth/student-auth.ts";
+import { type AuthStatus, fetchStudentStatus, useStudentStatus } from "../../features/auth/student-auth.ts";
 import { type BookingResults, bookingStorage, type Slot } from "../../features/booking/booking-storage.ts";
 import {
   type DetailsErrors,
@@ -21,7 +21,6 @@ import { type GroupChoice, GroupConversationCard } from "../../features/booking/
 import { referralCode } from "../../features/booking/referral-code.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { dateKeyInZone, weekStartOf } from "../../features/booking/week.ts";
-import { api } from "../../lib/api.ts";
 import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
@@ -153,7 +152,7 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
     const currentSlots = bookingStorage.getSlots();
     let accountEmail: string | null = null;
     try {
-      const fresh = await api<AuthStatus>("/student-auth/status");
+      const fresh = await fetchStudentStatus();
       accountEmail = fresh.authenticated ? (fresh.user?.email ?? null) : null;
     } catch {
       accountEmail = null;

@@ -9,17 +9,13 @@ import { DEFAULT_CONTACT } from "../../features/landing/content.ts";
 import { GREETING_MESSAGE, mailLink, phoneDigits, whatsappLink } from "../../features/portal/contact-links.ts";
 import { ChatIcon, ClockIcon, CopyIcon, MailIcon, PhoneIcon } from "../../features/portal/icons.tsx";
 import { usePublicContact } from "../../features/portal/portal-api.ts";
-import { api } from "../../lib/api.ts";
 import { useCopy } from "../../lib/use-copy.ts";
+import { trpc } from "../../trpc.ts";
 
 export function ContactPage() {
   const config = usePublicContact();
-  const teachers = useQuery({
-    queryKey: ["pricing", "teachers"],
-    queryFn: () => api<{ teachers: { name: string; image_url: string | null }[] }>("/pricing/teachers"),
-    staleTime: 5 * 60_000,
-  });
-  const teacher = teachers.data?.teachers[0];
+  const teachers = useQuery({ ...trpc.booking.teachers.queryOptions(), staleTime: 5 * 60_000 });
+  const teacher = teachers.data?.[0];
   const status = useStudentStatus();
   const { copy, copiedKey } = useCopy();
   if (config.isPending) return <Spinner label="Loading contact information" />;
@@ -27,9 +23,9 @@ export function ContactPage() {
   // Public config failure: the configured defaults, and the spec's notice.
   const failed = config.isError;
   const contact = {
-    phone: config.data?.contact.phone?.trim() || DEFAULT_CONTACT.phone,
-    email: config.data?.contact.email?.trim() || DEFAULT_CONTACT.email,
-    availabilityText: config.data?.contact.availabilityText || AFTER_HOURS_TEXT,
+    phone: config.data?.phone?.trim() || DEFAULT_CONTACT.phone,
+    email: config.data?.email?.trim() || DEFAULT_CONTACT.email,
+    availabilityText: config.data?.availabilityText || AFTER_HOURS_TEXT,
   };
   const name = status.data?.user?.name ?? "";
   const hasPhone = phoneDigits(contact.phone).length > 0;
@@ -124,7 +120,7 @@ export function ContactPage() {
                 <ClockIcon className="h-4 w-4" /> Timezone
               </dt>
               <dd className="mt-1 text-slate-900">
-                {config.data?.contact.timezone ?? TEACHER_TIMEZONE} · available until 10:00 PM
+                {config.data?.timezone ?? TEACHER_TIMEZONE} · available until 10:00 PM
               </dd>
             </div>
           </dl>

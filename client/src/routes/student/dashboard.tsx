@@ -79,7 +79,7 @@ export function Dashboard() {
   // The spec: a failed stats load shows zeros; a failed lessons load empties the list.
   const s = stats.data ?? { completedLessons: 0, resourceCount: 0, completedQuizzes: 0, referralCount: 0 };
   const upcoming = lessons.data?.lessons ?? [];
-  const phone = contact.data?.contact.phone?.trim() || null;
+  const phone = contact.data?.phone?.trim() || null;
 
   return (
     <div className="mx-auto max-w-6xl">

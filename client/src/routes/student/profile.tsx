@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { PROFILE_PHOTO_MAX_BYTES } from "../../../../shared/constants.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,28 +13,24 @@ import { type Profile, useInvalidatePortal, useProfile, useSessionExpiry } from 
 import { PrivacyCard } from "../../features/portal/privacy-card.tsx";
 import {
   ENGLISH_LEVEL_OPTIONS,
+  optionValue,
   PHOTO_HINT,
   PREFERRED_TYPE_OPTIONS,
   photoProblem,
 } from "../../features/portal/profile-fields.ts";
-import { api, upload } from "../../lib/api.ts";
+import { upload } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
+import { type RouterInputs, trpc } from "../../trpc.ts";
 
-type Form = {
-  name: string;
-  phone: string;
-  englishLevel: string;
-  lessonFocus: string;
-  preferredType: string;
-  preferredLocation: string;
-  notes: string;
-};
+type ProfileInput = RouterInputs["portal"]["saveProfile"];
+/** Every field of the profile update, as the form holds it (text, "" for none). */
+type Form = { [K in keyof ProfileInput]-?: NonNullable<ProfileInput[K]> };
 const toForm = (p: Profile): Form => ({
   name: p.name,
   phone: p.phone ?? "",
-  englishLevel: p.englishLevel ?? "",
+  englishLevel: optionValue(ENGLISH_LEVEL_OPTIONS, p.englishLevel),
   lessonFocus: p.lessonFocus ?? "",
-  preferredType: p.preferredType ?? "",
+  preferredType: optionValue(PREFERRED_TYPE_OPTIONS, p.preferredType),
   preferredLocation: p.preferredLocation ?? "",
   notes: p.notes ?? "",
 });
@@ -119,6 +115,7 @@ export function ProfilePage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const onExpired = useSessionExpiry();
+  const saveProfile = useMutation(trpc.portal.saveProfile.mutationOptions());
 
   useEffect(() => {
     if (profile.data && !form) setForm(toForm(profile.data.profile));
@@ -153,11 +150,11 @@ export function ProfilePage() {
     if (Object.keys(next).length) return;
     setSaving(true);
     try {
-      const saved = await api<{ profile: Profile }>("/student/profile", {
-        method: "PUT",
-        json: { ...form, preferredLocation: form.preferredType === "in-person" ? form.preferredLocation : "" },
+      const saved = await saveProfile.mutateAsync({
+        ...form,
+        preferredLocation: form.preferredType === "in-person" ? form.preferredLocation : "",
       });
-      queryClient.setQueryData(["portal", "profile"], saved);
+      queryClient.setQueryData(trpc.portal.profile.queryKey(), saved);
       setForm(toForm(saved.profile));
       await queryClient.invalidateQueries({ queryKey: studentStatusKey });
       toast({ title: "Profile Updated", description: "Your profile has been saved.", variant: "success" });

@@ -1,6 +1,7 @@
 // /ref?code=CODE: the unguarded landing page of a referral link. Validates the code, welcomes the
 // friend with the referrer's name, takes a short profile (POST /api/bookings without a lesson
 // date: the booking feature's referral signup), then continues to /book?ref=CODE.
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { REFERRAL_DISCOUNT_PERCENT } from "../../../../shared/constants.ts";
 import { SiteLogo } from "../../components/site-logo.tsx";
@@ -11,16 +12,17 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { CalendarIcon, ChatIcon, GiftIcon } from "../../features/portal/icons.tsx";
 import { ENGLISH_LEVEL_OPTIONS, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
-import { ApiError, api } from "../../lib/api.ts";
 import { useNavigate, useSearchParams } from "../../lib/router.tsx";
+import { type RouterInputs, trpc } from "../../trpc.ts";
 
+type SignupInput = RouterInputs["booking"]["referralSignup"];
 type SignupForm = {
   name: string;
   email: string;
   phone: string;
-  englishLevel: string;
+  englishLevel: SignupInput["englishLevel"] | "";
   lessonFocus: string;
-  preferredType: string;
+  preferredType: NonNullable<SignupInput["preferredType"]>;
   preferredLocation: string;
   notes: string;
   packageType: string;
@@ -65,38 +67,29 @@ export function ReferralLanding() {
   const code = (params.get("code") ?? params.get("ref") ?? "").trim();
   const navigate = useNavigate();
   const toast = useToast();
-  const [referrer, setReferrer] = useState<string | null>(null);
-  const [validating, setValidating] = useState(Boolean(code));
   const [form, setForm] = useState<SignupForm>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
+  const validation = useQuery({
+    ...trpc.portal.validateReferral.queryOptions({ code }),
+    enabled: Boolean(code),
+    retry: false,
+  });
+  const signup = useMutation(trpc.booking.referralSignup.mutationOptions());
+  const referrer = validation.data?.referrer.name ?? null;
+  // A refused code keeps the spinner until the visitor is sent on to /book.
+  const validating = Boolean(code) && !validation.data;
 
   useEffect(() => {
-    if (!code) {
-      setValidating(false);
-      return;
-    }
-    let live = true;
-    setValidating(true);
-    api<{ referrer: { name: string } }>(`/student/validate-referral/${encodeURIComponent(code)}`)
-      .then((result) => {
-        if (!live) return;
-        setReferrer(result.referrer.name);
-        setValidating(false);
-      })
-      .catch((error) => {
-        if (!live) return;
-        const invalid = error instanceof ApiError && error.status >= 400 && error.status < 500;
-        toast({
-          title: "Error",
-          description: invalid ? "Invalid referral code" : "Failed to validate referral code",
-          variant: "destructive",
-        });
-        navigate("/book", { replace: true });
-      });
-    return () => {
-      live = false;
-    };
-  }, [code, navigate, toast]);
+    if (!validation.error) return;
+    const status = validation.error.data?.httpStatus ?? 0;
+    const invalid = status >= 400 && status < 500;
+    toast({
+      title: "Error",
+      description: invalid ? "Invalid referral code" : "Failed to validate referral code",
+      variant: "destructive",
+    });
+    navigate("/book", { replace: true });
+  }, [validation.error, navigate, toast]);
 
   if (validating) {
     return (
@@ -136,19 +129,16 @@ export function ReferralLanding() {
     }
     setSubmitting(true);
     try {
-      await api("/bookings", {
-        method: "POST",
-        json: {
-          name: form.name.trim(),
-          email: form.email.trim(),
-          phone: form.phone.trim(),
-          englishLevel: form.englishLevel,
-          lessonFocus: form.lessonFocus.trim(),
-          preferredType: form.preferredType,
-          preferredLocation: form.preferredType === "in-person" ? form.preferredLocation.trim() : "",
-          notes: form.notes.trim(),
-          referralCode: code,
-        },
+      await signup.mutateAsync({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        phone: form.phone.trim(),
+        englishLevel: form.englishLevel,
+        lessonFocus: form.lessonFocus.trim(),
+        preferredType: form.preferredType,
+        preferredLocation: form.preferredType === "in-person" ? form.preferredLocation.trim() : "",
+        notes: form.notes.trim(),
+        referralCode: code,
       });
       toast({ title: "Profile created successfully! You can now book your first lesson.", variant: "success" });
       navigate(`/book?ref=${encodeURIComponent(code)}`);

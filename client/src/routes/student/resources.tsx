@@ -25,8 +25,8 @@ import {
   type ResourceFilter,
   truncate,
 } from "../../features/portal/resource-filter.ts";
-import { api } from "../../lib/api.ts";
 import { formatDate, formatFileSize } from "../../lib/format.ts";
+import { trpcClient } from "../../trpc.ts";
 
 const TYPE_ICONS = {
   document: BookIcon,
@@ -45,9 +45,9 @@ const TYPE_TONES = {
 
 /** Access logging never blocks: a failure is only logged and the file opens anyway. */
 function logAccess(fileId: string, accessType: "download" | "view") {
-  api("/student/files/access-log", { method: "POST", json: { fileId, accessType } }).catch((error) =>
-    console.error("Failed to log file access", error),
-  );
+  trpcClient.portal.logFileAccess
+    .mutate({ fileId, accessType })
+    .catch((error) => console.error("Failed to log file access", error));
 }
 
 function NoteItem({ note }: { note: TeacherNote }) {
