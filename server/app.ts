@@ -19,9 +19,8 @@ import { INVALID_CHARACTER_MESSAGE, parseJsonInput, UNREADABLE_MESSAGE } from ".
 import { opsRoutes } from "./http/ops.http.ts";
 import { registerProcedureRoutes } from "./http/procedure-routes.ts";
 import { healthRoute } from "./http/public.http.ts";
-import { quizRoutes } from "./http/quiz.http.ts";
 import { procedureRoutes } from "./http/rest-table.ts";
-import { studentRoutes } from "./http/student.http.ts";
+import { studentExportRoute } from "./http/student.http.ts";
 import { projectPath } from "./paths.ts";
 import { MemoryRateLimiter, type RateLimiter, rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -223,8 +222,7 @@ export async function buildApp(opts: BuildAppOptions) {
   registerProcedureRoutes(app, services, procedureRoutes);
   await app.register(calendarRoutes, { db, env, rateLimiter });
   await app.register(fileRoutes, { db, env, rateLimiter, uploadDir: uploads.dir });
-  await app.register(studentRoutes, { prefix: "/api/student", db, env, rateLimiter, uploadDir: uploads.dir });
-  await app.register(quizRoutes, { db, env });
+  await app.register(studentExportRoute, { db });
   if (opts.ops) await app.register(opsRoutes, { database, ...opts.ops });
 
   const clientDir = opts.clientDir ?? projectPath("dist/client");

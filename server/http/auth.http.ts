@@ -13,6 +13,7 @@ import type { OidcFlow, OidcProvider } from "../features/auth/oidc.service.ts";
 import { createSession, invalidateSessionToken, type SessionKind } from "../features/auth/session.service.ts";
 import { limitCaller, type RateLimiter } from "../plugins/rate-limit.ts";
 import { clearSessionCookie, SESSION_COOKIES, setSessionCookie } from "../plugins/session.ts";
+import { type ProcedureRoute, route } from "./procedure-routes.ts";
 
 type Options = { db: Db; env: Env; oidc: OidcProvider | null; rateLimiter: RateLimiter };
 
@@ -129,23 +130,12 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
     });
   }
 
-  const statusRoute = (kind: SessionKind) => async (request: FastifyRequest) => {
-    const user = await request.sessionUser(kind);
-    if (!user) return { authenticated: false, user: null };
-    if (kind === "admin" && !user.isAdmin) return { authenticated: false, user: null };
-    return {
-      authenticated: true,
-      user: { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, image_url: user.imageUrl },
-    };
-  };
   const logoutRoute = (kind: SessionKind) => async (request: FastifyRequest, reply: FastifyReply) => {
     await invalidateSessionToken(db, request.cookies[SESSION_COOKIES[kind]]);
     clearSessionCookie(reply, kind, secure);
     return { success: true };
   };
-  app.get("/api/auth/status", statusRoute("admin"));
   app.post("/api/auth/logout", logoutRoute("admin"));
-  app.get("/api/student-auth/status", statusRoute("student"));
   app.post("/api/student-auth/logout", logoutRoute("student"));
 
   if (!demoMode) return;
@@ -256,3 +246,9 @@ ${
 }
 </main></body></html>`;
 }
+
+/** Who is signed in: the auth router's status procedures. */
+export const authProcedureRoutes: ProcedureRoute[] = [
+  route("GET", "/api/auth/status", "auth.adminStatus"),
+  route("GET", "/api/student-auth/status", "auth.studentStatus"),
+];
