@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ProcedureRoute, procedureOf, type RestRequest } from "../../server/http/procedure-routes.ts";
 import { procedureRoutes } from "../../server/http/rest-table.ts";
 import { appRouter } from "../../server/trpc/root.ts";
-import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../shared/constants.ts";
+import { BOOKING_UNAUTHORIZED_MESSAGE, CANCEL_REASON_REQUIRED_MESSAGE } from "../../shared/constants.ts";
 import { callerFor, createUserWithSession, sessionForExistingUser, type TestUser } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -15,6 +15,7 @@ let t: TestApp;
 let admin: TestUser;
 let student: TestUser;
 const db = () => t.database.prisma;
+const asStudent = () => student.cookie;
 const asAdmin = () => callerFor(db(), t.env, { admin });
 const keyOf = (row: Pick<ProcedureRoute, "method" | "url">) => `${row.method} ${row.url}`;
 
@@ -131,6 +132,76 @@ const samples: Record<string, Sample> = {
     refusal: { status: 400, body: { error: "Please choose a night" } },
   },
   "GET /api/debug/contact-info": { request: async () => ({}) },
+  "GET /api/auth/status": { request: async () => ({}) },
+  "GET /api/student-auth/status": { request: async () => ({}), as: asStudent },
+  "GET /api/student/validate-referral/:code": {
+    request: async () => ({ params: { code: student.referralCode } }),
+    as: () => "",
+  },
+  "GET /api/student/stats": { request: async () => ({}), as: asStudent },
+  "GET /api/student/profile": { request: async () => ({}), as: asStudent },
+  "PUT /api/student/profile": {
+    request: async () => ({ body: { name: "Student Parity", englishLevel: "intermediate" } }),
+    as: asStudent,
+  },
+  "GET /api/student/lessons": { request: async () => ({ query: { upcoming: "true" } }), as: asStudent },
+  "GET /api/student/progress": { request: async () => ({}), as: asStudent },
+  "GET /api/student/referrals": { request: async () => ({}), as: asStudent },
+  "POST /api/student/referrals": {
+    request: async () => ({ body: { email: `friend${++signups}@test.example`, name: "Friend" } }),
+    as: asStudent,
+    fresh: true,
+    volatile: ["referred_email"],
+  },
+  "GET /api/student/quiz-results": { request: async () => ({}), as: asStudent },
+  "GET /api/student/resources": { request: async () => ({}), as: asStudent },
+  "GET /api/student/files": { request: async () => ({}), as: asStudent },
+  "GET /api/student/notes": { request: async () => ({}), as: asStudent },
+  "POST /api/student/files/access-log": {
+    request: async () => ({ body: { fileId: (await sharedFile()).id, accessType: "view" } }),
+    as: asStudent,
+    fresh: true,
+  },
+  "GET /api/student/cancellation-summary": { request: async () => ({}), as: asStudent },
+  "GET /api/student/can-cancel/:bookingId": {
+    request: async () => ({ params: { bookingId: (await lesson()).id } }),
+    as: asStudent,
+  },
+  "POST /api/student/request-cancellation": {
+    request: async () => ({ body: { booking_id: (await lesson()).id, reason: "" } }),
+    as: asStudent,
+    refusal: { status: 400, body: { error: CANCEL_REASON_REQUIRED_MESSAGE } },
+  },
+  "POST /api/student/rebook": {
+    request: async () => ({ body: { credit_id: "not-a-credit" } }),
+    as: asStudent,
+    refusal: { status: 400, body: { error: "Invalid credit_id." } },
+  },
+  "GET /api/student/cancellations": { request: async () => ({}), as: asStudent },
+  "POST /api/student/delete-account": {
+    request: async () => ({ body: { confirmation: "no" } }),
+    as: asStudent,
+    refusal: { status: 400, body: { error: "Type DELETE to confirm that you want to delete your account." } },
+  },
+  "GET /api/student/calendar-feed": { request: async () => ({}), as: asStudent },
+  "POST /api/student/calendar-feed/reset": {
+    request: async () => ({}),
+    as: asStudent,
+    fresh: true,
+    volatile: ["webcal_url", "https_url"],
+  },
+  "POST /api/quiz-results/save": {
+    request: async () => ({ body: { quizType: "general", score: 7, totalQuestions: 10, studyTimeSeconds: 300 } }),
+    as: asStudent,
+    fresh: true,
+  },
+  "GET /api/quiz-results/history": { request: async () => ({ query: { limit: "5" } }), as: asStudent },
+  "GET /api/quiz-results/stats": { request: async () => ({}), as: asStudent },
+  "GET /api/certificates/:code": {
+    request: async () => ({ params: { code: "NOPE-NOPE" } }),
+    as: () => "",
+    refusal: { status: 404, body: { error: "This certificate code is not valid." } },
+  },
   "GET /api/admin/dashboard": { request: async () => ({}) },
   "GET /api/admin/bookings": { request: async () => ({ query: { status: "pending", limit: "5" } }) },
   "GET /api/admin/bookings/:id": { request: async () => ({ params: { id: (await lesson()).id } }) },
