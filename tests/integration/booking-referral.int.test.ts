@@ -2,7 +2,7 @@
 // newcomer's 10% off the first package, the referrer's reward (granted when the teacher confirms
 // the friend's order) and its use on the next order: 10% of one lesson.
 import type { DateTime } from "luxon";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveAccount } from "../../server/features/auth/account.service.ts";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import {
@@ -10,35 +10,26 @@ import {
   callerFor,
   createUserWithSession,
   iso,
+  prepareBookingApp,
   romeDay,
-  sessionForExistingUser,
   setSettings,
   studentInfo,
   type TestUser,
 } from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-let teacherId: string;
+const t = prepareBookingApp();
 let referrer: TestUser;
-let admin: TestUser;
 const db = () => t.database.prisma;
 let nextDay = 5;
 
-async function post(url: string, payload: unknown, user?: TestUser) {
-  return t.app.inject({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/json", ...(user ? { cookie: user.cookie } : {}) },
-    payload: JSON.stringify(payload),
-  });
-}
+const post = (url: string, payload: unknown, user?: TestUser) => t.send("POST", url, { as: user, payload });
 
 /** Books the two-lesson-free "standard-6" package on a fresh day; returns the order. */
 async function bookStandardPackage(user: TestUser, extra: Record<string, unknown> = {}) {
   nextDay += 1;
   const day = romeDay(nextDay, 9);
-  await addAvailability(db(), teacherId, day, 6);
+  await addAvailability(db(), t.teacherId, day, 6);
   const starts: DateTime[] = [0, 1, 2, 3, 4, 5].map((h) => day.plus({ hours: h }));
   const response = await post(
     "/api/bookings/package",
@@ -46,7 +37,7 @@ async function bookStandardPackage(user: TestUser, extra: Record<string, unknown
       studentInfo: studentInfo(),
       lesson_dates: starts.map(iso),
       lessonType: "online",
-      teacher_id: teacherId,
+      teacher_id: t.teacherId,
       packageInfo: { id: "standard-6", name: "Standard Package", lessons: 6, totalPrice: 192 },
       ...extra,
     },
@@ -68,13 +59,7 @@ const profile = (email: string, code: string) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
   referrer = await createUserWithSession(db(), { email: "referrer@test.example", name: "Rita Referrer" });
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
-});
-afterAll(async () => {
-  await t?.close();
 });
 beforeEach(async () => {
   await setSettings(db(), { bufferBetweenLessons: 0, maxAdvanceBooking: 90 });
@@ -148,7 +133,7 @@ async function setOrderStatus(orderId: string, status: "confirmed" | "cancelled"
     const response = await t.app.inject({
       method: "PUT",
       url: `/api/admin/bookings/${lesson.id}`,
-      headers: { "content-type": "application/json", cookie: admin.cookie },
+      headers: { "content-type": "application/json", cookie: t.admin.cookie },
       payload: JSON.stringify({ status }),
     });
     expect(response.statusCode, response.body).toBe(200);

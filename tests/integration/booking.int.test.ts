@@ -1,24 +1,21 @@
 // The booking calls of issue 3, each through its REST path and its tRPC procedure, on a real
 // migrated database (PGlite, or PostgreSQL with TEST_ENGINE=postgresql).
 import { DateTime } from "luxon";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   addAvailability,
   callerFor,
   createUserWithSession,
   iso,
+  prepareBookingApp,
   romeDay,
-  sessionForExistingUser,
   setSettings,
   studentInfo,
   type TestUser,
   ZONE,
 } from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-let teacherId: string;
-let admin: TestUser;
+const t = prepareBookingApp();
 const db = () => t.database.prisma;
 const json = { "content-type": "application/json" };
 
@@ -29,23 +26,15 @@ function freshDay(): DateTime {
   return romeDay(nextDay, 0);
 }
 
-async function post(url: string, payload: unknown, user?: TestUser, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: "POST",
-    url,
-    headers: { ...json, ...(user ? { cookie: user.cookie } : {}), ...headers },
-    payload: JSON.stringify(payload),
-  });
-}
-async function get(url: string, user?: TestUser) {
-  return t.app.inject({ method: "GET", url, headers: user ? { cookie: user.cookie } : {} });
-}
+const post = (url: string, payload: unknown, user?: TestUser, headers: Record<string, string> = {}) =>
+  t.send("POST", url, { as: user, payload, headers });
+const get = (url: string, user?: TestUser) => t.send("GET", url, { as: user });
 
 const single = (start: DateTime, extra: Record<string, unknown> = {}) => ({
   studentInfo: studentInfo(),
   lesson_date: iso(start),
   lessonType: "online",
-  teacher_id: teacherId,
+  teacher_id: t.teacherId,
   ...extra,
 });
 const packagePayload = (
@@ -56,19 +45,11 @@ const packagePayload = (
   studentInfo: studentInfo(),
   lesson_dates: starts.map(iso),
   lessonType: "online",
-  teacher_id: teacherId,
+  teacher_id: t.teacherId,
   packageInfo: { id: pkg.id, name: "whatever", lessons: pkg.lessons, totalPrice: 1 },
   ...extra,
 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
-});
-afterAll(async () => {
-  await t?.close();
-});
 beforeEach(async () => {
   await setSettings(db(), {
     bufferBetweenLessons: 0,
@@ -81,11 +62,11 @@ beforeEach(async () => {
 describe("availability", () => {
   it("offers visitors the free 60-minute lessons of the window, in REST and tRPC alike", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 3);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 3);
     const student = await createUserWithSession(db());
     await post("/api/bookings", single(day.set({ hour: 10 })), student);
 
-    const rest = await get(`/api/availability?startDate=${day.toISODate()}&teacher_id=${teacherId}`);
+    const rest = await get(`/api/availability?startDate=${day.toISODate()}&teacher_id=${t.teacherId}`);
     expect(rest.statusCode).toBe(200);
     const body = rest.json();
     expect(body.timezone).toBe(ZONE);
@@ -94,22 +75,25 @@ describe("availability", () => {
     );
     expect(onDay.map((s: { startTime: string }) => DateTime.fromISO(s.startTime).setZone(ZONE).hour)).toEqual([9, 11]);
     expect(onDay[0]).toEqual({
-      id: `${teacherId}:${day.set({ hour: 9 }).toJSDate().toISOString()}`,
+      id: `${t.teacherId}:${day.set({ hour: 9 }).toJSDate().toISOString()}`,
       startTime: day.set({ hour: 9 }).toJSDate().toISOString(),
       endTime: day.set({ hour: 10 }).toJSDate().toISOString(),
     });
     expect(DateTime.fromISO(body.windowStart).setZone(ZONE).weekday).toBe(7);
 
-    const trpc = await callerFor(db(), t.env).booking.availability({ startDate: day.toISODate(), teacherId });
+    const trpc = await callerFor(db(), t.env).booking.availability({
+      startDate: day.toISODate(),
+      teacherId: t.teacherId,
+    });
     expect(trpc.availableSlots).toEqual(body.availableSlots);
   });
 
   it("shows a booking in the very next grid, though grids are cached (REST and tRPC over HTTP)", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 3);
-    const url = `/api/availability?startDate=${day.toISODate()}&teacher_id=${teacherId}`;
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 3);
+    const url = `/api/availability?startDate=${day.toISODate()}&teacher_id=${t.teacherId}`;
     const trpcUrl = `/api/trpc/booking.availability?input=${encodeURIComponent(
-      JSON.stringify({ json: { startDate: day.toISODate(), teacherId } }),
+      JSON.stringify({ json: { startDate: day.toISODate(), teacherId: t.teacherId } }),
     )}`;
     const hours = (slots: { startTime: string }[]) =>
       slots
@@ -127,12 +111,12 @@ describe("availability", () => {
 
   it("gives an admin session every slot in the range with duration and booked flag", async () => {
     const day = freshDay();
-    const free = await addAvailability(db(), teacherId, day.set({ hour: 15 }), 2, "weekly");
-    const taken = await addAvailability(db(), teacherId, day.set({ hour: 9 }), 2);
+    const free = await addAvailability(db(), t.teacherId, day.set({ hour: 15 }), 2, "weekly");
+    const taken = await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 2);
     const student = await createUserWithSession(db());
     expect((await post("/api/bookings", single(day.set({ hour: 9 })), student)).statusCode).toBe(200);
 
-    const response = await get(`/api/availability?startDate=${day.toISODate()}&endDate=${day.toISODate()}`, admin);
+    const response = await get(`/api/availability?startDate=${day.toISODate()}&endDate=${day.toISODate()}`, t.admin);
     expect(response.statusCode).toBe(200);
     const slots = response.json().availableSlots as {
       id: string;
@@ -164,7 +148,7 @@ describe("availability", () => {
 describe("single bookings", () => {
   it("needs a student session: 401 on REST and tRPC, nothing written", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const before = await db().booking.count();
     const rest = await post("/api/bookings", single(day.set({ hour: 9 })));
     expect(rest.statusCode).toBe(401);
@@ -173,13 +157,13 @@ describe("single bookings", () => {
       callerFor(db(), t.env).booking.createBooking(single(day.set({ hour: 9 })) as never),
     ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     // An admin session is not a student session.
-    expect((await post("/api/bookings", single(day.set({ hour: 9 })), admin)).statusCode).toBe(401);
+    expect((await post("/api/bookings", single(day.set({ hour: 9 })), t.admin)).statusCode).toBe(401);
     expect(await db().booking.count()).toBe(before);
   });
 
   it("books a pending lesson through REST with an order at the server's price, ignoring the client's", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 2);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 2);
     const student = await createUserWithSession(db(), { email: "rest-single@test.example" });
     const response = await post("/api/bookings", { ...single(day.set({ hour: 10 })), totalPrice: 0.01 }, student);
     expect(response.statusCode).toBe(200);
@@ -189,7 +173,7 @@ describe("single bookings", () => {
       end_date: day.set({ hour: 11 }).toUTC().toISO(),
       status: "pending",
       lessonType: "online",
-      teacher_id: teacherId,
+      teacher_id: t.teacherId,
       teacher_name: expect.any(String),
       google_meet_link: null,
     });
@@ -221,7 +205,7 @@ describe("single bookings", () => {
   it("books through tRPC too, and honours auto-confirm and the default meeting link", async () => {
     await setSettings(db(), { autoConfirmBookings: true, defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const student = await createUserWithSession(db());
     const { booking } = await callerFor(db(), t.env, { student }).booking.createBooking(
       single(day.set({ hour: 9 })) as never,
@@ -232,7 +216,7 @@ describe("single bookings", () => {
   it("books in person only with a location, and never puts a meeting link on it", async () => {
     await setSettings(db(), { defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const student = await createUserWithSession(db());
     const missing = await post("/api/bookings", single(day.set({ hour: 9 }), { lessonType: "in-person" }), student);
     expect(missing.statusCode).toBe(400);
@@ -251,7 +235,7 @@ describe("single bookings", () => {
 
   it("refuses bad input with a clear message and writes nothing", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 2);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 2);
     const student = await createUserWithSession(db());
     const before = {
       bookings: await db().booking.count(),
@@ -259,7 +243,7 @@ describe("single bookings", () => {
       mails: await db().outboxEmail.count(),
     };
     const tooSoon = romeDay(1, 10);
-    await addAvailability(db(), teacherId, tooSoon, 1);
+    await addAvailability(db(), t.teacherId, tooSoon, 1);
     const cases: [unknown, RegExp][] = [
       [single(day.set({ hour: 13 })), /is not in the teacher's availability/],
       [single(day.set({ hour: 9, minute: 30 })), /is not in the teacher's availability/],
@@ -301,7 +285,7 @@ describe("single bookings", () => {
   it("refuses a lesson beyond the maximum advance setting", async () => {
     await setSettings(db(), { maxAdvanceBooking: 5 });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const student = await createUserWithSession(db());
     const response = await post("/api/bookings", single(day.set({ hour: 9 })), student);
     expect(response.statusCode).toBe(400);
@@ -311,11 +295,14 @@ describe("single bookings", () => {
   it("keeps the buffer around booked lessons: offered no more, and refused with CONFLICT naming the slot", async () => {
     await setSettings(db(), { bufferBetweenLessons: 30 });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 4);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 4);
     const first = await createUserWithSession(db());
     const second = await createUserWithSession(db());
     expect((await post("/api/bookings", single(day.set({ hour: 10 })), first)).statusCode).toBe(200);
-    const grid = await callerFor(db(), t.env).booking.availability({ startDate: day.toISODate(), teacherId });
+    const grid = await callerFor(db(), t.env).booking.availability({
+      startDate: day.toISODate(),
+      teacherId: t.teacherId,
+    });
     const hours = grid.availableSlots
       .map((s) => DateTime.fromISO(s.startTime).setZone(ZONE))
       .filter((d) => d.hasSame(day, "day"))
@@ -333,7 +320,7 @@ describe("single bookings", () => {
 
   it("adds the group conversation package to the order and creates the sign-up", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const student = await createUserWithSession(db());
     const response = await post(
       "/api/bookings",
@@ -357,7 +344,7 @@ describe("single bookings", () => {
 describe("package bookings", () => {
   it("books every lesson of a package in one order, through REST and tRPC", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 5);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 5);
     const student = await createUserWithSession(db());
     const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
     const response = await post(
@@ -372,7 +359,7 @@ describe("package bookings", () => {
     expect(new Set(bookings.map((b: { id: string }) => b.id)).size).toBe(5);
 
     const day2 = freshDay();
-    await addAvailability(db(), teacherId, day2.set({ hour: 9 }), 5);
+    await addAvailability(db(), t.teacherId, day2.set({ hour: 9 }), 5);
     const viaTrpc = await callerFor(db(), t.env, {
       student: await createUserWithSession(db()),
     }).booking.createPackageBooking(
@@ -386,7 +373,7 @@ describe("package bookings", () => {
 
   it("books nothing when one slot is taken, and names that slot", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 6);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 6);
     const other = await createUserWithSession(db());
     expect((await post("/api/bookings", single(day.set({ hour: 12 })), other)).statusCode).toBe(200);
     const student = await createUserWithSession(db());
@@ -419,7 +406,7 @@ describe("package bookings", () => {
 
   it("refuses a wrong number of lessons with the spec's texts", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 6);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 6);
     const student = await createUserWithSession(db());
     const six = [9, 10, 11, 12, 13, 14].map((h) => day.set({ hour: h }));
     const tooMany = await post("/api/bookings/package", packagePayload(six, { id: "online-5", lessons: 6 }), student);
@@ -449,7 +436,7 @@ describe("package bookings", () => {
 describe("retries and double clicks", () => {
   it("returns the booking the student already holds instead of a second one", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const student = await createUserWithSession(db());
     const first = await post("/api/bookings", single(day.set({ hour: 9 })), student);
     const again = await post("/api/bookings", single(day.set({ hour: 9 })), student);
@@ -465,7 +452,7 @@ describe("retries and double clicks", () => {
 
   it("answers a retry with the same Idempotency-Key with the first answer, sequentially and at once", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 6);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 6);
     const student = await createUserWithSession(db());
     const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
     const payload = packagePayload(starts, { id: "online-5", lessons: 5 });
@@ -490,7 +477,7 @@ describe("retries and double clicks", () => {
 
   it("replays a refusal too, and keeps keys per student; tRPC takes the key in its input", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 2);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 2);
     const taker = await createUserWithSession(db());
     const student = await createUserWithSession(db());
     await post("/api/bookings", single(day.set({ hour: 9 })), taker);
@@ -520,7 +507,7 @@ describe("retries and double clicks", () => {
 describe("idempotency records", () => {
   it("forgets an answer after a day, so an old key starts a new request", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const student = await createUserWithSession(db());
     await db().idempotencyRecord.create({
       data: {
@@ -544,13 +531,13 @@ describe("idempotency records", () => {
 describe("reading a booking and its calendar file", () => {
   it("lets only the booking's student or an admin read it; others get 404 and learn nothing", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const owner = await createUserWithSession(db());
     const stranger = await createUserWithSession(db());
     const { booking } = (await post("/api/bookings", single(day.set({ hour: 9 })), owner)).json();
 
     expect((await get(`/api/bookings/${booking.id}`, owner)).json()).toEqual({ booking });
-    expect((await get(`/api/bookings/${booking.id}`, admin)).json()).toEqual({ booking });
+    expect((await get(`/api/bookings/${booking.id}`, t.admin)).json()).toEqual({ booking });
     const foreign = await get(`/api/bookings/${booking.id}`, stranger);
     const missing = await get("/api/bookings/00000000-0000-4000-8000-000000000000", stranger);
     expect(foreign.statusCode).toBe(404);
@@ -559,7 +546,7 @@ describe("reading a booking and its calendar file", () => {
     expect((await get("/api/bookings/not-a-uuid", owner)).statusCode).toBe(404);
 
     expect(await callerFor(db(), t.env, { student: owner }).booking.getBooking({ id: booking.id })).toEqual(booking);
-    expect(await callerFor(db(), t.env, { admin }).booking.getBooking({ id: booking.id })).toEqual(booking);
+    expect(await callerFor(db(), t.env, { admin: t.admin }).booking.getBooking({ id: booking.id })).toEqual(booking);
     await expect(
       callerFor(db(), t.env, { student: stranger }).booking.getBooking({ id: booking.id }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -571,7 +558,7 @@ describe("reading a booking and its calendar file", () => {
   it("serves the ICS as an attachment to its student and an admin only; cancelled becomes STATUS:CANCELLED", async () => {
     await setSettings(db(), { defaultMeetingLink: "https://meet.google.com/ics-test-abc" });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
     const owner = await createUserWithSession(db());
     const stranger = await createUserWithSession(db());
     const { booking } = (await post("/api/bookings", single(day.set({ hour: 9 })), owner)).json();
@@ -588,7 +575,7 @@ describe("reading a booking and its calendar file", () => {
     expect(text).toContain("SEQUENCE:0");
     expect(text).toContain("LOCATION:https://meet.google.com/ics-test-abc");
     expect(text).toContain("STATUS:TENTATIVE");
-    expect((await get(url, admin)).statusCode).toBe(200);
+    expect((await get(url, t.admin)).statusCode).toBe(200);
     expect((await get(url, stranger)).statusCode).toBe(404);
     expect((await get(url)).statusCode).toBe(401);
 
@@ -760,11 +747,11 @@ describe("hostile and malformed requests", () => {
 
   it("gives the admin calendar 7 days before to 30 days after today by default", async () => {
     // 3 AM: an hour no other test of this file uses (availability never overlaps itself).
-    const past = await addAvailability(db(), teacherId, romeDay(-6, 3), 1);
-    const farPast = await addAvailability(db(), teacherId, romeDay(-9, 3), 1);
-    const ahead = await addAvailability(db(), teacherId, romeDay(30, 3), 1);
-    const tooFar = await addAvailability(db(), teacherId, romeDay(32, 3), 1);
-    const ids = ((await get("/api/availability", admin)).json().availableSlots as { id: string }[]).map((s) => s.id);
+    const past = await addAvailability(db(), t.teacherId, romeDay(-6, 3), 1);
+    const farPast = await addAvailability(db(), t.teacherId, romeDay(-9, 3), 1);
+    const ahead = await addAvailability(db(), t.teacherId, romeDay(30, 3), 1);
+    const tooFar = await addAvailability(db(), t.teacherId, romeDay(32, 3), 1);
+    const ids = ((await get("/api/availability", t.admin)).json().availableSlots as { id: string }[]).map((s) => s.id);
     expect(ids).toContain(past.id);
     expect(ids).toContain(ahead.id);
     expect(ids).not.toContain(farPast.id);
