@@ -62,6 +62,11 @@ export type BookingTestApp = TestApp & {
   /** The seeded teacher, and the admin session of her account. */
   teacherId: string;
   admin: TestUser;
+  /** The factories below, on this app's database (and the seeded teacher, and its env). */
+  createStudent(opts?: Parameters<typeof createUserWithSession>[1]): Promise<TestUser>;
+  addAvailability(start: DateTime, hours: number, recurring?: string): Promise<{ id: string }>;
+  setSettings(data: Parameters<typeof setSettings>[1]): Promise<void>;
+  caller(as?: Parameters<typeof callerFor>[2], rateLimiter?: MemoryRateLimiter): ReturnType<typeof callerFor>;
   /** inject() as `as` (or a visitor); a `payload` goes as JSON. */
   send(
     method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
@@ -86,6 +91,10 @@ export function prepareBookingApp(
     Object.assign(suite, t, {
       teacherId: teacher.id,
       admin,
+      createStudent: (opts) => createUserWithSession(db, opts),
+      addAvailability: (start, hours, recurring) => addAvailability(db, teacher.id, start, hours, recurring),
+      setSettings: (data) => setSettings(db, data),
+      caller: (as, rateLimiter) => callerFor(db, t.env, as, rateLimiter),
       send: (method, url, { as, payload, headers = {} } = {}) =>
         t.app.inject({
           method,

@@ -6,13 +6,10 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveAccount } from "../../server/features/auth/account.service.ts";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import {
-  addAvailability,
-  callerFor,
   createUserWithSession,
   iso,
   prepareBookingApp,
   romeDay,
-  setSettings,
   studentInfo,
   type TestUser,
 } from "../helpers/booking-factory.ts";
@@ -29,7 +26,7 @@ const post = (url: string, payload: unknown, user?: TestUser) => t.send("POST", 
 async function bookStandardPackage(user: TestUser, extra: Record<string, unknown> = {}) {
   nextDay += 1;
   const day = romeDay(nextDay, 9);
-  await addAvailability(db(), t.teacherId, day, 6);
+  await t.addAvailability(day, 6);
   const starts: DateTime[] = [0, 1, 2, 3, 4, 5].map((h) => day.plus({ hours: h }));
   const response = await post(
     "/api/bookings/package",
@@ -59,10 +56,10 @@ const profile = (email: string, code: string) => ({
 });
 
 beforeAll(async () => {
-  referrer = await createUserWithSession(db(), { email: "referrer@test.example", name: "Rita Referrer" });
+  referrer = await t.createStudent({ email: "referrer@test.example", name: "Rita Referrer" });
 });
 beforeEach(async () => {
-  await setSettings(db(), { bufferBetweenLessons: 0, maxAdvanceBooking: 90 });
+  await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90 });
 });
 
 describe("the /ref signup", () => {
@@ -71,9 +68,7 @@ describe("the /ref signup", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect(
-      await callerFor(db(), t.env).booking.referralSignup(
-        profile("second@friend.test", referrer.referralCode) as never,
-      ),
+      await t.caller().booking.referralSignup(profile("second@friend.test", referrer.referralCode) as never),
     ).toEqual({ success: true });
     // Signing up twice updates the same referral.
     await post("/api/bookings", profile("marta@friend.test", referrer.referralCode));
@@ -92,7 +87,7 @@ describe("the /ref signup", () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatch(/^Invalid referral code/);
     await expect(
-      callerFor(db(), t.env).booking.referralSignup(profile("x@friend.test", "NOSUCHCODE") as never),
+      t.caller().booking.referralSignup(profile("x@friend.test", "NOSUCHCODE") as never),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const missing = await post("/api/bookings", { ...profile("x@friend.test", referrer.referralCode), phone: "" });
     expect(missing.statusCode).toBe(400);
@@ -161,7 +156,7 @@ describe("discounts", () => {
 
     const { token } = await createSession(db(), account.id, "student");
     const friend: TestUser = { ...account, imageUrl: null, referralCode: "", cookie: `student_session=${token}` };
-    const quote = await callerFor(db(), t.env, { student: friend }).booking.quote({ packageId: "standard-6" });
+    const quote = await t.caller({ student: friend }).booking.quote({ packageId: "standard-6" });
     expect(quote).toEqual({
       basePrice: 192,
       groupPrice: 0,
@@ -194,9 +189,9 @@ describe("discounts", () => {
 
   it("gives a newcomer with ?ref 10% off the first package (quote shows it to visitors too)", async () => {
     expect(
-      await callerFor(db(), t.env).booking.quote({ packageId: "standard-6", referralCode: referrer.referralCode }),
+      await t.caller().booking.quote({ packageId: "standard-6", referralCode: referrer.referralCode }),
     ).toMatchObject({ discount: 19.2, totalPrice: 172.8 });
-    const newcomer = await createUserWithSession(db(), { email: "newcomer@friend.test" });
+    const newcomer = await t.createStudent({ email: "newcomer@friend.test" });
     const order = await bookStandardPackage(newcomer, { referralCode: referrer.referralCode });
     expect(order).toMatchObject({ discount: 19.2, totalPrice: 172.8 });
     expect(
@@ -214,9 +209,9 @@ describe("discounts", () => {
   });
 
   it("does not discount one's own code, nor an unknown one, and says why for one's own", async () => {
-    const solo = await createUserWithSession(db());
+    const solo = await t.createStudent();
     expect(
-      await callerFor(db(), t.env, { student: solo }).booking.quote({
+      await t.caller({ student: solo }).booking.quote({
         packageId: "standard-6",
         referralCode: solo.referralCode,
       }),
@@ -226,7 +221,7 @@ describe("discounts", () => {
       referralNotice: "You cannot use your own referral code: share it with a friend instead.",
     });
     expect(
-      await callerFor(db(), t.env, { student: solo }).booking.quote({
+      await t.caller({ student: solo }).booking.quote({
         packageId: "standard-6",
         referralCode: "ZZZZZZZZ",
       }),
@@ -241,7 +236,7 @@ describe("discounts", () => {
   });
 
   it("spends the referrer's rewards one order at a time, each 10% of one lesson of that order", async () => {
-    const caller = callerFor(db(), t.env, { student: referrer });
+    const caller = t.caller({ student: referrer });
     expect(await caller.booking.quote({ packageId: "standard-6" })).toMatchObject({
       discount: 3.2,
       discountLabel: "Referral reward: 10% off one lesson",

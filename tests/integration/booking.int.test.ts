@@ -2,18 +2,7 @@
 // migrated database (PGlite, or PostgreSQL with TEST_ENGINE=postgresql).
 import { DateTime } from "luxon";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  addAvailability,
-  callerFor,
-  createUserWithSession,
-  iso,
-  prepareBookingApp,
-  romeDay,
-  setSettings,
-  studentInfo,
-  type TestUser,
-  ZONE,
-} from "../helpers/booking-factory.ts";
+import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser, ZONE } from "../helpers/booking-factory.ts";
 
 const t = prepareBookingApp();
 const db = () => t.database.prisma;
@@ -51,7 +40,7 @@ const packagePayload = (
 });
 
 beforeEach(async () => {
-  await setSettings(db(), {
+  await t.setSettings({
     bufferBetweenLessons: 0,
     maxAdvanceBooking: 90,
     autoConfirmBookings: false,
@@ -62,8 +51,8 @@ beforeEach(async () => {
 describe("availability", () => {
   it("offers visitors the free 60-minute lessons of the window, in REST and tRPC alike", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 3);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 3);
+    const student = await t.createStudent();
     await post("/api/bookings", single(day.set({ hour: 10 })), student);
 
     const rest = await get(`/api/availability?startDate=${day.toISODate()}&teacher_id=${t.teacherId}`);
@@ -81,7 +70,7 @@ describe("availability", () => {
     });
     expect(DateTime.fromISO(body.windowStart).setZone(ZONE).weekday).toBe(7);
 
-    const trpc = await callerFor(db(), t.env).booking.availability({
+    const trpc = await t.caller().booking.availability({
       startDate: day.toISODate(),
       teacherId: t.teacherId,
     });
@@ -90,7 +79,7 @@ describe("availability", () => {
 
   it("shows a booking in the very next grid, though grids are cached (REST and tRPC over HTTP)", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 3);
+    await t.addAvailability(day.set({ hour: 9 }), 3);
     const url = `/api/availability?startDate=${day.toISODate()}&teacher_id=${t.teacherId}`;
     const trpcUrl = `/api/trpc/booking.availability?input=${encodeURIComponent(
       JSON.stringify({ json: { startDate: day.toISODate(), teacherId: t.teacherId } }),
@@ -103,7 +92,7 @@ describe("availability", () => {
     expect(hours((await get(url)).json().availableSlots)).toEqual([9, 10, 11]);
     expect(hours((await get(trpcUrl)).json().result.data.json.availableSlots)).toEqual([9, 10, 11]);
 
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 10 })), student)).statusCode).toBe(200);
     expect(hours((await get(url)).json().availableSlots)).toEqual([9, 11]);
     expect(hours((await get(trpcUrl)).json().result.data.json.availableSlots)).toEqual([9, 11]);
@@ -111,9 +100,9 @@ describe("availability", () => {
 
   it("gives an admin session every slot in the range with duration and booked flag", async () => {
     const day = freshDay();
-    const free = await addAvailability(db(), t.teacherId, day.set({ hour: 15 }), 2, "weekly");
-    const taken = await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 2);
-    const student = await createUserWithSession(db());
+    const free = await t.addAvailability(day.set({ hour: 15 }), 2, "weekly");
+    const taken = await t.addAvailability(day.set({ hour: 9 }), 2);
+    const student = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 9 })), student)).statusCode).toBe(200);
 
     const response = await get(`/api/availability?startDate=${day.toISODate()}&endDate=${day.toISODate()}`, t.admin);
@@ -139,7 +128,7 @@ describe("availability", () => {
     expect((await get("/api/availability?teacher_id=00000000-0000-4000-8000-000000000000")).json()).toEqual({
       error: "Unknown teacher.",
     });
-    await expect(callerFor(db(), t.env).booking.availability({ startDate: "nope" })).rejects.toMatchObject({
+    await expect(t.caller().booking.availability({ startDate: "nope" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
   });
@@ -148,14 +137,14 @@ describe("availability", () => {
 describe("single bookings", () => {
   it("needs a student session: 401 on REST and tRPC, nothing written", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
+    await t.addAvailability(day.set({ hour: 9 }), 1);
     const before = await db().booking.count();
     const rest = await post("/api/bookings", single(day.set({ hour: 9 })));
     expect(rest.statusCode).toBe(401);
     expect(rest.json()).toEqual({ error: "Please sign in to continue with your booking" });
-    await expect(
-      callerFor(db(), t.env).booking.createBooking(single(day.set({ hour: 9 })) as never),
-    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(t.caller().booking.createBooking(single(day.set({ hour: 9 })) as never)).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     // An admin session is not a student session.
     expect((await post("/api/bookings", single(day.set({ hour: 9 })), t.admin)).statusCode).toBe(401);
     expect(await db().booking.count()).toBe(before);
@@ -163,8 +152,8 @@ describe("single bookings", () => {
 
   it("books a pending lesson through REST with an order at the server's price, ignoring the client's", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 2);
-    const student = await createUserWithSession(db(), { email: "rest-single@test.example" });
+    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const student = await t.createStudent({ email: "rest-single@test.example" });
     const response = await post("/api/bookings", { ...single(day.set({ hour: 10 })), totalPrice: 0.01 }, student);
     expect(response.statusCode).toBe(200);
     const { booking, order } = response.json();
@@ -203,21 +192,19 @@ describe("single bookings", () => {
   });
 
   it("books through tRPC too, and honours auto-confirm and the default meeting link", async () => {
-    await setSettings(db(), { autoConfirmBookings: true, defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
+    await t.setSettings({ autoConfirmBookings: true, defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
-    const { booking } = await callerFor(db(), t.env, { student }).booking.createBooking(
-      single(day.set({ hour: 9 })) as never,
-    );
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
+    const { booking } = await t.caller({ student }).booking.createBooking(single(day.set({ hour: 9 })) as never);
     expect(booking).toMatchObject({ status: "confirmed", google_meet_link: "https://meet.google.com/xyz-abcd-efg" });
   });
 
   it("books in person only with a location, and never puts a meeting link on it", async () => {
-    await setSettings(db(), { defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
+    await t.setSettings({ defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     const missing = await post("/api/bookings", single(day.set({ hour: 9 }), { lessonType: "in-person" }), student);
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ error: "Location is required for in-person lessons" });
@@ -235,15 +222,15 @@ describe("single bookings", () => {
 
   it("refuses bad input with a clear message and writes nothing", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 2);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const student = await t.createStudent();
     const before = {
       bookings: await db().booking.count(),
       orders: await db().bookingOrder.count(),
       mails: await db().outboxEmail.count(),
     };
     const tooSoon = romeDay(1, 10);
-    await addAvailability(db(), t.teacherId, tooSoon, 1);
+    await t.addAvailability(tooSoon, 1);
     const cases: [unknown, RegExp][] = [
       [single(day.set({ hour: 13 })), /is not in the teacher's availability/],
       [single(day.set({ hour: 9, minute: 30 })), /is not in the teacher's availability/],
@@ -270,7 +257,7 @@ describe("single bookings", () => {
       expect(response.json().error).toMatch(message);
     }
     await expect(
-      callerFor(db(), t.env, { student }).booking.createBooking(single(day.set({ hour: 13 })) as never),
+      t.caller({ student }).booking.createBooking(single(day.set({ hour: 13 })) as never),
     ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: expect.stringMatching(/not in the teacher's availability/),
@@ -283,23 +270,23 @@ describe("single bookings", () => {
   });
 
   it("refuses a lesson beyond the maximum advance setting", async () => {
-    await setSettings(db(), { maxAdvanceBooking: 5 });
+    await t.setSettings({ maxAdvanceBooking: 5 });
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     const response = await post("/api/bookings", single(day.set({ hour: 9 })), student);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/at most 5 days in advance/);
   });
 
   it("keeps the buffer around booked lessons: offered no more, and refused with CONFLICT naming the slot", async () => {
-    await setSettings(db(), { bufferBetweenLessons: 30 });
+    await t.setSettings({ bufferBetweenLessons: 30 });
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 4);
-    const first = await createUserWithSession(db());
-    const second = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 4);
+    const first = await t.createStudent();
+    const second = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 10 })), first)).statusCode).toBe(200);
-    const grid = await callerFor(db(), t.env).booking.availability({
+    const grid = await t.caller().booking.availability({
       startDate: day.toISODate(),
       teacherId: t.teacherId,
     });
@@ -314,14 +301,14 @@ describe("single bookings", () => {
     expect(refused.json().error).toBe(
       `Sorry, the lesson on ${when} was just booked by someone else. Please choose another time.`,
     );
-    await setSettings(db(), { bufferBetweenLessons: 0 });
+    await t.setSettings({ bufferBetweenLessons: 0 });
     expect((await post("/api/bookings", single(day.set({ hour: 11 })), second)).statusCode).toBe(200);
   });
 
   it("adds the group conversation package to the order and creates the sign-up", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     const response = await post(
       "/api/bookings",
       single(day.set({ hour: 9 }), {
@@ -344,8 +331,8 @@ describe("single bookings", () => {
 describe("package bookings", () => {
   it("books every lesson of a package in one order, through REST and tRPC", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 5);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 5);
+    const student = await t.createStudent();
     const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
     const response = await post(
       "/api/bookings/package",
@@ -359,24 +346,26 @@ describe("package bookings", () => {
     expect(new Set(bookings.map((b: { id: string }) => b.id)).size).toBe(5);
 
     const day2 = freshDay();
-    await addAvailability(db(), t.teacherId, day2.set({ hour: 9 }), 5);
-    const viaTrpc = await callerFor(db(), t.env, {
-      student: await createUserWithSession(db()),
-    }).booking.createPackageBooking(
-      packagePayload(
-        [9, 10, 11, 12, 13].map((h) => day2.set({ hour: h })),
-        { id: "online-5", lessons: 5 },
-      ) as never,
-    );
+    await t.addAvailability(day2.set({ hour: 9 }), 5);
+    const viaTrpc = await t
+      .caller({
+        student: await t.createStudent(),
+      })
+      .booking.createPackageBooking(
+        packagePayload(
+          [9, 10, 11, 12, 13].map((h) => day2.set({ hour: h })),
+          { id: "online-5", lessons: 5 },
+        ) as never,
+      );
     expect(viaTrpc.bookings.map((b) => b.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
   });
 
   it("books nothing when one slot is taken, and names that slot", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 6);
-    const other = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const other = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 12 })), other)).statusCode).toBe(200);
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const before = {
       bookings: await db().booking.count(),
       orders: await db().bookingOrder.count(),
@@ -393,9 +382,9 @@ describe("package bookings", () => {
       day.set({ hour: 12 }).setLocale("en-US").toFormat("ccc, LLL d 'at' h:mm a"),
     );
     await expect(
-      callerFor(db(), t.env, { student }).booking.createPackageBooking(
-        packagePayload(starts, { id: "online-5", lessons: 5 }) as never,
-      ),
+      t
+        .caller({ student })
+        .booking.createPackageBooking(packagePayload(starts, { id: "online-5", lessons: 5 }) as never),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     expect({
       bookings: await db().booking.count(),
@@ -406,8 +395,8 @@ describe("package bookings", () => {
 
   it("refuses a wrong number of lessons with the spec's texts", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 6);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const student = await t.createStudent();
     const six = [9, 10, 11, 12, 13, 14].map((h) => day.set({ hour: h }));
     const tooMany = await post("/api/bookings/package", packagePayload(six, { id: "online-5", lessons: 6 }), student);
     expect(tooMany.json()).toEqual({ error: "You can only select 5 lesson(s) for this package." });
@@ -436,13 +425,11 @@ describe("package bookings", () => {
 describe("retries and double clicks", () => {
   it("returns the booking the student already holds instead of a second one", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     const first = await post("/api/bookings", single(day.set({ hour: 9 })), student);
     const again = await post("/api/bookings", single(day.set({ hour: 9 })), student);
-    const viaTrpc = await callerFor(db(), t.env, { student }).booking.createBooking(
-      single(day.set({ hour: 9 })) as never,
-    );
+    const viaTrpc = await t.caller({ student }).booking.createBooking(single(day.set({ hour: 9 })) as never);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(viaTrpc).toEqual(first.json());
@@ -452,8 +439,8 @@ describe("retries and double clicks", () => {
 
   it("answers a retry with the same Idempotency-Key with the first answer, sequentially and at once", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 6);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const student = await t.createStudent();
     const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
     const payload = packagePayload(starts, { id: "online-5", lessons: 5 });
     const concurrent = await Promise.all(
@@ -477,9 +464,9 @@ describe("retries and double clicks", () => {
 
   it("replays a refusal too, and keeps keys per student; tRPC takes the key in its input", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 2);
-    const taker = await createUserWithSession(db());
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const taker = await t.createStudent();
+    const student = await t.createStudent();
     await post("/api/bookings", single(day.set({ hour: 9 })), taker);
     const refused = await post("/api/bookings", single(day.set({ hour: 9 })), student, {
       "idempotency-key": "k-refused",
@@ -491,7 +478,7 @@ describe("retries and double clicks", () => {
     expect(replayed.statusCode).toBe(409);
     expect(replayed.json()).toEqual(refused.json());
 
-    const caller = callerFor(db(), t.env, { student });
+    const caller = t.caller({ student });
     const input = { ...single(day.set({ hour: 10 })), idempotencyKey: "trpc-key" } as never;
     const results = await Promise.all([
       caller.booking.createBooking(input),
@@ -507,8 +494,8 @@ describe("retries and double clicks", () => {
 describe("idempotency records", () => {
   it("forgets an answer after a day, so an old key starts a new request", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     await db().idempotencyRecord.create({
       data: {
         userId: student.id,
@@ -531,9 +518,9 @@ describe("idempotency records", () => {
 describe("reading a booking and its calendar file", () => {
   it("lets only the booking's student or an admin read it; others get 404 and learn nothing", async () => {
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
-    const owner = await createUserWithSession(db());
-    const stranger = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const owner = await t.createStudent();
+    const stranger = await t.createStudent();
     const { booking } = (await post("/api/bookings", single(day.set({ hour: 9 })), owner)).json();
 
     expect((await get(`/api/bookings/${booking.id}`, owner)).json()).toEqual({ booking });
@@ -545,22 +532,22 @@ describe("reading a booking and its calendar file", () => {
     expect((await get(`/api/bookings/${booking.id}`)).statusCode).toBe(401);
     expect((await get("/api/bookings/not-a-uuid", owner)).statusCode).toBe(404);
 
-    expect(await callerFor(db(), t.env, { student: owner }).booking.getBooking({ id: booking.id })).toEqual(booking);
-    expect(await callerFor(db(), t.env, { admin: t.admin }).booking.getBooking({ id: booking.id })).toEqual(booking);
-    await expect(
-      callerFor(db(), t.env, { student: stranger }).booking.getBooking({ id: booking.id }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(callerFor(db(), t.env).booking.getBooking({ id: booking.id })).rejects.toMatchObject({
+    expect(await t.caller({ student: owner }).booking.getBooking({ id: booking.id })).toEqual(booking);
+    expect(await t.caller({ admin: t.admin }).booking.getBooking({ id: booking.id })).toEqual(booking);
+    await expect(t.caller({ student: stranger }).booking.getBooking({ id: booking.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(t.caller().booking.getBooking({ id: booking.id })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
   });
 
   it("serves the ICS as an attachment to its student and an admin only; cancelled becomes STATUS:CANCELLED", async () => {
-    await setSettings(db(), { defaultMeetingLink: "https://meet.google.com/ics-test-abc" });
+    await t.setSettings({ defaultMeetingLink: "https://meet.google.com/ics-test-abc" });
     const day = freshDay();
-    await addAvailability(db(), t.teacherId, day.set({ hour: 9 }), 1);
-    const owner = await createUserWithSession(db());
-    const stranger = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const owner = await t.createStudent();
+    const stranger = await t.createStudent();
     const { booking } = (await post("/api/bookings", single(day.set({ hour: 9 })), owner)).json();
     const url = `/api/calendar/booking/${booking.id}/ics`;
 
@@ -592,7 +579,7 @@ describe("reading a booking and its calendar file", () => {
 
 describe("pricing calls", () => {
   it("quotes and validates the server's price on REST and tRPC", async () => {
-    const caller = callerFor(db(), t.env);
+    const caller = t.caller();
     expect(await caller.booking.quote({ packageId: "standard-6", groupPackageId: "conversation-6-weeks" })).toEqual({
       basePrice: 192,
       groupPrice: 90,
@@ -621,7 +608,7 @@ describe("pricing calls", () => {
 
 describe("group conversation nights on their own", () => {
   it("creates a sign-up at the group package's price for a student, REST and tRPC", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     expect(
       (await post("/api/group-conversation/book", { event_id: "thursday-brera", package_id: "conversation-6-weeks" }))
         .statusCode,
@@ -633,7 +620,7 @@ describe("group conversation nights on their own", () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, signupId: expect.any(String) });
-    const viaTrpc = await callerFor(db(), t.env, { student }).booking.bookGroupConversation({
+    const viaTrpc = await t.caller({ student }).booking.bookGroupConversation({
       event_id: "tuesday-navigli",
       package_id: "conversation-6-weeks",
     });
@@ -666,7 +653,7 @@ describe("custom availability requests", () => {
     };
     const rest = await post("/api/bookings/availability-request", request);
     expect(rest.statusCode).toBe(200);
-    const viaTrpc = await callerFor(db(), t.env).booking.requestCustomAvailability({
+    const viaTrpc = await t.caller().booking.requestCustomAvailability({
       ...request,
       availability: "Saturday mornings",
     });
@@ -687,7 +674,7 @@ describe("custom availability requests", () => {
 
 describe("hostile and malformed requests", () => {
   it("never answers a booking call with a 500", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const day = freshDay();
     const payloads: [string, unknown][] = [
       ["/api/bookings", { lesson_date: 123, studentInfo: null }],
@@ -728,7 +715,7 @@ describe("hostile and malformed requests", () => {
   });
 
   it("refuses an oversized body with 413 and malformed JSON with 400, writing nothing", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const huge = await post(
       "/api/bookings",
       { ...single(freshDay()), studentInfo: studentInfo({ notes: "x".repeat(1_100_000) }) },
@@ -747,10 +734,10 @@ describe("hostile and malformed requests", () => {
 
   it("gives the admin calendar 7 days before to 30 days after today by default", async () => {
     // 3 AM: an hour no other test of this file uses (availability never overlaps itself).
-    const past = await addAvailability(db(), t.teacherId, romeDay(-6, 3), 1);
-    const farPast = await addAvailability(db(), t.teacherId, romeDay(-9, 3), 1);
-    const ahead = await addAvailability(db(), t.teacherId, romeDay(30, 3), 1);
-    const tooFar = await addAvailability(db(), t.teacherId, romeDay(32, 3), 1);
+    const past = await t.addAvailability(romeDay(-6, 3), 1);
+    const farPast = await t.addAvailability(romeDay(-9, 3), 1);
+    const ahead = await t.addAvailability(romeDay(30, 3), 1);
+    const tooFar = await t.addAvailability(romeDay(32, 3), 1);
     const ids = ((await get("/api/availability", t.admin)).json().availableSlots as { id: string }[]).map((s) => s.id);
     expect(ids).toContain(past.id);
     expect(ids).toContain(ahead.id);

@@ -3,13 +3,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
-import {
-  callerFor,
-  createUserWithSession,
-  prepareBookingApp,
-  romeDay,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
+import { prepareBookingApp, romeDay, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 const t = prepareBookingApp({ rateLimiter: new MemoryRateLimiter() });
@@ -55,8 +49,8 @@ function parse(text: string) {
 
 describe(`calendar feeds on ${testEngine}`, () => {
   it("serves a student's own lessons as valid iCalendar with the single file's UID, cancelled ones marked", async () => {
-    const sofia = await createUserWithSession(db(), { name: "Sofia" });
-    const marco = await createUserWithSession(db(), { name: "Marco" });
+    const sofia = await t.createStudent({ name: "Sofia" });
+    const marco = await t.createStudent({ name: "Marco" });
     const kept = await lessonFor(sofia, 10);
     const cancelled = await lessonFor(sofia, 12, "cancelled");
     const foreign = await lessonFor(marco, 14);
@@ -107,7 +101,7 @@ describe(`calendar feeds on ${testEngine}`, () => {
   });
 
   it("serves the teacher their assigned and the unassigned lessons, and only while they are an admin", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const mine = await lessonFor(student, 20);
     const unassigned = await lessonFor(student, 22, "confirmed", null);
     const other = await db().teacher.create({
@@ -116,16 +110,16 @@ describe(`calendar feeds on ${testEngine}`, () => {
     });
     const theirs = await lessonFor(student, 24, "confirmed", other.id);
 
-    const link = await callerFor(db(), t.env, { admin: t.admin }).admin.calendarFeed.reset();
+    const link = await t.caller({ admin: t.admin }).admin.calendarFeed.reset();
     const body = (await inject("GET", pathOf(link.https_url))).body;
     const uids = parse(body).map((e) => e.uid);
     expect(uids).toContain(`${mine.id}@localhost`);
     expect(uids).toContain(`${unassigned.id}@localhost`);
     expect(uids).not.toContain(`${theirs.id}@localhost`);
-    expect(await callerFor(db(), t.env, { admin: t.admin }).admin.calendarFeed.get()).toMatchObject({ active: true });
+    expect(await t.caller({ admin: t.admin }).admin.calendarFeed.get()).toMatchObject({ active: true });
 
     // A student cannot make or read a teacher feed; a demoted admin's link stops working.
-    await expect(callerFor(db(), t.env, { student }).admin.calendarFeed.reset()).rejects.toMatchObject({
+    await expect(t.caller({ student }).admin.calendarFeed.reset()).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
     expect((await inject("POST", "/api/admin/calendar-feed/reset", student)).statusCode).toBe(401);
@@ -135,7 +129,7 @@ describe(`calendar feeds on ${testEngine}`, () => {
   });
 
   it("rate limits the feed per client address", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const link = (await inject("POST", "/api/student/calendar-feed/reset", student)).json();
     const codes: number[] = [];
     for (let i = 0; i < 62; i++) codes.push((await inject("GET", pathOf(link.https_url))).statusCode);

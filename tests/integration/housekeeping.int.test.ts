@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { withIdempotency } from "../../server/features/booking/idempotency.service.ts";
 import { runHousekeeping } from "../../server/features/ops/housekeeping.service.ts";
 import { PAST_LESSON_CANCEL_MESSAGE } from "../../shared/constants.ts";
-import { createUserWithSession, prepareBookingApp, type TestUser } from "../helpers/booking-factory.ts";
+import { prepareBookingApp, type TestUser } from "../helpers/booking-factory.ts";
 
 const t = prepareBookingApp();
 let student: TestUser;
@@ -13,7 +13,7 @@ const db = () => t.database.prisma;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  student = await createUserWithSession(db());
+  student = await t.createStudent();
 });
 
 describe("daily housekeeping", () => {

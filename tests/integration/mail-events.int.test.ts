@@ -4,17 +4,7 @@
 // Plus the admin's email view: list by status, held mail's full text, retry, refused to students.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpTransport, processOutbox } from "../../server/features/mail/mail.service.ts";
-import {
-  addAvailability,
-  callerFor,
-  createUserWithSession,
-  iso,
-  prepareBookingApp,
-  romeDay,
-  setSettings,
-  studentInfo,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
+import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -40,7 +30,7 @@ const plain = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 async function bookOne(student: TestUser, extra: Record<string, unknown> = {}) {
   nextDay += 2;
   const start = romeDay(nextDay, 10);
-  await addAvailability(db(), t.teacherId, start, 1);
+  await t.addAvailability(start, 1);
   const response = await send("POST", "/api/bookings", student, {
     studentInfo: studentInfo({ name: "Luca Neri", timezone: "America/New_York" }),
     lesson_date: iso(start),
@@ -62,12 +52,12 @@ afterAll(async () => {
 beforeEach(async () => {
   sink.received.length = 0;
   await db().outboxEmail.deleteMany();
-  await setSettings(db(), { bufferBetweenLessons: 0, autoConfirmBookings: false, defaultMeetingLink: null });
+  await t.setSettings({ bufferBetweenLessons: 0, autoConfirmBookings: false, defaultMeetingLink: null });
 });
 
 describe(`lesson emails on ${testEngine}`, () => {
   it("a booking sends the student their mail with the calendar file, in both zones, and the teacher a notice", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const { id, start } = await bookOne(student);
     const stored = await db().booking.findUniqueOrThrow({ where: { id }, select: { studentTimezone: true } });
     expect(stored.studentTimezone).toBe("America/New_York");
@@ -97,8 +87,8 @@ describe(`lesson emails on ${testEngine}`, () => {
   });
 
   it("with auto-confirm on, the booking mail says it is booked and confirmed", async () => {
-    await setSettings(db(), { autoConfirmBookings: true });
-    const student = await createUserWithSession(db());
+    await t.setSettings({ autoConfirmBookings: true });
+    const student = await t.createStudent();
     await bookOne(student);
     expect(await deliver()).toBe(2);
     const body = plain(sink.received.find((m) => m.to[0] === student.email)?.raw ?? "");
@@ -110,7 +100,7 @@ describe(`lesson emails on ${testEngine}`, () => {
   });
 
   it("an admin confirmation sends the confirmation with the updated calendar file (SEQUENCE 1)", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const { id } = await bookOne(student);
     await db().outboxEmail.deleteMany();
     const response = await send("PUT", `/api/admin/bookings/${id}`, t.admin, {
@@ -143,7 +133,7 @@ describe(`lesson emails on ${testEngine}`, () => {
   });
 
   it("an admin cancellation sends the student a cancelled calendar file; a failed change queues nothing", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const { id } = await bookOne(student);
     await db().outboxEmail.deleteMany();
     expect((await send("PUT", `/api/admin/bookings/${id}`, t.admin, { status: "cancelled" })).statusCode).toBe(200);
@@ -154,7 +144,7 @@ describe(`lesson emails on ${testEngine}`, () => {
     expect(plain(sink.received[0].raw)).toContain("Subject: Your lesson has been cancelled");
 
     // Reopening onto a time another lesson took fails as a whole: no mail about a change that did not happen.
-    const rival = await createUserWithSession(db());
+    const rival = await t.createStudent();
     const booked = await db().booking.findUniqueOrThrow({ where: { id }, select: { startsAt: true, endsAt: true } });
     await db().booking.create({
       data: {
@@ -174,7 +164,7 @@ describe(`lesson emails on ${testEngine}`, () => {
   });
 
   it("a student's cancellation request sends the student the cancellation and the teacher a notice", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     nextDay += 2;
     const start = romeDay(nextDay, 15);
     const order = await db().bookingOrder.create({
@@ -313,15 +303,15 @@ describe(`the admin email view on ${testEngine}`, () => {
     expect(sink.received.map((m) => m.to[0])).toContain("b@s.test");
 
     // tRPC gives the same list.
-    const trpc = await callerFor(db(), t.env, { admin: t.admin }).admin.emails.list({ status: "sent" });
+    const trpc = await t.caller({ admin: t.admin }).admin.emails.list({ status: "sent" });
     expect(trpc.emails.map((e) => e.to).sort()).toEqual(["b@s.test", "c@s.test"]);
 
     // Students and visitors are refused, by REST and tRPC.
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     expect((await send("GET", "/api/admin/emails", student)).statusCode).toBe(401);
     expect((await send("GET", "/api/admin/emails")).statusCode).toBe(401);
     expect((await send("POST", `/api/admin/emails/${failed.id}/retry`, student, {})).statusCode).toBe(401);
-    await expect(callerFor(db(), t.env, { student }).admin.emails.list({})).rejects.toMatchObject({
+    await expect(t.caller({ student }).admin.emails.list({})).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
   });

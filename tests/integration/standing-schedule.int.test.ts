@@ -7,7 +7,7 @@ import {
   topUpStandingSchedule,
   topUpStandingSchedules,
 } from "../../server/features/admin/standing-schedule.service.ts";
-import { createUserWithSession, prepareBookingApp, setSettings, ZONE } from "../helpers/booking-factory.ts";
+import { prepareBookingApp, ZONE } from "../helpers/booking-factory.ts";
 import { defined } from "../helpers/defined.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -39,7 +39,7 @@ beforeEach(async () => {
   await db().availabilitySlot.deleteMany();
   await db().availabilityException.deleteMany();
   await db().weeklySchedule.deleteMany();
-  await setSettings(db(), { maxAdvanceBooking: 120, bufferBetweenLessons: 0, autoConfirmBookings: false });
+  await t.setSettings({ maxAdvanceBooking: 120, bufferBetweenLessons: 0, autoConfirmBookings: false });
 });
 
 describe("POST /api/availability/bulk sets a standing schedule", () => {
@@ -170,7 +170,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     const bookedSlot = defined(
       rows.find((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).toFormat("HH:mm") === "10:00"),
     );
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     await db().booking.create({
       data: {
         studentId: student.id,
@@ -238,7 +238,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
 
 describe("a longer booking horizon", () => {
   it("is filled as soon as the teacher saves it, not at the next hourly top-up", async () => {
-    await setSettings(db(), { maxAdvanceBooking: 30 });
+    await t.setSettings({ maxAdvanceBooking: 30 });
     expect((await bulk({ schedule, weeksAhead: 1 })).statusCode).toBe(200);
     const lastStart = async () => defined((await slotTimes()).rows.at(-1)).startsAt.getTime();
     const day = 86_400_000;
