@@ -14,8 +14,11 @@ export function procedures(): Procedure[] {
   );
 }
 
-/** Full paths and methods from Fastify's printRoutes tree (HEAD, OPTIONS, TRACE, QUERY left out). */
-export function routeTable(app: FastifyInstance): Route[] {
+/**
+ * Full paths and methods from Fastify's printRoutes tree, without the `skipped` methods (by
+ * default HEAD, OPTIONS, TRACE and QUERY: the ones Fastify adds or a client never calls).
+ */
+export function routeTable(app: FastifyInstance, skipped = ["HEAD", "OPTIONS", "TRACE", "QUERY"]): Route[] {
   const tree = app.printRoutes({ commonPrefix: false });
   const stack: string[] = [];
   const out: Route[] = [];
@@ -27,7 +30,7 @@ export function routeTable(app: FastifyInstance): Route[] {
     stack.length = depth + 1;
     if (!m[3]) continue;
     for (const method of m[3].split(", ")) {
-      if (["HEAD", "OPTIONS", "TRACE", "QUERY"].includes(method)) continue;
+      if (skipped.includes(method)) continue;
       out.push({ method, path: stack[depth] });
     }
   }

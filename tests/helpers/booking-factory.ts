@@ -1,6 +1,8 @@
 // Factories for booking tests: students with real sessions, availability in the teacher's zone,
 // site settings, and tRPC callers with the same services the app uses.
+import type { LightMyRequestResponse } from "fastify";
 import { DateTime } from "luxon";
+import { afterAll, beforeAll } from "vitest";
 import { newReferralCode } from "../../server/codes.ts";
 import type { Db } from "../../server/db.ts";
 import type { Env } from "../../server/env.ts";
@@ -8,8 +10,11 @@ import { createSession } from "../../server/features/auth/session.service.ts";
 import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 export const ZONE = "Europe/Rome";
+/** The teacher the seed creates, whose account ADMIN_EMAILS makes the admin in tests. */
+export const SEEDED_ADMIN = "teacher@school.test";
 let counter = 0;
 
 export type TestUser = {
@@ -51,6 +56,62 @@ export async function sessionForExistingUser(db: Db, email: string, kind: "stude
   });
   const { token } = await createSession(db, user.id, kind);
   return { ...user, referralCode: user.referralCode ?? "", cookie: `${kind}_session=${token}` };
+}
+
+export type BookingTestApp = TestApp & {
+  /** The seeded teacher, and the admin session of her account. */
+  teacherId: string;
+  admin: TestUser;
+  /** The factories below, on this app's database (and the seeded teacher, and its env). */
+  createStudent(opts?: Parameters<typeof createUserWithSession>[1]): Promise<TestUser>;
+  addAvailability(start: DateTime, hours: number, recurring?: string): Promise<{ id: string }>;
+  setSettings(data: Parameters<typeof setSettings>[1]): Promise<void>;
+  caller(as?: Parameters<typeof callerFor>[2], rateLimiter?: MemoryRateLimiter): ReturnType<typeof callerFor>;
+  /** inject() as `as` (or a visitor); a `payload` goes as JSON. */
+  send(
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+    url: string,
+    opts?: { as?: TestUser; payload?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+};
+
+/**
+ * A test file's app: created before its tests on a fresh seeded database, closed after them.
+ * `opts` may be a function, for options only known once earlier hooks ran (an issuer's URL).
+ */
+export function prepareBookingApp(
+  opts: Parameters<typeof createTestApp>[0] | (() => Parameters<typeof createTestApp>[0]) = {},
+): BookingTestApp {
+  const suite = {} as BookingTestApp;
+  beforeAll(async () => {
+    const t = await createTestApp(typeof opts === "function" ? opts() : opts);
+    const db = t.database.prisma;
+    const teacher = await db.teacher.findFirstOrThrow({ where: { email: SEEDED_ADMIN }, select: { id: true } });
+    const admin = await sessionForExistingUser(db, SEEDED_ADMIN, "admin");
+    Object.assign(suite, t, {
+      teacherId: teacher.id,
+      admin,
+      createStudent: (opts) => createUserWithSession(db, opts),
+      addAvailability: (start, hours, recurring) => addAvailability(db, teacher.id, start, hours, recurring),
+      setSettings: (data) => setSettings(db, data),
+      caller: (as, rateLimiter) => callerFor(db, t.env, as, rateLimiter),
+      send: (method, url, { as, payload, headers = {} } = {}) =>
+        t.app.inject({
+          method,
+          url,
+          headers: {
+            ...(payload === undefined ? {} : { "content-type": "application/json" }),
+            ...(as ? { cookie: as.cookie } : {}),
+            ...headers,
+          },
+          payload: payload === undefined ? undefined : JSON.stringify(payload),
+        }),
+    } satisfies Omit<BookingTestApp, keyof TestApp>);
+  });
+  afterAll(async () => {
+    await suite.close?.();
+  });
+  return suite;
 }
 
 export const sessionUserOf = (u: TestUser) => ({

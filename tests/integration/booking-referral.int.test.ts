@@ -2,43 +2,31 @@
 // newcomer's 10% off the first package, the referrer's reward (granted when the teacher confirms
 // the friend's order) and its use on the next order: 10% of one lesson.
 import type { DateTime } from "luxon";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveAccount } from "../../server/features/auth/account.service.ts";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import {
-  addAvailability,
-  callerFor,
   createUserWithSession,
   iso,
+  prepareBookingApp,
   romeDay,
-  sessionForExistingUser,
-  setSettings,
   studentInfo,
   type TestUser,
 } from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-let teacherId: string;
+const t = prepareBookingApp();
 let referrer: TestUser;
-let admin: TestUser;
 const db = () => t.database.prisma;
 let nextDay = 5;
 
-async function post(url: string, payload: unknown, user?: TestUser) {
-  return t.app.inject({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/json", ...(user ? { cookie: user.cookie } : {}) },
-    payload: JSON.stringify(payload),
-  });
-}
+const post = (url: string, payload: unknown, user?: TestUser) => t.send("POST", url, { as: user, payload });
 
 /** Books the two-lesson-free "standard-6" package on a fresh day; returns the order. */
 async function bookStandardPackage(user: TestUser, extra: Record<string, unknown> = {}) {
   nextDay += 1;
   const day = romeDay(nextDay, 9);
-  await addAvailability(db(), teacherId, day, 6);
+  await t.addAvailability(day, 6);
   const starts: DateTime[] = [0, 1, 2, 3, 4, 5].map((h) => day.plus({ hours: h }));
   const response = await post(
     "/api/bookings/package",
@@ -46,7 +34,7 @@ async function bookStandardPackage(user: TestUser, extra: Record<string, unknown
       studentInfo: studentInfo(),
       lesson_dates: starts.map(iso),
       lessonType: "online",
-      teacher_id: teacherId,
+      teacher_id: t.teacherId,
       packageInfo: { id: "standard-6", name: "Standard Package", lessons: 6, totalPrice: 192 },
       ...extra,
     },
@@ -68,16 +56,10 @@ const profile = (email: string, code: string) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-  referrer = await createUserWithSession(db(), { email: "referrer@test.example", name: "Rita Referrer" });
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
-});
-afterAll(async () => {
-  await t?.close();
+  referrer = await t.createStudent({ email: "referrer@test.example", name: "Rita Referrer" });
 });
 beforeEach(async () => {
-  await setSettings(db(), { bufferBetweenLessons: 0, maxAdvanceBooking: 90 });
+  await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90 });
 });
 
 describe("the /ref signup", () => {
@@ -86,9 +68,7 @@ describe("the /ref signup", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect(
-      await callerFor(db(), t.env).booking.referralSignup(
-        profile("second@friend.test", referrer.referralCode) as never,
-      ),
+      await t.caller().booking.referralSignup(profile("second@friend.test", referrer.referralCode) as never),
     ).toEqual({ success: true });
     // Signing up twice updates the same referral.
     await post("/api/bookings", profile("marta@friend.test", referrer.referralCode));
@@ -107,7 +87,7 @@ describe("the /ref signup", () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatch(/^Invalid referral code/);
     await expect(
-      callerFor(db(), t.env).booking.referralSignup(profile("x@friend.test", "NOSUCHCODE") as never),
+      t.caller().booking.referralSignup(profile("x@friend.test", "NOSUCHCODE") as never),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const missing = await post("/api/bookings", { ...profile("x@friend.test", referrer.referralCode), phone: "" });
     expect(missing.statusCode).toBe(400);
@@ -148,7 +128,7 @@ async function setOrderStatus(orderId: string, status: "confirmed" | "cancelled"
     const response = await t.app.inject({
       method: "PUT",
       url: `/api/admin/bookings/${lesson.id}`,
-      headers: { "content-type": "application/json", cookie: admin.cookie },
+      headers: { "content-type": "application/json", cookie: t.admin.cookie },
       payload: JSON.stringify({ status }),
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -176,7 +156,7 @@ describe("discounts", () => {
 
     const { token } = await createSession(db(), account.id, "student");
     const friend: TestUser = { ...account, imageUrl: null, referralCode: "", cookie: `student_session=${token}` };
-    const quote = await callerFor(db(), t.env, { student: friend }).booking.quote({ packageId: "standard-6" });
+    const quote = await t.caller({ student: friend }).booking.quote({ packageId: "standard-6" });
     expect(quote).toEqual({
       basePrice: 192,
       groupPrice: 0,
@@ -209,9 +189,9 @@ describe("discounts", () => {
 
   it("gives a newcomer with ?ref 10% off the first package (quote shows it to visitors too)", async () => {
     expect(
-      await callerFor(db(), t.env).booking.quote({ packageId: "standard-6", referralCode: referrer.referralCode }),
+      await t.caller().booking.quote({ packageId: "standard-6", referralCode: referrer.referralCode }),
     ).toMatchObject({ discount: 19.2, totalPrice: 172.8 });
-    const newcomer = await createUserWithSession(db(), { email: "newcomer@friend.test" });
+    const newcomer = await t.createStudent({ email: "newcomer@friend.test" });
     const order = await bookStandardPackage(newcomer, { referralCode: referrer.referralCode });
     expect(order).toMatchObject({ discount: 19.2, totalPrice: 172.8 });
     expect(
@@ -229,9 +209,9 @@ describe("discounts", () => {
   });
 
   it("does not discount one's own code, nor an unknown one, and says why for one's own", async () => {
-    const solo = await createUserWithSession(db());
+    const solo = await t.createStudent();
     expect(
-      await callerFor(db(), t.env, { student: solo }).booking.quote({
+      await t.caller({ student: solo }).booking.quote({
         packageId: "standard-6",
         referralCode: solo.referralCode,
       }),
@@ -241,7 +221,7 @@ describe("discounts", () => {
       referralNotice: "You cannot use your own referral code: share it with a friend instead.",
     });
     expect(
-      await callerFor(db(), t.env, { student: solo }).booking.quote({
+      await t.caller({ student: solo }).booking.quote({
         packageId: "standard-6",
         referralCode: "ZZZZZZZZ",
       }),
@@ -256,7 +236,7 @@ describe("discounts", () => {
   });
 
   it("spends the referrer's rewards one order at a time, each 10% of one lesson of that order", async () => {
-    const caller = callerFor(db(), t.env, { student: referrer });
+    const caller = t.caller({ student: referrer });
     expect(await caller.booking.quote({ packageId: "standard-6" })).toMatchObject({
       discount: 3.2,
       discountLabel: "Referral reward: 10% off one lesson",

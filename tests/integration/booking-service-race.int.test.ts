@@ -2,22 +2,11 @@
 // REST): exactly one booking, 49 clean CONFLICTs naming the slot, never a 500. Run on PGlite and
 // PostgreSQL: PGlite runs one transaction at a time and would hide a race.
 import type { DateTime } from "luxon";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  addAvailability,
-  callerFor,
-  createUserWithSession,
-  iso,
-  romeDay,
-  setSettings,
-  studentInfo,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
-let t: TestApp;
-let teacherId: string;
+const t = prepareBookingApp();
 let students: TestUser[];
 const db = () => t.database.prisma;
 const slotName = (d: DateTime) => d.setLocale("en-US").toFormat("ccc, LLL d 'at' h:mm a");
@@ -28,28 +17,23 @@ const single = (start: DateTime) => ({
   studentInfo: studentInfo(),
   lesson_date: iso(start),
   lessonType: "online" as const,
-  teacher_id: teacherId,
+  teacher_id: t.teacherId,
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
   students = [];
-  for (let i = 0; i < 50; i++) students.push(await createUserWithSession(db()));
-});
-afterAll(async () => {
-  await t?.close();
+  for (let i = 0; i < 50; i++) students.push(await t.createStudent());
 });
 beforeEach(async () => {
-  await setSettings(db(), { bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
+  await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
 });
 
 describe(`50 students, one slot, on ${testEngine}`, () => {
   it("through tRPC: one booking, 49 CONFLICTs that name the slot", async () => {
     const start = romeDay(10, 10);
-    await addAvailability(db(), teacherId, start, 1);
+    await t.addAvailability(start, 1);
     const results = await Promise.allSettled(
-      students.map((s) => callerFor(db(), t.env, { student: s }).booking.createBooking(single(start))),
+      students.map((s) => t.caller({ student: s }).booking.createBooking(single(start))),
     );
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -59,13 +43,16 @@ describe(`50 students, one slot, on ${testEngine}`, () => {
     expect(await db().booking.count({ where: { startsAt: start.toJSDate() } })).toBe(1);
     expect(await db().bookingOrder.count({ where: { bookings: { some: { startsAt: start.toJSDate() } } } })).toBe(1);
     // The slot has vanished from the grid.
-    const grid = await callerFor(db(), t.env).booking.availability({ startDate: start.toISODate(), teacherId });
+    const grid = await t.caller().booking.availability({
+      startDate: start.toISODate(),
+      teacherId: t.teacherId,
+    });
     expect(grid.availableSlots.some((s) => s.startTime === start.toJSDate().toISOString())).toBe(false);
   });
 
   it("through REST: one 200, 49 409s with the message, no 500 and no half-written order", async () => {
     const start = romeDay(12, 15);
-    await addAvailability(db(), teacherId, start, 1);
+    await t.addAvailability(start, 1);
     const ordersBefore = await db().bookingOrder.count();
     const responses = await Promise.all(
       students.map((s) =>
@@ -87,15 +74,13 @@ describe(`50 students, one slot, on ${testEngine}`, () => {
   });
 
   it("keeps the buffer under a race the exclusion constraint cannot see (adjacent lessons)", async () => {
-    await setSettings(db(), { bufferBetweenLessons: 30 });
+    await t.setSettings({ bufferBetweenLessons: 30 });
     const ten = romeDay(14, 10);
     const eleven = romeDay(14, 11);
-    await addAvailability(db(), teacherId, ten, 2);
+    await t.addAvailability(ten, 2);
     // Half want 10:00, half 11:00: the lessons do not overlap, only the buffer separates them.
     const results = await Promise.allSettled(
-      students.map((s, i) =>
-        callerFor(db(), t.env, { student: s }).booking.createBooking(single(i % 2 ? ten : eleven)),
-      ),
+      students.map((s, i) => t.caller({ student: s }).booking.createBooking(single(i % 2 ? ten : eleven))),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) {
@@ -110,16 +95,16 @@ describe(`50 students, one slot, on ${testEngine}`, () => {
 
   it("lets overlapping packages race: every lesson of exactly one package, nothing of the others", async () => {
     const day = romeDay(16, 0);
-    await addAvailability(db(), teacherId, day.set({ hour: 8 }), 10);
+    await t.addAvailability(day.set({ hour: 8 }), 10);
     const racers = students.slice(0, 10);
     const results = await Promise.allSettled(
       racers.map((s, i) =>
-        callerFor(db(), t.env, { student: s }).booking.createPackageBooking({
+        t.caller({ student: s }).booking.createPackageBooking({
           studentInfo: studentInfo(),
           // Windows of five consecutive hours that all share 12:00.
           lesson_dates: [0, 1, 2, 3, 4].map((k) => iso(day.set({ hour: 8 + (i % 5) + k }))),
           lessonType: "online",
-          teacher_id: teacherId,
+          teacher_id: t.teacherId,
           packageInfo: { id: "online-5", lessons: 5 },
         }),
       ),

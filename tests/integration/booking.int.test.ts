@@ -1,24 +1,10 @@
 // The booking calls of issue 3, each through its REST path and its tRPC procedure, on a real
 // migrated database (PGlite, or PostgreSQL with TEST_ENGINE=postgresql).
 import { DateTime } from "luxon";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  addAvailability,
-  callerFor,
-  createUserWithSession,
-  iso,
-  romeDay,
-  sessionForExistingUser,
-  setSettings,
-  studentInfo,
-  type TestUser,
-  ZONE,
-} from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser, ZONE } from "../helpers/booking-factory.ts";
 
-let t: TestApp;
-let teacherId: string;
-let admin: TestUser;
+const t = prepareBookingApp();
 const db = () => t.database.prisma;
 const json = { "content-type": "application/json" };
 
@@ -29,23 +15,15 @@ function freshDay(): DateTime {
   return romeDay(nextDay, 0);
 }
 
-async function post(url: string, payload: unknown, user?: TestUser, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: "POST",
-    url,
-    headers: { ...json, ...(user ? { cookie: user.cookie } : {}), ...headers },
-    payload: JSON.stringify(payload),
-  });
-}
-async function get(url: string, user?: TestUser) {
-  return t.app.inject({ method: "GET", url, headers: user ? { cookie: user.cookie } : {} });
-}
+const post = (url: string, payload: unknown, user?: TestUser, headers: Record<string, string> = {}) =>
+  t.send("POST", url, { as: user, payload, headers });
+const get = (url: string, user?: TestUser) => t.send("GET", url, { as: user });
 
 const single = (start: DateTime, extra: Record<string, unknown> = {}) => ({
   studentInfo: studentInfo(),
   lesson_date: iso(start),
   lessonType: "online",
-  teacher_id: teacherId,
+  teacher_id: t.teacherId,
   ...extra,
 });
 const packagePayload = (
@@ -56,21 +34,13 @@ const packagePayload = (
   studentInfo: studentInfo(),
   lesson_dates: starts.map(iso),
   lessonType: "online",
-  teacher_id: teacherId,
+  teacher_id: t.teacherId,
   packageInfo: { id: pkg.id, name: "whatever", lessons: pkg.lessons, totalPrice: 1 },
   ...extra,
 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
-});
-afterAll(async () => {
-  await t?.close();
-});
 beforeEach(async () => {
-  await setSettings(db(), {
+  await t.setSettings({
     bufferBetweenLessons: 0,
     maxAdvanceBooking: 90,
     autoConfirmBookings: false,
@@ -81,11 +51,11 @@ beforeEach(async () => {
 describe("availability", () => {
   it("offers visitors the free 60-minute lessons of the window, in REST and tRPC alike", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 3);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 3);
+    const student = await t.createStudent();
     await post("/api/bookings", single(day.set({ hour: 10 })), student);
 
-    const rest = await get(`/api/availability?startDate=${day.toISODate()}&teacher_id=${teacherId}`);
+    const rest = await get(`/api/availability?startDate=${day.toISODate()}&teacher_id=${t.teacherId}`);
     expect(rest.statusCode).toBe(200);
     const body = rest.json();
     expect(body.timezone).toBe(ZONE);
@@ -94,22 +64,25 @@ describe("availability", () => {
     );
     expect(onDay.map((s: { startTime: string }) => DateTime.fromISO(s.startTime).setZone(ZONE).hour)).toEqual([9, 11]);
     expect(onDay[0]).toEqual({
-      id: `${teacherId}:${day.set({ hour: 9 }).toJSDate().toISOString()}`,
+      id: `${t.teacherId}:${day.set({ hour: 9 }).toJSDate().toISOString()}`,
       startTime: day.set({ hour: 9 }).toJSDate().toISOString(),
       endTime: day.set({ hour: 10 }).toJSDate().toISOString(),
     });
     expect(DateTime.fromISO(body.windowStart).setZone(ZONE).weekday).toBe(7);
 
-    const trpc = await callerFor(db(), t.env).booking.availability({ startDate: day.toISODate(), teacherId });
+    const trpc = await t.caller().booking.availability({
+      startDate: day.toISODate(),
+      teacherId: t.teacherId,
+    });
     expect(trpc.availableSlots).toEqual(body.availableSlots);
   });
 
   it("shows a booking in the very next grid, though grids are cached (REST and tRPC over HTTP)", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 3);
-    const url = `/api/availability?startDate=${day.toISODate()}&teacher_id=${teacherId}`;
+    await t.addAvailability(day.set({ hour: 9 }), 3);
+    const url = `/api/availability?startDate=${day.toISODate()}&teacher_id=${t.teacherId}`;
     const trpcUrl = `/api/trpc/booking.availability?input=${encodeURIComponent(
-      JSON.stringify({ json: { startDate: day.toISODate(), teacherId } }),
+      JSON.stringify({ json: { startDate: day.toISODate(), teacherId: t.teacherId } }),
     )}`;
     const hours = (slots: { startTime: string }[]) =>
       slots
@@ -119,7 +92,7 @@ describe("availability", () => {
     expect(hours((await get(url)).json().availableSlots)).toEqual([9, 10, 11]);
     expect(hours((await get(trpcUrl)).json().result.data.json.availableSlots)).toEqual([9, 10, 11]);
 
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 10 })), student)).statusCode).toBe(200);
     expect(hours((await get(url)).json().availableSlots)).toEqual([9, 11]);
     expect(hours((await get(trpcUrl)).json().result.data.json.availableSlots)).toEqual([9, 11]);
@@ -127,12 +100,12 @@ describe("availability", () => {
 
   it("gives an admin session every slot in the range with duration and booked flag", async () => {
     const day = freshDay();
-    const free = await addAvailability(db(), teacherId, day.set({ hour: 15 }), 2, "weekly");
-    const taken = await addAvailability(db(), teacherId, day.set({ hour: 9 }), 2);
-    const student = await createUserWithSession(db());
+    const free = await t.addAvailability(day.set({ hour: 15 }), 2, "weekly");
+    const taken = await t.addAvailability(day.set({ hour: 9 }), 2);
+    const student = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 9 })), student)).statusCode).toBe(200);
 
-    const response = await get(`/api/availability?startDate=${day.toISODate()}&endDate=${day.toISODate()}`, admin);
+    const response = await get(`/api/availability?startDate=${day.toISODate()}&endDate=${day.toISODate()}`, t.admin);
     expect(response.statusCode).toBe(200);
     const slots = response.json().availableSlots as {
       id: string;
@@ -155,7 +128,7 @@ describe("availability", () => {
     expect((await get("/api/availability?teacher_id=00000000-0000-4000-8000-000000000000")).json()).toEqual({
       error: "Unknown teacher.",
     });
-    await expect(callerFor(db(), t.env).booking.availability({ startDate: "nope" })).rejects.toMatchObject({
+    await expect(t.caller().booking.availability({ startDate: "nope" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
   });
@@ -164,23 +137,23 @@ describe("availability", () => {
 describe("single bookings", () => {
   it("needs a student session: 401 on REST and tRPC, nothing written", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
+    await t.addAvailability(day.set({ hour: 9 }), 1);
     const before = await db().booking.count();
     const rest = await post("/api/bookings", single(day.set({ hour: 9 })));
     expect(rest.statusCode).toBe(401);
     expect(rest.json()).toEqual({ error: "Please sign in to continue with your booking" });
-    await expect(
-      callerFor(db(), t.env).booking.createBooking(single(day.set({ hour: 9 })) as never),
-    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(t.caller().booking.createBooking(single(day.set({ hour: 9 })) as never)).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     // An admin session is not a student session.
-    expect((await post("/api/bookings", single(day.set({ hour: 9 })), admin)).statusCode).toBe(401);
+    expect((await post("/api/bookings", single(day.set({ hour: 9 })), t.admin)).statusCode).toBe(401);
     expect(await db().booking.count()).toBe(before);
   });
 
   it("books a pending lesson through REST with an order at the server's price, ignoring the client's", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 2);
-    const student = await createUserWithSession(db(), { email: "rest-single@test.example" });
+    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const student = await t.createStudent({ email: "rest-single@test.example" });
     const response = await post("/api/bookings", { ...single(day.set({ hour: 10 })), totalPrice: 0.01 }, student);
     expect(response.statusCode).toBe(200);
     const { booking, order } = response.json();
@@ -189,7 +162,7 @@ describe("single bookings", () => {
       end_date: day.set({ hour: 11 }).toUTC().toISO(),
       status: "pending",
       lessonType: "online",
-      teacher_id: teacherId,
+      teacher_id: t.teacherId,
       teacher_name: expect.any(String),
       google_meet_link: null,
     });
@@ -219,21 +192,19 @@ describe("single bookings", () => {
   });
 
   it("books through tRPC too, and honours auto-confirm and the default meeting link", async () => {
-    await setSettings(db(), { autoConfirmBookings: true, defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
+    await t.setSettings({ autoConfirmBookings: true, defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
-    const { booking } = await callerFor(db(), t.env, { student }).booking.createBooking(
-      single(day.set({ hour: 9 })) as never,
-    );
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
+    const { booking } = await t.caller({ student }).booking.createBooking(single(day.set({ hour: 9 })) as never);
     expect(booking).toMatchObject({ status: "confirmed", google_meet_link: "https://meet.google.com/xyz-abcd-efg" });
   });
 
   it("books in person only with a location, and never puts a meeting link on it", async () => {
-    await setSettings(db(), { defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
+    await t.setSettings({ defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     const missing = await post("/api/bookings", single(day.set({ hour: 9 }), { lessonType: "in-person" }), student);
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ error: "Location is required for in-person lessons" });
@@ -251,15 +222,15 @@ describe("single bookings", () => {
 
   it("refuses bad input with a clear message and writes nothing", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 2);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const student = await t.createStudent();
     const before = {
       bookings: await db().booking.count(),
       orders: await db().bookingOrder.count(),
       mails: await db().outboxEmail.count(),
     };
     const tooSoon = romeDay(1, 10);
-    await addAvailability(db(), teacherId, tooSoon, 1);
+    await t.addAvailability(tooSoon, 1);
     const cases: [unknown, RegExp][] = [
       [single(day.set({ hour: 13 })), /is not in the teacher's availability/],
       [single(day.set({ hour: 9, minute: 30 })), /is not in the teacher's availability/],
@@ -286,7 +257,7 @@ describe("single bookings", () => {
       expect(response.json().error).toMatch(message);
     }
     await expect(
-      callerFor(db(), t.env, { student }).booking.createBooking(single(day.set({ hour: 13 })) as never),
+      t.caller({ student }).booking.createBooking(single(day.set({ hour: 13 })) as never),
     ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: expect.stringMatching(/not in the teacher's availability/),
@@ -299,23 +270,26 @@ describe("single bookings", () => {
   });
 
   it("refuses a lesson beyond the maximum advance setting", async () => {
-    await setSettings(db(), { maxAdvanceBooking: 5 });
+    await t.setSettings({ maxAdvanceBooking: 5 });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     const response = await post("/api/bookings", single(day.set({ hour: 9 })), student);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/at most 5 days in advance/);
   });
 
   it("keeps the buffer around booked lessons: offered no more, and refused with CONFLICT naming the slot", async () => {
-    await setSettings(db(), { bufferBetweenLessons: 30 });
+    await t.setSettings({ bufferBetweenLessons: 30 });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 4);
-    const first = await createUserWithSession(db());
-    const second = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 4);
+    const first = await t.createStudent();
+    const second = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 10 })), first)).statusCode).toBe(200);
-    const grid = await callerFor(db(), t.env).booking.availability({ startDate: day.toISODate(), teacherId });
+    const grid = await t.caller().booking.availability({
+      startDate: day.toISODate(),
+      teacherId: t.teacherId,
+    });
     const hours = grid.availableSlots
       .map((s) => DateTime.fromISO(s.startTime).setZone(ZONE))
       .filter((d) => d.hasSame(day, "day"))
@@ -327,14 +301,14 @@ describe("single bookings", () => {
     expect(refused.json().error).toBe(
       `Sorry, the lesson on ${when} was just booked by someone else. Please choose another time.`,
     );
-    await setSettings(db(), { bufferBetweenLessons: 0 });
+    await t.setSettings({ bufferBetweenLessons: 0 });
     expect((await post("/api/bookings", single(day.set({ hour: 11 })), second)).statusCode).toBe(200);
   });
 
   it("adds the group conversation package to the order and creates the sign-up", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     const response = await post(
       "/api/bookings",
       single(day.set({ hour: 9 }), {
@@ -357,8 +331,8 @@ describe("single bookings", () => {
 describe("package bookings", () => {
   it("books every lesson of a package in one order, through REST and tRPC", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 5);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 5);
+    const student = await t.createStudent();
     const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
     const response = await post(
       "/api/bookings/package",
@@ -372,24 +346,26 @@ describe("package bookings", () => {
     expect(new Set(bookings.map((b: { id: string }) => b.id)).size).toBe(5);
 
     const day2 = freshDay();
-    await addAvailability(db(), teacherId, day2.set({ hour: 9 }), 5);
-    const viaTrpc = await callerFor(db(), t.env, {
-      student: await createUserWithSession(db()),
-    }).booking.createPackageBooking(
-      packagePayload(
-        [9, 10, 11, 12, 13].map((h) => day2.set({ hour: h })),
-        { id: "online-5", lessons: 5 },
-      ) as never,
-    );
+    await t.addAvailability(day2.set({ hour: 9 }), 5);
+    const viaTrpc = await t
+      .caller({
+        student: await t.createStudent(),
+      })
+      .booking.createPackageBooking(
+        packagePayload(
+          [9, 10, 11, 12, 13].map((h) => day2.set({ hour: h })),
+          { id: "online-5", lessons: 5 },
+        ) as never,
+      );
     expect(viaTrpc.bookings.map((b) => b.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
   });
 
   it("books nothing when one slot is taken, and names that slot", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 6);
-    const other = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const other = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 12 })), other)).statusCode).toBe(200);
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const before = {
       bookings: await db().booking.count(),
       orders: await db().bookingOrder.count(),
@@ -406,9 +382,9 @@ describe("package bookings", () => {
       day.set({ hour: 12 }).setLocale("en-US").toFormat("ccc, LLL d 'at' h:mm a"),
     );
     await expect(
-      callerFor(db(), t.env, { student }).booking.createPackageBooking(
-        packagePayload(starts, { id: "online-5", lessons: 5 }) as never,
-      ),
+      t
+        .caller({ student })
+        .booking.createPackageBooking(packagePayload(starts, { id: "online-5", lessons: 5 }) as never),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     expect({
       bookings: await db().booking.count(),
@@ -419,8 +395,8 @@ describe("package bookings", () => {
 
   it("refuses a wrong number of lessons with the spec's texts", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 6);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const student = await t.createStudent();
     const six = [9, 10, 11, 12, 13, 14].map((h) => day.set({ hour: h }));
     const tooMany = await post("/api/bookings/package", packagePayload(six, { id: "online-5", lessons: 6 }), student);
     expect(tooMany.json()).toEqual({ error: "You can only select 5 lesson(s) for this package." });
@@ -449,13 +425,11 @@ describe("package bookings", () => {
 describe("retries and double clicks", () => {
   it("returns the booking the student already holds instead of a second one", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     const first = await post("/api/bookings", single(day.set({ hour: 9 })), student);
     const again = await post("/api/bookings", single(day.set({ hour: 9 })), student);
-    const viaTrpc = await callerFor(db(), t.env, { student }).booking.createBooking(
-      single(day.set({ hour: 9 })) as never,
-    );
+    const viaTrpc = await t.caller({ student }).booking.createBooking(single(day.set({ hour: 9 })) as never);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(viaTrpc).toEqual(first.json());
@@ -465,8 +439,8 @@ describe("retries and double clicks", () => {
 
   it("answers a retry with the same Idempotency-Key with the first answer, sequentially and at once", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 6);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const student = await t.createStudent();
     const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
     const payload = packagePayload(starts, { id: "online-5", lessons: 5 });
     const concurrent = await Promise.all(
@@ -490,9 +464,9 @@ describe("retries and double clicks", () => {
 
   it("replays a refusal too, and keeps keys per student; tRPC takes the key in its input", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 2);
-    const taker = await createUserWithSession(db());
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const taker = await t.createStudent();
+    const student = await t.createStudent();
     await post("/api/bookings", single(day.set({ hour: 9 })), taker);
     const refused = await post("/api/bookings", single(day.set({ hour: 9 })), student, {
       "idempotency-key": "k-refused",
@@ -504,7 +478,7 @@ describe("retries and double clicks", () => {
     expect(replayed.statusCode).toBe(409);
     expect(replayed.json()).toEqual(refused.json());
 
-    const caller = callerFor(db(), t.env, { student });
+    const caller = t.caller({ student });
     const input = { ...single(day.set({ hour: 10 })), idempotencyKey: "trpc-key" } as never;
     const results = await Promise.all([
       caller.booking.createBooking(input),
@@ -520,8 +494,8 @@ describe("retries and double clicks", () => {
 describe("idempotency records", () => {
   it("forgets an answer after a day, so an old key starts a new request", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
-    const student = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const student = await t.createStudent();
     await db().idempotencyRecord.create({
       data: {
         userId: student.id,
@@ -544,13 +518,13 @@ describe("idempotency records", () => {
 describe("reading a booking and its calendar file", () => {
   it("lets only the booking's student or an admin read it; others get 404 and learn nothing", async () => {
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
-    const owner = await createUserWithSession(db());
-    const stranger = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const owner = await t.createStudent();
+    const stranger = await t.createStudent();
     const { booking } = (await post("/api/bookings", single(day.set({ hour: 9 })), owner)).json();
 
     expect((await get(`/api/bookings/${booking.id}`, owner)).json()).toEqual({ booking });
-    expect((await get(`/api/bookings/${booking.id}`, admin)).json()).toEqual({ booking });
+    expect((await get(`/api/bookings/${booking.id}`, t.admin)).json()).toEqual({ booking });
     const foreign = await get(`/api/bookings/${booking.id}`, stranger);
     const missing = await get("/api/bookings/00000000-0000-4000-8000-000000000000", stranger);
     expect(foreign.statusCode).toBe(404);
@@ -558,22 +532,22 @@ describe("reading a booking and its calendar file", () => {
     expect((await get(`/api/bookings/${booking.id}`)).statusCode).toBe(401);
     expect((await get("/api/bookings/not-a-uuid", owner)).statusCode).toBe(404);
 
-    expect(await callerFor(db(), t.env, { student: owner }).booking.getBooking({ id: booking.id })).toEqual(booking);
-    expect(await callerFor(db(), t.env, { admin }).booking.getBooking({ id: booking.id })).toEqual(booking);
-    await expect(
-      callerFor(db(), t.env, { student: stranger }).booking.getBooking({ id: booking.id }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(callerFor(db(), t.env).booking.getBooking({ id: booking.id })).rejects.toMatchObject({
+    expect(await t.caller({ student: owner }).booking.getBooking({ id: booking.id })).toEqual(booking);
+    expect(await t.caller({ admin: t.admin }).booking.getBooking({ id: booking.id })).toEqual(booking);
+    await expect(t.caller({ student: stranger }).booking.getBooking({ id: booking.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(t.caller().booking.getBooking({ id: booking.id })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
   });
 
   it("serves the ICS as an attachment to its student and an admin only; cancelled becomes STATUS:CANCELLED", async () => {
-    await setSettings(db(), { defaultMeetingLink: "https://meet.google.com/ics-test-abc" });
+    await t.setSettings({ defaultMeetingLink: "https://meet.google.com/ics-test-abc" });
     const day = freshDay();
-    await addAvailability(db(), teacherId, day.set({ hour: 9 }), 1);
-    const owner = await createUserWithSession(db());
-    const stranger = await createUserWithSession(db());
+    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const owner = await t.createStudent();
+    const stranger = await t.createStudent();
     const { booking } = (await post("/api/bookings", single(day.set({ hour: 9 })), owner)).json();
     const url = `/api/calendar/booking/${booking.id}/ics`;
 
@@ -588,7 +562,7 @@ describe("reading a booking and its calendar file", () => {
     expect(text).toContain("SEQUENCE:0");
     expect(text).toContain("LOCATION:https://meet.google.com/ics-test-abc");
     expect(text).toContain("STATUS:TENTATIVE");
-    expect((await get(url, admin)).statusCode).toBe(200);
+    expect((await get(url, t.admin)).statusCode).toBe(200);
     expect((await get(url, stranger)).statusCode).toBe(404);
     expect((await get(url)).statusCode).toBe(401);
 
@@ -605,7 +579,7 @@ describe("reading a booking and its calendar file", () => {
 
 describe("pricing calls", () => {
   it("quotes and validates the server's price on REST and tRPC", async () => {
-    const caller = callerFor(db(), t.env);
+    const caller = t.caller();
     expect(await caller.booking.quote({ packageId: "standard-6", groupPackageId: "conversation-6-weeks" })).toEqual({
       basePrice: 192,
       groupPrice: 90,
@@ -634,7 +608,7 @@ describe("pricing calls", () => {
 
 describe("group conversation nights on their own", () => {
   it("creates a sign-up at the group package's price for a student, REST and tRPC", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     expect(
       (await post("/api/group-conversation/book", { event_id: "thursday-brera", package_id: "conversation-6-weeks" }))
         .statusCode,
@@ -646,7 +620,7 @@ describe("group conversation nights on their own", () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, signupId: expect.any(String) });
-    const viaTrpc = await callerFor(db(), t.env, { student }).booking.bookGroupConversation({
+    const viaTrpc = await t.caller({ student }).booking.bookGroupConversation({
       event_id: "tuesday-navigli",
       package_id: "conversation-6-weeks",
     });
@@ -679,7 +653,7 @@ describe("custom availability requests", () => {
     };
     const rest = await post("/api/bookings/availability-request", request);
     expect(rest.statusCode).toBe(200);
-    const viaTrpc = await callerFor(db(), t.env).booking.requestCustomAvailability({
+    const viaTrpc = await t.caller().booking.requestCustomAvailability({
       ...request,
       availability: "Saturday mornings",
     });
@@ -700,7 +674,7 @@ describe("custom availability requests", () => {
 
 describe("hostile and malformed requests", () => {
   it("never answers a booking call with a 500", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const day = freshDay();
     const payloads: [string, unknown][] = [
       ["/api/bookings", { lesson_date: 123, studentInfo: null }],
@@ -741,7 +715,7 @@ describe("hostile and malformed requests", () => {
   });
 
   it("refuses an oversized body with 413 and malformed JSON with 400, writing nothing", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const huge = await post(
       "/api/bookings",
       { ...single(freshDay()), studentInfo: studentInfo({ notes: "x".repeat(1_100_000) }) },
@@ -760,11 +734,11 @@ describe("hostile and malformed requests", () => {
 
   it("gives the admin calendar 7 days before to 30 days after today by default", async () => {
     // 3 AM: an hour no other test of this file uses (availability never overlaps itself).
-    const past = await addAvailability(db(), teacherId, romeDay(-6, 3), 1);
-    const farPast = await addAvailability(db(), teacherId, romeDay(-9, 3), 1);
-    const ahead = await addAvailability(db(), teacherId, romeDay(30, 3), 1);
-    const tooFar = await addAvailability(db(), teacherId, romeDay(32, 3), 1);
-    const ids = ((await get("/api/availability", admin)).json().availableSlots as { id: string }[]).map((s) => s.id);
+    const past = await t.addAvailability(romeDay(-6, 3), 1);
+    const farPast = await t.addAvailability(romeDay(-9, 3), 1);
+    const ahead = await t.addAvailability(romeDay(30, 3), 1);
+    const tooFar = await t.addAvailability(romeDay(32, 3), 1);
+    const ids = ((await get("/api/availability", t.admin)).json().availableSlots as { id: string }[]).map((s) => s.id);
     expect(ids).toContain(past.id);
     expect(ids).toContain(ahead.id);
     expect(ids).not.toContain(farPast.id);

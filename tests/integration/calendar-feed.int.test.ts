@@ -1,33 +1,16 @@
 // Calendar subscription feeds: a private, revocable URL per student and per teacher, serving all
 // their lessons as valid iCalendar with the single files' UIDs, without a session.
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
-import {
-  callerFor,
-  createUserWithSession,
-  romeDay,
-  sessionForExistingUser,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { prepareBookingApp, romeDay, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
-let t: TestApp;
-let admin: TestUser;
-let teacherId: string;
+const t = prepareBookingApp({ rateLimiter: new MemoryRateLimiter() });
 const db = () => t.database.prisma;
 
 const inject = (method: "GET" | "POST", url: string, user?: TestUser) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(user ? { cookie: user.cookie } : {}),
-      ...(method === "POST" ? { "content-type": "application/json" } : {}),
-    },
-    payload: method === "POST" ? "{}" : undefined,
-  });
+  t.send(method, url, { as: user, payload: method === "POST" ? {} : undefined });
 
 /** The path of a feed URL, for inject(). */
 const pathOf = (url: string) => new URL(url).pathname;
@@ -36,7 +19,7 @@ async function lessonFor(
   student: TestUser | null,
   day: number,
   status: "confirmed" | "cancelled" = "confirmed",
-  teacher: string | null = teacherId,
+  teacher: string | null = t.teacherId,
 ) {
   const start = romeDay(day, 11);
   return db().booking.create({
@@ -64,19 +47,10 @@ function parse(text: string) {
   }));
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ rateLimiter: new MemoryRateLimiter() });
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-});
-afterAll(async () => {
-  await t?.close();
-});
-
 describe(`calendar feeds on ${testEngine}`, () => {
   it("serves a student's own lessons as valid iCalendar with the single file's UID, cancelled ones marked", async () => {
-    const sofia = await createUserWithSession(db(), { name: "Sofia" });
-    const marco = await createUserWithSession(db(), { name: "Marco" });
+    const sofia = await t.createStudent({ name: "Sofia" });
+    const marco = await t.createStudent({ name: "Marco" });
     const kept = await lessonFor(sofia, 10);
     const cancelled = await lessonFor(sofia, 12, "cancelled");
     const foreign = await lessonFor(marco, 14);
@@ -127,7 +101,7 @@ describe(`calendar feeds on ${testEngine}`, () => {
   });
 
   it("serves the teacher their assigned and the unassigned lessons, and only while they are an admin", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const mine = await lessonFor(student, 20);
     const unassigned = await lessonFor(student, 22, "confirmed", null);
     const other = await db().teacher.create({
@@ -136,26 +110,26 @@ describe(`calendar feeds on ${testEngine}`, () => {
     });
     const theirs = await lessonFor(student, 24, "confirmed", other.id);
 
-    const link = await callerFor(db(), t.env, { admin }).admin.calendarFeed.reset();
+    const link = await t.caller({ admin: t.admin }).admin.calendarFeed.reset();
     const body = (await inject("GET", pathOf(link.https_url))).body;
     const uids = parse(body).map((e) => e.uid);
     expect(uids).toContain(`${mine.id}@localhost`);
     expect(uids).toContain(`${unassigned.id}@localhost`);
     expect(uids).not.toContain(`${theirs.id}@localhost`);
-    expect(await callerFor(db(), t.env, { admin }).admin.calendarFeed.get()).toMatchObject({ active: true });
+    expect(await t.caller({ admin: t.admin }).admin.calendarFeed.get()).toMatchObject({ active: true });
 
     // A student cannot make or read a teacher feed; a demoted admin's link stops working.
-    await expect(callerFor(db(), t.env, { student }).admin.calendarFeed.reset()).rejects.toMatchObject({
+    await expect(t.caller({ student }).admin.calendarFeed.reset()).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
     expect((await inject("POST", "/api/admin/calendar-feed/reset", student)).statusCode).toBe(401);
-    await db().user.update({ where: { id: admin.id }, data: { isAdmin: false } });
+    await db().user.update({ where: { id: t.admin.id }, data: { isAdmin: false } });
     expect((await inject("GET", pathOf(link.https_url))).statusCode).toBe(404);
-    await db().user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+    await db().user.update({ where: { id: t.admin.id }, data: { isAdmin: true } });
   });
 
   it("rate limits the feed per client address", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const link = (await inject("POST", "/api/student/calendar-feed/reset", student)).json();
     const codes: number[] = [];
     for (let i = 0; i < 62; i++) codes.push((await inject("GET", pathOf(link.https_url))).statusCode);

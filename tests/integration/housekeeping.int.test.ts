@@ -1,27 +1,20 @@
 // Issue 17, item 9: housekeeping runs on a schedule (not on the booking path) and past pending
 // lessons leave Upcoming, cannot be cancelled by the student and are listed to the teacher.
 import { DateTime } from "luxon";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { withIdempotency } from "../../server/features/booking/idempotency.service.ts";
 import { runHousekeeping } from "../../server/features/ops/housekeeping.service.ts";
 import { PAST_LESSON_CANCEL_MESSAGE } from "../../shared/constants.ts";
-import { createUserWithSession, sessionForExistingUser, type TestUser } from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { prepareBookingApp, type TestUser } from "../helpers/booking-factory.ts";
 
-let t: TestApp;
+const t = prepareBookingApp();
 let student: TestUser;
-let admin: TestUser;
-let teacherId: string;
 const db = () => t.database.prisma;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  student = await createUserWithSession(db());
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
-  teacherId = (await db().teacher.findFirstOrThrow({ where: { email: "teacher@school.test" } })).id;
+  student = await t.createStudent();
 });
-afterAll(async () => t?.close());
 
 describe("daily housekeeping", () => {
   it("prunes expired sessions, day-old idempotency keys, settled mail and past days off, and nothing else", async () => {
@@ -78,8 +71,16 @@ describe("daily housekeeping", () => {
     });
     await p.availabilityException.createMany({
       data: [
-        { teacherId, startsAt: new Date(now.getTime() - 3 * DAY), endsAt: new Date(now.getTime() - 2 * DAY) },
-        { teacherId, startsAt: new Date(now.getTime() + 2 * DAY), endsAt: new Date(now.getTime() + 3 * DAY) },
+        {
+          teacherId: t.teacherId,
+          startsAt: new Date(now.getTime() - 3 * DAY),
+          endsAt: new Date(now.getTime() - 2 * DAY),
+        },
+        {
+          teacherId: t.teacherId,
+          startsAt: new Date(now.getTime() + 2 * DAY),
+          endsAt: new Date(now.getTime() + 3 * DAY),
+        },
       ],
     });
 
@@ -132,7 +133,7 @@ describe("a past pending lesson", () => {
     const lesson = await p.booking.create({
       data: {
         studentId: student.id,
-        teacherId,
+        teacherId: t.teacherId,
         startsAt: startsAt.toJSDate(),
         endsAt: startsAt.plus({ hours: 1 }).toJSDate(),
         status: "pending",
@@ -166,21 +167,21 @@ describe("a past pending lesson", () => {
     const listed = await t.app.inject({
       method: "GET",
       url: "/api/admin/bookings?status=past_pending",
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().bookings.map((b: { id: string }) => b.id)).toEqual([lesson.id]);
     const settle = await t.app.inject({
       method: "PUT",
       url: `/api/admin/bookings/${lesson.id}`,
-      headers: { cookie: admin.cookie, "content-type": "application/json" },
+      headers: { cookie: t.admin.cookie, "content-type": "application/json" },
       payload: JSON.stringify({ status: "completed" }),
     });
     expect(settle.statusCode).toBe(200);
     const after = await t.app.inject({
       method: "GET",
       url: "/api/admin/bookings?status=past_pending",
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(after.json()).toMatchObject({ bookings: [], total: 0 });
   });

@@ -4,37 +4,17 @@
 // Plus the admin's email view: list by status, held mail's full text, retry, refused to students.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpTransport, processOutbox } from "../../server/features/mail/mail.service.ts";
-import {
-  addAvailability,
-  callerFor,
-  createUserWithSession,
-  iso,
-  romeDay,
-  sessionForExistingUser,
-  setSettings,
-  studentInfo,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
+import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
-let t: TestApp;
+const t = prepareBookingApp();
 let sink: SmtpSink;
-let teacherId: string;
-let admin: TestUser;
 const db = () => t.database.prisma;
-const json = { "content-type": "application/json" };
 let nextDay = 5;
 
-async function send(method: "POST" | "PUT" | "GET", url: string, user?: TestUser, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(payload === undefined ? {} : json), ...(user ? { cookie: user.cookie } : {}) },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const send = (method: "POST" | "PUT" | "GET", url: string, user?: TestUser, payload?: unknown) =>
+  t.send(method, url, { as: user, payload });
 
 /** Runs the outbox once against the SMTP sink, as the worker does. */
 const deliver = () =>
@@ -50,12 +30,12 @@ const plain = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 async function bookOne(student: TestUser, extra: Record<string, unknown> = {}) {
   nextDay += 2;
   const start = romeDay(nextDay, 10);
-  await addAvailability(db(), teacherId, start, 1);
+  await t.addAvailability(start, 1);
   const response = await send("POST", "/api/bookings", student, {
     studentInfo: studentInfo({ name: "Luca Neri", timezone: "America/New_York" }),
     lesson_date: iso(start),
     lessonType: "online",
-    teacher_id: teacherId,
+    teacher_id: t.teacherId,
     ...extra,
   });
   expect(response.statusCode).toBe(200);
@@ -63,26 +43,21 @@ async function bookOne(student: TestUser, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   sink = await startSmtpSink();
-  const teacher = await db().teacher.findFirstOrThrow({ select: { id: true } });
-  teacherId = teacher.id;
-  await db().teacher.update({ where: { id: teacherId }, data: { email: "giulia@teacher.test" } });
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
+  await db().teacher.update({ where: { id: t.teacherId }, data: { email: "giulia@teacher.test" } });
 });
 afterAll(async () => {
   await sink?.stop();
-  await t?.close();
 });
 beforeEach(async () => {
   sink.received.length = 0;
   await db().outboxEmail.deleteMany();
-  await setSettings(db(), { bufferBetweenLessons: 0, autoConfirmBookings: false, defaultMeetingLink: null });
+  await t.setSettings({ bufferBetweenLessons: 0, autoConfirmBookings: false, defaultMeetingLink: null });
 });
 
 describe(`lesson emails on ${testEngine}`, () => {
   it("a booking sends the student their mail with the calendar file, in both zones, and the teacher a notice", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const { id, start } = await bookOne(student);
     const stored = await db().booking.findUniqueOrThrow({ where: { id }, select: { studentTimezone: true } });
     expect(stored.studentTimezone).toBe("America/New_York");
@@ -112,8 +87,8 @@ describe(`lesson emails on ${testEngine}`, () => {
   });
 
   it("with auto-confirm on, the booking mail says it is booked and confirmed", async () => {
-    await setSettings(db(), { autoConfirmBookings: true });
-    const student = await createUserWithSession(db());
+    await t.setSettings({ autoConfirmBookings: true });
+    const student = await t.createStudent();
     await bookOne(student);
     expect(await deliver()).toBe(2);
     const body = plain(sink.received.find((m) => m.to[0] === student.email)?.raw ?? "");
@@ -125,10 +100,10 @@ describe(`lesson emails on ${testEngine}`, () => {
   });
 
   it("an admin confirmation sends the confirmation with the updated calendar file (SEQUENCE 1)", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const { id } = await bookOne(student);
     await db().outboxEmail.deleteMany();
-    const response = await send("PUT", `/api/admin/bookings/${id}`, admin, {
+    const response = await send("PUT", `/api/admin/bookings/${id}`, t.admin, {
       status: "confirmed",
       google_meet_link: "https://meet.google.com/abc-defg-hij",
     });
@@ -147,21 +122,21 @@ describe(`lesson emails on ${testEngine}`, () => {
 
     // A later change of teacher is a "changed" mail listing what changed; nothing changed, no mail.
     const other = await db().teacher.create({ data: { name: "Marco Verdi", email: "marco@teacher.test" } });
-    await send("PUT", `/api/admin/bookings/${id}`, admin, { status: "confirmed", teacher_id: other.id });
-    await send("PUT", `/api/admin/bookings/${id}`, admin, { status: "confirmed", notes: "only a note" });
+    await send("PUT", `/api/admin/bookings/${id}`, t.admin, { status: "confirmed", teacher_id: other.id });
+    await send("PUT", `/api/admin/bookings/${id}`, t.admin, { status: "confirmed", notes: "only a note" });
     const changed = await db().outboxEmail.findMany({ where: { kind: "booking_changed" } });
     expect(changed).toHaveLength(1);
     expect(changed[0].textBody).toContain("Your teacher is now Marco Verdi.");
     expect((changed[0].attachments as { content: string }[])[0].content).toContain("SEQUENCE:2");
-    await db().booking.update({ where: { id }, data: { teacherId } });
+    await db().booking.update({ where: { id }, data: { teacherId: t.teacherId } });
     await db().teacher.delete({ where: { id: other.id } });
   });
 
   it("an admin cancellation sends the student a cancelled calendar file; a failed change queues nothing", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     const { id } = await bookOne(student);
     await db().outboxEmail.deleteMany();
-    expect((await send("PUT", `/api/admin/bookings/${id}`, admin, { status: "cancelled" })).statusCode).toBe(200);
+    expect((await send("PUT", `/api/admin/bookings/${id}`, t.admin, { status: "cancelled" })).statusCode).toBe(200);
     const row = await db().outboxEmail.findFirstOrThrow({ where: { kind: "booking_cancelled" } });
     expect(row.toAddress).toBe(student.email);
     expect((row.attachments as { content: string }[])[0].content).toContain("STATUS:CANCELLED");
@@ -169,11 +144,11 @@ describe(`lesson emails on ${testEngine}`, () => {
     expect(plain(sink.received[0].raw)).toContain("Subject: Your lesson has been cancelled");
 
     // Reopening onto a time another lesson took fails as a whole: no mail about a change that did not happen.
-    const rival = await createUserWithSession(db());
+    const rival = await t.createStudent();
     const booked = await db().booking.findUniqueOrThrow({ where: { id }, select: { startsAt: true, endsAt: true } });
     await db().booking.create({
       data: {
-        teacherId,
+        teacherId: t.teacherId,
         studentId: rival.id,
         startsAt: booked.startsAt,
         endsAt: booked.endsAt,
@@ -184,12 +159,12 @@ describe(`lesson emails on ${testEngine}`, () => {
       },
     });
     await db().outboxEmail.deleteMany();
-    expect((await send("PUT", `/api/admin/bookings/${id}`, admin, { status: "confirmed" })).statusCode).toBe(409);
+    expect((await send("PUT", `/api/admin/bookings/${id}`, t.admin, { status: "confirmed" })).statusCode).toBe(409);
     expect(await db().outboxEmail.count()).toBe(0);
   });
 
   it("a student's cancellation request sends the student the cancellation and the teacher a notice", async () => {
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     nextDay += 2;
     const start = romeDay(nextDay, 15);
     const order = await db().bookingOrder.create({
@@ -204,7 +179,7 @@ describe(`lesson emails on ${testEngine}`, () => {
     const lesson = await db().booking.create({
       data: {
         orderId: order.id,
-        teacherId,
+        teacherId: t.teacherId,
         studentId: student.id,
         startsAt: start.toJSDate(),
         endsAt: start.plus({ hours: 1 }).toJSDate(),
@@ -235,7 +210,7 @@ describe(`lesson emails on ${testEngine}`, () => {
     const second = await db().booking.create({
       data: {
         orderId: order.id,
-        teacherId,
+        teacherId: t.teacherId,
         studentId: student.id,
         startsAt: start.plus({ days: 1 }).toJSDate(),
         endsAt: start.plus({ days: 1, hours: 1 }).toJSDate(),
@@ -297,14 +272,14 @@ describe(`the admin email view on ${testEngine}`, () => {
         },
       ],
     });
-    const all = await send("GET", "/api/admin/emails", admin);
+    const all = await send("GET", "/api/admin/emails", t.admin);
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({
       total: 4,
       counts: { held: 1, failed: 1, sent: 1, pending: 1 },
       smtp_configured: false,
     });
-    const held = (await send("GET", "/api/admin/emails?status=held", admin)).json();
+    const held = (await send("GET", "/api/admin/emails?status=held", t.admin)).json();
     expect(held.emails).toEqual([
       expect.objectContaining({
         subject: "Held one",
@@ -312,31 +287,31 @@ describe(`the admin email view on ${testEngine}`, () => {
         last_error: "Not sent: no SMTP server configured",
       }),
     ]);
-    const pending = (await send("GET", "/api/admin/emails?status=pending", admin)).json();
+    const pending = (await send("GET", "/api/admin/emails?status=pending", t.admin)).json();
     expect(pending.emails[0].next_attempt_at).not.toBeNull();
-    const failed = (await send("GET", "/api/admin/emails?status=failed", admin)).json().emails[0];
+    const failed = (await send("GET", "/api/admin/emails?status=failed", t.admin)).json().emails[0];
     expect(failed.last_error).toBe("451 mailbox busy");
 
     // Retry: back to pending with fresh attempts, and the worker sends it.
-    expect((await send("POST", `/api/admin/emails/${failed.id}/retry`, admin, {})).statusCode).toBe(200);
+    expect((await send("POST", `/api/admin/emails/${failed.id}/retry`, t.admin, {})).statusCode).toBe(200);
     expect(await db().outboxEmail.findUniqueOrThrow({ where: { id: failed.id } })).toMatchObject({
       status: "pending",
       attempts: 0,
     });
-    expect((await send("POST", `/api/admin/emails/${failed.id}/retry`, admin, {})).statusCode).toBe(409);
+    expect((await send("POST", `/api/admin/emails/${failed.id}/retry`, t.admin, {})).statusCode).toBe(409);
     await deliver();
     expect(sink.received.map((m) => m.to[0])).toContain("b@s.test");
 
     // tRPC gives the same list.
-    const trpc = await callerFor(db(), t.env, { admin }).admin.emails.list({ status: "sent" });
+    const trpc = await t.caller({ admin: t.admin }).admin.emails.list({ status: "sent" });
     expect(trpc.emails.map((e) => e.to).sort()).toEqual(["b@s.test", "c@s.test"]);
 
     // Students and visitors are refused, by REST and tRPC.
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     expect((await send("GET", "/api/admin/emails", student)).statusCode).toBe(401);
     expect((await send("GET", "/api/admin/emails")).statusCode).toBe(401);
     expect((await send("POST", `/api/admin/emails/${failed.id}/retry`, student, {})).statusCode).toBe(401);
-    await expect(callerFor(db(), t.env, { student }).admin.emails.list({})).rejects.toMatchObject({
+    await expect(t.caller({ student }).admin.emails.list({})).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
   });

@@ -6,30 +6,11 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createRedisRateLimiter } from "../../server/plugins/redis.ts";
+import { isRedisUp, redisUrl } from "../helpers/redis.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-db.ts";
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const isCI = process.env.CI === "true" || process.env.CI === "1";
-
-async function redisAnswers() {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 1000,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const available = await redisAnswers();
-if (!available && isCI) throw new Error(`Redis is required in CI but ${redisUrl} did not answer`);
+const available = await isRedisUp();
 
 const rule = { limit: 5, windowMs: 60_000 };
 

@@ -1,28 +1,19 @@
 // The standing weekly schedule (issue 17, item 1) on a real database: PGlite, or PostgreSQL with
 // TEST_ENGINE=postgresql (where two Prisma clients race the top-up).
 import { DateTime } from "luxon";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db.ts";
 import {
   topUpStandingSchedule,
   topUpStandingSchedules,
 } from "../../server/features/admin/standing-schedule.service.ts";
-import {
-  createUserWithSession,
-  sessionForExistingUser,
-  setSettings,
-  type TestUser,
-  ZONE,
-} from "../helpers/booking-factory.ts";
+import { prepareBookingApp, ZONE } from "../helpers/booking-factory.ts";
 import { defined } from "../helpers/defined.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
-let t: TestApp;
-let admin: TestUser;
-let teacherId: string;
+const t = prepareBookingApp();
 const db = () => t.database.prisma;
-const json = () => ({ "content-type": "application/json", cookie: admin.cookie });
+const json = () => ({ "content-type": "application/json", cookie: t.admin.cookie });
 
 const schedule = [
   { dayOfWeek: 1, startTime: "09:00", duration: 60 },
@@ -35,23 +26,20 @@ const bulk = (body: unknown) =>
 
 /** The teacher's slots as local "yyyy-MM-dd HH:mm" strings, and whether any start twice. */
 async function slotTimes() {
-  const rows = await db().availabilitySlot.findMany({ where: { teacherId }, orderBy: { startsAt: "asc" } });
+  const rows = await db().availabilitySlot.findMany({
+    where: { teacherId: t.teacherId },
+    orderBy: { startsAt: "asc" },
+  });
   const local = rows.map((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).toFormat("yyyy-MM-dd HH:mm"));
   return { rows, local, duplicates: local.length - new Set(rows.map((r) => r.startsAt.getTime())).size };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
-  teacherId = (await db().teacher.findFirstOrThrow({ where: { email: "teacher@school.test" } })).id;
-});
-afterAll(async () => t?.close());
 beforeEach(async () => {
   await db().booking.deleteMany();
   await db().availabilitySlot.deleteMany();
   await db().availabilityException.deleteMany();
   await db().weeklySchedule.deleteMany();
-  await setSettings(db(), { maxAdvanceBooking: 120, bufferBetweenLessons: 0, autoConfirmBookings: false });
+  await t.setSettings({ maxAdvanceBooking: 120, bufferBetweenLessons: 0, autoConfirmBookings: false });
 });
 
 describe("POST /api/availability/bulk sets a standing schedule", () => {
@@ -124,7 +112,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     const status = await t.app.inject({
       method: "GET",
       url: "/api/availability/schedule",
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     const through = DateTime.fromISO(status.json().schedule.slotsThrough).setZone(ZONE);
     expect(through.toISODate()).toBe(today.plus({ days: 120 }).toISODate());
@@ -151,7 +139,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     const del = await t.app.inject({
       method: "DELETE",
       url: `/api/availability/${removed.id}`,
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(del.json()).toMatchObject({ deleted: 1 });
     // A day off 130 days ahead, past today's horizon: marked now, it stays free when the top-up gets there.
@@ -164,7 +152,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
       payload: JSON.stringify({ startDate: farMonday.toISODate(), endDate: farMonday.toISODate() }),
     });
     expect(off.statusCode).toBe(200);
-    const result = await topUpStandingSchedule(db(), teacherId, new Date(Date.now() + 20 * 86_400_000));
+    const result = await topUpStandingSchedule(db(), t.teacherId, new Date(Date.now() + 20 * 86_400_000));
     expect(result?.excluded).toBe(2); // the two Monday slots of the day off
     const after = await slotTimes();
     expect(after.rows.some((r) => r.startsAt.getTime() === removed.startsAt.getTime())).toBe(false);
@@ -182,11 +170,11 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     const bookedSlot = defined(
       rows.find((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).toFormat("HH:mm") === "10:00"),
     );
-    const student = await createUserWithSession(db());
+    const student = await t.createStudent();
     await db().booking.create({
       data: {
         studentId: student.id,
-        teacherId,
+        teacherId: t.teacherId,
         startsAt: bookedSlot.startsAt,
         endsAt: bookedSlot.endsAt,
         status: "confirmed",
@@ -209,7 +197,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     const removal = await t.app.inject({
       method: "DELETE",
       url: "/api/availability/schedule",
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(removal.statusCode).toBe(200);
     expect(removal.json()).toMatchObject({ keptBookedCount: 1 });
@@ -220,7 +208,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     const none = await t.app.inject({
       method: "GET",
       url: "/api/availability/schedule",
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(none.json().schedule).toBeNull();
   });
@@ -250,14 +238,14 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
 
 describe("a longer booking horizon", () => {
   it("is filled as soon as the teacher saves it, not at the next hourly top-up", async () => {
-    await setSettings(db(), { maxAdvanceBooking: 30 });
+    await t.setSettings({ maxAdvanceBooking: 30 });
     expect((await bulk({ schedule, weeksAhead: 1 })).statusCode).toBe(200);
     const lastStart = async () => defined((await slotTimes()).rows.at(-1)).startsAt.getTime();
     const day = 86_400_000;
     expect(await lastStart()).toBeLessThan(Date.now() + 33 * day);
 
     const saved = (
-      await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie: admin.cookie } })
+      await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie: t.admin.cookie } })
     ).json().settings;
     const put = await t.app.inject({
       method: "PUT",

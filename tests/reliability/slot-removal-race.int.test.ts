@@ -3,51 +3,32 @@
 // and then deleted, outside any lock, and the booking checked the availability before its lock:
 // both could win and leave a lesson with no availability behind it. Now both take the same
 // per-teacher advisory lock and check under it: exactly one of them wins, every time.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  addAvailability,
-  callerFor,
-  createUserWithSession,
-  iso,
-  romeDay,
-  sessionForExistingUser,
-  setSettings,
-  studentInfo,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { beforeAll, expect, it } from "vitest";
+import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
-let t: TestApp;
-let teacherId: string;
+const t = prepareBookingApp();
 let student: TestUser;
-let admin: TestUser;
 const db = () => t.database.prisma;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-  student = await createUserWithSession(db());
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
-  await setSettings(db(), { bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
-});
-afterAll(async () => {
-  await t?.close();
+  student = await t.createStudent();
+  await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
 });
 
 it(`removing a slot and booking it at once: exactly one wins, 20 rounds on ${testEngine}`, async () => {
   const outcomes = { booked: 0, removed: 0 };
   for (let round = 0; round < 20; round++) {
     const start = romeDay(5 + Math.floor(round / 8), 8 + (round % 8));
-    const slot = await addAvailability(db(), teacherId, start, 1);
+    const slot = await t.addAvailability(start, 1);
     const [booking, removal] = await Promise.allSettled([
-      callerFor(db(), t.env, { student }).booking.createBooking({
+      t.caller({ student }).booking.createBooking({
         studentInfo: studentInfo(),
         lesson_date: iso(start),
         lessonType: "online",
-        teacher_id: teacherId,
+        teacher_id: t.teacherId,
       }),
-      callerFor(db(), t.env, { admin }).admin.availability.deleteSlot({ id: slot.id }),
+      t.caller({ admin: t.admin }).admin.availability.deleteSlot({ id: slot.id }),
     ]);
     const lessons = await db().booking.count({
       where: { startsAt: start.toJSDate(), status: { in: ["pending", "confirmed"] } },

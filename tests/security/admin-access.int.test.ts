@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
+import { routeTable } from "../helpers/app-surface.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
@@ -21,21 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** Full paths and methods from Fastify's route tree. */
-function routeTable(tree: string): { path: string; methods: string[] }[] {
-  const stack: string[] = [];
-  const out: { path: string; methods: string[] }[] = [];
-  for (const line of tree.split("\n")) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack[depth] = (depth > 0 ? stack[depth - 1] : "") + m[2];
-    stack.length = depth + 1;
-    if (m[3]) out.push({ path: stack[depth], methods: m[3].split(", ").filter((x) => x !== "HEAD") });
-  }
-  return out;
-}
 
 const adminProcedures = Object.entries(
   appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
@@ -84,18 +70,13 @@ describe("the whole admin tRPC router", () => {
 
 describe("every admin REST route", () => {
   const routes = () =>
-    routeTable(t.app.printRoutes({ commonPrefix: false }))
-      .filter(
-        (r) =>
-          (r.path.startsWith("/api/admin/") && r.path !== "/api/admin/public-config") ||
-          r.path.startsWith("/api/availability"),
-      )
-      .flatMap((r) =>
-        r.methods
-          // GET /api/availability is the visitors' grid; the rest under it is the teacher's.
-          .filter((m) => !(r.path === "/api/availability" && m === "GET"))
-          .map((method) => ({ method, path: r.path })),
-      );
+    routeTable(t.app, ["HEAD"]).filter(
+      (r) =>
+        ((r.path.startsWith("/api/admin/") && r.path !== "/api/admin/public-config") ||
+          r.path.startsWith("/api/availability")) &&
+        // GET /api/availability is the visitors' grid; the rest under it is the teacher's.
+        !(r.path === "/api/availability" && r.method === "GET"),
+    );
 
   it("finds the routes of §7 in the table", () => {
     const list = routes().map((r) => `${r.method} ${r.path}`);

@@ -1,5 +1,6 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx } from "../../db.ts";
+import { studentProfileSelect } from "../portal/portal.data.ts";
 
 export async function countDashboardStats(db: Db) {
   const [totalBookings, pendingBookings, totalStudents] = await Promise.all([
@@ -178,16 +179,7 @@ function listStudentPage(db: Db, where: Prisma.UserWhereInput, page: { limit?: n
     skip: page.offset,
     take: page.limit,
     select: {
-      id: true,
-      name: true,
-      email: true,
-      phone: true,
-      englishLevel: true,
-      lessonFocus: true,
-      preferredType: true,
-      preferredLocation: true,
-      notes: true,
-      imageUrl: true,
+      ...studentProfileSelect,
       createdAt: true,
       bookings: {
         orderBy: { startsAt: "desc" },
@@ -213,61 +205,67 @@ export function findStudent(db: Db, id: string) {
 
 // ---- inbox ----
 // Open items first, newest first; the id breaks ties so paging returns every item once.
-export async function listAvailabilityRequests(db: Db, page: { limit: number; offset: number }) {
-  const [rows, total, open] = await Promise.all([
-    listAvailabilityRequestPage(db, page),
-    db.availabilityRequest.count(),
-    db.availabilityRequest.count({ where: { handledAt: null } }),
-  ]);
-  return { rows, total, open };
+const inboxOrder = [
+  { handledAt: { sort: "asc", nulls: "first" } },
+  { createdAt: "desc" },
+  { id: "asc" },
+] as const satisfies Prisma.AvailabilityRequestOrderByWithRelationInput[] &
+  Prisma.GroupSignupOrderByWithRelationInput[];
+
+/** Who asked for which times: the teacher's inbox and the student's export. */
+export const availabilityRequestSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  availability: true,
+  location: true,
+  createdAt: true,
+} as const satisfies Prisma.AvailabilityRequestSelect;
+
+/** Who signed up for a group, at which price: the teacher's inbox and the student's export. */
+export const groupSignupSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  priceCents: true,
+  createdAt: true,
+} as const satisfies Prisma.GroupSignupSelect;
+
+/** One inbox page with the inbox's size and how many of its items are still open. */
+async function inboxPage<Row>(rows: Promise<Row[]>, count: (where?: { handledAt: null }) => Promise<number>) {
+  const [page, total, open] = await Promise.all([rows, count(), count({ handledAt: null })]);
+  return { rows: page, total, open };
 }
 
-function listAvailabilityRequestPage(db: Db, page: { limit: number; offset: number }) {
-  return db.availabilityRequest.findMany({
-    orderBy: [{ handledAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }],
-    skip: page.offset,
-    take: page.limit,
-    select: {
-      id: true,
-      name: true,
-      email: true,
-      phone: true,
-      availability: true,
-      location: true,
-      packageInfo: true,
-      teacherInfo: true,
-      handledAt: true,
-      createdAt: true,
-    },
-  });
+export function listAvailabilityRequests(db: Db, page: { limit: number; offset: number }) {
+  return inboxPage(
+    db.availabilityRequest.findMany({
+      orderBy: [...inboxOrder],
+      skip: page.offset,
+      take: page.limit,
+      select: { ...availabilityRequestSelect, packageInfo: true, teacherInfo: true, handledAt: true },
+    }),
+    (where) => db.availabilityRequest.count({ where }),
+  );
 }
 
-export async function listGroupSignups(db: Db, page: { limit: number; offset: number }) {
-  const [rows, total, open] = await Promise.all([
-    listGroupSignupPage(db, page),
-    db.groupSignup.count(),
-    db.groupSignup.count({ where: { handledAt: null } }),
-  ]);
-  return { rows, total, open };
-}
-
-function listGroupSignupPage(db: Db, page: { limit: number; offset: number }) {
-  return db.groupSignup.findMany({
-    orderBy: [{ handledAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }],
-    skip: page.offset,
-    take: page.limit,
-    select: {
-      id: true,
-      name: true,
-      email: true,
-      phone: true,
-      priceCents: true,
-      handledAt: true,
-      createdAt: true,
-      event: { select: { dayOfWeek: true, time: true, location: true } },
-      groupPackage: { select: { name: true, weeks: true } },
-    },
-  });
+export function listGroupSignups(db: Db, page: { limit: number; offset: number }) {
+  return inboxPage(
+    db.groupSignup.findMany({
+      orderBy: [...inboxOrder],
+      skip: page.offset,
+      take: page.limit,
+      select: {
+        ...groupSignupSelect,
+        handledAt: true,
+        event: { select: { dayOfWeek: true, time: true, location: true } },
+        groupPackage: { select: { name: true, weeks: true } },
+      },
+    }),
+    (where) => db.groupSignup.count({ where }),
+  );
 }
 
 export async function setAvailabilityRequestHandled(db: Db, id: string, handledAt: Date | null) {

@@ -1,17 +1,22 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
 
-export const sharedFileSelect = {
+/** A shared file as its student sees it (the portal, the data export). */
+export const sharedFileContentSelect = {
   id: true,
-  studentId: true,
   title: true,
   description: true,
   fileType: true,
   fileUrl: true,
   fileSize: true,
-  isActive: true,
   lastViewedAt: true,
   createdAt: true,
+} as const satisfies Prisma.SharedFileSelect;
+
+export const sharedFileSelect = {
+  ...sharedFileContentSelect,
+  studentId: true,
+  isActive: true,
   student: { select: { id: true, name: true, email: true } },
 } as const satisfies Prisma.SharedFileSelect;
 export type SharedFileRow = Prisma.SharedFileGetPayload<{ select: typeof sharedFileSelect }>;

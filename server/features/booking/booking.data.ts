@@ -1,9 +1,20 @@
 import { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx, Tx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
-import { type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
+import { lessonMailSelect, type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
 
 export type NewBookingRow = Prisma.BookingUncheckedCreateInput;
+
+/** What the student told us when booking, copied onto each of their lessons. */
+export const bookingStudentInfoSelect = {
+  studentName: true,
+  studentEmail: true,
+  studentPhone: true,
+  englishLevel: true,
+  lessonFocus: true,
+  preferredType: true,
+  preferredLocation: true,
+} as const satisfies Prisma.BookingSelect;
 
 export const SLOT_TAKEN_MESSAGE = "Sorry, this time slot was just booked by someone else. Please choose another time.";
 
@@ -61,7 +72,8 @@ export function findOrderBookings(tx: DbOrTx, orderId: string) {
   return tx.booking.findMany({ where: { orderId }, orderBy: { startsAt: "asc" }, select: bookingDtoSelect });
 }
 
-const orderSelect = {
+/** An order's package, size and prices, as the student's export and the booking answer give them. */
+export const orderPricesSelect = {
   id: true,
   packageId: true,
   lessons: true,
@@ -69,8 +81,9 @@ const orderSelect = {
   groupPriceCents: true,
   discountCents: true,
   totalPriceCents: true,
-  package: { select: { name: true } },
-} as const;
+} as const satisfies Prisma.BookingOrderSelect;
+
+const orderSelect = { ...orderPricesSelect, package: { select: { name: true } } } as const;
 export type OrderRow = Prisma.BookingOrderGetPayload<{ select: typeof orderSelect }>;
 
 export type NewOrder = {
@@ -295,19 +308,6 @@ export async function releaseIdempotencyKey(db: Db, userId: string, key: string,
 export function findBookingForMail(db: DbOrTx, id: string) {
   return db.booking.findUnique({
     where: { id },
-    select: {
-      id: true,
-      startsAt: true,
-      endsAt: true,
-      status: true,
-      lessonType: true,
-      meetingLink: true,
-      location: true,
-      icsSequence: true,
-      studentName: true,
-      studentEmail: true,
-      studentTimezone: true,
-      teacher: { select: { name: true, email: true } },
-    },
+    select: { ...lessonMailSelect, icsSequence: true, teacher: { select: { name: true, email: true } } },
   });
 }

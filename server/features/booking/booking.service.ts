@@ -201,13 +201,8 @@ function assessStarts(
   return taken ? { taken } : null;
 }
 
-async function bookLessons(
-  db: Db,
-  student: SessionUser,
-  req: LessonRequest,
-  now: Date,
-  publicUrl: string,
-): Promise<BookingOutcome> {
+/** Validate: the payload against the package, the place, the group add-on and the site's rules. */
+async function validateBooking(db: Db, req: LessonRequest, now: Date) {
   const starts = parseStarts(req.starts);
   const [pkg, rules, choice, groupEvent, groupPackage] = await Promise.all([
     req.packageId ? loadPackageOrFail(db, req.packageId) : findSingleLessonPackage(db),
@@ -229,69 +224,66 @@ async function bookLessons(
   }
   if (req.groupAddOn && !groupEvent) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_NIGHT_MESSAGE);
   if (req.groupAddOn && !groupPackage) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_PACKAGE_MESSAGE);
-  const { teacher, slots } = choice;
-  checkStartsAgainstRules(starts, slots, rules, now);
-
-  const info = req.studentInfo;
-  const email = student.email.toLowerCase();
+  checkStartsAgainstRules(starts, choice.slots, rules, now);
+  const group = groupEvent && groupPackage ? { event: groupEvent, package: groupPackage } : null;
+  // The teacher's lessons that could clash, buffers included.
   const margin = (rules.bufferMinutes + 60) * 60_000;
-  const from = new Date(starts[0].getTime() - margin);
-  const to = new Date(lessonAt(starts[starts.length - 1]).end.getTime() + margin);
-
-  /** A slot this student already holds: a double-click or a retry gets the first booking back. */
-  const replayHeld = async (tx: Tx | Db, held: { orderId: string | null; startsAt: Date }[]) => {
-    const orderId = held[0].orderId;
-    const sameOrder = orderId && held.length === starts.length && held.every((b) => b.orderId === orderId);
-    const order = sameOrder ? await findOrder(tx, orderId) : null;
-    if (order && order.lessons === starts.length && order.packageId === pkg.id) {
-      return { bookings: (await findOrderBookings(tx, order.id)).map(toBookingDto), order: toOrderDto(order) };
-    }
-    throw new AppError(
-      "CONFLICT",
-      `You have already booked the lesson on ${describeSlot(held[0].startsAt, rules.zone)}. Please choose another time.`,
-    );
+  const window = {
+    start: new Date(starts[0].getTime() - margin),
+    end: new Date(lessonAt(starts[starts.length - 1]).end.getTime() + margin),
   };
+  return { starts, pkg, rules, teacher: choice.teacher, location, group, window };
+}
 
-  /** The starts against the teacher's live lessons: a retry gets its booking back, a taken slot a CONFLICT. */
-  const checkStarts = async (q: Tx | Db, live: LiveBookingRow[]) => {
-    const found = assessStarts(starts, live, student.id, rules, now);
-    if (found && "held" in found) return replayHeld(q, found.held);
-    if (found) throw new AppError("CONFLICT", takenMessage(found.taken, rules.zone));
-    return null;
-  };
+type ValidBooking = Awaited<ReturnType<typeof validateBooking>>;
 
-  // A first look without the lock: a taken slot or a retry is answered at once, without queueing
-  // behind other bookings of the teacher, and without the reads only a booking needs.
-  const replayed = await checkStarts(db, await listLiveBookingsOverlapping(db, [teacher.id], from, to));
-  if (replayed) return replayed;
+/**
+ * The starts against the teacher's live lessons: a slot this student already holds (a
+ * double-click or a retry) gets the first booking back, a taken slot is a CONFLICT.
+ */
+async function checkLiveLessons(q: Tx | Db, live: LiveBookingRow[], valid: ValidBooking, studentId: string, now: Date) {
+  const { starts, rules, pkg } = valid;
+  const found = assessStarts(starts, live, studentId, rules, now);
+  if (!found) return null;
+  if ("taken" in found) throw new AppError("CONFLICT", takenMessage(found.taken, rules.zone));
+  const held = found.held;
+  const orderId = held[0].orderId;
+  const sameOrder = orderId && held.length === starts.length && held.every((b) => b.orderId === orderId);
+  const order = sameOrder ? await findOrder(q, orderId) : null;
+  if (order && order.lessons === starts.length && order.packageId === pkg.id) {
+    return { bookings: (await findOrderBookings(q, order.id)).map(toBookingDto), order: toOrderDto(order) };
+  }
+  throw new AppError(
+    "CONFLICT",
+    `You have already booked the lesson on ${describeSlot(held[0].startsAt, rules.zone)}. Please choose another time.`,
+  );
+}
 
-  const discount = await decideDiscount(db, student.id, req.referralCode);
-  const ctx = mailContext({
-    publicUrl,
-    teacherName: teacher.name,
-    teacherZone: rules.zone,
-    studentZone: info.timezone ?? null,
-  });
-
-  // Ids are made here so the mail (calendar files carry the booking ids) is built before the lock.
-  const orderId = randomUUID();
-  const status = rules.autoConfirm ? ("confirmed" as const) : ("pending" as const);
-  const meetingLink = req.lessonType === "online" ? rules.defaultMeetingLink : null;
-  const rows = starts.map((start) => {
+/** One booking row per start, with what the student told us copied onto each. */
+function lessonRows(
+  valid: ValidBooking,
+  student: SessionUser,
+  req: LessonRequest,
+  orderId: string,
+  status: "confirmed" | "pending",
+) {
+  const info = req.studentInfo;
+  const meetingLink = req.lessonType === "online" ? valid.rules.defaultMeetingLink : null;
+  return valid.starts.map((start) => {
     const lesson = lessonAt(start);
     return {
       id: randomUUID(),
       orderId,
       studentId: student.id,
-      teacherId: teacher.id,
+      teacherId: valid.teacher.id,
       startsAt: lesson.start,
       endsAt: lesson.end,
       status,
       lessonType: req.lessonType,
       meetingLink,
-      location: req.lessonType === "in-person" ? location : null,
+      location: req.lessonType === "in-person" ? valid.location : null,
       studentName: info.name,
-      studentEmail: email,
+      studentEmail: student.email.toLowerCase(),
       studentPhone: info.phone,
       englishLevel: info.english_level,
       lessonFocus: info.lesson_focus,
@@ -301,7 +293,25 @@ async function bookLessons(
       studentTimezone: info.timezone ?? null,
     };
   });
-  const signupId = randomUUID();
+}
+
+/**
+ * Plan: the rows and the mail, ids included, made before the lock (calendar files carry the
+ * booking ids) so the locked part only checks and writes.
+ */
+function planBooking(valid: ValidBooking, student: SessionUser, req: LessonRequest, publicUrl: string) {
+  const { pkg, rules, teacher, group } = valid;
+  const info = req.studentInfo;
+  const email = student.email.toLowerCase();
+  const orderId = randomUUID();
+  const status = rules.autoConfirm ? ("confirmed" as const) : ("pending" as const);
+  const rows = lessonRows(valid, student, req, orderId, status);
+  const ctx = mailContext({
+    publicUrl,
+    teacherName: teacher.name,
+    teacherZone: rules.zone,
+    studentZone: info.timezone ?? null,
+  });
   const mails = bookingCreatedMails({
     ctx,
     student: { name: info.name, email, phone: info.phone },
@@ -310,19 +320,48 @@ async function bookLessons(
     bookings: rows.map((r) => ({ ...r, icsSequence: 0 })),
     orderId,
   });
-  if (groupEvent && groupPackage) {
+  const signup = group && {
+    id: randomUUID(),
+    userId: student.id,
+    orderId,
+    eventId: group.event.id,
+    groupPackageId: group.package.id,
+    name: info.name,
+    email,
+    phone: info.phone,
+    priceCents: group.package.totalPriceCents,
+  };
+  if (signup && group) {
     mails.push(
       ...groupSignupMail(ctx, teacher.email, {
-        id: signupId,
+        id: signup.id,
         name: info.name,
         email,
         phone: info.phone,
-        night: describeNight(groupEvent),
-        packageName: groupPackage.name,
+        night: describeNight(group.event),
+        packageName: group.package.name,
       }),
     );
   }
+  return { orderId, status, rows, mails, signup, email, friendName: info.name || student.name };
+}
 
+type BookingPlan = ReturnType<typeof planBooking>;
+
+/**
+ * Commit, under the teacher's lock: re-check what may have changed since the first look, then
+ * write the order, its lessons, the discount's use, the group signup and the referral, all or nothing.
+ */
+function commitBooking(
+  db: Db,
+  valid: ValidBooking,
+  plan: BookingPlan,
+  student: SessionUser,
+  referral: { code: string | null | undefined; discount: Discount },
+  now: Date,
+): Promise<BookingOutcome> {
+  const { starts, pkg, rules, teacher, group, window } = valid;
+  const taken = takenMessage(starts[0], rules.zone);
   return runWithTeacherLock(
     db,
     teacher.id,
@@ -330,13 +369,11 @@ async function bookLessons(
       // Re-check under the lock: bookings and their buffers committed since the first look, and
       // the availability (the teacher's removal of a slot takes the same lock, so it is either
       // wholly before this read or after the commit).
-      const calendar = await readTeacherCalendar(
-        tx,
-        teacher.id,
-        { start: from, end: to },
-        { start: starts[0], end: lessonAt(starts[starts.length - 1]).end },
-      );
-      const replayedNow = await checkStarts(tx, calendar.live);
+      const calendar = await readTeacherCalendar(tx, teacher.id, window, {
+        start: starts[0],
+        end: lessonAt(starts[starts.length - 1]).end,
+      });
+      const replayedNow = await checkLiveLessons(tx, calendar.live, valid, student.id, now);
       if (replayedNow) return replayedNow;
       const slotsNow = calendar.slots.map((s) => ({ start: s.startsAt, end: s.endsAt }));
       const withdrawn = starts.find((start) => !isOfferedByAvailability(start, slotsNow));
@@ -349,58 +386,80 @@ async function bookLessons(
 
       // A newcomer's discount holds for the first order only: re-read it if another order won.
       const applied =
-        discount?.kind === "newcomer" && (await countStudentOrders(tx, student.id)) > 0
-          ? await decideDiscount(tx, student.id, req.referralCode)
-          : discount;
-      const price = priceOrder(pkg, groupPackage?.totalPriceCents ?? 0, applied);
+        referral.discount?.kind === "newcomer" && (await countStudentOrders(tx, student.id)) > 0
+          ? await decideDiscount(tx, student.id, referral.code)
+          : referral.discount;
+      const price = priceOrder(pkg, group?.package.totalPriceCents ?? 0, applied);
       const order = {
-        id: orderId,
+        id: plan.orderId,
         studentId: student.id,
         packageId: pkg.id,
         lessons: pkg.lessons,
         ...price,
-        referralCode: normaliseReferralCode(req.referralCode),
+        referralCode: normaliseReferralCode(referral.code),
       };
-      await insertOrderWithLessons(tx, order, rows, mails, takenMessage(starts[0], rules.zone));
-      if (applied?.kind === "reward") {
-        if (!(await consumeDiscount(tx, applied.discountId, order.id, price.discountCents, now))) {
-          throw new AppError(
-            "CONFLICT",
-            "Your referral reward was just used by another booking. Please review the price and try again.",
-          );
-        }
-        if (applied.referralId) await setReferralEarning(tx, applied.referralId, price.discountCents);
-      }
-      if (groupEvent && groupPackage) {
-        await insertGroupSignup(tx, {
-          id: signupId,
-          userId: student.id,
-          orderId,
-          eventId: groupEvent.id,
-          groupPackageId: groupPackage.id,
-          name: info.name,
-          email,
-          phone: info.phone,
-          priceCents: groupPackage.totalPriceCents,
-        });
-      }
-
-      if (applied?.kind === "newcomer") {
-        const referralId = await recordFirstPackage(tx, {
-          referrerId: applied.referrerId,
-          friendId: student.id,
-          friendEmail: email,
-          friendName: info.name || student.name,
-          orderId,
-        });
-        // Auto-confirmed lessons are the teacher's confirmation: the reward is granted at once.
-        if (referralId && status === "confirmed") await settleReferralReward(tx, orderId, now);
-      }
-      const bookings = rows.map((row) => toBookingDto({ ...row, icsSequence: 0, teacher: { name: teacher.name } }));
+      await insertOrderWithLessons(tx, order, plan.rows, plan.mails, taken);
+      await recordOrderExtras(tx, applied, plan, student.id, price.discountCents, now);
+      const bookings = plan.rows.map((row) =>
+        toBookingDto({ ...row, icsSequence: 0, teacher: { name: teacher.name } }),
+      );
       return { bookings, order: toOrderDto({ ...order, package: { name: pkg.name } }) };
     },
-    takenMessage(starts[0], rules.zone),
+    taken,
   );
+}
+
+type Discount = Awaited<ReturnType<typeof decideDiscount>>;
+
+/** After the order's rows: a reward is spent (once), the group signup written, a newcomer's first package recorded. */
+async function recordOrderExtras(
+  tx: Tx,
+  applied: Discount,
+  plan: BookingPlan,
+  studentId: string,
+  discountCents: number,
+  now: Date,
+) {
+  if (applied?.kind === "reward") {
+    if (!(await consumeDiscount(tx, applied.discountId, plan.orderId, discountCents, now))) {
+      throw new AppError(
+        "CONFLICT",
+        "Your referral reward was just used by another booking. Please review the price and try again.",
+      );
+    }
+    if (applied.referralId) await setReferralEarning(tx, applied.referralId, discountCents);
+  }
+  if (plan.signup) await insertGroupSignup(tx, plan.signup);
+  if (applied?.kind === "newcomer") {
+    const referralId = await recordFirstPackage(tx, {
+      referrerId: applied.referrerId,
+      friendId: studentId,
+      friendEmail: plan.email,
+      friendName: plan.friendName,
+      orderId: plan.orderId,
+    });
+    // Auto-confirmed lessons are the teacher's confirmation: the reward is granted at once.
+    if (referralId && plan.status === "confirmed") await settleReferralReward(tx, plan.orderId, now);
+  }
+}
+
+/** Validate, plan, commit; a taken slot or a retry is answered before any of the booking's reads. */
+async function bookLessons(
+  db: Db,
+  student: SessionUser,
+  req: LessonRequest,
+  now: Date,
+  publicUrl: string,
+): Promise<BookingOutcome> {
+  const valid = await validateBooking(db, req, now);
+  // A first look without the lock: a taken slot or a retry is answered at once, without queueing
+  // behind other bookings of the teacher, and without the reads only a booking needs.
+  const live = await listLiveBookingsOverlapping(db, [valid.teacher.id], valid.window.start, valid.window.end);
+  const replayed = await checkLiveLessons(db, live, valid, student.id, now);
+  if (replayed) return replayed;
+  const discount = await decideDiscount(db, student.id, req.referralCode);
+  const plan = planBooking(valid, student, req, publicUrl);
+  return commitBooking(db, valid, plan, student, { code: req.referralCode, discount }, now);
 }
 
 const describeNight = (e: { dayOfWeek: string; time: string; location: string }) =>
@@ -409,71 +468,49 @@ const describeNight = (e: { dayOfWeek: string; time: string; location: string })
 /** `publicUrl` builds the links and calendar UIDs of the mail the booking queues. */
 export type BookingOptions = { publicUrl: string; idempotencyKey?: string | null; now?: Date };
 
-/** One lesson (the spec's single booking payload). */
-export async function createBooking(db: Db, student: SessionUser, input: SingleBookingInput, opts: BookingOptions) {
+/**
+ * The request behind either payload, under its idempotency key (the header's, else the body's);
+ * `answer` shapes the outcome inside, so a replay returns the stored answer as it was given.
+ */
+function bookOnce<T>(
+  db: Db,
+  student: SessionUser,
+  kind: "booking" | "package",
+  input: SingleBookingInput | PackageBookingInput,
+  lesson: { starts: string[]; packageId: string | null },
+  opts: BookingOptions,
+  answer: (outcome: BookingOutcome) => T,
+) {
   const { idempotencyKey, ...payload } = input;
-  const key = opts.idempotencyKey ?? idempotencyKey;
+  const req: LessonRequest = {
+    ...lesson,
+    lessonType: input.lessonType,
+    location: input.location,
+    teacherId: input.teacher_id,
+    groupAddOn: input.group_conversation,
+    referralCode: input.referralCode,
+    studentInfo: input.studentInfo,
+  };
   return withIdempotency(
     db,
     student.id,
-    key,
-    hashRequest("booking", payload),
-    async () => {
-      const outcome = await bookLessons(
-        db,
-        student,
-        {
-          starts: [input.lesson_date],
-          packageId: input.packageId ?? null,
-          lessonType: input.lessonType,
-          location: input.location,
-          teacherId: input.teacher_id,
-          groupAddOn: input.group_conversation,
-          referralCode: input.referralCode,
-          studentInfo: input.studentInfo,
-        },
-        opts.now ?? new Date(),
-        opts.publicUrl,
-      );
-      return { booking: outcome.bookings[0], order: outcome.order };
-    },
+    opts.idempotencyKey ?? idempotencyKey,
+    hashRequest(kind, payload),
+    async () => answer(await bookLessons(db, student, req, opts.now ?? new Date(), opts.publicUrl)),
     opts.now,
   );
 }
 
+/** One lesson (the spec's single booking payload). */
+export function createBooking(db: Db, student: SessionUser, input: SingleBookingInput, opts: BookingOptions) {
+  const lesson = { starts: [input.lesson_date], packageId: input.packageId ?? null };
+  return bookOnce(db, student, "booking", input, lesson, opts, (o) => ({ booking: o.bookings[0], order: o.order }));
+}
+
 /** Several lessons of one package, all or nothing (the spec's package payload). */
-export async function createPackageBooking(
-  db: Db,
-  student: SessionUser,
-  input: PackageBookingInput,
-  opts: BookingOptions,
-) {
-  const { idempotencyKey, ...payload } = input;
-  const key = opts.idempotencyKey ?? idempotencyKey;
-  return withIdempotency(
-    db,
-    student.id,
-    key,
-    hashRequest("package", payload),
-    () =>
-      bookLessons(
-        db,
-        student,
-        {
-          starts: input.lesson_dates,
-          packageId: input.packageInfo.id,
-          lessonType: input.lessonType,
-          location: input.location,
-          teacherId: input.teacher_id,
-          groupAddOn: input.group_conversation,
-          referralCode: input.referralCode,
-          studentInfo: input.studentInfo,
-        },
-        opts.now ?? new Date(),
-        opts.publicUrl,
-      ),
-    opts.now,
-  );
+export function createPackageBooking(db: Db, student: SessionUser, input: PackageBookingInput, opts: BookingOptions) {
+  const lesson = { starts: input.lesson_dates, packageId: input.packageInfo.id };
+  return bookOnce(db, student, "package", input, lesson, opts, (outcome) => outcome);
 }
 
 export type BookingViewer = { studentId: string | null; isAdmin: boolean };

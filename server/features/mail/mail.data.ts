@@ -14,6 +14,25 @@ export async function findMailSender(db: Db) {
   return { settings, teacher };
 }
 
+/** A lesson's time, state and place: what every message about it and the student's export state. */
+export const lessonFactsSelect = {
+  id: true,
+  startsAt: true,
+  endsAt: true,
+  status: true,
+  lessonType: true,
+  meetingLink: true,
+  location: true,
+} as const satisfies Prisma.BookingSelect;
+
+/** What the mail about one lesson needs: the facts, and to whom in which zone. */
+export const lessonMailSelect = {
+  ...lessonFactsSelect,
+  studentName: true,
+  studentEmail: true,
+  studentTimezone: true,
+} as const satisfies Prisma.BookingSelect;
+
 export type NewOutboxEmail = {
   kind: string;
   toAddress: string;
@@ -139,19 +158,7 @@ export function countOutboxEmailsByStatus(db: Db) {
 export function listLessonsStartingBetween(db: Db, from: Date, to: Date) {
   return db.booking.findMany({
     where: { status: { in: ["pending", "confirmed"] }, startsAt: { gt: from, lte: to } },
-    select: {
-      id: true,
-      startsAt: true,
-      endsAt: true,
-      status: true,
-      lessonType: true,
-      meetingLink: true,
-      location: true,
-      studentName: true,
-      studentEmail: true,
-      studentTimezone: true,
-      teacher: { select: { name: true } },
-    },
+    select: { ...lessonMailSelect, teacher: { select: { name: true } } },
   });
 }
 

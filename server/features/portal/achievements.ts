@@ -35,28 +35,36 @@ type Category = {
 const plain = (targets: number[]): Level[] => targets.map((target) => ({ target }));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+type CountedCategoryId = Exclude<AchievementCategoryId, "quizScores">;
+
+/** The spec's thresholds of the categories that count one input, level 1 to 10. */
+const COUNT_TARGETS: Record<CountedCategoryId, number[]> = {
+  lessons: [1, 3, 5, 10, 15, 20, 30, 50, 75, 100],
+  referrals: [1, 2, 3, 5, 7, 10, 15, 20, 30, 50],
+  quizzes: [1, 3, 5, 8, 12, 18, 25, 35, 50, 75],
+  resources: [1, 2, 3, 5, 7, 10, 15, 20, 30, 50],
+  streak: [2, 3, 4, 5, 6, 8, 10, 12, 16, 26],
+  studyMinutes: [60, 120, 240, 480, 960, 2400, 4800, 9600, 20000, 40000],
+};
+
+/** A category whose levels are thresholds on one count of the inputs. */
+const countOf = (
+  id: CountedCategoryId,
+  title: string,
+  input: Exclude<keyof AchievementInputs, "quizAccuracies">,
+  phrase: (target: number) => string,
+): Category => ({
+  id,
+  title,
+  levels: plain(COUNT_TARGETS[id]),
+  describe: (l) => phrase(l.target),
+  measure: (i) => i[input],
+});
+
 export const ACHIEVEMENT_CATEGORIES: Category[] = [
-  {
-    id: "lessons",
-    title: "Lessons",
-    levels: plain([1, 3, 5, 10, 15, 20, 30, 50, 75, 100]),
-    describe: (l) => `Complete ${plural(l.target, "lesson", "lessons")}`,
-    measure: (i) => i.completedLessons,
-  },
-  {
-    id: "referrals",
-    title: "Referrals",
-    levels: plain([1, 2, 3, 5, 7, 10, 15, 20, 30, 50]),
-    describe: (l) => `Refer ${plural(l.target, "friend", "friends")}`,
-    measure: (i) => i.referrals,
-  },
-  {
-    id: "quizzes",
-    title: "Quizzes",
-    levels: plain([1, 3, 5, 8, 12, 18, 25, 35, 50, 75]),
-    describe: (l) => `Complete ${plural(l.target, "quiz", "quizzes")}`,
-    measure: (i) => i.quizzesCompleted,
-  },
+  countOf("lessons", "Lessons", "completedLessons", (n) => `Complete ${plural(n, "lesson", "lessons")}`),
+  countOf("referrals", "Referrals", "referrals", (n) => `Refer ${plural(n, "friend", "friends")}`),
+  countOf("quizzes", "Quizzes", "quizzesCompleted", (n) => `Complete ${plural(n, "quiz", "quizzes")}`),
   {
     id: "quizScores",
     title: "Quiz Scores",
@@ -78,27 +86,9 @@ export const ACHIEVEMENT_CATEGORIES: Category[] = [
     measure: (i, l) =>
       i.quizAccuracies.filter((a) => Math.round(a * 1000) >= Math.round((l.minAccuracy ?? 0) * 1000)).length,
   },
-  {
-    id: "resources",
-    title: "Resources",
-    levels: plain([1, 2, 3, 5, 7, 10, 15, 20, 30, 50]),
-    describe: (l) => `Receive ${plural(l.target, "resource", "resources")}`,
-    measure: (i) => i.resources,
-  },
-  {
-    id: "streak",
-    title: "Streaks",
-    levels: plain([2, 3, 4, 5, 6, 8, 10, 12, 16, 26]),
-    describe: (l) => `Study ${l.target} weeks in a row`,
-    measure: (i) => i.longestStreakWeeks,
-  },
-  {
-    id: "studyMinutes",
-    title: "Study Time",
-    levels: plain([60, 120, 240, 480, 960, 2400, 4800, 9600, 20000, 40000]),
-    describe: (l) => `Study for ${formatMinutes(l.target)}`,
-    measure: (i) => i.studyMinutes,
-  },
+  countOf("resources", "Resources", "resources", (n) => `Receive ${plural(n, "resource", "resources")}`),
+  countOf("streak", "Streaks", "longestStreakWeeks", (n) => `Study ${n} weeks in a row`),
+  countOf("studyMinutes", "Study Time", "studyMinutes", (n) => `Study for ${formatMinutes(n)}`),
 ];
 
 function formatMinutes(minutes: number) {

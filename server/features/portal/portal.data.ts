@@ -1,9 +1,12 @@
 // Every query of the student portal. Each one that reads or changes a student's things takes
 // the student's id and filters by it, so a foreign id simply finds nothing (404, no leak).
 import { FREE_CANCELLATION_DECISION } from "../../../shared/constants.ts";
+import type { Prisma } from "../../db/generated/client.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
-import { type NewBookingRow, SLOT_TAKEN_MESSAGE } from "../booking/booking.data.ts";
+import { sharedFileContentSelect } from "../admin/shared-files.data.ts";
+import { bookingStudentInfoSelect, type NewBookingRow, SLOT_TAKEN_MESSAGE } from "../booking/booking.data.ts";
+import { quizScoreSelect } from "../quiz/quiz.data.ts";
 
 const lessonSelect = {
   id: true,
@@ -80,16 +83,7 @@ export function listActiveFiles(db: Db, studentId: string) {
   return db.sharedFile.findMany({
     where: { studentId, isActive: true },
     orderBy: { createdAt: "desc" },
-    select: {
-      id: true,
-      title: true,
-      description: true,
-      fileType: true,
-      fileUrl: true,
-      fileSize: true,
-      createdAt: true,
-      lastViewedAt: true,
-    },
+    select: sharedFileContentSelect,
   });
 }
 
@@ -118,22 +112,14 @@ export function listQuizResults(db: Db, studentId: string) {
   return db.quizResult.findMany({
     where: { userId: studentId },
     orderBy: { createdAt: "asc" },
-    select: {
-      id: true,
-      quizType: true,
-      quizLevel: true,
-      quizConcept: true,
-      score: true,
-      totalQuestions: true,
-      estimatedLevel: true,
-      createdAt: true,
-    },
+    select: { id: true, ...quizScoreSelect, createdAt: true },
   });
 }
 
 // ---- profile ----
 
-const profileSelect = {
+/** A student's profile as they fill it in; the teacher's student list shows the same fields. */
+export const studentProfileSelect = {
   id: true,
   name: true,
   email: true,
@@ -144,9 +130,9 @@ const profileSelect = {
   preferredLocation: true,
   notes: true,
   imageUrl: true,
-  referralCode: true,
-  createdAt: true,
-} as const;
+} as const satisfies Prisma.UserSelect;
+
+export const profileSelect = { ...studentProfileSelect, referralCode: true, createdAt: true } as const;
 
 export function findProfile(db: Db, studentId: string) {
   return db.user.findUnique({ where: { id: studentId }, select: profileSelect });
@@ -190,19 +176,21 @@ export function findReferrerByCode(db: Db, code: string) {
   return db.user.findFirst({ where: { referralCode: code }, select: { id: true, name: true } });
 }
 
+/** An invitation this student made, as they see it (the referred friend's account is not theirs). */
+export const referralMadeSelect = {
+  id: true,
+  referredEmail: true,
+  referredName: true,
+  status: true,
+  discountEarnedCents: true,
+  createdAt: true,
+} as const satisfies Prisma.ReferralSelect;
+
 export function listReferrals(db: Db, referrerId: string) {
   return db.referral.findMany({
     where: { referrerId },
     orderBy: { createdAt: "desc" },
-    select: {
-      id: true,
-      referredEmail: true,
-      referredName: true,
-      status: true,
-      discountEarnedCents: true,
-      createdAt: true,
-      referredUser: { select: { name: true } },
-    },
+    select: { ...referralMadeSelect, referredUser: { select: { name: true } } },
   });
 }
 
@@ -273,34 +261,36 @@ export function listStudentOrders(db: Db, studentId: string) {
   });
 }
 
+export const cancellationRequestSelect = {
+  id: true,
+  bookingId: true,
+  reason: true,
+  status: true,
+  decision: true,
+  createdAt: true,
+} as const satisfies Prisma.CancellationRequestSelect;
+
 export function listCancellationRequests(db: Db, studentId: string) {
   return db.cancellationRequest.findMany({
     where: { studentId },
     orderBy: { createdAt: "desc" },
-    select: {
-      id: true,
-      bookingId: true,
-      reason: true,
-      status: true,
-      decision: true,
-      createdAt: true,
-      booking: { select: { startsAt: true } },
-    },
+    select: { ...cancellationRequestSelect, booking: { select: { startsAt: true } } },
   });
 }
+
+export const lessonCreditSelect = {
+  id: true,
+  sourceBookingId: true,
+  usedBookingId: true,
+  usedAt: true,
+  createdAt: true,
+} as const satisfies Prisma.LessonCreditSelect;
 
 export function listLessonCredits(db: Db, studentId: string) {
   return db.lessonCredit.findMany({
     where: { studentId },
     orderBy: { createdAt: "asc" },
-    select: {
-      id: true,
-      sourceBookingId: true,
-      usedBookingId: true,
-      usedAt: true,
-      createdAt: true,
-      sourceBooking: { select: { startsAt: true, teacherId: true } },
-    },
+    select: { ...lessonCreditSelect, sourceBooking: { select: { startsAt: true, teacherId: true } } },
   });
 }
 
@@ -316,13 +306,7 @@ export function findUnusedCredit(db: Db, studentId: string, creditId: string) {
           lessonType: true,
           location: true,
           meetingLink: true,
-          studentName: true,
-          studentEmail: true,
-          studentPhone: true,
-          englishLevel: true,
-          lessonFocus: true,
-          preferredType: true,
-          preferredLocation: true,
+          ...bookingStudentInfoSelect,
           studentTimezone: true,
         },
       },

@@ -2,7 +2,17 @@
 // student's id (or their email, for rows written before they signed in), so nothing of another
 // student is ever read or changed.
 import type { Db, Tx } from "../../db.ts";
-import { insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
+import { availabilityRequestSelect, groupSignupSelect } from "../admin/admin.data.ts";
+import { sharedFileContentSelect } from "../admin/shared-files.data.ts";
+import { bookingStudentInfoSelect, orderPricesSelect } from "../booking/booking.data.ts";
+import { insertOutboxEmails, lessonFactsSelect, type NewOutboxEmail } from "../mail/mail.data.ts";
+import {
+  cancellationRequestSelect,
+  lessonCreditSelect,
+  profileSelect,
+  referralMadeSelect,
+} from "../portal/portal.data.ts";
+import { quizResultDetailSelect } from "../quiz/quiz.data.ts";
 
 export type CancelledLesson = { id: string; startsAt: Date; teacherEmail: string | null };
 
@@ -22,104 +32,49 @@ export function findAccount(db: Db, userId: string) {
   });
 }
 
+/** Awaits the queries together, each result under its query's name. */
+async function awaitEach<T extends Record<string, PromiseLike<unknown>>>(queries: T) {
+  const results = await Promise.all(Object.entries(queries).map(async ([name, query]) => [name, await query]));
+  return Object.fromEntries(results) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 /** Everything stored about one student, as rows; the service shapes them into the export. */
-export async function loadStudentData(db: Db, userId: string) {
-  const [
-    profile,
-    bookings,
-    orders,
-    referralsMade,
-    referralsReceived,
-    discounts,
-    quizResults,
-    quizAttempts,
-    sharedFiles,
-    notes,
-    cancellationRequests,
-    lessonCredits,
-    fileAccessLogs,
-    uploads,
-    groupSignups,
-    availabilityRequests,
-    sessions,
-  ] = await Promise.all([
-    db.user.findUnique({
+export function loadStudentData(db: Db, userId: string) {
+  return awaitEach({
+    profile: db.user.findUnique({
       where: { id: userId },
-      select: {
-        id: true,
-        email: true,
-        name: true,
-        phone: true,
-        englishLevel: true,
-        lessonFocus: true,
-        preferredType: true,
-        preferredLocation: true,
-        notes: true,
-        imageUrl: true,
-        referralCode: true,
-        createdAt: true,
-        updatedAt: true,
-      },
+      select: { ...profileSelect, updatedAt: true },
     }),
-    db.booking.findMany({
+    bookings: db.booking.findMany({
       where: { studentId: userId },
       orderBy: { startsAt: "asc" },
       select: {
-        id: true,
+        ...lessonFactsSelect,
         orderId: true,
-        startsAt: true,
-        endsAt: true,
-        status: true,
-        lessonType: true,
-        meetingLink: true,
-        location: true,
         notes: true,
-        studentName: true,
-        studentEmail: true,
-        studentPhone: true,
-        englishLevel: true,
-        lessonFocus: true,
-        preferredType: true,
-        preferredLocation: true,
+        ...bookingStudentInfoSelect,
         studentNotes: true,
         cancelledAt: true,
         cancellationReason: true,
         createdAt: true,
       },
     }),
-    db.bookingOrder.findMany({
+    orders: db.bookingOrder.findMany({
       where: { studentId: userId },
       orderBy: { createdAt: "asc" },
-      select: {
-        id: true,
-        packageId: true,
-        lessons: true,
-        basePriceCents: true,
-        groupPriceCents: true,
-        discountCents: true,
-        totalPriceCents: true,
-        referralCode: true,
-        createdAt: true,
-      },
+      select: { ...orderPricesSelect, referralCode: true, createdAt: true },
     }),
-    db.referral.findMany({
+    referralsMade: db.referral.findMany({
       where: { referrerId: userId },
       orderBy: { createdAt: "asc" },
-      select: {
-        id: true,
-        referredEmail: true,
-        referredName: true,
-        status: true,
-        discountEarnedCents: true,
-        createdAt: true,
-      },
+      select: referralMadeSelect,
     }),
     // Only the fact that they were referred: the referrer's identity is someone else's data.
-    db.referral.findMany({
+    referralsReceived: db.referral.findMany({
       where: { referredUserId: userId },
       select: { id: true, status: true, createdAt: true },
     }),
-    db.discount.findMany({
+    discounts: db.discount.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
       select: {
@@ -132,25 +87,12 @@ export async function loadStudentData(db: Db, userId: string) {
         createdAt: true,
       },
     }),
-    db.quizResult.findMany({
+    quizResults: db.quizResult.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
-      select: {
-        id: true,
-        quizType: true,
-        quizLevel: true,
-        quizConcept: true,
-        score: true,
-        totalQuestions: true,
-        estimatedLevel: true,
-        studyTimeSeconds: true,
-        metadata: true,
-        isVerified: true,
-        certificateCode: true,
-        createdAt: true,
-      },
+      select: { id: true, ...quizResultDetailSelect, createdAt: true },
     }),
-    db.quizAttempt.findMany({
+    quizAttempts: db.quizAttempt.findMany({
       where: { userId },
       orderBy: { startedAt: "asc" },
       select: {
@@ -167,98 +109,52 @@ export async function loadStudentData(db: Db, userId: string) {
       },
     }),
     // Files the teacher deactivated are hers to withhold: students never see them (spec), not even here.
-    db.sharedFile.findMany({
+    sharedFiles: db.sharedFile.findMany({
       where: { studentId: userId, isActive: true },
       orderBy: { createdAt: "asc" },
-      select: {
-        id: true,
-        title: true,
-        description: true,
-        fileType: true,
-        fileUrl: true,
-        fileSize: true,
-        isActive: true,
-        lastViewedAt: true,
-        createdAt: true,
-      },
+      select: { ...sharedFileContentSelect, isActive: true },
     }),
-    db.studentNote.findMany({
+    notes: db.studentNote.findMany({
       where: { studentId: userId, isPrivate: false },
       orderBy: { noteDate: "asc" },
       select: { id: true, bookingId: true, teacherNote: true, noteDate: true, tags: true, createdAt: true },
     }),
-    db.cancellationRequest.findMany({
+    cancellationRequests: db.cancellationRequest.findMany({
       where: { studentId: userId },
       orderBy: { createdAt: "asc" },
-      select: { id: true, bookingId: true, reason: true, status: true, decision: true, createdAt: true },
+      select: cancellationRequestSelect,
     }),
-    db.lessonCredit.findMany({
+    lessonCredits: db.lessonCredit.findMany({
       where: { studentId: userId },
       orderBy: { createdAt: "asc" },
-      select: { id: true, sourceBookingId: true, usedBookingId: true, usedAt: true, createdAt: true },
+      select: lessonCreditSelect,
     }),
-    db.fileAccessLog.findMany({
+    fileAccessLogs: db.fileAccessLog.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
       select: { id: true, fileId: true, accessType: true, createdAt: true },
     }),
-    db.upload.findMany({
+    uploads: db.upload.findMany({
       where: { ownerId: userId },
       orderBy: { createdAt: "asc" },
       select: { storedName: true, originalName: true, mimeType: true, size: true, kind: true, createdAt: true },
     }),
-    db.groupSignup.findMany({
+    groupSignups: db.groupSignup.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
-      select: {
-        id: true,
-        eventId: true,
-        groupPackageId: true,
-        name: true,
-        email: true,
-        phone: true,
-        priceCents: true,
-        createdAt: true,
-      },
+      select: { ...groupSignupSelect, eventId: true, groupPackageId: true },
     }),
-    db.availabilityRequest.findMany({
+    availabilityRequests: db.availabilityRequest.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
-      select: {
-        id: true,
-        name: true,
-        email: true,
-        phone: true,
-        availability: true,
-        location: true,
-        createdAt: true,
-      },
+      select: availabilityRequestSelect,
     }),
-    db.session.findMany({
+    sessions: db.session.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
       select: { kind: true, createdAt: true, expiresAt: true },
     }),
-  ]);
-  return {
-    profile,
-    bookings,
-    orders,
-    referralsMade,
-    referralsReceived,
-    discounts,
-    quizResults,
-    quizAttempts,
-    sharedFiles,
-    notes,
-    cancellationRequests,
-    lessonCredits,
-    fileAccessLogs,
-    uploads,
-    groupSignups,
-    availabilityRequests,
-    sessions,
-  };
+  });
 }
 
 /**

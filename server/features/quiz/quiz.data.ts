@@ -138,21 +138,26 @@ export async function recordAttemptAnswer(
   return changed === 1;
 }
 
-const resultSelect = {
-  id: true,
-  attemptId: true,
+/** What a result says about the quiz and the score: the portal's list shows just this. */
+export const quizScoreSelect = {
   quizType: true,
   quizLevel: true,
   quizConcept: true,
   score: true,
   totalQuestions: true,
   estimatedLevel: true,
+} as const satisfies Prisma.QuizResultSelect;
+
+/** A whole result as its student may see it (the quiz pages, the data export). */
+export const quizResultDetailSelect = {
+  ...quizScoreSelect,
   studyTimeSeconds: true,
   metadata: true,
   isVerified: true,
   certificateCode: true,
-  createdAt: true,
-} as const;
+} as const satisfies Prisma.QuizResultSelect;
+
+const resultSelect = { id: true, attemptId: true, ...quizResultDetailSelect, createdAt: true } as const;
 export type ResultRow = Prisma.QuizResultGetPayload<{ select: typeof resultSelect }>;
 
 export type ResultInput = {
