@@ -18,8 +18,9 @@ import {
   queueLessonReminders,
 } from "../../server/features/mail/mail.service.ts";
 import { runHousekeeping } from "../../server/features/ops/housekeeping.service.ts";
+import { requestCancellation } from "../../server/features/portal/cancellations.service.ts";
+import { listLessons } from "../../server/features/portal/lessons.service.ts";
 import { completeEndedLessons } from "../../server/features/portal/portal.data.ts";
-import { listLessons, requestCancellation } from "../../server/features/portal/portal.service.ts";
 import { PAST_LESSON_CANCEL_MESSAGE } from "../../shared/constants.ts";
 import { createUserWithSession, setSettings, studentInfo, type TestUser, ZONE } from "../helpers/booking-factory.ts";
 import { defined } from "../helpers/defined.ts";

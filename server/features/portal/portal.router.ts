@@ -11,7 +11,26 @@ import {
 } from "../../trpc/init.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { deleteAccountSchema, deleteStudentAccount } from "../privacy/privacy.service.ts";
-import * as portal from "./portal.service.ts";
+import {
+  cancellationRequestSchema,
+  checkCancellation,
+  getCancellationSummary,
+  listCancellations,
+  rebookSchema,
+  rebookWithCredit,
+  requestCancellation,
+} from "./cancellations.service.ts";
+import { getReferralData, inviteFriend, referralInviteSchema, validateReferralCode } from "./invitations.service.ts";
+import { getDashboardStats, getProgress, lessonsQuerySchema, listLessons } from "./lessons.service.ts";
+import { getProfile, profileUpdateSchema, saveProfile } from "./profile.service.ts";
+import {
+  fileAccessSchema,
+  getQuizResults,
+  listFiles,
+  listNotes,
+  listResources,
+  logFileAccess,
+} from "./resources.service.ts";
 
 export const portalRouter = router({
   status: publicProcedure.query(async ({ ctx }) => {
@@ -22,47 +41,45 @@ export const portalRouter = router({
   }),
   me: studentProcedure.query(({ ctx }) => ({ id: ctx.student.id, name: ctx.student.name, email: ctx.student.email })),
 
-  stats: studentProcedure.query(({ ctx }) => portal.getDashboardStats(ctx.db, ctx.student.id)),
+  stats: studentProcedure.query(({ ctx }) => getDashboardStats(ctx.db, ctx.student.id)),
   lessons: studentProcedure
-    .input(portal.lessonsQuerySchema.prefault({}))
-    .query(async ({ ctx, input }) => ({ lessons: await portal.listLessons(ctx.db, ctx.student.id, input) })),
-  progress: studentProcedure.query(({ ctx }) => portal.getProgress(ctx.db, ctx.student.id)),
-  profile: studentProcedure.query(async ({ ctx }) => ({ profile: await portal.getProfile(ctx.db, ctx.student.id) })),
+    .input(lessonsQuerySchema.prefault({}))
+    .query(async ({ ctx, input }) => ({ lessons: await listLessons(ctx.db, ctx.student.id, input) })),
+  progress: studentProcedure.query(({ ctx }) => getProgress(ctx.db, ctx.student.id)),
+  profile: studentProcedure.query(async ({ ctx }) => ({ profile: await getProfile(ctx.db, ctx.student.id) })),
   saveProfile: rateLimitedStudentProcedure("write")
-    .input(portal.profileUpdateSchema)
-    .mutation(async ({ ctx, input }) => ({ profile: await portal.saveProfile(ctx.db, ctx.student.id, input) })),
+    .input(profileUpdateSchema)
+    .mutation(async ({ ctx, input }) => ({ profile: await saveProfile(ctx.db, ctx.student.id, input) })),
 
-  referrals: studentProcedure.query(({ ctx }) => portal.getReferralData(ctx.db, ctx.student.id)),
+  referrals: studentProcedure.query(({ ctx }) => getReferralData(ctx.db, ctx.student.id)),
   inviteFriend: rateLimitedStudentProcedure("write")
-    .input(portal.referralInviteSchema)
-    .mutation(({ ctx, input }) => portal.inviteFriend(ctx.db, ctx.student, input)),
+    .input(referralInviteSchema)
+    .mutation(({ ctx, input }) => inviteFriend(ctx.db, ctx.student, input)),
   validateReferral: rateLimitedProcedure("code-lookup")
     .input(z.object({ code: z.string().max(200) }))
-    .query(({ ctx, input }) => portal.validateReferralCode(ctx.db, input.code)),
+    .query(({ ctx, input }) => validateReferralCode(ctx.db, input.code)),
 
-  quizResults: studentProcedure.query(({ ctx }) => portal.getQuizResults(ctx.db, ctx.student.id)),
-  resources: studentProcedure.query(({ ctx }) => portal.listResources(ctx.db, ctx.student.id)),
-  files: studentProcedure.query(({ ctx }) => portal.listFiles(ctx.db, ctx.student.id)),
-  notes: studentProcedure.query(({ ctx }) => portal.listNotes(ctx.db, ctx.student.id)),
+  quizResults: studentProcedure.query(({ ctx }) => getQuizResults(ctx.db, ctx.student.id)),
+  resources: studentProcedure.query(({ ctx }) => listResources(ctx.db, ctx.student.id)),
+  files: studentProcedure.query(({ ctx }) => listFiles(ctx.db, ctx.student.id)),
+  notes: studentProcedure.query(({ ctx }) => listNotes(ctx.db, ctx.student.id)),
   logFileAccess: rateLimitedStudentProcedure("write")
-    .input(portal.fileAccessSchema)
-    .mutation(({ ctx, input }) => portal.logFileAccess(ctx.db, ctx.student.id, input)),
+    .input(fileAccessSchema)
+    .mutation(({ ctx, input }) => logFileAccess(ctx.db, ctx.student.id, input)),
 
-  cancellationSummary: studentProcedure.query(({ ctx }) => portal.getCancellationSummary(ctx.db, ctx.student.id)),
+  cancellationSummary: studentProcedure.query(({ ctx }) => getCancellationSummary(ctx.db, ctx.student.id)),
   cancellationCheck: studentProcedure
     .input(z.object({ bookingId: z.string().max(200) }))
-    .query(({ ctx, input }) => portal.checkCancellation(ctx.db, ctx.student.id, input.bookingId)),
+    .query(({ ctx, input }) => checkCancellation(ctx.db, ctx.student.id, input.bookingId)),
   requestCancellation: rateLimitedStudentProcedure("request")
-    .input(portal.cancellationRequestSchema)
+    .input(cancellationRequestSchema)
     .mutation(({ ctx, input }) =>
-      portal.requestCancellation(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL }),
+      requestCancellation(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL }),
     ),
   rebook: rateLimitedStudentProcedure("booking")
-    .input(portal.rebookSchema)
-    .mutation(({ ctx, input }) =>
-      portal.rebookWithCredit(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL }),
-    ),
-  cancellations: studentProcedure.query(({ ctx }) => portal.listCancellations(ctx.db, ctx.student.id)),
+    .input(rebookSchema)
+    .mutation(({ ctx, input }) => rebookWithCredit(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
+  cancellations: studentProcedure.query(({ ctx }) => listCancellations(ctx.db, ctx.student.id)),
 
   // The session cookie is not this procedure's to clear (tRPC answers carry no cookies here): the
   // sessions go with the account, and the client's sign-out clears the cookie.

@@ -1,0 +1,256 @@
+// Cancelling a lesson under the package's policy and rebooking with the credit a cancellation
+// gives. Every function takes the signed-in student's id from the session and only ever changes
+// that student's rows.
+
+import { z } from "zod";
+import {
+  cancellationAllowance,
+  decideCancellation,
+  LESSONS_PER_FREE_CANCELLATION,
+  noticeHoursFor,
+  noticeLabelFor,
+} from "../../../shared/cancellation-policy.ts";
+import {
+  CANCEL_REASON_REQUIRED_MESSAGE,
+  FREE_CANCELLATION_DECISION,
+  LESSON_MINUTES,
+  PAST_LESSON_CANCEL_MESSAGE,
+} from "../../../shared/constants.ts";
+import { multiLineText } from "../../../shared/text.ts";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../booking/availability.service.ts";
+import { queueLessonEventMails } from "../booking/booking-mail.ts";
+import { loadMailContext } from "../mail/mail.service.ts";
+import * as data from "./portal.data.ts";
+
+const NOT_FOUND = "Lesson not found.";
+
+// ---- cancellations ----
+
+async function policySetting(db: Db) {
+  return (await data.getCancellationPolicySetting(db))?.cancellationPolicy ?? null;
+}
+
+async function evaluate(db: Db, studentId: string, bookingId: string, now: Date) {
+  const lesson = z.uuid().safeParse(bookingId).success ? await data.findStudentLesson(db, studentId, bookingId) : null;
+  if (!lesson) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const used = lesson.order ? await data.countApprovedCancellationsInOrder(db, studentId, lesson.order.id) : 0;
+  const decision = decideCancellation({
+    lessonStatus: lesson.status,
+    startsAt: lesson.startsAt,
+    packageLessons: lesson.order?.lessons ?? 1,
+    usedCancellations: used,
+    policy: await policySetting(db),
+    now,
+  });
+  return { lesson, decision };
+}
+
+const toDecisionDto = (bookingId: string, d: ReturnType<typeof decideCancellation>) => ({
+  booking_id: bookingId,
+  can_cancel: d.canCancel,
+  reason: d.reason,
+  allowance: d.allowance,
+  used: d.used,
+  remaining: d.remaining,
+  remaining_after: d.canCancel ? d.remaining - 1 : d.remaining,
+  notice: d.notice,
+  notice_hours: d.noticeHours,
+  deadline: d.deadline.toISOString(),
+});
+
+export async function checkCancellation(db: Db, studentId: string, bookingId: string, now = new Date()) {
+  const { lesson, decision } = await evaluate(db, studentId, bookingId, now);
+  return toDecisionDto(lesson.id, decision);
+}
+
+export const cancellationRequestSchema = z.object({
+  booking_id: z.string().trim().min(1).max(100),
+  reason: multiLineText(1000).min(1, CANCEL_REASON_REQUIRED_MESSAGE),
+});
+
+export async function requestCancellation(
+  db: Db,
+  studentId: string,
+  input: z.infer<typeof cancellationRequestSchema>,
+  opts: { publicUrl: string; now?: Date },
+) {
+  const now = opts.now ?? new Date();
+  const mailContext = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
+  const { lesson, decision } = await evaluate(db, studentId, input.booking_id, now);
+  // A lesson whose time has come is not a cancellation request for the teacher to read: refused
+  // at once, nothing recorded, no mail. A past pending lesson is the teacher's to settle.
+  if (lesson.startsAt.getTime() <= now.getTime() && (lesson.status === "pending" || lesson.status === "confirmed")) {
+    throw new AppError("CONFLICT", PAST_LESSON_CANCEL_MESSAGE);
+  }
+  if (decision.canCancel && lesson.order) {
+    const done = await data.cancelWithCredit(
+      db,
+      {
+        studentId,
+        bookingId: lesson.id,
+        orderId: lesson.order.id,
+        reason: input.reason,
+        allowance: decision.allowance,
+        now,
+      },
+      (tx) =>
+        queueLessonEventMails(tx, mailContext, lesson.id, {
+          kind: "cancellation_request",
+          approved: true,
+          reason: input.reason,
+          outcome: FREE_CANCELLATION_DECISION,
+        }),
+    );
+    if (done) {
+      return {
+        status: "approved" as const,
+        message: "Your lesson has been cancelled. You can rebook it at no extra charge.",
+        request_id: done.request.id,
+        credit_id: done.credit.id,
+        remaining: decision.remaining - 1,
+      };
+    }
+  }
+  // Refused: recorded with the reason, so the teacher sees what was asked and why it was not
+  // granted. A request that lost a race for the last free cancellation is judged again.
+  const reason =
+    decision.reason ??
+    (await evaluate(db, studentId, lesson.id, now)).decision.reason ??
+    "This lesson can no longer be cancelled.";
+  await data.recordRefusedCancellation(db, studentId, lesson.id, input.reason, reason, (tx) =>
+    queueLessonEventMails(tx, mailContext, lesson.id, {
+      kind: "cancellation_request",
+      approved: false,
+      reason: input.reason,
+      outcome: `Refused: ${reason} The lesson stays booked.`,
+    }),
+  );
+  throw new AppError("CONFLICT", reason);
+}
+
+export async function listCancellations(db: Db, studentId: string) {
+  const rows = await data.listCancellationRequests(db, studentId);
+  return {
+    cancellations: rows.map((r) => ({
+      id: r.id,
+      booking_id: r.bookingId,
+      lesson_date: r.booking.startsAt.toISOString(),
+      reason: r.reason,
+      status: r.status,
+      decision: r.decision,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function getCancellationSummary(db: Db, studentId: string) {
+  const [orders, credits, policy] = await Promise.all([
+    data.listStudentOrders(db, studentId),
+    data.listLessonCredits(db, studentId),
+    policySetting(db),
+  ]);
+  const notice = noticeLabelFor(policy);
+  const noticeHours = noticeHoursFor(policy);
+  const packages = orders.map((o) => {
+    const allowance = cancellationAllowance(o.lessons);
+    const used = o.bookings.reduce((n, b) => n + b.cancellationRequests.length, 0);
+    return {
+      order_id: o.id,
+      package_name: o.package.name,
+      lessons: o.lessons,
+      allowance,
+      used,
+      remaining: Math.max(0, allowance - used),
+      purchased_at: o.createdAt.toISOString(),
+    };
+  });
+  return {
+    policy: { notice, notice_hours: noticeHours, lessons_per_free_cancellation: LESSONS_PER_FREE_CANCELLATION },
+    packages,
+    total_remaining: packages.reduce((n, p) => n + p.remaining, 0),
+    credits: credits
+      .filter((c) => !c.usedBookingId)
+      .map((c) => ({
+        id: c.id,
+        source_booking_id: c.sourceBookingId,
+        source_lesson_date: c.sourceBooking.startsAt.toISOString(),
+        teacher_id: c.sourceBooking.teacherId,
+        created_at: c.createdAt.toISOString(),
+      })),
+    used_credits: credits.filter((c) => c.usedBookingId).length,
+  };
+}
+
+// ---- rebooking with a credit ----
+
+export const rebookSchema = z.object({
+  credit_id: z.uuid(),
+  lesson_date: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * Spends a cancellation credit on one new lesson at no charge: the schedule step for a single
+ * lesson at price 0. The slot must be one the booking flow would offer now (availability,
+ * 48 hours' notice, buffer, not taken), computed by the booking feature's own availability
+ * service; the lesson stays part of the original package order, so no new purchase is made.
+ */
+export async function rebookWithCredit(
+  db: Db,
+  studentId: string,
+  input: z.infer<typeof rebookSchema>,
+  opts: { publicUrl: string; now?: Date },
+) {
+  const now = opts.now ?? new Date();
+  const credit = await data.findUnusedCredit(db, studentId, input.credit_id);
+  if (!credit) throw new AppError("NOT_FOUND", "Credit not found.");
+  const source = credit.sourceBooking;
+  const start = new Date(input.lesson_date);
+  const rules = await loadSiteRules(db);
+  const teacherId = source.teacherId ?? (await resolveTeachers(db, null))[0]?.id;
+  if (!teacherId) throw new AppError("CONFLICT", "No teacher is available right now.");
+  const offered = await bookableLessonsByTeacher(
+    db,
+    [teacherId],
+    { start, end: new Date(start.getTime() + 1) },
+    rules,
+    now,
+  );
+  if (!offered.get(teacherId)?.some((lesson) => lesson.start.getTime() === start.getTime())) {
+    throw new AppError("CONFLICT", "This time is not available. Please choose another time.");
+  }
+  const mailContext = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
+  const booking = await data.insertLessonForCredit(
+    db,
+    {
+      studentId,
+      creditId: credit.id,
+      now,
+      row: {
+        orderId: source.orderId,
+        teacherId,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + LESSON_MINUTES * 60_000),
+        status: rules.autoConfirm ? "confirmed" : "pending",
+        lessonType: source.lessonType,
+        location: source.location,
+        meetingLink: source.meetingLink ?? (source.lessonType === "online" ? rules.defaultMeetingLink : null),
+        studentName: source.studentName,
+        studentEmail: source.studentEmail,
+        studentPhone: source.studentPhone,
+        englishLevel: source.englishLevel,
+        lessonFocus: source.lessonFocus,
+        preferredType: source.preferredType,
+        preferredLocation: source.preferredLocation,
+        notes: "Rebooked with a cancellation credit (no charge).",
+        studentTimezone: source.studentTimezone,
+      },
+    },
+    (tx, bookingId) => queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" }),
+  );
+  return {
+    booking: { id: booking.id, lesson_date: booking.startsAt.toISOString(), status: booking.status, price: 0 },
+    message: "Your lesson has been rebooked at no extra charge.",
+  };
+}

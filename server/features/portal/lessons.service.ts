@@ -1,0 +1,112 @@
+// The student's lessons, dashboard counts and progress. Every function takes the signed-in
+// student's id from the session (never from the request) and only ever reads that student's rows.
+
+import { z } from "zod";
+import type { Db } from "../../db.ts";
+import { loadSiteRules } from "../booking/availability.service.ts";
+import { summarizeAchievements } from "./achievements.ts";
+import * as data from "./portal.data.ts";
+import { getQuizResults } from "./resources.service.ts";
+import { lessonsPerWeek, longestWeekStreak, studyMinutesFor } from "./study-stats.ts";
+
+// ---- dashboard and lessons ----
+
+export async function getDashboardStats(db: Db, studentId: string, now = new Date()) {
+  const [lessons, referralCount, resourceCount, quizzes] = await Promise.all([
+    data.countLessonStats(db, studentId, now),
+    data.countReferralSignups(db, studentId),
+    data.countActiveFiles(db, studentId),
+    data.listQuizResults(db, studentId),
+  ]);
+  return {
+    totalLessons: lessons.total,
+    completedLessons: lessons.completed,
+    upcomingLessons: lessons.upcoming,
+    referralCount,
+    resourceCount,
+    completedQuizzes: quizzes.length,
+  };
+}
+
+type LessonRow = Awaited<ReturnType<typeof data.listStudentLessons>>[number];
+
+function toLessonDto(row: LessonRow) {
+  return {
+    id: row.id,
+    lesson_date: row.startsAt.toISOString(),
+    end_date: row.endsAt.toISOString(),
+    lesson_type: row.lessonType,
+    location: row.location,
+    google_meet_link: row.meetingLink,
+    notes: row.notes,
+    status: row.status,
+    is_rebooked: row.creditUsedBy !== null,
+  };
+}
+export type LessonDto = ReturnType<typeof toLessonDto>;
+
+export const lessonsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  upcoming: z.enum(["true", "false"]).optional(),
+});
+
+export async function listLessons(
+  db: Db,
+  studentId: string,
+  query: z.infer<typeof lessonsQuerySchema>,
+  now = new Date(),
+) {
+  const rows = await data.listStudentLessons(db, studentId, {
+    upcomingOnly: query.upcoming === "true",
+    limit: query.limit,
+    now,
+  });
+  return rows.map(toLessonDto);
+}
+
+// ---- progress ----
+
+export async function getProgress(db: Db, studentId: string, now = new Date()) {
+  const [completedDates, referrals, resources, quiz, { zone }] = await Promise.all([
+    data.listCompletedLessonDates(db, studentId),
+    data.countCompletedReferrals(db, studentId),
+    data.countActiveFiles(db, studentId),
+    getQuizResults(db, studentId),
+    loadSiteRules(db),
+  ]);
+  const completedLessons = completedDates.length;
+  const studyMinutes = studyMinutesFor(completedLessons);
+  // Weeks are the teacher's weeks (settings time zone), as on every other screen.
+  const longestStreak = longestWeekStreak(completedDates, zone);
+  const accuracies = quiz.results.map((r) => r.accuracy);
+  const achievements = summarizeAchievements({
+    completedLessons,
+    referrals,
+    quizzesCompleted: quiz.results.length,
+    quizAccuracies: accuracies,
+    resources,
+    longestStreakWeeks: longestStreak,
+    studyMinutes,
+  });
+  return {
+    stats: {
+      completedLessons,
+      achievementsUnlocked: achievements.unlockedCount,
+      achievementsTotal: achievements.total,
+      studyMinutes,
+      studyHours: studyMinutes / 60,
+      longestStreak,
+      quizCount: quiz.results.length,
+      quizHighScore: accuracies.length ? Math.max(...accuracies) : null,
+      firstLessonDate: completedDates[0]?.toISOString() ?? null,
+    },
+    completed: achievements.completed,
+    next: achievements.next,
+    lessonsPerWeek: lessonsPerWeek(completedDates, now, 12, zone),
+    quizScores: quiz.results.map((r) => ({
+      date: r.created_at,
+      accuracy: r.accuracy,
+      label: r.quiz_level ?? r.quiz_type,
+    })),
+  };
+}

@@ -1,0 +1,81 @@
+// What the teacher shares with a student (files, notes) and the student's quiz results, read by
+// the session's id only; file access is logged for the teacher.
+
+import { z } from "zod";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import * as data from "./portal.data.ts";
+
+// ---- quizzes, resources, files, notes ----
+
+export async function getQuizResults(db: Db, studentId: string) {
+  const rows = await data.listQuizResults(db, studentId);
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      quiz_type: r.quizType,
+      quiz_level: r.quizLevel,
+      quiz_concept: r.quizConcept,
+      score: r.score,
+      total_questions: r.totalQuestions,
+      accuracy: r.totalQuestions > 0 ? r.score / r.totalQuestions : 0,
+      estimated_level: r.estimatedLevel,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+type FileRow = Awaited<ReturnType<typeof data.listActiveFiles>>[number];
+const toFileDto = (f: FileRow) => ({
+  id: f.id,
+  title: f.title,
+  description: f.description,
+  file_type: f.fileType,
+  file_url: f.fileUrl,
+  file_size: f.fileSize,
+  created_at: f.createdAt.toISOString(),
+  last_viewed_at: f.lastViewedAt?.toISOString() ?? null,
+});
+
+export async function listFiles(db: Db, studentId: string) {
+  return (await data.listActiveFiles(db, studentId)).map(toFileDto);
+}
+
+/** Resources received: the active files shared with the student (the portal uses the count). */
+export async function listResources(db: Db, studentId: string) {
+  const files = await data.listActiveFiles(db, studentId);
+  return {
+    resources: files.map((f) => ({
+      id: f.id,
+      title: f.title,
+      type: f.fileType,
+      created_at: f.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function listNotes(db: Db, studentId: string) {
+  return (await data.listVisibleNotes(db, studentId)).map((n) => ({
+    id: n.id,
+    teacher_note: n.teacherNote,
+    note_date: n.noteDate.toISOString(),
+    created_at: n.createdAt.toISOString(),
+    tags: n.tags,
+  }));
+}
+
+export const fileAccessSchema = z.object({
+  fileId: z.uuid(),
+  accessType: z.enum(["download", "view"]),
+});
+
+export async function logFileAccess(
+  db: Db,
+  studentId: string,
+  input: z.infer<typeof fileAccessSchema>,
+  now = new Date(),
+) {
+  const ok = await data.recordFileAccess(db, studentId, input.fileId, input.accessType, now);
+  if (!ok) throw new AppError("NOT_FOUND", "File not found.");
+  return { success: true };
+}
