@@ -13,18 +13,10 @@ import {
   router,
   studentProcedure,
 } from "../../trpc/init.ts";
+import { recordAnswer, startQuiz, submitAttempt } from "./attempts.service.ts";
+import { getOwnCertificate, verifyCertificate } from "./certificates.service.ts";
 import { countQuestionsByLevel } from "./quiz.data.ts";
-import {
-  getOwnCertificate,
-  getOwnResult,
-  getStats,
-  listHistory,
-  recordAnswer,
-  saveResult,
-  startQuiz,
-  submitAttempt,
-  verifyCertificate,
-} from "./quiz.service.ts";
+import { getOwnResult, getStats, listHistory, saveResult } from "./results.service.ts";
 
 export const quizRouter = router({
   questionCounts: studentProcedure.query(({ ctx }) => countQuestionsByLevel(ctx.db)),

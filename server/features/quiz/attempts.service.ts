@@ -1,0 +1,315 @@
+// The quiz area's attempts: the server picks the questions, keeps the clock and scores the answers.
+// Answer keys and explanations leave the server only in the review of a submitted attempt.
+
+import {
+  CONCEPT_CATALOG,
+  type ConceptSlug,
+  isConceptSlug,
+  isQuizLevel,
+  LEVEL_CATALOG,
+  QUIZ_MESSAGES,
+} from "../../../shared/quiz-catalog.ts";
+import type { StartQuizInput } from "../../../shared/quiz-schemas.ts";
+import { addTo, type Breakdown, estimateLevel } from "../../../shared/quiz-scoring.ts";
+import { newCertificateCode } from "../../codes.ts";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import type { SessionUser } from "../auth/session.data.ts";
+import {
+  buildLearnerProfile,
+  type Plan,
+  parseLevel,
+  planAiTest,
+  planConceptTest,
+  planGeneral,
+  planLevelTest,
+  type Services,
+} from "./question-plans.service.ts";
+import {
+  type AttemptRow,
+  completeAttempt,
+  findOpenAttempt,
+  findOwnAttempt,
+  findResultByAttempt,
+  getQuestionsInOrder,
+  insertAttempt,
+  type QuestionRow,
+  recordAttemptAnswer,
+} from "./quiz.data.ts";
+import { toResultDto } from "./result-dto.ts";
+
+/** A submission arriving this long after the deadline still counts in full (network, auto-submit). */
+export const SUBMIT_GRACE_SECONDS = 15;
+
+// ---------------------------------------------------------------------------------------------
+// Attempts
+
+export type PublicQuestion = {
+  id: string;
+  question: string;
+  options: string[];
+  skill: string;
+  level: string;
+  concept: string | null;
+  topic: string;
+};
+
+/** The question as the browser may see it before submission: no answer key, no explanation. */
+const toPublicQuestion = (q: QuestionRow): PublicQuestion => ({
+  id: q.id,
+  question: q.question,
+  options: q.options,
+  skill: q.skill,
+  level: q.level,
+  concept: q.concept,
+  topic: q.topic,
+});
+
+/**
+ * Which test a start asks for, as attempts store it; null when the input is invalid (the plan
+ * then refuses it with the spec's message).
+ */
+function requestedTest(
+  input: StartQuizInput,
+): { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null } | null {
+  if (input.kind === "level") {
+    const level = parseLevel(input.level);
+    const concept = (input.concept ?? "mixed").trim().toLowerCase();
+    if (!level || level === "mixed" || (concept !== "mixed" && !isConceptSlug(concept))) return null;
+    return { quizType: "level", quizLevel: level, quizConcept: concept === "mixed" ? null : concept, variant: null };
+  }
+  if (input.kind === "concept") {
+    const slug = input.concept.trim().toLowerCase();
+    const level = parseLevel(input.level);
+    if (!isConceptSlug(slug) || !level) return null;
+    return { quizType: "concept", quizLevel: level, quizConcept: slug, variant: null };
+  }
+  if (input.kind === "general") {
+    const type = (input.type ?? "comprehensive").trim().toLowerCase();
+    if (type !== "quick" && type !== "comprehensive") return null;
+    return { quizType: "general", quizLevel: null, quizConcept: null, variant: type };
+  }
+  return { quizType: "ai", quizConcept: null, variant: null };
+}
+
+/** The topic line (and the personalised test's focus) of a stored attempt. */
+async function describeAttempt(services: Services, attempt: AttemptRow): Promise<Pick<Plan, "topic" | "focus">> {
+  const concept =
+    attempt.quizConcept && isConceptSlug(attempt.quizConcept) ? CONCEPT_CATALOG[attempt.quizConcept] : null;
+  if (attempt.quizType === "ai") {
+    const profile = await buildLearnerProfile(services.db, attempt.userId);
+    const label = (key: string) => (isConceptSlug(key) ? CONCEPT_CATALOG[key].name : key);
+    const generated = attempt.questionIds.filter((id) => id.startsWith("ai-")).length;
+    return {
+      topic: profile.weakAreas.length
+        ? `Focus: ${profile.weakAreas.slice(0, 3).map(label).join(", ")}`
+        : "Personalized practice",
+      focus: {
+        levels: profile.levels,
+        weakAreas: profile.weakAreas.slice(0, 5).map(label),
+        source: generated === 0 ? "bank" : generated === attempt.questionIds.length ? "ai" : "mixed",
+      },
+    };
+  }
+  if (concept) return { topic: concept.name };
+  if (attempt.quizType === "level" && attempt.quizLevel && isQuizLevel(attempt.quizLevel))
+    return { topic: `${attempt.quizLevel} ${LEVEL_CATALOG[attempt.quizLevel].name}` };
+  return { topic: "General English" };
+}
+
+/** What the runner needs: questions without answer keys, the clock, and the answers saved so far. */
+async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pick<Plan, "topic" | "focus">) {
+  const questions = await getQuestionsInOrder(services.db, attempt.questionIds);
+  return {
+    attemptId: attempt.id,
+    quizType: attempt.quizType as Plan["quizType"],
+    quizLevel: attempt.quizLevel,
+    quizConcept: attempt.quizConcept,
+    variant: attempt.variant,
+    title: attempt.title,
+    topic: about.topic,
+    timeLimitSeconds: Math.round((attempt.deadlineAt.getTime() - attempt.startedAt.getTime()) / 1000),
+    startedAt: attempt.startedAt.toISOString(),
+    deadlineAt: attempt.deadlineAt.toISOString(),
+    focus: about.focus ?? null,
+    questions: questions.map(toPublicQuestion),
+    /** The server's clock now, so the browser counts from `startedAt` whatever its own clock says. */
+    serverTime: new Date().toISOString(),
+    /** {questionId: optionIndex} recorded so far: empty for a new attempt. */
+    answers: { ...((attempt.answers ?? {}) as Record<string, number>) },
+  };
+}
+
+/**
+ * Starts a test, or resumes it: while an unfinished attempt of the same test is before its
+ * deadline, starting again (a refresh, leaving and coming back) returns that attempt with the
+ * answers saved so far and its original clock, so a refresh neither resets the timer nor
+ * draws new questions.
+ */
+export async function startQuiz(services: Services, student: SessionUser, input: StartQuizInput, now = new Date()) {
+  const test = requestedTest(input);
+  const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
+  if (open) return toStartedQuiz(services, open, await describeAttempt(services, open));
+  const plan =
+    input.kind === "level"
+      ? await planLevelTest(services.db, input.level, input.concept)
+      : input.kind === "concept"
+        ? await planConceptTest(services.db, input.concept, input.level)
+        : input.kind === "general"
+          ? await planGeneral(services.db, input.type)
+          : await planAiTest(services, student.id);
+  const seconds = Math.max(5, Math.round(plan.seconds * services.env.quizTimeScale));
+  const attempt = await insertAttempt(services.db, {
+    userId: student.id,
+    quizType: plan.quizType,
+    quizLevel: plan.quizLevel,
+    quizConcept: plan.quizConcept,
+    variant: plan.variant,
+    title: plan.title,
+    questionIds: plan.questionIds,
+    startedAt: now,
+    deadlineAt: new Date(now.getTime() + seconds * 1000),
+  });
+  return toStartedQuiz(services, attempt, plan);
+}
+export type StartedQuiz = Awaited<ReturnType<typeof startQuiz>>;
+
+async function requireOwnAttempt(db: Db, attemptId: string, userId: string) {
+  const attempt = await findOwnAttempt(db, attemptId, userId);
+  if (!attempt) throw new AppError("NOT_FOUND", QUIZ_MESSAGES.quizNotFound);
+  return attempt;
+}
+
+/** "A selected answer is recorded on Next": kept only while the attempt is open and in time. */
+export async function recordAnswer(
+  services: Services,
+  student: SessionUser,
+  input: { attemptId: string; questionId: string; answer: number },
+  now = new Date(),
+) {
+  const recorded = await recordAttemptAnswer(services.db, {
+    ...input,
+    userId: student.id,
+    deadlineNotBefore: new Date(now.getTime() - SUBMIT_GRACE_SECONDS * 1000),
+  });
+  if (!recorded) await requireOwnAttempt(services.db, input.attemptId, student.id);
+  return { recorded };
+}
+
+/** Certificates of completion: a full level test or the in-depth assessment, scored by the server. */
+const earnsCertificate = (a: Pick<AttemptRow, "quizType" | "quizConcept" | "variant">) =>
+  (a.quizType === "level" && !a.quizConcept) || (a.quizType === "general" && a.variant === "comprehensive");
+
+export type ReviewEntry = {
+  questionId: string;
+  question: string;
+  options: string[];
+  selectedAnswer: number | null;
+  correctAnswer: number;
+  isCorrect: boolean;
+  explanation: string;
+  skill: string;
+  level: string;
+  concept: string | null;
+  topic: string;
+  /** Answered only in a submission that arrived after the deadline: shown, not counted. */
+  isLate: boolean;
+};
+
+export function scoreAttempt(
+  questions: QuestionRow[],
+  counted: Record<string, number>,
+  submitted: Record<string, number>,
+) {
+  const skillBreakdown: Breakdown = {};
+  const difficultyBreakdown: Breakdown = {};
+  const levelBreakdown: Breakdown = {};
+  const topicBreakdown: Breakdown = {};
+  const review: ReviewEntry[] = [];
+  let score = 0;
+  for (const q of questions) {
+    const selected = Object.hasOwn(counted, q.id) ? counted[q.id] : null;
+    const isCorrect = selected === q.correctAnswer;
+    if (isCorrect) score++;
+    addTo(skillBreakdown, q.skill, isCorrect);
+    addTo(difficultyBreakdown, String(q.difficulty), isCorrect);
+    addTo(levelBreakdown, q.level, isCorrect);
+    addTo(topicBreakdown, q.concept ?? q.topic, isCorrect);
+    const late = selected === null && Object.hasOwn(submitted, q.id);
+    review.push({
+      questionId: q.id,
+      question: q.question,
+      options: q.options,
+      selectedAnswer: late ? submitted[q.id] : selected,
+      correctAnswer: q.correctAnswer,
+      isCorrect,
+      explanation: q.explanation,
+      skill: q.skill,
+      level: q.level,
+      concept: q.concept,
+      topic: q.topic,
+      isLate: late,
+    });
+  }
+  return { score, review, skillBreakdown, difficultyBreakdown, levelBreakdown, topicBreakdown };
+}
+
+/**
+ * Scores a server-issued attempt. In time (deadline + grace), every submitted answer counts;
+ * later, only the answers recorded in time do. Whatever the browser claims about its score is
+ * never read. Submitting twice returns the first result.
+ */
+export async function submitAttempt(
+  services: Services,
+  student: SessionUser,
+  input: { attemptId: string; answers: Record<string, number> },
+  now = new Date(),
+) {
+  const { db } = services;
+  const attempt = await requireOwnAttempt(db, input.attemptId, student.id);
+  const questions = await getQuestionsInOrder(db, attempt.questionIds);
+  const recorded = (attempt.answers ?? {}) as Record<string, number>;
+  const inQuiz = new Set(attempt.questionIds);
+  const submitted = Object.fromEntries(Object.entries(input.answers).filter(([id]) => inQuiz.has(id)));
+  const inTime = now.getTime() <= attempt.deadlineAt.getTime() + SUBMIT_GRACE_SECONDS * 1000;
+  const counted = inTime ? { ...recorded, ...submitted } : recorded;
+
+  if (attempt.submittedAt) {
+    const existing = await findResultByAttempt(db, attempt.id);
+    if (!existing) throw new AppError("NOT_FOUND", QUIZ_MESSAGES.quizNotFound);
+    return { result: toResultDto(existing), review: scoreAttempt(questions, recorded, {}).review };
+  }
+  const scored = scoreAttempt(questions, counted, submitted);
+  const answeredUntil = Math.min(now.getTime(), attempt.deadlineAt.getTime());
+  const studyTimeSeconds = Math.max(0, Math.round((answeredUntil - attempt.startedAt.getTime()) / 1000));
+  const { result } = await completeAttempt(
+    db,
+    attempt.id,
+    { submittedAt: now, answers: counted },
+    {
+      userId: student.id,
+      quizType: attempt.quizType,
+      quizLevel: attempt.quizLevel,
+      quizConcept: attempt.quizConcept,
+      score: scored.score,
+      totalQuestions: questions.length,
+      estimatedLevel: estimateLevel(scored.levelBreakdown),
+      studyTimeSeconds,
+      metadata: {
+        title: attempt.title,
+        skillBreakdown: scored.skillBreakdown,
+        difficultyBreakdown: scored.difficultyBreakdown,
+        levelBreakdown: scored.levelBreakdown,
+        topicBreakdown: scored.topicBreakdown,
+        assessmentType: attempt.variant ?? attempt.quizType,
+        topic: attempt.quizConcept
+          ? (CONCEPT_CATALOG[attempt.quizConcept as ConceptSlug]?.name ?? attempt.title)
+          : attempt.title,
+        submittedLate: !inTime,
+      },
+      certificateCode: earnsCertificate(attempt) ? newCertificateCode() : null,
+    },
+  );
+  return { result: toResultDto(result), review: scored.review };
+}
+export type SubmittedQuiz = Awaited<ReturnType<typeof submitAttempt>>;

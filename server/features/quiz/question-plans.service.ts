@@ -1,0 +1,281 @@
+// Choosing a test's questions: by level, by concept, the general assessments, and the AI test
+// (new items from the model, topped up from the bank).
+
+import { randomInt, randomUUID } from "node:crypto";
+import {
+  AI_QUIZ_QUESTIONS,
+  ASSESSMENT_SCALE,
+  CONCEPT_CATALOG,
+  CONCEPT_LEVELS,
+  type ConceptSlug,
+  DEFAULT_QUIZ_SECONDS,
+  GENERAL_ASSESSMENTS,
+  isConceptSlug,
+  isQuizLevel,
+  LEVEL_CATALOG,
+  MIN_LEVEL_CONCEPT_QUESTIONS,
+  QUESTIONS_PER_CONCEPT_TEST,
+  QUESTIONS_PER_LEVEL_CONCEPT,
+  QUESTIONS_PER_LEVEL_TEST,
+  QUIZ_LEVELS,
+  QUIZ_MESSAGES,
+  type QUIZ_TYPES,
+  type QuizLevel,
+} from "../../../shared/quiz-catalog.ts";
+import { type Breakdown, estimateLevel, findWeakAreas } from "../../../shared/quiz-scoring.ts";
+import type { Db } from "../../db.ts";
+import type { Env } from "../../env.ts";
+import { AppError } from "../../errors.ts";
+import { insertAiQuestions, listBankCandidates, listOwnResults, type QuestionCandidate } from "./quiz.data.ts";
+import { generateAiItems } from "./quiz-ai.service.ts";
+
+export type Services = { db: Db; env: Env; log?: { warn(obj: unknown, msg?: string): void } };
+
+// ---------------------------------------------------------------------------------------------
+// Choosing questions
+
+function shuffle<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+const levelIndex = (level: string) => QUIZ_LEVELS.indexOf(level as QuizLevel);
+const byLevel = (a: { level: string }, b: { level: string }) => levelIndex(a.level) - levelIndex(b.level);
+
+/** n questions spread evenly over the levels (the first levels get the remainder), easiest first. */
+function spreadOverLevels(candidates: QuestionCandidate[], n: number, levels: readonly string[]): QuestionCandidate[] {
+  const pools = new Map(levels.map((l) => [l, shuffle(candidates.filter((c) => c.level === l))]));
+  const chosen: QuestionCandidate[] = [];
+  for (let round = 0; chosen.length < n; round++) {
+    let added = false;
+    for (const level of levels) {
+      const next = pools.get(level)?.[round];
+      if (next && chosen.length < n) {
+        chosen.push(next);
+        added = true;
+      }
+    }
+    if (!added) break;
+  }
+  return chosen.sort(byLevel);
+}
+
+export type Plan = {
+  quizType: (typeof QUIZ_TYPES)[number];
+  quizLevel: string | null;
+  quizConcept: string | null;
+  variant: string | null;
+  title: string;
+  topic: string;
+  seconds: number;
+  questionIds: string[];
+  focus?: { levels: string[]; weakAreas: string[]; source: "ai" | "bank" | "mixed" };
+};
+
+export function parseLevel(value: string | undefined): QuizLevel | "mixed" | null {
+  const v = (value ?? "mixed").trim().toLowerCase();
+  if (v === "mixed") return "mixed";
+  const upper = v.toUpperCase();
+  return isQuizLevel(upper) ? upper : null;
+}
+
+export async function planLevelTest(db: Db, levelValue: string, conceptValue: string | undefined): Promise<Plan> {
+  const level = parseLevel(levelValue);
+  if (!level || level === "mixed") throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidLevel);
+  const conceptSlug = (conceptValue ?? "mixed").trim().toLowerCase();
+  const info = LEVEL_CATALOG[level];
+  if (conceptSlug === "mixed") {
+    const candidates = await listBankCandidates(db, { levels: [level] });
+    if (candidates.length < QUESTIONS_PER_LEVEL_TEST)
+      throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
+    return {
+      quizType: "level",
+      quizLevel: level,
+      quizConcept: null,
+      variant: null,
+      title: `${level} ${info.name} Test`,
+      topic: `${level} ${info.name}`,
+      seconds: info.minutes * 60,
+      questionIds: shuffle(candidates)
+        .slice(0, QUESTIONS_PER_LEVEL_TEST)
+        .map((c) => c.id),
+    };
+  }
+  if (!isConceptSlug(conceptSlug)) throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidConcept);
+  const conceptName = CONCEPT_CATALOG[conceptSlug].name;
+  const candidates = await listBankCandidates(db, { levels: [level], concept: conceptSlug });
+  if (candidates.length < MIN_LEVEL_CONCEPT_QUESTIONS) {
+    throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.notEnoughForLevelWithConcept(conceptName, level));
+  }
+  return {
+    quizType: "level",
+    quizLevel: level,
+    quizConcept: conceptSlug,
+    variant: null,
+    title: `${level} ${info.name} Test: ${conceptName}`,
+    topic: conceptName,
+    seconds: DEFAULT_QUIZ_SECONDS,
+    questionIds: shuffle(candidates)
+      .slice(0, QUESTIONS_PER_LEVEL_CONCEPT)
+      .map((c) => c.id),
+  };
+}
+
+export async function planConceptTest(db: Db, conceptValue: string, levelValue: string | undefined): Promise<Plan> {
+  const slug = conceptValue.trim().toLowerCase();
+  if (!isConceptSlug(slug)) throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidConcept);
+  const level = parseLevel(levelValue);
+  if (!level) throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidLevel);
+  const name = CONCEPT_CATALOG[slug].name;
+  const levels: readonly string[] = level === "mixed" ? CONCEPT_LEVELS[slug] : [level];
+  const candidates = await listBankCandidates(db, { levels: [...levels], concept: slug });
+  if (candidates.length < QUESTIONS_PER_CONCEPT_TEST) {
+    if (level === "mixed") throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
+    throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.notEnoughForConceptAtLevel(level, name));
+  }
+  const chosen =
+    level === "mixed"
+      ? spreadOverLevels(candidates, QUESTIONS_PER_CONCEPT_TEST, levels)
+      : shuffle(candidates).slice(0, QUESTIONS_PER_CONCEPT_TEST);
+  return {
+    quizType: "concept",
+    quizLevel: level === "mixed" ? "mixed" : level,
+    quizConcept: slug,
+    variant: null,
+    title: `${name} Test${level === "mixed" ? " (Mixed Levels)" : ` (${level})`}`,
+    topic: name,
+    seconds: DEFAULT_QUIZ_SECONDS,
+    questionIds: chosen.map((c) => c.id),
+  };
+}
+
+export async function planGeneral(db: Db, typeValue: string | undefined): Promise<Plan> {
+  const type = (typeValue ?? "comprehensive").trim().toLowerCase();
+  if (type !== "quick" && type !== "comprehensive") throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.quizNotFound);
+  const spec = GENERAL_ASSESSMENTS[type];
+  const candidates = await listBankCandidates(db, {});
+  const chosen = spreadOverLevels(candidates, spec.questions, QUIZ_LEVELS);
+  if (chosen.length < spec.questions) throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
+  return {
+    quizType: "general",
+    quizLevel: null,
+    quizConcept: null,
+    variant: type,
+    title: spec.title,
+    topic: "General English",
+    seconds: spec.seconds,
+    questionIds: chosen.map((c) => c.id),
+  };
+}
+
+/** What the student's saved results say: their level on the A1..C2 scale and their weak areas. */
+export async function buildLearnerProfile(db: Db, userId: string) {
+  const results = await listOwnResults(db, userId, { limit: 30 });
+  const levels: Breakdown = {};
+  const topics: Breakdown = {};
+  let latestEstimate: string | null = null;
+  for (const r of results) {
+    const meta = (r.metadata ?? {}) as { levelBreakdown?: Breakdown; topicBreakdown?: Breakdown };
+    for (const [k, t] of Object.entries(meta.levelBreakdown ?? {})) {
+      levels[k] ??= { correct: 0, total: 0 };
+      const sum = levels[k];
+      sum.correct += t.correct;
+      sum.total += t.total;
+    }
+    for (const [k, t] of Object.entries(meta.topicBreakdown ?? {})) {
+      topics[k] ??= { correct: 0, total: 0 };
+      const sum = topics[k];
+      sum.correct += t.correct;
+      sum.total += t.total;
+    }
+    if (!latestEstimate && r.quizType === "general" && r.estimatedLevel) latestEstimate = r.estimatedLevel;
+  }
+  const estimate = latestEstimate ?? (results.length ? estimateLevel(levels) : null);
+  const scaleIndex = estimate
+    ? Math.max(0, ASSESSMENT_SCALE.indexOf(estimate as (typeof ASSESSMENT_SCALE)[number]))
+    : 2;
+  const around = [scaleIndex - 1, scaleIndex, scaleIndex + 1]
+    .filter((i) => i >= 0 && i < QUIZ_LEVELS.length)
+    .map((i) => QUIZ_LEVELS[i]);
+  const weakAreas = findWeakAreas(topics).map((w) => w.key);
+  return { level: QUIZ_LEVELS[scaleIndex], levels: around, weakAreas, hasHistory: results.length > 0 };
+}
+
+export async function planAiTest(services: Services, userId: string): Promise<Plan> {
+  const { db, env } = services;
+  const profile = await buildLearnerProfile(db, userId);
+  const weakSet = new Set(profile.weakAreas);
+  const label = (key: string) => (isConceptSlug(key) ? CONCEPT_CATALOG[key].name : key);
+  let aiIds: string[] = [];
+  if (env.ai) {
+    try {
+      const { items, dropped } = await generateAiItems(env.ai, {
+        levels: profile.levels,
+        weakAreas: profile.weakAreas.slice(0, 5).map(label),
+        count: AI_QUIZ_QUESTIONS,
+      });
+      // Only items at and around the student's level; the rest count as dropped.
+      const kept = items.filter((i) => profile.levels.includes(i.level)).slice(0, AI_QUIZ_QUESTIONS);
+      if (kept.length) {
+        const rows = kept.map((i) => ({
+          id: `ai-${randomUUID()}`,
+          question: i.question,
+          options: i.options,
+          correctAnswer: i.correctAnswer,
+          explanation: i.explanation,
+          skill: i.skill,
+          level: i.level,
+          difficulty: levelIndex(i.level) + 1,
+          concept:
+            i.concept && (CONCEPT_LEVELS[i.concept as ConceptSlug] as readonly string[]).includes(i.level)
+              ? i.concept
+              : null,
+          topic:
+            i.topic?.trim() || (i.concept ? CONCEPT_CATALOG[i.concept as ConceptSlug].name.toLowerCase() : i.skill),
+        }));
+        await insertAiQuestions(db, rows);
+        aiIds = rows.map((r) => r.id);
+      }
+      const discarded = dropped + items.length - kept.length;
+      if (discarded)
+        services.log?.warn({ dropped: discarded, kept: kept.length }, "AI quiz: dropped invalid generated items");
+    } catch (error) {
+      services.log?.warn({ err: (error as Error).message }, "AI quiz: generation failed, composing from the bank");
+    }
+  }
+  // Top up from the bank: weak areas at and around the student's level first, then the rest.
+  const need = AI_QUIZ_QUESTIONS - aiIds.length;
+  let bankIds: string[] = [];
+  if (need > 0) {
+    const candidates = shuffle(await listBankCandidates(db, { levels: profile.levels }));
+    const weakFirst = [
+      ...candidates.filter((c) => weakSet.has(c.concept ?? c.topic)),
+      ...candidates.filter((c) => !weakSet.has(c.concept ?? c.topic)),
+    ];
+    const picked = weakSet.size ? weakFirst.slice(0, need) : spreadOverLevels(candidates, need, profile.levels);
+    bankIds = picked.sort(byLevel).map((c) => c.id);
+  }
+  const questionIds = [...aiIds, ...bankIds];
+  if (questionIds.length < AI_QUIZ_QUESTIONS) throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
+  return {
+    quizType: "ai",
+    quizLevel: profile.level,
+    quizConcept: null,
+    variant: null,
+    title: "Your Personalized Test",
+    topic: profile.weakAreas.length
+      ? `Focus: ${profile.weakAreas.slice(0, 3).map(label).join(", ")}`
+      : "Personalized practice",
+    seconds: DEFAULT_QUIZ_SECONDS,
+    questionIds,
+    focus: {
+      levels: profile.levels,
+      weakAreas: profile.weakAreas.slice(0, 5).map(label),
+      source: aiIds.length === 0 ? "bank" : bankIds.length ? "mixed" : "ai",
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { type Breakdown, percentOf } from "../../../shared/quiz-scoring.ts";
+import type { ResultRow } from "./quiz.data.ts";
+
+export type ResultMetadata = {
+  title?: string;
+  skillBreakdown?: Breakdown;
+  difficultyBreakdown?: Breakdown;
+  levelBreakdown?: Breakdown;
+  topicBreakdown?: Breakdown;
+  assessmentType?: string;
+  topic?: string;
+  submittedLate?: boolean;
+};
+
+export function toResultDto(r: ResultRow) {
+  const metadata = (r.metadata ?? {}) as ResultMetadata;
+  return {
+    id: r.id,
+    attemptId: r.attemptId,
+    quizType: r.quizType,
+    quizLevel: r.quizLevel,
+    quizConcept: r.quizConcept,
+    title: metadata.title ?? metadata.topic ?? r.quizType,
+    score: r.score,
+    totalQuestions: r.totalQuestions,
+    percent: percentOf({ correct: r.score, total: r.totalQuestions }),
+    estimatedLevel: r.estimatedLevel,
+    studyTimeSeconds: r.studyTimeSeconds,
+    metadata,
+    isVerified: r.isVerified,
+    certificateCode: r.certificateCode,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+export type ResultDto = ReturnType<typeof toResultDto>;
