@@ -11,6 +11,7 @@ import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
+import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import { findStudent } from "./admin.data.ts";
 import {
   deleteSharedFileRow,
@@ -23,19 +24,7 @@ import {
 } from "./shared-files.data.ts";
 
 export function toSharedFileDto(f: SharedFileRow) {
-  return {
-    id: f.id,
-    student_id: f.studentId,
-    student: f.student,
-    title: f.title,
-    description: f.description,
-    file_type: f.fileType,
-    file_url: f.fileUrl,
-    file_size: f.fileSize,
-    is_active: f.isActive,
-    last_viewed_at: f.lastViewedAt?.toISOString() ?? null,
-    created_at: f.createdAt.toISOString(),
-  };
+  return { ...toSharedFileFields(f), student_id: f.studentId, student: f.student, is_active: f.isActive };
 }
 export type SharedFileDto = ReturnType<typeof toSharedFileDto>;
 

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import * as data from "./portal.data.ts";
 
 // ---- quizzes, resources, files, notes ----
@@ -25,20 +26,8 @@ export async function getQuizResults(db: Db, studentId: string) {
   };
 }
 
-type FileRow = Awaited<ReturnType<typeof data.listActiveFiles>>[number];
-const toFileDto = (f: FileRow) => ({
-  id: f.id,
-  title: f.title,
-  description: f.description,
-  file_type: f.fileType,
-  file_url: f.fileUrl,
-  file_size: f.fileSize,
-  created_at: f.createdAt.toISOString(),
-  last_viewed_at: f.lastViewedAt?.toISOString() ?? null,
-});
-
 export async function listFiles(db: Db, studentId: string) {
-  return (await data.listActiveFiles(db, studentId)).map(toFileDto);
+  return (await data.listActiveFiles(db, studentId)).map(toSharedFileFields);
 }
 
 /** Resources received: the active files shared with the student (the portal uses the count). */

@@ -13,6 +13,7 @@ import { AppError } from "../../errors.ts";
 import { settleReferralReward } from "../booking/referral.service.ts";
 import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import { isStoredName } from "../files/files.service.ts";
+import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { describeTime, type MailContext } from "../mail/mail.templates.ts";
@@ -168,17 +169,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       deadline_at: iso(a.deadlineAt),
       submitted_at: iso(a.submittedAt),
     })),
-    shared_files: data.sharedFiles.map((f) => ({
-      id: f.id,
-      title: f.title,
-      description: f.description,
-      file_type: f.fileType,
-      file_url: f.fileUrl,
-      file_size: f.fileSize,
-      is_active: f.isActive,
-      last_viewed_at: iso(f.lastViewedAt),
-      created_at: iso(f.createdAt),
-    })),
+    shared_files: data.sharedFiles.map((f) => ({ ...toSharedFileFields(f), is_active: f.isActive })),
     notes: data.notes.map((n) => ({
       id: n.id,
       booking_id: n.bookingId,
