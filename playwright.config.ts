@@ -1,18 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/support/chromium.ts";
 import { e2eServerEnv } from "./tests/e2e/support/server-env.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 // Per port, so that `npm test` can run two specs at once, each with its own server.
 const dataDir = `tmp/e2e-data-${port}`;
 const template = process.env.E2E_DATA_TEMPLATE;
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -26,7 +19,7 @@ export default defineConfig({
     // Recording a trace of every test costs a fifth of the suite's time (accessibility.spec: 1.8 min
     // without, 2.3 min with); E2E_TRACE=on records them and keeps those of failed tests.
     trace: process.env.E2E_TRACE === "on" ? "retain-on-failure" : "off",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {

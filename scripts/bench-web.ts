@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startFlow } from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/support/chromium.ts";
 import { freePort } from "../tests/helpers/server-process.ts";
 import { productionEnv, waitFor } from "./bench/server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const AIMS = { score: 98, lcpMs: 1600, tbtMs: 50, cls: 0.02 };
 
 console.log("Building the client and the server…");
@@ -33,16 +33,9 @@ const rows: Row[] = [];
 try {
   await waitFor(`${base}/api/health`);
   const browser = await puppeteer.launch({
-    executablePath: chromium,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

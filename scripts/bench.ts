@@ -12,10 +12,10 @@ import { openDatabase } from "../server/db.ts";
 import { createSession } from "../server/features/auth/session.service.ts";
 import { freePort } from "../tests/helpers/server-process.ts";
 import { productionEnv, waitFor } from "./bench/server.ts";
+import { postgresAdminUrl, postgresAvailable } from "./postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const STUDENTS = 40;
 
 type Server = { child: ChildProcess; url: string; exited: Promise<number | null> };
@@ -212,17 +212,6 @@ async function benchEngine(engine: "pglite" | "postgresql", dataEnv: Record<stri
     bookingErrors: errors,
     rssMb: rss,
   };
-}
-
-async function postgresAvailable() {
-  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 console.log("Building the client and the server…");

@@ -5,15 +5,15 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { CHROMIUM_PATH } from "../tests/e2e/support/chromium.ts";
 import { e2eServerEnv } from "../tests/e2e/support/server-env.ts";
 import { freePort, startServerProcess, waitForHealth } from "../tests/helpers/server-process.ts";
+import { postgresAdminUrl, postgresAvailable } from "./postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, "test-results");
 mkdirSync(reports, { recursive: true });
 const isCI = process.env.CI === "true" || process.env.CI === "1";
-const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 let passed = 0;
 let failed = 0;
@@ -81,17 +81,6 @@ function failedPlaywrightTests(suites: PlaywrightSuite[], parents: string[] = []
   });
 }
 
-async function postgresAvailable() {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Lint, the type check, the unit tests and the integration suite on both engines. */
 async function runServerSuites() {
   if (!run("lint (Biome)", "npx", ["biome", "check", "--error-on-warnings", "."])) {
@@ -105,12 +94,12 @@ async function runServerSuites() {
   vitest("unit", "unit");
   vitest("integration on PGlite", "int", { TEST_ENGINE: "pglite" });
   if (await postgresAvailable()) {
-    vitest("integration on PostgreSQL", "int", { TEST_ENGINE: "postgresql", TEST_POSTGRES_URL: postgresUrl });
+    vitest("integration on PostgreSQL", "int", { TEST_ENGINE: "postgresql", TEST_POSTGRES_URL: postgresAdminUrl });
   } else if (isCI) {
     failed += 1;
-    notes.push(`PostgreSQL is required in CI but ${postgresUrl} did not answer`);
+    notes.push(`PostgreSQL is required in CI but ${postgresAdminUrl} did not answer`);
   } else {
-    notes.push(`skipped the PostgreSQL run: nothing answers at ${postgresUrl} (set TEST_POSTGRES_URL)`);
+    notes.push(`skipped the PostgreSQL run: nothing answers at ${postgresAdminUrl} (set TEST_POSTGRES_URL)`);
   }
 }
 
@@ -123,17 +112,16 @@ if (!process.argv.includes("--only=e2e")) await runServerSuites();
  */
 const SLOWEST_FIRST = ["quiz", "booking", "accessibility", "portal", "platform", "admin", "keyboard", "privacy"];
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (existsSync(chromium)) {
+if (existsSync(CHROMIUM_PATH)) {
   // The specs run what `npm start` runs: the built client and the bundled server.
   if (!run("client build", "npx", ["vite", "build", "--logLevel", "warn"])) failed += 1;
   if (!run("server build", "npm", ["run", "--silent", "build:server"])) failed += 1;
   await runBrowserSpecs();
 } else if (isCI) {
   failed += 1;
-  notes.push(`Chromium is required in CI but ${chromium} is missing`);
+  notes.push(`Chromium is required in CI but ${CHROMIUM_PATH} is missing`);
 } else {
-  notes.push(`skipped the browser tests: no Chromium at ${chromium} (apt-get install chromium)`);
+  notes.push(`skipped the browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
 }
 
 /**
