@@ -121,17 +121,21 @@ export function CalendarFeedCard(props: {
         </p>
       )}
 
-      <div className="mt-4 flex flex-wrap gap-2">
-        {active ? (
-          <Button variant="outline" disabled={reset.isPending} onClick={() => setConfirming(true)}>
-            Reset link
-          </Button>
-        ) : (
-          <Button disabled={reset.isPending || status.isPending} onClick={() => reset.mutate()}>
-            {reset.isPending ? "Creating…" : "Create calendar link"}
-          </Button>
-        )}
-      </div>
+      {/* No action until the card knows whether a link exists: "Create" must not stand where
+          "Reset" belongs while the status loads. */}
+      {status.isPending ? null : (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {active ? (
+            <Button variant="outline" disabled={reset.isPending} onClick={() => setConfirming(true)}>
+              Reset link
+            </Button>
+          ) : (
+            <Button disabled={reset.isPending} onClick={() => reset.mutate()}>
+              {reset.isPending ? "Creating…" : "Create calendar link"}
+            </Button>
+          )}
+        </div>
+      )}
 
       <ConfirmDialog
         open={confirming}
