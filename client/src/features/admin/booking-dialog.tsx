@@ -7,11 +7,11 @@ import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { DownloadIcon } from "../../components/ui/private-icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, serverMessage, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, formatAdminTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
-import { DownloadIcon } from "./admin-icons.tsx";
 import { DetailRow } from "./admin-shell.tsx";
 
 const statusOptions = BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }));

@@ -4,14 +4,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { type FormEvent, useDeferredValue, useEffect, useState } from "react";
 import { FILE_TYPES } from "../../../../shared/constants.ts";
 import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
+import { UsersIcon } from "../../components/ui/icons.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
 import { usePageOffset } from "../../components/ui/pager.tsx";
+import { FolderIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
-import { FolderIcon, UsersIcon } from "./admin-icons.tsx";
 import { FilterBar } from "./admin-shell.tsx";
 import { type FileType, fileTypeOf, isFileType, SharedFileCard, typeLabel } from "./shared-file-card.tsx";
 import { type FileDraft, SharedFileFields, useFileUpload } from "./shared-file-fields.tsx";

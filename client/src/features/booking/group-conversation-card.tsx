@@ -3,10 +3,10 @@ import { useEffect, useId, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { CheckIcon, MapPinIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatEuro } from "../../lib/format.ts";
 import { trpc } from "../../trpc.ts";
-import { CheckIcon, MapPinIcon, UsersIcon } from "../landing/icons.tsx";
 
 export type GroupEvent = {
   id: string;

@@ -1,5 +1,5 @@
+import { CheckIcon } from "../../components/ui/icons.tsx";
 import { formatTime } from "../../lib/format.ts";
-import { CheckIcon } from "../landing/icons.tsx";
 import type { Slot } from "./booking-storage.ts";
 import { type DateKey, dateKeyInZone, dayLabels, timeKeyInZone, weekDays } from "./week.ts";
 

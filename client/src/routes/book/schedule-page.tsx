@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ArrowRightIcon, CalendarIcon } from "../../components/ui/icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
@@ -10,7 +11,6 @@ import { bookingStorage, type Slot } from "../../features/booking/booking-storag
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { addDays, currentWeekStart, dateKeyInZone, weekDays, weekRangeLabel } from "../../features/booking/week.ts";
 import { WeekGrid } from "../../features/booking/week-grid.tsx";
-import { ArrowRightIcon, CalendarIcon } from "../../features/landing/icons.tsx";
 import { browserTimeZone, formatDate, formatTime } from "../../lib/format.ts";
 import { useLocation, useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";

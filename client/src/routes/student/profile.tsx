@@ -5,10 +5,10 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { UserIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { studentStatusKey } from "../../features/auth/student-auth.ts";
-import { UserIcon } from "../../features/portal/icons.tsx";
 import { type Profile, useInvalidatePortal, useProfile, useSessionExpiry } from "../../features/portal/portal-api.ts";
 import { PrivacyCard } from "../../features/portal/privacy-card.tsx";
 import {
