@@ -6,9 +6,10 @@ import { CheckboxField, SelectField, TextField } from "../../components/ui/field
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
 import { usePageOffset } from "../../components/ui/pager.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type StudentNote, useAdminFailure } from "./admin-api.ts";
-import { useAdminPrefs, zonedDateKey } from "./admin-format.ts";
+import { useAdminPrefs } from "./admin-format.ts";
 import { FilterBar } from "./admin-shell.tsx";
 import { type NoteDraft as Draft, NoteCard, NoteFields } from "./note-card.tsx";
 
@@ -77,7 +78,7 @@ export function NotesPanel() {
     }),
   );
 
-  const today = zonedDateKey(new Date(), prefs.timezone);
+  const today = dateKeyInZone(new Date(), prefs.timezone);
   const openNew = () => {
     setFormError(null);
     setDraft({
@@ -95,7 +96,7 @@ export function NotesPanel() {
       id: n.id,
       student_id: n.student_id,
       teacher_note: n.teacher_note,
-      note_date: zonedDateKey(n.note_date, prefs.timezone),
+      note_date: dateKeyInZone(n.note_date, prefs.timezone),
       tags: n.tags.join(", "),
       is_private: n.is_private,
       booking_id: n.booking?.id ?? "",

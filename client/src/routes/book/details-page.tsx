@@ -20,9 +20,10 @@ import {
 import { type GroupChoice, GroupConversationCard } from "../../features/booking/group-conversation-card.tsx";
 import { referralCode } from "../../features/booking/referral-code.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
-import { dateKeyInZone, weekStartOf } from "../../features/booking/week.ts";
+import { weekStartOf } from "../../features/booking/week.ts";
 import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
 import { useNavigate } from "../../lib/router.tsx";
+import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 
 const SIGN_IN_REDIRECT_DELAY_MS = 1500;

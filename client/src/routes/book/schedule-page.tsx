@@ -9,10 +9,11 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { bookingStorage, type Slot } from "../../features/booking/booking-storage.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
-import { addDays, currentWeekStart, dateKeyInZone, weekDays, weekRangeLabel } from "../../features/booking/week.ts";
+import { currentWeekStart, weekDays, weekRangeLabel } from "../../features/booking/week.ts";
 import { WeekGrid } from "../../features/booking/week-grid.tsx";
 import { browserTimeZone, formatDate, formatTime } from "../../lib/format.ts";
 import { useLocation, useNavigate } from "../../lib/router.tsx";
+import { addDays, dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 
 export const REDIRECT_DELAY_MS = 1500;
