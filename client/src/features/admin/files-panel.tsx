@@ -1,7 +1,7 @@
 // Shared Files and Resources (panel 3): counters, filters, file cards, share/edit dialog (a
 // link or an upload), the active toggle and delete with confirm.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useDeferredValue, useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { FILE_TYPES } from "../../../../shared/constants.ts";
 import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
 import { UsersIcon } from "../../components/ui/icons.tsx";
@@ -10,6 +10,7 @@ import { usePageOffset } from "../../components/ui/pager.tsx";
 import { FolderIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
@@ -26,10 +27,6 @@ export function FilesPanel() {
   const [search, setSearch] = useState("");
   const [fileType, setFileType] = useState<FileType | "">("");
   const [inactiveOnly, setInactiveOnly] = useState(false);
-  const [draft, setDraft] = useState<FileDraft | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<SharedFile | null>(null);
-  const fileUpload = useFileUpload(setDraft);
   const q = useDeferredValue(search.trim());
   const filters = {
     student_id: studentId || undefined,
@@ -49,8 +46,10 @@ export function FilesPanel() {
   }, [students.error, fail]);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.files.pathKey() });
-  const save = useMutation({
-    mutationFn: (d: FileDraft) => {
+  const dialog = useEditDialog<FileDraft, SharedFile>({
+    validate: (d) =>
+      !d.student_id || !d.title.trim() || !d.file_url.trim() ? "Please fill in all required fields." : null,
+    save: (d) => {
       const body = {
         title: d.title.trim(),
         description: d.description.trim() || null,
@@ -63,17 +62,20 @@ export function FilesPanel() {
         ? trpcClient.admin.files.update.mutate({ id: d.id, data: body })
         : trpcClient.admin.files.create.mutate({ ...body, student_id: d.student_id });
     },
-    onSuccess: (_r, d) => {
-      toast({
-        title: "Success",
-        description: d.id ? "File updated successfully!" : "File shared successfully!",
-        variant: "success",
-      });
-      setDraft(null);
-      refresh();
+    remove: (f) => trpcClient.admin.files.delete.mutate({ id: f.id }),
+    messages: {
+      created: "File shared successfully!",
+      updated: "File updated successfully!",
+      deleted: "File deleted successfully!",
+      createFailed: "Failed to share file.",
+      updateFailed: "Failed to update file.",
+      deleteFailed: "Failed to delete file.",
     },
-    onError: (e, d) => fail(e, d.id ? "Failed to update file." : "Failed to share file."),
+    onChanged: refresh,
+    onError: fail,
   });
+  const { draft } = dialog;
+  const fileUpload = useFileUpload(dialog.setDraft);
   const toggle = useMutation(
     trpc.admin.files.update.mutationOptions({
       onSuccess: ({ file }) => {
@@ -98,20 +100,8 @@ export function FilesPanel() {
         is_active: !f.is_active,
       },
     });
-  const remove = useMutation(
-    trpc.admin.files.delete.mutationOptions({
-      onSuccess: () => {
-        toast({ title: "Success", description: "File deleted successfully!", variant: "success" });
-        setDeleting(null);
-        refresh();
-      },
-      onError: (e) => fail(e, "Failed to delete file."),
-    }),
-  );
-
-  const openNew = () => {
-    setFormError(null);
-    setDraft({
+  const openNew = () =>
+    dialog.open({
       student_id: studentId,
       title: "",
       description: "",
@@ -120,10 +110,8 @@ export function FilesPanel() {
       is_active: true,
       file_size: null,
     });
-  };
-  const openEdit = (f: SharedFile) => {
-    setFormError(null);
-    setDraft({
+  const openEdit = (f: SharedFile) =>
+    dialog.open({
       id: f.id,
       student_id: f.student_id,
       title: f.title,
@@ -133,17 +121,6 @@ export function FilesPanel() {
       is_active: f.is_active,
       file_size: f.file_size,
     });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    if (!draft.student_id || !draft.title.trim() || !draft.file_url.trim()) {
-      setFormError("Please fill in all required fields.");
-      toast({ title: "Error", description: "Please fill in all required fields.", variant: "destructive" });
-      return;
-    }
-    save.mutate(draft);
-  };
 
   const counts = files.data?.counts;
   const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
@@ -209,7 +186,7 @@ export function FilesPanel() {
           isToggling={toggle.isPending}
           onToggle={toggleActive}
           onEdit={openEdit}
-          onDelete={setDeleting}
+          onDelete={dialog.askDelete}
         />
       )}
       listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
@@ -221,30 +198,24 @@ export function FilesPanel() {
         onChange: setOffset,
       }}
       form={{
-        isOpen: draft !== null,
-        title: draft?.id ? "Edit File" : "Share File",
-        onClose: () => setDraft(null),
-        onSubmit: submit,
-        submitLabel: draft?.id ? "Update File" : "Share File",
-        isSaving: save.isPending,
+        ...dialog.form,
+        title: dialog.isEditing ? "Edit File" : "Share File",
+        submitLabel: dialog.isEditing ? "Update File" : "Share File",
         isSubmitDisabled: fileUpload.isUploading,
         fields: draft && (
           <SharedFileFields
             draft={draft}
-            onChange={setDraft}
+            onChange={dialog.setDraft}
             studentOptions={studentOptions}
-            error={formError}
+            error={dialog.formError}
             fileUpload={fileUpload}
           />
         ),
       }}
       confirmDelete={{
-        isOpen: deleting !== null,
+        ...dialog.confirmDelete,
         title: "Delete file",
         message: "Are you sure you want to delete this file?",
-        isBusy: remove.isPending,
-        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
-        onCancel: () => setDeleting(null),
       }}
     />
   );
