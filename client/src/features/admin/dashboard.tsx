@@ -24,49 +24,49 @@ const TILES = [
     to: "/admin/availability",
     title: "Manage Availability",
     text: "Calendar, single slots and the weekly template",
-    icon: <CalendarIcon className="h-6 w-6" />,
+    Icon: CalendarIcon,
   },
   {
     to: "/admin/bookings",
     title: "View All Bookings",
     text: "Search, filter, assign and update lessons",
-    icon: <ListIcon className="h-6 w-6" />,
+    Icon: ListIcon,
   },
   {
     to: "/admin/students",
     title: "Student Profiles",
     text: "Levels, contacts and booking history",
-    icon: <UsersIcon className="h-6 w-6" />,
+    Icon: UsersIcon,
   },
   {
     to: "/admin/notes",
     title: "Student Notes",
     text: "Private and shared notes with tags",
-    icon: <NoteIcon className="h-6 w-6" />,
+    Icon: NoteIcon,
   },
   {
     to: "/admin/files",
     title: "Shared Files",
     text: "Resources and links for your students",
-    icon: <FolderIcon className="h-6 w-6" />,
+    Icon: FolderIcon,
   },
   {
     to: "/admin/settings",
     title: "Settings",
     text: "Profile, business and system preferences",
-    icon: <GearIcon className="h-6 w-6" />,
+    Icon: GearIcon,
   },
   {
     to: "/admin/inbox",
     title: "Inbox",
     text: "Custom time requests and group sign-ups",
-    icon: <InboxIcon className="h-6 w-6" />,
+    Icon: InboxIcon,
   },
   {
     to: "/admin/email",
     title: "Email",
     text: "Sent, waiting, failed and held messages",
-    icon: <MailIcon className="h-6 w-6" />,
+    Icon: MailIcon,
   },
 ] as const;
 
@@ -118,7 +118,7 @@ export function AdminDashboard() {
             className="group flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-blue-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:flex-row sm:items-center sm:p-5"
           >
             <span className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-blue-50 text-blue-900 transition group-hover:bg-blue-900 group-hover:text-amber-300">
-              {tile.icon}
+              <tile.Icon className="h-6 w-6" />
             </span>
             <span className="min-w-0">
               <span className="block font-semibold text-slate-900">{tile.title}</span>

@@ -1,9 +1,9 @@
 // Shared Files and Resources (panel 3): counters, filters, file cards, share/edit dialog (a
 // link or an upload), the active toggle and delete with confirm.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { FILE_TYPES } from "../../../../shared/constants.ts";
-import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
+import { SelectField } from "../../components/ui/field.tsx";
 import { UsersIcon } from "../../components/ui/icons.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
 import { usePageOffset } from "../../components/ui/pager.tsx";
@@ -14,33 +14,32 @@ import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
-import { FilterBar } from "./admin-shell.tsx";
 import { type FileType, fileTypeOf, isFileType, SharedFileCard, typeLabel } from "./shared-file-card.tsx";
 import { type FileDraft, SharedFileFields, useFileUpload } from "./shared-file-fields.tsx";
+import { StudentFilterBar, useStudentFilter } from "./student-filter-bar.tsx";
 
 export function FilesPanel() {
   const prefs = useAdminPrefs();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
-  const [studentId, setStudentId] = useState("");
-  const [search, setSearch] = useState("");
+  const student = useStudentFilter();
   const [fileType, setFileType] = useState<FileType | "">("");
   const [inactiveOnly, setInactiveOnly] = useState(false);
-  const q = useDeferredValue(search.trim());
   const filters = {
-    student_id: studentId || undefined,
-    search: q || undefined,
+    student_id: student.studentId || undefined,
+    search: student.search || undefined,
     file_type: fileType || undefined,
     is_active: inactiveOnly ? false : undefined,
   };
   const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
   const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
   const files = useQuery({ ...trpc.admin.files.list.queryOptions(params), placeholderData: keepPreviousData });
-  const students = useQuery(trpc.admin.students.queryOptions());
+  const { students } = student;
   useEffect(() => {
-    if (files.error) fail(files.error, studentId ? "Failed to load files for student." : "Failed to load data.");
-  }, [files.error, fail, studentId]);
+    if (files.error)
+      fail(files.error, student.studentId ? "Failed to load files for student." : "Failed to load data.");
+  }, [files.error, fail, student.studentId]);
   useEffect(() => {
     if (students.error) fail(students.error, "Failed to load data.");
   }, [students.error, fail]);
@@ -102,7 +101,7 @@ export function FilesPanel() {
     });
   const openNew = () =>
     dialog.open({
-      student_id: studentId,
+      student_id: student.studentId,
       title: "",
       description: "",
       file_type: "document",
@@ -123,7 +122,7 @@ export function FilesPanel() {
     });
 
   const counts = files.data?.counts;
-  const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
+  const { studentOptions } = student.bar;
 
   return (
     <ListDialogPanel
@@ -145,34 +144,18 @@ export function FilesPanel() {
         </section>
       }
       filters={
-        <FilterBar>
-          <SelectField
-            label="Student"
-            value={studentId}
-            onChange={(e) => setStudentId(e.target.value)}
-            options={[{ value: "", label: "All students" }, ...studentOptions]}
-          />
-          <TextField
-            label="Search"
-            type="search"
-            placeholder="Title or description"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+        <StudentFilterBar
+          {...student.bar}
+          searchPlaceholder="Title or description"
+          only={{ label: "Inactive only", checked: inactiveOnly, onChange: setInactiveOnly }}
+        >
           <SelectField
             label="File type"
             value={fileType}
             onChange={(e) => setFileType(isFileType(e.target.value) ? e.target.value : "")}
             options={[{ value: "", label: "All types" }, ...FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))]}
           />
-          <div className="flex items-end pb-2.5">
-            <CheckboxField
-              label="Inactive only"
-              checked={inactiveOnly}
-              onChange={(e) => setInactiveOnly(e.target.checked)}
-            />
-          </div>
-        </FilterBar>
+        </StudentFilterBar>
       }
       isLoading={files.isPending}
       loadingLabel="Loading files"

@@ -1,8 +1,8 @@
 // Student Notes (panel 4): filters, note cards, the add/edit dialog and delete with confirm.
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { parseTags } from "../../../../shared/admin-rules.ts";
-import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
+import { SelectField } from "../../components/ui/field.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
 import { usePageOffset } from "../../components/ui/pager.tsx";
 import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
@@ -10,21 +10,19 @@ import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type StudentNote, useAdminFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
-import { FilterBar } from "./admin-shell.tsx";
 import { type NoteDraft as Draft, NoteCard, NoteFields } from "./note-card.tsx";
+import { StudentFilterBar, useStudentFilter } from "./student-filter-bar.tsx";
 
 export function NotesPanel() {
   const prefs = useAdminPrefs();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
-  const [studentId, setStudentId] = useState("");
-  const [search, setSearch] = useState("");
+  const student = useStudentFilter();
   const [tag, setTag] = useState("");
   const [privateOnly, setPrivateOnly] = useState(false);
-  const q = useDeferredValue(search.trim());
   const filters = {
-    student_id: studentId || undefined,
-    search: q || undefined,
+    student_id: student.studentId || undefined,
+    search: student.search || undefined,
     tag: tag || undefined,
     private_only: privateOnly || undefined,
   };
@@ -32,7 +30,7 @@ export function NotesPanel() {
   const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
   const notes = useQuery({ ...trpc.admin.notes.list.queryOptions(params), placeholderData: keepPreviousData });
   const tags = useQuery(trpc.admin.notes.tags.queryOptions());
-  const students = useQuery(trpc.admin.students.queryOptions());
+  const { students } = student;
   useEffect(() => {
     if (notes.error) fail(notes.error, "Failed to load notes.");
   }, [notes.error, fail]);
@@ -70,7 +68,7 @@ export function NotesPanel() {
   const today = dateKeyInZone(new Date(), prefs.timezone);
   const openNew = () =>
     dialog.open({
-      student_id: studentId,
+      student_id: student.studentId,
       teacher_note: "",
       note_date: today,
       tags: "",
@@ -88,7 +86,7 @@ export function NotesPanel() {
       booking_id: n.booking?.id ?? "",
     });
 
-  const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
+  const { studentOptions } = student.bar;
   const lessons = students.data?.students.find((s) => s.id === draft?.student_id)?.bookings ?? [];
 
   return (
@@ -96,20 +94,11 @@ export function NotesPanel() {
       addLabel="+ Add Note"
       onAdd={openNew}
       filters={
-        <FilterBar>
-          <SelectField
-            label="Student"
-            value={studentId}
-            onChange={(e) => setStudentId(e.target.value)}
-            options={[{ value: "", label: "All students" }, ...studentOptions]}
-          />
-          <TextField
-            label="Search"
-            type="search"
-            placeholder="Search notes"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+        <StudentFilterBar
+          {...student.bar}
+          searchPlaceholder="Search notes"
+          only={{ label: "Private only", checked: privateOnly, onChange: setPrivateOnly }}
+        >
           <SelectField
             label="Tag"
             value={tag}
@@ -119,14 +108,7 @@ export function NotesPanel() {
               ...(tags.data?.tags ?? []).map((t) => ({ value: t, label: t })),
             ]}
           />
-          <div className="flex items-end pb-2.5">
-            <CheckboxField
-              label="Private only"
-              checked={privateOnly}
-              onChange={(e) => setPrivateOnly(e.target.checked)}
-            />
-          </div>
-        </FilterBar>
+        </StudentFilterBar>
       }
       isLoading={notes.isPending}
       loadingLabel="Loading notes"
