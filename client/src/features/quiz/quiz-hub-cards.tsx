@@ -77,11 +77,22 @@ const LEVEL_ACCENT: Record<QuizLevel, string> = {
   C2: "bg-fuchsia-100 text-fuchsia-800",
 };
 
-function LevelMark({ level }: { level: QuizLevel }) {
+/** A level's coloured mark beside its name, with a line under the name. */
+function LevelHeading({ level, children }: { level: QuizLevel; children: ReactNode }) {
   return (
-    <span className={`grid h-10 w-10 shrink-0 place-items-center rounded-xl text-sm font-bold ${LEVEL_ACCENT[level]}`}>
-      {level}
-    </span>
+    <div className="flex items-center gap-3">
+      <span
+        className={`grid h-10 w-10 shrink-0 place-items-center rounded-xl text-sm font-bold ${LEVEL_ACCENT[level]}`}
+      >
+        {level}
+      </span>
+      <div>
+        <h3 className="font-bold text-slate-900">
+          {level} {LEVEL_CATALOG[level].name}
+        </h3>
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -92,15 +103,9 @@ export function LevelCards() {
         const info = LEVEL_CATALOG[level];
         return (
           <Card key={level} className="flex flex-col p-5">
-            <div className="flex items-center gap-3">
-              <LevelMark level={level} />
-              <div>
-                <h3 className="font-bold text-slate-900">
-                  {level} {info.name}
-                </h3>
-                <p className="text-sm text-slate-600">{info.description}</p>
-              </div>
-            </div>
+            <LevelHeading level={level}>
+              <p className="text-sm text-slate-600">{info.description}</p>
+            </LevelHeading>
             <p className="mt-4 flex gap-4 text-sm font-medium text-slate-700">
               <span>{info.minutes} minutes</span>
               <span aria-hidden="true">·</span>
@@ -223,18 +228,11 @@ export function LevelConceptCards() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {QUIZ_LEVELS.map((level) => {
-        const info = LEVEL_CATALOG[level];
         return (
           <Card key={level} className="flex flex-col p-5">
-            <div className="flex items-center gap-3">
-              <LevelMark level={level} />
-              <div>
-                <h3 className="font-bold text-slate-900">
-                  {level} {info.name}
-                </h3>
-                <p className="text-xs font-medium text-slate-500">15 questions per concept</p>
-              </div>
-            </div>
+            <LevelHeading level={level}>
+              <p className="text-xs font-medium text-slate-500">15 questions per concept</p>
+            </LevelHeading>
             <StartSelect
               id={`${baseId}-${level}`}
               label="Choose a concept to start"
