@@ -11,16 +11,11 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { studentStatusKey } from "../../features/auth/student-auth.ts";
 import { type Profile, useInvalidatePortal, useProfile, useSessionExpiry } from "../../features/portal/portal-api.ts";
 import { PrivacyCard } from "../../features/portal/privacy-card.tsx";
-import {
-  ENGLISH_LEVEL_OPTIONS,
-  optionValue,
-  PHOTO_HINT,
-  PREFERRED_TYPE_OPTIONS,
-  photoProblem,
-} from "../../features/portal/profile-fields.ts";
+import { ENGLISH_LEVEL_OPTIONS, optionValue, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
 import { ProfileForm } from "../../features/portal/profile-form.tsx";
 import { upload } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
+import { PHOTO_HINT, photoProblem } from "../../lib/photo.ts";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 
 type ProfileInput = RouterInputs["portal"]["saveProfile"];
