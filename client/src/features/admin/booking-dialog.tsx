@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, serverMessage, useAdminFailure } from "./admin-api.ts";
@@ -153,14 +153,13 @@ export function BookingDialog({
             onChange={(e) => setNotes(e.target.value)}
           />
         </div>
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Update Booking"}
-          </Button>
-        </div>
+        <FormActions
+          className="mt-5"
+          onCancel={onClose}
+          submitLabel="Update Booking"
+          pendingLabel="Saving..."
+          isPending={update.isPending}
+        />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@
 // Configuration and System Preferences (the site's), with every option of spec §9.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
+import { FormActions } from "../../components/ui/form-actions.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
@@ -109,14 +109,14 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
           {error}
         </p>
       )}
-      <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_-8px_rgba(15,23,42,0.25)] sm:mx-0 sm:flex-row sm:justify-end sm:rounded-2xl sm:border">
-        <Button variant="outline" onClick={onClose}>
-          Close
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Changes"}
-        </Button>
-      </div>
+      <FormActions
+        className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_-8px_rgba(15,23,42,0.25)] sm:mx-0 sm:rounded-2xl sm:border"
+        cancelLabel="Close"
+        onCancel={onClose}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        isPending={save.isPending}
+      />
     </form>
   );
 }
