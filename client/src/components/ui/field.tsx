@@ -24,6 +24,17 @@ function useFieldIds(error?: string | null, hint?: ReactNode) {
   return { id, hintId, errorId, describedBy };
 }
 
+/** What every text-like control carries: its id, its error and hint for screen readers, its frame. */
+function controlAttributes(ids: { id: string; describedBy?: string }, error?: string | null, required?: boolean) {
+  return {
+    id: ids.id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": ids.describedBy,
+    "aria-required": required || undefined,
+    className: `${CONTROL} ${error ? BORDER_ERROR : BORDER_OK}`,
+  };
+}
+
 function FieldFrame({
   id,
   label,
@@ -71,14 +82,7 @@ export function TextField({
   const ids = useFieldIds(error, hint);
   return (
     <FieldFrame {...ids} label={label} hint={hint} error={error} required={required} className={className}>
-      <input
-        id={ids.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
-        className={`${CONTROL} ${error ? BORDER_ERROR : BORDER_OK}`}
-        {...props}
-      />
+      <input {...controlAttributes(ids, error, required)} {...props} />
     </FieldFrame>
   );
 }
@@ -95,15 +99,7 @@ export function TextAreaField({
   const ids = useFieldIds(error, hint);
   return (
     <FieldFrame {...ids} label={label} hint={hint} error={error} required={required} className={className}>
-      <textarea
-        id={ids.id}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
-        className={`${CONTROL} ${error ? BORDER_ERROR : BORDER_OK}`}
-        {...props}
-      />
+      <textarea {...controlAttributes(ids, error, required)} rows={rows} {...props} />
     </FieldFrame>
   );
 }
@@ -126,14 +122,7 @@ export function SelectField({
   const ids = useFieldIds(error, hint);
   return (
     <FieldFrame {...ids} label={label} hint={hint} error={error} required={required} className={className}>
-      <select
-        id={ids.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
-        className={`${CONTROL} ${error ? BORDER_ERROR : BORDER_OK}`}
-        {...props}
-      >
+      <select {...controlAttributes(ids, error, required)} {...props}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>

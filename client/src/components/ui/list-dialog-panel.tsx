@@ -4,6 +4,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Button } from "./button.tsx";
 import { ConfirmDialog, Modal } from "./dialog.tsx";
 import { EmptyState } from "./empty-state.tsx";
+import { FormActions } from "./form-actions.tsx";
 import { Pager } from "./pager.tsx";
 import { Spinner } from "./spinner.tsx";
 
@@ -91,14 +92,14 @@ export function ListDialogPanel<T>({
         {form.isOpen && (
           <form onSubmit={form.onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
             {form.fields}
-            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={form.onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={form.isSaving || form.isSubmitDisabled}>
-                {form.isSaving ? "Saving..." : form.submitLabel}
-              </Button>
-            </div>
+            <FormActions
+              className="sm:col-span-2"
+              onCancel={form.onClose}
+              submitLabel={form.submitLabel}
+              pendingLabel="Saving..."
+              isPending={form.isSaving}
+              isDisabled={form.isSubmitDisabled}
+            />
           </form>
         )}
       </Modal>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatAdminDate, formatAdminDateTime, formatClock, zonedDateKey, zonedInstant } from "./admin-format.ts";
+import { dateKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
+import { formatAdminDate, formatAdminDateTime, formatClock } from "./admin-format.ts";
 
 const rome = (dateFormat: string, timeFormat = "12h") => ({ dateFormat, timeFormat, timezone: "Europe/Rome" });
 
@@ -21,6 +22,6 @@ describe("admin date and time formats (System Preferences)", () => {
     expect(zonedInstant("2027-03-28", "09:00", "Europe/Rome").toISOString()).toBe("2027-03-28T07:00:00.000Z");
     expect(zonedInstant("2026-10-25", "09:00", "Europe/Rome").toISOString()).toBe("2026-10-25T08:00:00.000Z");
     expect(zonedInstant("2026-11-22", "00:00", "Asia/Tokyo").toISOString()).toBe("2026-11-21T15:00:00.000Z");
-    expect(zonedDateKey("2026-11-21T23:30:00Z", "Europe/Rome")).toBe("2026-11-22");
+    expect(dateKeyInZone("2026-11-21T23:30:00Z", "Europe/Rome")).toBe("2026-11-22");
   });
 });

@@ -2,6 +2,7 @@
 // teacher's time zone from Business Configuration.
 import { useQuery } from "@tanstack/react-query";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { zonedParts } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 
 export type AdminPrefs = { dateFormat: string; timeFormat: string; timezone: string };
@@ -19,23 +20,9 @@ export function useAdminPrefs(): AdminPrefs {
     : DEFAULT_PREFS;
 }
 
-function parts(value: string | Date, timeZone: string) {
-  const out: Record<string, string> = {};
-  for (const p of new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    weekday: "long",
-  }).formatToParts(new Date(value))) {
-    out[p.type] = p.value;
-  }
-  return out;
-}
-
 /** 03/21/2027, 21/03/2027 or 2027-03-21. */
 export function formatAdminDate(value: string | Date, prefs: AdminPrefs, withWeekday = false): string {
-  const p = parts(value, prefs.timezone);
+  const p = zonedParts(value, prefs.timezone);
   const date =
     prefs.dateFormat === "DD/MM/YYYY"
       ? `${p.day}/${p.month}/${p.year}`
@@ -64,35 +51,6 @@ export function formatClock(hhmm: string, prefs: AdminPrefs): string {
   if (prefs.timeFormat === "24h") return hhmm;
   const [h, m] = hhmm.split(":").map(Number);
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant in a zone. */
-export function zonedDateKey(value: string | Date, timeZone: string): string {
-  const p = parts(value, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** The instant of a wall-clock date and time in a zone (no date library: two Intl passes). */
-export function zonedInstant(dateKey: string, hhmm: string, timeZone: string): Date {
-  const [y, mo, d] = dateKey.split("-").map(Number);
-  const [h, mi] = hhmm.split(":").map(Number);
-  const guess = Date.UTC(y, mo - 1, d, h, mi);
-  const offsetAt = (t: number) => {
-    const f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    }).formatToParts(new Date(t));
-    const g = (type: string) => Number(f.find((x) => x.type === type)?.value);
-    return Date.UTC(g("year"), g("month") - 1, g("day"), g("hour"), g("minute")) - t;
-  };
-  let t = guess - offsetAt(guess);
-  t = guess - offsetAt(t);
-  return new Date(t);
 }
 
 export const levelLabel = (level: string | null | undefined) =>

@@ -5,11 +5,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { ADMIN_AVAILABILITY_DAYS_AFTER, ADMIN_AVAILABILITY_DAYS_BEFORE } from "../../../../shared/constants.ts";
+import { addDays, dateKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
-import { useAdminPrefs, zonedDateKey, zonedInstant } from "./admin-format.ts";
+import { useAdminPrefs } from "./admin-format.ts";
 import { RemovalDialog, useAvailabilityRemoval } from "./availability-removal.tsx";
-import { addDays } from "./availability-time.tsx";
 import { DaySlotsCard } from "./day-slots-card.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { SingleSlotCard } from "./single-slot-card.tsx";
@@ -19,7 +19,7 @@ export function AvailabilityPanel() {
   const prefs = useAdminPrefs();
   const tz = prefs.timezone;
   const fail = useAdminFailure();
-  const today = zonedDateKey(new Date(), tz);
+  const today = dateKeyInZone(new Date(), tz);
   const [selected, setSelected] = useState(today);
   // A stopped schedule starts the template form afresh: a new card, with the emptied schedule.
   const [scheduleRound, setScheduleRound] = useState(0);
@@ -35,7 +35,7 @@ export function AvailabilityPanel() {
   const byDay = useMemo(() => {
     const map = new Map<string, AdminSlot[]>();
     for (const s of slots.data?.slots ?? []) {
-      const key = zonedDateKey(s.startTime, tz);
+      const key = dateKeyInZone(s.startTime, tz);
       map.set(key, [...(map.get(key) ?? []), s]);
     }
     return map;

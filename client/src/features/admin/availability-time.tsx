@@ -8,18 +8,6 @@ export const END_CHOICES = [...CHOICES.slice(1), "23:59"];
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const; // Monday first; the API's Sunday is 0
 export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** The calendar date `days` after a YYYY-MM-DD date. */
-export const addDays = (key: string, days: number) => {
-  const [y, m, d] = key.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
-
-/** "HH:MM" of an instant on the clock of a zone. */
-export const clockIn = (value: string | Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-    new Date(value),
-  );
-
 export function TimeSelect({
   label,
   value,

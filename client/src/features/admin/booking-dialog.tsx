@@ -3,16 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
-import { StatusBadge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, serverMessage, useAdminFailure } from "./admin-api.ts";
-import { formatAdminDate, formatAdminDateTime, formatAdminTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
-import { DownloadIcon } from "./admin-icons.tsx";
-import { DetailRow } from "./admin-shell.tsx";
+import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
+import { BookingDetails } from "./booking-details.tsx";
 
 const statusOptions = BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }));
 
@@ -100,80 +98,7 @@ export function BookingDialog({
       title={mode === "update" ? "Update Booking" : "Booking Details"}
       description={`${b.student.name} · ${formatAdminDateTime(b.lesson_date, prefs, true)}`}
     >
-      {mode === "details" && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <section aria-labelledby="student-info" className="rounded-xl bg-slate-50 p-4">
-            <h3 id="student-info" className="mb-2 text-sm font-semibold text-slate-900">
-              Student Information
-            </h3>
-            <dl>
-              <DetailRow label="Name">{b.student.name}</DetailRow>
-              <DetailRow label="Email">
-                <a className="text-blue-800 underline" href={`mailto:${b.student.email}`}>
-                  {b.student.email}
-                </a>
-              </DetailRow>
-              <DetailRow label="Phone">{b.student.phone || "Not provided"}</DetailRow>
-              <DetailRow label="English level">{levelLabel(b.student.english_level)}</DetailRow>
-              <DetailRow label="Lesson focus">{b.student.lesson_focus || "Not specified"}</DetailRow>
-            </dl>
-          </section>
-          <section aria-labelledby="lesson-info" className="rounded-xl bg-slate-50 p-4">
-            <h3 id="lesson-info" className="mb-2 text-sm font-semibold text-slate-900">
-              Lesson Details
-            </h3>
-            <dl>
-              <DetailRow label="Date">{formatAdminDate(b.lesson_date, prefs, true)}</DetailRow>
-              <DetailRow label="Time">
-                {formatAdminTime(b.lesson_date, prefs)} – {formatAdminTime(b.lesson_end, prefs)}
-              </DetailRow>
-              <DetailRow label="Type">{b.lesson_type === "online" ? "Online" : "In-person"}</DetailRow>
-              {b.lesson_type === "online" ? (
-                <DetailRow label="Meeting link">
-                  {b.google_meet_link ? (
-                    <a className="text-blue-800 underline" href={b.google_meet_link} target="_blank" rel="noreferrer">
-                      {b.google_meet_link}
-                    </a>
-                  ) : (
-                    "Not set yet"
-                  )}
-                </DetailRow>
-              ) : (
-                <DetailRow label="Location">{b.location || "Not set yet"}</DetailRow>
-              )}
-              <DetailRow label="Status">
-                <StatusBadge status={b.status} />
-              </DetailRow>
-              <DetailRow label="Teacher">{b.teacher?.name ?? "Unassigned"}</DetailRow>
-              <DetailRow label="Created">{formatAdminDateTime(b.created_at, prefs)}</DetailRow>
-            </dl>
-          </section>
-          {b.status === "cancelled" && (b.cancellation_reason || b.cancelled_by_student) && (
-            <p className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:col-span-2">
-              {b.cancelled_by_student ? "Cancelled by the student" : "Cancelled"}
-              {b.cancellation_reason ? `: “${b.cancellation_reason}”` : "."}
-            </p>
-          )}
-          <div className="sm:col-span-2">
-            <h3 className="text-sm font-semibold text-slate-900">Current Notes</h3>
-            <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{b.notes || "No notes yet."}</p>
-            {b.student.notes && (
-              <p className="mt-2 text-sm text-slate-600">
-                <span className="font-medium">Student's message:</span> {b.student.notes}
-              </p>
-            )}
-          </div>
-          <div className="sm:col-span-2">
-            <a
-              href={`/api/calendar/booking/${b.id}/ics`}
-              download
-              className="inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
-            >
-              <DownloadIcon /> Download Calendar File
-            </a>
-          </div>
-        </div>
-      )}
+      {mode === "details" && <BookingDetails booking={b} prefs={prefs} />}
       <form
         onSubmit={submit}
         noValidate
@@ -228,14 +153,13 @@ export function BookingDialog({
             onChange={(e) => setNotes(e.target.value)}
           />
         </div>
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Update Booking"}
-          </Button>
-        </div>
+        <FormActions
+          className="mt-5"
+          onCancel={onClose}
+          submitLabel="Update Booking"
+          pendingLabel="Saving..."
+          isPending={update.isPending}
+        />
       </form>
     </Modal>
   );

@@ -6,6 +6,8 @@ import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { CalendarIcon, ClockIcon, MailIcon, UsersIcon } from "../../components/ui/icons.tsx";
+import { FolderIcon, GearIcon, InboxIcon, ListIcon, NoteIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
@@ -15,17 +17,6 @@ import { trpc } from "../../trpc.ts";
 import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
 import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
-import {
-  CalendarIcon,
-  ClockIcon,
-  FolderIcon,
-  GearIcon,
-  InboxIcon,
-  ListIcon,
-  MailIcon,
-  NoteIcon,
-  UsersIcon,
-} from "./admin-icons.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
 
 const TILES = [
@@ -33,25 +24,50 @@ const TILES = [
     to: "/admin/availability",
     title: "Manage Availability",
     text: "Calendar, single slots and the weekly template",
-    icon: <CalendarIcon />,
+    Icon: CalendarIcon,
   },
   {
     to: "/admin/bookings",
     title: "View All Bookings",
     text: "Search, filter, assign and update lessons",
-    icon: <ListIcon />,
+    Icon: ListIcon,
   },
   {
     to: "/admin/students",
     title: "Student Profiles",
     text: "Levels, contacts and booking history",
-    icon: <UsersIcon />,
+    Icon: UsersIcon,
   },
-  { to: "/admin/notes", title: "Student Notes", text: "Private and shared notes with tags", icon: <NoteIcon /> },
-  { to: "/admin/files", title: "Shared Files", text: "Resources and links for your students", icon: <FolderIcon /> },
-  { to: "/admin/settings", title: "Settings", text: "Profile, business and system preferences", icon: <GearIcon /> },
-  { to: "/admin/inbox", title: "Inbox", text: "Custom time requests and group sign-ups", icon: <InboxIcon /> },
-  { to: "/admin/email", title: "Email", text: "Sent, waiting, failed and held messages", icon: <MailIcon /> },
+  {
+    to: "/admin/notes",
+    title: "Student Notes",
+    text: "Private and shared notes with tags",
+    Icon: NoteIcon,
+  },
+  {
+    to: "/admin/files",
+    title: "Shared Files",
+    text: "Resources and links for your students",
+    Icon: FolderIcon,
+  },
+  {
+    to: "/admin/settings",
+    title: "Settings",
+    text: "Profile, business and system preferences",
+    Icon: GearIcon,
+  },
+  {
+    to: "/admin/inbox",
+    title: "Inbox",
+    text: "Custom time requests and group sign-ups",
+    Icon: InboxIcon,
+  },
+  {
+    to: "/admin/email",
+    title: "Email",
+    text: "Sent, waiting, failed and held messages",
+    Icon: MailIcon,
+  },
 ] as const;
 
 export function AdminDashboard() {
@@ -102,7 +118,7 @@ export function AdminDashboard() {
             className="group flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-blue-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:flex-row sm:items-center sm:p-5"
           >
             <span className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-blue-50 text-blue-900 transition group-hover:bg-blue-900 group-hover:text-amber-300">
-              {tile.icon}
+              <tile.Icon className="h-6 w-6" />
             </span>
             <span className="min-w-0">
               <span className="block font-semibold text-slate-900">{tile.title}</span>
@@ -135,7 +151,7 @@ export function AdminDashboard() {
           to="/admin/inbox"
           className="mt-4 flex items-center gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
-          <InboxIcon />
+          <InboxIcon className="h-6 w-6" />
           <span className="flex-1 text-sm font-medium">
             {open} new {open === 1 ? "request" : "requests"} in the inbox (custom times and group sign-ups)
           </span>

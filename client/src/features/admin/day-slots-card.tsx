@@ -6,10 +6,10 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import type { AdminSlot } from "./admin-api.ts";
-import { type AdminPrefs, formatAdminDate, formatClock, zonedInstant } from "./admin-format.ts";
+import { type AdminPrefs, formatAdminDate, formatClock } from "./admin-format.ts";
 import type { PendingRemoval } from "./availability-removal.tsx";
-import { clockIn } from "./availability-time.tsx";
 
 export function DaySlotsCard({
   selected,
@@ -51,7 +51,8 @@ export function DaySlotsCard({
             <li key={s.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium tabular-nums text-slate-900">
-                  {formatClock(clockIn(s.startTime, tz), prefs)} – {formatClock(clockIn(s.endTime, tz), prefs)}
+                  {formatClock(timeKeyInZone(s.startTime, tz), prefs)} –{" "}
+                  {formatClock(timeKeyInZone(s.endTime, tz), prefs)}
                 </span>
                 {s.recurring === "weekly" ? <Badge tone="blue">Weekly</Badge> : <Badge tone="neutral">One-time</Badge>}
                 {s.booked && <Badge tone="green">Booked</Badge>}

@@ -1,55 +1,54 @@
 // Shared Files and Resources (panel 3): counters, filters, file cards, share/edit dialog (a
 // link or an upload), the active toggle and delete with confirm.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useDeferredValue, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { FILE_TYPES } from "../../../../shared/constants.ts";
-import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
+import { SelectField } from "../../components/ui/field.tsx";
+import { UsersIcon } from "../../components/ui/icons.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
 import { usePageOffset } from "../../components/ui/pager.tsx";
+import { FolderIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
-import { FolderIcon, UsersIcon } from "./admin-icons.tsx";
-import { FilterBar } from "./admin-shell.tsx";
 import { type FileType, fileTypeOf, isFileType, SharedFileCard, typeLabel } from "./shared-file-card.tsx";
 import { type FileDraft, SharedFileFields, useFileUpload } from "./shared-file-fields.tsx";
+import { StudentFilterBar, useStudentFilter } from "./student-filter-bar.tsx";
 
 export function FilesPanel() {
   const prefs = useAdminPrefs();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
-  const [studentId, setStudentId] = useState("");
-  const [search, setSearch] = useState("");
+  const student = useStudentFilter();
   const [fileType, setFileType] = useState<FileType | "">("");
   const [inactiveOnly, setInactiveOnly] = useState(false);
-  const [draft, setDraft] = useState<FileDraft | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<SharedFile | null>(null);
-  const fileUpload = useFileUpload(setDraft);
-  const q = useDeferredValue(search.trim());
   const filters = {
-    student_id: studentId || undefined,
-    search: q || undefined,
+    student_id: student.studentId || undefined,
+    search: student.search || undefined,
     file_type: fileType || undefined,
     is_active: inactiveOnly ? false : undefined,
   };
   const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
   const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
   const files = useQuery({ ...trpc.admin.files.list.queryOptions(params), placeholderData: keepPreviousData });
-  const students = useQuery(trpc.admin.students.queryOptions());
+  const { students } = student;
   useEffect(() => {
-    if (files.error) fail(files.error, studentId ? "Failed to load files for student." : "Failed to load data.");
-  }, [files.error, fail, studentId]);
+    if (files.error)
+      fail(files.error, student.studentId ? "Failed to load files for student." : "Failed to load data.");
+  }, [files.error, fail, student.studentId]);
   useEffect(() => {
     if (students.error) fail(students.error, "Failed to load data.");
   }, [students.error, fail]);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.files.pathKey() });
-  const save = useMutation({
-    mutationFn: (d: FileDraft) => {
+  const dialog = useEditDialog<FileDraft, SharedFile>({
+    validate: (d) =>
+      !d.student_id || !d.title.trim() || !d.file_url.trim() ? "Please fill in all required fields." : null,
+    save: (d) => {
       const body = {
         title: d.title.trim(),
         description: d.description.trim() || null,
@@ -62,17 +61,20 @@ export function FilesPanel() {
         ? trpcClient.admin.files.update.mutate({ id: d.id, data: body })
         : trpcClient.admin.files.create.mutate({ ...body, student_id: d.student_id });
     },
-    onSuccess: (_r, d) => {
-      toast({
-        title: "Success",
-        description: d.id ? "File updated successfully!" : "File shared successfully!",
-        variant: "success",
-      });
-      setDraft(null);
-      refresh();
+    remove: (f) => trpcClient.admin.files.delete.mutate({ id: f.id }),
+    messages: {
+      created: "File shared successfully!",
+      updated: "File updated successfully!",
+      deleted: "File deleted successfully!",
+      createFailed: "Failed to share file.",
+      updateFailed: "Failed to update file.",
+      deleteFailed: "Failed to delete file.",
     },
-    onError: (e, d) => fail(e, d.id ? "Failed to update file." : "Failed to share file."),
+    onChanged: refresh,
+    onError: fail,
   });
+  const { draft } = dialog;
+  const fileUpload = useFileUpload(dialog.setDraft);
   const toggle = useMutation(
     trpc.admin.files.update.mutationOptions({
       onSuccess: ({ file }) => {
@@ -97,21 +99,9 @@ export function FilesPanel() {
         is_active: !f.is_active,
       },
     });
-  const remove = useMutation(
-    trpc.admin.files.delete.mutationOptions({
-      onSuccess: () => {
-        toast({ title: "Success", description: "File deleted successfully!", variant: "success" });
-        setDeleting(null);
-        refresh();
-      },
-      onError: (e) => fail(e, "Failed to delete file."),
-    }),
-  );
-
-  const openNew = () => {
-    setFormError(null);
-    setDraft({
-      student_id: studentId,
+  const openNew = () =>
+    dialog.open({
+      student_id: student.studentId,
       title: "",
       description: "",
       file_type: "document",
@@ -119,10 +109,8 @@ export function FilesPanel() {
       is_active: true,
       file_size: null,
     });
-  };
-  const openEdit = (f: SharedFile) => {
-    setFormError(null);
-    setDraft({
+  const openEdit = (f: SharedFile) =>
+    dialog.open({
       id: f.id,
       student_id: f.student_id,
       title: f.title,
@@ -132,20 +120,9 @@ export function FilesPanel() {
       is_active: f.is_active,
       file_size: f.file_size,
     });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    if (!draft.student_id || !draft.title.trim() || !draft.file_url.trim()) {
-      setFormError("Please fill in all required fields.");
-      toast({ title: "Error", description: "Please fill in all required fields.", variant: "destructive" });
-      return;
-    }
-    save.mutate(draft);
-  };
 
   const counts = files.data?.counts;
-  const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
+  const { studentOptions } = student.bar;
 
   return (
     <ListDialogPanel
@@ -167,34 +144,18 @@ export function FilesPanel() {
         </section>
       }
       filters={
-        <FilterBar>
-          <SelectField
-            label="Student"
-            value={studentId}
-            onChange={(e) => setStudentId(e.target.value)}
-            options={[{ value: "", label: "All students" }, ...studentOptions]}
-          />
-          <TextField
-            label="Search"
-            type="search"
-            placeholder="Title or description"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+        <StudentFilterBar
+          {...student.bar}
+          searchPlaceholder="Title or description"
+          only={{ label: "Inactive only", checked: inactiveOnly, onChange: setInactiveOnly }}
+        >
           <SelectField
             label="File type"
             value={fileType}
             onChange={(e) => setFileType(isFileType(e.target.value) ? e.target.value : "")}
             options={[{ value: "", label: "All types" }, ...FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))]}
           />
-          <div className="flex items-end pb-2.5">
-            <CheckboxField
-              label="Inactive only"
-              checked={inactiveOnly}
-              onChange={(e) => setInactiveOnly(e.target.checked)}
-            />
-          </div>
-        </FilterBar>
+        </StudentFilterBar>
       }
       isLoading={files.isPending}
       loadingLabel="Loading files"
@@ -208,7 +169,7 @@ export function FilesPanel() {
           isToggling={toggle.isPending}
           onToggle={toggleActive}
           onEdit={openEdit}
-          onDelete={setDeleting}
+          onDelete={dialog.askDelete}
         />
       )}
       listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
@@ -220,30 +181,24 @@ export function FilesPanel() {
         onChange: setOffset,
       }}
       form={{
-        isOpen: draft !== null,
-        title: draft?.id ? "Edit File" : "Share File",
-        onClose: () => setDraft(null),
-        onSubmit: submit,
-        submitLabel: draft?.id ? "Update File" : "Share File",
-        isSaving: save.isPending,
+        ...dialog.form,
+        title: dialog.isEditing ? "Edit File" : "Share File",
+        submitLabel: dialog.isEditing ? "Update File" : "Share File",
         isSubmitDisabled: fileUpload.isUploading,
         fields: draft && (
           <SharedFileFields
             draft={draft}
-            onChange={setDraft}
+            onChange={dialog.setDraft}
             studentOptions={studentOptions}
-            error={formError}
+            error={dialog.formError}
             fileUpload={fileUpload}
           />
         ),
       }}
       confirmDelete={{
-        isOpen: deleting !== null,
+        ...dialog.confirmDelete,
         title: "Delete file",
         message: "Are you sure you want to delete this file?",
-        isBusy: remove.isPending,
-        onConfirm: () => deleting && remove.mutate({ id: deleting.id }),
-        onCancel: () => setDeleting(null),
       }}
     />
   );

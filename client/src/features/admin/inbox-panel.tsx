@@ -67,6 +67,33 @@ function InboxCard(props: {
   );
 }
 
+/** One tab's list: its cards and pages, or the empty state. */
+function InboxList({
+  total,
+  empty,
+  pager,
+  children,
+}: {
+  total: number;
+  empty: { title: string; message: string };
+  pager: { label: string; offset: number; onChange: (offset: number) => void };
+  children: ReactNode;
+}) {
+  if (total === 0) return <EmptyState title={empty.title} message={empty.message} />;
+  return (
+    <>
+      <ul className="grid gap-3">{children}</ul>
+      <Pager
+        label={pager.label}
+        offset={pager.offset}
+        limit={ADMIN_PAGE_SIZE}
+        total={total}
+        onChange={pager.onChange}
+      />
+    </>
+  );
+}
+
 export function InboxPanel() {
   const toast = useToast();
   const fail = useAdminFailure();
@@ -110,60 +137,44 @@ export function InboxPanel() {
         {
           key: "requests",
           label: `Availability requests (${data.open.availabilityRequests})`,
-          panel:
-            data.totals.availabilityRequests === 0 ? (
-              <EmptyState title="No availability requests" message="Requests for custom lesson times appear here." />
-            ) : (
-              <>
-                <ul className="grid gap-3">
-                  {data.availabilityRequests.map((r) => (
-                    <InboxCard key={r.id} item={r} busy={mark.isPending} onToggle={toggle("availability-request", r)}>
-                      <p className="mt-2 text-sm text-slate-800">
-                        <span className="font-medium">Availability:</span> {r.availability}
-                      </p>
-                      <p className="text-sm text-slate-800">
-                        <span className="font-medium">Location:</span> {r.location}
-                      </p>
-                    </InboxCard>
-                  ))}
-                </ul>
-                <Pager
-                  label="Availability request pages"
-                  offset={requestsOffset}
-                  limit={ADMIN_PAGE_SIZE}
-                  total={data.totals.availabilityRequests}
-                  onChange={setRequestsOffset}
-                />
-              </>
-            ),
+          panel: (
+            <InboxList
+              total={data.totals.availabilityRequests}
+              empty={{ title: "No availability requests", message: "Requests for custom lesson times appear here." }}
+              pager={{ label: "Availability request pages", offset: requestsOffset, onChange: setRequestsOffset }}
+            >
+              {data.availabilityRequests.map((r) => (
+                <InboxCard key={r.id} item={r} busy={mark.isPending} onToggle={toggle("availability-request", r)}>
+                  <p className="mt-2 text-sm text-slate-800">
+                    <span className="font-medium">Availability:</span> {r.availability}
+                  </p>
+                  <p className="text-sm text-slate-800">
+                    <span className="font-medium">Location:</span> {r.location}
+                  </p>
+                </InboxCard>
+              ))}
+            </InboxList>
+          ),
         },
         {
           key: "groups",
           label: `Group sign-ups (${data.open.groupSignups})`,
-          panel:
-            data.totals.groupSignups === 0 ? (
-              <EmptyState title="No group sign-ups" message="Sign-ups for the conversation nights appear here." />
-            ) : (
-              <>
-                <ul className="grid gap-3">
-                  {data.groupSignups.map((g) => (
-                    <InboxCard key={g.id} item={g} busy={mark.isPending} onToggle={toggle("group-signup", g)}>
-                      <p className="mt-2 text-sm text-slate-800">
-                        {g.package.name} ({g.package.weeks} weeks, {formatEuro(g.price)}) · {g.event.day_of_week}{" "}
-                        {g.event.time} · {g.event.location}
-                      </p>
-                    </InboxCard>
-                  ))}
-                </ul>
-                <Pager
-                  label="Group sign-up pages"
-                  offset={signupsOffset}
-                  limit={ADMIN_PAGE_SIZE}
-                  total={data.totals.groupSignups}
-                  onChange={setSignupsOffset}
-                />
-              </>
-            ),
+          panel: (
+            <InboxList
+              total={data.totals.groupSignups}
+              empty={{ title: "No group sign-ups", message: "Sign-ups for the conversation nights appear here." }}
+              pager={{ label: "Group sign-up pages", offset: signupsOffset, onChange: setSignupsOffset }}
+            >
+              {data.groupSignups.map((g) => (
+                <InboxCard key={g.id} item={g} busy={mark.isPending} onToggle={toggle("group-signup", g)}>
+                  <p className="mt-2 text-sm text-slate-800">
+                    {g.package.name} ({g.package.weeks} weeks, {formatEuro(g.price)}) · {g.event.day_of_week}{" "}
+                    {g.event.time} · {g.event.location}
+                  </p>
+                </InboxCard>
+              ))}
+            </InboxList>
+          ),
         },
       ]}
     />

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { type AdminPrefs, formatAdminDate, zonedInstant } from "./admin-format.ts";
+import { zonedInstant } from "../../lib/zoned-date.ts";
+import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
 
 export function MonthCalendar({
   today,

@@ -3,9 +3,9 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { LockIcon } from "../../components/ui/private-icons.tsx";
 import type { AdminStudent, StudentNote } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminDateTime } from "./admin-format.ts";
-import { LockIcon } from "./admin-icons.tsx";
 
 export type NoteDraft = {
   id?: string;

@@ -5,10 +5,11 @@ import { FILE_TYPES } from "../../../../shared/constants.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { VideoIcon } from "../../components/ui/icons.tsx";
+import { AudioIcon, ImageIcon, LinkIcon, NoteIcon } from "../../components/ui/private-icons.tsx";
 import { formatFileSize } from "../../lib/format.ts";
 import type { SharedFile } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
-import { ImageIcon, LinkIcon, MusicIcon, NoteIcon, VideoIcon } from "./admin-icons.tsx";
 
 export type FileType = (typeof FILE_TYPES)[number];
 export const isFileType = (t: string): t is FileType => (FILE_TYPES as readonly string[]).includes(t);
@@ -18,7 +19,7 @@ export const typeLabel = (t: string) => t[0].toUpperCase() + t.slice(1);
 
 const TYPE_ICONS: Record<string, ReactNode> = {
   document: <NoteIcon className="h-5 w-5" />,
-  audio: <MusicIcon />,
+  audio: <AudioIcon />,
   video: <VideoIcon />,
   image: <ImageIcon />,
   link: <LinkIcon />,

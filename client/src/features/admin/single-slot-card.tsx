@@ -8,10 +8,11 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
-import { type AdminPrefs, useAdminSettingsQuery, zonedInstant } from "./admin-format.ts";
-import { CHOICES, clockIn, END_CHOICES, TimeSelect } from "./availability-time.tsx";
+import { type AdminPrefs, useAdminSettingsQuery } from "./admin-format.ts";
+import { CHOICES, END_CHOICES, TimeSelect } from "./availability-time.tsx";
 
 export function SingleSlotCard({
   today,
@@ -34,8 +35,8 @@ export function SingleSlotCard({
   const [single, setSingle] = useState({ date: today, start: "", end: "", weekly: false });
   useEffect(() => setSingle((s) => ({ ...s, date: selected })), [selected]);
   const singleExisting = slotsOn(single.date).map((s) => ({
-    start: timeToMinutes(clockIn(s.startTime, tz)),
-    end: timeToMinutes(clockIn(s.endTime, tz)) || 24 * 60,
+    start: timeToMinutes(timeKeyInZone(s.startTime, tz)),
+    end: timeToMinutes(timeKeyInZone(s.endTime, tz)) || 24 * 60,
   }));
   const singleValid = Boolean(
     single.date && single.start && single.end && isValidSlot({ startTime: single.start, endTime: single.end }),

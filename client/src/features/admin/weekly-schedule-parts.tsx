@@ -3,9 +3,10 @@
 import { findOverlappingPairs, isValidSlot, minutesToTime, timeToMinutes } from "../../../../shared/admin-rules.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { timeKeyInZone } from "../../lib/zoned-date.ts";
 import type { RouterOutputs } from "../../trpc.ts";
 import { type AdminPrefs, formatAdminDate, formatClock } from "./admin-format.ts";
-import { CHOICES, clockIn, DAY_NAMES, END_CHOICES, TimeSelect, WEEK_ORDER } from "./availability-time.tsx";
+import { CHOICES, DAY_NAMES, END_CHOICES, TimeSelect, WEEK_ORDER } from "./availability-time.tsx";
 
 type Availability = RouterOutputs["admin"]["availability"];
 export type WeeklyScheduleResult = Availability["bulk"];
@@ -109,7 +110,8 @@ export function KeptList({
       <ul className="mt-1 list-disc pl-5">
         {kept.map((k) => (
           <li key={k.startsAt.toISOString()}>
-            {formatAdminDate(k.startsAt, prefs, true)}, {formatClock(clockIn(k.startsAt, tz), prefs)} ({k.studentName})
+            {formatAdminDate(k.startsAt, prefs, true)}, {formatClock(timeKeyInZone(k.startsAt, tz), prefs)} (
+            {k.studentName})
           </li>
         ))}
       </ul>
@@ -199,7 +201,7 @@ export function WeeklyResultNote({ result, prefs }: { result: WeeklyScheduleResu
           <ul className="mt-1 list-disc pl-5">
             {result.skippedSlots.slice(0, 10).map((s) => (
               <li key={s.startsAt.toISOString()}>
-                {formatAdminDate(s.startsAt, prefs, true)}, {formatClock(clockIn(s.startsAt, tz), prefs)}
+                {formatAdminDate(s.startsAt, prefs, true)}, {formatClock(timeKeyInZone(s.startsAt, tz), prefs)}
               </li>
             ))}
             {result.skipped > 10 && <li>and {result.skipped - 10} more</li>}

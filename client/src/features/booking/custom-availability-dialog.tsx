@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { trpc } from "../../trpc.ts";
 import type { SelectedPackage, SelectedTeacher } from "./booking-storage.ts";
@@ -113,14 +113,13 @@ export function CustomAvailabilityDialog({
           error={errorFor("location")}
         />
         <TextField label="Phone (optional)" type="tel" value={form.phone} onChange={set("phone")} autoComplete="tel" />
-        <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:col-span-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? "Sending..." : "Send Request"}
-          </Button>
-        </div>
+        <FormActions
+          className="border-t border-slate-100 pt-4 sm:col-span-2"
+          onCancel={onClose}
+          submitLabel="Send Request"
+          pendingLabel="Sending..."
+          isPending={send.isPending}
+        />
       </form>
     </Modal>
   );

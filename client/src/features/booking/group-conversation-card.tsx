@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { CheckIcon, MapPinIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatEuro } from "../../lib/format.ts";
 import { trpc } from "../../trpc.ts";
-import { CheckIcon, MapPinIcon, UsersIcon } from "../landing/icons.tsx";
 
 export type GroupEvent = {
   id: string;
@@ -29,6 +29,40 @@ export type GroupChoice = { event: GroupEvent; pkg: GroupPackage };
  * 'Interested in Group Conversation Practice?': a collapsible card offering the weekly
  * conversation nights as an add-on. Adding needs both a night and a package.
  */
+/** One choice of a radio group, drawn as a selectable card. */
+function RadioCard({
+  name,
+  value,
+  checked,
+  onChange,
+  disabled,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={`flex cursor-pointer gap-3 rounded-xl border-2 p-3 text-sm ${checked ? "border-blue-900 bg-blue-50" : "border-slate-200 hover:border-slate-300"}`}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        disabled={disabled}
+        className="mt-1 accent-blue-900"
+      />
+      {children}
+    </label>
+  );
+}
+
 export function GroupConversationCard({
   value,
   onChange,
@@ -123,19 +157,14 @@ export function GroupConversationCard({
               <legend className="text-sm font-semibold text-slate-900">Choose a night</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {events.data.map((e) => (
-                  <label
+                  <RadioCard
                     key={e.id}
-                    className={`flex cursor-pointer gap-3 rounded-xl border-2 p-3 text-sm ${eventId === e.id ? "border-blue-900 bg-blue-50" : "border-slate-200 hover:border-slate-300"}`}
+                    name="group-night"
+                    value={e.id}
+                    checked={eventId === e.id}
+                    onChange={() => setEventId(e.id)}
+                    disabled={value !== null}
                   >
-                    <input
-                      type="radio"
-                      name="group-night"
-                      value={e.id}
-                      checked={eventId === e.id}
-                      onChange={() => setEventId(e.id)}
-                      disabled={value !== null}
-                      className="mt-1 accent-blue-900"
-                    />
                     <span>
                       <span className="block font-semibold text-slate-900">
                         {e.day_of_week} · {e.time}
@@ -148,7 +177,7 @@ export function GroupConversationCard({
                       )}
                       <span className="mt-1 block text-xs text-slate-500">8-10 people</span>
                     </span>
-                  </label>
+                  </RadioCard>
                 ))}
               </div>
             </fieldset>
@@ -156,19 +185,14 @@ export function GroupConversationCard({
               <legend className="text-sm font-semibold text-slate-900">Package</legend>
               <div className="mt-2 grid gap-2">
                 {packages.data.map((p) => (
-                  <label
+                  <RadioCard
                     key={p.id}
-                    className={`flex cursor-pointer gap-3 rounded-xl border-2 p-3 text-sm ${packageId === p.id ? "border-blue-900 bg-blue-50" : "border-slate-200 hover:border-slate-300"}`}
+                    name="group-package"
+                    value={p.id}
+                    checked={packageId === p.id}
+                    onChange={() => setPackageId(p.id)}
+                    disabled={value !== null}
                   >
-                    <input
-                      type="radio"
-                      name="group-package"
-                      value={p.id}
-                      checked={packageId === p.id}
-                      onChange={() => setPackageId(p.id)}
-                      disabled={value !== null}
-                      className="mt-1 accent-blue-900"
-                    />
                     <span>
                       <span className="block font-semibold text-slate-900">{p.name}</span>
                       <span className="block text-slate-700">
@@ -176,7 +200,7 @@ export function GroupConversationCard({
                       </span>
                       {p.description && <span className="mt-1 block text-xs text-slate-500">{p.description}</span>}
                     </span>
-                  </label>
+                  </RadioCard>
                 ))}
               </div>
             </fieldset>

@@ -1,7 +1,7 @@
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { CheckIcon } from "../../components/ui/icons.tsx";
 import { formatEuro } from "../../lib/format.ts";
-import { CheckIcon } from "../landing/icons.tsx";
 import type { SelectedPackage } from "./booking-storage.ts";
 
 const TYPE_LABELS: Record<SelectedPackage["lessonType"], string> = {

@@ -1,4 +1,4 @@
-import { CheckIcon } from "../landing/icons.tsx";
+import { CheckIcon } from "../../components/ui/icons.tsx";
 
 const STEPS = [
   { key: "pricing", label: "Package" },

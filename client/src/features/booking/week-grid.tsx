@@ -1,7 +1,8 @@
+import { CheckIcon } from "../../components/ui/icons.tsx";
 import { formatTime } from "../../lib/format.ts";
-import { CheckIcon } from "../landing/icons.tsx";
+import { type DateKey, dateKeyInZone, timeKeyInZone } from "../../lib/zoned-date.ts";
 import type { Slot } from "./booking-storage.ts";
-import { type DateKey, dateKeyInZone, dayLabels, timeKeyInZone, weekDays } from "./week.ts";
+import { dayLabels, weekDays } from "./week.ts";
 
 type Props = {
   weekStart: DateKey;

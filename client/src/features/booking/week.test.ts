@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  currentWeekStart,
-  dateKeyInZone,
-  timeKeyInZone,
-  weekDays,
-  weekRangeLabel,
-  weekStartOf,
-} from "./week.ts";
+import { addDays, dateKeyInZone, timeKeyInZone } from "../../lib/zoned-date.ts";
+import { currentWeekStart, weekDays, weekRangeLabel, weekStartOf } from "./week.ts";
 
 describe("the schedule's week in the teacher's zone", () => {
   it("starts on the Sunday of the week, whatever the weekday", () => {

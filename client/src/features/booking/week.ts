@@ -1,57 +1,12 @@
-// Calendar arithmetic for the schedule's Sun–Sat week, in the teacher's zone, with the platform's
-// Intl only (no date library in the public bundle). Plain dates are "YYYY-MM-DD" keys; instants
-// are turned into keys by reading their wall-clock parts in a named zone.
+// The schedule's Sun–Sat week of plain dates ("YYYY-MM-DD" keys) and its labels, with the
+// platform's Intl only (no date library in the public bundle).
 
-export type DateKey = string;
-
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(timeZone: string) {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock date and time of an instant in a zone. */
-export function zonedParts(instant: Date | string, timeZone: string) {
-  const parts = partsFormatter(timeZone).formatToParts(new Date(instant));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
-}
-
-export function dateKeyInZone(instant: Date | string, timeZone: string): DateKey {
-  const p = zonedParts(instant, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** "09:00": sortable wall-clock time of an instant in a zone. */
-export function timeKeyInZone(instant: Date | string, timeZone: string): string {
-  const p = zonedParts(instant, timeZone);
-  return `${p.hour}:${p.minute}`;
-}
+import { addDays, type DateKey, dateKeyInZone } from "../../lib/zoned-date.ts";
 
 const toUtcDate = (key: DateKey) => {
   const [y, m, d] = key.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d));
 };
-const fromUtcDate = (date: Date): DateKey => date.toISOString().slice(0, 10);
-
-export function addDays(key: DateKey, days: number): DateKey {
-  const date = toUtcDate(key);
-  date.setUTCDate(date.getUTCDate() + days);
-  return fromUtcDate(date);
-}
-
 /** The Sunday starting the week that contains this date. */
 export function weekStartOf(key: DateKey): DateKey {
   return addDays(key, -toUtcDate(key).getUTCDay());

@@ -1,8 +1,8 @@
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
 import { FOCUS_AREAS } from "./content.ts";
-import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon, VideoIcon } from "./icons.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 const OFFERS = [

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { AFTER_HOURS_TEXT, TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { ArrowRightIcon, ClockIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
-import { ArrowRightIcon, ClockIcon } from "./icons.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 const milanoClock = new Intl.DateTimeFormat("en-GB", {

@@ -1,7 +1,7 @@
 import { ButtonLink, buttonClasses } from "../../components/ui/button.tsx";
+import { ArrowRightIcon, CalendarIcon, CheckIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
 import { COUNTERS } from "./content.ts";
-import { ArrowRightIcon, CalendarIcon, CheckIcon, MapPinIcon, VideoIcon } from "./icons.tsx";
 
 const STEPS = [
   {

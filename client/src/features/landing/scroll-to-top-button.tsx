@@ -1,5 +1,5 @@
 import { SCROLL_TOP_THRESHOLD_PX } from "../../../../shared/constants.ts";
-import { ArrowUpIcon } from "./icons.tsx";
+import { ArrowUpIcon } from "../../components/ui/icons.tsx";
 import { prefersReducedMotion, useScrolledPast } from "./use-scroll.ts";
 
 /** Appears once the page is scrolled past SCROLL_TOP_THRESHOLD_PX; returns to the top. */

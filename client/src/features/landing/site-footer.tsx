@@ -1,5 +1,5 @@
+import { ChatDotsIcon, MailIcon } from "../../components/ui/icons.tsx";
 import { mailtoLink, whatsappLink } from "./content.ts";
-import { ChatIcon, MailIcon } from "./icons.tsx";
 import { useContactInfo } from "./use-contact-info.ts";
 
 const LINK_CARD =
@@ -25,7 +25,7 @@ export function SiteFooter() {
             <>
               <a href={whatsappLink(contact.phone)} target="_blank" rel="noopener noreferrer" className={LINK_CARD}>
                 <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">
-                  <ChatIcon className="h-6 w-6" />
+                  <ChatDotsIcon className="h-6 w-6" />
                 </span>
                 <span className="min-w-0">
                   <span className="block text-sm text-blue-200">WhatsApp · opens in a new tab</span>

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
 import { SECTIONS, type SectionId } from "./content.ts";
-import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { useMediaQuery, useScrolledPast } from "./use-scroll.ts";
 
 const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";

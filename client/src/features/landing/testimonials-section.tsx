@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { TESTIMONIAL_ROTATION_MS } from "../../../../shared/constants.ts";
+import { StarIcon } from "../../components/ui/icons.tsx";
 import { TESTIMONIALS, type Testimonial } from "./content.ts";
-import { StarIcon } from "./icons.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 /**

@@ -1,6 +1,6 @@
 // Two small inline SVG charts (no chart library): lessons per week as bars, quiz scores over
 // time as a line. Each has a text alternative (a visually hidden table) for screen readers.
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { formatDate } from "../../lib/format.ts";
 
 const W = 560;
@@ -8,6 +8,35 @@ const H = 220;
 const PAD = { top: 22, right: 14, bottom: 34, left: 52 };
 const innerW = W - PAD.left - PAD.right;
 const innerH = H - PAD.top - PAD.bottom;
+
+/** Horizontal grid lines across the plot, labelled on the left: solid at zero, dashed above. */
+function GridLines({
+  ticks,
+  y,
+  labelGap,
+  label,
+}: {
+  ticks: readonly number[];
+  y: (value: number) => number;
+  labelGap: number;
+  label: (value: number) => ReactNode;
+}) {
+  return ticks.map((t) => (
+    <g key={t}>
+      <line
+        x1={PAD.left}
+        x2={W - PAD.right}
+        y1={y(t)}
+        y2={y(t)}
+        className="stroke-slate-200"
+        strokeDasharray={t ? "3 4" : undefined}
+      />
+      <text x={PAD.left - labelGap} y={y(t) + 4} textAnchor="end" className="fill-slate-400 text-[14px]">
+        {label(t)}
+      </text>
+    </g>
+  ));
+}
 
 export function WeeklyLessonsChart({ weeks }: { weeks: { weekStart: string; label: string; count: number }[] }) {
   const titleId = useId();
@@ -20,21 +49,7 @@ export function WeeklyLessonsChart({ weeks }: { weeks: { weekStart: string; labe
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} className="h-auto w-full">
         <title id={titleId}>Completed lessons per week over the last {weeks.length} weeks</title>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(t)}
-              y2={y(t)}
-              className="stroke-slate-200"
-              strokeDasharray={t ? "3 4" : undefined}
-            />
-            <text x={PAD.left - 8} y={y(t) + 4} textAnchor="end" className="fill-slate-400 text-[14px]">
-              {t}
-            </text>
-          </g>
-        ))}
+        <GridLines ticks={ticks} y={y} labelGap={8} label={(t) => t} />
         {weeks.map((w, i) => {
           const x = PAD.left + i * step + (step - barW) / 2;
           const h = (w.count / max) * innerH;
@@ -97,21 +112,7 @@ export function QuizScoresChart({ scores }: { scores: { date: string; accuracy: 
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} className="h-auto w-full">
         <title id={titleId}>Quiz scores over time, in percent</title>
-        {[0, 0.5, 1].map((t) => (
-          <g key={t}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(t)}
-              y2={y(t)}
-              className="stroke-slate-200"
-              strokeDasharray={t ? "3 4" : undefined}
-            />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="fill-slate-400 text-[14px]">
-              {t * 100}%
-            </text>
-          </g>
-        ))}
+        <GridLines ticks={[0, 0.5, 1]} y={y} labelGap={6} label={(t) => `${t * 100}%`} />
         {area && <path d={area} className="fill-emerald-500/10" />}
         {points.length > 1 && (
           <path d={path} fill="none" className="stroke-emerald-600" strokeWidth={2.5} strokeLinejoin="round" />

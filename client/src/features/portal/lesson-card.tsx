@@ -1,9 +1,10 @@
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { CalendarIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
+import { ChatIcon } from "../../components/ui/private-icons.tsx";
 import { formatDate, formatTime } from "../../lib/format.ts";
 import { lessonContactMessage, phoneDigits, whatsappLink } from "./contact-links.ts";
-import { CalendarIcon, ChatIcon, MapPinIcon, VideoIcon } from "./icons.tsx";
 import { type Lesson, useTeacherZone } from "./portal-api.ts";
 
 export const isOnline = (lesson: Lesson) => lesson.lesson_type === "online";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PROFILE_PHOTO_MAX_BYTES } from "../../../../shared/constants.ts";
-import { ENGLISH_LEVEL_OPTIONS, optionValue, photoProblem } from "./profile-fields.ts";
+import { photoProblem } from "../../lib/photo.ts";
+import { ENGLISH_LEVEL_OPTIONS, optionValue } from "./profile-fields.ts";
 
 describe("profile photo checks", () => {
   it("refuses a non-image and an image over 5MB, accepts 5MB exactly", () => {

@@ -1,58 +1,23 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
-import { type ReactNode, useId, useRef } from "react";
-import {
-  CONCEPT_CATALOG,
-  CONCEPT_LEVELS,
-  CONCEPT_REVIEW_REDIRECT_KEY,
-  CONCEPT_SLUGS,
-  LEVEL_CATALOG,
-  QUIZ_LEVELS,
-  type QuizLevel,
-} from "../../../../shared/quiz-catalog.ts";
-import { Badge } from "../../components/ui/badge.tsx";
+import { type ReactNode, useRef } from "react";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { CheckIcon, ClockIcon } from "../../components/ui/icons.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { ChartIcon, ListIcon, SparkIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
-import { useNavigate, useSearchParams } from "../../lib/router.tsx";
-import { CONCEPT_REVIEW_PATH } from "./quiz-pages.tsx";
+import { useSearchParams } from "../../lib/router.tsx";
+import { ConceptCards, GeneralCards, LevelCards, LevelConceptCards } from "./quiz-hub-cards.tsx";
 import { useQuizStats } from "./use-quiz-stats.ts";
-
-const SELECT =
-  "block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm";
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="h-5 w-5"
-      aria-hidden="true"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
-const ICONS = {
-  list: "M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01",
-  check: "M20 6 9 17l-5-5",
-  chart: "M4 20V10m6 10V4m6 16v-7m4 7H2",
-  clock: "M12 7v5l3 2m6-2a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z",
-  spark: "M12 3v4m0 10v4M3 12h4m10 0h4M5.6 5.6l2.8 2.8m7.2 7.2 2.8 2.8m0-12.8-2.8 2.8m-7.2 7.2-2.8 2.8",
-};
 
 function StatsTiles() {
   const { stats } = useQuizStats();
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard label="Available Quizzes" value={stats.totalQuizzes} icon={<Icon d={ICONS.list} />} />
-      <StatCard label="Completed" value={stats.completedQuizzes} icon={<Icon d={ICONS.check} />} />
-      <StatCard label="Average Score" value={`${stats.averageScore}%`} icon={<Icon d={ICONS.chart} />} />
-      <StatCard label="Study Time" value={`${stats.studyTime}m`} icon={<Icon d={ICONS.clock} />} />
+      <StatCard label="Available Quizzes" value={stats.totalQuizzes} icon={<ListIcon />} />
+      <StatCard label="Completed" value={stats.completedQuizzes} icon={<CheckIcon />} />
+      <StatCard label="Average Score" value={`${stats.averageScore}%`} icon={<ChartIcon />} />
+      <StatCard label="Study Time" value={`${stats.studyTime}m`} icon={<ClockIcon />} />
     </div>
   );
 }
@@ -83,13 +48,34 @@ function AiCard() {
         ))}
       </div>
       <ButtonLink to="/student/quizzes/ai-quiz" variant="accent" size="lg" className="mt-6">
-        <Icon d={ICONS.spark} /> Try AI-Generated Test
+        <SparkIcon /> Try AI-Generated Test
       </ButtonLink>
     </section>
   );
 }
 
-type SectionKey = "general" | "levels" | "concepts" | "level-concepts";
+const SECTIONS = [
+  {
+    id: "general",
+    title: "General Level Assessment",
+    summary: "Find your level across A1 to C2 in one test",
+    Cards: GeneralCards,
+  },
+  { id: "levels", title: "English Proficiency Tests", summary: "One test per CEFR level, A1 to C2", Cards: LevelCards },
+  {
+    id: "concepts",
+    title: "Concept Tests with Level Selection",
+    summary: "Nine grammar concepts, at the level you choose",
+    Cards: ConceptCards,
+  },
+  {
+    id: "level-concepts",
+    title: "Level Tests with Concept Selection",
+    summary: "Pick a level, then the concept to focus on",
+    Cards: LevelConceptCards,
+  },
+] as const;
+type SectionKey = (typeof SECTIONS)[number]["id"];
 
 function Chevron({ open }: { open: boolean }) {
   return (
@@ -154,216 +140,6 @@ function AccordionSection({
   );
 }
 
-function Feature({ children }: { children: ReactNode }) {
-  return (
-    <li className="flex items-start gap-2 text-sm text-slate-700">
-      <span className="mt-0.5 text-emerald-600">
-        <Icon d={ICONS.check} />
-      </span>
-      {children}
-    </li>
-  );
-}
-
-function GeneralCards() {
-  return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <Card className="flex flex-col p-5">
-        <h3 className="text-lg font-bold text-slate-900">Quick Assessment</h3>
-        <p className="mt-1 text-sm text-slate-600">A fast check of where you stand.</p>
-        <ul className="mt-4 flex-1 space-y-2">
-          <Feature>10-15 minutes</Feature>
-          <Feature>15 questions across all levels</Feature>
-          <Feature>Basic level indication</Feature>
-        </ul>
-        <ButtonLink to="/student/quizzes/general?type=quick" variant="outline" className="mt-5">
-          Start Quick Assessment
-        </ButtonLink>
-      </Card>
-      <Card className="flex flex-col border-blue-200 p-5 ring-1 ring-blue-100">
-        <div className="flex items-center justify-between gap-2">
-          <h3 className="text-lg font-bold text-slate-900">In-Depth Assessment</h3>
-          <Badge tone="blue">Recommended</Badge>
-        </div>
-        <p className="mt-1 text-sm text-slate-600">The full picture, with a certificate of completion.</p>
-        <ul className="mt-4 flex-1 space-y-2">
-          <Feature>30-40 minutes</Feature>
-          <Feature>40 questions across all levels</Feature>
-          <Feature>Precise level determination</Feature>
-          <Feature>Detailed skill breakdown</Feature>
-        </ul>
-        <ButtonLink to="/student/quizzes/general?type=comprehensive" className="mt-5">
-          Start In-Depth Assessment
-        </ButtonLink>
-      </Card>
-    </div>
-  );
-}
-
-const LEVEL_ACCENT: Record<QuizLevel, string> = {
-  A1: "bg-emerald-100 text-emerald-800",
-  A2: "bg-teal-100 text-teal-800",
-  B1: "bg-sky-100 text-sky-800",
-  B2: "bg-blue-100 text-blue-800",
-  C1: "bg-violet-100 text-violet-800",
-  C2: "bg-fuchsia-100 text-fuchsia-800",
-};
-
-function LevelMark({ level }: { level: QuizLevel }) {
-  return (
-    <span className={`grid h-10 w-10 shrink-0 place-items-center rounded-xl text-sm font-bold ${LEVEL_ACCENT[level]}`}>
-      {level}
-    </span>
-  );
-}
-
-function LevelCards() {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {QUIZ_LEVELS.map((level) => {
-        const info = LEVEL_CATALOG[level];
-        return (
-          <Card key={level} className="flex flex-col p-5">
-            <div className="flex items-center gap-3">
-              <LevelMark level={level} />
-              <div>
-                <h3 className="font-bold text-slate-900">
-                  {level} {info.name}
-                </h3>
-                <p className="text-sm text-slate-600">{info.description}</p>
-              </div>
-            </div>
-            <p className="mt-4 flex gap-4 text-sm font-medium text-slate-700">
-              <span>{info.minutes} minutes</span>
-              <span aria-hidden="true">·</span>
-              <span>{info.questions} questions</span>
-            </p>
-            <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
-              {info.skills.slice(0, 3).map((skill) => (
-                <li key={skill} className="flex items-center gap-2">
-                  <span className="h-1.5 w-1.5 rounded-full bg-blue-900" aria-hidden="true" />
-                  {skill}
-                </li>
-              ))}
-              <li className="text-slate-500">+{info.skills.length - 3} more skills</li>
-            </ul>
-            <p className="mt-3 text-xs font-medium text-slate-500">15 key concepts tested</p>
-            <ButtonLink to={`/student/quizzes/quiz/${level.toLowerCase()}`} className="mt-4">
-              Take {level} Test
-            </ButtonLink>
-          </Card>
-        );
-      })}
-    </div>
-  );
-}
-
-const LEVEL_OPTIONS = [
-  { value: "mixed", label: "Mixed Levels" },
-  { value: "a1", label: "A1 Beginner" },
-  { value: "a2", label: "A2 Elementary" },
-  { value: "b1", label: "B1 Intermediate" },
-  { value: "b2", label: "B2 Upper-Intermediate" },
-  { value: "c1", label: "C1 Advanced" },
-  { value: "c2", label: "C2 Proficient" },
-];
-
-function ConceptCards() {
-  const navigate = useNavigate();
-  const baseId = useId();
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {CONCEPT_SLUGS.map((slug) => {
-        const info = CONCEPT_CATALOG[slug];
-        const covered = CONCEPT_LEVELS[slug] as readonly string[];
-        const selectId = `${baseId}-${slug}`;
-        return (
-          <Card key={slug} className="flex flex-col p-5">
-            <h3 className="font-bold text-slate-900">{info.name}</h3>
-            <p className="mt-1 flex-1 text-sm text-slate-600">{info.description}</p>
-            <p className="mt-3 text-xs font-medium text-slate-500">
-              {covered[0]}–{covered[covered.length - 1]} · 15 questions per level
-            </p>
-            <label htmlFor={selectId} className="mt-3 mb-1.5 block text-sm font-medium text-slate-800">
-              Choose a level to start
-            </label>
-            <select
-              id={selectId}
-              className={SELECT}
-              value=""
-              onChange={(e) => {
-                if (!e.target.value) return;
-                localStorage.setItem(CONCEPT_REVIEW_REDIRECT_KEY, CONCEPT_REVIEW_PATH);
-                navigate(`/student/quizzes/concept/${slug}?level=${e.target.value}`);
-              }}
-            >
-              <option value="">Select level…</option>
-              {LEVEL_OPTIONS.map((o) => {
-                const available = o.value === "mixed" || covered.includes(o.value.toUpperCase());
-                return (
-                  <option key={o.value} value={o.value} disabled={!available}>
-                    {o.label}
-                    {available ? "" : " (not covered)"}
-                  </option>
-                );
-              })}
-            </select>
-          </Card>
-        );
-      })}
-    </div>
-  );
-}
-
-function LevelConceptCards() {
-  const navigate = useNavigate();
-  const baseId = useId();
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {QUIZ_LEVELS.map((level) => {
-        const info = LEVEL_CATALOG[level];
-        const selectId = `${baseId}-${level}`;
-        return (
-          <Card key={level} className="flex flex-col p-5">
-            <div className="flex items-center gap-3">
-              <LevelMark level={level} />
-              <div>
-                <h3 className="font-bold text-slate-900">
-                  {level} {info.name}
-                </h3>
-                <p className="text-xs font-medium text-slate-500">15 questions per concept</p>
-              </div>
-            </div>
-            <label htmlFor={selectId} className="mt-4 mb-1.5 block text-sm font-medium text-slate-800">
-              Choose a concept to start
-            </label>
-            <select
-              id={selectId}
-              className={SELECT}
-              value=""
-              onChange={(e) => {
-                if (e.target.value) navigate(`/student/quizzes/quiz/${level.toLowerCase()}?concept=${e.target.value}`);
-              }}
-            >
-              <option value="">Select concept…</option>
-              <option value="mixed">Mixed Concepts</option>
-              {CONCEPT_SLUGS.map((slug) => {
-                const available = (CONCEPT_LEVELS[slug] as readonly string[]).includes(level);
-                return (
-                  <option key={slug} value={slug} disabled={!available}>
-                    {CONCEPT_CATALOG[slug].name}
-                    {available ? "" : " (not at this level)"}
-                  </option>
-                );
-              })}
-            </select>
-          </Card>
-        );
-      })}
-    </div>
-  );
-}
-
 function AboutOurTests() {
   const promises = [
     ["Detailed performance analysis", "Results by skill, topic and level, not just a score."],
@@ -396,41 +172,24 @@ export function QuizHubPage() {
   const [params] = useSearchParams();
   const initial = params.get("section") as SectionKey | null;
   const closers = useRef(new Map<SectionKey, () => void>());
-  const section = (id: SectionKey) => ({ id, closers, defaultOpen: initial === id });
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader title="English Activities" subtitle="Discover your English proficiency level with our activities" />
       <StatsTiles />
       <AiCard />
       <div className="space-y-4">
-        <AccordionSection
-          {...section("general")}
-          title="General Level Assessment"
-          summary="Find your level across A1 to C2 in one test"
-        >
-          <GeneralCards />
-        </AccordionSection>
-        <AccordionSection
-          {...section("levels")}
-          title="English Proficiency Tests"
-          summary="One test per CEFR level, A1 to C2"
-        >
-          <LevelCards />
-        </AccordionSection>
-        <AccordionSection
-          {...section("concepts")}
-          title="Concept Tests with Level Selection"
-          summary="Nine grammar concepts, at the level you choose"
-        >
-          <ConceptCards />
-        </AccordionSection>
-        <AccordionSection
-          {...section("level-concepts")}
-          title="Level Tests with Concept Selection"
-          summary="Pick a level, then the concept to focus on"
-        >
-          <LevelConceptCards />
-        </AccordionSection>
+        {SECTIONS.map(({ id, title, summary, Cards }) => (
+          <AccordionSection
+            key={id}
+            id={id}
+            closers={closers}
+            defaultOpen={initial === id}
+            title={title}
+            summary={summary}
+          >
+            <Cards />
+          </AccordionSection>
+        ))}
       </div>
       <AboutOurTests />
     </div>

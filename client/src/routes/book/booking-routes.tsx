@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { referralCode } from "../../features/booking/referral-code.ts";
-import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon } from "../../features/landing/icons.tsx";
 import { Navigate, Outlet, useSearchParams } from "../../lib/router.tsx";
 
 /** The frame of every /book page; `?ref=CODE` on any of them is kept for the booking call. */

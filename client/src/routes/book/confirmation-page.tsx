@@ -3,10 +3,10 @@ import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { ButtonLink, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { CalendarIcon, CheckIcon, MapPinIcon, UsersIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { bookingStorage } from "../../features/booking/booking-storage.ts";
 import { policyLines } from "../../features/booking/policy.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
-import { CalendarIcon, CheckIcon, MapPinIcon, UsersIcon, VideoIcon } from "../../features/landing/icons.tsx";
 import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
 import { Navigate } from "../../lib/router.tsx";
 

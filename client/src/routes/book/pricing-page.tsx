@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { AFTER_HOURS_TEXT } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ArrowRightIcon, ChatDotsIcon, MailIcon } from "../../components/ui/icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { bookingStorage, type SelectedPackage, type SelectedTeacher } from "../../features/booking/booking-storage.ts";
 import { PackageCard } from "../../features/booking/package-card.tsx";
@@ -10,7 +11,6 @@ import { PolicyCard } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { canContinueToSchedule, resolveTeacherChoice } from "../../features/booking/teacher-choice.ts";
 import { TeacherList } from "../../features/booking/teacher-list.tsx";
-import { ArrowRightIcon, ChatIcon, MailIcon } from "../../features/landing/icons.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 
@@ -137,7 +137,7 @@ function PricingUnavailable() {
           </a>
         </li>
         <li className="flex items-center gap-2">
-          <ChatIcon className="h-5 w-5 text-blue-900" />
+          <ChatDotsIcon className="h-5 w-5 text-blue-900" />
           <a className="font-medium text-blue-900 underline" href={`tel:${phone.replace(/[^\d+]/g, "")}`}>
             {phone}
           </a>

@@ -1,16 +1,57 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { AFTER_HOURS_TEXT, TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ClockIcon, MailIcon } from "../../components/ui/icons.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { ChatIcon, CopyIcon, PhoneIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { DEFAULT_CONTACT } from "../../features/landing/content.ts";
 import { GREETING_MESSAGE, mailLink, phoneDigits, whatsappLink } from "../../features/portal/contact-links.ts";
-import { ChatIcon, ClockIcon, CopyIcon, MailIcon, PhoneIcon } from "../../features/portal/icons.tsx";
 import { usePublicContact } from "../../features/portal/portal-api.ts";
 import { useCopy } from "../../lib/use-copy.ts";
 import { trpc } from "../../trpc.ts";
+
+/** A way to reach the teacher: its value, a Copy button and the link that uses it. */
+function CopyableContact({
+  icon,
+  label,
+  value,
+  breakAll = false,
+  copied,
+  onCopy,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  /** An address with no spaces may break anywhere on a narrow screen. */
+  breakAll?: boolean;
+  copied: boolean;
+  onCopy: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 text-sm font-medium text-slate-500">
+        {icon} {label}
+      </dt>
+      <dd className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <span className={`text-lg font-semibold ${breakAll ? "break-all " : ""}text-slate-900 sm:mr-auto`}>
+          {value}
+        </span>
+        <span className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={onCopy}>
+            <CopyIcon className="h-4 w-4" /> {copied ? "Copied" : "Copy"}
+          </Button>
+          {children}
+        </span>
+      </dd>
+    </div>
+  );
+}
 
 export function ContactPage() {
   const config = usePublicContact();
@@ -65,56 +106,39 @@ export function ContactPage() {
           </div>
 
           <dl className="mt-6 space-y-5">
-            <div>
-              <dt className="flex items-center gap-2 text-sm font-medium text-slate-500">
-                <PhoneIcon className="h-4 w-4" /> WhatsApp
-              </dt>
-              <dd className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center">
-                <span className="text-lg font-semibold text-slate-900 sm:mr-auto">{contact.phone}</span>
-                <span className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => copy(contact.phone, { key: "phone", item: "Phone number" })}
-                  >
-                    <CopyIcon className="h-4 w-4" /> {copiedKey === "phone" ? "Copied" : "Copy"}
-                  </Button>
-                  {hasPhone && (
-                    <a
-                      href={whatsappLink(contact.phone, GREETING_MESSAGE)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={buttonClasses({ size: "sm" })}
-                    >
-                      <ChatIcon className="h-4 w-4" /> Chat
-                    </a>
-                  )}
-                </span>
-              </dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-2 text-sm font-medium text-slate-500">
-                <MailIcon className="h-4 w-4" /> Email
-              </dt>
-              <dd className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center">
-                <span className="text-lg font-semibold break-all text-slate-900 sm:mr-auto">{contact.email}</span>
-                <span className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => copy(contact.email, { key: "email", item: "Email address" })}
-                  >
-                    <CopyIcon className="h-4 w-4" /> {copiedKey === "email" ? "Copied" : "Copy"}
-                  </Button>
-                  <a
-                    href={mailLink(contact.email, "Question from a student", `Hi Giulia,\n\n\n\nThank you,\n${name}`)}
-                    className={buttonClasses({ size: "sm" })}
-                  >
-                    <MailIcon className="h-4 w-4" /> Send
-                  </a>
-                </span>
-              </dd>
-            </div>
+            <CopyableContact
+              icon={<PhoneIcon className="h-4 w-4" />}
+              label="WhatsApp"
+              value={contact.phone}
+              copied={copiedKey === "phone"}
+              onCopy={() => copy(contact.phone, { key: "phone", item: "Phone number" })}
+            >
+              {hasPhone && (
+                <a
+                  href={whatsappLink(contact.phone, GREETING_MESSAGE)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses({ size: "sm" })}
+                >
+                  <ChatIcon className="h-4 w-4" /> Chat
+                </a>
+              )}
+            </CopyableContact>
+            <CopyableContact
+              icon={<MailIcon className="h-4 w-4" />}
+              label="Email"
+              value={contact.email}
+              breakAll
+              copied={copiedKey === "email"}
+              onCopy={() => copy(contact.email, { key: "email", item: "Email address" })}
+            >
+              <a
+                href={mailLink(contact.email, "Question from a student", `Hi Giulia,\n\n\n\nThank you,\n${name}`)}
+                className={buttonClasses({ size: "sm" })}
+              >
+                <MailIcon className="h-4 w-4" /> Send
+              </a>
+            </CopyableContact>
             <div>
               <dt className="flex items-center gap-2 text-sm font-medium text-slate-500">
                 <ClockIcon className="h-4 w-4" /> Timezone

@@ -2,21 +2,13 @@ import { useEffect, useRef } from "react";
 import { UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ArrowRightIcon, CalendarIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { ChartIcon, CheckCircleIcon, FolderIcon, GiftIcon, PuzzleIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
-import {
-  ArrowRightIcon,
-  CalendarIcon,
-  ChartIcon,
-  CheckCircleIcon,
-  FolderIcon,
-  GiftIcon,
-  PuzzleIcon,
-  UsersIcon,
-} from "../../features/portal/icons.tsx";
 import { UpcomingLessonRow } from "../../features/portal/lesson-card.tsx";
 import { useDashboardStats, useLessons, usePublicContact } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";

@@ -3,6 +3,17 @@ import { GoogleMark } from "../../components/google-button.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { CalendarIcon } from "../../components/ui/icons.tsx";
+import {
+  ChartIcon,
+  ChatIcon,
+  FolderIcon,
+  GiftIcon,
+  HomeIcon,
+  LogoutIcon,
+  PuzzleIcon,
+  UserIcon,
+} from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
@@ -15,17 +26,6 @@ import {
   useStudentStatus,
 } from "../../features/auth/student-auth.ts";
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
-import {
-  CalendarIcon,
-  ChartIcon,
-  ChatIcon,
-  FolderIcon,
-  GiftIcon,
-  HomeIcon,
-  LogoutIcon,
-  PuzzleIcon,
-  UserIcon,
-} from "../../features/portal/icons.tsx";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "../../lib/router.tsx";
 
 /** Router state of a guard that found the session over: show the card, never the provider. */

@@ -3,23 +3,19 @@ import { useEffect, useRef, useState } from "react";
 import { PROFILE_PHOTO_MAX_BYTES } from "../../../../shared/constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { TextField } from "../../components/ui/field.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { UserIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { studentStatusKey } from "../../features/auth/student-auth.ts";
-import { UserIcon } from "../../features/portal/icons.tsx";
 import { type Profile, useInvalidatePortal, useProfile, useSessionExpiry } from "../../features/portal/portal-api.ts";
 import { PrivacyCard } from "../../features/portal/privacy-card.tsx";
-import {
-  ENGLISH_LEVEL_OPTIONS,
-  optionValue,
-  PHOTO_HINT,
-  PREFERRED_TYPE_OPTIONS,
-  photoProblem,
-} from "../../features/portal/profile-fields.ts";
+import { ENGLISH_LEVEL_OPTIONS, optionValue, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
+import { ProfileForm } from "../../features/portal/profile-form.tsx";
 import { upload } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
+import { PHOTO_HINT, photoProblem } from "../../lib/photo.ts";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 
 type ProfileInput = RouterInputs["portal"]["saveProfile"];
@@ -174,69 +170,21 @@ export function ProfilePage() {
           <PhotoCard profile={p} />
         </div>
         <Card className="p-5 sm:p-6 lg:col-span-2">
-          <form
-            noValidate
+          <ProfileForm
+            mode="profile"
             className="grid gap-4 sm:grid-cols-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
+            values={form}
+            onField={set}
+            errors={errors}
+            email={<TextField label="Email" value={p.email} readOnly hint="Your Google account's address" />}
+            onSubmit={() => void save()}
           >
-            <TextField
-              label="Name"
-              required
-              value={form.name}
-              onChange={set("name")}
-              error={errors.name}
-              autoComplete="name"
-            />
-            <TextField label="Email" value={p.email} readOnly hint="Your Google account's address" />
-            <TextField label="Phone" type="tel" value={form.phone} onChange={set("phone")} autoComplete="tel" />
-            <SelectField
-              label="English level"
-              value={form.englishLevel}
-              onChange={set("englishLevel")}
-              options={ENGLISH_LEVEL_OPTIONS}
-              placeholder="Select your level"
-            />
-            <SelectField
-              label="Preferred lesson type"
-              value={form.preferredType}
-              onChange={set("preferredType")}
-              options={PREFERRED_TYPE_OPTIONS}
-              placeholder="No preference"
-            />
-            {form.preferredType === "in-person" ? (
-              <TextField
-                label="Preferred location"
-                required
-                value={form.preferredLocation}
-                onChange={set("preferredLocation")}
-                error={errors.preferredLocation}
-              />
-            ) : (
-              <div className="hidden sm:block" />
-            )}
-            <TextAreaField
-              className="sm:col-span-2"
-              label="Learning goals"
-              rows={3}
-              value={form.lessonFocus}
-              onChange={set("lessonFocus")}
-            />
-            <TextAreaField
-              className="sm:col-span-2"
-              label="Notes for your teacher"
-              rows={3}
-              value={form.notes}
-              onChange={set("notes")}
-            />
             <div className="sm:col-span-2 flex justify-end">
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving..." : "Save profile"}
               </Button>
             </div>
-          </form>
+          </ProfileForm>
         </Card>
         <div className="lg:col-span-3">
           <PrivacyCard />

@@ -2,10 +2,10 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { LockIcon, TrophyIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { QuizScoresChart, WeeklyLessonsChart } from "../../features/portal/charts.tsx";
-import { LockIcon, TrophyIcon } from "../../features/portal/icons.tsx";
 import { type Achievement, useProgress } from "../../features/portal/portal-api.ts";
 
 // Levels 5-8 richer, 9 and up the richest (§9).

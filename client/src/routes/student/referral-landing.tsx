@@ -7,11 +7,12 @@ import { REFERRAL_DISCOUNT_PERCENT } from "../../../../shared/constants.ts";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { CalendarIcon } from "../../components/ui/icons.tsx";
+import { ChatIcon, GiftIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { CalendarIcon, ChatIcon, GiftIcon } from "../../features/portal/icons.tsx";
-import { ENGLISH_LEVEL_OPTIONS, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
+import { ProfileForm } from "../../features/portal/profile-form.tsx";
 import { useNavigate, useSearchParams } from "../../lib/router.tsx";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 
@@ -183,75 +184,29 @@ export function ReferralLanding() {
         </Card>
         <Card className="p-5 sm:p-6 lg:col-span-3">
           <h2 className="text-lg font-semibold text-slate-900">Your profile</h2>
-          <form
-            noValidate
+          <ProfileForm
+            mode="signup"
             className="mt-4 grid gap-4 sm:grid-cols-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <TextField label="Name" required value={form.name} onChange={set("name")} autoComplete="name" />
-            <TextField
-              label="Email"
-              type="email"
-              required
-              value={form.email}
-              onChange={set("email")}
-              autoComplete="email"
-            />
-            <TextField
-              label="Phone"
-              type="tel"
-              required
-              value={form.phone}
-              onChange={set("phone")}
-              autoComplete="tel"
-            />
-            <SelectField
-              label="English level"
-              required
-              value={form.englishLevel}
-              onChange={set("englishLevel")}
-              options={ENGLISH_LEVEL_OPTIONS}
-              placeholder="Select your level"
-            />
-            <SelectField
-              label="Preferred lesson type"
-              value={form.preferredType}
-              onChange={set("preferredType")}
-              options={PREFERRED_TYPE_OPTIONS}
-            />
-            {form.preferredType === "in-person" ? (
+            values={form}
+            onField={set}
+            email={
               <TextField
-                label="Preferred location"
-                value={form.preferredLocation}
-                onChange={set("preferredLocation")}
-                placeholder="e.g. Milano, Porta Venezia"
+                label="Email"
+                type="email"
+                required
+                value={form.email}
+                onChange={set("email")}
+                autoComplete="email"
               />
-            ) : (
-              <div className="hidden sm:block" />
-            )}
-            <TextAreaField
-              className="sm:col-span-2"
-              label="What would you like to focus on?"
-              rows={3}
-              value={form.lessonFocus}
-              onChange={set("lessonFocus")}
-            />
-            <TextAreaField
-              className="sm:col-span-2"
-              label="Notes"
-              rows={2}
-              value={form.notes}
-              onChange={set("notes")}
-            />
+            }
+            onSubmit={() => void submit()}
+          >
             <div className="sm:col-span-2">
               <Button type="submit" size="lg" className="w-full" disabled={submitting}>
                 {submitting ? "Creating your profile..." : "Continue to booking"}
               </Button>
             </div>
-          </form>
+          </ProfileForm>
         </Card>
       </div>
     </Shell>

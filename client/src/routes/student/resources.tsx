@@ -4,9 +4,8 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { VideoIcon } from "../../components/ui/icons.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { StatCard } from "../../components/ui/stat-card.tsx";
 import {
   AudioIcon,
   BookIcon,
@@ -16,8 +15,9 @@ import {
   LinkIcon,
   NoteIcon,
   SearchIcon,
-  VideoIcon,
-} from "../../features/portal/icons.tsx";
+} from "../../components/ui/private-icons.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { StatCard } from "../../components/ui/stat-card.tsx";
 import { type SharedFile, type TeacherNote, useFiles, useNotes } from "../../features/portal/portal-api.ts";
 import {
   filterResources,

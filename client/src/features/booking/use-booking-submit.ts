@@ -1,0 +1,203 @@
+// The submit of the booking's Student Details step: the spec's check order, the one-lesson or
+// package booking, the results the confirmation page reads, and after a refused slot the
+// selection trimmed to what is still offered.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { type FormEvent, useRef, useState } from "react";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { useNavigate } from "../../lib/router.tsx";
+import { dateKeyInZone } from "../../lib/zoned-date.ts";
+import { type RouterOutputs, trpc } from "../../trpc.ts";
+import { fetchStudentStatus } from "../auth/student-auth.ts";
+import { type BookingResults, bookingStorage, type Slot } from "./booking-storage.ts";
+import {
+  type DetailsErrors,
+  type DetailsForm,
+  firstSubmitProblem,
+  newIdempotencyKey,
+  validateDetails,
+} from "./details-form.ts";
+import type { GroupChoice } from "./group-conversation-card.tsx";
+import { referralCode } from "./referral-code.ts";
+import { weekStartOf } from "./week.ts";
+
+export function useBookingSubmit({
+  form,
+  setErrors,
+  pkg,
+  teacher,
+  group,
+  zone,
+  referral,
+  quote,
+}: {
+  form: DetailsForm;
+  setErrors: (errors: DetailsErrors) => void;
+  pkg: NonNullable<ReturnType<typeof bookingStorage.getPackage>>;
+  teacher: ReturnType<typeof bookingStorage.getTeacher>;
+  group: GroupChoice | null;
+  zone: string;
+  referral: string | null;
+  quote: RouterOutputs["booking"]["quote"] | undefined;
+}) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const createBooking = useMutation(trpc.booking.createBooking.mutationOptions());
+  const createPackageBooking = useMutation(trpc.booking.createPackageBooking.mutationOptions());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Taken before the first await: a double click must not start a second attempt.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await attemptBooking();
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const attemptBooking = async () => {
+    const fieldErrors = validateDetails(form);
+    setErrors(fieldErrors);
+    // The spec's order: slots and account first (read fresh: another tab may have changed them).
+    const currentSlots = bookingStorage.getSlots();
+    let accountEmail: string | null = null;
+    try {
+      const fresh = await fetchStudentStatus();
+      accountEmail = fresh.authenticated ? (fresh.user?.email ?? null) : null;
+    } catch {
+      accountEmail = null;
+    }
+    const problem = firstSubmitProblem({ slotCount: currentSlots.length, accountEmail, form });
+    if (problem) {
+      toast({ ...problem, variant: "destructive" });
+      return;
+    }
+    const firstInvalid = Object.keys(fieldErrors)[0];
+    if (firstInvalid) {
+      document.querySelector<HTMLElement>(`[data-field="${firstInvalid}"] :is(input,select,textarea)`)?.focus();
+      return;
+    }
+    if (!accountEmail) return;
+
+    const lessonType = form.lesson_type;
+    const studentInfo = {
+      name: form.student_name.trim(),
+      email: accountEmail,
+      phone: form.guardian_phone.trim(),
+      english_level: form.english_level as "beginner" | "intermediate" | "advanced",
+      lesson_focus: form.lesson_focus.trim(),
+      preferred_type: lessonType,
+      preferred_location: lessonType === "in-person" ? form.preferred_location.trim() : undefined,
+      notes: form.notes.trim() || undefined,
+      // The student's own zone, so their emails also show the lesson time where they are.
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
+    };
+    const common = {
+      studentInfo,
+      lessonType,
+      teacher_id: teacher?.id ?? null,
+      location: lessonType === "in-person" ? form.preferred_location.trim() : undefined,
+      group_conversation: group ? { event_id: group.event.id, package_id: group.pkg.id } : null,
+      referralCode: referral,
+      idempotencyKey: newIdempotencyKey(),
+    };
+    try {
+      const { bookings, order } =
+        currentSlots.length === 1
+          ? await createBooking
+              .mutateAsync({ ...common, lesson_date: currentSlots[0].startTime, packageId: pkg.id })
+              .then((r) => ({
+                bookings: [r.booking],
+                order: r.order,
+              }))
+          : await createPackageBooking.mutateAsync({
+              ...common,
+              lesson_dates: currentSlots.map((s) => s.startTime),
+              packageInfo: {
+                id: pkg.id,
+                name: pkg.name,
+                lessons: pkg.lessons,
+                totalPrice: quote?.totalPrice ?? pkg.totalPrice + (group?.pkg.total_price ?? 0),
+              },
+            });
+      const results: BookingResults = {
+        bookings: bookings.map((b) => ({
+          booking: {
+            id: b.id,
+            lesson_date: b.lesson_date,
+            status: b.status,
+            lessonType: b.lessonType,
+            location: b.location,
+          },
+        })),
+        package: { name: order.packageName, totalPrice: order.totalPrice, lessons: order.lessons },
+        teacher: teacher
+          ? { name: bookings[0]?.teacher_name ?? teacher.name }
+          : bookings[0]?.teacher_name
+            ? { name: bookings[0].teacher_name }
+            : null,
+        totalSlots: bookings.length,
+        studentInfo: { name: studentInfo.name, email: studentInfo.email },
+        groupConversation: group !== null,
+        groupDetails: group
+          ? {
+              packageName: group.pkg.name,
+              weeks: group.pkg.weeks,
+              totalPrice: group.pkg.total_price,
+              night: group.event.day_of_week,
+              time: group.event.time,
+              location: group.event.location,
+            }
+          : null,
+        timezone: zone,
+      };
+      bookingStorage.setResults(results);
+      bookingStorage.clearSelection();
+      referralCode.clear();
+      void queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
+      navigate("/book/confirmation", { replace: true });
+    } catch (error) {
+      const message = error instanceof TRPCClientError && error.data ? error.message : null;
+      toast({
+        title: "Booking Failed",
+        description: message || "Failed to create bookings. Please try again.",
+        variant: "destructive",
+      });
+      // A slot just taken (CONFLICT), or no longer bookable (BAD_REQUEST, e.g. now within 48 hours):
+      // the missing slots leave the selection and the student picks again.
+      const code = error instanceof TRPCClientError ? error.data?.code : undefined;
+      if (code === "CONFLICT" || code === "BAD_REQUEST") {
+        const dropped = await dropTakenSlots(currentSlots);
+        if (code === "CONFLICT" || dropped > 0) navigate("/book/schedule", { state: { notice: message } });
+      }
+    }
+  };
+
+  /** After a conflict: keep only the selected slots that are still offered. */
+  const dropTakenSlots = async (selected: Slot[]): Promise<number> => {
+    await queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
+    const weeks = [...new Set(selected.map((s) => weekStartOf(dateKeyInZone(s.startTime, zone))))];
+    try {
+      const answers = await Promise.all(
+        weeks.map((startDate) =>
+          queryClient.fetchQuery(trpc.booking.availability.queryOptions({ startDate, teacherId: teacher?.id ?? null })),
+        ),
+      );
+      const offered = new Set(answers.flatMap((a) => a.availableSlots.map((s) => Date.parse(s.startTime))));
+      const kept = selected.filter((s) => offered.has(Date.parse(s.startTime)));
+      bookingStorage.setSlots(kept);
+      return selected.length - kept.length;
+    } catch {
+      return 0; // Availability unreachable: keep the selection, the message says what happened.
+    }
+  };
+
+  return { submit, busy };
+}
