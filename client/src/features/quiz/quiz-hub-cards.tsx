@@ -15,7 +15,7 @@ import {
 import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { CheckIcon } from "../../components/ui/icons.tsx";
+import { TickIcon } from "../../components/ui/private-icons.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { CONCEPT_REVIEW_PATH } from "./quiz-pages.tsx";
 
@@ -26,7 +26,7 @@ function Feature({ children }: { children: ReactNode }) {
   return (
     <li className="flex items-start gap-2 text-sm text-slate-700">
       <span className="mt-0.5 text-emerald-600">
-        <CheckIcon />
+        <TickIcon />
       </span>
       {children}
     </li>

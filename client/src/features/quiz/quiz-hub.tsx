@@ -2,9 +2,8 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react
 import { type ReactNode, useRef } from "react";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { CheckIcon, ClockIcon } from "../../components/ui/icons.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { ChartIcon, ListIcon, SparkIcon } from "../../components/ui/private-icons.tsx";
+import { BarChartIcon, ClockFaceIcon, ListIcon, SparkIcon, TickIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useSearchParams } from "../../lib/router.tsx";
 import { ConceptCards, GeneralCards, LevelCards, LevelConceptCards } from "./quiz-hub-cards.tsx";
@@ -15,9 +14,9 @@ function StatsTiles() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Available Quizzes" value={stats.totalQuizzes} icon={<ListIcon />} />
-      <StatCard label="Completed" value={stats.completedQuizzes} icon={<CheckIcon />} />
-      <StatCard label="Average Score" value={`${stats.averageScore}%`} icon={<ChartIcon />} />
-      <StatCard label="Study Time" value={`${stats.studyTime}m`} icon={<ClockIcon />} />
+      <StatCard label="Completed" value={stats.completedQuizzes} icon={<TickIcon />} />
+      <StatCard label="Average Score" value={`${stats.averageScore}%`} icon={<BarChartIcon />} />
+      <StatCard label="Study Time" value={`${stats.studyTime}m`} icon={<ClockFaceIcon />} />
     </div>
   );
 }
