@@ -357,6 +357,9 @@ for (const how of ["the cookie is cleared", "the session is deleted on the serve
   }) => {
     await signIn(page);
     await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
+    // The dashboard's own calls must have landed first: one answered 401 after the session went
+    // would end the session before the click below (the nav it clicks is then gone).
+    await page.waitForLoadState("networkidle");
     if (how === "the cookie is cleared") {
       await context.clearCookies();
     } else {
