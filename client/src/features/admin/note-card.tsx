@@ -6,6 +6,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../comp
 import { LockIcon } from "../../components/ui/private-icons.tsx";
 import type { AdminStudent, StudentNote } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminDateTime } from "./admin-format.ts";
+import { StudentSelectField } from "./student-select-field.tsx";
 
 export type NoteDraft = {
   id?: string;
@@ -97,15 +98,12 @@ export function NoteFields({
 }) {
   return (
     <>
-      <SelectField
-        label="Student"
-        required
+      <StudentSelectField
         value={draft.student_id}
-        disabled={Boolean(draft.id)}
-        hint={draft.id ? "The student of a note cannot change." : undefined}
-        onChange={(e) => onChange({ ...draft, student_id: e.target.value, booking_id: "" })}
+        locked={Boolean(draft.id)}
+        what="note"
         options={studentOptions}
-        placeholder="Select a student"
+        onChange={(studentId) => onChange({ ...draft, student_id: studentId, booking_id: "" })}
       />
       <TextField
         label="Note date"

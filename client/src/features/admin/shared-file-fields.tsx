@@ -6,6 +6,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
 import { formatFileSize } from "../../lib/format.ts";
 import { type FileType, fileTypeOf, typeLabel } from "./shared-file-card.tsx";
+import { StudentSelectField } from "./student-select-field.tsx";
 
 export type FileDraft = {
   id?: string;
@@ -79,15 +80,12 @@ export function SharedFileFields({
 }) {
   return (
     <>
-      <SelectField
-        label="Student"
-        required
+      <StudentSelectField
         value={draft.student_id}
-        disabled={Boolean(draft.id)}
-        hint={draft.id ? "The student of a shared file cannot change." : undefined}
-        onChange={(e) => onChange({ ...draft, student_id: e.target.value })}
+        locked={Boolean(draft.id)}
+        what="shared file"
         options={studentOptions}
-        placeholder="Select a student"
+        onChange={(studentId) => onChange({ ...draft, student_id: studentId })}
       />
       <SelectField
         label="File type"
