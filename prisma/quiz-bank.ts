@@ -3,19 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { projectPath } from "../server/paths.ts";
 import { CONCEPT_LEVELS, QUIZ_LEVELS } from "../shared/quiz-catalog.ts";
+import type { QuizQuestion } from "../shared/quiz-scoring.ts";
 
-export type BankItem = {
-  id: string;
-  question: string;
-  options: string[];
-  correctAnswer: number;
-  explanation: string;
-  skill: string;
-  level: string;
-  difficulty: number;
-  concept: string | null;
-  topic: string;
-};
+export type BankItem = QuizQuestion;
 
 export const BANK_DIR = projectPath("prisma/data/quiz");
 const SKILLS = ["grammar", "vocabulary", "reading", "functional language"];

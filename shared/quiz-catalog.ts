@@ -3,6 +3,9 @@
 export const QUIZ_LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"] as const;
 export type QuizLevel = (typeof QUIZ_LEVELS)[number];
 
+/** A level's difficulty: 1 (A1) to 6 (C2), 0 for a level off the scale. */
+export const levelDifficulty = (level: string) => QUIZ_LEVELS.indexOf(level as QuizLevel) + 1;
+
 const range = (from: QuizLevel, to: QuizLevel) =>
   QUIZ_LEVELS.slice(QUIZ_LEVELS.indexOf(from), QUIZ_LEVELS.indexOf(to) + 1);
 

@@ -1,5 +1,6 @@
-// Pure scoring rules of the quiz area (§9): level estimation, bands, weak areas. Used by the
-// server when it scores an attempt and by the results pages when they describe a score.
+// Pure scoring rules of the quiz area (§9): scoring answers, level estimation, bands, weak areas.
+// Used by the server when it scores an attempt, by the browser when it scores a quiz the server
+// did not issue, and by the results pages when they describe a score.
 import {
   ASSESSMENT_SCALE,
   type AssessmentLevel,
@@ -76,4 +77,76 @@ export function addTo(breakdown: Breakdown, key: string, isCorrect: boolean) {
   const tally = breakdown[key];
   tally.total += 1;
   if (isCorrect) tally.correct += 1;
+}
+
+/** A question with its answer key: as the quiz bank holds it and as scoring reads it. */
+export type QuizQuestion = {
+  id: string;
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  explanation: string;
+  skill: string;
+  level: string;
+  difficulty: number;
+  concept: string | null;
+  topic: string;
+};
+
+export type ReviewEntry = {
+  questionId: string;
+  question: string;
+  options: string[];
+  selectedAnswer: number | null;
+  correctAnswer: number;
+  isCorrect: boolean;
+  explanation: string;
+  skill: string;
+  level: string;
+  concept: string | null;
+  topic: string;
+  /** Answered only in a submission that arrived after the deadline: shown, not counted. */
+  isLate: boolean;
+};
+
+/**
+ * Scores the `counted` answers (question id -> option index) and tallies them by skill, difficulty,
+ * level and topic. An answer only in `submitted` (sent too late) is shown in the review, not counted.
+ */
+export function scoreAnswers(
+  questions: QuizQuestion[],
+  counted: Record<string, number>,
+  submitted: Record<string, number> = {},
+) {
+  const skillBreakdown: Breakdown = {};
+  const difficultyBreakdown: Breakdown = {};
+  const levelBreakdown: Breakdown = {};
+  const topicBreakdown: Breakdown = {};
+  const review: ReviewEntry[] = [];
+  let score = 0;
+  for (const q of questions) {
+    const selected = Object.hasOwn(counted, q.id) ? counted[q.id] : null;
+    const isCorrect = selected === q.correctAnswer;
+    if (isCorrect) score++;
+    addTo(skillBreakdown, q.skill, isCorrect);
+    addTo(difficultyBreakdown, String(q.difficulty), isCorrect);
+    addTo(levelBreakdown, q.level, isCorrect);
+    addTo(topicBreakdown, q.concept ?? q.topic, isCorrect);
+    const late = selected === null && Object.hasOwn(submitted, q.id);
+    review.push({
+      questionId: q.id,
+      question: q.question,
+      options: q.options,
+      selectedAnswer: late ? submitted[q.id] : selected,
+      correctAnswer: q.correctAnswer,
+      isCorrect,
+      explanation: q.explanation,
+      skill: q.skill,
+      level: q.level,
+      concept: q.concept,
+      topic: q.topic,
+      isLate: late,
+    });
+  }
+  return { score, review, skillBreakdown, difficultyBreakdown, levelBreakdown, topicBreakdown };
 }

@@ -10,7 +10,7 @@ import {
   QUIZ_MESSAGES,
 } from "../../../shared/quiz-catalog.ts";
 import type { StartQuizInput } from "../../../shared/quiz-schemas.ts";
-import { addTo, type Breakdown, estimateLevel } from "../../../shared/quiz-scoring.ts";
+import { estimateLevel, scoreAnswers } from "../../../shared/quiz-scoring.ts";
 import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -200,60 +200,6 @@ export async function recordAnswer(
 const earnsCertificate = (a: Pick<AttemptRow, "quizType" | "quizConcept" | "variant">) =>
   (a.quizType === "level" && !a.quizConcept) || (a.quizType === "general" && a.variant === "comprehensive");
 
-export type ReviewEntry = {
-  questionId: string;
-  question: string;
-  options: string[];
-  selectedAnswer: number | null;
-  correctAnswer: number;
-  isCorrect: boolean;
-  explanation: string;
-  skill: string;
-  level: string;
-  concept: string | null;
-  topic: string;
-  /** Answered only in a submission that arrived after the deadline: shown, not counted. */
-  isLate: boolean;
-};
-
-export function scoreAttempt(
-  questions: QuestionRow[],
-  counted: Record<string, number>,
-  submitted: Record<string, number>,
-) {
-  const skillBreakdown: Breakdown = {};
-  const difficultyBreakdown: Breakdown = {};
-  const levelBreakdown: Breakdown = {};
-  const topicBreakdown: Breakdown = {};
-  const review: ReviewEntry[] = [];
-  let score = 0;
-  for (const q of questions) {
-    const selected = Object.hasOwn(counted, q.id) ? counted[q.id] : null;
-    const isCorrect = selected === q.correctAnswer;
-    if (isCorrect) score++;
-    addTo(skillBreakdown, q.skill, isCorrect);
-    addTo(difficultyBreakdown, String(q.difficulty), isCorrect);
-    addTo(levelBreakdown, q.level, isCorrect);
-    addTo(topicBreakdown, q.concept ?? q.topic, isCorrect);
-    const late = selected === null && Object.hasOwn(submitted, q.id);
-    review.push({
-      questionId: q.id,
-      question: q.question,
-      options: q.options,
-      selectedAnswer: late ? submitted[q.id] : selected,
-      correctAnswer: q.correctAnswer,
-      isCorrect,
-      explanation: q.explanation,
-      skill: q.skill,
-      level: q.level,
-      concept: q.concept,
-      topic: q.topic,
-      isLate: late,
-    });
-  }
-  return { score, review, skillBreakdown, difficultyBreakdown, levelBreakdown, topicBreakdown };
-}
-
 /**
  * Scores a server-issued attempt. In time (deadline + grace), every submitted answer counts;
  * later, only the answers recorded in time do. Whatever the browser claims about its score is
@@ -277,9 +223,9 @@ export async function submitAttempt(
   if (attempt.submittedAt) {
     const existing = await findResultByAttempt(db, attempt.id);
     if (!existing) throw new AppError("NOT_FOUND", QUIZ_MESSAGES.quizNotFound);
-    return { result: toResultDto(existing), review: scoreAttempt(questions, recorded, {}).review };
+    return { result: toResultDto(existing), review: scoreAnswers(questions, recorded).review };
   }
-  const scored = scoreAttempt(questions, counted, submitted);
+  const scored = scoreAnswers(questions, counted, submitted);
   const answeredUntil = Math.min(now.getTime(), attempt.deadlineAt.getTime());
   const studyTimeSeconds = Math.max(0, Math.round((answeredUntil - attempt.startedAt.getTime()) / 1000));
   const { result } = await completeAttempt(

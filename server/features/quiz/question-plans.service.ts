@@ -13,6 +13,7 @@ import {
   isConceptSlug,
   isQuizLevel,
   LEVEL_CATALOG,
+  levelDifficulty,
   MIN_LEVEL_CONCEPT_QUESTIONS,
   QUESTIONS_PER_CONCEPT_TEST,
   QUESTIONS_PER_LEVEL_CONCEPT,
@@ -229,7 +230,7 @@ export async function planAiTest(services: Services, userId: string): Promise<Pl
           explanation: i.explanation,
           skill: i.skill,
           level: i.level,
-          difficulty: levelIndex(i.level) + 1,
+          difficulty: levelDifficulty(i.level),
           concept:
             i.concept && (CONCEPT_LEVELS[i.concept as ConceptSlug] as readonly string[]).includes(i.level)
               ? i.concept

@@ -3,10 +3,11 @@
 
 import { CONCEPT_LEVELS, GENERAL_ASSESSMENTS, QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
 import type { SaveResultInput } from "../../../shared/quiz-schemas.ts";
+import { type ReviewEntry, scoreAnswers } from "../../../shared/quiz-scoring.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
-import { type ReviewEntry, scoreAttempt, submitAttempt } from "./attempts.service.ts";
+import { submitAttempt } from "./attempts.service.ts";
 import type { Services } from "./question-plans.service.ts";
 import {
   findOwnAttempt,
@@ -52,7 +53,7 @@ export async function getOwnResult(services: Services, student: SessionUser, res
     const attempt = await findOwnAttempt(services.db, result.attemptId, student.id);
     if (attempt?.submittedAt) {
       const questions = await getQuestionsInOrder(services.db, attempt.questionIds);
-      review = scoreAttempt(questions, (attempt.answers ?? {}) as Record<string, number>, {}).review;
+      review = scoreAnswers(questions, (attempt.answers ?? {}) as Record<string, number>).review;
     }
   }
   return { result: toResultDto(result), review };

@@ -1,8 +1,9 @@
 // Scoring for quizzes the server did not issue (the built-in sample, a quiz passed in
 // navigation state): done in the browser as the spec describes, and saved marked unverified.
-import { addTo, type Breakdown, estimateLevel, percentOf } from "../../../../shared/quiz-scoring.ts";
+import { levelDifficulty } from "../../../../shared/quiz-catalog.ts";
+import { estimateLevel, percentOf, scoreAnswers } from "../../../../shared/quiz-scoring.ts";
 import { trpcClient } from "../../trpc.ts";
-import type { LocalQuiz, QuizResultDto, ResultsState, ReviewEntry } from "./quiz-types.ts";
+import type { LocalQuiz, QuizResultDto, ResultsState } from "./quiz-types.ts";
 
 export function scoreLocalQuiz(
   quiz: LocalQuiz,
@@ -10,33 +11,11 @@ export function scoreLocalQuiz(
   studyTimeSeconds: number,
   retryPath: string,
 ): ResultsState {
-  const skillBreakdown: Breakdown = {};
-  const difficultyBreakdown: Breakdown = {};
-  const levelBreakdown: Breakdown = {};
-  const topicBreakdown: Breakdown = {};
-  const review: ReviewEntry[] = quiz.questions.map((q) => {
-    const selected = answers[q.id] ?? null;
-    const isCorrect = selected === q.correctAnswer;
-    addTo(skillBreakdown, q.skill, isCorrect);
-    addTo(levelBreakdown, q.level, isCorrect);
-    addTo(difficultyBreakdown, String(["A1", "A2", "B1", "B2", "C1", "C2"].indexOf(q.level) + 1), isCorrect);
-    addTo(topicBreakdown, q.concept ?? q.topic, isCorrect);
-    return {
-      questionId: q.id,
-      question: q.question,
-      options: q.options,
-      selectedAnswer: selected,
-      correctAnswer: q.correctAnswer,
-      isCorrect,
-      explanation: q.explanation,
-      skill: q.skill,
-      level: q.level,
-      concept: q.concept,
-      topic: q.topic,
-      isLate: false,
-    };
-  });
-  const score = review.filter((r) => r.isCorrect).length;
+  const questions = quiz.questions.map((q) => ({ ...q, difficulty: levelDifficulty(q.level) }));
+  const { score, review, skillBreakdown, difficultyBreakdown, levelBreakdown, topicBreakdown } = scoreAnswers(
+    questions,
+    answers,
+  );
   const result: QuizResultDto = {
     id: `local-${quiz.id}`,
     attemptId: null,
