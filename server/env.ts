@@ -9,6 +9,15 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
+/** Unset and empty alike mean "not configured". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
+
+/** Requests per window for one rate-limited group of routes. */
+const rateLimit = (perWindow: number) => z.coerce.number().int().positive().default(perWindow);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -16,25 +25,13 @@ const envSchema = z
     HOST: z.string().default("127.0.0.1"),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default("./data"),
-    DATABASE_URL: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined),
-    GOOGLE_CLIENT_ID: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined),
-    GOOGLE_CLIENT_SECRET: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined),
+    DATABASE_URL: optionalText,
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
     OIDC_ISSUER: z.url().default("https://accounts.google.com"),
     // Keys the hashes a deleted account leaves (its sign-in id and email), so the newcomer's
     // referral discount is once per person. Required in production; keep it stable and secret.
-    ACCOUNT_HASH_SECRET: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined),
+    ACCOUNT_HASH_SECRET: optionalText,
     ADMIN_EMAILS: z
       .string()
       .default("")
@@ -48,21 +45,15 @@ const envSchema = z
     CONTACT_EMAIL: z.string().default("hello@englishwithgiulia.it"),
     CONTACT_PHONE: z.string().default("+39 333 123 4567"),
     DEMO_DATA: booleanFlag,
-    RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
-    RATE_LIMIT_BOOKING: z.coerce.number().int().positive().default(30),
-    RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
+    RATE_LIMIT_AUTH: rateLimit(20),
+    RATE_LIMIT_BOOKING: rateLimit(30),
+    RATE_LIMIT_UPLOAD: rateLimit(20),
     // Per hour: custom availability requests, cancellation requests and /ref sign-ups.
-    RATE_LIMIT_REQUEST: z.coerce.number().int().positive().default(10),
-    RATE_LIMIT_WRITE: z.coerce.number().int().positive().default(120),
-    RATE_LIMIT_QUOTE: z.coerce.number().int().positive().default(60),
-    REDIS_URL: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined),
-    SMTP_URL: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined),
+    RATE_LIMIT_REQUEST: rateLimit(10),
+    RATE_LIMIT_WRITE: rateLimit(120),
+    RATE_LIMIT_QUOTE: rateLimit(60),
+    REDIS_URL: optionalText,
+    SMTP_URL: optionalText,
     MAIL_FROM: z.string().default("English with Giulia <no-reply@localhost>"),
     // How often each process works the outbox and queues reminders (tests use a short one).
     MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
@@ -72,14 +63,8 @@ const envSchema = z
       .url()
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    AI_API_KEY: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined),
-    AI_MODEL: z
-      .string()
-      .optional()
-      .transform((v) => v || undefined),
+    AI_API_KEY: optionalText,
+    AI_MODEL: optionalText,
     AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
     // Multiplies every quiz time limit (e2e tests use a short one); ignored in production.
     QUIZ_TIME_SCALE: z.coerce.number().positive().max(10).default(1),
