@@ -68,44 +68,35 @@ async function setMeta(db: Db, key: string, value: string) {
   await db.appMeta.upsert({ where: { key }, create: { key, value }, update: { value } });
 }
 
+/** A catalogue table's operations that syncListedRows uses (the Prisma model of that table). */
+type CatalogueTable<Row> = {
+  upsert(args: { where: { id: string }; create: Row; update: Row }): Promise<unknown>;
+  updateMany(args: { where: { id: { notIn: string[] } }; data: { isActive: false } }): Promise<unknown>;
+};
+
+/** The data file's rows become active (created or updated); rows it no longer lists are deactivated, never deleted. */
+async function syncListedRows<Row extends { id: string }>(
+  table: CatalogueTable<Row & { isActive: true }>,
+  rows: Row[],
+) {
+  for (const row of rows) {
+    await table.upsert({
+      where: { id: row.id },
+      create: { ...row, isActive: true },
+      update: { ...row, isActive: true },
+    });
+  }
+  await table.updateMany({ where: { id: { notIn: rows.map((r) => r.id) } }, data: { isActive: false } });
+}
+
 async function seedCatalogue(db: Db) {
   const { checksum, catalogue, questions } = readDataFiles();
   if ((await getMeta(db, "catalogue-checksum")) === checksum) return false;
   await db.$transaction(
     async (tx) => {
-      for (const p of catalogue.packages) {
-        await tx.package.upsert({
-          where: { id: p.id },
-          create: { ...p, isActive: true },
-          update: { ...p, isActive: true },
-        });
-      }
-      await tx.package.updateMany({
-        where: { id: { notIn: catalogue.packages.map((p) => p.id) } },
-        data: { isActive: false },
-      });
-      for (const e of catalogue.groupEvents) {
-        await tx.groupEvent.upsert({
-          where: { id: e.id },
-          create: { ...e, isActive: true },
-          update: { ...e, isActive: true },
-        });
-      }
-      await tx.groupEvent.updateMany({
-        where: { id: { notIn: catalogue.groupEvents.map((e) => e.id) } },
-        data: { isActive: false },
-      });
-      for (const g of catalogue.groupPackages) {
-        await tx.groupPackage.upsert({
-          where: { id: g.id },
-          create: { ...g, isActive: true },
-          update: { ...g, isActive: true },
-        });
-      }
-      await tx.groupPackage.updateMany({
-        where: { id: { notIn: catalogue.groupPackages.map((g) => g.id) } },
-        data: { isActive: false },
-      });
+      await syncListedRows(tx.package, catalogue.packages);
+      await syncListedRows(tx.groupEvent, catalogue.groupEvents);
+      await syncListedRows(tx.groupPackage, catalogue.groupPackages);
 
       const existing = new Set(
         (await tx.quizQuestion.findMany({ where: { source: "bank" }, select: { id: true } })).map((q) => q.id),
