@@ -7,13 +7,25 @@ import {
   bookingChangedEmail,
   bookingConfirmedEmail,
   bookingCreatedEmail,
+  type MailContent,
   type MailContext,
+  type TeacherNotice,
   teacherNoticeEmail,
 } from "../mail/mail.templates.ts";
 import { findBookingForMail, findFirstTeacherEmail } from "./booking.data.ts";
 import { buildBookingIcs, type IcsBooking } from "./booking-ics.ts";
 
 export type MailLesson = Omit<IcsBooking, "teacherName"> & { endsAt: Date };
+
+/** One outbox row from a template's content. */
+function outboxMail(kind: string, toAddress: string, content: MailContent, dedupeKey: string): NewOutboxEmail {
+  return { kind, toAddress, subject: content.subject, textBody: content.text, dedupeKey };
+}
+
+/** The teacher's notice as an outbox row: its kind is the notice's. */
+function teacherNoticeMail(notice: TeacherNotice, ctx: MailContext, teacherEmail: string, dedupeKey: string) {
+  return outboxMail(notice.kind, teacherEmail, teacherNoticeEmail(notice, ctx), dedupeKey);
+}
 
 export function bookingCreatedMails(input: {
   ctx: MailContext;
@@ -34,14 +46,14 @@ export function bookingCreatedMails(input: {
     meetingLink: b.meetingLink,
     location: b.location,
   }));
-  const toStudent = bookingCreatedEmail(student.name, lessons, ctx);
   const mails: NewOutboxEmail[] = [
     {
-      kind: "booking_created",
-      toAddress: student.email,
-      subject: toStudent.subject,
-      textBody: toStudent.text,
-      dedupeKey: `booking_created:${input.orderId}`,
+      ...outboxMail(
+        "booking_created",
+        student.email,
+        bookingCreatedEmail(student.name, lessons, ctx),
+        `booking_created:${input.orderId}`,
+      ),
       attachments: bookings.map((b, i) => ({
         filename: bookings.length > 1 ? `english-lesson-${i + 1}.ics` : "english-lesson.ics",
         contentType: "text/calendar; charset=utf-8",
@@ -50,24 +62,21 @@ export function bookingCreatedMails(input: {
     },
   ];
   if (input.teacher.email) {
-    const notice = teacherNoticeEmail(
-      {
-        kind: "teacher_new_booking",
-        studentName: student.name,
-        studentEmail: student.email,
-        studentPhone: student.phone,
-        lessons,
-        packageName: input.packageName,
-      },
-      ctx,
+    mails.push(
+      teacherNoticeMail(
+        {
+          kind: "teacher_new_booking",
+          studentName: student.name,
+          studentEmail: student.email,
+          studentPhone: student.phone,
+          lessons,
+          packageName: input.packageName,
+        },
+        ctx,
+        input.teacher.email,
+        `teacher_new_booking:${input.orderId}`,
+      ),
     );
-    mails.push({
-      kind: "teacher_new_booking",
-      toAddress: input.teacher.email,
-      subject: notice.subject,
-      textBody: notice.text,
-      dedupeKey: `teacher_new_booking:${input.orderId}`,
-    });
   }
   return mails;
 }
@@ -78,15 +87,13 @@ export function groupSignupMail(
   signup: { id: string; name: string; email: string; phone: string | null; night: string; packageName: string },
 ): NewOutboxEmail[] {
   if (!teacherEmail) return [];
-  const notice = teacherNoticeEmail({ kind: "teacher_group_signup", ...signup }, ctx);
   return [
-    {
-      kind: "teacher_group_signup",
-      toAddress: teacherEmail,
-      subject: notice.subject,
-      textBody: notice.text,
-      dedupeKey: `teacher_group_signup:${signup.id}`,
-    },
+    teacherNoticeMail(
+      { kind: "teacher_group_signup", ...signup },
+      ctx,
+      teacherEmail,
+      `teacher_group_signup:${signup.id}`,
+    ),
   ];
 }
 
@@ -129,82 +136,48 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
   };
   const key = `${booking.id}:${booking.icsSequence}`;
   const mails: NewOutboxEmail[] = [];
-  const toStudent = (kind: string, content: { subject: string; text: string }, dedupeKey: string) =>
-    mails.push({
-      kind,
-      toAddress: booking.studentEmail,
-      subject: content.subject,
-      textBody: content.text,
-      attachments: [calendarFile],
-      dedupeKey,
-    });
-  const toTeacher = (kind: string, content: { subject: string; text: string }, dedupeKey: string) => {
-    if (teacherEmail)
-      mails.push({ kind, toAddress: teacherEmail, subject: content.subject, textBody: content.text, dedupeKey });
+  // Each mail is sent once per version of the lesson (its ICS sequence).
+  const toStudent = (kind: string, content: MailContent) =>
+    mails.push({ ...outboxMail(kind, booking.studentEmail, content, `${kind}:${key}`), attachments: [calendarFile] });
+  const toTeacher = (notice: TeacherNotice, dedupeSuffix = "") => {
+    if (teacherEmail) mails.push(teacherNoticeMail(notice, ctx, teacherEmail, `${notice.kind}:${key}${dedupeSuffix}`));
   };
+  const cancelledMail = (reason?: string | null) =>
+    toStudent("booking_cancelled", bookingCancelledEmail(booking.studentName, lesson, ctx, reason));
   switch (event.kind) {
     case "confirmed":
-      toStudent(
-        "booking_confirmed",
-        bookingConfirmedEmail(booking.studentName, lesson, ctx),
-        `booking_confirmed:${key}`,
-      );
+      toStudent("booking_confirmed", bookingConfirmedEmail(booking.studentName, lesson, ctx));
       break;
     case "changed":
-      toStudent(
-        "booking_changed",
-        bookingChangedEmail(booking.studentName, lesson, ctx, event.changes),
-        `booking_changed:${key}`,
-      );
+      toStudent("booking_changed", bookingChangedEmail(booking.studentName, lesson, ctx, event.changes));
       break;
     case "cancelled":
-      toStudent(
-        "booking_cancelled",
-        bookingCancelledEmail(booking.studentName, lesson, ctx, event.reason),
-        `booking_cancelled:${key}`,
-      );
+      cancelledMail(event.reason);
       break;
     case "rebooked":
-      toStudent("booking_created", bookingCreatedEmail(booking.studentName, [lesson], ctx), `booking_created:${key}`);
-      toTeacher(
-        "teacher_new_booking",
-        teacherNoticeEmail(
-          {
-            kind: "teacher_new_booking",
-            studentName: booking.studentName,
-            studentEmail: booking.studentEmail,
-            lessons: [lesson],
-            packageName: "a free rebooking (cancellation credit)",
-          },
-          ctx,
-        ),
-        `teacher_new_booking:${key}`,
-      );
+      toStudent("booking_created", bookingCreatedEmail(booking.studentName, [lesson], ctx));
+      toTeacher({
+        kind: "teacher_new_booking",
+        studentName: booking.studentName,
+        studentEmail: booking.studentEmail,
+        lessons: [lesson],
+        packageName: "a free rebooking (cancellation credit)",
+      });
       break;
     case "cancellation_request":
-      if (event.approved) {
-        toStudent(
-          "booking_cancelled",
-          bookingCancelledEmail(booking.studentName, lesson, ctx, event.reason),
-          `booking_cancelled:${key}`,
-        );
-      }
+      if (event.approved) cancelledMail(event.reason);
       toTeacher(
-        "teacher_cancellation",
-        teacherNoticeEmail(
-          {
-            kind: "teacher_cancellation",
-            studentName: booking.studentName,
-            studentEmail: booking.studentEmail,
-            lesson,
-            reason: event.reason,
-            outcome: event.outcome,
-          },
-          ctx,
-        ),
+        {
+          kind: "teacher_cancellation",
+          studentName: booking.studentName,
+          studentEmail: booking.studentEmail,
+          lesson,
+          reason: event.reason,
+          outcome: event.outcome,
+        },
         // A refused request changes nothing: the teacher hears of the first one for this version of
         // the lesson; repeats are recorded (and shown in her inbox) without another email each.
-        event.approved ? `teacher_cancellation:${key}` : `teacher_cancellation:${key}:refused`,
+        event.approved ? "" : ":refused",
       );
       break;
   }

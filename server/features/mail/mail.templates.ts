@@ -60,6 +60,14 @@ function lessonLines(
 
 const signOff = (ctx: MailContext) => `\nSee you soon,\n${ctx.teacherName}\n${ctx.siteName} · ${ctx.publicUrl}\n`;
 
+/** The student's mail about their lessons: greeting, what happened, the lessons, what follows, sign-off. */
+function studentLessonText(
+  ctx: MailContext,
+  mail: { name: string; intro: string[]; lessons: string; outro: string[] },
+): string {
+  return [`Hi ${mail.name},`, "", ...mail.intro, "", mail.lessons, "", ...mail.outro, signOff(ctx)].join("\n");
+}
+
 /**
  * The student's email for a new booking. Lessons are requests until the teacher confirms them
  * (unless the site confirms automatically): the subject and text say so, never "booked".
@@ -70,54 +78,50 @@ export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx:
   if (allConfirmed) {
     return {
       subject: plural ? `Your ${lessons.length} English lessons are booked` : "Your English lesson is booked",
-      text: [
-        `Hi ${name},`,
-        "",
-        `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
-        "",
-        lessonLines(lessons, ctx),
-        "",
-        `Everything is confirmed. ${ctx.teacherName} will contact you within 24 hours about the final details and payment.`,
-        "Payment is required before the first lesson.",
-        "The attached calendar file adds the lessons to your calendar; you can also find them in your student portal.",
-        `Your lessons: ${ctx.publicUrl}/student/lessons`,
-        signOff(ctx),
-      ].join("\n"),
+      text: studentLessonText(ctx, {
+        name,
+        intro: [
+          `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
+        ],
+        lessons: lessonLines(lessons, ctx),
+        outro: [
+          `Everything is confirmed. ${ctx.teacherName} will contact you within 24 hours about the final details and payment.`,
+          "Payment is required before the first lesson.",
+          "The attached calendar file adds the lessons to your calendar; you can also find them in your student portal.",
+          `Your lessons: ${ctx.publicUrl}/student/lessons`,
+        ],
+      }),
     };
   }
   return {
     subject: plural
       ? `Your request for ${lessons.length} English lessons: awaiting confirmation`
       : "Your English lesson request: awaiting confirmation",
-    text: [
-      `Hi ${name},`,
-      "",
-      `Thank you for booking with ${ctx.teacherName}! You requested ${plural ? "these lessons" : "this lesson"}:`,
-      "",
-      lessonLines(lessons, ctx, (l) => (l.status === "pending" ? "Requested: awaiting confirmation." : null)),
-      "",
-      `${plural ? "They are" : "It is"} not confirmed yet: ${ctx.teacherName} will confirm ${plural ? "them" : "it"} shortly, and you will get an email as soon as ${plural ? "each lesson is" : "it is"} confirmed. ${ctx.teacherName} will also contact you within 24 hours about the final details and payment.`,
-      "Payment is required before the first lesson.",
-      "The attached calendar file adds the requested lessons to your calendar, marked tentative until they are confirmed; you can also follow them in your student portal.",
-      `Your lessons: ${ctx.publicUrl}/student/lessons`,
-      signOff(ctx),
-    ].join("\n"),
+    text: studentLessonText(ctx, {
+      name,
+      intro: [
+        `Thank you for booking with ${ctx.teacherName}! You requested ${plural ? "these lessons" : "this lesson"}:`,
+      ],
+      lessons: lessonLines(lessons, ctx, (l) => (l.status === "pending" ? "Requested: awaiting confirmation." : null)),
+      outro: [
+        `${plural ? "They are" : "It is"} not confirmed yet: ${ctx.teacherName} will confirm ${plural ? "them" : "it"} shortly, and you will get an email as soon as ${plural ? "each lesson is" : "it is"} confirmed. ${ctx.teacherName} will also contact you within 24 hours about the final details and payment.`,
+        "Payment is required before the first lesson.",
+        "The attached calendar file adds the requested lessons to your calendar, marked tentative until they are confirmed; you can also follow them in your student portal.",
+        `Your lessons: ${ctx.publicUrl}/student/lessons`,
+      ],
+    }),
   };
 }
 
 export function bookingConfirmedEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
   return {
     subject: `Confirmed: your lesson on ${DateTime.fromJSDate(lesson.startsAt, { zone: ctx.teacherZone }).toFormat("d LLL")}`,
-    text: [
-      `Hi ${name},`,
-      "",
-      "Good news: your lesson is confirmed.",
-      "",
-      lessonLines([lesson], ctx),
-      "",
-      "The attached calendar file updates the lesson in your calendar.",
-      signOff(ctx),
-    ].join("\n"),
+    text: studentLessonText(ctx, {
+      name,
+      intro: ["Good news: your lesson is confirmed."],
+      lessons: lessonLines([lesson], ctx),
+      outro: ["The attached calendar file updates the lesson in your calendar."],
+    }),
   };
 }
 
@@ -129,20 +133,20 @@ export function bookingChangedEmail(
 ): MailContent {
   return {
     subject: "Your lesson details have changed",
-    text: [
-      `Hi ${name},`,
-      "",
-      "The details of your lesson have been updated.",
-      ...changes.map((c) => `- ${c}`),
-      "",
-      "This is how it stands now:",
-      "",
-      lessonLines([lesson], ctx),
-      "",
-      `Status: ${lesson.status}. Your teacher: ${ctx.teacherName}.`,
-      "The attached calendar file updates the lesson in your calendar.",
-      signOff(ctx),
-    ].join("\n"),
+    text: studentLessonText(ctx, {
+      name,
+      intro: [
+        "The details of your lesson have been updated.",
+        ...changes.map((c) => `- ${c}`),
+        "",
+        "This is how it stands now:",
+      ],
+      lessons: lessonLines([lesson], ctx),
+      outro: [
+        `Status: ${lesson.status}. Your teacher: ${ctx.teacherName}.`,
+        "The attached calendar file updates the lesson in your calendar.",
+      ],
+    }),
   };
 }
 
@@ -171,16 +175,12 @@ export function bookingCancelledEmail(
 export function lessonReminderEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
   return {
     subject: "Reminder: your English lesson is tomorrow",
-    text: [
-      `Hi ${name},`,
-      "",
-      "Just a reminder of your lesson in about 24 hours:",
-      "",
-      lessonLines([lesson], ctx),
-      "",
-      "If something has come up, reply to this email or message me as soon as possible.",
-      signOff(ctx),
-    ].join("\n"),
+    text: studentLessonText(ctx, {
+      name,
+      intro: ["Just a reminder of your lesson in about 24 hours:"],
+      lessons: lessonLines([lesson], ctx),
+      outro: ["If something has come up, reply to this email or message me as soon as possible."],
+    }),
   };
 }
 
