@@ -47,6 +47,20 @@ function idempotencyKeyOf(ctx: Context, fromBody: string | null | undefined): st
   return key;
 }
 
+/**
+ * A quote or price check for whoever is signed in. One carrying a referral code says whether the
+ * code exists: counted as a code lookup too, like GET /api/student/validate-referral/:code.
+ */
+async function checkPrice<Input extends { referralCode?: string | null }, Result>(
+  ctx: Context,
+  input: Input,
+  check: (db: Context["db"], studentId: string | null, input: Input) => Promise<Result>,
+) {
+  if (input.referralCode) await limitCallOf(ctx, "code-lookup");
+  const student = await ctx.sessionUser("student");
+  return check(ctx.db, student?.id ?? null, input);
+}
+
 export const bookingRouter = router({
   packages: publicProcedure.query(({ ctx }) => listPackages(ctx.db)),
   package: publicProcedure
@@ -65,22 +79,12 @@ export const bookingRouter = router({
   availability: publicProcedure
     .input(availabilityQuerySchema.optional())
     .query(({ ctx, input }) => cachedAvailability(ctx.db, ctx.availabilityCache, input ?? {})),
-  // A quote or price check carrying a referral code says whether the code exists: counted as a
-  // code lookup too, like GET /api/student/validate-referral/:code.
   quote: rateLimitedProcedure("quote")
     .input(quoteSchema)
-    .query(async ({ ctx, input }) => {
-      if (input.referralCode) await limitCallOf(ctx, "code-lookup");
-      const student = await ctx.sessionUser("student");
-      return quotePrice(ctx.db, student?.id ?? null, input);
-    }),
+    .query(({ ctx, input }) => checkPrice(ctx, input, quotePrice)),
   validatePrice: rateLimitedProcedure("quote")
     .input(validatePriceSchema)
-    .mutation(async ({ ctx, input }) => {
-      if (input.referralCode) await limitCallOf(ctx, "code-lookup");
-      const student = await ctx.sessionUser("student");
-      return validatePrice(ctx.db, student?.id ?? null, input);
-    }),
+    .mutation(({ ctx, input }) => checkPrice(ctx, input, validatePrice)),
   createBooking: bookingProcedure.input(singleBookingSchema).mutation(({ ctx, input }) =>
     createBooking(ctx.db, ctx.student, input, {
       publicUrl: ctx.env.PUBLIC_URL,
