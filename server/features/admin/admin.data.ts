@@ -11,6 +11,16 @@ export async function countDashboardStats(db: Db) {
   return { totalBookings, pendingBookings, totalStudents };
 }
 
+type Contains = { contains: string; mode: "insensitive" };
+/** The fields of a `where` that take a text search. */
+type TextField<Where> = { [K in keyof Where]-?: Contains extends Where[K] ? K : never }[keyof Where] & string;
+
+/** Conditions for a list's search box: `search` in any of `fields`, ignoring case. */
+function containsAny<Where>(search: string, fields: readonly TextField<Where>[]): Where[] {
+  const contains: Contains = { contains: search, mode: "insensitive" };
+  return fields.map((field) => ({ [field]: contains }) as Where);
+}
+
 // ---- teachers ----
 const teacherSelect = { id: true, name: true, email: true, userId: true } as const;
 
@@ -79,21 +89,14 @@ export type BookingChanges = Partial<
     bumpsIcsSequence?: boolean;
   };
 
+const BOOKING_SEARCH_FIELDS = ["studentName", "studentEmail", "notes", "lessonFocus", "location"] as const;
+
 export async function listBookingRows(db: Db, filter: BookingFilter, page: { limit: number; offset: number }) {
   const where: Prisma.BookingWhereInput = {};
   if (filter.status) where.status = filter.status;
   if (filter.startsNoLaterThan) where.startsAt = { lte: filter.startsNoLaterThan };
   if (filter.teacherId) where.teacherId = filter.teacherId;
-  if (filter.search) {
-    const contains = { contains: filter.search, mode: "insensitive" as const };
-    where.OR = [
-      { studentName: contains },
-      { studentEmail: contains },
-      { notes: contains },
-      { lessonFocus: contains },
-      { location: contains },
-    ];
-  }
+  if (filter.search) where.OR = containsAny<Prisma.BookingWhereInput>(filter.search, BOOKING_SEARCH_FIELDS);
   const [rows, total] = await Promise.all([
     db.booking.findMany({
       where,
@@ -151,18 +154,11 @@ export async function countStudentsByLevel(db: Db) {
 /** `ids`: only these students (a level filter resolved beforehand). */
 export type StudentFilter = { search?: string; ids?: string[] };
 
+const STUDENT_SEARCH_FIELDS = ["name", "email", "phone", "lessonFocus", "englishLevel"] as const;
+
 export async function listStudentRows(db: Db, filter: StudentFilter, page: { limit?: number; offset: number }) {
   const where: Prisma.UserWhereInput = {};
-  if (filter.search) {
-    const contains = { contains: filter.search, mode: "insensitive" as const };
-    where.OR = [
-      { name: contains },
-      { email: contains },
-      { phone: contains },
-      { lessonFocus: contains },
-      { englishLevel: contains },
-    ];
-  }
+  if (filter.search) where.OR = containsAny<Prisma.UserWhereInput>(filter.search, STUDENT_SEARCH_FIELDS);
   if (filter.ids) where.id = { in: filter.ids };
   const studentsWhere = { ...where, isAdmin: false };
   const [rows, total] = await Promise.all([
