@@ -106,14 +106,16 @@ const FUNCTION_WORDS = new Set(
 
 const BLANK = /_{2,}/g;
 
-/** Words written with a capital letter and never in lower case anywhere in the bank: names of people and places. */
+/** Capitalised words never written in lower case anywhere in the bank: names of people, places and days. */
 function properNames(entries: { item: BankItem }[]) {
   const lower = new Set<string>();
   const capitalised = new Set<string>();
   for (const { item } of entries) {
     for (const text of [item.question, ...item.options]) {
       for (const word of text.match(/[A-Za-z][A-Za-z']*/g) ?? []) {
-        (word === word.toLowerCase() ? lower : capitalised).add(word);
+        if (word === word.toLowerCase()) lower.add(word);
+        // Acronyms (TV, UK) are words, not names.
+        else if (/^[A-Z][a-z']/.test(word)) capitalised.add(word);
       }
     }
   }
@@ -200,7 +202,7 @@ function keysAlike(a: string[], b: string[]) {
 }
 
 /** Filled-in stems this alike are one sentence frame (a name or a noun swapped). */
-const SAME_FRAME = 0.35;
+const SAME_FRAME = 0.33;
 /** Identical grammar-word options (a/an/the) and key count only with stems this alike in content. */
 const SHARED_CONTENT = 0.25;
 /** Same key, and stems sharing this share of their content words. */
@@ -209,7 +211,7 @@ const SAME_CONTENT = 0.5;
 /**
  * Pairs of items across the whole bank that test the same thing in (nearly) the same words, with
  * the reason. Names, digits, punctuation and case are ignored, so a swapped name does not hide a
- * copy. A pair is flagged for any of: the stems read with their keys filled in share 35% of their
+ * copy. A pair is flagged for any of: the stems read with their keys filled in share a third of their
  * word pairs (and the keys or two options agree); the same key and half the stem's content words;
  * the same key next to the same word ("___ hour"); the same option set and key, where the options
  * carry content or the stems share some; the same key and three options of content, in stems that
