@@ -184,6 +184,7 @@ function itemShape(q: BankItem, names: Set<string>) {
     frame: bigrams(normaliseText(filled, names)),
     neighbours,
     keyWords: normaliseText(keyText, names),
+    keyContent: contentWords(normaliseText(keyText, names)),
     options,
     optionSet: [...options].sort().join(" | "),
     // Options that carry content (won/winned, fell through), not only grammar words (a/an/the, at/in/on).
@@ -192,13 +193,15 @@ function itemShape(q: BankItem, names: Set<string>) {
 }
 
 /** One key inside the other ("did" and "did / watch") or sharing half their content words (two sentences). */
-function keysAlike(a: string[], b: string[]) {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (short.length > 0 && short.every((w) => long.includes(w))) return true;
-  const shortContent = contentWords(short);
-  const longContent = contentWords(long);
-  const shared = [...shortContent].filter((w) => longContent.has(w)).length;
-  return shared > 0 && shared * 2 >= shortContent.size;
+function keysAlike(
+  a: { keyWords: string[]; keyContent: Set<string> },
+  b: { keyWords: string[]; keyContent: Set<string> },
+) {
+  const [short, long] = a.keyWords.length <= b.keyWords.length ? [a, b] : [b, a];
+  if (short.keyWords.length > 0 && short.keyWords.every((w) => long.keyWords.includes(w))) return true;
+  let shared = 0;
+  for (const w of short.keyContent) if (long.keyContent.has(w)) shared++;
+  return shared > 0 && shared * 2 >= short.keyContent.size;
 }
 
 /** Filled-in stems this alike are one sentence frame (a name or a noun swapped). */
@@ -226,10 +229,13 @@ export function findNearDuplicates(entries: { item: BankItem }[]) {
       const a = shapes[i];
       const b = shapes[j];
       const sameKey = a.key === b.key;
+      const sharedOptions = a.options.filter((o) => b.options.includes(o)).length;
+      const keysOverlap = sameKey || keysAlike(a, b);
+      // Every rule below needs the same key, overlapping keys or two shared options: most pairs
+      // have none, and skipping them keeps the check fast on a bank of a thousand items.
+      if (!keysOverlap && sharedOptions < 2) continue;
       const frame = jaccard(a.frame, b.frame);
       const content = jaccard(a.content, b.content);
-      const sharedOptions = a.options.filter((o) => b.options.includes(o)).length;
-      const keysOverlap = sameKey || keysAlike(a.keyWords, b.keyWords);
       let why = "";
       if (frame >= SAME_FRAME && (keysOverlap || sharedOptions >= 2))
         why = `the same sentence with its key (${Math.round(frame * 100)}% alike)`;
@@ -326,13 +332,6 @@ export function explanationMentionsDistractor(q: BankItem) {
   });
 }
 
-/** Items whose explanation never names a wrong option (reported as a count until the explanations are rewritten). */
-export function findExplanationsWithoutDistractor(entries: { item: BankItem }[]) {
-  return entries
-    .filter(({ item }) => Array.isArray(item.options) && !explanationMentionsDistractor(item))
-    .map(({ item }) => item.id);
-}
-
 /** Structural problems of the bank; an empty list means every item is well formed. */
 export function findBankProblems(entries: { file: string; item: BankItem }[]): string[] {
   const problems: string[] = [];
@@ -370,6 +369,8 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
     if (Array.isArray(q.options)) {
       const giveAway = lengthGiveAway(q);
       if (giveAway) problems.push(`${where}: ${giveAway}`);
+      if (!explanationMentionsDistractor(q))
+        problems.push(`${where}: the explanation must say why a tempting wrong option is wrong, naming it`);
     }
     if (
       [q.question, q.explanation, ...(Array.isArray(q.options) ? q.options : [])].some((t) =>
