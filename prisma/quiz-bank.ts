@@ -74,6 +74,254 @@ function varietyProblem(q: BankItem): string | null {
   return null;
 }
 
+// ---- Near-duplicates -------------------------------------------------------------------------
+
+/**
+ * Words that carry grammar rather than subject matter. Two stems that share only these share no
+ * content, and an option set made only of them (a/an/the, at/in/on) is common to many fair items.
+ */
+const FUNCTION_WORDS = new Set(
+  (
+    "a an the no any some many much and or but nor of to in on at for with by from about into onto out off over " +
+    "under up down across through since until till during before after behind between among around within without " +
+    "near past as than so if then whether unless while though although because whereas also just even only still yet " +
+    "very too not is are was were be been being am do does did have has had having can could will would shall should " +
+    "may might must ought get got i me my you your he him his she her it its we us our they them their this that " +
+    "these those there here what which who whom whose how when where why yes article s d ll m re ve t b " +
+    "more most less every please really usually always never often sometimes " +
+    "don't doesn't didn't isn't aren't wasn't weren't won't wouldn't can't couldn't shouldn't mustn't haven't " +
+    "hasn't hadn't i'm i'd i'll i've you're he's she's it's we're they're there's that's what's"
+  ).split(" "),
+);
+
+const BLANK = /_{2,}/g;
+
+/** Capitalised words never written in lower case anywhere in the bank: names of people, places and days. */
+function properNames(entries: { item: BankItem }[]) {
+  const lower = new Set<string>();
+  const capitalised = new Set<string>();
+  for (const { item } of entries) {
+    for (const text of [item.question, ...item.options]) {
+      for (const word of text.match(/[A-Za-z][A-Za-z']*/g) ?? []) {
+        if (word === word.toLowerCase()) lower.add(word);
+        // Acronyms (TV, UK) are words, not names.
+        else if (/^[A-Z][a-z']/.test(word)) capitalised.add(word);
+      }
+    }
+  }
+  return new Set([...capitalised].map((w) => w.toLowerCase()).filter((w) => w !== "i" && !lower.has(w)));
+}
+
+/** Lowercase words, without punctuation, digits and proper names; the blank becomes "_". */
+function normaliseText(text: string, names: Set<string>) {
+  const words =
+    text
+      .replace(/’/g, "'")
+      .replace(BLANK, " _ ")
+      .match(/_|[A-Za-z][A-Za-z']*/g) ?? [];
+  return words.map((w) => w.toLowerCase().replace(/'s$/, "")).filter((w) => !names.has(w));
+}
+
+function bigrams(words: string[]) {
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < words.length; i++) pairs.add(`${words[i]} ${words[i + 1]}`);
+  if (words.length === 1) pairs.add(words[0]);
+  return pairs;
+}
+
+function jaccard<T>(a: Set<T>, b: Set<T>) {
+  let shared = 0;
+  for (const x of a) if (b.has(x)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+const contentWords = (words: string[]) => new Set(words.filter((w) => w !== "_" && !FUNCTION_WORDS.has(w)));
+
+/** What a near-duplicate comparison looks at in one item. */
+function itemShape(q: BankItem, names: Set<string>) {
+  const keyText = q.options[q.correctAnswer] ?? "";
+  const stem = normaliseText(q.question, names);
+  // The stem read with the key in its blank(s) ("does / cost" fills two), or followed by the key.
+  const fills = keyText.split(" / ");
+  let blank = 0;
+  const filled = q.question.includes("__")
+    ? q.question.replace(BLANK, () => ` ${fills[Math.min(blank++, fills.length - 1)]} `)
+    : `${q.question} ${keyText}`;
+  // The content words either side of the blank, names kept: the word the item is about ("___ hour").
+  const raw: string[] =
+    q.question
+      .toLowerCase()
+      .replace(BLANK, " _ ")
+      .match(/_|[a-z][a-z']*/g) ?? [];
+  const neighbours = new Set<string>();
+  const at = raw.indexOf("_");
+  if (at >= 0) {
+    for (const step of [-1, 1]) {
+      for (let i = at + step; i >= 0 && i < raw.length; i += step) {
+        if (!FUNCTION_WORDS.has(raw[i]) && raw[i] !== "_") {
+          neighbours.add(raw[i]);
+          break;
+        }
+      }
+    }
+  }
+  const options = q.options.map((o) => o.trim().toLowerCase().replace(/\s+/g, " "));
+  return {
+    id: q.id,
+    key: keyText.trim().toLowerCase().replace(/\s+/g, " "),
+    content: contentWords(stem),
+    frame: bigrams(normaliseText(filled, names)),
+    neighbours,
+    keyWords: normaliseText(keyText, names),
+    keyContent: contentWords(normaliseText(keyText, names)),
+    options,
+    optionSet: [...options].sort().join(" | "),
+    // Options that carry content (won/winned, fell through), not only grammar words (a/an/the, at/in/on).
+    hasContentOptions: options.some((o) => contentWords(normaliseText(o, names)).size > 0),
+  };
+}
+
+/** One key inside the other ("did" and "did / watch") or sharing half their content words (two sentences). */
+function keysAlike(
+  a: { keyWords: string[]; keyContent: Set<string> },
+  b: { keyWords: string[]; keyContent: Set<string> },
+) {
+  const [short, long] = a.keyWords.length <= b.keyWords.length ? [a, b] : [b, a];
+  if (short.keyWords.length > 0 && short.keyWords.every((w) => long.keyWords.includes(w))) return true;
+  let shared = 0;
+  for (const w of short.keyContent) if (long.keyContent.has(w)) shared++;
+  return shared > 0 && shared * 2 >= short.keyContent.size;
+}
+
+/** Filled-in stems this alike are one sentence frame (a name or a noun swapped). */
+const SAME_FRAME = 0.33;
+/** Identical grammar-word options (a/an/the) and key count only with stems this alike in content. */
+const SHARED_CONTENT = 0.25;
+/** Same key, and stems sharing this share of their content words. */
+const SAME_CONTENT = 0.5;
+
+/**
+ * Pairs of items across the whole bank that test the same thing in (nearly) the same words, with
+ * the reason. Names, digits, punctuation and case are ignored, so a swapped name does not hide a
+ * copy. A pair is flagged for any of: the stems read with their keys filled in share a third of their
+ * word pairs (and the keys or two options agree); the same key and half the stem's content words;
+ * the same key next to the same word ("___ hour"); the same option set and key, where the options
+ * carry content or the stems share some; the same key and three options of content, in stems that
+ * share a word. Sets of grammar words alone (a/an/the, at/in/on) recur in fair items and do not count.
+ */
+export function findNearDuplicates(entries: { item: BankItem }[]) {
+  const names = properNames(entries);
+  const shapes = entries.filter(({ item }) => Array.isArray(item.options)).map(({ item }) => itemShape(item, names));
+  const found: { a: string; b: string; why: string }[] = [];
+  for (let i = 0; i < shapes.length; i++) {
+    for (let j = i + 1; j < shapes.length; j++) {
+      const a = shapes[i];
+      const b = shapes[j];
+      const sameKey = a.key === b.key;
+      const sharedOptions = a.options.filter((o) => b.options.includes(o)).length;
+      const keysOverlap = sameKey || keysAlike(a, b);
+      // Every rule below needs the same key, overlapping keys or two shared options: most pairs
+      // have none, and skipping them keeps the check fast on a bank of a thousand items.
+      if (!keysOverlap && sharedOptions < 2) continue;
+      const frame = jaccard(a.frame, b.frame);
+      const content = jaccard(a.content, b.content);
+      let why = "";
+      if (frame >= SAME_FRAME && (keysOverlap || sharedOptions >= 2))
+        why = `the same sentence with its key (${Math.round(frame * 100)}% alike)`;
+      else if (sameKey && content >= SAME_CONTENT)
+        why = `the same key and ${Math.round(content * 100)}% of the stem's words`;
+      else if (sameKey && [...a.neighbours].some((w) => b.neighbours.has(w)))
+        why = `the same key next to the same word`;
+      else if (sameKey && a.optionSet === b.optionSet && (a.hasContentOptions || content >= SHARED_CONTENT))
+        why = "the same options and the same key";
+      else if (sameKey && sharedOptions >= 3 && a.hasContentOptions && b.hasContentOptions && content > 0)
+        why = "three of the four options and the key";
+      if (why) found.push({ a: a.id, b: b.id, why });
+    }
+  }
+  return found;
+}
+
+// ---- Length give-aways -----------------------------------------------------------------------
+
+/** The bank's label for "leave the gap empty": an answer label, not text whose length could give it away. */
+const NO_ARTICLE = "(no article)";
+/** A key this much longer than the longest distractor stands out ... */
+const LONGER_KEY = 0.3;
+/** ... if it is also this many characters longer: into/at or does/do are no clue. */
+const LONGER_KEY_CHARS = 4;
+/** Options of this many words or more are phrases or sentences, where length is a clue test-takers use. */
+const PHRASE_WORDS = 3;
+/** The share of phrase items, per level, whose key may be the uniquely longest option (chance is 25%). */
+const LONGEST_KEY_SHARE = 0.3;
+
+const wordCount = (text: string) => text.trim().split(/\s+/).length;
+
+function keyAndLongestDistractor(q: BankItem) {
+  const key = q.options[q.correctAnswer] ?? "";
+  const longest = Math.max(...q.options.filter((_, i) => i !== q.correctAnswer).map((o) => o.trim().length));
+  return { key: key.trim(), longest };
+}
+
+/** An item whose key is longer than every distractor by more than 30%. */
+function lengthGiveAway(q: BankItem): string | null {
+  const { key, longest } = keyAndLongestDistractor(q);
+  if (key === NO_ARTICLE) return null;
+  if (key.length > longest * (1 + LONGER_KEY) && key.length - longest >= LONGER_KEY_CHARS) {
+    return `the key (${key.length} characters) is more than ${LONGER_KEY * 100}% longer than every distractor (${longest}): rewrite the distractors`;
+  }
+  return null;
+}
+
+/** Per level, the items whose options are all phrases and the ones among them whose key is the uniquely longest. */
+export function countLongestKeys(entries: { item: BankItem }[]) {
+  const byLevel = new Map<string, { phraseItems: number; longestKey: string[] }>();
+  for (const { item: q } of entries) {
+    if (!Array.isArray(q.options) || !q.options.every((o) => wordCount(o) >= PHRASE_WORDS)) continue;
+    const level = byLevel.get(q.level) ?? { phraseItems: 0, longestKey: [] };
+    level.phraseItems++;
+    const { key, longest } = keyAndLongestDistractor(q);
+    if (key.length > longest) level.longestKey.push(q.id);
+    byLevel.set(q.level, level);
+  }
+  return byLevel;
+}
+
+// ---- Explanations ---------------------------------------------------------------------------
+
+const plainText = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^a-z0-9' ]+/g, " ")
+    .replace(/(^|\s)'|'(\s|$)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * Whether the explanation names a wrong option: quotes one, part of one or a phrase around one
+ * ('doesn't', 'Had spoke', 'good in'), contains one as it stands (a single word of four letters
+ * or more, or a phrase), or uses a content word only a wrong option has ('Pakistani, not Italian').
+ * Saying why a tempting option is wrong is what teaches; the rule behind the key alone does not.
+ */
+export function explanationMentionsDistractor(q: BankItem) {
+  const explanation = ` ${plainText(q.explanation ?? "")} `;
+  const key = ` ${plainText(q.options[q.correctAnswer] ?? "")} `;
+  const quoted = [...(q.explanation ?? "").matchAll(/(?:^|[\s(/])['‘](.+?)['’](?=[\s.,;:!?)/]|$)/g)]
+    .flatMap((m) => m[1].split("/"))
+    .map((fragment) => ` ${plainText(fragment)} `)
+    .filter((fragment) => fragment.trim() && !key.includes(fragment) && !fragment.includes(key));
+  return q.options.some((option, i) => {
+    const d = ` ${plainText(option)} `;
+    if (i === q.correctAnswer || option.trim() === NO_ARTICLE || key.includes(d)) return false;
+    if ((d.trim().includes(" ") || d.trim().length >= 4) && explanation.includes(d)) return true;
+    if (quoted.some((fragment) => d.includes(fragment) || fragment.includes(d))) return true;
+    const own = d.split(" ").filter((w) => w.length >= 4 && !FUNCTION_WORDS.has(w) && !key.includes(` ${w} `));
+    return own.some((w) => explanation.includes(` ${w} `));
+  });
+}
+
 /** Structural problems of the bank; an empty list means every item is well formed. */
 export function findBankProblems(entries: { file: string; item: BankItem }[]): string[] {
   const problems: string[] = [];
@@ -108,6 +356,30 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
     if (!q.topic) problems.push(`${where}: topic missing`);
     const variety = varietyProblem(q);
     if (variety) problems.push(`${where}: ${variety}`);
+    if (Array.isArray(q.options)) {
+      const giveAway = lengthGiveAway(q);
+      if (giveAway) problems.push(`${where}: ${giveAway}`);
+      if (!explanationMentionsDistractor(q))
+        problems.push(`${where}: the explanation must say why a tempting wrong option is wrong, naming it`);
+    }
+    if (
+      [q.question, q.explanation, ...(Array.isArray(q.options) ? q.options : [])].some((t) =>
+        /\bMilano\b/.test(t ?? ""),
+      )
+    )
+      problems.push(`${where}: 'Milano' in English text: write 'Milan'`);
+  }
+  const fileOf = new Map(entries.map(({ file, item }) => [item.id, path.basename(file)]));
+  for (const { a, b, why } of findNearDuplicates(entries)) {
+    problems.push(`${fileOf.get(a)} ${a}: near-duplicate of ${fileOf.get(b)} ${b}: ${why}`);
+  }
+  for (const [level, { phraseItems, longestKey }] of countLongestKeys(entries)) {
+    if (longestKey.length > phraseItems * LONGEST_KEY_SHARE) {
+      problems.push(
+        `${level}: the key is the longest option in ${longestKey.length} of ${phraseItems} items with phrase options ` +
+          `(at most ${LONGEST_KEY_SHARE * 100}%): ${longestKey.join(", ")}`,
+      );
+    }
   }
   return problems;
 }

@@ -1,4 +1,5 @@
-// Prints the quiz bank's counts and fails on structural problems:
+// Prints the quiz bank's counts and fails on its problems (structure, near-duplicates, length
+// give-aways, 'Milano', explanations that name no wrong option):
 // `node --import tsx scripts/check-quiz-bank.ts [file...]`.
 import { countBank, findBankProblems, readBank } from "../prisma/quiz-bank.ts";
 

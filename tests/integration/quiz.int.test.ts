@@ -204,7 +204,7 @@ describe("resuming a running test (issue 17)", () => {
     expect(await t.database.prisma.quizAttempt.count({ where: { userId: student.id } })).toBe(1);
 
     // Another test, or the same test at another level, is a new attempt; so is another student's.
-    const other = await caller.quiz.start({ kind: "concept", concept: "articles", level: "a2" });
+    const other = await caller.quiz.start({ kind: "concept", concept: "articles", level: "b2" });
     expect(other.attemptId).not.toBe(first.attemptId);
     const stranger = await newStudent();
     const theirs = await callerFor(t, stranger.student).quiz.start({
@@ -473,7 +473,7 @@ describe("history, stats and certificates", () => {
     const stats0 = await t.app.inject({ method: "GET", url: "/api/quiz-results/stats", headers: { cookie } });
     expect(stats0.json()).toEqual({ stats: { totalQuizzes: 18, completedQuizzes: 0, averageScore: 0, studyTime: 0 } });
     const caller = callerFor(t, student);
-    const quiz = await caller.quiz.start({ kind: "concept", concept: "articles", level: "a2" });
+    const quiz = await caller.quiz.start({ kind: "concept", concept: "articles", level: "b2" });
     const key = await answerKey(
       t,
       quiz.questions.map((q) => q.id),

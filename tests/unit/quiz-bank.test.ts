@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { countBank, findBankProblems, readBank } from "../../prisma/quiz-bank.ts";
+import {
+  type BankItem,
+  countBank,
+  explanationMentionsDistractor,
+  findBankProblems,
+  findNearDuplicates,
+  readBank,
+} from "../../prisma/quiz-bank.ts";
 import {
   CONCEPT_LEVELS,
   QUESTIONS_PER_CONCEPT_TEST,
@@ -91,5 +98,217 @@ describe("the quiz bank", () => {
       { file: "x.json", item: { ...base.item, ...change } as typeof base.item },
     ]);
     expect(problems.join("\n")).toMatch(message);
+  });
+});
+
+/** A fair B1 item; each test changes what it needs. */
+function item(change: Partial<BankItem>): BankItem {
+  return {
+    id: "t-1",
+    question: "Giulia is very good ___ maths.",
+    options: ["at", "in", "on", "for"],
+    correctAnswer: 0,
+    explanation: "We say 'good at' a subject; 'good in' is a common mistake.",
+    skill: "grammar",
+    level: "B1",
+    difficulty: 3,
+    concept: "prepositions",
+    topic: "prepositions",
+    ...change,
+  };
+}
+const problemsOf = (...items: BankItem[]) => findBankProblems(items.map((i) => ({ file: "t.json", item: i })));
+
+describe("near-duplicates across the bank", () => {
+  it.each([
+    [
+      "the same frame with a name and a city swapped, options reordered",
+      item({
+        id: "nd-1",
+        question: "Marco ___ in Milan with his parents.",
+        options: ["lives", "live", "living", "is live"],
+      }),
+      item({
+        id: "nd-2",
+        level: "A2",
+        difficulty: 2,
+        question: "Giulia ___ in Turin with her parents, near the station.",
+        options: ["live", "lives", "is live", "living"],
+        correctAnswer: 1,
+      }),
+    ],
+    [
+      "identical options and key in different sentences",
+      item({
+        id: "nd-3",
+        question: "Our team ___ the match 3-1 on Sunday.",
+        options: ["winned", "won", "win", "wan"],
+        correctAnswer: 1,
+      }),
+      item({
+        id: "nd-4",
+        question: "Have you ever ___ a prize?",
+        options: ["wan", "win", "won", "winned"],
+        correctAnswer: 2,
+      }),
+    ],
+    [
+      "the same key next to the same word",
+      item({
+        id: "nd-5",
+        question: "Is there ___ university in your town?",
+        options: ["a", "an", "the", "(no article)"],
+      }),
+      item({
+        id: "nd-6",
+        question: "Bocconi is ___ university in Milan.",
+        options: ["(no article)", "an", "the", "a"],
+        correctAnswer: 3,
+      }),
+    ],
+    [
+      "the same sentence with the point asked in two ways",
+      item({
+        id: "nd-7",
+        question: "If I ___ about the strike, I would have taken a taxi.",
+        options: ["had known", "knew", "have known", "would know"],
+      }),
+      item({
+        id: "nd-8",
+        question: "___ I known about the strike, I would have taken the car.",
+        options: ["Had", "If", "Should", "Were"],
+      }),
+    ],
+  ])("catches %s and names both items", (_name, a, b) => {
+    const problems = problemsOf(a, b).join("\n");
+    expect(problems).toMatch(new RegExp(`${a.id}: near-duplicate of t.json ${b.id}`));
+  });
+
+  it("lets items pass that share only the grammar words of their options", () => {
+    const apple = item({
+      id: "f-1",
+      question: "My brother eats ___ apple every morning.",
+      options: ["a", "an", "the", "(no article)"],
+      correctAnswer: 1,
+      explanation: "'Apple' starts with a vowel sound, so 'an'; 'a apple' is a common mistake.",
+    });
+    const hour = item({
+      id: "f-2",
+      question: "The film is ___ hour long.",
+      options: ["an", "a", "(no article)", "the"],
+      correctAnswer: 0,
+      explanation: "The 'h' of 'hour' is silent, so 'an'; 'a hour' is a common mistake.",
+    });
+    const at = item({ id: "f-3" });
+    const on = item({ id: "f-4", question: "Your keys are ___ the table.", options: ["on", "in", "at", "for"] });
+    expect(findNearDuplicates([apple, hour, at, on].map((i) => ({ item: i })))).toEqual([]);
+    expect(problemsOf(apple, hour, at, on)).toEqual([]);
+  });
+});
+
+describe("length give-aways", () => {
+  // Four C1 items with sentence options: the key (index 0) is the longest in the first `longest` of them.
+  const sentenceItems = (longest: number) =>
+    [
+      [
+        "Which ending suits a formal email?",
+        "Please do not hesitate to contact me.",
+        "Drop me a line whenever you like.",
+        "Just give me a shout if you need me.",
+        "Any questions, just ask away, OK?",
+      ],
+      [
+        "Which opening suits a letter of complaint?",
+        "I am writing to complain about my order.",
+        "Hey, my order was a total disaster!",
+        "Just so you know, the order was bad.",
+        "Your order thing went wrong again.",
+      ],
+      [
+        "Which request suits an email to a professor?",
+        "Could you send me the reading list?",
+        "Send me the reading list now, please.",
+        "I want the reading list for the course.",
+        "Reading list, please, when you can.",
+      ],
+      [
+        "Which sentence is hedged for a research paper?",
+        "The data suggest a possible link.",
+        "The data prove it beyond any doubt.",
+        "Everyone knows the link is obvious.",
+        "The link is super clear, honestly.",
+      ],
+    ].map(([question, ...options], i) => {
+      const [key, ...others] = options;
+      // Lengthen one distractor where the key must not be the longest.
+      const distractors = i < longest ? others : [`${others[0]} Thanks a lot!`, ...others.slice(1)];
+      return item({
+        id: `s-${i + 1}`,
+        level: "C1",
+        difficulty: 5,
+        concept: null,
+        topic: "formal register",
+        question,
+        options: [key, ...distractors],
+        explanation: `'${key}' is formal; '${distractors[0]}' is too casual.`,
+      });
+    });
+
+  it("fails a key more than 30% longer than every distractor", () => {
+    const giveAway = item({
+      id: "len-1",
+      question: "What does 'mull over' mean in 'I need a few days to mull it over'?",
+      options: ["forget it", "refuse it", "think about it carefully for a while", "sign it"],
+      correctAnswer: 2,
+      explanation: "'Mull over' means think carefully; it does not mean 'forget it' or 'refuse it'.",
+    });
+    expect(problemsOf(giveAway).join("\n")).toMatch(/len-1: the key \(36 characters\) is more than 30% longer/);
+    const fair = {
+      ...giveAway,
+      options: [
+        "forget about it completely",
+        "refuse it politely at once",
+        "think about it carefully",
+        "sign it straight away",
+      ],
+    };
+    expect(problemsOf(fair)).toEqual([]);
+  });
+
+  it("fails a level where the key is the uniquely longest phrase option in more than 30% of items", () => {
+    const tooOften = sentenceItems(2);
+    expect(problemsOf(...tooOften).join("\n")).toMatch(
+      /C1: the key is the longest option in 2 of 4 items with phrase options/,
+    );
+    const byChance = sentenceItems(1);
+    expect(problemsOf(...byChance)).toEqual([]);
+  });
+});
+
+describe("wording", () => {
+  it("fails 'Milano' in English text and accepts 'Milan'", () => {
+    expect(problemsOf(item({ question: "Giulia is very good ___ maths at her school in Milano." })).join("\n")).toMatch(
+      /'Milano' in English text/,
+    );
+    expect(problemsOf(item({ question: "Giulia is very good ___ maths at her school in Milan." }))).toEqual([]);
+  });
+
+  it("tells an explanation that says why a wrong option is wrong from one that only states the rule", () => {
+    const why = item({ explanation: "We say 'good at' a subject; 'good in' is a common mistake." });
+    const ruleOnly = item({ id: "t-2", explanation: "We say 'good at' a subject or an activity." });
+    const sentence = item({
+      id: "t-3",
+      question: "Read: 'Ahmed is 32 and comes from Pakistan.' Which sentence is true?",
+      options: ["Ahmed is 23.", "Ahmed is Pakistani.", "Ahmed is Italian.", "Ahmed is a student."],
+      correctAnswer: 1,
+      explanation: "He comes from Pakistan, not Italy or India, so he is Pakistani, not Italian.",
+    });
+    expect(explanationMentionsDistractor(why)).toBe(true);
+    expect(explanationMentionsDistractor(ruleOnly)).toBe(false);
+    expect(explanationMentionsDistractor(sentence)).toBe(true);
+    expect(problemsOf(ruleOnly)).toEqual([
+      expect.stringMatching(/the explanation must say why a tempting wrong option is wrong/),
+    ]);
+    expect(problemsOf(why)).toEqual([]);
   });
 });
