@@ -3,6 +3,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
 import { FOCUS_AREAS } from "./content.ts";
+import { LandingSection } from "./landing-section.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 const OFFERS = [
@@ -31,12 +32,7 @@ const PRINCIPLES = [
 
 export function AboutSection() {
   return (
-    <section
-      id="about"
-      aria-labelledby="about-title"
-      tabIndex={-1}
-      className="scroll-mt-16 bg-white py-20 focus:outline-none sm:py-24 lg:scroll-mt-20"
-    >
+    <LandingSection id="about" className="scroll-mt-16 bg-white py-20 focus:outline-none sm:py-24 lg:scroll-mt-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
           <div className="lg:col-span-7">
@@ -131,6 +127,6 @@ export function AboutSection() {
           </ul>
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }
