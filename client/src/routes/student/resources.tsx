@@ -18,6 +18,7 @@ import {
 } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
+import { PageSection } from "../../features/portal/page-section.tsx";
 import { type SharedFile, type TeacherNote, useFiles, useNotes } from "../../features/portal/portal-api.ts";
 import {
   filterResources,
@@ -202,10 +203,7 @@ export function Resources() {
       </Card>
 
       {visible.showNotes && (
-        <section aria-labelledby="notes-title" className="mt-8">
-          <h2 id="notes-title" className="text-lg font-semibold text-slate-900">
-            Teacher Notes <span className="text-slate-500">({visible.notes.length})</span>
-          </h2>
+        <PageSection titleId="notes-title" title="Teacher Notes" count={visible.notes.length}>
           {visible.notes.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">
               {search ? "No notes match your search." : "No notes from your teacher yet."}
@@ -217,14 +215,11 @@ export function Resources() {
               ))}
             </ul>
           )}
-        </section>
+        </PageSection>
       )}
 
       {visible.showFiles && (
-        <section aria-labelledby="files-title" className="mt-8">
-          <h2 id="files-title" className="text-lg font-semibold text-slate-900">
-            Shared Files <span className="text-slate-500">({visible.files.length})</span>
-          </h2>
+        <PageSection titleId="files-title" title="Shared Files" count={visible.files.length}>
           {visible.files.length === 0 ? (
             <div className="mt-3">
               <EmptyState
@@ -244,7 +239,7 @@ export function Resources() {
               ))}
             </ul>
           )}
-        </section>
+        </PageSection>
       )}
     </div>
   );
