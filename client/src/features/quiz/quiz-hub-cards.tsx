@@ -143,7 +143,6 @@ const LEVEL_OPTIONS = [
 
 /** A select that starts a test as soon as one of its options is picked. */
 function StartSelect({
-  id,
   label,
   labelClassName,
   placeholder,
@@ -151,7 +150,6 @@ function StartSelect({
   unavailableNote,
   onPick,
 }: {
-  id: string;
   label: string;
   labelClassName: string;
   placeholder: string;
@@ -160,6 +158,7 @@ function StartSelect({
   unavailableNote: string;
   onPick: (value: string) => void;
 }) {
+  const id = useId();
   return (
     <>
       <label htmlFor={id} className={`${labelClassName} mb-1.5 block text-sm font-medium text-slate-800`}>
@@ -187,7 +186,6 @@ function StartSelect({
 
 export function ConceptCards() {
   const navigate = useNavigate();
-  const baseId = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {CONCEPT_SLUGS.map((slug) => {
@@ -201,7 +199,6 @@ export function ConceptCards() {
               {covered[0]}–{covered[covered.length - 1]} · 15 questions per level
             </p>
             <StartSelect
-              id={`${baseId}-${slug}`}
               label="Choose a level to start"
               labelClassName="mt-3"
               placeholder="Select level…"
@@ -224,7 +221,6 @@ export function ConceptCards() {
 
 export function LevelConceptCards() {
   const navigate = useNavigate();
-  const baseId = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {QUIZ_LEVELS.map((level) => {
@@ -234,7 +230,6 @@ export function LevelConceptCards() {
               <p className="text-xs font-medium text-slate-500">15 questions per concept</p>
             </LevelHeading>
             <StartSelect
-              id={`${baseId}-${level}`}
               label="Choose a concept to start"
               labelClassName="mt-4"
               placeholder="Select concept…"
