@@ -14,8 +14,8 @@ import {
   ImageIcon,
   LinkIcon,
   NoteIcon,
-  SearchIcon,
 } from "../../components/ui/private-icons.tsx";
+import { SearchField } from "../../components/ui/search-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { PageSection } from "../../features/portal/page-section.tsx";
@@ -172,20 +172,13 @@ export function Resources() {
       </section>
 
       <Card className="mt-6 p-4">
-        <label htmlFor="resource-search" className="sr-only">
-          Search files and notes
-        </label>
-        <div className="relative">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" />
-          <input
-            id="resource-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search files and notes..."
-            className="block w-full rounded-xl border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-base shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
-          />
-        </div>
+        <SearchField
+          id="resource-search"
+          label="Search files and notes"
+          placeholder="Search files and notes..."
+          value={search}
+          onSearch={setSearch}
+        />
         <fieldset className="mt-3 flex flex-wrap gap-2">
           <legend className="sr-only">Filter by type</legend>
           {RESOURCE_FILTERS.map((f) => (
