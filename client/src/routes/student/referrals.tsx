@@ -14,6 +14,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { useReferralData } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
+import { bindValue } from "../../lib/bind-value.ts";
 import { formatDate, formatEuro } from "../../lib/format.ts";
 import { useCopy } from "../../lib/use-copy.ts";
 
@@ -224,8 +225,7 @@ export function Referrals() {
               <TextField
                 label="Friend's email"
                 type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...bindValue(email, setEmail)}
                 placeholder="friend@example.com"
                 autoComplete="off"
               />
