@@ -131,14 +131,10 @@ export function LevelCards() {
   );
 }
 
+// Each level under its catalog name ("A1 Beginner"), after the mixed one.
 const LEVEL_OPTIONS = [
   { value: "mixed", label: "Mixed Levels" },
-  { value: "a1", label: "A1 Beginner" },
-  { value: "a2", label: "A2 Elementary" },
-  { value: "b1", label: "B1 Intermediate" },
-  { value: "b2", label: "B2 Upper-Intermediate" },
-  { value: "c1", label: "C1 Advanced" },
-  { value: "c2", label: "C2 Proficient" },
+  ...QUIZ_LEVELS.map((level) => ({ value: level.toLowerCase(), label: `${level} ${LEVEL_CATALOG[level].name}` })),
 ];
 
 /** A select that starts a test as soon as one of its options is picked. */
