@@ -7,6 +7,7 @@ import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { bindValue } from "../../lib/bind-value.ts";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, serverMessage, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
@@ -132,26 +133,18 @@ export function BookingDialog({
               type="url"
               inputMode="url"
               placeholder="https://meet.google.com/..."
-              value={link}
-              onChange={(e) => setLink(e.target.value)}
+              {...bindValue(link, setLink)}
               hint="Students see Join Meeting with this link."
             />
           ) : (
             <TextField
               className="sm:col-span-2"
               label="Location"
-              value={location}
-              onChange={(e) => setLocation(e.target.value)}
+              {...bindValue(location, setLocation)}
               placeholder="Café, address or room"
             />
           )}
-          <TextAreaField
-            className="sm:col-span-2"
-            label="Notes (optional)"
-            rows={3}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
+          <TextAreaField className="sm:col-span-2" label="Notes (optional)" rows={3} {...bindValue(notes, setNotes)} />
         </div>
         <FormActions
           className="mt-5"

@@ -1,20 +1,12 @@
 // The booking summary beside the student details: package, lessons, teacher, group add-on, the
 // lesson times (also in the visitor's zone when it differs) and the server's price quote.
-import type { ReactNode } from "react";
 import { Card } from "../../components/ui/card.tsx";
 import { formatDate, formatEuro, formatTime } from "../../lib/format.ts";
 import type { RouterOutputs } from "../../trpc.ts";
 import type { bookingStorage, Slot } from "./booking-storage.ts";
 import type { GroupChoice } from "./group-conversation-card.tsx";
-
-function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
+import { SummaryRow } from "./summary-row.tsx";
+import { YourTime } from "./your-time.tsx";
 
 export function BookingSummary({
   pkg,
@@ -58,12 +50,7 @@ export function BookingSummary({
             <li key={s.id}>
               {formatDate(s.startTime, { timeZone: zone, style: "short" })},{" "}
               {formatTime(s.startTime, { timeZone: zone })}
-              {localZone && (
-                <span className="block text-xs text-slate-500">
-                  {formatDate(s.startTime, { timeZone: localZone, style: "short" })},{" "}
-                  {formatTime(s.startTime, { timeZone: localZone })} your time
-                </span>
-              )}
+              {localZone && <YourTime startTime={s.startTime} zone={localZone} />}
             </li>
           ))}
         </ul>

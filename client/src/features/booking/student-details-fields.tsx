@@ -1,5 +1,6 @@
 // The fields of the booking's Student Details form. Each sits in a [data-field] wrapper so that a
 // failed submit can focus the first invalid one.
+import type { ChangeEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import type { DetailsErrors, DetailsForm } from "./details-form.ts";
 
@@ -8,6 +9,8 @@ const LEVELS = [
   { value: "intermediate", label: "Intermediate" },
   { value: "advanced", label: "Advanced" },
 ] as const;
+
+type TextKey = "student_name" | "guardian_phone" | "preferred_location" | "lesson_focus" | "notes";
 
 const lessonTypeLabel = (t: string) => (t === "online" ? "Online" : "In person");
 
@@ -25,17 +28,24 @@ export function StudentDetailsFields({
   /** The lesson type the package fixes, if it does. */
   fixedType: DetailsForm["lesson_type"] | null;
 }) {
+  /** A text field's value, change and error, bound to one key of the form. */
+  const bindText = (key: TextKey) => ({
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+    error: errors[key],
+  });
+  /** One radio button of a choice between fixed values, bound to one key of the form. */
+  const bindRadio = <K extends "lesson_type" | "age_confirmation">(key: K, value: DetailsForm[K]) => ({
+    type: "radio",
+    name: key,
+    value,
+    checked: form[key] === value,
+    onChange: () => set(key, value),
+  });
   return (
     <>
       <div data-field="student_name">
-        <TextField
-          label="Student name"
-          required
-          autoComplete="name"
-          value={form.student_name}
-          onChange={(e) => set("student_name", e.target.value)}
-          error={errors.student_name}
-        />
+        <TextField label="Student name" required autoComplete="name" {...bindText("student_name")} />
       </div>
       <div data-field="guardian_phone">
         <TextField
@@ -44,9 +54,7 @@ export function StudentDetailsFields({
           type="tel"
           required
           autoComplete="tel"
-          value={form.guardian_phone}
-          onChange={(e) => set("guardian_phone", e.target.value)}
-          error={errors.guardian_phone}
+          {...bindText("guardian_phone")}
         />
       </div>
       <div className="sm:col-span-2">
@@ -80,14 +88,7 @@ export function StudentDetailsFields({
                   key={t}
                   className={`flex cursor-pointer items-center gap-2 rounded-xl border-2 px-3 py-2 text-sm font-medium ${form.lesson_type === t ? "border-blue-900 bg-blue-50 text-blue-900" : "border-slate-200 text-slate-700"}`}
                 >
-                  <input
-                    type="radio"
-                    name="lesson_type"
-                    value={t}
-                    checked={form.lesson_type === t}
-                    onChange={() => set("lesson_type", t)}
-                    className="accent-blue-900"
-                  />
+                  <input {...bindRadio("lesson_type", t)} className="accent-blue-900" />
                   {lessonTypeLabel(t)}
                 </label>
               ))}
@@ -101,9 +102,7 @@ export function StudentDetailsFields({
             label="Preferred location"
             hint="Where in Milano you would like to meet"
             required
-            value={form.preferred_location}
-            onChange={(e) => set("preferred_location", e.target.value)}
-            error={errors.preferred_location}
+            {...bindText("preferred_location")}
           />
         </div>
       )}
@@ -113,18 +112,11 @@ export function StudentDetailsFields({
           required
           rows={3}
           placeholder="e.g. Speaking confidence for work meetings, IELTS preparation"
-          value={form.lesson_focus}
-          onChange={(e) => set("lesson_focus", e.target.value)}
-          error={errors.lesson_focus}
+          {...bindText("lesson_focus")}
         />
       </div>
       <div className="sm:col-span-2">
-        <TextAreaField
-          label="Notes (optional)"
-          rows={2}
-          value={form.notes}
-          onChange={(e) => set("notes", e.target.value)}
-        />
+        <TextAreaField label="Notes (optional)" rows={2} {...bindText("notes")} />
       </div>
       <fieldset
         data-field="age_confirmation"
@@ -148,14 +140,7 @@ export function StudentDetailsFields({
               key={value}
               className={`flex cursor-pointer items-start gap-2 rounded-xl border-2 px-3 py-2 text-sm ${form.age_confirmation === value ? "border-blue-900 bg-blue-50 text-blue-900" : errors.age_confirmation ? "border-red-300" : "border-slate-200 text-slate-700"}`}
             >
-              <input
-                type="radio"
-                name="age_confirmation"
-                value={value}
-                checked={form.age_confirmation === value}
-                onChange={() => set("age_confirmation", value)}
-                className="mt-0.5 accent-blue-900"
-              />
+              <input {...bindRadio("age_confirmation", value)} className="mt-0.5 accent-blue-900" />
               {label}
             </label>
           ))}

@@ -78,6 +78,8 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
   const times = [...new Set(slots.map((s) => timeKeyInZone(s.startTime, timeZone)))].sort();
   const cell = (day: DateKey, time: string) =>
     byDay.get(day)?.find((s) => timeKeyInZone(s.startTime, timeZone) === time) ?? null;
+  // The same button in both layouts; only its height differs.
+  const buttonProps = (slot: Slot) => ({ slot, selected: selectedIds.has(slot.id), timeZone, localZone, onToggle });
 
   return (
     <>
@@ -104,15 +106,7 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
               days.map((day) => {
                 const slot = cell(day, time);
                 return slot ? (
-                  <SlotButton
-                    key={`${day}-${time}`}
-                    slot={slot}
-                    selected={selectedIds.has(slot.id)}
-                    timeZone={timeZone}
-                    localZone={localZone}
-                    onToggle={onToggle}
-                    className="min-h-11"
-                  />
+                  <SlotButton key={`${day}-${time}`} {...buttonProps(slot)} className="min-h-11" />
                 ) : (
                   <div
                     key={`${day}-${time}`}
@@ -150,15 +144,7 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
                 ) : (
                   <div className="grid grid-cols-3 gap-2 p-3">
                     {daySlots.map((slot) => (
-                      <SlotButton
-                        key={slot.id}
-                        slot={slot}
-                        selected={selectedIds.has(slot.id)}
-                        timeZone={timeZone}
-                        localZone={localZone}
-                        onToggle={onToggle}
-                        className="min-h-12"
-                      />
+                      <SlotButton key={slot.id} {...buttonProps(slot)} className="min-h-12" />
                     ))}
                   </div>
                 )}

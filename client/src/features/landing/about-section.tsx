@@ -3,6 +3,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
 import { FOCUS_AREAS } from "./content.ts";
+import { LandingSection } from "./landing-section.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 const OFFERS = [
@@ -31,12 +32,7 @@ const PRINCIPLES = [
 
 export function AboutSection() {
   return (
-    <section
-      id="about"
-      aria-labelledby="about-title"
-      tabIndex={-1}
-      className="scroll-mt-16 bg-white py-20 focus:outline-none sm:py-24 lg:scroll-mt-20"
-    >
+    <LandingSection id="about" className="scroll-mt-16 bg-white py-20 focus:outline-none sm:py-24 lg:scroll-mt-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
           <div className="lg:col-span-7">
@@ -100,37 +96,44 @@ export function AboutSection() {
           </div>
         </div>
 
-        <div className="mt-20 rounded-3xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-10">
-          <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-            <div className="max-w-xl">
-              <h3 className="font-display text-2xl font-bold text-slate-900 sm:text-3xl">Lessons & packages</h3>
-              <p className="mt-2 text-slate-600">
-                Start with a single lesson or choose a package. Prices are in euro and always shown before you book.
-              </p>
-            </div>
-            <Link
-              to="/book/pricing"
-              className={`${buttonClasses({ variant: "primary", size: "md" })} self-start md:self-auto`}
-            >
-              See packages & prices
-              <ArrowRightIcon className="h-4 w-4" />
-            </Link>
-          </div>
-          <ul className="mt-8 grid gap-4 md:grid-cols-3">
-            {OFFERS.map(({ icon: Icon, title, text }) => (
-              <li key={title}>
-                <Card className="h-full p-6">
-                  <span className="grid h-11 w-11 place-items-center rounded-xl bg-blue-900 text-amber-300">
-                    <Icon className="h-6 w-6" />
-                  </span>
-                  <h4 className="mt-4 text-lg font-semibold text-slate-900">{title}</h4>
-                  <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <OffersPanel />
       </div>
-    </section>
+    </LandingSection>
+  );
+}
+
+/** Lessons & packages: the three offers and the way to the prices. */
+function OffersPanel() {
+  return (
+    <div className="mt-20 rounded-3xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-10">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="max-w-xl">
+          <h3 className="font-display text-2xl font-bold text-slate-900 sm:text-3xl">Lessons & packages</h3>
+          <p className="mt-2 text-slate-600">
+            Start with a single lesson or choose a package. Prices are in euro and always shown before you book.
+          </p>
+        </div>
+        <Link
+          to="/book/pricing"
+          className={`${buttonClasses({ variant: "primary", size: "md" })} self-start md:self-auto`}
+        >
+          See packages & prices
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      </div>
+      <ul className="mt-8 grid gap-4 md:grid-cols-3">
+        {OFFERS.map(({ icon: Icon, title, text }) => (
+          <li key={title}>
+            <Card className="h-full p-6">
+              <span className="grid h-11 w-11 place-items-center rounded-xl bg-blue-900 text-amber-300">
+                <Icon className="h-6 w-6" />
+              </span>
+              <h4 className="mt-4 text-lg font-semibold text-slate-900">{title}</h4>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { AFTER_HOURS_TEXT, TEACHER_TIMEZONE } from "../../../../shared/constants
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { ArrowRightIcon, ClockIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
+import { LandingSection } from "./landing-section.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 const milanoClock = new Intl.DateTimeFormat("en-GB", {
@@ -24,10 +25,8 @@ function useNow(intervalMs: number) {
 export function ContactSection() {
   const now = useNow(30_000);
   return (
-    <section
+    <LandingSection
       id="contact"
-      aria-labelledby="contact-title"
-      tabIndex={-1}
       className="relative scroll-mt-16 overflow-hidden bg-blue-900 pt-20 pb-14 focus:outline-none sm:pt-24 lg:scroll-mt-20"
     >
       <div
@@ -78,6 +77,6 @@ export function ContactSection() {
           </div>
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }

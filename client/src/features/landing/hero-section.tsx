@@ -2,6 +2,7 @@ import { ButtonLink, buttonClasses } from "../../components/ui/button.tsx";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
 import { COUNTERS } from "./content.ts";
+import { LandingSection } from "./landing-section.tsx";
 
 const STEPS = [
   {
@@ -20,10 +21,8 @@ const STEPS = [
 
 export function HeroSection() {
   return (
-    <section
+    <LandingSection
       id="home"
-      aria-labelledby="home-title"
-      tabIndex={-1}
       className="relative scroll-mt-16 overflow-hidden bg-gradient-to-b from-blue-50 via-white to-white pt-28 pb-16 focus:outline-none sm:pt-32 lg:scroll-mt-20 lg:pt-40 lg:pb-24"
     >
       <DecorativeBackdrop />
@@ -79,7 +78,7 @@ export function HeroSection() {
           <HowItWorksCard />
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
@@ -39,29 +39,22 @@ export function SiteHeader({ active }: { active: SectionId }) {
           {desktop ? (
             <nav aria-label="Main" className="hidden lg:block">
               <ul className="flex items-center gap-1">
-                {SECTIONS.map((section) => {
-                  const current = section.id === active;
-                  return (
-                    <li key={section.id}>
-                      <a
-                        href={`#${section.id}`}
-                        aria-current={current ? "location" : undefined}
-                        data-active={current ? "true" : undefined}
-                        className={`relative block rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} ${
-                          current ? "text-blue-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                        }`}
-                      >
-                        {section.label}
-                        <span
-                          aria-hidden="true"
-                          className={`absolute inset-x-3 -bottom-0.5 h-0.5 rounded-full bg-amber-400 transition-opacity duration-300 ${
-                            current ? "opacity-100" : "opacity-0"
-                          }`}
-                        />
-                      </a>
-                    </li>
-                  );
-                })}
+                <SectionLinks
+                  active={active}
+                  linkClassName={(current) =>
+                    `relative block rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} ${
+                      current ? "text-blue-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                    }`
+                  }
+                  marker={(current) => (
+                    <span
+                      aria-hidden="true"
+                      className={`absolute inset-x-3 -bottom-0.5 h-0.5 rounded-full bg-amber-400 transition-opacity duration-300 ${
+                        current ? "opacity-100" : "opacity-0"
+                      }`}
+                    />
+                  )}
+                />
                 <li className="ml-3">
                   <Link
                     to="/student"
@@ -93,29 +86,22 @@ export function SiteHeader({ active }: { active: SectionId }) {
         {!desktop && open && (
           <nav id={menuId} aria-label="Main" className="border-t border-slate-200 bg-white shadow-lg lg:hidden">
             <ul className="mx-auto max-w-6xl space-y-1 px-4 py-4 sm:px-6">
-              {SECTIONS.map((section) => {
-                const current = section.id === active;
-                return (
-                  <li key={section.id}>
-                    <a
-                      href={`#${section.id}`}
-                      aria-current={current ? "location" : undefined}
-                      data-active={current ? "true" : undefined}
-                      // Close after the browser has followed the link (an anchor removed during
-                      // its own click would not navigate), then hand focus to the section.
-                      onClick={() => setTimeout(() => close(document.getElementById(section.id)), 0)}
-                      className={`flex items-center justify-between rounded-xl border-l-4 px-4 py-3 text-base font-semibold ${FOCUS_RING} ${
-                        current
-                          ? "border-amber-400 bg-blue-50 text-blue-900"
-                          : "border-transparent text-slate-700 hover:bg-slate-50"
-                      }`}
-                    >
-                      {section.label}
-                      {current && <span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-400" />}
-                    </a>
-                  </li>
-                );
-              })}
+              <SectionLinks
+                active={active}
+                // Close after the browser has followed the link (an anchor removed during its own
+                // click would not navigate), then hand focus to the section.
+                onFollow={(id) => setTimeout(() => close(document.getElementById(id)), 0)}
+                linkClassName={(current) =>
+                  `flex items-center justify-between rounded-xl border-l-4 px-4 py-3 text-base font-semibold ${FOCUS_RING} ${
+                    current
+                      ? "border-amber-400 bg-blue-50 text-blue-900"
+                      : "border-transparent text-slate-700 hover:bg-slate-50"
+                  }`
+                }
+                marker={(current) =>
+                  current && <span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-400" />
+                }
+              />
               <li className="pt-3">
                 <Link to="/student" className={`${buttonClasses({ variant: "primary", size: "lg" })} w-full`}>
                   Student Portal
@@ -127,6 +113,38 @@ export function SiteHeader({ active }: { active: SectionId }) {
       </div>
     </header>
   );
+}
+
+/** The section links, one `<li>` each; the section in view is marked as the current location. */
+function SectionLinks({
+  active,
+  linkClassName,
+  marker,
+  onFollow,
+}: {
+  active: SectionId;
+  linkClassName: (current: boolean) => string;
+  /** What follows the label: the desktop underline, the mobile dot. */
+  marker: (current: boolean) => ReactNode;
+  onFollow?: (id: SectionId) => void;
+}) {
+  return SECTIONS.map((section) => {
+    const current = section.id === active;
+    return (
+      <li key={section.id}>
+        <a
+          href={`#${section.id}`}
+          aria-current={current ? "location" : undefined}
+          data-active={current ? "true" : undefined}
+          onClick={onFollow && (() => onFollow(section.id))}
+          className={linkClassName(current)}
+        >
+          {section.label}
+          {marker(current)}
+        </a>
+      </li>
+    );
+  });
 }
 
 /** Closes the menu on Escape (focus back on its button) or on a tap outside the header. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { TESTIMONIAL_ROTATION_MS } from "../../../../shared/constants.ts";
 import { StarIcon } from "../../components/ui/icons.tsx";
 import { TESTIMONIALS, type Testimonial } from "./content.ts";
+import { LandingSection } from "./landing-section.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 /**
@@ -26,10 +27,8 @@ export function TestimonialsSection() {
   const pick = (index: number) => setState((current) => ({ active: index, cycle: current.cycle + 1 }));
 
   return (
-    <section
+    <LandingSection
       id="testimonials"
-      aria-labelledby="testimonials-title"
-      tabIndex={-1}
       className="scroll-mt-16 bg-slate-100/70 py-20 focus:outline-none sm:py-24 lg:scroll-mt-20"
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
@@ -72,7 +71,7 @@ export function TestimonialsSection() {
           })}
         </fieldset>
       </div>
-    </section>
+    </LandingSection>
   );
 }
 

@@ -16,6 +16,7 @@ export type Achievement = Portal["progress"]["completed"][number];
 export type SharedFile = Portal["files"][number];
 export type TeacherNote = Portal["notes"][number];
 export type Profile = Portal["profile"]["profile"];
+export type Referral = Portal["referrals"]["referrals"][number];
 
 /** Signs the student out after a 401/403 while loading data, with the spec's toast (once). */
 export function useSessionExpiry() {

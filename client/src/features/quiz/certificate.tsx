@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { LogoCardPage } from "../../components/logo-card-page.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { Link, useParams } from "../../lib/router.tsx";
@@ -94,58 +94,53 @@ export function CertificateVerifyPage() {
   const { code = "" } = useParams();
   const query = useQuery({ ...trpc.quiz.verifyCertificate.queryOptions({ code }), retry: false });
   return (
-    <main className="grid min-h-screen place-items-center bg-gradient-to-b from-blue-50 to-slate-50 p-4">
-      <Card className="w-full max-w-lg p-8 text-center">
-        <div className="flex justify-center">
-          <SiteLogo />
-        </div>
-        {query.isPending ? (
-          <Spinner label="Checking the certificate" />
-        ) : query.data ? (
-          <>
-            <div
-              className="mx-auto mt-6 grid h-12 w-12 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+    <LogoCardPage width="lg">
+      {query.isPending ? (
+        <Spinner label="Checking the certificate" />
+      ) : query.data ? (
+        <>
+          <div
+            className="mx-auto mt-6 grid h-12 w-12 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+            aria-hidden="true"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              className="h-6 w-6"
               aria-hidden="true"
             >
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                className="h-6 w-6"
-                aria-hidden="true"
-              >
-                <path d="M20 6 9 17l-5-5" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </div>
-            <h1 className="mt-4 text-2xl font-bold text-slate-900">Valid certificate</h1>
-            <dl className="mt-6 space-y-3 text-left">
-              {[
-                ["Awarded to", query.data.certificate.holder],
-                ["Test", query.data.certificate.test],
-                ["Level", query.data.certificate.level],
-                ["Date", formatDate(query.data.certificate.issuedAt, { style: "medium" })],
-                ["Code", query.data.certificate.code],
-              ].map(([label, value]) => (
-                <div key={label} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
-                  <dt className="text-sm text-slate-500">{label}</dt>
-                  <dd className="text-right font-semibold text-slate-900">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </>
-        ) : (
-          <>
-            <h1 className="mt-6 text-2xl font-bold text-slate-900">Certificate not found</h1>
-            <p className="mt-2 text-slate-600" role="alert">
-              This certificate code is not valid. Please check the code and try again.
-            </p>
-          </>
-        )}
-        <ButtonLink to="/" variant="outline" className="mt-8">
-          Visit the website
-        </ButtonLink>
-      </Card>
-    </main>
+              <path d="M20 6 9 17l-5-5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </div>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">Valid certificate</h1>
+          <dl className="mt-6 space-y-3 text-left">
+            {[
+              ["Awarded to", query.data.certificate.holder],
+              ["Test", query.data.certificate.test],
+              ["Level", query.data.certificate.level],
+              ["Date", formatDate(query.data.certificate.issuedAt, { style: "medium" })],
+              ["Code", query.data.certificate.code],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4 border-b border-slate-100 pb-2">
+                <dt className="text-sm text-slate-500">{label}</dt>
+                <dd className="text-right font-semibold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : (
+        <>
+          <h1 className="mt-6 text-2xl font-bold text-slate-900">Certificate not found</h1>
+          <p className="mt-2 text-slate-600" role="alert">
+            This certificate code is not valid. Please check the code and try again.
+          </p>
+        </>
+      )}
+      <ButtonLink to="/" variant="outline" className="mt-8">
+        Visit the website
+      </ButtonLink>
+    </LogoCardPage>
   );
 }

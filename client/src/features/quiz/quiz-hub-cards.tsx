@@ -131,19 +131,14 @@ export function LevelCards() {
   );
 }
 
+// Each level under its catalog name ("A1 Beginner"), after the mixed one.
 const LEVEL_OPTIONS = [
   { value: "mixed", label: "Mixed Levels" },
-  { value: "a1", label: "A1 Beginner" },
-  { value: "a2", label: "A2 Elementary" },
-  { value: "b1", label: "B1 Intermediate" },
-  { value: "b2", label: "B2 Upper-Intermediate" },
-  { value: "c1", label: "C1 Advanced" },
-  { value: "c2", label: "C2 Proficient" },
+  ...QUIZ_LEVELS.map((level) => ({ value: level.toLowerCase(), label: `${level} ${LEVEL_CATALOG[level].name}` })),
 ];
 
 /** A select that starts a test as soon as one of its options is picked. */
 function StartSelect({
-  id,
   label,
   labelClassName,
   placeholder,
@@ -151,7 +146,6 @@ function StartSelect({
   unavailableNote,
   onPick,
 }: {
-  id: string;
   label: string;
   labelClassName: string;
   placeholder: string;
@@ -160,6 +154,7 @@ function StartSelect({
   unavailableNote: string;
   onPick: (value: string) => void;
 }) {
+  const id = useId();
   return (
     <>
       <label htmlFor={id} className={`${labelClassName} mb-1.5 block text-sm font-medium text-slate-800`}>
@@ -187,7 +182,6 @@ function StartSelect({
 
 export function ConceptCards() {
   const navigate = useNavigate();
-  const baseId = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {CONCEPT_SLUGS.map((slug) => {
@@ -201,7 +195,6 @@ export function ConceptCards() {
               {covered[0]}–{covered[covered.length - 1]} · 15 questions per level
             </p>
             <StartSelect
-              id={`${baseId}-${slug}`}
               label="Choose a level to start"
               labelClassName="mt-3"
               placeholder="Select level…"
@@ -224,7 +217,6 @@ export function ConceptCards() {
 
 export function LevelConceptCards() {
   const navigate = useNavigate();
-  const baseId = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {QUIZ_LEVELS.map((level) => {
@@ -234,7 +226,6 @@ export function LevelConceptCards() {
               <p className="text-xs font-medium text-slate-500">15 questions per concept</p>
             </LevelHeading>
             <StartSelect
-              id={`${baseId}-${level}`}
               label="Choose a concept to start"
               labelClassName="mt-4"
               placeholder="Select concept…"

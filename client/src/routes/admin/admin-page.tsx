@@ -1,9 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { GoogleMark } from "../../components/google-button.tsx";
-import { SiteLogo } from "../../components/site-logo.tsx";
+import { LogoCardPage } from "../../components/logo-card-page.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { AdminHeader, AdminMain } from "../../features/admin/admin-shell.tsx";
@@ -63,26 +62,21 @@ export function AdminPage() {
   if (status.isPending) return <Spinner label="Checking authentication" />;
   if (!status.data?.authenticated) {
     return (
-      <main className="grid min-h-screen place-items-center bg-slate-50 p-4">
-        <Card className="w-full max-w-md p-8 text-center">
-          <div className="flex justify-center">
-            <SiteLogo />
-          </div>
-          <h1 className="mt-6 text-2xl font-bold">Admin Login Required</h1>
-          <p className="mt-2 text-slate-600">Please sign in to access the admin dashboard</p>
-          <Button size="lg" className="mt-6 w-full" onClick={() => window.location.assign("/api/auth/google")}>
-            <span className="rounded-full bg-white p-0.5">
-              <GoogleMark />
-            </span>
-            Sign in with Google
-          </Button>
-          <p className="mt-6 text-xs text-slate-500">
-            <a className="font-semibold text-blue-900 underline" href="/privacy">
-              Privacy notice
-            </a>
-          </p>
-        </Card>
-      </main>
+      <LogoCardPage background="plain">
+        <h1 className="mt-6 text-2xl font-bold">Admin Login Required</h1>
+        <p className="mt-2 text-slate-600">Please sign in to access the admin dashboard</p>
+        <Button size="lg" className="mt-6 w-full" onClick={() => window.location.assign("/api/auth/google")}>
+          <span className="rounded-full bg-white p-0.5">
+            <GoogleMark />
+          </span>
+          Sign in with Google
+        </Button>
+        <p className="mt-6 text-xs text-slate-500">
+          <a className="font-semibold text-blue-900 underline" href="/privacy">
+            Privacy notice
+          </a>
+        </p>
+      </LogoCardPage>
     );
   }
 

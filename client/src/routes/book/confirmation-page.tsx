@@ -7,6 +7,8 @@ import { CalendarIcon, CheckIcon, MapPinIcon, UsersIcon, VideoIcon } from "../..
 import { bookingStorage } from "../../features/booking/booking-storage.ts";
 import { policyLines } from "../../features/booking/policy.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
+import { SummaryRow } from "../../features/booking/summary-row.tsx";
+import { YourTime } from "../../features/booking/your-time.tsx";
 import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
 import { Navigate } from "../../lib/router.tsx";
 
@@ -65,11 +67,11 @@ export function ConfirmationPage() {
         <Card className="p-5 md:col-span-2 md:self-start">
           <h2 className="font-semibold text-slate-900">Package Details</h2>
           <dl className="mt-3 space-y-2 text-sm">
-            <Row label="Package" value={results.package.name} />
-            <Row label="Total price" value={formatEuro(results.package.totalPrice)} />
-            <Row label="Lessons" value={String(results.package.lessons)} />
-            <Row label="Duration" value="60 minutes each" />
-            {results.teacher?.name && <Row label="Teacher" value={results.teacher.name} />}
+            <SummaryRow label="Package">{results.package.name}</SummaryRow>
+            <SummaryRow label="Total price">{formatEuro(results.package.totalPrice)}</SummaryRow>
+            <SummaryRow label="Lessons">{results.package.lessons}</SummaryRow>
+            <SummaryRow label="Duration">60 minutes each</SummaryRow>
+            {results.teacher?.name && <SummaryRow label="Teacher">{results.teacher.name}</SummaryRow>}
           </dl>
           {allConfirmed ? (
             <p className="mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
@@ -98,12 +100,7 @@ export function ConfirmationPage() {
                     </p>
                     <p className="text-sm text-slate-700">
                       {formatTime(booking.lesson_date, { timeZone: zone })} ({zone})
-                      {localZone !== zone && (
-                        <span className="block text-xs text-slate-500">
-                          {formatDate(booking.lesson_date, { timeZone: localZone, style: "short" })},{" "}
-                          {formatTime(booking.lesson_date, { timeZone: localZone })} your time
-                        </span>
-                      )}
+                      {localZone !== zone && <YourTime startTime={booking.lesson_date} zone={localZone} />}
                     </p>
                     <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
                       <span className="flex items-center gap-1">
@@ -229,15 +226,6 @@ export function ConfirmationPage() {
           </ButtonLink>
         </div>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { bookingStorage, type Slot } from "../../features/booking/booking-storag
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { currentWeekStart, weekDays, weekRangeLabel } from "../../features/booking/week.ts";
 import { WeekGrid } from "../../features/booking/week-grid.tsx";
+import { YourTime } from "../../features/booking/your-time.tsx";
 import { browserTimeZone, formatDate, formatTime } from "../../lib/format.ts";
 import { useLocation, useNavigate } from "../../lib/router.tsx";
 import { addDays, dateKeyInZone } from "../../lib/zoned-date.ts";
@@ -252,12 +253,7 @@ export function SchedulePage() {
                       <p className="text-slate-600">
                         {formatTime(slot.startTime, { timeZone: zone })} –{" "}
                         {formatTime(slot.endTime, { timeZone: zone })}
-                        {showLocal && (
-                          <span className="block text-xs text-slate-500">
-                            {formatDate(slot.startTime, { timeZone: showLocal, style: "short" })},{" "}
-                            {formatTime(slot.startTime, { timeZone: showLocal })} your time
-                          </span>
-                        )}
+                        {showLocal && <YourTime startTime={slot.startTime} zone={showLocal} />}
                       </p>
                     </div>
                     <Button

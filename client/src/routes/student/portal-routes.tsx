@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { GoogleMark } from "../../components/google-button.tsx";
+import { LogoCardPage } from "../../components/logo-card-page.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon } from "../../components/ui/icons.tsx";
 import {
   ChartIcon,
@@ -85,40 +85,35 @@ export function StudentSignIn() {
   if (status.isPending || (status.isSuccess && decision !== "card")) return <Spinner label="Checking your session" />;
 
   return (
-    <main className="grid min-h-screen place-items-center bg-gradient-to-b from-blue-50 to-slate-50 p-4">
-      <Card className="w-full max-w-md p-8 text-center">
-        <div className="flex justify-center">
-          <SiteLogo />
-        </div>
-        <h1 className="mt-6 text-2xl font-bold">Student Portal</h1>
-        <p className="mt-2 text-slate-600">
-          Sign in to see your lessons, progress, activities and the files your teacher shares with you.
-        </p>
-        <Button
-          size="lg"
-          variant="outline"
-          className="mt-6 w-full"
-          onClick={() => {
-            sessionStorage.removeItem(ATTEMPT_FLAG);
-            window.location.assign(studentSignInUrl(rawNext));
-          }}
-        >
-          <GoogleMark /> Continue with Google
-        </Button>
-        <p className="mt-6 text-sm text-slate-500">
-          New here?{" "}
-          <a className="font-semibold text-blue-900 underline" href="/book">
-            Book your first lesson
-          </a>
-        </p>
-        <p className="mt-3 text-xs text-slate-500">
-          How we handle your data:{" "}
-          <a className="font-semibold text-blue-900 underline" href="/privacy">
-            Privacy notice
-          </a>
-        </p>
-      </Card>
-    </main>
+    <LogoCardPage>
+      <h1 className="mt-6 text-2xl font-bold">Student Portal</h1>
+      <p className="mt-2 text-slate-600">
+        Sign in to see your lessons, progress, activities and the files your teacher shares with you.
+      </p>
+      <Button
+        size="lg"
+        variant="outline"
+        className="mt-6 w-full"
+        onClick={() => {
+          sessionStorage.removeItem(ATTEMPT_FLAG);
+          window.location.assign(studentSignInUrl(rawNext));
+        }}
+      >
+        <GoogleMark /> Continue with Google
+      </Button>
+      <p className="mt-6 text-sm text-slate-500">
+        New here?{" "}
+        <a className="font-semibold text-blue-900 underline" href="/book">
+          Book your first lesson
+        </a>
+      </p>
+      <p className="mt-3 text-xs text-slate-500">
+        How we handle your data:{" "}
+        <a className="font-semibold text-blue-900 underline" href="/privacy">
+          Privacy notice
+        </a>
+      </p>
+    </LogoCardPage>
   );
 }
 

@@ -6,6 +6,7 @@ import { LockIcon, TrophyIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { QuizScoresChart, WeeklyLessonsChart } from "../../features/portal/charts.tsx";
+import { PageSection } from "../../features/portal/page-section.tsx";
 import { type Achievement, useProgress } from "../../features/portal/portal-api.ts";
 
 // Levels 5-8 richer, 9 and up the richest (§9).
@@ -137,10 +138,7 @@ export function MyProgress() {
         </Card>
       </div>
 
-      <section aria-labelledby="completed-title" className="mt-8">
-        <h2 id="completed-title" className="text-lg font-semibold text-slate-900">
-          Completed Achievements
-        </h2>
+      <PageSection titleId="completed-title" title="Completed Achievements">
         {completed.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">Complete your first lesson to unlock your first achievement.</p>
         ) : (
@@ -150,18 +148,15 @@ export function MyProgress() {
             ))}
           </ul>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="next-title" className="mt-8">
-        <h2 id="next-title" className="text-lg font-semibold text-slate-900">
-          Next Achievements
-        </h2>
+      <PageSection titleId="next-title" title="Next Achievements">
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {next.map((a) => (
             <AchievementCard key={a.id} achievement={a} locked />
           ))}
         </ul>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -12,8 +12,9 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
-import { useReferralData } from "../../features/portal/portal-api.ts";
+import { type Referral, useReferralData } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
+import { bindValue } from "../../lib/bind-value.ts";
 import { formatDate, formatEuro } from "../../lib/format.ts";
 import { useCopy } from "../../lib/use-copy.ts";
 
@@ -166,45 +167,7 @@ export function Referrals() {
             </div>
           </Card>
 
-          <Card className="p-5 sm:p-6">
-            <h2 className="text-lg font-semibold text-slate-900">Referral History</h2>
-            {data.referrals.length === 0 ? (
-              <div className="mt-3">
-                <EmptyState
-                  icon={<UsersIcon />}
-                  title="No referrals yet"
-                  message="Start sharing your referral code to earn rewards!"
-                />
-              </div>
-            ) : (
-              <ul className="mt-2 divide-y divide-slate-100">
-                {data.referrals.map((r) => {
-                  const label = referralStatusLabel(r.status);
-                  return (
-                    <li key={r.id} className="flex flex-wrap items-center gap-3 py-3">
-                      <span
-                        className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700"
-                        aria-hidden="true"
-                      >
-                        {(r.referred_name ?? r.referred_email)[0]?.toUpperCase()}
-                      </span>
-                      <div className="min-w-0 flex-1">
-                        <p className="truncate font-medium text-slate-900">{r.referred_name ?? r.referred_email}</p>
-                        <p className="truncate text-xs text-slate-500">
-                          {r.referred_name ? `${r.referred_email} · ` : ""}
-                          {formatDate(r.created_at)}
-                        </p>
-                      </div>
-                      {r.discount_earned > 0 && (
-                        <span className="text-sm font-semibold text-emerald-700">+{formatEuro(r.discount_earned)}</span>
-                      )}
-                      <Badge tone={STATUS_TONE[label]}>{label}</Badge>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </Card>
+          <ReferralHistory referrals={data.referrals} />
         </div>
 
         <div className="space-y-6 lg:col-span-2">
@@ -224,8 +187,7 @@ export function Referrals() {
               <TextField
                 label="Friend's email"
                 type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...bindValue(email, setEmail)}
                 placeholder="friend@example.com"
                 autoComplete="off"
               />
@@ -258,5 +220,50 @@ export function Referrals() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The friends invited so far, each with its status and the discount it earned. */
+function ReferralHistory({ referrals }: { referrals: Referral[] }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Referral History</h2>
+      {referrals.length === 0 ? (
+        <div className="mt-3">
+          <EmptyState
+            icon={<UsersIcon />}
+            title="No referrals yet"
+            message="Start sharing your referral code to earn rewards!"
+          />
+        </div>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {referrals.map((r) => {
+            const label = referralStatusLabel(r.status);
+            return (
+              <li key={r.id} className="flex flex-wrap items-center gap-3 py-3">
+                <span
+                  className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700"
+                  aria-hidden="true"
+                >
+                  {(r.referred_name ?? r.referred_email)[0]?.toUpperCase()}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">{r.referred_name ?? r.referred_email}</p>
+                  <p className="truncate text-xs text-slate-500">
+                    {r.referred_name ? `${r.referred_email} · ` : ""}
+                    {formatDate(r.created_at)}
+                  </p>
+                </div>
+                {r.discount_earned > 0 && (
+                  <span className="text-sm font-semibold text-emerald-700">+{formatEuro(r.discount_earned)}</span>
+                )}
+                <Badge tone={STATUS_TONE[label]}>{label}</Badge>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
   );
 }

@@ -14,10 +14,11 @@ import {
   ImageIcon,
   LinkIcon,
   NoteIcon,
-  SearchIcon,
 } from "../../components/ui/private-icons.tsx";
+import { SearchField } from "../../components/ui/search-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
+import { PageSection } from "../../features/portal/page-section.tsx";
 import { type SharedFile, type TeacherNote, useFiles, useNotes } from "../../features/portal/portal-api.ts";
 import {
   filterResources,
@@ -171,20 +172,13 @@ export function Resources() {
       </section>
 
       <Card className="mt-6 p-4">
-        <label htmlFor="resource-search" className="sr-only">
-          Search files and notes
-        </label>
-        <div className="relative">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-400" />
-          <input
-            id="resource-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search files and notes..."
-            className="block w-full rounded-xl border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-base shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm"
-          />
-        </div>
+        <SearchField
+          id="resource-search"
+          label="Search files and notes"
+          placeholder="Search files and notes..."
+          value={search}
+          onSearch={setSearch}
+        />
         <fieldset className="mt-3 flex flex-wrap gap-2">
           <legend className="sr-only">Filter by type</legend>
           {RESOURCE_FILTERS.map((f) => (
@@ -202,10 +196,7 @@ export function Resources() {
       </Card>
 
       {visible.showNotes && (
-        <section aria-labelledby="notes-title" className="mt-8">
-          <h2 id="notes-title" className="text-lg font-semibold text-slate-900">
-            Teacher Notes <span className="text-slate-500">({visible.notes.length})</span>
-          </h2>
+        <PageSection titleId="notes-title" title="Teacher Notes" count={visible.notes.length}>
           {visible.notes.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">
               {search ? "No notes match your search." : "No notes from your teacher yet."}
@@ -217,14 +208,11 @@ export function Resources() {
               ))}
             </ul>
           )}
-        </section>
+        </PageSection>
       )}
 
       {visible.showFiles && (
-        <section aria-labelledby="files-title" className="mt-8">
-          <h2 id="files-title" className="text-lg font-semibold text-slate-900">
-            Shared Files <span className="text-slate-500">({visible.files.length})</span>
-          </h2>
+        <PageSection titleId="files-title" title="Shared Files" count={visible.files.length}>
           {visible.files.length === 0 ? (
             <div className="mt-3">
               <EmptyState
@@ -244,7 +232,7 @@ export function Resources() {
               ))}
             </ul>
           )}
-        </section>
+        </PageSection>
       )}
     </div>
   );
