@@ -2,7 +2,11 @@
 // `npm run quiz:simulate [-- --learners N --seed S]`.
 import { parseArgs } from "node:util";
 import { readBank } from "../prisma/quiz-bank.ts";
-import { DEFAULT_SIMULATION, simulatePlacement } from "../server/features/quiz/placement/simulation.ts";
+import {
+  DEFAULT_SIMULATION,
+  simulateFixedForm,
+  simulatePlacement,
+} from "../server/features/quiz/placement/simulation.ts";
 import { QUIZ_LEVELS } from "../shared/quiz-catalog.ts";
 
 const { values } = parseArgs({
@@ -39,4 +43,17 @@ for (const scenario of [
       ].join("\t"),
     );
   }
+}
+
+console.log("\nthe rule before (a fixed form spread over the levels, the highest level with 60% right)");
+console.log(["test", "exact", "within 1", "guesser A1", "guesser B1+"].join("\t"));
+for (const mode of ["quick", "comprehensive"] as const) {
+  const f = simulateFixedForm(bank, mode, {
+    ...DEFAULT_SIMULATION,
+    learnersPerLevel: Number(values.learners ?? DEFAULT_SIMULATION.learnersPerLevel),
+    seed: Number(values.seed ?? DEFAULT_SIMULATION.seed),
+  });
+  console.log(
+    [mode, percent(f.exact), percent(f.withinOne), percent(f.guesserAtA1), percent(f.guesserAtB1OrAbove)].join("\t"),
+  );
 }
