@@ -2,7 +2,7 @@
 // phone, and the view and update dialogs. "Past, still pending" lists lessons whose time has
 // passed without a confirmation, with one-click Mark completed / Cancel to settle them.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,7 +13,7 @@ import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { type RouterInputs, trpc } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { FilterBar } from "./admin-shell.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
@@ -36,9 +36,7 @@ export function BookingsPanel() {
     placeholderData: keepPreviousData,
   });
   const teachers = useQuery(trpc.admin.teachers.queryOptions());
-  useEffect(() => {
-    if (bookings.error) fail(bookings.error, "Failed to load bookings.");
-  }, [bookings.error, fail]);
+  useLoadFailure(bookings.error, "Failed to load bookings.");
 
   const toast = useToast();
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 // Shared Files and Resources (panel 3): counters, filters, file cards, share/edit dialog (a
 // link or an upload), the active toggle and delete with confirm.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FILE_TYPES } from "../../../../shared/constants.ts";
 import { SelectField } from "../../components/ui/field.tsx";
 import { UsersIcon } from "../../components/ui/icons.tsx";
@@ -12,7 +12,7 @@ import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
 import { type FileType, fileTypeOf, isFileType, SharedFileCard, typeLabel } from "./shared-file-card.tsx";
 import { type FileDraft, SharedFileFields, useFileUpload } from "./shared-file-fields.tsx";
@@ -36,13 +36,8 @@ export function FilesPanel() {
   const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
   const files = useQuery({ ...trpc.admin.files.list.queryOptions(params), placeholderData: keepPreviousData });
   const { students } = student;
-  useEffect(() => {
-    if (files.error)
-      fail(files.error, student.studentId ? "Failed to load files for student." : "Failed to load data.");
-  }, [files.error, fail, student.studentId]);
-  useEffect(() => {
-    if (students.error) fail(students.error, "Failed to load data.");
-  }, [students.error, fail]);
+  useLoadFailure(files.error, student.studentId ? "Failed to load files for student." : "Failed to load data.");
+  useLoadFailure(students.error, "Failed to load data.");
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.files.pathKey() });
   const dialog = useEditDialog<FileDraft, SharedFile>({

@@ -1,6 +1,6 @@
 // Student Notes (panel 4): filters, note cards, the add/edit dialog and delete with confirm.
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { parseTags } from "../../../../shared/admin-rules.ts";
 import { SelectField } from "../../components/ui/field.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
@@ -8,7 +8,7 @@ import { usePageOffset } from "../../components/ui/pager.tsx";
 import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, type StudentNote, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type StudentNote, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
 import { type NoteDraft as Draft, NoteCard, NoteFields } from "./note-card.tsx";
 import { StudentFilterBar, useStudentFilter } from "./student-filter-bar.tsx";
@@ -31,9 +31,7 @@ export function NotesPanel() {
   const notes = useQuery({ ...trpc.admin.notes.list.queryOptions(params), placeholderData: keepPreviousData });
   const tags = useQuery(trpc.admin.notes.tags.queryOptions());
   const { students } = student;
-  useEffect(() => {
-    if (notes.error) fail(notes.error, "Failed to load notes.");
-  }, [notes.error, fail]);
+  useLoadFailure(notes.error, "Failed to load notes.");
 
   // The list and the tags (a note's tags feed the tag filter).
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.notes.pathKey() });

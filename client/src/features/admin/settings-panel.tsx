@@ -7,7 +7,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
 import { type RouterInputs, trpc, trpcClient } from "../../trpc.ts";
-import { type AdminSettings, serverMessage, useAdminFailure } from "./admin-api.ts";
+import { type AdminSettings, serverMessage, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminSettingsQuery } from "./admin-format.ts";
 import { BusinessCard, type SetSettings, SystemCard } from "./settings-cards.tsx";
 import { type PendingPhoto, ProfileCard } from "./settings-profile-card.tsx";
@@ -31,9 +31,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (query.data && !form) setForm(structuredClone(query.data.settings));
   }, [query.data, form]);
-  useEffect(() => {
-    if (query.error) fail(query.error, "Failed to load settings.");
-  }, [query.error, fail]);
+  useLoadFailure(query.error, "Failed to load settings.");
 
   const save = useMutation({
     mutationFn: async ({ settings, photo }: { settings: AdminSettings; photo: File | null }) => {

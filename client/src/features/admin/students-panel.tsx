@@ -1,7 +1,7 @@
 // Student Profiles (panel 5): counters by level with percentages, search, the table and the
 // profile dialog with booking history.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { ENGLISH_LEVELS } from "../../../../shared/constants.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,7 +13,7 @@ import { TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { trpc } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, type AdminStudent, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type AdminStudent, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
 
@@ -43,16 +43,13 @@ function ViewProfile(props: { student: AdminStudent; onView: (s: AdminStudent) =
 
 export function StudentsPanel() {
   const prefs = useAdminPrefs();
-  const fail = useAdminFailure();
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<AdminStudent | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
   const [offset, setOffset] = usePageOffset(deferredSearch);
   const params = { search: deferredSearch || undefined, limit: ADMIN_PAGE_SIZE, offset };
   const students = useQuery({ ...trpc.admin.students.queryOptions(params), placeholderData: keepPreviousData });
-  useEffect(() => {
-    if (students.error) fail(students.error, "Failed to load students.");
-  }, [students.error, fail]);
+  useLoadFailure(students.error, "Failed to load students.");
 
   const shown = students.data?.students ?? [];
   const total = students.data?.total ?? 0;
