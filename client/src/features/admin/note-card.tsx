@@ -1,5 +1,6 @@
 // A student note as a card of the notes list, and the fields of its add/edit form.
 import { Badge } from "../../components/ui/badge.tsx";
+import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
@@ -96,6 +97,7 @@ export function NoteFields({
   error: string | null;
   prefs: AdminPrefs;
 }) {
+  const field = bindFields(draft, (patch) => onChange({ ...draft, ...patch }));
   return (
     <>
       <StudentSelectField
@@ -114,9 +116,8 @@ export function NoteFields({
       <SelectField
         className="sm:col-span-2"
         label="Related lesson (optional)"
-        value={draft.booking_id}
+        {...field.text("booking_id")}
         disabled={!draft.student_id}
-        onChange={(e) => onChange({ ...draft, booking_id: e.target.value })}
         options={[
           { value: "", label: "No related lesson" },
           ...lessons.map((b) => ({
@@ -130,8 +131,7 @@ export function NoteFields({
         label="Note"
         required
         rows={5}
-        value={draft.teacher_note}
-        onChange={(e) => onChange({ ...draft, teacher_note: e.target.value })}
+        {...field.text("teacher_note")}
         error={error}
       />
       <TextField
@@ -139,14 +139,12 @@ export function NoteFields({
         label="Tags"
         placeholder="grammar, speaking, exam"
         hint="Separate tags with commas."
-        value={draft.tags}
-        onChange={(e) => onChange({ ...draft, tags: e.target.value })}
+        {...field.text("tags")}
       />
       <CheckboxField
         className="sm:col-span-2"
         label="Private note (only you can see it)"
-        checked={draft.is_private}
-        onChange={(e) => onChange({ ...draft, is_private: e.target.checked })}
+        {...field.checked("is_private")}
       />
     </>
   );
