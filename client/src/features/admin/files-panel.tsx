@@ -148,7 +148,8 @@ export function FilesPanel() {
             label="File type"
             value={fileType}
             onChange={(e) => setFileType(isFileType(e.target.value) ? e.target.value : "")}
-            options={[{ value: "", label: "All types" }, ...FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))]}
+            options={FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+            placeholder="All types"
           />
         </StudentFilterBar>
       }

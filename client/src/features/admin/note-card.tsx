@@ -118,13 +118,11 @@ export function NoteFields({
         label="Related lesson (optional)"
         {...field.text("booking_id")}
         disabled={!draft.student_id}
-        options={[
-          { value: "", label: "No related lesson" },
-          ...lessons.map((b) => ({
-            value: b.id,
-            label: `${formatAdminDateTime(b.lesson_date, prefs)} · ${lessonTypeLabel(b.lesson_type)} · ${b.status}`,
-          })),
-        ]}
+        options={lessons.map((b) => ({
+          value: b.id,
+          label: `${formatAdminDateTime(b.lesson_date, prefs)} · ${lessonTypeLabel(b.lesson_type)} · ${b.status}`,
+        }))}
+        placeholder="No related lesson"
       />
       <TextAreaField
         className="sm:col-span-2"

@@ -101,10 +101,8 @@ export function NotesPanel() {
             label="Tag"
             value={tag}
             onChange={(e) => setTag(e.target.value)}
-            options={[
-              { value: "", label: "All tags" },
-              ...(tags.data?.tags ?? []).map((t) => ({ value: t, label: t })),
-            ]}
+            options={(tags.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
+            placeholder="All tags"
           />
         </StudentFilterBar>
       }

@@ -32,7 +32,8 @@ export function StudentFilterBar({
         label="Student"
         value={studentId}
         onChange={(e) => onStudentId(e.target.value)}
-        options={[{ value: "", label: "All students" }, ...studentOptions]}
+        options={studentOptions}
+        placeholder="All students"
       />
       <TextField
         label="Search"
