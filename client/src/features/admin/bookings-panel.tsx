@@ -8,8 +8,9 @@ import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { SelectField, TextField } from "../../components/ui/field.tsx";
+import { SelectField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
+import { SearchField } from "../../components/ui/search-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { type RouterInputs, trpc } from "../../trpc.ts";
@@ -110,13 +111,12 @@ export function BookingsPanel() {
   return (
     <>
       <FilterBar>
-        <TextField
+        <SearchField
           className="lg:col-span-2"
           label="Search"
-          type="search"
           placeholder="Student name, email, notes..."
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
         />
         <SelectField
           label="Status"

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue, useState } from "react";
-import { CheckboxField, SelectField, type SelectOption, TextField } from "../../components/ui/field.tsx";
+import { CheckboxField, SelectField, type SelectOption } from "../../components/ui/field.tsx";
+import { SearchField } from "../../components/ui/search-field.tsx";
 import { trpc } from "../../trpc.ts";
 import { FilterBar } from "./admin-shell.tsx";
 
@@ -35,13 +36,7 @@ export function StudentFilterBar({
         options={studentOptions}
         placeholder="All students"
       />
-      <TextField
-        label="Search"
-        type="search"
-        placeholder={searchPlaceholder}
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-      />
+      <SearchField label="Search" placeholder={searchPlaceholder} value={search} onChange={onSearch} />
       {children}
       <div className="flex items-end pb-2.5">
         <CheckboxField label={only.label} checked={only.checked} onChange={(e) => only.onChange(e.target.checked)} />

@@ -9,8 +9,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
+import { SearchField } from "../../components/ui/search-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminStudent, useLoadFailure } from "./admin-api.ts";
@@ -80,12 +80,11 @@ export function StudentsPanel() {
       </section>
 
       <div className="my-5 max-w-md">
-        <TextField
+        <SearchField
           label="Search students"
-          type="search"
           placeholder="Name, email, phone or focus"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
         />
       </div>
 
