@@ -2,15 +2,15 @@
 // phone, and the view and update dialogs. "Past, still pending" lists lessons whose time has
 // passed without a confirmation, with one-click Mark completed / Cancel to settle them.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useState } from "react";
+import { useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SelectField } from "../../components/ui/field.tsx";
-import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
-import { SearchField } from "../../components/ui/search-field.tsx";
+import { Pager, usePage } from "../../components/ui/pager.tsx";
+import { SearchField, useSearch } from "../../components/ui/search-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { type RouterInputs, trpc } from "../../trpc.ts";
@@ -24,16 +24,14 @@ type StatusFilter = NonNullable<RouterInputs["admin"]["bookings"]["list"]["statu
 export function BookingsPanel() {
   const prefs = useAdminPrefs();
   const fail = useAdminFailure();
-  const [search, setSearch] = useState("");
+  const search = useSearch();
   const [status, setStatus] = useState<StatusFilter>("all");
   const [teacher, setTeacher] = useState("all");
   const [dialog, setDialog] = useState<{ booking: AdminBooking; mode: "details" | "update" } | null>(null);
-  const deferredSearch = useDeferredValue(search.trim());
-  const filters = { status, teacher_filter: teacher, search: deferredSearch || undefined };
-  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
-  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
+  const filters = { status, teacher_filter: teacher, search: search.query || undefined };
+  const page = usePage(filters, ADMIN_PAGE_SIZE);
   const bookings = useQuery({
-    ...trpc.admin.bookings.list.queryOptions(params),
+    ...trpc.admin.bookings.list.queryOptions(page.params),
     placeholderData: keepPreviousData,
   });
   const teachers = useQuery(trpc.admin.teachers.queryOptions());
@@ -115,8 +113,7 @@ export function BookingsPanel() {
           className="lg:col-span-2"
           label="Search"
           placeholder="Student name, email, notes..."
-          value={search}
-          onChange={setSearch}
+          {...search.box}
         />
         <SelectField
           label="Status"
@@ -204,7 +201,7 @@ export function BookingsPanel() {
               </>
             )}
           />
-          <Pager label="Booking pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
+          <Pager label="Booking pages" total={total} {...page.pager} />
         </>
       )}
       <BookingDialog booking={dialog?.booking ?? null} mode={dialog?.mode} onClose={() => setDialog(null)} />

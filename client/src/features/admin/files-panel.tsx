@@ -6,7 +6,7 @@ import { FILE_TYPES } from "../../../../shared/constants.ts";
 import { SelectField } from "../../components/ui/field.tsx";
 import { UsersIcon } from "../../components/ui/icons.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
-import { usePageOffset } from "../../components/ui/pager.tsx";
+import { usePage } from "../../components/ui/pager.tsx";
 import { FolderIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
@@ -32,9 +32,8 @@ export function FilesPanel() {
     file_type: fileType || undefined,
     is_active: inactiveOnly ? false : undefined,
   };
-  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
-  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
-  const files = useQuery({ ...trpc.admin.files.list.queryOptions(params), placeholderData: keepPreviousData });
+  const page = usePage(filters, ADMIN_PAGE_SIZE);
+  const files = useQuery({ ...trpc.admin.files.list.queryOptions(page.params), placeholderData: keepPreviousData });
   const { students } = student;
   useLoadFailure(files.error, student.studentId ? "Failed to load files for student." : "Failed to load data.");
   useLoadFailure(students.error, "Failed to load data.");
@@ -169,13 +168,7 @@ export function FilesPanel() {
         />
       )}
       listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-      pager={{
-        label: "File pages",
-        offset,
-        limit: ADMIN_PAGE_SIZE,
-        total: files.data?.total ?? 0,
-        onChange: setOffset,
-      }}
+      pager={{ label: "File pages", total: files.data?.total ?? 0, ...page.pager }}
       form={{
         ...dialog.form,
         title: dialog.isEditing ? "Edit File" : "Share File",

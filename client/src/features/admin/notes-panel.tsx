@@ -4,7 +4,7 @@ import { useState } from "react";
 import { parseTags } from "../../../../shared/admin-rules.ts";
 import { SelectField } from "../../components/ui/field.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
-import { usePageOffset } from "../../components/ui/pager.tsx";
+import { usePage } from "../../components/ui/pager.tsx";
 import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
@@ -26,9 +26,8 @@ export function NotesPanel() {
     tag: tag || undefined,
     private_only: privateOnly || undefined,
   };
-  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
-  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
-  const notes = useQuery({ ...trpc.admin.notes.list.queryOptions(params), placeholderData: keepPreviousData });
+  const page = usePage(filters, ADMIN_PAGE_SIZE);
+  const notes = useQuery({ ...trpc.admin.notes.list.queryOptions(page.params), placeholderData: keepPreviousData });
   const tags = useQuery(trpc.admin.notes.tags.queryOptions());
   const { students } = student;
   useLoadFailure(notes.error, "Failed to load notes.");
@@ -113,13 +112,7 @@ export function NotesPanel() {
       itemKey={(n) => n.id}
       renderItem={(n) => <NoteCard note={n} prefs={prefs} onEdit={openEdit} onDelete={dialog.askDelete} />}
       listClassName="grid gap-4 md:grid-cols-2"
-      pager={{
-        label: "Note pages",
-        offset,
-        limit: ADMIN_PAGE_SIZE,
-        total: notes.data?.total ?? 0,
-        onChange: setOffset,
-      }}
+      pager={{ label: "Note pages", total: notes.data?.total ?? 0, ...page.pager }}
       form={{
         ...dialog.form,
         title: dialog.isEditing ? "Edit Note" : "Add Note",

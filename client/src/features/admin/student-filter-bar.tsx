@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { CheckboxField, SelectField, type SelectOption } from "../../components/ui/field.tsx";
-import { SearchField } from "../../components/ui/search-field.tsx";
+import { SearchField, useSearch } from "../../components/ui/search-field.tsx";
 import { trpc } from "../../trpc.ts";
 import { FilterBar } from "./admin-shell.tsx";
 
@@ -10,8 +10,7 @@ export function StudentFilterBar({
   studentOptions,
   studentId,
   onStudentId,
-  search,
-  onSearch,
+  searchBox,
   searchPlaceholder,
   only,
   children,
@@ -19,8 +18,7 @@ export function StudentFilterBar({
   studentOptions: readonly SelectOption[];
   studentId: string;
   onStudentId: (id: string) => void;
-  search: string;
-  onSearch: (text: string) => void;
+  searchBox: ReturnType<typeof useSearch>["box"];
   searchPlaceholder: string;
   /** The checkbox that narrows the list ("Private only", "Inactive only"). */
   only: { label: string; checked: boolean; onChange: (checked: boolean) => void };
@@ -36,7 +34,7 @@ export function StudentFilterBar({
         options={studentOptions}
         placeholder="All students"
       />
-      <SearchField label="Search" placeholder={searchPlaceholder} value={search} onChange={onSearch} />
+      <SearchField label="Search" placeholder={searchPlaceholder} {...searchBox} />
       {children}
       <div className="flex items-end pb-2.5">
         <CheckboxField label={only.label} checked={only.checked} onChange={(e) => only.onChange(e.target.checked)} />
@@ -48,15 +46,13 @@ export function StudentFilterBar({
 /** The state of StudentFilterBar's student and search fields, and the students it offers. */
 export function useStudentFilter() {
   const [studentId, setStudentId] = useState("");
-  const [search, setSearch] = useState("");
-  // The query sends the trimmed search, deferred so typing stays responsive.
-  const deferredSearch = useDeferredValue(search.trim());
+  const search = useSearch();
   const students = useQuery(trpc.admin.students.queryOptions());
   const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
   return {
     students,
     studentId,
-    search: deferredSearch,
-    bar: { studentOptions, studentId, onStudentId: setStudentId, search, onSearch: setSearch },
+    search: search.query,
+    bar: { studentOptions, studentId, onStudentId: setStudentId, searchBox: search.box },
   };
 }
