@@ -7,7 +7,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "../../comp
 import { LockIcon } from "../../components/ui/private-icons.tsx";
 import type { AdminStudent, StudentNote } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminDateTime } from "./admin-format.ts";
-import { StudentSelectField } from "./student-select-field.tsx";
+import { type StudentRecordFieldsProps, StudentSelectField } from "./student-select-field.tsx";
 
 export type NoteDraft = {
   id?: string;
@@ -84,19 +84,11 @@ export function NoteFields({
   draft,
   onChange,
   studentOptions,
+  error,
   lessons,
   today,
-  error,
   prefs,
-}: {
-  draft: NoteDraft;
-  onChange: (draft: NoteDraft) => void;
-  studentOptions: { value: string; label: string }[];
-  lessons: AdminStudent["bookings"];
-  today: string;
-  error: string | null;
-  prefs: AdminPrefs;
-}) {
+}: StudentRecordFieldsProps<NoteDraft> & { lessons: AdminStudent["bookings"]; today: string; prefs: AdminPrefs }) {
   const field = bindFields(draft, (patch) => onChange({ ...draft, ...patch }));
   return (
     <>

@@ -7,7 +7,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
 import { formatFileSize } from "../../lib/format.ts";
 import { type FileType, fileTypeOf, typeLabel } from "./shared-file-card.tsx";
-import { StudentSelectField } from "./student-select-field.tsx";
+import { type StudentRecordFieldsProps, StudentSelectField } from "./student-select-field.tsx";
 
 export type FileDraft = {
   id?: string;
@@ -72,13 +72,7 @@ export function SharedFileFields({
   studentOptions,
   error,
   fileUpload,
-}: {
-  draft: FileDraft;
-  onChange: (draft: FileDraft) => void;
-  studentOptions: { value: string; label: string }[];
-  error: string | null;
-  fileUpload: ReturnType<typeof useFileUpload>;
-}) {
+}: StudentRecordFieldsProps<FileDraft> & { fileUpload: ReturnType<typeof useFileUpload> }) {
   const field = bindFields(draft, (patch) => onChange({ ...draft, ...patch }));
   return (
     <>
