@@ -10,7 +10,7 @@ import { DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { SelectField } from "../../components/ui/field.tsx";
 import { Pager, usePage } from "../../components/ui/pager.tsx";
-import { SearchField, useSearch } from "../../components/ui/search-field.tsx";
+import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { type RouterInputs, trpc } from "../../trpc.ts";
@@ -109,7 +109,7 @@ export function BookingsPanel() {
   return (
     <>
       <FilterBar>
-        <SearchField
+        <SearchTextField
           className="lg:col-span-2"
           label="Search"
           placeholder="Student name, email, notes..."

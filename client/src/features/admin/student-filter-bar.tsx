@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { CheckboxField, SelectField, type SelectOption } from "../../components/ui/field.tsx";
-import { SearchField, useSearch } from "../../components/ui/search-field.tsx";
+import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { trpc } from "../../trpc.ts";
 import { FilterBar } from "./admin-shell.tsx";
 
@@ -34,7 +34,7 @@ export function StudentFilterBar({
         options={studentOptions}
         placeholder="All students"
       />
-      <SearchField label="Search" placeholder={searchPlaceholder} {...searchBox} />
+      <SearchTextField label="Search" placeholder={searchPlaceholder} {...searchBox} />
       {children}
       <div className="flex items-end pb-2.5">
         <CheckboxField label={only.label} checked={only.checked} onChange={(e) => only.onChange(e.target.checked)} />

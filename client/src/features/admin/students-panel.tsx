@@ -10,7 +10,7 @@ import { DataTable } from "../../components/ui/data-table.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Pager, usePage } from "../../components/ui/pager.tsx";
-import { SearchField, useSearch } from "../../components/ui/search-field.tsx";
+import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminStudent, useLoadFailure } from "./admin-api.ts";
@@ -78,7 +78,7 @@ export function StudentsPanel() {
       </section>
 
       <div className="my-5 max-w-md">
-        <SearchField label="Search students" placeholder="Name, email, phone or focus" {...search.box} />
+        <SearchTextField label="Search students" placeholder="Name, email, phone or focus" {...search.box} />
       </div>
 
       {students.isPending ? (

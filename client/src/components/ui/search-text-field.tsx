@@ -8,8 +8,8 @@ export function useSearch() {
   return { query, box: { value: text, onChange: setText } };
 }
 
-/** A search box (a text field of type search) that hands its change handler the text. */
-export function SearchField({
+/** A labelled search box (a text field of type search) that hands its change handler the text. */
+export function SearchTextField({
   onChange,
   ...props
 }: Omit<ComponentProps<typeof TextField>, "type" | "onChange"> & { onChange: (text: string) => void }) {
