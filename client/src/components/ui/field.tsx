@@ -115,10 +115,11 @@ export function SelectField({
   options,
   placeholder,
   ...props
-}: Common & { options: readonly SelectOption[]; placeholder?: string } & Omit<
-    SelectHTMLAttributes<HTMLSelectElement>,
-    "className"
-  >) {
+}: Common & {
+  options: readonly SelectOption[];
+  /** The first option, with the empty value: a prompt ("Select status") or what no choice means ("All tags"). */
+  placeholder?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">) {
   const ids = useFieldIds(error, hint);
   return (
     <FieldFrame {...ids} label={label} hint={hint} error={error} required={required} className={className}>

@@ -17,6 +17,15 @@ export function usePageOffset(resetKey: string) {
   return [offset, setOffset] as const;
 }
 
+/**
+ * A filtered list's page: the query's params (the filters with limit and offset) and the Pager's
+ * offset, limit and onChange. A change of filters goes back to page 1 (usePageOffset).
+ */
+export function usePage<F extends object>(filters: F, limit: number) {
+  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
+  return { params: { ...filters, limit, offset }, pager: { offset, limit, onChange: setOffset } };
+}
+
 export function Pager({
   offset,
   limit,

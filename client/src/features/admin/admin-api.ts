@@ -1,7 +1,7 @@
 // The admin area's data as the tRPC admin router returns it (spec §7), and the session-expiry
 // rule of §6: a 401 or 403 signs the teacher out, says 'Session Expired' and goes home.
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
 import { useNavigate } from "../../lib/router.tsx";
@@ -48,4 +48,12 @@ export function useAdminFailure() {
     },
     [toast, navigate, queryClient],
   );
+}
+
+/** Reports a failed load (as useAdminFailure does) when it happens, with the panel's text. */
+export function useLoadFailure(error: unknown, description: string) {
+  const fail = useAdminFailure();
+  useEffect(() => {
+    if (error) fail(error, description);
+  }, [error, description, fail]);
 }

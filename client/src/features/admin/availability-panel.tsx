@@ -3,11 +3,11 @@
 // its slots through the booking horizon by itself; the panel shows it and the date slots reach),
 // and removing slots, weekly series and days (never a slot that holds a lesson).
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { ADMIN_AVAILABILITY_DAYS_AFTER, ADMIN_AVAILABILITY_DAYS_BEFORE } from "../../../../shared/constants.ts";
 import { addDays, dateKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
-import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
+import { type AdminSlot, useLoadFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
 import { RemovalDialog, useAvailabilityRemoval } from "./availability-removal.tsx";
 import { DaySlotsCard } from "./day-slots-card.tsx";
@@ -18,7 +18,6 @@ import { WeeklyScheduleCard } from "./weekly-schedule-card.tsx";
 export function AvailabilityPanel() {
   const prefs = useAdminPrefs();
   const tz = prefs.timezone;
-  const fail = useAdminFailure();
   const today = dateKeyInZone(new Date(), tz);
   const [selected, setSelected] = useState(today);
   // A stopped schedule starts the template form afresh: a new card, with the emptied schedule.
@@ -28,9 +27,7 @@ export function AvailabilityPanel() {
   const windowStart = zonedInstant(addDays(selected, -ADMIN_AVAILABILITY_DAYS_BEFORE), "00:00", tz).toISOString();
   const windowEnd = zonedInstant(addDays(selected, ADMIN_AVAILABILITY_DAYS_AFTER + 1), "00:00", tz).toISOString();
   const slots = useQuery(trpc.admin.availability.list.queryOptions({ start: windowStart, end: windowEnd }));
-  useEffect(() => {
-    if (slots.error) fail(slots.error, "Failed to load availability.");
-  }, [slots.error, fail]);
+  useLoadFailure(slots.error, "Failed to load availability.");
 
   const byDay = useMemo(() => {
     const map = new Map<string, AdminSlot[]>();

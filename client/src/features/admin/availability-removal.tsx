@@ -66,6 +66,37 @@ export function useAvailabilityRemoval(onScheduleStopped: () => void) {
   return { pending, ask: setPending, cancel: () => setPending(null), remove, kept };
 }
 
+/** The confirmation's texts for each removal; with none pending (the dialog closing), a slot's. */
+function confirmationTexts(p: PendingRemoval | null) {
+  switch (p?.kind) {
+    case "schedule":
+      return {
+        title: "Stop weekly schedule",
+        message:
+          "Stop the weekly schedule? Its free future slots are removed and no new ones are added. Booked lessons keep their slots.",
+        confirmLabel: "Stop schedule",
+      };
+    case "series":
+      return {
+        title: "Delete weekly series",
+        message: "Delete this slot and every later one of its weekly series? Slots holding a booked lesson stay.",
+        confirmLabel: "Delete",
+      };
+    case "days":
+      return {
+        title: "Mark days off",
+        message: `Remove all availability from ${p.from} to ${p.to}? Days with a booked lesson are refused.`,
+        confirmLabel: "Mark days off",
+      };
+    default:
+      return {
+        title: "Delete slot",
+        message: "Are you sure you want to delete this availability slot?",
+        confirmLabel: "Delete",
+      };
+  }
+}
+
 export function RemovalDialog({
   pending,
   isBusy,
@@ -80,27 +111,7 @@ export function RemovalDialog({
   return (
     <ConfirmDialog
       open={pending !== null}
-      title={
-        pending?.kind === "schedule"
-          ? "Stop weekly schedule"
-          : pending?.kind === "series"
-            ? "Delete weekly series"
-            : pending?.kind === "days"
-              ? "Mark days off"
-              : "Delete slot"
-      }
-      message={
-        pending?.kind === "schedule"
-          ? "Stop the weekly schedule? Its free future slots are removed and no new ones are added. Booked lessons keep their slots."
-          : pending?.kind === "series"
-            ? "Delete this slot and every later one of its weekly series? Slots holding a booked lesson stay."
-            : pending?.kind === "days"
-              ? `Remove all availability from ${pending.from} to ${pending.to}? Days with a booked lesson are refused.`
-              : "Are you sure you want to delete this availability slot?"
-      }
-      confirmLabel={
-        pending?.kind === "days" ? "Mark days off" : pending?.kind === "schedule" ? "Stop schedule" : "Delete"
-      }
+      {...confirmationTexts(pending)}
       destructive
       busy={isBusy}
       onConfirm={() => pending && onConfirm(pending)}

@@ -121,10 +121,8 @@ export function BookingDialog({
             label="Teacher"
             value={teacherId}
             onChange={(e) => setTeacherId(e.target.value)}
-            options={[
-              { value: "", label: "Unassigned" },
-              ...(teachers.data?.teachers ?? []).map((t) => ({ value: t.id, label: t.name })),
-            ]}
+            options={(teachers.data?.teachers ?? []).map((t) => ({ value: t.id, label: t.name }))}
+            placeholder="Unassigned"
           />
           {b.lesson_type === "online" ? (
             <TextField

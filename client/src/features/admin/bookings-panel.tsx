@@ -2,18 +2,19 @@
 // phone, and the view and update dialogs. "Past, still pending" lists lessons whose time has
 // passed without a confirmation, with one-click Mark completed / Cancel to settle them.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { SelectField, TextField } from "../../components/ui/field.tsx";
-import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
+import { SelectField } from "../../components/ui/field.tsx";
+import { Pager, usePage } from "../../components/ui/pager.tsx";
+import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { type RouterInputs, trpc } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { FilterBar } from "./admin-shell.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
@@ -23,22 +24,18 @@ type StatusFilter = NonNullable<RouterInputs["admin"]["bookings"]["list"]["statu
 export function BookingsPanel() {
   const prefs = useAdminPrefs();
   const fail = useAdminFailure();
-  const [search, setSearch] = useState("");
+  const search = useSearch();
   const [status, setStatus] = useState<StatusFilter>("all");
   const [teacher, setTeacher] = useState("all");
   const [dialog, setDialog] = useState<{ booking: AdminBooking; mode: "details" | "update" } | null>(null);
-  const deferredSearch = useDeferredValue(search.trim());
-  const filters = { status, teacher_filter: teacher, search: deferredSearch || undefined };
-  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
-  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
+  const filters = { status, teacher_filter: teacher, search: search.query || undefined };
+  const page = usePage(filters, ADMIN_PAGE_SIZE);
   const bookings = useQuery({
-    ...trpc.admin.bookings.list.queryOptions(params),
+    ...trpc.admin.bookings.list.queryOptions(page.params),
     placeholderData: keepPreviousData,
   });
   const teachers = useQuery(trpc.admin.teachers.queryOptions());
-  useEffect(() => {
-    if (bookings.error) fail(bookings.error, "Failed to load bookings.");
-  }, [bookings.error, fail]);
+  useLoadFailure(bookings.error, "Failed to load bookings.");
 
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -112,13 +109,11 @@ export function BookingsPanel() {
   return (
     <>
       <FilterBar>
-        <TextField
+        <SearchTextField
           className="lg:col-span-2"
           label="Search"
-          type="search"
           placeholder="Student name, email, notes..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          {...search.box}
         />
         <SelectField
           label="Status"
@@ -206,7 +201,7 @@ export function BookingsPanel() {
               </>
             )}
           />
-          <Pager label="Booking pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
+          <Pager label="Booking pages" total={total} {...page.pager} />
         </>
       )}
       <BookingDialog booking={dialog?.booking ?? null} mode={dialog?.mode} onClose={() => setDialog(null)} />

@@ -1,6 +1,6 @@
 // The dashboard: eight tiles, three stat cards, Recent Bookings (10) with View Details and Confirm.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { RECENT_BOOKINGS_LIMIT } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -15,7 +15,7 @@ import { isSessionExpired } from "../../lib/api.ts";
 import { Link } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
-import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
+import { type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDialog } from "./booking-dialog.tsx";
 
@@ -87,9 +87,7 @@ export function AdminDashboard() {
   // Only the open counts are needed here: one row of each list is the smallest page.
   const inbox = useQuery({ ...trpc.admin.inbox.list.queryOptions({ limit: 1 }), retry: false });
   const loadError = stats.error ?? recent.error;
-  useEffect(() => {
-    if (loadError) fail(loadError, "Failed to load dashboard data.");
-  }, [loadError, fail]);
+  useLoadFailure(loadError, "Failed to load dashboard data.");
 
   const confirm = useMutation(
     trpc.admin.bookings.update.mutationOptions({

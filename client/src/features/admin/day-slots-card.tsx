@@ -2,6 +2,7 @@
 // a slot on, and days off: the day, or a range of dates.
 import { useEffect, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
+import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { TextField } from "../../components/ui/field.tsx";
@@ -27,6 +28,7 @@ export function DaySlotsCard({
   const tz = prefs.timezone;
   const [daysOff, setDaysOff] = useState({ from: selected, to: selected });
   useEffect(() => setDaysOff({ from: selected, to: selected }), [selected]);
+  const days = bindFields(daysOff, (patch) => setDaysOff({ ...daysOff, ...patch }));
   return (
     <Card className="p-4 sm:p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -84,19 +86,8 @@ export function DaySlotsCard({
       <details className="mt-4 rounded-xl bg-slate-50 p-3 text-sm">
         <summary className="cursor-pointer font-medium text-slate-800">Days off (a range of dates)</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <TextField
-            label="From"
-            type="date"
-            value={daysOff.from}
-            onChange={(e) => setDaysOff({ ...daysOff, from: e.target.value })}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={daysOff.to}
-            min={daysOff.from}
-            onChange={(e) => setDaysOff({ ...daysOff, to: e.target.value })}
-          />
+          <TextField label="From" type="date" {...days.text("from")} />
+          <TextField label="To" type="date" {...days.text("to")} min={daysOff.from} />
           <Button
             variant="outline"
             disabled={!daysOff.from || !daysOff.to || daysOff.to < daysOff.from}

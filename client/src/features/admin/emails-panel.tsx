@@ -2,7 +2,7 @@
 // that failed (with the server's last answer, and Retry), and mail held because no SMTP server
 // is configured, with the full text of what would have gone.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -11,7 +11,7 @@ import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 
 type OutboxEmail = RouterOutputs["admin"]["emails"]["list"]["emails"][number];
@@ -52,9 +52,7 @@ export function EmailsPanel() {
   const [offset, setOffset] = usePageOffset(filter);
   const params = { status: filter, limit: PAGE, offset };
   const list = useQuery({ ...trpc.admin.emails.list.queryOptions(params), placeholderData: keepPreviousData });
-  useEffect(() => {
-    if (list.error) fail(list.error, "Failed to load data.");
-  }, [list.error, fail]);
+  useLoadFailure(list.error, "Failed to load data.");
   const retry = useMutation(
     trpc.admin.emails.retry.mutationOptions({
       onSuccess: (r) => {

@@ -1,18 +1,18 @@
 // Shared Files and Resources (panel 3): counters, filters, file cards, share/edit dialog (a
 // link or an upload), the active toggle and delete with confirm.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FILE_TYPES } from "../../../../shared/constants.ts";
 import { SelectField } from "../../components/ui/field.tsx";
 import { UsersIcon } from "../../components/ui/icons.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
-import { usePageOffset } from "../../components/ui/pager.tsx";
+import { usePage } from "../../components/ui/pager.tsx";
 import { FolderIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
 import { type FileType, fileTypeOf, isFileType, SharedFileCard, typeLabel } from "./shared-file-card.tsx";
 import { type FileDraft, SharedFileFields, useFileUpload } from "./shared-file-fields.tsx";
@@ -32,17 +32,11 @@ export function FilesPanel() {
     file_type: fileType || undefined,
     is_active: inactiveOnly ? false : undefined,
   };
-  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
-  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
-  const files = useQuery({ ...trpc.admin.files.list.queryOptions(params), placeholderData: keepPreviousData });
+  const page = usePage(filters, ADMIN_PAGE_SIZE);
+  const files = useQuery({ ...trpc.admin.files.list.queryOptions(page.params), placeholderData: keepPreviousData });
   const { students } = student;
-  useEffect(() => {
-    if (files.error)
-      fail(files.error, student.studentId ? "Failed to load files for student." : "Failed to load data.");
-  }, [files.error, fail, student.studentId]);
-  useEffect(() => {
-    if (students.error) fail(students.error, "Failed to load data.");
-  }, [students.error, fail]);
+  useLoadFailure(files.error, student.studentId ? "Failed to load files for student." : "Failed to load data.");
+  useLoadFailure(students.error, "Failed to load data.");
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.files.pathKey() });
   const dialog = useEditDialog<FileDraft, SharedFile>({
@@ -153,7 +147,8 @@ export function FilesPanel() {
             label="File type"
             value={fileType}
             onChange={(e) => setFileType(isFileType(e.target.value) ? e.target.value : "")}
-            options={[{ value: "", label: "All types" }, ...FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))]}
+            options={FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+            placeholder="All types"
           />
         </StudentFilterBar>
       }
@@ -173,13 +168,7 @@ export function FilesPanel() {
         />
       )}
       listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-      pager={{
-        label: "File pages",
-        offset,
-        limit: ADMIN_PAGE_SIZE,
-        total: files.data?.total ?? 0,
-        onChange: setOffset,
-      }}
+      pager={{ label: "File pages", total: files.data?.total ?? 0, ...page.pager }}
       form={{
         ...dialog.form,
         title: dialog.isEditing ? "Edit File" : "Share File",

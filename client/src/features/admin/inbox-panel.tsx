@@ -1,7 +1,7 @@
 // Inbox: custom availability requests and group conversation sign-ups, with contact details,
 // marked handled when dealt with.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -12,7 +12,7 @@ import { Tabs } from "../../components/ui/tabs.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatEuro } from "../../lib/format.ts";
 import { trpc } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 
 function Contact({ email, phone }: { email: string; phone: string | null }) {
@@ -103,9 +103,7 @@ export function InboxPanel() {
   const [signupsOffset, setSignupsOffset] = usePageOffset("signups");
   const params = { limit: ADMIN_PAGE_SIZE, requests_offset: requestsOffset, signups_offset: signupsOffset };
   const inbox = useQuery({ ...trpc.admin.inbox.list.queryOptions(params), placeholderData: keepPreviousData });
-  useEffect(() => {
-    if (inbox.error) fail(inbox.error, "Failed to load data.");
-  }, [inbox.error, fail]);
+  useLoadFailure(inbox.error, "Failed to load data.");
   const mark = useMutation(
     trpc.admin.inbox.markHandled.mutationOptions({
       onSuccess: (_r, v) => {

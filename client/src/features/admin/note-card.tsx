@@ -1,12 +1,13 @@
 // A student note as a card of the notes list, and the fields of its add/edit form.
 import { Badge } from "../../components/ui/badge.tsx";
+import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { LockIcon } from "../../components/ui/private-icons.tsx";
 import type { AdminStudent, StudentNote } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminDateTime } from "./admin-format.ts";
-import { StudentSelectField } from "./student-select-field.tsx";
+import { type StudentRecordFieldsProps, StudentSelectField } from "./student-select-field.tsx";
 
 export type NoteDraft = {
   id?: string;
@@ -83,19 +84,12 @@ export function NoteFields({
   draft,
   onChange,
   studentOptions,
+  error,
   lessons,
   today,
-  error,
   prefs,
-}: {
-  draft: NoteDraft;
-  onChange: (draft: NoteDraft) => void;
-  studentOptions: { value: string; label: string }[];
-  lessons: AdminStudent["bookings"];
-  today: string;
-  error: string | null;
-  prefs: AdminPrefs;
-}) {
+}: StudentRecordFieldsProps<NoteDraft> & { lessons: AdminStudent["bookings"]; today: string; prefs: AdminPrefs }) {
+  const field = bindFields(draft, (patch) => onChange({ ...draft, ...patch }));
   return (
     <>
       <StudentSelectField
@@ -114,24 +108,20 @@ export function NoteFields({
       <SelectField
         className="sm:col-span-2"
         label="Related lesson (optional)"
-        value={draft.booking_id}
+        {...field.text("booking_id")}
         disabled={!draft.student_id}
-        onChange={(e) => onChange({ ...draft, booking_id: e.target.value })}
-        options={[
-          { value: "", label: "No related lesson" },
-          ...lessons.map((b) => ({
-            value: b.id,
-            label: `${formatAdminDateTime(b.lesson_date, prefs)} · ${lessonTypeLabel(b.lesson_type)} · ${b.status}`,
-          })),
-        ]}
+        options={lessons.map((b) => ({
+          value: b.id,
+          label: `${formatAdminDateTime(b.lesson_date, prefs)} · ${lessonTypeLabel(b.lesson_type)} · ${b.status}`,
+        }))}
+        placeholder="No related lesson"
       />
       <TextAreaField
         className="sm:col-span-2"
         label="Note"
         required
         rows={5}
-        value={draft.teacher_note}
-        onChange={(e) => onChange({ ...draft, teacher_note: e.target.value })}
+        {...field.text("teacher_note")}
         error={error}
       />
       <TextField
@@ -139,14 +129,12 @@ export function NoteFields({
         label="Tags"
         placeholder="grammar, speaking, exam"
         hint="Separate tags with commas."
-        value={draft.tags}
-        onChange={(e) => onChange({ ...draft, tags: e.target.value })}
+        {...field.text("tags")}
       />
       <CheckboxField
         className="sm:col-span-2"
         label="Private note (only you can see it)"
-        checked={draft.is_private}
-        onChange={(e) => onChange({ ...draft, is_private: e.target.checked })}
+        {...field.checked("is_private")}
       />
     </>
   );

@@ -1,14 +1,14 @@
 // Student Notes (panel 4): filters, note cards, the add/edit dialog and delete with confirm.
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { parseTags } from "../../../../shared/admin-rules.ts";
 import { SelectField } from "../../components/ui/field.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
-import { usePageOffset } from "../../components/ui/pager.tsx";
+import { usePage } from "../../components/ui/pager.tsx";
 import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, type StudentNote, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type StudentNote, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
 import { type NoteDraft as Draft, NoteCard, NoteFields } from "./note-card.tsx";
 import { StudentFilterBar, useStudentFilter } from "./student-filter-bar.tsx";
@@ -26,14 +26,11 @@ export function NotesPanel() {
     tag: tag || undefined,
     private_only: privateOnly || undefined,
   };
-  const [offset, setOffset] = usePageOffset(JSON.stringify(filters));
-  const params = { ...filters, limit: ADMIN_PAGE_SIZE, offset };
-  const notes = useQuery({ ...trpc.admin.notes.list.queryOptions(params), placeholderData: keepPreviousData });
+  const page = usePage(filters, ADMIN_PAGE_SIZE);
+  const notes = useQuery({ ...trpc.admin.notes.list.queryOptions(page.params), placeholderData: keepPreviousData });
   const tags = useQuery(trpc.admin.notes.tags.queryOptions());
   const { students } = student;
-  useEffect(() => {
-    if (notes.error) fail(notes.error, "Failed to load notes.");
-  }, [notes.error, fail]);
+  useLoadFailure(notes.error, "Failed to load notes.");
 
   // The list and the tags (a note's tags feed the tag filter).
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.notes.pathKey() });
@@ -103,10 +100,8 @@ export function NotesPanel() {
             label="Tag"
             value={tag}
             onChange={(e) => setTag(e.target.value)}
-            options={[
-              { value: "", label: "All tags" },
-              ...(tags.data?.tags ?? []).map((t) => ({ value: t, label: t })),
-            ]}
+            options={(tags.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
+            placeholder="All tags"
           />
         </StudentFilterBar>
       }
@@ -117,13 +112,7 @@ export function NotesPanel() {
       itemKey={(n) => n.id}
       renderItem={(n) => <NoteCard note={n} prefs={prefs} onEdit={openEdit} onDelete={dialog.askDelete} />}
       listClassName="grid gap-4 md:grid-cols-2"
-      pager={{
-        label: "Note pages",
-        offset,
-        limit: ADMIN_PAGE_SIZE,
-        total: notes.data?.total ?? 0,
-        onChange: setOffset,
-      }}
+      pager={{ label: "Note pages", total: notes.data?.total ?? 0, ...page.pager }}
       form={{
         ...dialog.form,
         title: dialog.isEditing ? "Edit Note" : "Add Note",

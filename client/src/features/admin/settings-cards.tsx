@@ -9,6 +9,7 @@ import {
   TIME_FORMAT_OPTIONS,
   TIMEZONE_OPTIONS,
 } from "../../../../shared/constants.ts";
+import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
 import type { AdminSettings } from "./admin-api.ts";
@@ -38,41 +39,33 @@ export function SettingsCard({
 }
 
 export function BusinessCard({ business, set }: { business: AdminSettings["business"]; set: SetSettings }) {
+  const field = bindFields(business, (patch) => set("business", patch));
   return (
     <SettingsCard title="Business Configuration" description="Shapes what the booking pages offer.">
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Default lesson duration"
           hint="The default length of new availability slots."
-          value={String(business.defaultLessonDuration)}
-          onChange={(e) => set("business", { defaultLessonDuration: Number(e.target.value) })}
+          {...field.number("defaultLessonDuration")}
           options={opts(LESSON_DURATION_OPTIONS, (v) => `${v} minutes`)}
         />
         <SelectField
           label="Buffer between lessons"
-          value={String(business.bufferBetweenLessons)}
-          onChange={(e) => set("business", { bufferBetweenLessons: Number(e.target.value) })}
+          {...field.number("bufferBetweenLessons")}
           options={opts(BUFFER_OPTIONS, (v) => `${v} minutes`)}
         />
         <SelectField
           label="Maximum advance booking"
-          value={String(business.maxAdvanceBooking)}
-          onChange={(e) => set("business", { maxAdvanceBooking: Number(e.target.value) })}
+          {...field.number("maxAdvanceBooking")}
           options={opts(MAX_ADVANCE_OPTIONS, (v) => `${v} days`)}
         />
         <SelectField
           label="Cancellation policy"
           hint="Notice a student's cancellation needs."
-          value={business.cancellationPolicy}
-          onChange={(e) => set("business", { cancellationPolicy: e.target.value })}
+          {...field.text("cancellationPolicy")}
           options={opts(CANCELLATION_POLICY_OPTIONS)}
         />
-        <SelectField
-          label="Timezone"
-          value={business.timezone}
-          onChange={(e) => set("business", { timezone: e.target.value })}
-          options={opts(TIMEZONE_OPTIONS)}
-        />
+        <SelectField label="Timezone" {...field.text("timezone")} options={opts(TIMEZONE_OPTIONS)} />
         <TextField
           label="Default meeting link"
           type="url"
@@ -88,30 +81,24 @@ export function BusinessCard({ business, set }: { business: AdminSettings["busin
 }
 
 export function SystemCard({ system, set }: { system: AdminSettings["system"]; set: SetSettings }) {
+  const field = bindFields(system, (patch) => set("system", patch));
   return (
     <SettingsCard
       title="System Preferences"
       description="How the admin screens show dates and times, and how bookings arrive."
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Date format"
-          value={system.dateFormat}
-          onChange={(e) => set("system", { dateFormat: e.target.value })}
-          options={opts(DATE_FORMAT_OPTIONS)}
-        />
+        <SelectField label="Date format" {...field.text("dateFormat")} options={opts(DATE_FORMAT_OPTIONS)} />
         <SelectField
           label="Time format"
-          value={system.timeFormat}
-          onChange={(e) => set("system", { timeFormat: e.target.value })}
+          {...field.text("timeFormat")}
           options={opts(TIME_FORMAT_OPTIONS, (v) => (v === "12h" ? "12-hour (2:30 PM)" : "24-hour (14:30)"))}
         />
         <CheckboxField
           className="sm:col-span-2"
           label="Auto-confirm bookings"
           hint="New bookings are confirmed at once instead of waiting for you."
-          checked={system.autoConfirmBookings}
-          onChange={(e) => set("system", { autoConfirmBookings: e.target.checked })}
+          {...field.checked("autoConfirmBookings")}
         />
       </div>
     </SettingsCard>

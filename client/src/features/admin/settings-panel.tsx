@@ -2,12 +2,13 @@
 // Configuration and System Preferences (the site's), with every option of spec §9.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
+import { ErrorAlert } from "../../components/ui/error-alert.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
 import { type RouterInputs, trpc, trpcClient } from "../../trpc.ts";
-import { type AdminSettings, serverMessage, useAdminFailure } from "./admin-api.ts";
+import { type AdminSettings, serverMessage, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminSettingsQuery } from "./admin-format.ts";
 import { BusinessCard, type SetSettings, SystemCard } from "./settings-cards.tsx";
 import { type PendingPhoto, ProfileCard } from "./settings-profile-card.tsx";
@@ -31,9 +32,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (query.data && !form) setForm(structuredClone(query.data.settings));
   }, [query.data, form]);
-  useEffect(() => {
-    if (query.error) fail(query.error, "Failed to load settings.");
-  }, [query.error, fail]);
+  useLoadFailure(query.error, "Failed to load settings.");
 
   const save = useMutation({
     mutationFn: async ({ settings, photo }: { settings: AdminSettings; photo: File | null }) => {
@@ -104,11 +103,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <BusinessCard business={form.business} set={set} />
       <SystemCard system={form.system} set={set} />
 
-      {error && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <FormActions
         className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_-8px_rgba(15,23,42,0.25)] sm:mx-0 sm:rounded-2xl sm:border"
         cancelLabel="Close"

@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { PROFILE_PHOTO_MAX_BYTES, SPECIALIZATIONS } from "../../../../shared/constants.ts";
 import { Badge } from "../../components/ui/badge.tsx";
+import { bindFields } from "../../components/ui/bind-fields.ts";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { PHOTO_HINT, photoProblem } from "../../lib/photo.ts";
@@ -27,6 +28,7 @@ export function ProfileCard({
   const toast = useToast();
   const [pick, setPick] = useState("");
   const photoInput = useRef<HTMLInputElement>(null);
+  const field = bindFields(profile, (patch) => set("profile", patch));
   const available = SPECIALIZATIONS.filter((s) => !profile.specializations.includes(s));
 
   const onPhoto = (file: File | undefined) => {
@@ -96,32 +98,10 @@ export function ProfileCard({
         </div>
       </div>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          required
-          value={profile.name}
-          onChange={(e) => set("profile", { name: e.target.value })}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          value={profile.email}
-          onChange={(e) => set("profile", { email: e.target.value })}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          value={profile.phone}
-          onChange={(e) => set("profile", { phone: e.target.value })}
-        />
-        <TextAreaField
-          className="sm:col-span-2"
-          label="Bio"
-          rows={4}
-          value={profile.bio}
-          onChange={(e) => set("profile", { bio: e.target.value })}
-        />
+        <TextField label="Name" required {...field.text("name")} />
+        <TextField label="Email" type="email" required {...field.text("email")} />
+        <TextField label="Phone" type="tel" {...field.text("phone")} />
+        <TextAreaField className="sm:col-span-2" label="Bio" rows={4} {...field.text("bio")} />
         <div className="sm:col-span-2">
           <SelectField
             label="Specializations"

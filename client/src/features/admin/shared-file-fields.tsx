@@ -1,12 +1,13 @@
 // The fields of the share/edit file form: a link, or a file uploaded here (multipart, so REST).
 import { type Dispatch, type SetStateAction, useRef, useState } from "react";
 import { FILE_TYPES, SHARED_FILE_MAX_BYTES } from "../../../../shared/constants.ts";
+import { bindFields } from "../../components/ui/bind-fields.ts";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
 import { formatFileSize } from "../../lib/format.ts";
 import { type FileType, fileTypeOf, typeLabel } from "./shared-file-card.tsx";
-import { StudentSelectField } from "./student-select-field.tsx";
+import { type StudentRecordFieldsProps, StudentSelectField } from "./student-select-field.tsx";
 
 export type FileDraft = {
   id?: string;
@@ -71,13 +72,8 @@ export function SharedFileFields({
   studentOptions,
   error,
   fileUpload,
-}: {
-  draft: FileDraft;
-  onChange: (draft: FileDraft) => void;
-  studentOptions: { value: string; label: string }[];
-  error: string | null;
-  fileUpload: ReturnType<typeof useFileUpload>;
-}) {
+}: StudentRecordFieldsProps<FileDraft> & { fileUpload: ReturnType<typeof useFileUpload> }) {
+  const field = bindFields(draft, (patch) => onChange({ ...draft, ...patch }));
   return (
     <>
       <StudentSelectField
@@ -97,17 +93,10 @@ export function SharedFileFields({
         className="sm:col-span-2"
         label="Title"
         required
-        value={draft.title}
-        onChange={(e) => onChange({ ...draft, title: e.target.value })}
+        {...field.text("title")}
         error={error && !draft.title.trim() ? error : null}
       />
-      <TextAreaField
-        className="sm:col-span-2"
-        label="Description"
-        rows={3}
-        value={draft.description}
-        onChange={(e) => onChange({ ...draft, description: e.target.value })}
-      />
+      <TextAreaField className="sm:col-span-2" label="Description" rows={3} {...field.text("description")} />
       <div className="sm:col-span-2">
         <TextField
           label="File URL"
@@ -142,8 +131,7 @@ export function SharedFileFields({
       <CheckboxField
         className="sm:col-span-2"
         label="Active (visible to the student)"
-        checked={draft.is_active}
-        onChange={(e) => onChange({ ...draft, is_active: e.target.checked })}
+        {...field.checked("is_active")}
       />
       {error && (
         <p className="text-sm text-red-700 sm:col-span-2" role="alert">

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { conflictsWithAny, isValidSlot, minutesToTime, timeToMinutes } from "../../../../shared/admin-rules.ts";
 import { SLOT_CONFLICT_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../../shared/constants.ts";
+import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, TextField } from "../../components/ui/field.tsx";
@@ -78,6 +79,7 @@ export function SingleSlotCard({
       return toast({ title: "Time Conflict", description: SLOT_CONFLICT_MESSAGE, variant: "destructive" });
     createSingle.mutate();
   };
+  const field = bindFields(single, (patch) => setSingle({ ...single, ...patch }));
   const onStart = (start: string) => {
     const end = start ? minutesToTime(Math.min(timeToMinutes(start) + defaultDuration, 23 * 60 + 45)) : "";
     setSingle((s) => ({ ...s, start, end: s.end && s.end > start ? s.end : end }));
@@ -87,13 +89,7 @@ export function SingleSlotCard({
     <Card className="p-4 sm:p-5">
       <h2 className="mb-3 font-semibold text-slate-900">Create Single Slot</h2>
       <form onSubmit={submitSingle} noValidate className="grid gap-3">
-        <TextField
-          label="Date"
-          type="date"
-          value={single.date}
-          min={today}
-          onChange={(e) => setSingle({ ...single, date: e.target.value })}
-        />
+        <TextField label="Date" type="date" {...field.text("date")} min={today} />
         <div className="grid grid-cols-2 gap-3">
           <TimeSelect label="Start time" value={single.start} onChange={onStart} choices={CHOICES} prefs={prefs} />
           <TimeSelect
@@ -104,11 +100,7 @@ export function SingleSlotCard({
             prefs={prefs}
           />
         </div>
-        <CheckboxField
-          label={`Repeat weekly (${WEEKS_AHEAD_DEFAULT} weeks)`}
-          checked={single.weekly}
-          onChange={(e) => setSingle({ ...single, weekly: e.target.checked })}
-        />
+        <CheckboxField label={`Repeat weekly (${WEEKS_AHEAD_DEFAULT} weeks)`} {...field.checked("weekly")} />
         {singleConflict && (
           <p role="alert" className="rounded-lg bg-red-50 p-2.5 text-sm text-red-800">
             {SLOT_CONFLICT_MESSAGE}

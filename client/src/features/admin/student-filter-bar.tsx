@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue, useState } from "react";
-import { CheckboxField, SelectField, type SelectOption, TextField } from "../../components/ui/field.tsx";
+import { type ReactNode, useState } from "react";
+import { CheckboxField, SelectField, type SelectOption } from "../../components/ui/field.tsx";
+import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { trpc } from "../../trpc.ts";
 import { FilterBar } from "./admin-shell.tsx";
 
@@ -9,8 +10,7 @@ export function StudentFilterBar({
   studentOptions,
   studentId,
   onStudentId,
-  search,
-  onSearch,
+  searchBox,
   searchPlaceholder,
   only,
   children,
@@ -18,8 +18,7 @@ export function StudentFilterBar({
   studentOptions: readonly SelectOption[];
   studentId: string;
   onStudentId: (id: string) => void;
-  search: string;
-  onSearch: (text: string) => void;
+  searchBox: ReturnType<typeof useSearch>["box"];
   searchPlaceholder: string;
   /** The checkbox that narrows the list ("Private only", "Inactive only"). */
   only: { label: string; checked: boolean; onChange: (checked: boolean) => void };
@@ -32,15 +31,10 @@ export function StudentFilterBar({
         label="Student"
         value={studentId}
         onChange={(e) => onStudentId(e.target.value)}
-        options={[{ value: "", label: "All students" }, ...studentOptions]}
+        options={studentOptions}
+        placeholder="All students"
       />
-      <TextField
-        label="Search"
-        type="search"
-        placeholder={searchPlaceholder}
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-      />
+      <SearchTextField label="Search" placeholder={searchPlaceholder} {...searchBox} />
       {children}
       <div className="flex items-end pb-2.5">
         <CheckboxField label={only.label} checked={only.checked} onChange={(e) => only.onChange(e.target.checked)} />
@@ -52,15 +46,13 @@ export function StudentFilterBar({
 /** The state of StudentFilterBar's student and search fields, and the students it offers. */
 export function useStudentFilter() {
   const [studentId, setStudentId] = useState("");
-  const [search, setSearch] = useState("");
-  // The query sends the trimmed search, deferred so typing stays responsive.
-  const deferredSearch = useDeferredValue(search.trim());
+  const search = useSearch();
   const students = useQuery(trpc.admin.students.queryOptions());
   const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
   return {
     students,
     studentId,
-    search: deferredSearch,
-    bar: { studentOptions, studentId, onStudentId: setStudentId, search, onSearch: setSearch },
+    search: search.query,
+    bar: { studentOptions, studentId, onStudentId: setStudentId, searchBox: search.box },
   };
 }

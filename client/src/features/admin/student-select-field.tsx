@@ -1,4 +1,12 @@
-import { SelectField } from "../../components/ui/field.tsx";
+import { SelectField, type SelectOption } from "../../components/ui/field.tsx";
+
+/** What the form fields of a note or a shared file (records for one student) are given. */
+export type StudentRecordFieldsProps<D> = {
+  draft: D;
+  onChange: (draft: D) => void;
+  studentOptions: SelectOption[];
+  error: string | null;
+};
 
 /** The student a note or shared file is for: chosen when it is made, fixed afterwards. */
 export function StudentSelectField(props: {
@@ -7,7 +15,7 @@ export function StudentSelectField(props: {
   locked: boolean;
   /** "note" or "shared file", for the hint. */
   what: string;
-  options: { value: string; label: string }[];
+  options: SelectOption[];
   onChange: (studentId: string) => void;
 }) {
   return (

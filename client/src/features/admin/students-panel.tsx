@@ -1,7 +1,7 @@
 // Student Profiles (panel 5): counters by level with percentages, search, the table and the
 // profile dialog with booking history.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useState } from "react";
 import { ENGLISH_LEVELS } from "../../../../shared/constants.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -9,11 +9,11 @@ import { Card } from "../../components/ui/card.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { TextField } from "../../components/ui/field.tsx";
-import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
+import { Pager, usePage } from "../../components/ui/pager.tsx";
+import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { trpc } from "../../trpc.ts";
-import { ADMIN_PAGE_SIZE, type AdminStudent, useAdminFailure } from "./admin-api.ts";
+import { ADMIN_PAGE_SIZE, type AdminStudent, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
 
@@ -43,16 +43,11 @@ function ViewProfile(props: { student: AdminStudent; onView: (s: AdminStudent) =
 
 export function StudentsPanel() {
   const prefs = useAdminPrefs();
-  const fail = useAdminFailure();
-  const [search, setSearch] = useState("");
+  const search = useSearch();
   const [selected, setSelected] = useState<AdminStudent | null>(null);
-  const deferredSearch = useDeferredValue(search.trim());
-  const [offset, setOffset] = usePageOffset(deferredSearch);
-  const params = { search: deferredSearch || undefined, limit: ADMIN_PAGE_SIZE, offset };
-  const students = useQuery({ ...trpc.admin.students.queryOptions(params), placeholderData: keepPreviousData });
-  useEffect(() => {
-    if (students.error) fail(students.error, "Failed to load students.");
-  }, [students.error, fail]);
+  const page = usePage({ search: search.query || undefined }, ADMIN_PAGE_SIZE);
+  const students = useQuery({ ...trpc.admin.students.queryOptions(page.params), placeholderData: keepPreviousData });
+  useLoadFailure(students.error, "Failed to load students.");
 
   const shown = students.data?.students ?? [];
   const total = students.data?.total ?? 0;
@@ -83,13 +78,7 @@ export function StudentsPanel() {
       </section>
 
       <div className="my-5 max-w-md">
-        <TextField
-          label="Search students"
-          type="search"
-          placeholder="Name, email, phone or focus"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <SearchTextField label="Search students" placeholder="Name, email, phone or focus" {...search.box} />
       </div>
 
       {students.isPending ? (
@@ -170,7 +159,7 @@ export function StudentsPanel() {
               </>
             )}
           />
-          <Pager label="Student pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={total} onChange={setOffset} />
+          <Pager label="Student pages" total={total} {...page.pager} />
         </>
       )}
 

@@ -6,6 +6,7 @@ import { findOverlappingPairs, isValidSlot, timeToMinutes } from "../../../../sh
 import { DEFAULT_WEEKLY_SLOT, WEEKLY_EMPTY_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../../shared/constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { ErrorAlert } from "../../components/ui/error-alert.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { serverMessage, useAdminFailure } from "./admin-api.ts";
@@ -149,11 +150,7 @@ export function WeeklyScheduleCard({
         </div>
       )}
       {weeklyResult && <WeeklyResultNote result={weeklyResult} prefs={prefs} />}
-      {weeklyError && (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {weeklyError}
-        </p>
-      )}
+      <ErrorAlert className="mt-4" message={weeklyError} />
       <Button
         className="mt-4 w-full sm:w-auto"
         onClick={submitWeekly}

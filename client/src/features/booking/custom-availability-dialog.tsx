@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
@@ -28,11 +29,14 @@ export function CustomAvailabilityDialog({
   const [form, setForm] = useState<Form>({ ...EMPTY, name: defaults?.name ?? "", email: defaults?.email ?? "" });
   const [missing, setMissing] = useState(false);
   const send = useMutation(trpc.booking.requestCustomAvailability.mutationOptions());
-  const set = (key: keyof Form) => (event: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: event.target.value }));
+  const field = bindFields(form, (patch) => setForm((f) => ({ ...f, ...patch })));
 
   const required: (keyof Form)[] = ["name", "email", "availability", "location"];
-  const errorFor = (key: keyof Form) => (missing && !form[key].trim() ? "Required" : undefined);
+  /** A required field's value and change handler, and its error after a submit that left it empty. */
+  const requiredField = (key: keyof Form) => ({
+    ...field.text(key),
+    error: missing && !form[key].trim() ? "Required" : undefined,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -77,42 +81,18 @@ export function CustomAvailabilityDialog({
       size="lg"
     >
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Request Custom Availability">
-        <TextField
-          label="Name"
-          required
-          value={form.name}
-          onChange={set("name")}
-          error={errorFor("name")}
-          autoComplete="name"
-        />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          value={form.email}
-          onChange={set("email")}
-          error={errorFor("email")}
-          autoComplete="email"
-        />
+        <TextField label="Name" required {...requiredField("name")} autoComplete="name" />
+        <TextField label="Email" type="email" required {...requiredField("email")} autoComplete="email" />
         <TextAreaField
           className="sm:col-span-2"
           label="Your availability"
           required
           rows={3}
           placeholder="e.g. Weekday evenings after 7 PM, Sunday mornings"
-          value={form.availability}
-          onChange={set("availability")}
-          error={errorFor("availability")}
+          {...requiredField("availability")}
         />
-        <TextField
-          label="City / time zone"
-          required
-          placeholder="e.g. London, GMT"
-          value={form.location}
-          onChange={set("location")}
-          error={errorFor("location")}
-        />
-        <TextField label="Phone (optional)" type="tel" value={form.phone} onChange={set("phone")} autoComplete="tel" />
+        <TextField label="City / time zone" required placeholder="e.g. London, GMT" {...requiredField("location")} />
+        <TextField label="Phone (optional)" type="tel" {...field.text("phone")} autoComplete="tel" />
         <FormActions
           className="border-t border-slate-100 pt-4 sm:col-span-2"
           onCancel={onClose}
