@@ -2,16 +2,29 @@
 // (from the router definition) and every REST route (from Fastify's route tree), plus a
 // fingerprint of every table so a test can prove a request changed nothing at all.
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { Db } from "../../server/db.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 
 export type Procedure = { key: string; type: "query" | "mutation" };
 export type Route = { method: string; path: string };
 
+/** A route as the tests name it: "METHOD /path". */
+export const routeKey = (r: Route) => `${r.method} ${r.path}`;
+
 export function procedures(): Procedure[] {
   return Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(
     ([key, p]) => ({ key, type: p._def.type as Procedure["type"] }),
   );
+}
+
+/**
+ * Expects an enumeration (routes as "METHOD /path", procedures by key) to hold every one of
+ * `known`, and at least `atLeast` entries in all: a sign that the enumeration reads the whole app.
+ */
+export function expectEnumerated(listed: string[], known: string[], atLeast = known.length) {
+  for (const entry of known) expect(listed).toContain(entry);
+  expect(listed.length).toBeGreaterThanOrEqual(atLeast);
 }
 
 /**

@@ -2,7 +2,7 @@
 // site settings, and tRPC callers with the same services the app uses.
 import type { LightMyRequestResponse } from "fastify";
 import { DateTime } from "luxon";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import { newReferralCode } from "../../server/codes.ts";
 import type { Db } from "../../server/db.ts";
 import type { Env } from "../../server/env.ts";
@@ -10,7 +10,7 @@ import { createSession } from "../../server/features/auth/session.service.ts";
 import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
-import { createTestApp, type TestApp } from "./test-app.ts";
+import { prepareTestApp, type TestApp } from "./test-app.ts";
 
 export const ZONE = "Europe/Rome";
 /** The teacher the seed creates, whose account ADMIN_EMAILS makes the admin in tests. */
@@ -76,27 +76,25 @@ export type BookingTestApp = TestApp & {
 };
 
 /**
- * A test file's app: created before its tests on a fresh seeded database, closed after them.
- * `opts` may be a function, for options only known once earlier hooks ran (an issuer's URL).
+ * A test file's app (prepareTestApp) with the seeded teacher, her admin session, and the factories
+ * below on its database.
  */
-export function prepareBookingApp(
-  opts: Parameters<typeof createTestApp>[0] | (() => Parameters<typeof createTestApp>[0]) = {},
-): BookingTestApp {
-  const suite = {} as BookingTestApp;
+export function prepareBookingApp(opts: Parameters<typeof prepareTestApp>[0] = {}): BookingTestApp {
+  // Filled in by the hooks: prepareTestApp's first, then the one below.
+  const suite = prepareTestApp(opts) as BookingTestApp;
   beforeAll(async () => {
-    const t = await createTestApp(typeof opts === "function" ? opts() : opts);
-    const db = t.database.prisma;
+    const db = suite.database.prisma;
     const teacher = await db.teacher.findFirstOrThrow({ where: { email: SEEDED_ADMIN }, select: { id: true } });
     const admin = await sessionForExistingUser(db, SEEDED_ADMIN, "admin");
-    Object.assign(suite, t, {
+    Object.assign(suite, {
       teacherId: teacher.id,
       admin,
       createStudent: (opts) => createUserWithSession(db, opts),
       addAvailability: (start, hours, recurring) => addAvailability(db, teacher.id, start, hours, recurring),
       setSettings: (data) => setSettings(db, data),
-      caller: (as, rateLimiter) => callerFor(db, t.env, as, rateLimiter),
+      caller: (as, rateLimiter) => callerFor(db, suite.env, as, rateLimiter),
       send: (method, url, { as, payload, headers = {} } = {}) =>
-        t.app.inject({
+        suite.app.inject({
           method,
           url,
           headers: {
@@ -107,9 +105,6 @@ export function prepareBookingApp(
           payload: payload === undefined ? undefined : JSON.stringify(payload),
         }),
     } satisfies Omit<BookingTestApp, keyof TestApp>);
-  });
-  afterAll(async () => {
-    await suite.close?.();
   });
   return suite;
 }

@@ -1,6 +1,8 @@
 // A real OpenID Connect issuer on localhost (oauth2-mock-server), so sign-in tests exercise the
 // same discovery, PKCE, token exchange and ID-token verification code as production.
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { OAuth2Server } from "oauth2-mock-server";
+import type { CookieJar } from "./test-app.ts";
 
 export type IdentityClaims = Record<string, unknown>;
 
@@ -23,3 +25,22 @@ export async function startIssuer() {
 }
 
 export type Issuer = Awaited<ReturnType<typeof startIssuer>>;
+
+/**
+ * Follows the app's answer to a sign-in start to the issuer, which authorises at once, and the
+ * issuer's redirect back to the app's callback with `jar`'s cookies: the app's answer, and the
+ * URLs on the way.
+ */
+export async function completeSignIn(app: FastifyInstance, jar: CookieJar, start: LightMyRequestResponse) {
+  const authorize = new URL(start.headers.location as string);
+  const atIssuer = await fetch(authorize, { redirect: "manual" });
+  const callback = new URL(atIssuer.headers.get("location") as string);
+  const response = jar.store(
+    await app.inject({
+      method: "GET",
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: jar.header() },
+    }),
+  );
+  return { authorize, callback, response };
+}

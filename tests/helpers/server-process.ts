@@ -56,6 +56,14 @@ export async function startServerProcess(
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
+/** Stops each server as a deploy would (SIGTERM) and waits until it has exited. */
+export async function stopServers(servers: ServerProcess[]): Promise<void> {
+  for (const s of servers) {
+    s.child.kill("SIGTERM");
+    await s.exited;
+  }
+}
+
 /** Resolves when /api/health answers 200, rejects if the process exits first. */
 export async function waitForHealth(server: ServerProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { seedDatabase } from "../../prisma/seed.ts";
 import { buildApp } from "../../server/app.ts";
 import { type Env, parseEnv } from "../../server/env.ts";
@@ -25,16 +26,16 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  database?: TestDatabase;
+  demoData?: boolean;
+  logger?: unknown;
+  rateLimiter?: RateLimiter;
+};
+
 /** buildApp on a fresh seeded database; `inject` drives it without a socket. */
-export async function createTestApp(
-  opts: {
-    env?: Record<string, string>;
-    database?: TestDatabase;
-    demoData?: boolean;
-    logger?: unknown;
-    rateLimiter?: RateLimiter;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const env = testEnv(opts.env);
   const database = opts.database ?? (await createTestDatabase(undefined, { catalogue: true }));
   await seedDatabase(database.prisma, { ...env, withDemoData: opts.demoData ?? false });
@@ -55,6 +56,22 @@ export async function createTestApp(
       if (!opts.database) await database.close();
     },
   };
+}
+
+/**
+ * A test file's (or describe block's) app: created before its tests, closed after them. Its fields
+ * are there once the tests run. `opts` may be a function, for options only known once earlier
+ * hooks ran (an issuer's URL).
+ */
+export function prepareTestApp(opts: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  const suite = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(suite, await createTestApp(typeof opts === "function" ? opts() : opts));
+  });
+  afterAll(async () => {
+    await suite.close?.();
+  });
+  return suite;
 }
 
 /** Cookie jar for inject(): keeps name=value pairs from Set-Cookie headers. */

@@ -60,6 +60,61 @@ function expectEachOnce(served: { ids: string[]; total: number }, expected: stri
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
+/** The pages of an admin REST list (`/api/admin/<path>`, its rows under `key`) with the filter `q`. */
+const restPages =
+  (path: string, key: string) =>
+  (q: string, limit = PAGE) =>
+  async (offset: number) => {
+    const { status, body } = await get(`/api/admin/${path}?limit=${limit}&offset=${offset}${q}`);
+    expect(status).toBe(200);
+    return { ids: ids(body[key]), total: body.total };
+  };
+
+/** The pages of an admin tRPC list, its rows under `key`. */
+const trpcPages =
+  <K extends string>(
+    key: K,
+    list: (paging: { limit: number; offset: number }) => Promise<Record<K, { id: string }[]> & { total: number }>,
+  ) =>
+  async (offset: number) => {
+    const r = await list({ limit: PAGE, offset });
+    return { ids: ids(r[key]), total: r.total };
+  };
+
+/** The paged admin lists, each over REST and over tRPC. */
+const pagedLists = {
+  bookings: {
+    rest: restPages("bookings", "bookings"),
+    trpc: trpcPages("bookings", (paging) => asAdmin().admin.bookings.list(paging)),
+  },
+  students: {
+    rest: restPages("students", "students"),
+    trpc: trpcPages("students", (paging) => asAdmin().admin.students(paging)),
+  },
+  notes: {
+    rest: restPages("student-notes", "notes"),
+    trpc: trpcPages("notes", (paging) => asAdmin().admin.notes.list(paging)),
+  },
+  files: {
+    rest: restPages("shared-files", "files"),
+    trpc: trpcPages("files", (paging) => asAdmin().admin.files.list(paging)),
+  },
+  emails: {
+    rest: restPages("emails", "emails"),
+    trpc: trpcPages("emails", (paging) => asAdmin().admin.emails.list(paging)),
+  },
+};
+
+/** Walks a whole list over REST and over tRPC: every one of `all` once on each. */
+async function expectEachOnceOnBoth(list: (typeof pagedLists)[keyof typeof pagedLists], all: string[]) {
+  expectEachOnce(await walk(list.rest("")), all);
+  expectEachOnce(await walk(list.trpc), all);
+}
+
+/** `count` rows made by `row`, every one created at the SAME instant. */
+const createdTogether = <T extends object>(count: number, row: (i: number) => T) =>
+  Array.from({ length: count }, (_, i) => ({ ...row(i), createdAt: SAME }));
+
 beforeAll(async () => {
   t = await createTestApp();
   const p = db();
@@ -69,11 +124,10 @@ beforeAll(async () => {
   // 45 students joined at the same instant: 15 "Paging" ones with an intermediate profile, 15
   // whose level comes only from their latest booking, 15 others.
   await p.user.createMany({
-    data: Array.from({ length: 45 }, (_, i) => ({
+    data: createdTogether(45, (i) => ({
       email: `student${i}@paging.test`,
       name: i < 15 ? `Paging Student ${i}` : `Other Student ${i}`,
       englishLevel: i < 15 ? "intermediate" : null,
-      createdAt: SAME,
     })),
   });
   const numberOf = (email: string) => Number(/^student(\d+)@/.exec(email)?.[1]);
@@ -90,7 +144,7 @@ describe("the admin lists page", () => {
     // 120 bookings created at one instant, in groups of 6 sharing a start time; no teacher, so
     // the no-overlap rule does not apply and start times can be equal too.
     await db().booking.createMany({
-      data: Array.from({ length: 120 }, (_, i) => {
+      data: createdTogether(120, (i) => {
         const startsAt = new Date(Date.UTC(2021, 0, 1 + Math.floor(i / 6), 9));
         return {
           teacherId: null,
@@ -103,21 +157,13 @@ describe("the admin lists page", () => {
           studentEmail: `b${i}@paging.test`,
           // The latest booking of students 15..29 is one of 105..119.
           englishLevel: i >= 105 ? "advanced" : "beginner",
-          createdAt: SAME,
         };
       }),
     });
     const all = ids(await db().booking.findMany({ select: { id: true } }));
-    const rest = (q: string) => async (offset: number) => {
-      const { status, body } = await get(`/api/admin/bookings?limit=${PAGE}&offset=${offset}${q}`);
-      expect(status).toBe(200);
-      return { ids: ids(body.bookings), total: body.total };
-    };
+    const rest = pagedLists.bookings.rest;
     expectEachOnce(await walk(rest("")), all);
-    const trpc = await walk(async (offset) => {
-      const r = await asAdmin().admin.bookings.list({ limit: PAGE, offset });
-      return { ids: ids(r.bookings), total: r.total };
-    });
+    const trpc = await walk(pagedLists.bookings.trpc);
     expectEachOnce(trpc, all);
     // The same order on both transports.
     expect(trpc.ids).toEqual((await walk(rest(""))).ids);
@@ -130,28 +176,18 @@ describe("the admin lists page", () => {
     );
     expect(filtered.length).toBe(20);
     expectEachOnce(await walk(rest("&status=cancelled&search=alice")), filtered);
-    const filteredTrpc = await walk(async (offset) => {
-      const r = await asAdmin().admin.bookings.list({ limit: PAGE, offset, status: "cancelled", search: "alice" });
-      return { ids: ids(r.bookings), total: r.total };
-    });
+    const filteredTrpc = await walk(
+      trpcPages("bookings", (paging) =>
+        asAdmin().admin.bookings.list({ ...paging, status: "cancelled", search: "alice" }),
+      ),
+    );
     expectEachOnce(filteredTrpc, filtered);
   });
 
   it("students: every student once with the total; search and level (profile or latest booking) combine with paging", async () => {
     const all = ids(await db().user.findMany({ where: { isAdmin: false }, select: { id: true } }));
-    const rest = (q: string) => async (offset: number) => {
-      const { status, body } = await get(`/api/admin/students?limit=${PAGE}&offset=${offset}${q}`);
-      expect(status).toBe(200);
-      return { ids: ids(body.students), total: body.total };
-    };
-    expectEachOnce(await walk(rest("")), all);
-    expectEachOnce(
-      await walk(async (offset) => {
-        const r = await asAdmin().admin.students({ limit: PAGE, offset });
-        return { ids: ids(r.students), total: r.total };
-      }),
-      all,
-    );
+    const rest = pagedLists.students.rest;
+    await expectEachOnceOnBoth(pagedLists.students, all);
     expectEachOnce(await walk(rest("&search=Paging%20Student")), ids(students.slice(0, 15)));
 
     // Students with no profile level show their latest booking's: the level filter and the
@@ -185,95 +221,70 @@ describe("the admin lists page", () => {
 
   it("notes: every note once with equal note dates and creation times; student and private filters combine", async () => {
     await db().studentNote.createMany({
-      data: Array.from({ length: 60 }, (_, i) => ({
+      data: createdTogether(60, (i) => ({
         studentId: students[i % 2].id,
         authorId: admin.id,
         teacherNote: `Note ${i}`,
         noteDate: SAME,
         isPrivate: i % 4 === 0,
-        createdAt: SAME,
       })),
     });
     const all = ids(await db().studentNote.findMany({ select: { id: true } }));
-    const rest = (q: string) => async (offset: number) => {
-      const { status, body } = await get(`/api/admin/student-notes?limit=${PAGE}&offset=${offset}${q}`);
-      expect(status).toBe(200);
-      return { ids: ids(body.notes), total: body.total };
-    };
-    expectEachOnce(await walk(rest("")), all);
-    expectEachOnce(
-      await walk(async (offset) => {
-        const r = await asAdmin().admin.notes.list({ limit: PAGE, offset });
-        return { ids: ids(r.notes), total: r.total };
-      }),
-      all,
-    );
+    await expectEachOnceOnBoth(pagedLists.notes, all);
     const ofFirst = ids(
       await db().studentNote.findMany({ where: { studentId: students[0].id }, select: { id: true } }),
     );
-    expectEachOnce(await walk(rest(`&student_id=${students[0].id}`)), ofFirst);
+    expectEachOnce(await walk(pagedLists.notes.rest(`&student_id=${students[0].id}`)), ofFirst);
     const privateOfFirst = ids(
       await db().studentNote.findMany({ where: { studentId: students[0].id, isPrivate: true }, select: { id: true } }),
     );
     expect(privateOfFirst.length).toBe(15);
-    expectEachOnce(await walk(rest(`&student_id=${students[0].id}&private_only=true`)), privateOfFirst);
+    expectEachOnce(
+      await walk(pagedLists.notes.rest(`&student_id=${students[0].id}&private_only=true`)),
+      privateOfFirst,
+    );
   });
 
   it("files: every file once with equal creation times; active and type filters combine", async () => {
     await db().sharedFile.createMany({
-      data: Array.from({ length: 60 }, (_, i) => ({
+      data: createdTogether(60, (i) => ({
         studentId: students[i % 3].id,
         title: `File ${i}`,
         fileType: i % 2 === 0 ? "link" : "document",
         fileUrl: `https://example.com/${i}`,
         isActive: i % 5 !== 0,
-        createdAt: SAME,
       })),
     });
     const all = ids(await db().sharedFile.findMany({ select: { id: true } }));
-    const rest = (q: string) => async (offset: number) => {
-      const { status, body } = await get(`/api/admin/shared-files?limit=${PAGE}&offset=${offset}${q}`);
-      expect(status).toBe(200);
-      return { ids: ids(body.files), total: body.total };
-    };
-    expectEachOnce(await walk(rest("")), all);
-    expectEachOnce(
-      await walk(async (offset) => {
-        const r = await asAdmin().admin.files.list({ limit: PAGE, offset });
-        return { ids: ids(r.files), total: r.total };
-      }),
-      all,
-    );
+    await expectEachOnceOnBoth(pagedLists.files, all);
     const activeLinks = ids(
       await db().sharedFile.findMany({ where: { isActive: true, fileType: "link" }, select: { id: true } }),
     );
     expect(activeLinks.length).toBe(24);
-    expectEachOnce(await walk(rest("&is_active=true&file_type=link")), activeLinks);
+    expectEachOnce(await walk(pagedLists.files.rest("&is_active=true&file_type=link")), activeLinks);
   });
 
   it("inbox: availability requests and group sign-ups each page on their own, open ones first, with totals and open counts", async () => {
     const handledAt = new Date("2024-04-01T08:00:00.000Z");
     await db().availabilityRequest.createMany({
-      data: Array.from({ length: 40 }, (_, i) => ({
+      data: createdTogether(40, (i) => ({
         name: `Request ${i}`,
         email: `r${i}@paging.test`,
         availability: "Evenings",
         location: "Online",
         handledAt: i % 2 === 0 ? handledAt : null,
-        createdAt: SAME,
       })),
     });
     const event = await db().groupEvent.findFirstOrThrow();
     const pack = await db().groupPackage.findFirstOrThrow();
     await db().groupSignup.createMany({
-      data: Array.from({ length: 30 }, (_, i) => ({
+      data: createdTogether(30, (i) => ({
         eventId: event.id,
         groupPackageId: pack.id,
         name: `Signup ${i}`,
         email: `g${i}@paging.test`,
         priceCents: 9000,
         handledAt: i % 3 === 0 ? handledAt : null,
-        createdAt: SAME,
       })),
     });
     const requests = ids(await db().availabilityRequest.findMany({ select: { id: true } }));
@@ -304,35 +315,20 @@ describe("the admin lists page", () => {
 
   it("email: every outbox row once with equal creation times; the status filter combines with paging", async () => {
     await db().outboxEmail.createMany({
-      data: Array.from({ length: 50 }, (_, i) => ({
+      data: createdTogether(50, (i) => ({
         kind: "booking_created",
         toAddress: `e${i}@paging.test`,
         subject: `Subject ${i}`,
         textBody: "Body",
         status: i % 5 === 0 ? "failed" : "sent",
         sentAt: i % 5 === 0 ? null : SAME,
-        createdAt: SAME,
       })),
     });
     const all = ids(await db().outboxEmail.findMany({ select: { id: true } }));
-    const rest =
-      (q: string, limit = PAGE) =>
-      async (offset: number) => {
-        const { status, body } = await get(`/api/admin/emails?limit=${limit}&offset=${offset}${q}`);
-        expect(status).toBe(200);
-        return { ids: ids(body.emails), total: body.total };
-      };
-    expectEachOnce(await walk(rest("")), all);
-    expectEachOnce(
-      await walk(async (offset) => {
-        const r = await asAdmin().admin.emails.list({ limit: PAGE, offset });
-        return { ids: ids(r.emails), total: r.total };
-      }),
-      all,
-    );
+    await expectEachOnceOnBoth(pagedLists.emails, all);
     const failed = ids(await db().outboxEmail.findMany({ where: { status: "failed" }, select: { id: true } }));
     expect(failed.length).toBe(10);
-    expectEachOnce(await walk(rest("&status=failed", 3), 3), failed);
+    expectEachOnce(await walk(pagedLists.emails.rest("&status=failed", 3), 3), failed);
   });
 
   it("refuses bad paging parameters with a clear 400 on every list, over REST and tRPC", async () => {

@@ -23,6 +23,9 @@ let studentCookie: string;
 const zone = "Europe/Rome";
 const db = () => t.database.prisma;
 const json = (c: string) => ({ "content-type": "application/json", cookie: c });
+/** A REST call without a body, with the session cookie `c`. */
+const restAs = (c: string, method: "GET" | "DELETE", url: string) =>
+  t.app.inject({ method, url, headers: { cookie: c } });
 const asTeacher = () =>
   createCaller(
     createInnerContext(
@@ -89,19 +92,16 @@ afterAll(async () => {
 describe("dashboard, teachers, students", () => {
   it("counts bookings, pending ones and students (REST and tRPC agree)", async () => {
     await booking({ daysAhead: 3, hour: 9 });
-    const rest = (await t.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: { cookie } })).json();
+    const rest = (await restAs(cookie, "GET", "/api/admin/dashboard")).json();
     expect(rest.stats).toEqual({ totalBookings: 1, pendingBookings: 1, totalStudents: 2 });
     expect(await asTeacher().admin.dashboardStats()).toEqual(rest.stats);
   });
 
   it("lists teachers and students with counts and booking history", async () => {
-    const teachers = (await t.app.inject({ method: "GET", url: "/api/admin/teachers", headers: { cookie } })).json()
-      .teachers;
+    const teachers = (await restAs(cookie, "GET", "/api/admin/teachers")).json().teachers;
     expect(teachers.map((x: { name: string }) => x.name).sort()).toEqual(["Luca Neri", "Teacher"].sort());
     expect((await asTeacher().admin.teachers()).teachers).toHaveLength(2);
-    const { students } = (
-      await t.app.inject({ method: "GET", url: "/api/admin/students?search=marta", headers: { cookie } })
-    ).json();
+    const { students } = (await restAs(cookie, "GET", "/api/admin/students?search=marta")).json();
     expect(students).toHaveLength(1);
     expect(students[0]).toMatchObject({
       name: "Marta Verdi",
@@ -119,9 +119,7 @@ describe("bookings", () => {
     const mine = await booking({ daysAhead: 5, hour: 10, status: "confirmed" });
     const theirs = await booking({ daysAhead: 5, hour: 10, teacher: colleagueTeacherId });
     const q = async (qs: string) =>
-      (await t.app.inject({ method: "GET", url: `/api/admin/bookings?${qs}`, headers: { cookie } }))
-        .json()
-        .bookings.map((b: { id: string }) => b.id);
+      (await restAs(cookie, "GET", `/api/admin/bookings?${qs}`)).json().bookings.map((b: { id: string }) => b.id);
     expect(await q("teacher_filter=mine")).toContain(mine.id);
     expect(await q("teacher_filter=mine")).not.toContain(theirs.id);
     expect(await q(`teacher_filter=${colleagueTeacherId}`)).toEqual([theirs.id]);
@@ -130,9 +128,7 @@ describe("bookings", () => {
     expect(await q("limit=1")).toHaveLength(1);
     const viaColleague = await asColleague().admin.bookings.list({ teacher_filter: "mine", limit: 10, offset: 0 });
     expect(viaColleague.bookings.map((b) => b.id)).toEqual([theirs.id]);
-    const dto = (
-      await t.app.inject({ method: "GET", url: `/api/admin/bookings/${mine.id}`, headers: { cookie } })
-    ).json().booking;
+    const dto = (await restAs(cookie, "GET", `/api/admin/bookings/${mine.id}`)).json().booking;
     expect(dto).toMatchObject({
       id: mine.id,
       status: "confirmed",
@@ -237,9 +233,7 @@ describe("bookings", () => {
     await db().cancellationRequest.create({
       data: { bookingId: b.id, studentId, reason: "Work trip to Rome", status: "approved" },
     });
-    const list = (
-      await t.app.inject({ method: "GET", url: "/api/admin/bookings?status=cancelled", headers: { cookie } })
-    ).json().bookings;
+    const list = (await restAs(cookie, "GET", "/api/admin/bookings?status=cancelled")).json().bookings;
     expect(list.find((x: { id: string }) => x.id === b.id)).toMatchObject({
       cancellation_reason: "Work trip to Rome",
       cancelled_by_student: true,
@@ -270,8 +264,7 @@ describe("settings", () => {
 
   it("reads the defaults of §9 and saves every card", async () => {
     await db().adminSettings.update({ where: { id: "site" }, data: { defaultMeetingLink: null } });
-    const got = (await t.app.inject({ method: "GET", url: "/api/admin/settings", headers: { cookie } })).json()
-      .settings;
+    const got = (await restAs(cookie, "GET", "/api/admin/settings")).json().settings;
     expect(got.business).toMatchObject({
       defaultLessonDuration: 60,
       bufferBetweenLessons: 30,
@@ -363,31 +356,13 @@ describe("student notes", () => {
     });
 
     // The colleague (another teacher) sees the shared note, never the private one.
-    const theirList = (
-      await t.app.inject({ method: "GET", url: "/api/admin/student-notes", headers: { cookie: colleagueCookie } })
-    ).json().notes;
+    const theirList = (await restAs(colleagueCookie, "GET", "/api/admin/student-notes")).json().notes;
     expect(theirList.map((n: { id: string }) => n.id)).toContain(shared.note.id);
     expect(theirList.map((n: { id: string }) => n.id)).not.toContain(note.id);
-    expect(
-      (
-        await t.app.inject({
-          method: "GET",
-          url: `/api/admin/student-notes/${note.id}`,
-          headers: { cookie: colleagueCookie },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await restAs(colleagueCookie, "GET", `/api/admin/student-notes/${note.id}`)).statusCode).toBe(404);
     await expect(asColleague().admin.notes.get({ id: note.id })).rejects.toThrow(/not found/i);
     expect((await asColleague().admin.notes.tags()).tags).not.toContain("articles");
-    expect(
-      (
-        await t.app.inject({
-          method: "DELETE",
-          url: `/api/admin/student-notes/${note.id}`,
-          headers: { cookie: colleagueCookie },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await restAs(colleagueCookie, "DELETE", `/api/admin/student-notes/${note.id}`)).statusCode).toBe(404);
     expect(
       (
         await t.app.inject({
@@ -399,22 +374,13 @@ describe("student notes", () => {
       ).statusCode,
     ).toBe(403);
     // Students never reach notes through the admin API.
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/admin/student-notes", headers: { cookie: studentCookie } }))
-        .statusCode,
-    ).toBe(401);
+    expect((await restAs(studentCookie, "GET", "/api/admin/student-notes")).statusCode).toBe(401);
 
-    const mine = (
-      await t.app.inject({ method: "GET", url: "/api/admin/student-notes?private_only=true", headers: { cookie } })
-    ).json().notes;
+    const mine = (await restAs(cookie, "GET", "/api/admin/student-notes?private_only=true")).json().notes;
     expect(mine.map((n: { id: string }) => n.id)).toEqual([note.id]);
-    const byTag = (
-      await t.app.inject({ method: "GET", url: "/api/admin/student-notes?tag=articles", headers: { cookie } })
-    ).json().notes;
+    const byTag = (await restAs(cookie, "GET", "/api/admin/student-notes?tag=articles")).json().notes;
     expect(byTag).toHaveLength(1);
-    const tags = (
-      await t.app.inject({ method: "GET", url: "/api/admin/student-notes/tags/all", headers: { cookie } })
-    ).json().tags;
+    const tags = (await restAs(cookie, "GET", "/api/admin/student-notes/tags/all")).json().tags;
     expect(tags).toEqual(["articles", "grammar", "speaking"]);
 
     const updated = await t.app.inject({
@@ -433,11 +399,7 @@ describe("student notes", () => {
       (await asTeacher().admin.notes.update({ id: shared.note.id, data: { teacher_note: "Edited" } })).note
         .teacher_note,
     ).toBe("Edited");
-    expect(
-      (
-        await t.app.inject({ method: "DELETE", url: `/api/admin/student-notes/${note.id}`, headers: { cookie } })
-      ).json(),
-    ).toEqual({ success: true });
+    expect((await restAs(cookie, "DELETE", `/api/admin/student-notes/${note.id}`)).json()).toEqual({ success: true });
     expect(await asTeacher().admin.notes.delete({ id: shared.note.id })).toEqual({ success: true });
     expect(await db().studentNote.count()).toBe(0);
   });
@@ -479,10 +441,10 @@ describe("shared files", () => {
       file_url: "https://bbc.co.uk/x",
       is_active: false,
     });
-    const list = (await t.app.inject({ method: "GET", url: "/api/admin/shared-files", headers: { cookie } })).json();
+    const list = (await restAs(cookie, "GET", "/api/admin/shared-files")).json();
     expect(list.counts).toEqual({ totalFiles: 2, activeFiles: 1, students: 2 });
     expect(
-      (await t.app.inject({ method: "GET", url: "/api/admin/shared-files?is_active=false", headers: { cookie } }))
+      (await restAs(cookie, "GET", "/api/admin/shared-files?is_active=false"))
         .json()
         .files.map((f: { id: string }) => f.id),
     ).toEqual([link.file.id]);
@@ -519,11 +481,7 @@ describe("shared files", () => {
       ).file.title,
     ).toBe("Podcast!");
     expect((await asTeacher().admin.files.list({ limit: 10, offset: 0, search: "podcast" })).files).toHaveLength(1);
-    expect(
-      (
-        await t.app.inject({ method: "DELETE", url: `/api/admin/shared-files/${created.id}`, headers: { cookie } })
-      ).json(),
-    ).toEqual({ success: true });
+    expect((await restAs(cookie, "DELETE", `/api/admin/shared-files/${created.id}`)).json()).toEqual({ success: true });
     expect(await asTeacher().admin.files.delete({ id: link.file.id })).toEqual({ success: true });
     expect(await db().sharedFile.count()).toBe(0);
   });
@@ -611,9 +569,7 @@ describe("availability", () => {
     });
     const lesson = await booking({ daysAhead, hour: 15, status: "confirmed" });
     const range = `start=${encodeURIComponent(defined(day.toISO()))}&end=${encodeURIComponent(defined(day.plus({ days: 1 }).toISO()))}`;
-    const listed = (
-      await t.app.inject({ method: "GET", url: `/api/admin/availability?${range}`, headers: { cookie } })
-    ).json();
+    const listed = (await restAs(cookie, "GET", `/api/admin/availability?${range}`)).json();
     expect(listed.slots).toEqual([
       expect.objectContaining({ id: slot.id, booked: true, recurring: "none", duration: 180, seriesId: null }),
     ]);
@@ -621,7 +577,7 @@ describe("availability", () => {
       (await asTeacher().admin.availability.list({ start: day.toJSDate(), end: day.plus({ days: 1 }).toJSDate() }))
         .slots,
     ).toHaveLength(1);
-    const del = await t.app.inject({ method: "DELETE", url: `/api/availability/${slot.id}`, headers: { cookie } });
+    const del = await restAs(cookie, "DELETE", `/api/availability/${slot.id}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().error).toContain("holds a booked lesson");
     const off = await t.app.inject({
@@ -652,15 +608,7 @@ describe("availability", () => {
     const mine = await db().availabilitySlot.findFirstOrThrow({
       where: { teacherId, startsAt: day.plus({ days: 1 }).set({ hour: 9 }).toJSDate() },
     });
-    expect(
-      (
-        await t.app.inject({
-          method: "DELETE",
-          url: `/api/availability/${mine.id}`,
-          headers: { cookie: colleagueCookie },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await restAs(colleagueCookie, "DELETE", `/api/availability/${mine.id}`)).statusCode).toBe(404);
     expect((await asTeacher().admin.availability.deleteSlot({ id: mine.id })).deleted).toBe(1);
 
     const series = await asTeacher().admin.availability.bulk({
@@ -722,7 +670,7 @@ describe("inbox", () => {
         priceCents: 9000,
       },
     });
-    const inbox = (await t.app.inject({ method: "GET", url: "/api/admin/inbox", headers: { cookie } })).json();
+    const inbox = (await restAs(cookie, "GET", "/api/admin/inbox")).json();
     expect(inbox.availabilityRequests[0]).toMatchObject({
       name: "Anna",
       email: "anna@test.example",

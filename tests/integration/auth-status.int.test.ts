@@ -1,25 +1,21 @@
 // Who is signed in, over tRPC (auth.studentStatus, auth.adminStatus) and over the REST paths they
 // stand for (GET /api/student-auth/status, /api/auth/status): the same answer for every caller.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUserWithSession, type TestUser } from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { prepareTestApp } from "../helpers/test-app.ts";
 import { injectTrpc } from "../helpers/transports.ts";
 
-let t: TestApp;
+const t = prepareTestApp();
 let student: TestUser;
 let teacher: TestUser;
 let demoted: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   student = await createUserWithSession(t.database.prisma, { name: "Sofia Bianchi" });
   teacher = await createUserWithSession(t.database.prisma, { kind: "admin" });
   demoted = await createUserWithSession(t.database.prisma, { kind: "admin" });
   // The admin right taken away after sign-in: the session stays, the status says signed out.
   await t.database.prisma.user.update({ where: { id: demoted.id }, data: { isAdmin: false } });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const callers = () =>

@@ -14,7 +14,7 @@ import {
   RestoreRefusedError,
   restoreIntoPostgres,
 } from "../../server/features/ops/backup.service.ts";
-import { type ServerProcess, startServerProcess, waitForHealth } from "../helpers/server-process.ts";
+import { type ServerProcess, startServerProcess, stopServers, waitForHealth } from "../helpers/server-process.ts";
 import { testEnv } from "../helpers/test-app.ts";
 import { createTestDatabase, testEngine } from "../helpers/test-db.ts";
 
@@ -24,10 +24,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), "backup-test-"));
 const servers: ServerProcess[] = [];
 
 afterAll(async () => {
-  for (const s of servers) {
-    s.child.kill("SIGTERM");
-    await s.exited;
-  }
+  await stopServers(servers);
   rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -15,6 +15,20 @@ function freshDay(): DateTime {
   return romeDay(nextDay, 0);
 }
 
+/** A fresh day with `hours` free lessons from 9:00 on. */
+async function freshDayOpenFrom9(hours: number): Promise<DateTime> {
+  const day = freshDay();
+  await t.addAvailability(day.set({ hour: 9 }), hours);
+  return day;
+}
+
+/** What a refused booking leaves as it was: the lessons, the orders and the queued mail. */
+const writtenCounts = async () => ({
+  bookings: await db().booking.count(),
+  orders: await db().bookingOrder.count(),
+  mails: await db().outboxEmail.count(),
+});
+
 const post = (url: string, payload: unknown, user?: TestUser, headers: Record<string, string> = {}) =>
   t.send("POST", url, { as: user, payload, headers });
 const get = (url: string, user?: TestUser) => t.send("GET", url, { as: user });
@@ -38,6 +52,12 @@ const packagePayload = (
   packageInfo: { id: pkg.id, name: "whatever", lessons: pkg.lessons, totalPrice: 1 },
   ...extra,
 });
+/** The Online Starter package with its five lessons from 9:00 to 13:00 on `day`. */
+const onlineStarterFrom9 = (day: DateTime) =>
+  packagePayload(
+    [9, 10, 11, 12, 13].map((h) => day.set({ hour: h })),
+    { id: "online-5", lessons: 5 },
+  );
 
 beforeEach(async () => {
   await t.setSettings({
@@ -50,8 +70,7 @@ beforeEach(async () => {
 
 describe("availability", () => {
   it("offers visitors the free 60-minute lessons of the window, in REST and tRPC alike", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 3);
+    const day = await freshDayOpenFrom9(3);
     const student = await t.createStudent();
     await post("/api/bookings", single(day.set({ hour: 10 })), student);
 
@@ -78,8 +97,7 @@ describe("availability", () => {
   });
 
   it("shows a booking in the very next grid, though grids are cached (REST and tRPC over HTTP)", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 3);
+    const day = await freshDayOpenFrom9(3);
     const url = `/api/availability?startDate=${day.toISODate()}&teacher_id=${t.teacherId}`;
     const trpcUrl = `/api/trpc/booking.availability?input=${encodeURIComponent(
       JSON.stringify({ json: { startDate: day.toISODate(), teacherId: t.teacherId } }),
@@ -136,8 +154,7 @@ describe("availability", () => {
 
 describe("single bookings", () => {
   it("needs a student session: 401 on REST and tRPC, nothing written", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const before = await db().booking.count();
     const rest = await post("/api/bookings", single(day.set({ hour: 9 })));
     expect(rest.statusCode).toBe(401);
@@ -151,8 +168,7 @@ describe("single bookings", () => {
   });
 
   it("books a pending lesson through REST with an order at the server's price, ignoring the client's", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const day = await freshDayOpenFrom9(2);
     const student = await t.createStudent({ email: "rest-single@test.example" });
     const response = await post("/api/bookings", { ...single(day.set({ hour: 10 })), totalPrice: 0.01 }, student);
     expect(response.statusCode).toBe(200);
@@ -193,8 +209,7 @@ describe("single bookings", () => {
 
   it("books through tRPC too, and honours auto-confirm and the default meeting link", async () => {
     await t.setSettings({ autoConfirmBookings: true, defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const student = await t.createStudent();
     const { booking } = await t.caller({ student }).booking.createBooking(single(day.set({ hour: 9 })) as never);
     expect(booking).toMatchObject({ status: "confirmed", google_meet_link: "https://meet.google.com/xyz-abcd-efg" });
@@ -202,8 +217,7 @@ describe("single bookings", () => {
 
   it("books in person only with a location, and never puts a meeting link on it", async () => {
     await t.setSettings({ defaultMeetingLink: "https://meet.google.com/xyz-abcd-efg" });
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const student = await t.createStudent();
     const missing = await post("/api/bookings", single(day.set({ hour: 9 }), { lessonType: "in-person" }), student);
     expect(missing.statusCode).toBe(400);
@@ -221,14 +235,9 @@ describe("single bookings", () => {
   });
 
   it("refuses bad input with a clear message and writes nothing", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const day = await freshDayOpenFrom9(2);
     const student = await t.createStudent();
-    const before = {
-      bookings: await db().booking.count(),
-      orders: await db().bookingOrder.count(),
-      mails: await db().outboxEmail.count(),
-    };
+    const before = await writtenCounts();
     const tooSoon = romeDay(1, 10);
     await t.addAvailability(tooSoon, 1);
     const cases: [unknown, RegExp][] = [
@@ -262,17 +271,12 @@ describe("single bookings", () => {
       code: "BAD_REQUEST",
       message: expect.stringMatching(/not in the teacher's availability/),
     });
-    expect({
-      bookings: await db().booking.count(),
-      orders: await db().bookingOrder.count(),
-      mails: await db().outboxEmail.count(),
-    }).toEqual(before);
+    expect(await writtenCounts()).toEqual(before);
   });
 
   it("refuses a lesson beyond the maximum advance setting", async () => {
     await t.setSettings({ maxAdvanceBooking: 5 });
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const student = await t.createStudent();
     const response = await post("/api/bookings", single(day.set({ hour: 9 })), student);
     expect(response.statusCode).toBe(400);
@@ -281,8 +285,7 @@ describe("single bookings", () => {
 
   it("keeps the buffer around booked lessons: offered no more, and refused with CONFLICT naming the slot", async () => {
     await t.setSettings({ bufferBetweenLessons: 30 });
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 4);
+    const day = await freshDayOpenFrom9(4);
     const first = await t.createStudent();
     const second = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 10 })), first)).statusCode).toBe(200);
@@ -306,8 +309,7 @@ describe("single bookings", () => {
   });
 
   it("adds the group conversation package to the order and creates the sign-up", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const student = await t.createStudent();
     const response = await post(
       "/api/bookings",
@@ -330,72 +332,43 @@ describe("single bookings", () => {
 
 describe("package bookings", () => {
   it("books every lesson of a package in one order, through REST and tRPC", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 5);
+    const day = await freshDayOpenFrom9(5);
     const student = await t.createStudent();
-    const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
-    const response = await post(
-      "/api/bookings/package",
-      packagePayload(starts, { id: "online-5", lessons: 5 }),
-      student,
-    );
+    const response = await post("/api/bookings/package", onlineStarterFrom9(day), student);
     expect(response.statusCode).toBe(200);
     const { bookings, order } = response.json();
     expect(bookings).toHaveLength(5);
     expect(order).toMatchObject({ packageId: "online-5", lessons: 5, totalPrice: 160 });
     expect(new Set(bookings.map((b: { id: string }) => b.id)).size).toBe(5);
 
-    const day2 = freshDay();
-    await t.addAvailability(day2.set({ hour: 9 }), 5);
+    const day2 = await freshDayOpenFrom9(5);
     const viaTrpc = await t
       .caller({
         student: await t.createStudent(),
       })
-      .booking.createPackageBooking(
-        packagePayload(
-          [9, 10, 11, 12, 13].map((h) => day2.set({ hour: h })),
-          { id: "online-5", lessons: 5 },
-        ) as never,
-      );
+      .booking.createPackageBooking(onlineStarterFrom9(day2) as never);
     expect(viaTrpc.bookings.map((b) => b.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
   });
 
   it("books nothing when one slot is taken, and names that slot", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const day = await freshDayOpenFrom9(6);
     const other = await t.createStudent();
     expect((await post("/api/bookings", single(day.set({ hour: 12 })), other)).statusCode).toBe(200);
     const student = await t.createStudent();
-    const before = {
-      bookings: await db().booking.count(),
-      orders: await db().bookingOrder.count(),
-      mails: await db().outboxEmail.count(),
-    };
-    const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
-    const response = await post(
-      "/api/bookings/package",
-      packagePayload(starts, { id: "online-5", lessons: 5 }),
-      student,
-    );
+    const before = await writtenCounts();
+    const response = await post("/api/bookings/package", onlineStarterFrom9(day), student);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toContain(
       day.set({ hour: 12 }).setLocale("en-US").toFormat("ccc, LLL d 'at' h:mm a"),
     );
     await expect(
-      t
-        .caller({ student })
-        .booking.createPackageBooking(packagePayload(starts, { id: "online-5", lessons: 5 }) as never),
+      t.caller({ student }).booking.createPackageBooking(onlineStarterFrom9(day) as never),
     ).rejects.toMatchObject({ code: "CONFLICT" });
-    expect({
-      bookings: await db().booking.count(),
-      orders: await db().bookingOrder.count(),
-      mails: await db().outboxEmail.count(),
-    }).toEqual(before);
+    expect(await writtenCounts()).toEqual(before);
   });
 
   it("refuses a wrong number of lessons with the spec's texts", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const day = await freshDayOpenFrom9(6);
     const student = await t.createStudent();
     const six = [9, 10, 11, 12, 13, 14].map((h) => day.set({ hour: h }));
     const tooMany = await post("/api/bookings/package", packagePayload(six, { id: "online-5", lessons: 6 }), student);
@@ -424,8 +397,7 @@ describe("package bookings", () => {
 
 describe("retries and double clicks", () => {
   it("returns the booking the student already holds instead of a second one", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const student = await t.createStudent();
     const first = await post("/api/bookings", single(day.set({ hour: 9 })), student);
     const again = await post("/api/bookings", single(day.set({ hour: 9 })), student);
@@ -438,11 +410,9 @@ describe("retries and double clicks", () => {
   });
 
   it("answers a retry with the same Idempotency-Key with the first answer, sequentially and at once", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 6);
+    const day = await freshDayOpenFrom9(6);
     const student = await t.createStudent();
-    const starts = [9, 10, 11, 12, 13].map((h) => day.set({ hour: h }));
-    const payload = packagePayload(starts, { id: "online-5", lessons: 5 });
+    const payload = onlineStarterFrom9(day);
     const concurrent = await Promise.all(
       Array.from({ length: 5 }, () =>
         post("/api/bookings/package", payload, student, { "idempotency-key": "pkg-key-1" }),
@@ -463,8 +433,7 @@ describe("retries and double clicks", () => {
   });
 
   it("replays a refusal too, and keeps keys per student; tRPC takes the key in its input", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 2);
+    const day = await freshDayOpenFrom9(2);
     const taker = await t.createStudent();
     const student = await t.createStudent();
     await post("/api/bookings", single(day.set({ hour: 9 })), taker);
@@ -493,8 +462,7 @@ describe("retries and double clicks", () => {
 
 describe("idempotency records", () => {
   it("forgets an answer after a day, so an old key starts a new request", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const student = await t.createStudent();
     await db().idempotencyRecord.create({
       data: {
@@ -517,8 +485,7 @@ describe("idempotency records", () => {
 
 describe("reading a booking and its calendar file", () => {
   it("lets only the booking's student or an admin read it; others get 404 and learn nothing", async () => {
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const owner = await t.createStudent();
     const stranger = await t.createStudent();
     const { booking } = (await post("/api/bookings", single(day.set({ hour: 9 })), owner)).json();
@@ -544,8 +511,7 @@ describe("reading a booking and its calendar file", () => {
 
   it("serves the ICS as an attachment to its student and an admin only; cancelled becomes STATUS:CANCELLED", async () => {
     await t.setSettings({ defaultMeetingLink: "https://meet.google.com/ics-test-abc" });
-    const day = freshDay();
-    await t.addAvailability(day.set({ hour: 9 }), 1);
+    const day = await freshDayOpenFrom9(1);
     const owner = await t.createStudent();
     const stranger = await t.createStudent();
     const { booking } = (await post("/api/bookings", single(day.set({ hour: 9 })), owner)).json();

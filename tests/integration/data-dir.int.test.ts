@@ -4,16 +4,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess, waitForHealth } from "../helpers/server-process.ts";
+import { type ServerProcess, startServerProcess, stopServers, waitForHealth } from "../helpers/server-process.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "english-data-"));
 const started: ServerProcess[] = [];
 
 afterAll(async () => {
-  for (const s of started) {
-    s.child.kill("SIGTERM");
-    await s.exited;
-  }
+  await stopServers(started);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -3,6 +3,7 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDatabase } from "../../prisma/seed.ts";
+import { lessonFactsSelect } from "../../server/features/mail/mail.data.ts";
 import {
   createSmtpTransport,
   loadMailContext,
@@ -59,15 +60,7 @@ async function lessonAt(
       studentEmail: "sofia@student.test",
       studentTimezone,
     },
-    select: {
-      id: true,
-      startsAt: true,
-      endsAt: true,
-      status: true,
-      lessonType: true,
-      meetingLink: true,
-      location: true,
-    },
+    select: lessonFactsSelect,
   });
 }
 

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InjectOptions } from "fastify";
+import { describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp, prepareTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = prepareTestApp();
+const postJson = (url: string, payload: InjectOptions["payload"]) =>
+  t.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload });
 
 describe("public API of the spec", () => {
   it("answers health with the database status", async () => {
@@ -86,15 +82,10 @@ describe("public API of the spec", () => {
   it("refuses an unauthenticated lesson booking with 401 and the spec's message", async () => {
     const before = await t.database.prisma.booking.count();
     for (const url of ["/api/bookings", "/api/bookings/package"]) {
-      const response = await t.app.inject({
-        method: "POST",
-        url,
-        headers: { "content-type": "application/json" },
-        payload: {
-          lesson_date: "2031-01-07T10:00:00.000Z",
-          lesson_dates: ["2031-01-07T10:00:00.000Z"],
-          lessonType: "online",
-        },
+      const response = await postJson(url, {
+        lesson_date: "2031-01-07T10:00:00.000Z",
+        lesson_dates: ["2031-01-07T10:00:00.000Z"],
+        lessonType: "online",
       });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: "Please sign in to continue with your booking" });
@@ -103,23 +94,15 @@ describe("public API of the spec", () => {
   });
 
   it("keeps /api/admin for admins: 401 for visitors and student sessions, 403 for a non-admin account", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/admin/dashboard" })).statusCode).toBe(401);
+    const dashboard = (cookie?: string) =>
+      t.app.inject({ method: "GET", url: "/api/admin/dashboard", headers: cookie ? { cookie } : {} });
+    expect((await dashboard()).statusCode).toBe(401);
     const student = await t.database.prisma.user.create({ data: { email: "kid@test.example", name: "Kid" } });
     const { token } = await createSession(t.database.prisma, student.id, "student");
-    const asStudent = await t.app.inject({
-      method: "GET",
-      url: "/api/admin/dashboard",
-      headers: { cookie: `student_session=${token}` },
-    });
-    expect(asStudent.statusCode).toBe(401);
+    expect((await dashboard(`student_session=${token}`)).statusCode).toBe(401);
     // A student who somehow holds an admin-kind session is still refused: the role is read from the user row.
     const { token: adminKind } = await createSession(t.database.prisma, student.id, "admin");
-    const forged = await t.app.inject({
-      method: "GET",
-      url: "/api/admin/dashboard",
-      headers: { cookie: `admin_session=${adminKind}` },
-    });
-    expect(forged.statusCode).toBe(403);
+    expect((await dashboard(`admin_session=${adminKind}`)).statusCode).toBe(403);
     const trpc = await t.app.inject({
       method: "GET",
       url: "/api/trpc/admin.dashboardStats",
@@ -129,12 +112,7 @@ describe("public API of the spec", () => {
   });
 
   it("accepts a JSON POST with an empty body (logout)", async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/logout",
-      headers: { "content-type": "application/json" },
-      payload: "",
-    });
+    const response = await postJson("/api/auth/logout", "");
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
   });
@@ -143,23 +121,16 @@ describe("public API of the spec", () => {
     const missing = await t.app.inject({ method: "GET", url: "/api/nope" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: "Not found." });
-    const bad = await t.app.inject({
-      method: "POST",
-      url: "/api/bookings/availability-request",
-      headers: { "content-type": "application/json" },
-      payload: "{nope",
-    });
+    const bad = await postJson("/api/bookings/availability-request", "{nope");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBeTruthy();
   });
 
   it("refuses a body over the limit with 413", async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/bookings/availability-request",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ availability: "x".repeat(1024 * 1024 + 10) }),
-    });
+    const response = await postJson(
+      "/api/bookings/availability-request",
+      JSON.stringify({ availability: "x".repeat(1024 * 1024 + 10) }),
+    );
     expect(response.statusCode).toBe(413);
   });
 

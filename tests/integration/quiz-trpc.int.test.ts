@@ -1,22 +1,18 @@
 // The quiz procedures beside the REST paths they stand for (/api/quiz-results/*, the public
 // /api/certificates/{code}), on a real migrated database: the same answers for the same student,
 // errors included, and nothing of another student's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUserWithSession, type TestUser } from "../helpers/booking-factory.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { prepareTestApp } from "../helpers/test-app.ts";
 import { injectRest, injectTrpc } from "../helpers/transports.ts";
 
-let t: TestApp;
+const t = prepareTestApp();
 let sofia: TestUser;
 let marco: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   sofia = await createUserWithSession(t.database.prisma, { name: "Sofia Maria Bianchi" });
   marco = await createUserWithSession(t.database.prisma, { name: "Marco Verdi" });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const rest = (user: TestUser | null, method: "GET" | "POST", url: string, payload?: unknown) =>

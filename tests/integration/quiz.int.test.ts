@@ -9,11 +9,11 @@ import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
 import { CONCEPT_LEVELS, LEVEL_CATALOG, QUIZ_LEVELS } from "../../shared/quiz-catalog.ts";
 import { defined } from "../helpers/defined.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp, prepareTestApp, type TestApp } from "../helpers/test-app.ts";
 
 type Student = { id: string; email: string; name: string; isAdmin: false; imageUrl: null };
 
-let t: TestApp;
+const t = prepareTestApp();
 let seq = 0;
 
 async function newStudent(name = "Sofia Bianchi") {
@@ -40,13 +40,6 @@ async function answerKey(app: TestApp, ids: string[]) {
 async function expectMessage(promise: Promise<unknown>, message: string) {
   await expect(promise).rejects.toMatchObject({ message });
 }
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 describe("starting quizzes: the server chooses, without answer keys", () => {
   it("sends no answer key or explanation over the wire", async () => {

@@ -16,7 +16,7 @@ import {
   studentInfo,
   type TestUser,
 } from "../helpers/booking-factory.ts";
-import { type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
+import { completeSignIn, type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
 import { CookieJar, createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 let issuer: Issuer;
@@ -35,15 +35,7 @@ async function signIn(claims: IdentityClaims): Promise<Session> {
   issuer.willIssue(claims);
   const start = jar.store(await t.app.inject({ method: "GET", url: "/api/student-auth/google" }));
   expect(start.statusCode).toBe(302);
-  const atIssuer = await fetch(new URL(start.headers.location as string), { redirect: "manual" });
-  const callback = new URL(atIssuer.headers.get("location") as string);
-  const done = jar.store(
-    await t.app.inject({
-      method: "GET",
-      url: `${callback.pathname}${callback.search}`,
-      headers: { cookie: jar.header() },
-    }),
-  );
+  const { response: done } = await completeSignIn(t.app, jar, start);
   expect(done.headers.location).toBe("/student/dashboard");
   return { cookie: `student_session=${jar.get("student_session")}` };
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RateLimiter, type RateLimitRule, rateLimitRules } from "../../server/plugins/rate-limit.ts";
 import { appRouter } from "../../server/trpc/root.ts";
-import { fillPath, procedures, routeTable } from "../helpers/app-surface.ts";
+import { expectEnumerated, fillPath, procedures, routeKey, routeTable } from "../helpers/app-surface.ts";
 import { createUserWithSession, sessionForExistingUser, type TestUser } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
@@ -33,6 +33,18 @@ const isAdminWrite = (path: string) =>
   path.startsWith("/api/availability") ||
   path === "/api/files/upload" ||
   path === "/api/files/upload-profile-photo";
+/** Writes a student or a visitor makes: the enumeration must find them. */
+const STUDENT_WRITES = [
+  "POST /api/bookings",
+  "POST /api/bookings/availability-request",
+  "POST /api/student/request-cancellation",
+  "POST /api/group-conversation/book",
+  "POST /api/pricing/validate",
+  "PUT /api/student/profile",
+  "POST /api/files/upload-student-profile-photo",
+  "POST /api/quiz-results/save",
+  "POST /api/demo-auth",
+];
 /** Not limited, on purpose: ending one's own session must always work. */
 const EXEMPT = new Set(["POST /api/auth/logout", "POST /api/student-auth/logout"]);
 /** Reads that answer whether a secret code exists: limited like writes. */
@@ -70,25 +82,10 @@ describe(`rate limits on every public and student write, on ${testEngine}`, () =
   });
 
   const studentWrites = () =>
-    routeTable(t.app).filter(
-      (r) => r.method !== "GET" && !isAdminWrite(r.path) && !EXEMPT.has(`${r.method} ${r.path}`),
-    );
+    routeTable(t.app).filter((r) => r.method !== "GET" && !isAdminWrite(r.path) && !EXEMPT.has(routeKey(r)));
 
   it("enumerates the writes from the route table and the router", () => {
-    const rest = studentWrites().map((r) => `${r.method} ${r.path}`);
-    for (const r of [
-      "POST /api/bookings",
-      "POST /api/bookings/availability-request",
-      "POST /api/student/request-cancellation",
-      "POST /api/group-conversation/book",
-      "POST /api/pricing/validate",
-      "PUT /api/student/profile",
-      "POST /api/files/upload-student-profile-photo",
-      "POST /api/quiz-results/save",
-      "POST /api/demo-auth",
-    ]) {
-      expect(rest).toContain(r);
-    }
+    expectEnumerated(studentWrites().map(routeKey), STUDENT_WRITES);
     const trpc = procedures().filter((p) => p.type === "mutation" && !p.key.startsWith("admin."));
     expect(trpc.map((p) => p.key)).toEqual(
       expect.arrayContaining([
@@ -126,7 +123,7 @@ describe(`rate limits on every public and student write, on ${testEngine}`, () =
 
   it("counts every REST write of a student or visitor (and each code lookup) in a bucket of the one table", async () => {
     const rules = rateLimitRules(t.env);
-    const lookups = routeTable(t.app).filter((r) => LOOKUP_ROUTES.includes(`${r.method} ${r.path}`));
+    const lookups = routeTable(t.app).filter((r) => LOOKUP_ROUTES.includes(routeKey(r)));
     expect(lookups).toHaveLength(LOOKUP_ROUTES.length);
     for (const { method, path } of [...studentWrites(), ...lookups]) {
       for (const cookie of [student.cookie, undefined]) {
@@ -210,6 +207,15 @@ describe(`the transports share one set of counters, on ${testEngine}`, () => {
     availability: "Weekday evenings",
     location: "Milano",
   });
+  /** The REST form of the request, from one address. */
+  const requestViaRest = (i: number, remoteAddress = "203.0.113.5") =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/bookings/availability-request",
+      remoteAddress,
+      headers: SAME_ORIGIN(t.env.PUBLIC_URL),
+      payload: JSON.stringify(request(i)),
+    });
 
   it("custom availability requests: tRPC and REST count together, and a batch of 8 is 8 calls", async () => {
     const p = t.database.prisma;
@@ -222,13 +228,7 @@ describe(`the transports share one set of counters, on ${testEngine}`, () => {
       payload: JSON.stringify({ json: request(1) }),
     });
     expect(viaTrpc.statusCode).toBe(200);
-    const viaRest = await t.app.inject({
-      method: "POST",
-      url: "/api/bookings/availability-request",
-      remoteAddress: "203.0.113.5",
-      headers,
-      payload: JSON.stringify(request(2)),
-    });
+    const viaRest = await requestViaRest(2);
     expect(viaRest.statusCode).toBe(200);
     const batch = await t.app.inject({
       method: "POST",
@@ -239,24 +239,12 @@ describe(`the transports share one set of counters, on ${testEngine}`, () => {
     });
     expect(batch.statusCode).toBe(429);
     expect((batch.json() as object[]).map(trpcStatus)).toEqual(Array(8).fill(429));
-    const again = await t.app.inject({
-      method: "POST",
-      url: "/api/bookings/availability-request",
-      remoteAddress: "203.0.113.5",
-      headers,
-      payload: JSON.stringify(request(3)),
-    });
+    const again = await requestViaRest(3);
     expect(again.statusCode).toBe(429);
     expect(await p.availabilityRequest.count()).toBe(2);
     expect(await p.outboxEmail.count({ where: { kind: "teacher_availability_request" } })).toBe(2);
     // Another address is counted apart.
-    const other = await t.app.inject({
-      method: "POST",
-      url: "/api/bookings/availability-request",
-      remoteAddress: "203.0.113.6",
-      headers,
-      payload: JSON.stringify(request(4)),
-    });
+    const other = await requestViaRest(4, "203.0.113.6");
     expect(other.statusCode).toBe(200);
   });
 

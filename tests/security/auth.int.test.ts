@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { validateSessionToken } from "../../server/features/auth/session.service.ts";
-import { type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
+import { completeSignIn, type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
 import { CookieJar, createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const CLIENT_ID = "test-client-id";
@@ -38,17 +38,7 @@ async function signIn(
     await t.app.inject({ method: "GET", url: `${PATHS[kind].start}${query}`, headers: { cookie: jar.header() } }),
   );
   expect(start.statusCode).toBe(302);
-  const authorize = new URL(start.headers.location as string);
-  const atIssuer = await fetch(authorize, { redirect: "manual" });
-  const callback = new URL(atIssuer.headers.get("location") as string);
-  const response = jar.store(
-    await t.app.inject({
-      method: "GET",
-      url: `${callback.pathname}${callback.search}`,
-      headers: { cookie: jar.header() },
-    }),
-  );
-  return { jar, authorize, callback, response };
+  return { jar, ...(await completeSignIn(t.app, jar, start)) };
 }
 
 async function status(kind: "student" | "admin", jar: CookieJar) {

@@ -3,7 +3,15 @@
 // with valid student and admin cookies, in every shape a browser can send without our script, and
 // nothing in any table changed. A new mutation or route is covered the day it is added.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changedTables, fillPath, fingerprint, procedures, routeTable } from "../helpers/app-surface.ts";
+import {
+  changedTables,
+  expectEnumerated,
+  fillPath,
+  fingerprint,
+  procedures,
+  routeKey,
+  routeTable,
+} from "../helpers/app-surface.ts";
 import { createUserWithSession, sessionForExistingUser } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -24,6 +32,17 @@ afterAll(async () => {
 const CROSS_SITE = "Cross-site requests are not allowed.";
 const mutations = procedures().filter((p) => p.type === "mutation");
 const body = JSON.stringify({ json: {} });
+/** Writes of every kind (uploads, logout, bookings, admin writes): the route table must hold them. */
+const KNOWN_WRITES = [
+  "POST /api/files/upload",
+  "POST /api/files/upload-student-profile-photo",
+  "POST /api/student-auth/logout",
+  "POST /api/auth/logout",
+  "POST /api/bookings",
+  "PUT /api/student/profile",
+  "DELETE /api/admin/student-notes/:id",
+  "POST /api/quiz-results/save",
+];
 const multipart = (payload: string) =>
   `--x\r\nContent-Disposition: form-data; name="json"\r\n\r\n${payload}\r\n--x--\r\n`;
 
@@ -118,20 +137,7 @@ describe("every REST write", () => {
   const writes = () => routeTable(t.app).filter((r) => r.method !== "GET");
 
   it("is enumerated from the route table (uploads, logout, bookings, admin writes)", () => {
-    const list = writes().map((r) => `${r.method} ${r.path}`);
-    for (const r of [
-      "POST /api/files/upload",
-      "POST /api/files/upload-student-profile-photo",
-      "POST /api/student-auth/logout",
-      "POST /api/auth/logout",
-      "POST /api/bookings",
-      "PUT /api/student/profile",
-      "DELETE /api/admin/student-notes/:id",
-      "POST /api/quiz-results/save",
-    ]) {
-      expect(list).toContain(r);
-    }
-    expect(list.length).toBeGreaterThanOrEqual(30);
+    expectEnumerated(writes().map(routeKey), KNOWN_WRITES, 30);
   });
 
   it("refuses every write from another site with 403, before any side effect", async () => {

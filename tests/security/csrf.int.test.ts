@@ -1,20 +1,13 @@
 // Cross-site requests that change state are refused, and the refused request changed nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { prepareTestApp } from "../helpers/test-app.ts";
 
-let t: TestApp;
+const t = prepareTestApp();
 const mutation = "/api/trpc/booking.requestCustomAvailability";
 const request = { name: "Marco", email: "marco@test.example", availability: "Weekday evenings", location: "Milano" };
 const trpcBody = JSON.stringify({ json: request });
 const rows = () => t.database.prisma.availabilityRequest.count();
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 describe("cross-site requests", () => {
   it("runs a same-origin JSON mutation (the control)", async () => {

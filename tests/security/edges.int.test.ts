@@ -144,6 +144,15 @@ describe("production: headers and error text", () => {
     expect(String(headers["strict-transport-security"]), label).toMatch(/max-age=31536000/);
   };
 
+  /** An upload by the teacher from the site's own page. */
+  const uploadAsTeacher = (file: ReturnType<typeof multipartFile>) =>
+    app.inject({
+      method: "POST",
+      url: "/api/files/upload",
+      headers: { cookie: adminCookie, "content-type": file.type, "sec-fetch-site": "same-origin" },
+      payload: file.body,
+    });
+
   it("sends CSP, nosniff, Referrer-Policy and HSTS on a page, a tRPC call and a download", async () => {
     const page = await app.inject({ method: "GET", url: "/book/pricing" });
     expect(page.statusCode).toBe(200);
@@ -155,21 +164,11 @@ describe("production: headers and error text", () => {
 
     // An HTML document wearing a .png name is refused by the content check...
     const html = multipartFile("x.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"));
-    const refused = await app.inject({
-      method: "POST",
-      url: "/api/files/upload",
-      headers: { cookie: adminCookie, "content-type": html.type, "sec-fetch-site": "same-origin" },
-      payload: html.body,
-    });
+    const refused = await uploadAsTeacher(html);
     expect(refused.statusCode).toBe(400);
     // ...and a real file is served as an attachment with the type the server detected.
     const file = multipartFile("notes.png", "text/html", PNG);
-    const upload = await app.inject({
-      method: "POST",
-      url: "/api/files/upload",
-      headers: { cookie: adminCookie, "content-type": file.type, "sec-fetch-site": "same-origin" },
-      payload: file.body,
-    });
+    const upload = await uploadAsTeacher(file);
     expect(upload.statusCode).toBe(200);
     const download = await app.inject({ method: "GET", url: upload.json().fileUrl, headers: { cookie: adminCookie } });
     expect(download.statusCode).toBe(200);

@@ -46,22 +46,19 @@ describe("bands", () => {
     expect(generalBand(percent).band).toBe(band);
   });
 
-  it.each([
-    [80, "Excellent"],
-    [79, "Good"],
-    [60, "Good"],
-    [59, "Needs Work"],
-  ])("basic: %i%% is %s", (p, label) => {
-    expect(basicBand(p)).toBe(label);
-  });
-
-  it.each([
-    [80, "Strong"],
-    [79, "Developing"],
-    [60, "Developing"],
-    [59, "Needs Significant Work"],
-  ])("concept: %i%% is %s", (p, label) => {
-    expect(conceptBand(p)).toBe(label);
+  // The basic and the concept scales have the same two bars, 80% and 60%.
+  describe.each([
+    ["basic", basicBand, "Excellent", "Good", "Needs Work"],
+    ["concept", conceptBand, "Strong", "Developing", "Needs Significant Work"],
+  ])("%s", (_, band, high, middle, low) => {
+    it.each([
+      [80, high],
+      [79, middle],
+      [60, middle],
+      [59, low],
+    ])("%i%% is %s", (p, label) => {
+      expect(band(p)).toBe(label);
+    });
   });
 });
 

@@ -93,40 +93,23 @@ describe("booked lessons and the buffer around them", () => {
   const now = rome("2026-05-01T10:00");
   const slots = [slot("2026-05-06T09:00", "2026-05-06T15:00")];
   const busy = [slot("2026-05-06T11:00", "2026-05-06T12:00")];
+  /** The start times (HH:mm) still offered with this buffer around the booked lesson. */
+  const startsWithBuffer = (bufferMinutes: number) =>
+    localTimes(computeBookableLessons({ slots, busy, window: wide(now), rules: { ...rules, bufferMinutes }, now })).map(
+      (t) => t.slice(-5),
+    );
 
   it("removes only the booked lesson without a buffer", () => {
-    const lessons = computeBookableLessons({ slots, busy, window: wide(now), rules, now });
-    expect(localTimes(lessons).map((t) => t.slice(-5))).toEqual(["09:00", "10:00", "12:00", "13:00", "14:00"]);
+    expect(startsWithBuffer(0)).toEqual(["09:00", "10:00", "12:00", "13:00", "14:00"]);
   });
 
   it("with a 30-minute buffer also removes the lessons that touch the booked one", () => {
-    const lessons = computeBookableLessons({
-      slots,
-      busy,
-      window: wide(now),
-      rules: { ...rules, bufferMinutes: 30 },
-      now,
-    });
-    expect(localTimes(lessons).map((t) => t.slice(-5))).toEqual(["09:00", "13:00", "14:00"]);
+    expect(startsWithBuffer(30)).toEqual(["09:00", "13:00", "14:00"]);
   });
 
   it("with a 60-minute buffer keeps one free hour on each side", () => {
-    const lessons = computeBookableLessons({
-      slots,
-      busy,
-      window: wide(now),
-      rules: { ...rules, bufferMinutes: 60 },
-      now,
-    });
-    expect(localTimes(lessons).map((t) => t.slice(-5))).toEqual(["09:00", "13:00", "14:00"]);
-    const ninety = computeBookableLessons({
-      slots,
-      busy,
-      window: wide(now),
-      rules: { ...rules, bufferMinutes: 90 },
-      now,
-    });
-    expect(localTimes(ninety).map((t) => t.slice(-5))).toEqual(["14:00"]);
+    expect(startsWithBuffer(60)).toEqual(["09:00", "13:00", "14:00"]);
+    expect(startsWithBuffer(90)).toEqual(["14:00"]);
   });
 });
 

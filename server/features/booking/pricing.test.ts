@@ -2,28 +2,25 @@ import { describe, expect, it } from "vitest";
 import { computeOrderPrice, lessonCountError } from "./pricing.ts";
 
 describe("order price", () => {
-  it("charges the package alone without a discount or add-on", () => {
-    expect(computeOrderPrice({ basePriceCents: 19200, groupPriceCents: 0, discountPercent: 0 })).toEqual({
-      basePriceCents: 19200,
-      groupPriceCents: 0,
-      discountCents: 0,
-      totalPriceCents: 19200,
-    });
+  it.each([
+    [
+      "charges the package alone without a discount or add-on",
+      { basePriceCents: 19200, groupPriceCents: 0, discountPercent: 0 },
+      { basePriceCents: 19200, groupPriceCents: 0, discountCents: 0, totalPriceCents: 19200 },
+    ],
+    [
+      "takes 10% off the lesson package only, not off the group add-on",
+      { basePriceCents: 16000, groupPriceCents: 9000, discountPercent: 10 },
+      { basePriceCents: 16000, groupPriceCents: 9000, discountCents: 1600, totalPriceCents: 23400 },
+    ],
+  ])("%s", (_, order, breakdown) => {
+    expect(computeOrderPrice(order)).toEqual(breakdown);
   });
 
   it("adds the group conversation package to the total", () => {
     expect(
       computeOrderPrice({ basePriceCents: 16000, groupPriceCents: 9000, discountPercent: 0 }).totalPriceCents,
     ).toBe(25000);
-  });
-
-  it("takes 10% off the lesson package only, not off the group add-on", () => {
-    expect(computeOrderPrice({ basePriceCents: 16000, groupPriceCents: 9000, discountPercent: 10 })).toEqual({
-      basePriceCents: 16000,
-      groupPriceCents: 9000,
-      discountCents: 1600,
-      totalPriceCents: 23400,
-    });
   });
 
   it("rounds a discount to whole cents", () => {
