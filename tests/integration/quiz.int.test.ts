@@ -28,12 +28,28 @@ const callerFor = (app: TestApp, student: Student) =>
     createInnerContext({ db: app.database.prisma, env: app.env, rateLimiter: new MemoryRateLimiter() }, { student }),
   );
 
-async function answerKey(app: TestApp, ids: string[]) {
-  const rows = await app.database.prisma.quizQuestion.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, correctAnswer: true },
+/** Each question's key as an index into the options this attempt served (they are shuffled). */
+async function answerKey(app: TestApp, quiz: { attemptId: string; questions: { id: string }[] }) {
+  const db = app.database.prisma;
+  const [rows, attempt] = await Promise.all([
+    db.quizQuestion.findMany({
+      where: { id: { in: quiz.questions.map((q) => q.id) } },
+      select: { id: true, correctAnswer: true },
+    }),
+    db.quizAttempt.findUniqueOrThrow({ where: { id: quiz.attemptId }, select: { optionOrders: true } }),
+  ]);
+  const orders = attempt.optionOrders as Record<string, number[]>;
+  return new Map(rows.map((r) => [r.id, defined(orders[r.id]).indexOf(r.correctAnswer)]));
+}
+
+/** The bank rows behind served questions, in order: the browser is told no level, concept or topic. */
+async function itemsOf(quiz: { questions: { id: string }[] }) {
+  const rows = await t.database.prisma.quizQuestion.findMany({
+    where: { id: { in: quiz.questions.map((q) => q.id) } },
+    select: { id: true, level: true, concept: true },
   });
-  return new Map(rows.map((r) => [r.id, r.correctAnswer]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return quiz.questions.map((q) => defined(byId.get(q.id)));
 }
 
 /** Expects a rejected call with exactly this message. */
@@ -54,7 +70,8 @@ describe("starting quizzes: the server chooses, without answer keys", () => {
     const data = response.json().result.data.json;
     expect(data.questions).toHaveLength(15);
     for (const q of data.questions) {
-      expect(Object.keys(q).sort()).toEqual(["concept", "id", "level", "options", "question", "skill", "topic"]);
+      // Nothing that gives the item's level, concept or topic away either.
+      expect(Object.keys(q).sort()).toEqual(["id", "options", "question"]);
     }
     expect(response.body).not.toMatch(/"correctAnswer"|"explanation"/);
     // Not even the text of an explanation travels with the questions.
@@ -86,7 +103,7 @@ describe("starting quizzes: the server chooses, without answer keys", () => {
       const quiz = await callerFor(t, student).quiz.start({ kind: "general", type });
       expect(quiz.questions).toHaveLength(count);
       expect(new Set(quiz.questions.map((q) => q.id)).size).toBe(count);
-      expect(new Set(quiz.questions.map((q) => q.level))).toEqual(new Set(QUIZ_LEVELS));
+      expect(new Set((await itemsOf(quiz)).map((q) => q.level))).toEqual(new Set(QUIZ_LEVELS));
       expect(quiz.timeLimitSeconds).toBe(seconds);
       expect(Date.parse(quiz.deadlineAt) - Date.parse(quiz.startedAt)).toBe(seconds * 1000);
       const attempt = await t.database.prisma.quizAttempt.findUniqueOrThrow({ where: { id: quiz.attemptId } });
@@ -102,7 +119,7 @@ describe("starting quizzes: the server chooses, without answer keys", () => {
       const quiz = await callerFor(t, student).quiz.start({ kind: "level", level: level.toLowerCase() });
       expect(quiz.questions).toHaveLength(45);
       expect(new Set(quiz.questions.map((q) => q.id)).size).toBe(45);
-      expect(quiz.questions.every((q) => q.level === level)).toBe(true);
+      expect((await itemsOf(quiz)).every((q) => q.level === level)).toBe(true);
       expect(quiz.timeLimitSeconds).toBe(LEVEL_CATALOG[level].minutes * 60);
     },
   );
@@ -116,7 +133,7 @@ describe("starting quizzes: the server chooses, without answer keys", () => {
         if ((levels as readonly string[]).includes(level)) {
           const quiz = await start;
           expect(quiz.questions).toHaveLength(15);
-          expect(quiz.questions.every((q) => q.level === level && q.concept === concept)).toBe(true);
+          expect((await itemsOf(quiz)).every((q) => q.level === level && q.concept === concept)).toBe(true);
         } else {
           await expect(start).rejects.toMatchObject({
             message: expect.stringMatching(
@@ -147,9 +164,9 @@ describe("starting quizzes: the server chooses, without answer keys", () => {
         const quiz = await caller.quiz.start({ kind: "concept", concept, level: level.toLowerCase() });
         expect(quiz.questions).toHaveLength(15);
         expect(new Set(quiz.questions.map((q) => q.id)).size).toBe(15);
-        expect(quiz.questions.every((q) => q.concept === concept && (level === "mixed" || q.level === level))).toBe(
-          true,
-        );
+        expect(
+          (await itemsOf(quiz)).every((q) => q.concept === concept && (level === "mixed" || q.level === level)),
+        ).toBe(true);
         expect(quiz.timeLimitSeconds).toBe(900);
       }
     }
@@ -252,10 +269,7 @@ describe("scoring on the server", () => {
   it("stores the server's score whatever the body claims, once, with breakdowns and a level", async () => {
     const { student, cookie } = await newStudent();
     const quiz = await callerFor(t, student).quiz.start({ kind: "general", type: "quick" });
-    const key = await answerKey(
-      t,
-      quiz.questions.map((q) => q.id),
-    );
+    const key = await answerKey(t, quiz);
     // Right on the first 9, wrong on the last 6.
     const answers = Object.fromEntries(
       quiz.questions.map((q, i) => [q.id, i < 9 ? defined(key.get(q.id)) : (defined(key.get(q.id)) + 1) % 4]),
@@ -294,6 +308,17 @@ describe("scoring on the server", () => {
       explanation: expect.any(String),
     });
     expect(review[14].isCorrect).toBe(false);
+    // The review speaks the served order: its key is the option the student saw as right.
+    expect(review[0].correctAnswer).toBe(answers[quiz.questions[0].id]);
+    // One response per item, with the bank's option index, for the item statistics.
+    const [responses, bank] = await Promise.all([
+      t.database.prisma.quizResponse.findMany({ where: { attemptId: quiz.attemptId } }),
+      t.database.prisma.quizQuestion.findMany({ where: { id: { in: quiz.questions.map((q) => q.id) } } }),
+    ]);
+    const bankKey = new Map(bank.map((q) => [q.id, q.correctAnswer]));
+    expect(responses).toHaveLength(15);
+    expect(responses.filter((r) => r.correct)).toHaveLength(9);
+    for (const r of responses) expect(r.chosen === bankKey.get(r.questionId)).toBe(r.correct);
     // The stored row is the server's, and a second submission (even with better answers) changes nothing.
     const again = await t.app.inject({
       method: "POST",
@@ -311,10 +336,7 @@ describe("scoring on the server", () => {
     const { student } = await newStudent();
     const caller = callerFor(t, student);
     const right = await caller.quiz.start({ kind: "general", type: "quick" });
-    const key = await answerKey(
-      t,
-      right.questions.map((q) => q.id),
-    );
+    const key = await answerKey(t, right);
     const all = await caller.quiz.submit({
       attemptId: right.attemptId,
       answers: Object.fromEntries(right.questions.map((q) => [q.id, defined(key.get(q.id))])),
@@ -394,10 +416,7 @@ describe("scoring on the server", () => {
 describe("deadlines", () => {
   async function startAndKey(student: Student) {
     const quiz = await callerFor(t, student).quiz.start({ kind: "general", type: "quick" });
-    const key = await answerKey(
-      t,
-      quiz.questions.map((q) => q.id),
-    );
+    const key = await answerKey(t, quiz);
     const allRight = Object.fromEntries(quiz.questions.map((q) => [q.id, defined(key.get(q.id))]));
     return { quiz, key, allRight };
   }
@@ -467,10 +486,7 @@ describe("history, stats and certificates", () => {
     expect(stats0.json()).toEqual({ stats: { totalQuizzes: 18, completedQuizzes: 0, averageScore: 0, studyTime: 0 } });
     const caller = callerFor(t, student);
     const quiz = await caller.quiz.start({ kind: "concept", concept: "articles", level: "b2" });
-    const key = await answerKey(
-      t,
-      quiz.questions.map((q) => q.id),
-    );
+    const key = await answerKey(t, quiz);
     const answers = Object.fromEntries(quiz.questions.slice(0, 12).map((q) => [q.id, defined(key.get(q.id))]));
     await caller.quiz.submit({ attemptId: quiz.attemptId, answers });
     await t.app.inject({
@@ -525,10 +541,7 @@ describe("history, stats and certificates", () => {
     const { student } = await newStudent("Giovanni Battista Rossi");
     const caller = callerFor(t, student);
     const quiz = await caller.quiz.start({ kind: "level", level: "a2" });
-    const key = await answerKey(
-      t,
-      quiz.questions.map((q) => q.id),
-    );
+    const key = await answerKey(t, quiz);
     const { result } = await caller.quiz.submit({
       attemptId: quiz.attemptId,
       answers: Object.fromEntries(quiz.questions.slice(0, 30).map((q) => [q.id, defined(key.get(q.id))])),
@@ -716,7 +729,7 @@ describe("the AI-personalised test", () => {
     expect(stored.every((q) => q.source === "ai" && q.correctAnswer === 1 && q.difficulty === 2)).toBe(true);
     const { result } = await caller.quiz.submit({
       attemptId: quiz.attemptId,
-      answers: Object.fromEntries(quiz.questions.map((q) => [q.id, 1])),
+      answers: Object.fromEntries([...(await answerKey(ai, quiz))]),
     });
     expect(result).toMatchObject({ quizType: "ai", score: 15, isVerified: true });
     // Generated items never leak into other students' bank quizzes.
@@ -781,13 +794,13 @@ describe("the AI-personalised test", () => {
     });
     const quiz = await callerFor(ai, student).quiz.start({ kind: "ai" });
     expect(defined(defined(requests.at(-1)).body.messages.at(-1)).content).toMatch(/A1, A2, B1.*Articles/);
-    expect(quiz.questions.every((q) => ["A1", "A2", "B1"].includes(q.level))).toBe(true);
-    expect(quiz.questions.every((q) => q.concept === "articles")).toBe(true);
+    expect((await itemsOf(quiz)).every((q) => ["A1", "A2", "B1"].includes(q.level))).toBe(true);
+    expect((await itemsOf(quiz)).every((q) => q.concept === "articles")).toBe(true);
     expect(quiz.focus?.weakAreas).toEqual(["Articles"]);
     // Without any AI endpoint the same profile drives the bank composition (of a new attempt:
     // the unfinished one would be resumed).
     await t.database.prisma.quizAttempt.update({ where: { id: quiz.attemptId }, data: { submittedAt: new Date() } });
     const plain = await callerFor(t, student).quiz.start({ kind: "ai" });
-    expect(plain.questions.filter((q) => q.concept === "articles").length).toBe(15);
+    expect((await itemsOf(plain)).filter((q) => q.concept === "articles").length).toBe(15);
   });
 });

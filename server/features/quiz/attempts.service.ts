@@ -33,37 +33,16 @@ import {
   findResultByAttempt,
   getQuestionsInOrder,
   insertAttempt,
-  type QuestionRow,
   recordAttemptAnswer,
 } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
+import { drawOptionOrders, type OptionOrders, originalOption, serveQuestion, toPublicQuestion } from "./served.ts";
 
 /** A submission arriving this long after the deadline still counts in full (network, auto-submit). */
 export const SUBMIT_GRACE_SECONDS = 15;
 
 // ---------------------------------------------------------------------------------------------
 // Attempts
-
-export type PublicQuestion = {
-  id: string;
-  question: string;
-  options: string[];
-  skill: string;
-  level: string;
-  concept: string | null;
-  topic: string;
-};
-
-/** The question as the browser may see it before submission: no answer key, no explanation. */
-const toPublicQuestion = (q: QuestionRow): PublicQuestion => ({
-  id: q.id,
-  question: q.question,
-  options: q.options,
-  skill: q.skill,
-  level: q.level,
-  concept: q.concept,
-  topic: q.topic,
-});
 
 /**
  * Which test a start asks for, as attempts store it; null when the input is invalid (the plan
@@ -117,9 +96,15 @@ async function describeAttempt(services: Services, attempt: AttemptRow): Promise
   return { topic: "General English" };
 }
 
+/** The attempt's questions with their options in the order this attempt serves them. */
+async function servedQuestions(db: Db, attempt: AttemptRow) {
+  const rows = await getQuestionsInOrder(db, attempt.questionIds);
+  return rows.map((q) => serveQuestion(q, attempt.optionOrders as OptionOrders | null));
+}
+
 /** What the runner needs: questions without answer keys, the clock, and the answers saved so far. */
 async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pick<Plan, "topic" | "focus">) {
-  const questions = await getQuestionsInOrder(services.db, attempt.questionIds);
+  const questions = await servedQuestions(services.db, attempt);
   return {
     attemptId: attempt.id,
     quizType: attempt.quizType as Plan["quizType"],
@@ -159,6 +144,7 @@ export async function startQuiz(services: Services, student: SessionUser, input:
           ? await planGeneral(services.db, input.type)
           : await planAiTest(services, student.id);
   const seconds = Math.max(5, Math.round(plan.seconds * services.env.quizTimeScale));
+  const drawn = await getQuestionsInOrder(services.db, plan.questionIds);
   const attempt = await insertAttempt(services.db, {
     userId: student.id,
     quizType: plan.quizType,
@@ -167,6 +153,7 @@ export async function startQuiz(services: Services, student: SessionUser, input:
     variant: plan.variant,
     title: plan.title,
     questionIds: plan.questionIds,
+    optionOrders: drawOptionOrders(drawn),
     startedAt: now,
     deadlineAt: new Date(now.getTime() + seconds * 1000),
   });
@@ -213,7 +200,7 @@ export async function submitAttempt(
 ) {
   const { db } = services;
   const attempt = await requireOwnAttempt(db, input.attemptId, student.id);
-  const questions = await getQuestionsInOrder(db, attempt.questionIds);
+  const questions = await servedQuestions(db, attempt);
   const recorded = (attempt.answers ?? {}) as Record<string, number>;
   const inQuiz = new Set(attempt.questionIds);
   const submitted = Object.fromEntries(Object.entries(input.answers).filter(([id]) => inQuiz.has(id)));
@@ -231,7 +218,15 @@ export async function submitAttempt(
   const { result } = await completeAttempt(
     db,
     attempt.id,
-    { submittedAt: now, answers: counted },
+    {
+      submittedAt: now,
+      answers: counted,
+      responses: questions.map((q) => ({
+        questionId: q.id,
+        chosen: originalOption(q, attempt.optionOrders as OptionOrders | null, counted[q.id]),
+        correct: counted[q.id] === q.correctAnswer,
+      })),
+    },
     {
       userId: student.id,
       quizType: attempt.quizType,

@@ -68,6 +68,9 @@ const attemptSelect = {
   deadlineAt: true,
   submittedAt: true,
   answers: true,
+  optionOrders: true,
+  certified: true,
+  placement: true,
 } as const;
 export type AttemptRow = Prisma.QuizAttemptGetPayload<{ select: typeof attemptSelect }>;
 
@@ -81,6 +84,7 @@ export function insertAttempt(
     variant: string | null;
     title: string;
     questionIds: string[];
+    optionOrders: Prisma.InputJsonValue;
     startedAt: Date;
     deadlineAt: Date;
   },
@@ -173,20 +177,25 @@ export type ResultInput = {
   certificateCode: string | null;
 };
 
+/** One scored answer: `chosen` is the bank's option index (null: not answered). */
+export type ResponseInput = { questionId: string; chosen: number | null; correct: boolean };
+
 /**
- * Closes the attempt and stores its verified result in one transaction. Only the first call
- * closes it (submittedAt IS NULL guard); a repeated submission gets the stored result back.
+ * Closes the attempt and stores its verified result and its responses in one transaction. Only
+ * the first call closes it (submittedAt IS NULL guard); a repeated submission gets the stored
+ * result back.
  */
 export async function completeAttempt(
   db: Db,
   attemptId: string,
-  closing: { submittedAt: Date; answers: Record<string, number> },
+  closing: { submittedAt: Date; answers: Record<string, number>; responses: ResponseInput[] },
   result: ResultInput,
 ): Promise<{ result: ResultRow; isNew: boolean }> {
+  const { responses, ...attemptChange } = closing;
   return db.$transaction(async (tx) => {
     const closed = await tx.quizAttempt.updateMany({
       where: { id: attemptId, userId: result.userId, submittedAt: null },
-      data: closing,
+      data: attemptChange,
     });
     if (closed.count === 0) {
       const existing = await tx.quizResult.findUniqueOrThrow({ where: { attemptId }, select: resultSelect });
@@ -195,6 +204,9 @@ export async function completeAttempt(
     const created = await tx.quizResult.create({
       data: { ...result, attemptId, isVerified: true },
       select: resultSelect,
+    });
+    await tx.quizResponse.createMany({
+      data: responses.map((r) => ({ ...r, attemptId, userId: result.userId, createdAt: closing.submittedAt })),
     });
     return { result: created, isNew: true };
   });

@@ -8,7 +8,14 @@ export type ReviewEntry = SubmittedQuiz["review"][number];
 export type PublicQuestion = StartedQuiz["questions"][number];
 
 /** A quiz scored in the browser (the built-in sample, a quiz passed in navigation state). */
-export type LocalQuestion = PublicQuestion & { correctAnswer: number; explanation: string };
+export type LocalQuestion = PublicQuestion & {
+  correctAnswer: number;
+  explanation: string;
+  skill: string;
+  level: string;
+  concept: string | null;
+  topic: string;
+};
 export type LocalQuiz = {
   id: string;
   title: string;

@@ -1,0 +1,59 @@
+// Questions as one attempt serves them: options in an order drawn for that attempt, so a key
+// cannot be learnt as "the third option", and nothing that tells the level, concept or topic.
+// Answers arrive as indices into the served order; scoring and the review use served questions,
+// so they speak the same order the student saw.
+
+import { randomInt } from "node:crypto";
+import type { QuestionRow } from "./quiz.data.ts";
+
+/** For each served position, the option's index in the bank item. */
+export type OptionOrder = number[];
+export type OptionOrders = Record<string, OptionOrder>;
+
+/** A fresh random order of n options (Fisher–Yates on a CSPRNG). */
+export function drawOptionOrder(n: number): OptionOrder {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+export function drawOptionOrders(questions: Pick<QuestionRow, "id" | "options">[]): OptionOrders {
+  return Object.fromEntries(questions.map((q) => [q.id, drawOptionOrder(q.options.length)]));
+}
+
+/** A stored order if it fits the item, else the bank's order (attempts from before shuffling). */
+function orderFor(orders: OptionOrders | null | undefined, q: Pick<QuestionRow, "id" | "options">): OptionOrder {
+  const order = orders?.[q.id];
+  const fits =
+    Array.isArray(order) &&
+    order.length === q.options.length &&
+    [...order].sort((a, b) => a - b).every((v, i) => v === i);
+  return fits ? order : q.options.map((_, i) => i);
+}
+
+/** The item with its options in the served order and its key moved with them. */
+export function serveQuestion<Q extends QuestionRow>(q: Q, orders: OptionOrders | null | undefined): Q {
+  const order = orderFor(orders, q);
+  return { ...q, options: order.map((i) => q.options[i]), correctAnswer: order.indexOf(q.correctAnswer) };
+}
+
+/** The bank's option index of a served answer (null when out of range or not answered). */
+export function originalOption(
+  q: Pick<QuestionRow, "id" | "options">,
+  orders: OptionOrders | null | undefined,
+  served: number | null | undefined,
+): number | null {
+  if (served === null || served === undefined) return null;
+  return orderFor(orders, q)[served] ?? null;
+}
+
+/** What the browser may see before submission: the stem and the options, nothing else. */
+export const toPublicQuestion = (q: Pick<QuestionRow, "id" | "question" | "options">) => ({
+  id: q.id,
+  question: q.question,
+  options: q.options,
+});
+export type PublicQuestion = ReturnType<typeof toPublicQuestion>;
