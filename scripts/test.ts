@@ -41,7 +41,10 @@ function vitest(label: string, project: string, env: Record<string, string> = {}
     failed += report.numFailedTests;
     for (const file of report.testResults) {
       for (const test of file.assertionResults) {
-        if (test.status === "failed") failures.push(`${label}: ${path.relative(root, file.name)} › ${test.fullName}`);
+        if (test.status === "failed")
+          failures.push(
+            `${label}: ${path.relative(root, file.name)} › ${test.fullName}${firstLine(test.failureMessages)}`,
+          );
       }
       if (file.status === "failed" && file.assertionResults.length === 0)
         failures.push(`${label}: ${path.relative(root, file.name)} did not run`);
@@ -59,8 +62,18 @@ function vitest(label: string, project: string, env: Record<string, string> = {}
 type VitestReport = {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 };
+
+/** The first line of a failure's message, so that the tail CI keeps says why, not only what. */
+function firstLine(messages: string[] | undefined): string {
+  const line = messages?.[0]?.split("\n")[0]?.trim();
+  return line ? `\n    ${line.slice(0, 300)}` : "";
+}
 
 type PlaywrightSuite = {
   title: string;
