@@ -56,15 +56,19 @@ describe("the ability estimate", () => {
 });
 
 describe("the blocks of a placement test", () => {
-  it("serves the quick test in blocks of 5, 5 and 5, then stops", () => {
+  it.each([
+    ["quick", 3],
+    ["comprehensive", 8],
+  ] as const)("serves the %s test in %i blocks of 5, then stops", (mode, blocks) => {
     const random = seededRandom(1);
     const responses: Response[] = [];
-    for (const size of PLACEMENT_BLOCKS.quick) {
-      const block = nextPlacementBlock("quick", pool, responses, random);
+    expect(PLACEMENT_BLOCKS[mode]).toEqual(Array(blocks).fill(5));
+    for (const size of PLACEMENT_BLOCKS[mode]) {
+      const block = nextPlacementBlock(mode, pool, responses, random);
       expect(block).toHaveLength(size);
       responses.push(...(block ?? []).map((item) => ({ ...item, correct: true })));
     }
-    expect(nextPlacementBlock("quick", pool, responses, random)).toBeNull();
+    expect(nextPlacementBlock(mode, pool, responses, random)).toBeNull();
   });
 
   it("follows the answers: after a block all right the next is harder, after all wrong easier", () => {

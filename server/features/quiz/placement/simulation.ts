@@ -134,14 +134,31 @@ export type ModeFigures = {
   maxExposure: number;
 };
 
+/**
+ * The simulated bank (true parameters, and what the test believes after calibration) for one set
+ * of options: drawn and calibrated once, then shared by both tests' measurements, which each
+ * start from fresh copies. The measurement draws from a random stream of its own.
+ */
+const preparedPools = new Map<string, SimulatedItem[]>();
+function preparedPool(bank: readonly BankEntry[], options: SimulationOptions): SimulatedItem[] {
+  const key = JSON.stringify({ ...options, learnersPerLevel: 0, bank: bank.map((entry) => entry.id) });
+  let pool = preparedPools.get(key);
+  if (!pool) {
+    const random = seededRandom(options.seed);
+    pool = simulatedPool(bank, options, random);
+    if (options.calibrationTests > 0) calibratePool(pool, options.calibrationTests, random);
+    preparedPools.set(key, pool);
+  }
+  return pool.map((item) => ({ ...item, exposure: 0 }));
+}
+
 export function simulatePlacement(
   bank: readonly BankEntry[],
   mode: GeneralAssessmentType,
   options: SimulationOptions = DEFAULT_SIMULATION,
 ): ModeFigures {
-  const random = seededRandom(options.seed);
-  const pool = simulatedPool(bank, options, random);
-  if (options.calibrationTests > 0) calibratePool(pool, options.calibrationTests, random);
+  const pool = preparedPool(bank, options);
+  const random = seededRandom(options.seed + 1);
   const exposure = new Map<string, number>();
   let tests = 0;
   let items = 0;
