@@ -1,21 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { ArrowRightIcon, CalendarIcon } from "../../components/ui/icons.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { ArrowRightIcon } from "../../components/ui/icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { bookingStorage, type Slot } from "../../features/booking/booking-storage.ts";
+import { SelectedLessonsCard } from "../../features/booking/selected-lessons-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
-import { currentWeekStart, weekDays, weekRangeLabel } from "../../features/booking/week.ts";
-import { WeekGrid } from "../../features/booking/week-grid.tsx";
-import { YourTime } from "../../features/booking/your-time.tsx";
-import { browserTimeZone, formatDate, formatTime } from "../../lib/format.ts";
+import { useWeekAvailability } from "../../features/booking/use-week-availability.ts";
+import { WeekPicker } from "../../features/booking/week-picker.tsx";
+import { browserTimeZone } from "../../lib/format.ts";
 import { useLocation, useNavigate } from "../../lib/router.tsx";
-import { addDays, dateKeyInZone } from "../../lib/zoned-date.ts";
-import { trpc } from "../../trpc.ts";
 
 export const REDIRECT_DELAY_MS = 1500;
 
@@ -36,11 +31,7 @@ export function SchedulePage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
 
-  const [zone, setZone] = useState(TEACHER_TIMEZONE);
-  const thisWeek = currentWeekStart(zone);
-  const [weekStart, setWeekStart] = useState(thisWeek);
   const localZone = browserTimeZone();
-  const showLocal = localZone !== zone ? localZone : null;
 
   useEffect(() => {
     if (pkg) return;
@@ -48,53 +39,12 @@ export function SchedulePage() {
     return () => clearTimeout(timer);
   }, [pkg, navigate]);
 
-  const availability = useQuery({
-    ...trpc.booking.availability.queryOptions({ startDate: weekStart, teacherId: teacher?.id ?? null }),
-    enabled: pkg !== null,
-    placeholderData: (previous) => previous,
-    staleTime: 15_000,
-  });
-  useEffect(() => {
-    if (availability.data?.timezone) setZone(availability.data.timezone);
-  }, [availability.data?.timezone]);
-  useEffect(() => {
-    if (availability.isError) {
-      toast({
-        title: "Error",
-        description: "Failed to load available time slots. Please try again.",
-        variant: "destructive",
-      });
-    }
-  }, [availability.isError, toast]);
-
-  // A selected time that is no longer offered (booked by someone else, or now within 48 hours)
-  // leaves the selection as soon as a loaded window shows it missing.
-  const [pruned, setPruned] = useState(false);
-  useEffect(() => {
-    const data = availability.data;
-    if (!data) return;
-    const from = Date.parse(data.windowStart);
-    const to = Date.parse(data.windowEnd);
-    const offered = new Set(data.availableSlots.map((s) => Date.parse(s.startTime)));
-    setSelected((current) => {
-      const kept = current.filter((s) => {
-        const at = Date.parse(s.startTime);
-        return at < from || at >= to || offered.has(at);
-      });
-      if (kept.length === current.length) return current;
-      bookingStorage.setSlots(kept);
-      setPruned(true);
-      return kept;
-    });
-  }, [availability.data]);
+  const week = useWeekAvailability({ enabled: pkg !== null, teacherId: teacher?.id ?? null, setSelected });
+  const { availability, zone, weekStart, weekSlots } = week;
+  const showLocal = localZone !== zone ? localZone : null;
 
   const status = useStudentStatus();
   const user = status.data?.authenticated ? status.data.user : null;
-
-  const weekSlots = useMemo(() => {
-    const inWeek = new Set(weekDays(weekStart));
-    return (availability.data?.availableSlots ?? []).filter((s) => inWeek.has(dateKeyInZone(s.startTime, zone)));
-  }, [availability.data, zone, weekStart]);
   const selectedIds = useMemo(() => new Set(selected.map((s) => s.id)), [selected]);
 
   if (!pkg) {
@@ -138,9 +88,6 @@ export function SchedulePage() {
     navigate("/book/details");
   };
 
-  const isCurrentWeek = weekStart <= thisWeek;
-  const firstLoad = availability.isPending && !availability.data;
-
   return (
     <div>
       <StepIndicator current="schedule" />
@@ -162,7 +109,7 @@ export function SchedulePage() {
         </p>
       </div>
 
-      {pruned && !notice && (
+      {week.pruned && !notice && (
         <div role="status" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
           Some of the times you had selected are no longer available and were removed. Please choose other times.
         </div>
@@ -174,102 +121,16 @@ export function SchedulePage() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <Card className="p-3 sm:p-5">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={isCurrentWeek}
-              onClick={() => setWeekStart(addDays(weekStart, -7))}
-            >
-              ← Previous Week
-            </Button>
-            <h2
-              className="order-first w-full text-center font-semibold text-slate-900 sm:order-none sm:w-auto"
-              aria-live="polite"
-            >
-              {weekRangeLabel(weekStart)}
-            </h2>
-            <Button variant="outline" size="sm" onClick={() => setWeekStart(addDays(weekStart, 7))}>
-              Next Week →
-            </Button>
-          </div>
-          <p className="mb-4 text-xs text-slate-500">
-            Times are in the teacher's time zone ({zone}).
-            {showLocal && <> The smaller time is yours ({showLocal}).</>}
-          </p>
-
-          {firstLoad ? (
-            <div className="min-h-[50vh]">
-              <Spinner label="Loading available times" />
-            </div>
-          ) : availability.isError && !availability.data ? (
-            <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-900">
-              <p>Failed to load available time slots. Please try again.</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => availability.refetch()}>
-                Try Again
-              </Button>
-            </div>
-          ) : (
-            <div
-              className={availability.isFetching ? "opacity-60 transition" : "transition"}
-              aria-busy={availability.isFetching}
-            >
-              {weekSlots.length === 0 && !availability.isFetching && (
-                <p className="mb-3 rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600">
-                  No available times this week. Try the next week, or contact us below.
-                </p>
-              )}
-              <WeekGrid
-                weekStart={weekStart}
-                slots={weekSlots}
-                selectedIds={selectedIds}
-                timeZone={zone}
-                localZone={showLocal}
-                todayKey={dateKeyInZone(new Date(), zone)}
-                onToggle={toggle}
-              />
-            </div>
-          )}
-        </Card>
+        <WeekPicker week={week} localZone={showLocal} selectedIds={selectedIds} onToggle={toggle} />
 
         <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
-          <Card className="p-4">
-            <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-              <CalendarIcon className="h-5 w-5 text-blue-900" /> Selected Lessons
-            </h2>
-            {selected.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-500">
-                Pick {lessons === 1 ? "a time" : `${lessons} times`} on the calendar.
-              </p>
-            ) : (
-              <ul className="mt-3 divide-y divide-slate-100" aria-label="Selected lessons">
-                {selected.map((slot) => (
-                  <li key={slot.id} className="flex items-center justify-between gap-2 py-2">
-                    <div className="min-w-0 text-sm">
-                      <p className="font-medium text-slate-900">
-                        {formatDate(slot.startTime, { timeZone: zone, style: "short" })}
-                      </p>
-                      <p className="text-slate-600">
-                        {formatTime(slot.startTime, { timeZone: zone })} –{" "}
-                        {formatTime(slot.endTime, { timeZone: zone })}
-                        {showLocal && <YourTime startTime={slot.startTime} zone={showLocal} />}
-                      </p>
-                    </div>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-700"
-                      aria-label={`Remove ${formatDate(slot.startTime, { timeZone: zone, style: "short" })} at ${formatTime(slot.startTime, { timeZone: zone })}`}
-                      onClick={() => update(selected.filter((s) => s.id !== slot.id))}
-                    >
-                      Remove
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          <SelectedLessonsCard
+            selected={selected}
+            lessons={lessons}
+            zone={zone}
+            localZone={showLocal}
+            onRemove={(slot) => update(selected.filter((s) => s.id !== slot.id))}
+          />
           <Card className="p-4">
             <p className="text-sm text-slate-700">None of these times suit you?</p>
             <Button variant="outline" size="sm" className="mt-2 w-full" onClick={() => setDialogOpen(true)}>

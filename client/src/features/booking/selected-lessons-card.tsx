@@ -1,0 +1,54 @@
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { CalendarIcon } from "../../components/ui/icons.tsx";
+import { formatDate, formatTime } from "../../lib/format.ts";
+import type { Slot } from "./booking-storage.ts";
+import { YourTime } from "./your-time.tsx";
+
+/** The schedule step's side card: the times picked so far, each with Remove. */
+export function SelectedLessonsCard(props: {
+  selected: Slot[];
+  lessons: number;
+  zone: string;
+  localZone: string | null;
+  onRemove: (slot: Slot) => void;
+}) {
+  const { selected, lessons, zone, localZone } = props;
+  const day = (slot: Slot) => formatDate(slot.startTime, { timeZone: zone, style: "short" });
+  const time = (iso: string) => formatTime(iso, { timeZone: zone });
+  return (
+    <Card className="p-4">
+      <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+        <CalendarIcon className="h-5 w-5 text-blue-900" /> Selected Lessons
+      </h2>
+      {selected.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">
+          Pick {lessons === 1 ? "a time" : `${lessons} times`} on the calendar.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100" aria-label="Selected lessons">
+          {selected.map((slot) => (
+            <li key={slot.id} className="flex items-center justify-between gap-2 py-2">
+              <div className="min-w-0 text-sm">
+                <p className="font-medium text-slate-900">{day(slot)}</p>
+                <p className="text-slate-600">
+                  {time(slot.startTime)} – {time(slot.endTime)}
+                  {localZone && <YourTime startTime={slot.startTime} zone={localZone} />}
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700"
+                aria-label={`Remove ${day(slot)} at ${time(slot.startTime)}`}
+                onClick={() => props.onRemove(slot)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

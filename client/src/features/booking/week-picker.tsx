@@ -1,0 +1,77 @@
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { dateKeyInZone } from "../../lib/zoned-date.ts";
+import type { useWeekAvailability } from "./use-week-availability.ts";
+import { weekRangeLabel } from "./week.ts";
+import { WeekGrid } from "./week-grid.tsx";
+
+type Week = ReturnType<typeof useWeekAvailability>;
+type OfferedSlot = Week["weekSlots"][number];
+
+/** The schedule step's calendar card: week paging, the zone note, and the grid or its state. */
+export function WeekPicker(props: {
+  week: Week;
+  localZone: string | null;
+  selectedIds: Set<string>;
+  onToggle: (slot: OfferedSlot) => void;
+}) {
+  const { week, localZone, selectedIds } = props;
+  const { availability, zone, weekStart, weekSlots } = week;
+  const firstLoad = availability.isPending && !availability.data;
+  return (
+    <Card className="p-3 sm:p-5">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <Button variant="outline" size="sm" disabled={week.isCurrentWeek} onClick={week.previousWeek}>
+          ← Previous Week
+        </Button>
+        <h2
+          className="order-first w-full text-center font-semibold text-slate-900 sm:order-none sm:w-auto"
+          aria-live="polite"
+        >
+          {weekRangeLabel(weekStart)}
+        </h2>
+        <Button variant="outline" size="sm" onClick={week.nextWeek}>
+          Next Week →
+        </Button>
+      </div>
+      <p className="mb-4 text-xs text-slate-500">
+        Times are in the teacher's time zone ({zone}).
+        {localZone && <> The smaller time is yours ({localZone}).</>}
+      </p>
+
+      {firstLoad ? (
+        <div className="min-h-[50vh]">
+          <Spinner label="Loading available times" />
+        </div>
+      ) : availability.isError && !availability.data ? (
+        <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-900">
+          <p>Failed to load available time slots. Please try again.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => availability.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <div
+          className={availability.isFetching ? "opacity-60 transition" : "transition"}
+          aria-busy={availability.isFetching}
+        >
+          {weekSlots.length === 0 && !availability.isFetching && (
+            <p className="mb-3 rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600">
+              No available times this week. Try the next week, or contact us below.
+            </p>
+          )}
+          <WeekGrid
+            weekStart={weekStart}
+            slots={weekSlots}
+            selectedIds={selectedIds}
+            timeZone={zone}
+            localZone={localZone}
+            todayKey={dateKeyInZone(new Date(), zone)}
+            onToggle={props.onToggle}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
