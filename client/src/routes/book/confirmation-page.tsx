@@ -1,15 +1,14 @@
 import { useEffect, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
-import { StatusBadge } from "../../components/ui/badge.tsx";
-import { ButtonLink, buttonClasses } from "../../components/ui/button.tsx";
+import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { CalendarIcon, CheckIcon, MapPinIcon, UsersIcon, VideoIcon } from "../../components/ui/icons.tsx";
+import { CalendarIcon, CheckIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { bookingStorage } from "../../features/booking/booking-storage.ts";
+import { ConfirmationHero, LessonResultCard } from "../../features/booking/confirmation-parts.tsx";
 import { policyLines } from "../../features/booking/policy.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { SummaryRow } from "../../features/booking/summary-row.tsx";
-import { YourTime } from "../../features/booking/your-time.tsx";
-import { browserTimeZone, formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+import { browserTimeZone, formatEuro } from "../../lib/format.ts";
 import { Navigate } from "../../lib/router.tsx";
 
 export function ConfirmationPage() {
@@ -39,29 +38,12 @@ export function ConfirmationPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <StepIndicator current="confirmation" />
-      <div
-        className={`rounded-2xl bg-gradient-to-br px-6 py-8 text-center text-white shadow-sm ${
-          allConfirmed ? "from-emerald-600 to-emerald-700" : "from-blue-900 to-blue-700"
-        }`}
-      >
-        <span className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-white/20">
-          {allConfirmed ? <CheckIcon className="h-8 w-8" /> : <CalendarIcon className="h-8 w-8" />}
-        </span>
-        <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{heading}</h1>
-        {allConfirmed ? (
-          <p className="mt-2 text-emerald-50">
-            We've saved {many ? `your ${results.bookings.length} lessons` : "your lesson"}
-            {results.teacher?.name ? ` with ${results.teacher.name}` : ""}. Here are the details.
-          </p>
-        ) : (
-          <p className="mx-auto mt-2 max-w-2xl text-blue-50">
-            We've sent your request for {many ? `${results.bookings.length} lessons` : "your lesson"}
-            {results.teacher?.name ? ` with ${results.teacher.name}` : ""}. {many ? "They are" : "It is"} awaiting{" "}
-            {results.teacher?.name ? `${results.teacher.name}'s` : "your teacher's"} confirmation: you'll get an email
-            as soon as {many ? "they are" : "it is"} confirmed.
-          </p>
-        )}
-      </div>
+      <ConfirmationHero
+        allConfirmed={allConfirmed}
+        heading={heading}
+        lessons={results.bookings.length}
+        teacherName={results.teacher?.name ?? null}
+      />
 
       <div className="mt-6 grid gap-6 md:grid-cols-5">
         <Card className="p-5 md:col-span-2 md:self-start">
@@ -92,45 +74,7 @@ export function ConfirmationPage() {
           <ul className="mt-3 space-y-3">
             {results.bookings.map(({ booking }, i) => (
               <li key={booking.id}>
-                <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-                  <div className="flex-1">
-                    <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Lesson {i + 1}</p>
-                    <p className="font-semibold text-slate-900">
-                      {formatDate(booking.lesson_date, { timeZone: zone, style: "long" })}
-                    </p>
-                    <p className="text-sm text-slate-700">
-                      {formatTime(booking.lesson_date, { timeZone: zone })} ({zone})
-                      {localZone !== zone && <YourTime startTime={booking.lesson_date} zone={localZone} />}
-                    </p>
-                    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-                      <span className="flex items-center gap-1">
-                        {booking.lessonType === "online" ? (
-                          <VideoIcon className="h-4 w-4" />
-                        ) : (
-                          <MapPinIcon className="h-4 w-4" />
-                        )}
-                        {booking.lessonType === "online"
-                          ? "Online"
-                          : `In person${booking.location ? `, ${booking.location}` : ""}`}
-                      </span>
-                      <span>
-                        Booking ID: <code className="font-mono text-xs">{booking.id.slice(0, 8)}</code>
-                      </span>
-                      <StatusBadge status={booking.status} />
-                    </p>
-                    {booking.status === "pending" && (
-                      <p className="mt-1 text-sm text-amber-800">Requested: awaiting the teacher's confirmation</p>
-                    )}
-                  </div>
-                  <a
-                    href={`/api/calendar/booking/${encodeURIComponent(booking.id)}/ics`}
-                    download
-                    className={buttonClasses({ variant: "outline", size: "sm" })}
-                    aria-label={`Add to Calendar: lesson ${i + 1}`}
-                  >
-                    <CalendarIcon className="h-4 w-4" /> Add to Calendar
-                  </a>
-                </Card>
+                <LessonResultCard booking={booking} number={i + 1} zone={zone} localZone={localZone} />
               </li>
             ))}
           </ul>
