@@ -40,7 +40,7 @@ export function SchedulePage() {
   }, [pkg, navigate]);
 
   const week = useWeekAvailability({ enabled: pkg !== null, teacherId: teacher?.id ?? null, setSelected });
-  const { availability, zone, weekStart, weekSlots } = week;
+  const { zone } = week;
   const showLocal = localZone !== zone ? localZone : null;
 
   const status = useStudentStatus();
