@@ -12,9 +12,12 @@ export class ApiError extends Error {
   }
 }
 
-/** A 401 or 403 from the REST client or from a tRPC call (whose error data carries the HTTP status). */
+/** The HTTP status of a failed call, REST or tRPC (whose error data carries it); none for a lost connection. */
+export const httpStatusOf = (error: unknown) => (error instanceof ApiError ? error.status : trpcHttpStatus(error));
+
+/** A 401 or 403 from the REST client or from a tRPC call. */
 export const isSessionExpired = (error: unknown) => {
-  const status = error instanceof ApiError ? error.status : trpcHttpStatus(error);
+  const status = httpStatusOf(error);
   return status === 401 || status === 403;
 };
 

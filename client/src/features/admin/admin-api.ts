@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { isSessionExpired } from "../../lib/api.ts";
+import { httpStatusOf, isSessionExpired } from "../../lib/api.ts";
 import { useNavigate } from "../../lib/router.tsx";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { adminStatusKey } from "../auth/student-auth.ts";
@@ -28,8 +28,20 @@ export function serverMessage(error: unknown): string | null {
 }
 
 /**
+ * A failure toast's text: the panel's own (the spec's) and, when the server refused the call for a
+ * reason it stated (a 4xx with a message: "The meeting link must start with https://."), that
+ * reason after it. A crash (5xx) or a lost connection adds nothing: their words help no one.
+ */
+export function failureText(description: string, error: unknown): string {
+  const status = httpStatusOf(error);
+  const reason = status !== undefined && status >= 400 && status < 500 ? serverMessage(error)?.trim() : null;
+  if (!reason || description.includes(reason)) return description;
+  return `${description} ${reason}`;
+}
+
+/**
  * Reports a failed admin call: an expired session (401/403) signs out with 'Session Expired'
- * and goes home; anything else shows the panel's own failure text.
+ * and goes home; anything else shows the panel's own failure text with the server's reason.
  */
 export function useAdminFailure() {
   const toast = useToast();
@@ -44,7 +56,7 @@ export function useAdminFailure() {
         navigate("/");
         return;
       }
-      toast({ title: "Error", description, variant: "destructive" });
+      toast({ title: "Error", description: failureText(description, error), variant: "destructive" });
     },
     [toast, navigate, queryClient],
   );

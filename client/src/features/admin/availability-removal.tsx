@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
-import { type AdminSlot, serverMessage, useAdminFailure } from "./admin-api.ts";
+import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
 import type { KeptLesson } from "./weekly-schedule-parts.tsx";
 
 /** What the confirmation dialog is about to remove. */
@@ -59,8 +59,7 @@ export function useAvailabilityRemoval(onScheduleStopped: () => void) {
     },
     onError: (e) => {
       setPending(null);
-      const message = serverMessage(e);
-      fail(e, message && /booked lesson/.test(message) ? message : "Failed to remove availability.");
+      fail(e, "Failed to remove availability.");
     },
   });
   return { pending, ask: setPending, cancel: () => setPending(null), remove, kept };

@@ -9,7 +9,7 @@ import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { bindValue } from "../../lib/bind-value.ts";
 import { trpc } from "../../trpc.ts";
-import { type AdminBooking, serverMessage, useAdminFailure } from "./admin-api.ts";
+import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDetails } from "./booking-details.tsx";
 
@@ -58,13 +58,7 @@ export function BookingDialog({
         onUpdated?.(updated);
         onClose();
       },
-      onError: (e) => {
-        const message = serverMessage(e);
-        fail(
-          e,
-          message && /teacher already has|taken by another/.test(message) ? message : "Failed to update booking.",
-        );
-      },
+      onError: (e) => fail(e, "Failed to update booking."),
     }),
   );
 
