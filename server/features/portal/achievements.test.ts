@@ -67,8 +67,25 @@ describe("achievement thresholds (§9)", () => {
       "Score 100% or more on 10 quizzes",
     ]);
   });
-  const scoreLevels = ACHIEVEMENT_CATEGORIES.find((c) => c.id === "quizScores")?.levels ?? [];
-  scoreLevels.forEach(({ minAccuracy: bar = 0, target: count }, index) => {
+  // The spec's bars and counts, written out: the levels are checked against these, not against
+  // the code's own table (a bar typed 0.854 would still read "85%" in a description).
+  const SCORE_LEVELS: [number, number][] = [
+    [0.6, 2],
+    [0.7, 3],
+    [0.75, 5],
+    [0.8, 5],
+    [0.85, 7],
+    [0.9, 8],
+    [0.9, 12],
+    [0.95, 10],
+    [0.95, 15],
+    [1, 10],
+  ];
+  it("quiz scores: the code's bars and counts are the spec's", () => {
+    const levels = ACHIEVEMENT_CATEGORIES.find((c) => c.id === "quizScores")?.levels ?? [];
+    expect(levels.map((l) => [l.minAccuracy, l.target])).toEqual(SCORE_LEVELS);
+  });
+  SCORE_LEVELS.forEach(([bar, count], index) => {
     it(`quiz scores level ${index + 1}: ${bar * 100}% on ${count} quizzes`, () => {
       const level = index + 1;
       const unlockedWith = (accuracies: number[]) =>
