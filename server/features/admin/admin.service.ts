@@ -12,7 +12,6 @@ import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
-import { toAvailabilityRequestFields } from "../booking/availability-request-dto.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
 import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/referral.service.ts";
@@ -277,7 +276,12 @@ export async function getInbox(db: Db, input: z.output<typeof inboxQuerySchema>)
     totals: { availabilityRequests: requests.total, groupSignups: signups.total },
     open: { availabilityRequests: requests.open, groupSignups: signups.open },
     availabilityRequests: requests.rows.map((r) => ({
-      ...toAvailabilityRequestFields(r),
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      availability: r.availability,
+      location: r.location,
       package_info: r.packageInfo,
       teacher_info: r.teacherInfo,
       handled_at: r.handledAt?.toISOString() ?? null,
