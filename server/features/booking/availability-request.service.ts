@@ -1,5 +1,6 @@
 import type { AvailabilityRequestInput } from "../../../shared/booking-schemas.ts";
 import type { Db } from "../../db.ts";
+import { outboxMail } from "../mail/mail.data.ts";
 import { loadTeacherMail, queueEmails } from "../mail/mail.service.ts";
 import { teacherNoticeEmail } from "../mail/mail.templates.ts";
 import { insertAvailabilityRequest, runInTransaction } from "./booking.data.ts";
@@ -25,25 +26,17 @@ export async function createAvailabilityRequest(
       teacherInfo: (input.teacherInfo ?? undefined) as never,
     });
     if (teacherEmail) {
-      const notice = teacherNoticeEmail(
-        {
-          kind: "teacher_availability_request",
-          name: input.name,
-          email,
-          phone: input.phone || null,
-          availability: input.availability,
-          location: input.location,
-        },
-        ctx,
-      );
+      const notice = {
+        kind: "teacher_availability_request",
+        name: input.name,
+        email,
+        phone: input.phone || null,
+        availability: input.availability,
+        location: input.location,
+      } as const;
+      const content = teacherNoticeEmail(notice, ctx);
       await queueEmails(tx, [
-        {
-          kind: "teacher_availability_request",
-          toAddress: teacherEmail,
-          subject: notice.subject,
-          textBody: notice.text,
-          dedupeKey: `teacher_availability_request:${created.id}`,
-        },
+        outboxMail(notice.kind, teacherEmail, content, `teacher_availability_request:${created.id}`),
       ]);
     }
     return created;

@@ -1,7 +1,7 @@
 // The mail a booking writes into the outbox, inside the booking's own transaction: the student's
 // confirmation (with one calendar file per lesson) and the teacher's notice.
 import type { DbOrTx } from "../../db.ts";
-import { insertOutboxEmails, type NewOutboxEmail } from "../mail/mail.data.ts";
+import { insertOutboxEmails, type NewOutboxEmail, outboxMail } from "../mail/mail.data.ts";
 import {
   bookingCancelledEmail,
   bookingChangedEmail,
@@ -16,11 +16,6 @@ import { findBookingForMail, findFirstTeacherEmail } from "./booking.data.ts";
 import { buildBookingIcs, type IcsBooking } from "./booking-ics.ts";
 
 export type MailLesson = Omit<IcsBooking, "teacherName"> & { endsAt: Date };
-
-/** One outbox row from a template's content. */
-function outboxMail(kind: string, toAddress: string, content: MailContent, dedupeKey: string): NewOutboxEmail {
-  return { kind, toAddress, subject: content.subject, textBody: content.text, dedupeKey };
-}
 
 /** The teacher's notice as an outbox row: its kind is the notice's. */
 function teacherNoticeMail(notice: TeacherNotice, ctx: MailContext, teacherEmail: string, dedupeKey: string) {

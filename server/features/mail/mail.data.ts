@@ -43,6 +43,16 @@ export type NewOutboxEmail = {
   status?: "pending" | "held";
 };
 
+/** One outbox row from a template's content. */
+export function outboxMail(
+  kind: string,
+  toAddress: string,
+  content: { subject: string; text: string },
+  dedupeKey: string,
+): NewOutboxEmail {
+  return { kind, toAddress, subject: content.subject, textBody: content.text, dedupeKey };
+}
+
 /**
  * The statement that queues `emails`; rows whose dedupeKey already exists are skipped (a reminder
  * is never queued twice). A fragment, so a change can queue its mail in its own statement.

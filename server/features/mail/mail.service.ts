@@ -12,6 +12,7 @@ import {
   markEmailForRetry,
   markEmailSent,
   type NewOutboxEmail,
+  outboxMail,
 } from "./mail.data.ts";
 import { type LessonForMail, lessonReminderEmail, type MailContext } from "./mail.templates.ts";
 
@@ -128,13 +129,12 @@ export async function queueLessonReminders(db: Db, ctx: MailContext, now = new D
       teacherName: lesson.teacher?.name ?? ctx.teacherName,
       studentZone: lesson.studentTimezone,
     });
-    return {
-      kind: "lesson_reminder",
-      toAddress: lesson.studentEmail,
-      subject: content.subject,
-      textBody: content.text,
-      dedupeKey: `reminder:${lesson.id}:${lesson.startsAt.toISOString()}`,
-    };
+    return outboxMail(
+      "lesson_reminder",
+      lesson.studentEmail,
+      content,
+      `reminder:${lesson.id}:${lesson.startsAt.toISOString()}`,
+    );
   });
   return insertOutboxEmails(db, emails);
 }
