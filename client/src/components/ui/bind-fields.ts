@@ -25,3 +25,8 @@ export function bindFields<R extends object>(record: R, update: (patch: Partial<
     }),
   };
 }
+
+/** The same for a control whose value is kept in a string state of its own. */
+export function bindValue(value: string, setValue: (value: string) => void) {
+  return { value, onChange: (event: { target: { value: string } }) => setValue(event.target.value) };
+}

@@ -3,11 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
+import { bindValue } from "../../components/ui/bind-fields.ts";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { bindValue } from "../../lib/bind-value.ts";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";

@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
+import { Pager, usePage } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
@@ -17,7 +17,6 @@ import { type AdminPrefs, formatAdminDateTime, useAdminPrefs } from "./admin-for
 type OutboxEmail = RouterOutputs["admin"]["emails"]["list"]["emails"][number];
 type EmailStatus = OutboxEmail["status"];
 
-const PAGE = ADMIN_PAGE_SIZE;
 const FILTERS: { value: "all" | EmailStatus; label: string }[] = [
   { value: "all", label: "All" },
   { value: "pending", label: "Pending" },
@@ -49,8 +48,7 @@ export function EmailsPanel() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<"all" | EmailStatus>("all");
-  const [offset, setOffset] = usePageOffset(filter);
-  const params = { status: filter, limit: PAGE, offset };
+  const { params, pager } = usePage({ status: filter }, ADMIN_PAGE_SIZE);
   const list = useQuery({ ...trpc.admin.emails.list.queryOptions(params), placeholderData: keepPreviousData });
   useLoadFailure(list.error, "Failed to load data.");
   const retry = useMutation(
@@ -133,7 +131,7 @@ export function EmailsPanel() {
               />
             ))}
           </ul>
-          <Pager label="Email pages" offset={offset} limit={PAGE} total={data.total} onChange={setOffset} />
+          <Pager label="Email pages" {...pager} total={data.total} />
         </>
       )}
     </div>

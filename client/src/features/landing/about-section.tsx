@@ -32,7 +32,7 @@ const PRINCIPLES = [
 
 export function AboutSection() {
   return (
-    <LandingSection id="about" className="scroll-mt-16 bg-white py-20 focus:outline-none sm:py-24 lg:scroll-mt-20">
+    <LandingSection id="about" className="bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
           <div className="lg:col-span-7">

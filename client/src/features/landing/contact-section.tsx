@@ -25,10 +25,7 @@ function useNow(intervalMs: number) {
 export function ContactSection() {
   const now = useNow(30_000);
   return (
-    <LandingSection
-      id="contact"
-      className="relative scroll-mt-16 overflow-hidden bg-blue-900 pt-20 pb-14 focus:outline-none sm:pt-24 lg:scroll-mt-20"
-    >
+    <LandingSection id="contact" className="relative overflow-hidden bg-blue-900 pt-20 pb-14 sm:pt-24">
       <div
         aria-hidden="true"
         className="absolute -top-24 -left-24 h-72 w-72 rounded-full border-[40px] border-white/5"

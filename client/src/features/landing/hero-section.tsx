@@ -23,7 +23,7 @@ export function HeroSection() {
   return (
     <LandingSection
       id="home"
-      className="relative scroll-mt-16 overflow-hidden bg-gradient-to-b from-blue-50 via-white to-white pt-28 pb-16 focus:outline-none sm:pt-32 lg:scroll-mt-20 lg:pt-40 lg:pb-24"
+      className="relative overflow-hidden bg-gradient-to-b from-blue-50 via-white to-white pt-28 pb-16 sm:pt-32 lg:pt-40 lg:pb-24"
     >
       <DecorativeBackdrop />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-12 lg:gap-10 lg:px-8">

@@ -27,10 +27,7 @@ export function TestimonialsSection() {
   const pick = (index: number) => setState((current) => ({ active: index, cycle: current.cycle + 1 }));
 
   return (
-    <LandingSection
-      id="testimonials"
-      className="scroll-mt-16 bg-slate-100/70 py-20 focus:outline-none sm:py-24 lg:scroll-mt-20"
-    >
+    <LandingSection id="testimonials" className="bg-slate-100/70 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="What my students say" align="center">
           <p>Learners from Milano and beyond, in their own words — in English and in Italian.</p>

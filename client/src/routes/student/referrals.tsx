@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { REFERRAL_DISCOUNT_PERCENT, referralStatusLabel } from "../../../../shared/constants.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
+import { bindValue } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -14,7 +15,6 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { type Referral, useReferralData } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
-import { bindValue } from "../../lib/bind-value.ts";
 import { formatDate, formatEuro } from "../../lib/format.ts";
 import { useCopy } from "../../lib/use-copy.ts";
 
