@@ -3,11 +3,10 @@
 // scored with a level and its precision (docs/placement.md).
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
-import { PLACEMENT_CERTIFICATE_CONFIDENCE } from "../../server/features/quiz/placement.service.ts";
 import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
-import { ASSESSMENT_SCALE, QUIZ_LEVELS } from "../../shared/quiz-catalog.ts";
+import { ASSESSMENT_SCALE, PLACEMENT_CERTIFICATE_CONFIDENCE, QUIZ_LEVELS } from "../../shared/quiz-catalog.ts";
 import { defined } from "../helpers/defined.ts";
 import { prepareTestApp } from "../helpers/test-app.ts";
 

@@ -10,6 +10,7 @@ import {
   GENERAL_ASSESSMENTS,
   type GeneralAssessmentType,
   isQuizLevel,
+  PLACEMENT_CERTIFICATE_CONFIDENCE,
   QUIZ_LEVELS,
   QUIZ_MESSAGES,
 } from "../../../shared/quiz-catalog.ts";
@@ -43,8 +44,6 @@ import {
   toResponses,
 } from "./served.ts";
 
-/** The in-depth assessment earns a certificate only when its level is at least this probable. */
-export const PLACEMENT_CERTIFICATE_CONFIDENCE = 0.8;
 /** Exposure is the share of the latest this-many general assessments that served an item. */
 const RECENT_PLACEMENTS = 200;
 /** Items a student answered this recently are left out while enough unseen ones remain. */
