@@ -107,6 +107,9 @@ describe("the adaptive placement tests, end to end", () => {
     expect(result.metadata.assessmentType).toBe(type);
     expect(Object.keys(defined(result.metadata.skillBreakdown)).length).toBeGreaterThan(0);
     expect(review.map((r) => r.questionId)).toEqual(all);
+    // Opened again later (history), the result has the same review, in the order served.
+    const reopened = await callerFor(student).quiz.result({ id: result.id });
+    expect(reopened.review).toEqual(review);
     // The items were served in the order of the blocks; one response row each.
     const attempt = await attemptRow(run.started.attemptId);
     expect(attempt.questionIds).toEqual(all);
