@@ -9,14 +9,7 @@ import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
 import { submitAttempt } from "./attempts.service.ts";
 import type { Services } from "./question-plans.service.ts";
-import {
-  findOwnAttempt,
-  findOwnResult,
-  getQuestionsInOrder,
-  insertUnverifiedResult,
-  listOwnResults,
-  sumOwnResults,
-} from "./quiz.data.ts";
+import { findOwnAttempt, findOwnResult, insertUnverifiedResult, listOwnResults, sumOwnResults } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
 import { servedQuestions } from "./served.ts";
 
