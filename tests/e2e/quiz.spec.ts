@@ -178,6 +178,29 @@ test.describe("quiz area", () => {
     await shot(page, "placement-result-full", true);
   });
 
+  test("a refreshed placement resumes at its current set, its answers kept, the set before it final", async ({
+    page,
+  }) => {
+    await signInAsNewStudent(page);
+    await page.goto("/student/quizzes/general?type=quick");
+    for (let i = 1; i <= 6; i++) {
+      await expect(page.getByRole("heading", { name: `Question ${i} of 15` })).toBeVisible();
+      await answer(page, i % 4);
+    }
+    await expect(page.getByRole("heading", { name: "Question 7 of 15 · Set 2 of 3" })).toBeVisible();
+    // Let the sixth answer reach the server.
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Question 7 of 15 · Set 2 of 3" })).toBeVisible();
+    await expect(page.getByText("6 of 15 answered")).toBeVisible();
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.getByRole("heading", { name: "Question 6 of 15 · Set 2 of 3" })).toBeVisible();
+    await expect(page.getByRole("radio").nth(2)).toBeChecked();
+    await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+    if (test.info().project.name === "desktop") await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "placement-resumed");
+  });
+
   test("a concept test at a level: stores the review redirect, concept results with retry", async ({ page }) => {
     await signIn(page);
     await page.goto("/student/quizzes");

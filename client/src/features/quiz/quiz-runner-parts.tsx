@@ -48,12 +48,16 @@ export function RunnerHeader({
         <div className="min-w-0">
           <p className="text-sm font-medium text-blue-900">{title}</p>
           <h1 className="mt-0.5 text-xl font-bold text-slate-900 sm:text-2xl">
-            Question {number} of {total}
+            <span className="whitespace-nowrap">
+              Question {number} of {total}
+            </span>
             {block && (
-              <span className="whitespace-nowrap text-slate-600">
-                {" "}
-                · Set {block.index + 1} of {block.count}
-              </span>
+              <>
+                {/* The space outside the spans: a narrow screen breaks the line there. */}{" "}
+                <span className="whitespace-nowrap text-slate-600">
+                  · Set {block.index + 1} of {block.count}
+                </span>
+              </>
             )}
           </h1>
           {block && (
