@@ -123,6 +123,8 @@ export const GENERAL_ASSESSMENTS = {
   comprehensive: { title: "In-Depth Assessment", questions: 40, seconds: 2400 },
 } as const;
 export type GeneralAssessmentType = keyof typeof GENERAL_ASSESSMENTS;
+/** The in-depth assessment certifies a level only when it is at least this probable (docs/placement.md). */
+export const PLACEMENT_CERTIFICATE_CONFIDENCE = 0.8;
 
 export const DEFAULT_QUIZ_SECONDS = 900;
 export const TIMER_WARNING_SECONDS = 300;

@@ -112,11 +112,24 @@ test.describe("quiz area", () => {
     await page.getByRole("button", { name: "Previous" }).click();
     await expect(page.getByRole("radio").nth(1)).toBeChecked();
     await page.getByRole("button", { name: "Next" }).click();
+    // The adaptive test runs in three sets of five: the fifth question's Next sends the set, and
+    // the next set's first question cannot go back into it.
     for (let i = 2; i <= 15; i++) {
-      await expect(page.getByRole("heading", { name: `Question ${i} of 15` })).toBeVisible();
+      const set = Math.ceil(i / 5);
+      await expect(page.getByRole("heading", { name: `Question ${i} of 15 · Set ${set} of 3` })).toBeVisible();
+      if (i % 5 === 0 && i < 15)
+        await expect(page.getByText(`Next sends this set and starts set ${set + 1}`)).toBeVisible();
+      if (i === 6) {
+        await expect(page.getByText("Answers in a set are final once the next set starts.")).toBeVisible();
+        await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+        await shot(page, "runner-set-2");
+      }
       await answer(page, i % 4);
     }
     await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: /^(A1|A2|B1|B2|C1|C2) — about \d+% sure$/ }),
+    ).toBeVisible();
     for (const label of ["Score", "Accuracy", "Estimated Level"])
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Skills Breakdown" })).toBeVisible();
@@ -134,6 +147,58 @@ test.describe("quiz area", () => {
     // Stats now count the result.
     await page.goto("/student/quizzes");
     await expect(page.getByText("Completed", { exact: true }).locator("..")).toContainText(String(completedBefore + 1));
+  });
+
+  test("an in-depth placement to the end: five adaptive sets, then the level with its precision", async ({ page }) => {
+    test.setTimeout(150_000);
+    await signInAsNewStudent(page);
+    await page.goto("/student/quizzes?section=general");
+    await page.getByRole("link", { name: "Start In-Depth Assessment" }).click();
+    await expect(page).toHaveURL(/\/student\/quizzes\/general\?type=comprehensive$/);
+    for (let i = 1; i <= 40; i++) {
+      const set = Math.ceil(i / 8);
+      await expect(page.getByRole("heading", { name: `Question ${i} of 40 · Set ${set} of 5` })).toBeVisible();
+      if (i === 8) await shot(page, "placement-set-end");
+      const isLast = i === 40;
+      await expect(page.getByRole("button", { name: isLast ? "Submit Test" : "Next" })).toBeVisible();
+      await answer(page, i % 4);
+    }
+    await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
+    const level = page.getByRole("heading", { level: 1, name: /^(A1|A2|B1|B2|C1|C2) — about \d+% sure$/ });
+    await expect(level).toBeVisible();
+    await expect(page.getByText(/is the most likely level \([<>]?\d+%\), the next most likely is/)).toBeVisible();
+    await expect(page.getByText("your level is the result, not your score")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "How sure is this?" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Skills Breakdown" })).toBeVisible();
+    await expect(page.locator("ol > li")).toHaveCount(40);
+    // The stat card agrees with the heading.
+    const sure = (await level.textContent())?.match(/about (\d+)% sure/)?.[1];
+    await expect(page.getByText("Estimated Level", { exact: true }).locator("..")).toContainText(`about ${sure}% sure`);
+    await shot(page, "placement-result");
+    await shot(page, "placement-result-full", true);
+  });
+
+  test("a refreshed placement resumes at its current set, its answers kept, the set before it final", async ({
+    page,
+  }) => {
+    await signInAsNewStudent(page);
+    await page.goto("/student/quizzes/general?type=quick");
+    for (let i = 1; i <= 6; i++) {
+      await expect(page.getByRole("heading", { name: `Question ${i} of 15` })).toBeVisible();
+      await answer(page, i % 4);
+    }
+    await expect(page.getByRole("heading", { name: "Question 7 of 15 · Set 2 of 3" })).toBeVisible();
+    // Let the sixth answer reach the server.
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Question 7 of 15 · Set 2 of 3" })).toBeVisible();
+    await expect(page.getByText("6 of 15 answered")).toBeVisible();
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.getByRole("heading", { name: "Question 6 of 15 · Set 2 of 3" })).toBeVisible();
+    await expect(page.getByRole("radio").nth(2)).toBeChecked();
+    await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+    if (test.info().project.name === "desktop") await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "placement-resumed");
   });
 
   test("a concept test at a level: stores the review redirect, concept results with retry", async ({ page }) => {
@@ -174,9 +239,10 @@ test.describe("quiz area", () => {
     await expect(page.getByRole("heading", { name: "Question 3 of 15" })).toBeVisible();
     await expect(page.getByRole("timer")).toHaveAttribute("data-warning", "true");
     await expect(page).toHaveURL(/\/student\/quizzes\/review$/, { timeout: 70_000 });
-    await expect(page.getByText("Not answered")).toHaveCount(13);
+    // The test ends in its first set: the two answered and the three left of the five served.
+    await expect(page.getByText("Not answered")).toHaveCount(3);
     const score = await page.getByText("Score", { exact: true }).locator("..").textContent();
-    expect(Number(score?.match(/(\d+)\/15/)?.[1])).toBeLessThanOrEqual(2);
+    expect(Number(score?.match(/(\d+)\/5/)?.[1])).toBeLessThanOrEqual(2);
   });
 
   test("a level test earns a printable certificate, verifiable publicly with first name and initial", async ({

@@ -16,12 +16,18 @@ import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
 import {
+  answerPlacementBlock,
+  currentBlock,
+  finishPlacement,
+  planPlacement,
+  readPlacement,
+} from "./placement.service.ts";
+import {
   buildLearnerProfile,
   type Plan,
   parseLevel,
   planAiTest,
   planConceptTest,
-  planGeneral,
   planLevelTest,
   type Services,
 } from "./question-plans.service.ts";
@@ -36,10 +42,13 @@ import {
   recordAttemptAnswer,
 } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
-import { drawOptionOrders, type OptionOrders, originalOption, serveQuestion, toPublicQuestion } from "./served.ts";
+import { drawOptionOrders, type OptionOrders, servedQuestions, toPublicQuestion, toResponses } from "./served.ts";
 
 /** A submission arriving this long after the deadline still counts in full (network, auto-submit). */
 export const SUBMIT_GRACE_SECONDS = 15;
+
+const isInTime = (attempt: Pick<AttemptRow, "deadlineAt">, now: Date) =>
+  now.getTime() <= attempt.deadlineAt.getTime() + SUBMIT_GRACE_SECONDS * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Attempts
@@ -96,15 +105,15 @@ async function describeAttempt(services: Services, attempt: AttemptRow): Promise
   return { topic: "General English" };
 }
 
-/** The attempt's questions with their options in the order this attempt serves them. */
-async function servedQuestions(db: Db, attempt: AttemptRow) {
-  const rows = await getQuestionsInOrder(db, attempt.questionIds);
-  return rows.map((q) => serveQuestion(q, attempt.optionOrders as OptionOrders | null));
-}
-
-/** What the runner needs: questions without answer keys, the clock, and the answers saved so far. */
+/**
+ * What the runner needs: questions without answer keys, the clock, and the answers saved so far.
+ * A placement test gives its current block only, and where that block stands in the test.
+ */
 async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pick<Plan, "topic" | "focus">) {
-  const questions = await servedQuestions(services.db, attempt);
+  const placement = readPlacement(attempt);
+  const block = placement ? currentBlock(placement) : null;
+  const questions = (await servedQuestions(services.db, attempt)).slice(block?.offset ?? 0);
+  const shown = new Set(questions.map((q) => q.id));
   return {
     attemptId: attempt.id,
     quizType: attempt.quizType as Plan["quizType"],
@@ -120,8 +129,12 @@ async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pic
     questions: questions.map(toPublicQuestion),
     /** The server's clock now, so the browser counts from `startedAt` whatever its own clock says. */
     serverTime: new Date().toISOString(),
-    /** {questionId: optionIndex} recorded so far: empty for a new attempt. */
-    answers: { ...((attempt.answers ?? {}) as Record<string, number>) },
+    /** {questionId: optionIndex} recorded so far (of the questions given): empty for a new attempt. */
+    answers: Object.fromEntries(
+      Object.entries((attempt.answers ?? {}) as Record<string, number>).filter(([id]) => shown.has(id)),
+    ),
+    /** A placement test's current block (null: a fixed form, all questions at once). */
+    block,
   };
 }
 
@@ -141,7 +154,7 @@ export async function startQuiz(services: Services, student: SessionUser, input:
       : input.kind === "concept"
         ? await planConceptTest(services.db, input.concept, input.level)
         : input.kind === "general"
-          ? await planGeneral(services.db, input.type)
+          ? await planPlacement(services.db, student.id, input.type, now)
           : await planAiTest(services, student.id);
   const seconds = Math.max(5, Math.round(plan.seconds * services.env.quizTimeScale));
   const drawn = await getQuestionsInOrder(services.db, plan.questionIds);
@@ -154,6 +167,7 @@ export async function startQuiz(services: Services, student: SessionUser, input:
     title: plan.title,
     questionIds: plan.questionIds,
     optionOrders: drawOptionOrders(drawn),
+    placement: plan.placement,
     startedAt: now,
     deadlineAt: new Date(now.getTime() + seconds * 1000),
   });
@@ -200,11 +214,14 @@ export async function submitAttempt(
 ) {
   const { db } = services;
   const attempt = await requireOwnAttempt(db, input.attemptId, student.id);
+  const placement = readPlacement(attempt);
+  if (placement && !attempt.submittedAt)
+    return finishPlacement(services, attempt, placement, input.answers, { now, inTime: isInTime(attempt, now) });
   const questions = await servedQuestions(db, attempt);
   const recorded = (attempt.answers ?? {}) as Record<string, number>;
   const inQuiz = new Set(attempt.questionIds);
   const submitted = Object.fromEntries(Object.entries(input.answers).filter(([id]) => inQuiz.has(id)));
-  const inTime = now.getTime() <= attempt.deadlineAt.getTime() + SUBMIT_GRACE_SECONDS * 1000;
+  const inTime = isInTime(attempt, now);
   const counted = inTime ? { ...recorded, ...submitted } : recorded;
 
   if (attempt.submittedAt) {
@@ -221,11 +238,7 @@ export async function submitAttempt(
     {
       submittedAt: now,
       answers: counted,
-      responses: questions.map((q) => ({
-        questionId: q.id,
-        chosen: originalOption(q, attempt.optionOrders as OptionOrders | null, counted[q.id]),
-        correct: counted[q.id] === q.correctAnswer,
-      })),
+      responses: toResponses(questions, attempt.optionOrders as OptionOrders | null, counted),
     },
     {
       userId: student.id,
@@ -254,3 +267,21 @@ export async function submitAttempt(
   return { result: toResultDto(result), review: scored.review };
 }
 export type SubmittedQuiz = Awaited<ReturnType<typeof submitAttempt>>;
+
+/**
+ * Sends the answers to the current block: a placement test serves its next block or, after the
+ * last, its result; a fixed-form test is one block, so this submits it.
+ */
+export async function answerBlock(
+  services: Services,
+  student: SessionUser,
+  input: { attemptId: string; answers: Record<string, number> },
+  now = new Date(),
+) {
+  const attempt = await requireOwnAttempt(services.db, input.attemptId, student.id);
+  const placement = readPlacement(attempt);
+  if (!placement || attempt.submittedAt)
+    return { done: true as const, ...(await submitAttempt(services, student, input, now)) };
+  return answerPlacementBlock(services, attempt, placement, input.answers, { now, inTime: isInTime(attempt, now) });
+}
+export type AnsweredBlock = Awaited<ReturnType<typeof answerBlock>>;

@@ -9,7 +9,6 @@ import {
   CONCEPT_LEVELS,
   type ConceptSlug,
   DEFAULT_QUIZ_SECONDS,
-  GENERAL_ASSESSMENTS,
   isConceptSlug,
   isQuizLevel,
   LEVEL_CATALOG,
@@ -27,6 +26,7 @@ import { type Breakdown, estimateLevel, findWeakAreas } from "../../../shared/qu
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
+import type { PlacementState } from "./placement.service.ts";
 import { insertAiQuestions, listBankCandidates, listOwnResults, type QuestionCandidate } from "./quiz.data.ts";
 import { generateAiItems } from "./quiz-ai.service.ts";
 
@@ -75,6 +75,8 @@ export type Plan = {
   seconds: number;
   questionIds: string[];
   focus?: { levels: string[]; weakAreas: string[]; source: "ai" | "bank" | "mixed" };
+  /** A placement test's state between blocks (placement.service.ts). */
+  placement?: PlacementState;
 };
 
 export function parseLevel(value: string | undefined): QuizLevel | "mixed" | null {
@@ -150,25 +152,6 @@ export async function planConceptTest(db: Db, conceptValue: string, levelValue: 
     title: `${name} Test${level === "mixed" ? " (Mixed Levels)" : ` (${level})`}`,
     topic: name,
     seconds: DEFAULT_QUIZ_SECONDS,
-    questionIds: chosen.map((c) => c.id),
-  };
-}
-
-export async function planGeneral(db: Db, typeValue: string | undefined): Promise<Plan> {
-  const type = (typeValue ?? "comprehensive").trim().toLowerCase();
-  if (type !== "quick" && type !== "comprehensive") throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.quizNotFound);
-  const spec = GENERAL_ASSESSMENTS[type];
-  const candidates = await listBankCandidates(db, {});
-  const chosen = spreadOverLevels(candidates, spec.questions, QUIZ_LEVELS);
-  if (chosen.length < spec.questions) throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
-  return {
-    quizType: "general",
-    quizLevel: null,
-    quizConcept: null,
-    variant: type,
-    title: spec.title,
-    topic: "General English",
-    seconds: spec.seconds,
     questionIds: chosen.map((c) => c.id),
   };
 }

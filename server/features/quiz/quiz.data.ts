@@ -30,6 +30,39 @@ export function listBankCandidates(
   });
 }
 
+/**
+ * What the placement tests may serve: active, reviewed, not retired bank items, with what the
+ * measurement model reads (level label, calibrated parameters) and the topic a block spreads over.
+ */
+export function listPlacementCandidates(db: Db) {
+  return db.quizQuestion.findMany({
+    where: { source: "bank", isActive: true, reviewStatus: "reviewed", retiredAt: null },
+    select: { id: true, level: true, topic: true, calibratedDifficulty: true, calibratedDiscrimination: true },
+    orderBy: { id: "asc" },
+  });
+}
+
+/** The items each of the latest `limit` general assessments served (the exposure of each item). */
+export async function listRecentPlacementItems(db: Db, limit: number): Promise<string[][]> {
+  const rows = await db.quizAttempt.findMany({
+    where: { quizType: "general" },
+    orderBy: { startedAt: "desc" },
+    take: limit,
+    select: { questionIds: true },
+  });
+  return rows.map((r) => r.questionIds);
+}
+
+/** Items the student answered (in a scored attempt) since `since`. */
+export async function listAnsweredItemIds(db: Db, userId: string, since: Date): Promise<Set<string>> {
+  const rows = await db.quizResponse.findMany({
+    where: { userId, createdAt: { gte: since } },
+    select: { questionId: true },
+    distinct: ["questionId"],
+  });
+  return new Set(rows.map((r) => r.questionId));
+}
+
 const questionSelect = {
   id: true,
   question: true,
@@ -85,6 +118,7 @@ export function insertAttempt(
     title: string;
     questionIds: string[];
     optionOrders: Prisma.InputJsonValue;
+    placement?: Prisma.InputJsonValue;
     startedAt: Date;
     deadlineAt: Date;
   },
@@ -124,8 +158,9 @@ export function findOwnAttempt(db: Db, id: string, userId: string): Promise<Atte
 
 /**
  * Records one answer atomically (jsonb merge, so answers given in quick succession never
- * overwrite each other), only while the attempt is open and `notBefore` <= its deadline.
- * Returns whether it was recorded.
+ * overwrite each other), only while the attempt is open and `notBefore` <= its deadline, and in
+ * a placement test only within the block being answered (the answers of blocks sent are final:
+ * the next block was chosen from them). Returns whether it was recorded.
  */
 export async function recordAttemptAnswer(
   db: Db,
@@ -138,8 +173,35 @@ export async function recordAttemptAnswer(
        AND "userId" = ${input.userId}::uuid
        AND "submittedAt" IS NULL
        AND "deadlineAt" >= ${input.deadlineNotBefore}
-       AND ${input.questionId}::text = ANY("questionIds")`;
+       AND ${input.questionId}::text = ANY("questionIds")
+       AND array_position("questionIds", ${input.questionId}::text) > COALESCE(("placement"->>'finalItems')::int, 0)`;
   return changed === 1;
+}
+
+/**
+ * Serves a placement test's next block: appends its items and option orders, stores the answers
+ * of the block just sent and the new state. Guarded on the items served so far (and the attempt
+ * still open), so of two calls sending the same block only one serves a next block. Returns
+ * whether this call did.
+ */
+export async function appendPlacementBlock(
+  db: Db,
+  input: {
+    attemptId: string;
+    userId: string;
+    servedIds: string[];
+    questionIds: string[];
+    optionOrders: Prisma.InputJsonValue;
+    answers: Record<string, number>;
+    placement: Prisma.InputJsonValue;
+  },
+): Promise<boolean> {
+  const { attemptId, userId, servedIds, ...data } = input;
+  const changed = await db.quizAttempt.updateMany({
+    where: { id: attemptId, userId, submittedAt: null, questionIds: { equals: servedIds } },
+    data,
+  });
+  return changed.count === 1;
 }
 
 /** What a result says about the quiz and the score: the portal's list shows just this. */

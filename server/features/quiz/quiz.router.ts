@@ -13,7 +13,7 @@ import {
   router,
   studentProcedure,
 } from "../../trpc/init.ts";
-import { recordAnswer, startQuiz, submitAttempt } from "./attempts.service.ts";
+import { answerBlock, recordAnswer, startQuiz, submitAttempt } from "./attempts.service.ts";
 import { getOwnCertificate, verifyCertificate } from "./certificates.service.ts";
 import { countQuestionsByLevel } from "./quiz.data.ts";
 import { getOwnResult, getStats, listHistory, saveResult } from "./results.service.ts";
@@ -31,6 +31,10 @@ export const quizRouter = router({
   recordAnswer: rateLimitedStudentProcedure("write")
     .input(recordAnswerSchema)
     .mutation(({ ctx, input }) => recordAnswer(ctx, ctx.student, input)),
+  /** Sends the current block's answers: the next block of a placement test, or the result when the test is over. */
+  answerBlock: rateLimitedStudentProcedure("write")
+    .input(submitAttemptSchema)
+    .mutation(({ ctx, input }) => answerBlock(ctx, ctx.student, input)),
   submit: rateLimitedStudentProcedure("write")
     .input(submitAttemptSchema)
     .mutation(({ ctx, input }) => submitAttempt(ctx, ctx.student, input)),

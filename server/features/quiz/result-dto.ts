@@ -1,3 +1,4 @@
+import type { QuizLevel } from "../../../shared/quiz-catalog.ts";
 import { type Breakdown, percentOf } from "../../../shared/quiz-scoring.ts";
 import type { ResultRow } from "./quiz.data.ts";
 
@@ -10,6 +11,15 @@ export type ResultMetadata = {
   assessmentType?: string;
   topic?: string;
   submittedLate?: boolean;
+  /** A placement test's measurement: the level, how probable it is, the ability estimate and its standard error. */
+  placement?: {
+    level: QuizLevel;
+    confidence: number;
+    standardError: number;
+    theta: number;
+    levelProbabilities: Record<QuizLevel, number>;
+    blocks: number;
+  };
 };
 
 export function toResultDto(r: ResultRow) {

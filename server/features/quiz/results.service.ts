@@ -9,15 +9,9 @@ import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
 import { submitAttempt } from "./attempts.service.ts";
 import type { Services } from "./question-plans.service.ts";
-import {
-  findOwnAttempt,
-  findOwnResult,
-  getQuestionsInOrder,
-  insertUnverifiedResult,
-  listOwnResults,
-  sumOwnResults,
-} from "./quiz.data.ts";
+import { findOwnAttempt, findOwnResult, insertUnverifiedResult, listOwnResults, sumOwnResults } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
+import { servedQuestions } from "./served.ts";
 
 /** The hub's distinct tests: 2 general assessments, 6 level tests, 9 concept tests, the AI test. */
 export const AVAILABLE_QUIZZES =
@@ -52,7 +46,8 @@ export async function getOwnResult(services: Services, student: SessionUser, res
   if (result.attemptId) {
     const attempt = await findOwnAttempt(services.db, result.attemptId, student.id);
     if (attempt?.submittedAt) {
-      const questions = await getQuestionsInOrder(services.db, attempt.questionIds);
+      // In the order this attempt served the options: the stored answers index into it.
+      const questions = await servedQuestions(services.db, attempt);
       review = scoreAnswers(questions, (attempt.answers ?? {}) as Record<string, number>).review;
     }
   }

@@ -4,7 +4,8 @@
 // so they speak the same order the student saw.
 
 import { randomInt } from "node:crypto";
-import type { QuestionRow } from "./quiz.data.ts";
+import type { Db } from "../../db.ts";
+import { type AttemptRow, getQuestionsInOrder, type QuestionRow, type ResponseInput } from "./quiz.data.ts";
 
 /** For each served position, the option's index in the bank item. */
 export type OptionOrder = number[];
@@ -48,6 +49,25 @@ export function originalOption(
 ): number | null {
   if (served === null || served === undefined) return null;
   return orderFor(orders, q)[served] ?? null;
+}
+
+/** The attempt's questions with their options in the order this attempt serves them. */
+export async function servedQuestions(db: Db, attempt: Pick<AttemptRow, "questionIds" | "optionOrders">) {
+  const rows = await getQuestionsInOrder(db, attempt.questionIds);
+  return rows.map((q) => serveQuestion(q, attempt.optionOrders as OptionOrders | null));
+}
+
+/** One response row per served question: the bank's option chosen (null: not answered) and whether it was right. */
+export function toResponses(
+  questions: Pick<QuestionRow, "id" | "options" | "correctAnswer">[],
+  orders: OptionOrders | null,
+  counted: Record<string, number>,
+): ResponseInput[] {
+  return questions.map((q) => ({
+    questionId: q.id,
+    chosen: originalOption(q, orders, counted[q.id]),
+    correct: counted[q.id] === q.correctAnswer,
+  }));
 }
 
 /** What the browser may see before submission: the stem and the options, nothing else. */

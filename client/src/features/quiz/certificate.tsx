@@ -7,7 +7,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { Link, useParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
-import { QuizMessage } from "./quiz-pages.tsx";
+import { QuizMessage } from "./quiz-message.tsx";
 
 // Printing shows the certificate alone: everything else on the page is hidden.
 const PRINT_CSS = `@media print {

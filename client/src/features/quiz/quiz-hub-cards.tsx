@@ -17,7 +17,7 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { TickIcon } from "../../components/ui/private-icons.tsx";
 import { useNavigate } from "../../lib/router.tsx";
-import { CONCEPT_REVIEW_PATH } from "./quiz-pages.tsx";
+import { CONCEPT_REVIEW_PATH } from "./quiz-paths.ts";
 
 const SELECT =
   "block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:outline-2 focus:outline-blue-700 sm:text-sm";

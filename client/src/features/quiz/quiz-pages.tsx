@@ -1,5 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import {
   AI_SAMPLE_DELAY_MS,
   CONCEPT_CATALOG,
@@ -8,184 +7,14 @@ import {
   isQuizLevel,
   QUIZ_MESSAGES,
 } from "../../../../shared/quiz-catalog.ts";
-import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
-import { ButtonLink } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { useLocation, useNavigate, useParams, useSearchParams } from "../../lib/router.tsx";
-import { trpc } from "../../trpc.ts";
-import { useSessionExpiry } from "../portal/portal-api.ts";
 import { scoreLocalQuiz } from "./local-scoring.ts";
+import { Preparing, QuizMessage } from "./quiz-message.tsx";
+import { CONCEPT_REVIEW_PATH, GENERAL_RESULTS_PATH, QUIZ_HOME } from "./quiz-paths.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
-import type { LocalQuiz, ResultsState, StartedQuiz } from "./quiz-types.ts";
+import type { LocalQuiz } from "./quiz-types.ts";
 import { SAMPLE_AI_QUIZ } from "./sample-quiz.ts";
-
-export const QUIZ_HOME = "/student/quizzes";
-export const GENERAL_RESULTS_PATH = "/quizzes/results";
-export const CONCEPT_REVIEW_PATH = "/student/quizzes/concept-review";
-
-/** A full-card message with the way back: not found, invalid choices, load failures. */
-export function QuizMessage({
-  title,
-  message,
-  children,
-}: {
-  title: string;
-  message: string;
-  children?: React.ReactNode;
-}) {
-  return (
-    <Card className="mx-auto max-w-xl p-8 text-center">
-      <div
-        className="mx-auto mb-4 grid h-12 w-12 place-items-center rounded-full bg-amber-50 text-amber-700"
-        aria-hidden="true"
-      >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path
-            d="M12 8v5m0 3h.01M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </div>
-      <h1 className="text-xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-2 text-slate-600" role="alert">
-        {message}
-      </p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {children}
-        <ButtonLink to={QUIZ_HOME} variant="outline">
-          Back to Activities
-        </ButtonLink>
-      </div>
-    </Card>
-  );
-}
-
-function Preparing({ label = "Preparing your quiz..." }: { label?: string }) {
-  return (
-    <Card className="mx-auto max-w-xl p-8 text-center">
-      <Spinner label="Loading" />
-      <p className="font-semibold text-slate-900">{label}</p>
-    </Card>
-  );
-}
-
-/** Starts one server attempt per page visit (StrictMode's double effect does not start two). */
-function useStartedQuiz(input: StartQuizInput | null) {
-  const start = useMutation(trpc.quiz.start.mutationOptions());
-  const key = input ? JSON.stringify(input) : "";
-  const startedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!input || startedFor.current === key) return;
-    startedFor.current = key;
-    start.mutate(input);
-  }, [key, input, start]);
-  return start;
-}
-
-type ServerQuizPageProps = {
-  input: StartQuizInput | null;
-  resultsPath: string | (() => string);
-  retryPath: string;
-  withExit?: boolean;
-};
-
-/** Loads a server attempt, runs it, submits it, and opens the results page with the review. */
-function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
-  const navigate = useNavigate();
-  const start = useStartedQuiz(input);
-  const recordAnswer = useMutation(trpc.quiz.recordAnswer.mutationOptions());
-  const submit = useMutation(trpc.quiz.submit.mutationOptions());
-  const quiz = start.data;
-  // A session that ended meanwhile: 'Session Expired' and the sign-in card (the portal's guard),
-  // which returns here afterwards and resumes the attempt.
-  const onExpired = useSessionExpiry();
-  useEffect(() => {
-    const error = start.error ?? submit.error;
-    if (error) onExpired(error);
-  }, [start.error, submit.error, onExpired]);
-
-  const onSubmit = useCallback(
-    async (answers: RunnerAnswers) => {
-      if (!quiz) return;
-      const { result, review } = await submit.mutateAsync({ attemptId: quiz.attemptId, answers });
-      const state: ResultsState = { result, review, retryPath };
-      navigate(typeof resultsPath === "function" ? resultsPath() : resultsPath, { state });
-    },
-    [quiz, submit, navigate, resultsPath, retryPath],
-  );
-
-  if (start.error) {
-    const code = start.error.data?.code;
-    // The server's own messages (the spec's not-enough and invalid texts, 'Failed to load
-    // questions...', rate limits) are shown as they are; anything unexpected gets §8's text.
-    const isUnexpected = !code || code === "INTERNAL_SERVER_ERROR";
-    return (
-      <QuizMessage
-        title={code === "NOT_FOUND" ? "Quiz Not Found" : "This quiz is not available"}
-        message={
-          code === "NOT_FOUND"
-            ? QUIZ_MESSAGES.quizNotFound
-            : isUnexpected
-              ? QUIZ_MESSAGES.failedToLoadQuiz
-              : start.error.message
-        }
-      />
-    );
-  }
-  if (!quiz) return <Preparing />;
-  return (
-    <QuizRunner
-      key={quiz.attemptId}
-      title={quiz.title}
-      subtitle={<QuizSubtitle quiz={quiz} />}
-      questions={quiz.questions}
-      timeLimitSeconds={quiz.timeLimitSeconds}
-      startedAt={localStart(quiz)}
-      initialAnswers={quiz.answers}
-      onExit={withExit ? () => navigate(QUIZ_HOME) : undefined}
-      backTo={QUIZ_HOME}
-      onAnswerConfirmed={(questionId, answer) =>
-        recordAnswer.mutate(
-          { attemptId: quiz.attemptId, questionId, answer },
-          {
-            onError: (e) => {
-              if (!onExpired(e)) console.error("Failed to record answer", e);
-            },
-          },
-        )
-      }
-      onSubmit={onSubmit}
-    />
-  );
-}
-
-/**
- * The attempt's start in this browser's clock: the time the server says has passed, counted back
- * from now (the runner reads it once, as it mounts), so a skewed device clock changes nothing.
- */
-function localStart(quiz: StartedQuiz) {
-  const elapsed = Date.parse(quiz.serverTime) - Date.parse(quiz.startedAt);
-  return Date.now() - Math.max(0, elapsed);
-}
-
-function QuizSubtitle({ quiz }: { quiz: StartedQuiz }) {
-  if (!quiz.focus) return null;
-  return (
-    <span>
-      Built for you at {quiz.focus.levels.join(", ")}
-      {quiz.focus.weakAreas.length ? `, focusing on ${quiz.focus.weakAreas.slice(0, 3).join(", ")}` : ""}.
-    </span>
-  );
-}
+import { ServerQuizPage } from "./server-quiz-page.tsx";
 
 /** /quiz/{testType}?concept= : a level test, whole or on one concept. */
 export function LevelTestPage() {

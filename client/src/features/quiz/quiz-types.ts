@@ -6,6 +6,8 @@ export type SubmittedQuiz = Outputs["submit"];
 export type QuizResultDto = SubmittedQuiz["result"];
 export type ReviewEntry = SubmittedQuiz["review"][number];
 export type PublicQuestion = StartedQuiz["questions"][number];
+/** A placement test's current set: which of how many, and where it starts in the whole test. */
+export type QuizBlock = NonNullable<StartedQuiz["block"]>;
 
 /** A quiz scored in the browser (the built-in sample, a quiz passed in navigation state). */
 export type LocalQuestion = PublicQuestion & {

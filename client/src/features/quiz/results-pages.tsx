@@ -1,11 +1,19 @@
-import { ASSESSMENT_SCALE, CONCEPT_LEVELS, type ConceptSlug, QUIZ_LEVELS } from "../../../../shared/quiz-catalog.ts";
+import {
+  ASSESSMENT_SCALE,
+  CONCEPT_LEVELS,
+  type ConceptSlug,
+  PLACEMENT_CERTIFICATE_CONFIDENCE,
+  QUIZ_LEVELS,
+} from "../../../../shared/quiz-catalog.ts";
 import { basicBand, conceptBand, generalBand } from "../../../../shared/quiz-scoring.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { Navigate, useLocation } from "../../lib/router.tsx";
-import { conceptName, QUIZ_HOME } from "./quiz-pages.tsx";
+import { LevelChances, PlacementHero, percentSure } from "./placement-result.tsx";
+import { conceptName } from "./quiz-pages.tsx";
+import { QUIZ_HOME } from "./quiz-paths.ts";
 import type { QuizResultDto, ResultsState } from "./quiz-types.ts";
 import { BreakdownBars, QuestionReview, Recommendations } from "./results-parts.tsx";
 
@@ -30,6 +38,13 @@ const scaleWithCefr = (name: string | null) => {
 const minutes = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${Math.round(seconds / 60)}m`);
 
 function CertificateCallout({ result }: { result: QuizResultDto }) {
+  if (!result.certificateCode && result.metadata.placement && result.metadata.assessmentType === "comprehensive")
+    return (
+      <p className="text-sm text-slate-600">
+        No certificate this time: the In-Depth Assessment certifies a level when all its sets are answered and it is at
+        least {percentSure(PLACEMENT_CERTIFICATE_CONFIDENCE)}% sure.
+      </p>
+    );
   if (!result.certificateCode) {
     if (!result.isVerified)
       return (
@@ -57,22 +72,12 @@ export function GeneralResultsPage() {
   const state = useResultsState();
   if (!state) return <Navigate to="/quizzes" replace />;
   const { result, review, retryPath } = state;
-  const band = generalBand(result.percent);
   const answered = review.filter((r) => r.selectedAnswer !== null && !r.isLate).length;
   const accuracy = answered ? Math.round((result.score / answered) * 100) : 0;
+  const { placement } = result.metadata;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div className={`rounded-2xl bg-gradient-to-br p-6 text-white shadow-sm sm:p-8 ${BAND_STYLES[band.band]}`}>
-        <p className="text-sm font-medium text-white/80">{result.title}</p>
-        <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{band.title}</h1>
-        <p className="mt-2 max-w-2xl text-white/90">{band.message}</p>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">{basicBand(result.percent)}</span>
-          {result.isVerified && (
-            <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">Scored by the server</span>
-          )}
-        </div>
-      </div>
+      {placement ? <PlacementHero result={result} placement={placement} /> : <BandHero result={result} />}
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
@@ -95,6 +100,7 @@ export function GeneralResultsPage() {
           <StatCard
             label="Estimated Level"
             value={<span className="text-lg sm:text-xl">{scaleWithCefr(result.estimatedLevel)}</span>}
+            hint={placement ? `about ${percentSure(placement.confidence)}% sure` : undefined}
           />
         )}
         <StatCard label="Time" value={minutes(result.studyTimeSeconds)} />
@@ -104,7 +110,11 @@ export function GeneralResultsPage() {
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <BreakdownBars title="Skills Breakdown" breakdown={result.metadata.skillBreakdown} />
-        <BreakdownBars title="By Level" breakdown={result.metadata.levelBreakdown} order={QUIZ_LEVELS} />
+        {placement ? (
+          <LevelChances placement={placement} />
+        ) : (
+          <BreakdownBars title="By Level" breakdown={result.metadata.levelBreakdown} order={QUIZ_LEVELS} />
+        )}
       </div>
       <BreakdownBars title="By Topic" breakdown={result.metadata.topicBreakdown} />
       <Recommendations result={result} />
@@ -115,6 +125,24 @@ export function GeneralResultsPage() {
         <ButtonLink to={QUIZ_HOME} variant="outline">
           Back to Activities
         </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** The general results page's performance band (spec §9) for a fixed-form test. */
+function BandHero({ result }: { result: QuizResultDto }) {
+  const band = generalBand(result.percent);
+  return (
+    <div className={`rounded-2xl bg-gradient-to-br p-6 text-white shadow-sm sm:p-8 ${BAND_STYLES[band.band]}`}>
+      <p className="text-sm font-medium text-white/80">{result.title}</p>
+      <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{band.title}</h1>
+      <p className="mt-2 max-w-2xl text-white/90">{band.message}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">{basicBand(result.percent)}</span>
+        {result.isVerified && (
+          <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">Scored by the server</span>
+        )}
       </div>
     </div>
   );

@@ -81,7 +81,9 @@ type Recommendation = { key: string; text: string; to: string; action: string };
 /** Concept tests for weak concepts at the student's level; a lesson focus to book for the rest. */
 export function buildRecommendations(result: QuizResultDto): Recommendation[] {
   const topics = findWeakAreas(result.metadata.topicBreakdown ?? {});
-  const levelGuess = result.quizLevel && isQuizLevel(result.quizLevel) ? result.quizLevel : null;
+  // A level test's level, or the level a placement test measured.
+  const levelGuess =
+    result.quizLevel && isQuizLevel(result.quizLevel) ? result.quizLevel : (result.metadata.placement?.level ?? null);
   const recs: Recommendation[] = [];
   for (const { key, percent } of topics.slice(0, 4)) {
     if (isConceptSlug(key)) {

@@ -4,13 +4,13 @@
 import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
 import { CertificatePage } from "../../features/quiz/certificate.tsx";
 import { QuizHubPage } from "../../features/quiz/quiz-hub.tsx";
+import { QuizMessage } from "../../features/quiz/quiz-message.tsx";
 import {
   AiQuizPage,
   AiStateQuizPage,
   ConceptTestPage,
   GeneralAssessmentPage,
   LevelTestPage,
-  QuizMessage,
 } from "../../features/quiz/quiz-pages.tsx";
 import { ConceptResultsPage, GeneralResultsPage } from "../../features/quiz/results-pages.tsx";
 import { Route, Routes } from "../../lib/router.tsx";

@@ -1,0 +1,205 @@
+import type { ReactNode } from "react";
+import { TIMER_WARNING_SECONDS } from "../../../../shared/quiz-catalog.ts";
+import { Button, ButtonLink } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import type { PublicQuestion, QuizBlock } from "./quiz-types.ts";
+
+export function formatClock(seconds: number) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+const LETTERS = ["A", "B", "C", "D"];
+
+type HeaderProps = {
+  title: string;
+  subtitle?: ReactNode;
+  /** 1-based number of the question shown, over the whole test. */
+  number: number;
+  total: number;
+  answered: number;
+  block?: QuizBlock | null;
+  remaining: number;
+  onExit?: () => void;
+  backTo?: string;
+};
+
+/** The runner's head: where the student is, the countdown, the way out, the progress bar. */
+export function RunnerHeader({
+  title,
+  subtitle,
+  number,
+  total,
+  answered,
+  block,
+  remaining,
+  onExit,
+  backTo,
+}: HeaderProps) {
+  const percent = Math.round((number / total) * 100);
+  const isWarning = remaining < TIMER_WARNING_SECONDS;
+  return (
+    <div className="border-b border-slate-200 bg-slate-50/70 p-4 sm:p-6">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-blue-900">{title}</p>
+          <h1 className="mt-0.5 text-xl font-bold text-slate-900 sm:text-2xl">
+            <span className="whitespace-nowrap">
+              Question {number} of {total}
+            </span>
+            {block && (
+              <>
+                {/* The space outside the spans: a narrow screen breaks the line there. */}{" "}
+                <span className="whitespace-nowrap text-slate-600">
+                  · Set {block.index + 1} of {block.count}
+                </span>
+              </>
+            )}
+          </h1>
+          {block && (
+            <p className="mt-1 text-sm text-slate-600">
+              The questions adapt to your answers, one set at a time. Answers in a set are final once the next set
+              starts.
+            </p>
+          )}
+          {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-2">
+          <div
+            role="timer"
+            aria-label={`Time remaining ${formatClock(remaining)}`}
+            data-warning={isWarning || undefined}
+            className={`flex items-center gap-1.5 rounded-full px-3 py-1 font-mono text-base font-semibold tabular-nums ring-1 ring-inset ${
+              isWarning ? "bg-red-50 text-red-700 ring-red-200" : "bg-white text-slate-800 ring-slate-200"
+            }`}
+          >
+            <ClockIcon />
+            {formatClock(remaining)}
+          </div>
+          {onExit ? (
+            <Button variant="ghost" size="sm" onClick={onExit}>
+              Exit Test
+            </Button>
+          ) : (
+            backTo && (
+              <ButtonLink to={backTo} variant="ghost" size="sm">
+                Back to Activities
+              </ButtonLink>
+            )
+          )}
+        </div>
+      </div>
+      <div className="mt-4">
+        <div className="flex justify-between text-xs font-medium text-slate-500">
+          <span>{percent}% complete</span>
+          <span>
+            {answered} of {total} answered
+          </span>
+        </div>
+        <div
+          className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label="Progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div className="h-full rounded-full bg-blue-900 transition-all" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The options of one question as a radio group, lettered A to D. */
+export function AnswerOptions({
+  question,
+  selected,
+  labelledBy,
+  onChoose,
+}: {
+  question: PublicQuestion;
+  selected: number | undefined;
+  labelledBy: string;
+  onChoose: (option: number) => void;
+}) {
+  return (
+    <div className="mt-5 grid gap-3" role="radiogroup" aria-labelledby={labelledBy}>
+      {question.options.map((option, i) => {
+        const isChosen = selected === i;
+        return (
+          <label
+            key={`${question.id}-${option}`}
+            className={`flex cursor-pointer items-center gap-3 rounded-xl border-2 p-3 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700 sm:p-4 ${
+              isChosen
+                ? "border-blue-900 bg-blue-50"
+                : "border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50"
+            }`}
+          >
+            <input
+              type="radio"
+              name={`answer-${question.id}`}
+              value={i}
+              checked={isChosen}
+              onChange={() => onChoose(i)}
+              className="sr-only"
+            />
+            <span
+              aria-hidden="true"
+              className={`grid h-8 w-8 shrink-0 place-items-center rounded-lg text-sm font-bold ${
+                isChosen ? "bg-blue-900 text-white" : "bg-slate-100 text-slate-600"
+              }`}
+            >
+              {LETTERS[i]}
+            </span>
+            <span className="text-base text-slate-900">{option}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+/** While answers are on their way (a whole test, or one set of a placement test), or after that failed. */
+export function SendingCard({
+  phase,
+  label,
+  onRetry,
+}: {
+  phase: "submitting" | "failed";
+  label: string;
+  onRetry: () => void;
+}) {
+  return (
+    <Card className="mx-auto max-w-3xl p-8 text-center">
+      {phase === "submitting" ? (
+        <>
+          <Spinner label="Loading" />
+          <p className="font-semibold text-slate-900">{label}</p>
+        </>
+      ) : (
+        <>
+          <p role="alert" className="font-semibold text-red-700">
+            We could not submit your answers. Please check your connection and try again.
+          </p>
+          <Button className="mt-4" onClick={onRetry}>
+            Try again
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ClockIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" className="h-4 w-4" aria-hidden="true">
+      <circle cx="10" cy="10" r="7.5" />
+      <path d="M10 6v4l2.5 2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,141 @@
+import { useMutation } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
+import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
+import { useNavigate } from "../../lib/router.tsx";
+import { trpc } from "../../trpc.ts";
+import { useSessionExpiry } from "../portal/portal-api.ts";
+import { Preparing, QuizMessage } from "./quiz-message.tsx";
+import { QUIZ_HOME } from "./quiz-paths.ts";
+import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
+import type { ResultsState, StartedQuiz } from "./quiz-types.ts";
+
+/** Starts one server attempt per page visit (StrictMode's double effect does not start two). */
+function useStartedQuiz(input: StartQuizInput | null) {
+  const start = useMutation(trpc.quiz.start.mutationOptions());
+  const key = input ? JSON.stringify(input) : "";
+  const startedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!input || startedFor.current === key) return;
+    startedFor.current = key;
+    start.mutate(input);
+  }, [key, input, start]);
+  return start;
+}
+
+type ServerQuizPageProps = {
+  input: StartQuizInput | null;
+  resultsPath: string | (() => string);
+  retryPath: string;
+  withExit?: boolean;
+};
+
+/** The set being answered: the whole test, or a placement test's current block. */
+type CurrentSet = Pick<StartedQuiz, "questions" | "block" | "answers">;
+
+/**
+ * Loads a server attempt, runs it, submits it, and opens the results page with the review. A
+ * placement test runs set by set: Next on a set's last question sends it and shows the set the
+ * server chose from the answers so far; the last set (or the timer at zero) submits the test.
+ */
+export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
+  const navigate = useNavigate();
+  const start = useStartedQuiz(input);
+  const recordAnswer = useMutation(trpc.quiz.recordAnswer.mutationOptions());
+  const answerBlock = useMutation(trpc.quiz.answerBlock.mutationOptions());
+  const submit = useMutation(trpc.quiz.submit.mutationOptions());
+  const quiz = start.data;
+  const [sent, setSent] = useState<CurrentSet | null>(null);
+  const current: CurrentSet | undefined = sent ?? quiz;
+  // Read once per attempt: each set's runner counts down from the same start.
+  const startedAt = useMemo(() => (quiz ? localStart(quiz) : undefined), [quiz]);
+  // A session that ended meanwhile: 'Session Expired' and the sign-in card (the portal's guard),
+  // which returns here afterwards and resumes the attempt.
+  const onExpired = useSessionExpiry();
+  useEffect(() => {
+    const error = start.error ?? answerBlock.error ?? submit.error;
+    if (error) onExpired(error);
+  }, [start.error, answerBlock.error, submit.error, onExpired]);
+
+  const onSubmit = useCallback(
+    async (answers: RunnerAnswers, _elapsed: number, { timedOut }: { timedOut: boolean }) => {
+      if (!quiz) return;
+      const attemptId = quiz.attemptId;
+      const outcome =
+        current?.block && !timedOut
+          ? await answerBlock.mutateAsync({ attemptId, answers })
+          : { done: true as const, ...(await submit.mutateAsync({ attemptId, answers })) };
+      if (!outcome.done) {
+        setSent({ questions: outcome.questions, block: outcome.block, answers: outcome.answers });
+        return;
+      }
+      const state: ResultsState = { result: outcome.result, review: outcome.review, retryPath };
+      navigate(typeof resultsPath === "function" ? resultsPath() : resultsPath, { state });
+    },
+    [quiz, current, answerBlock, submit, navigate, resultsPath, retryPath],
+  );
+
+  if (start.error) {
+    const code = start.error.data?.code;
+    // The server's own messages (the spec's not-enough and invalid texts, 'Failed to load
+    // questions...', rate limits) are shown as they are; anything unexpected gets §8's text.
+    const isUnexpected = !code || code === "INTERNAL_SERVER_ERROR";
+    return (
+      <QuizMessage
+        title={code === "NOT_FOUND" ? "Quiz Not Found" : "This quiz is not available"}
+        message={
+          code === "NOT_FOUND"
+            ? QUIZ_MESSAGES.quizNotFound
+            : isUnexpected
+              ? QUIZ_MESSAGES.failedToLoadQuiz
+              : start.error.message
+        }
+      />
+    );
+  }
+  if (!quiz || !current) return <Preparing />;
+  return (
+    <QuizRunner
+      key={`${quiz.attemptId}-${current.block?.index ?? 0}`}
+      title={quiz.title}
+      subtitle={<QuizSubtitle quiz={quiz} />}
+      questions={current.questions}
+      block={current.block}
+      timeLimitSeconds={quiz.timeLimitSeconds}
+      startedAt={startedAt}
+      initialAnswers={current.answers}
+      onExit={withExit ? () => navigate(QUIZ_HOME) : undefined}
+      backTo={QUIZ_HOME}
+      onAnswerConfirmed={(questionId, answer) =>
+        recordAnswer.mutate(
+          { attemptId: quiz.attemptId, questionId, answer },
+          {
+            onError: (e) => {
+              if (!onExpired(e)) console.error("Failed to record answer", e);
+            },
+          },
+        )
+      }
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+/**
+ * The attempt's start in this browser's clock: the time the server says has passed, counted back
+ * from now (read once, when the attempt arrives), so a skewed device clock changes nothing.
+ */
+function localStart(quiz: StartedQuiz) {
+  const elapsed = Date.parse(quiz.serverTime) - Date.parse(quiz.startedAt);
+  return Date.now() - Math.max(0, elapsed);
+}
+
+function QuizSubtitle({ quiz }: { quiz: StartedQuiz }) {
+  if (!quiz.focus) return null;
+  return (
+    <span>
+      Built for you at {quiz.focus.levels.join(", ")}
+      {quiz.focus.weakAreas.length ? `, focusing on ${quiz.focus.weakAreas.slice(0, 3).join(", ")}` : ""}.
+    </span>
+  );
+}
