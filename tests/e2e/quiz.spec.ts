@@ -149,16 +149,16 @@ test.describe("quiz area", () => {
     await expect(page.getByText("Completed", { exact: true }).locator("..")).toContainText(String(completedBefore + 1));
   });
 
-  test("an in-depth placement to the end: five adaptive sets, then the level with its precision", async ({ page }) => {
+  test("an in-depth placement to the end: eight adaptive sets, then the level with its precision", async ({ page }) => {
     test.setTimeout(150_000);
     await signInAsNewStudent(page);
     await page.goto("/student/quizzes?section=general");
     await page.getByRole("link", { name: "Start In-Depth Assessment" }).click();
     await expect(page).toHaveURL(/\/student\/quizzes\/general\?type=comprehensive$/);
     for (let i = 1; i <= 40; i++) {
-      const set = Math.ceil(i / 8);
-      await expect(page.getByRole("heading", { name: `Question ${i} of 40 · Set ${set} of 5` })).toBeVisible();
-      if (i === 8) await shot(page, "placement-set-end");
+      const set = Math.ceil(i / 5);
+      await expect(page.getByRole("heading", { name: `Question ${i} of 40 · Set ${set} of 8` })).toBeVisible();
+      if (i === 5) await shot(page, "placement-set-end");
       const isLast = i === 40;
       await expect(page.getByRole("button", { name: isLast ? "Submit Test" : "Next" })).toBeVisible();
       await answer(page, i % 4);
