@@ -15,6 +15,8 @@ import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
+import { describeCertification, earnsLevelCertificate, levelExposure } from "./certification.service.ts";
+import type { Certification } from "./certification.ts";
 import {
   buildLearnerProfile,
   type Plan,
@@ -31,6 +33,7 @@ import {
   findOpenAttempt,
   findOwnAttempt,
   findResultByAttempt,
+  findUserName,
   getQuestionsInOrder,
   insertAttempt,
   recordAttemptAnswer,
@@ -71,8 +74,11 @@ function requestedTest(
   return { quizType: "ai", quizConcept: null, variant: null };
 }
 
+/** What the start screen tells about an attempt besides its questions. */
+type AttemptAbout = Pick<Plan, "topic" | "focus"> & { certification?: Certification | null };
+
 /** The topic line (and the personalised test's focus) of a stored attempt. */
-async function describeAttempt(services: Services, attempt: AttemptRow): Promise<Pick<Plan, "topic" | "focus">> {
+async function describeAttempt(services: Services, attempt: AttemptRow): Promise<AttemptAbout> {
   const concept =
     attempt.quizConcept && isConceptSlug(attempt.quizConcept) ? CONCEPT_CATALOG[attempt.quizConcept] : null;
   if (attempt.quizType === "ai") {
@@ -92,7 +98,10 @@ async function describeAttempt(services: Services, attempt: AttemptRow): Promise
   }
   if (concept) return { topic: concept.name };
   if (attempt.quizType === "level" && attempt.quizLevel && isQuizLevel(attempt.quizLevel))
-    return { topic: `${attempt.quizLevel} ${LEVEL_CATALOG[attempt.quizLevel].name}` };
+    return {
+      topic: `${attempt.quizLevel} ${LEVEL_CATALOG[attempt.quizLevel].name}`,
+      certification: await describeCertification(services.db, attempt),
+    };
   return { topic: "General English" };
 }
 
@@ -103,7 +112,7 @@ async function servedQuestions(db: Db, attempt: AttemptRow) {
 }
 
 /** What the runner needs: questions without answer keys, the clock, and the answers saved so far. */
-async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pick<Plan, "topic" | "focus">) {
+async function toStartedQuiz(services: Services, attempt: AttemptRow, about: AttemptAbout) {
   const questions = await servedQuestions(services.db, attempt);
   return {
     attemptId: attempt.id,
@@ -117,12 +126,21 @@ async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pic
     startedAt: attempt.startedAt.toISOString(),
     deadlineAt: attempt.deadlineAt.toISOString(),
     focus: about.focus ?? null,
+    /** Level tests: whether this attempt can earn a certificate, and if not why and from when. */
+    certification: toCertificationDto(about.certification ?? null),
     questions: questions.map(toPublicQuestion),
     /** The server's clock now, so the browser counts from `startedAt` whatever its own clock says. */
     serverTime: new Date().toISOString(),
     /** {questionId: optionIndex} recorded so far: empty for a new attempt. */
     answers: { ...((attempt.answers ?? {}) as Record<string, number>) },
   };
+}
+
+function toCertificationDto(c: Certification | null) {
+  if (!c) return null;
+  return c.certified
+    ? { certified: true as const, reasons: [], availableAt: null }
+    : { certified: false as const, reasons: c.reasons, availableAt: c.availableAt?.toISOString() ?? null };
 }
 
 /**
@@ -135,9 +153,20 @@ export async function startQuiz(services: Services, student: SessionUser, input:
   const test = requestedTest(input);
   const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
   if (open) return toStartedQuiz(services, open, await describeAttempt(services, open));
+  // Level tests avoid what the student was shown recently; a whole-level test may be certified.
+  const exposure =
+    input.kind === "level" && test
+      ? await levelExposure(services.db, student.id, { ...test, quizLevel: test.quizLevel ?? null }, now)
+      : null;
+  const certified = exposure?.certification?.certified ?? false;
   const plan =
     input.kind === "level"
-      ? await planLevelTest(services.db, input.level, input.concept)
+      ? await planLevelTest(
+          services.db,
+          input.level,
+          input.concept,
+          exposure ? { shownAt: exposure.shownAt, certified } : undefined,
+        )
       : input.kind === "concept"
         ? await planConceptTest(services.db, input.concept, input.level)
         : input.kind === "general"
@@ -154,10 +183,11 @@ export async function startQuiz(services: Services, student: SessionUser, input:
     title: plan.title,
     questionIds: plan.questionIds,
     optionOrders: drawOptionOrders(drawn),
+    certified,
     startedAt: now,
     deadlineAt: new Date(now.getTime() + seconds * 1000),
   });
-  return toStartedQuiz(services, attempt, plan);
+  return toStartedQuiz(services, attempt, { ...plan, certification: exposure?.certification });
 }
 export type StartedQuiz = Awaited<ReturnType<typeof startQuiz>>;
 
@@ -183,9 +213,14 @@ export async function recordAnswer(
   return { recorded };
 }
 
-/** Certificates of completion: a full level test or the in-depth assessment, scored by the server. */
-const earnsCertificate = (a: Pick<AttemptRow, "quizType" | "quizConcept" | "variant">) =>
-  (a.quizType === "level" && !a.quizConcept) || (a.quizType === "general" && a.variant === "comprehensive");
+/**
+ * Certificates of completion, scored by the server: a passed, certified level test (see
+ * certification.service.ts), or the in-depth assessment.
+ */
+async function earnsCertificate(db: Db, attempt: AttemptRow, score: { correct: number; total: number }) {
+  if (attempt.quizType === "level") return earnsLevelCertificate(db, attempt, score);
+  return attempt.quizType === "general" && attempt.variant === "comprehensive";
+}
 
 /**
  * Scores a server-issued attempt. In time (deadline + grace), every submitted answer counts;
@@ -215,6 +250,9 @@ export async function submitAttempt(
   const scored = scoreAnswers(questions, counted, submitted);
   const answeredUntil = Math.min(now.getTime(), attempt.deadlineAt.getTime());
   const studyTimeSeconds = Math.max(0, Math.round((answeredUntil - attempt.startedAt.getTime()) / 1000));
+  const withCertificate = await earnsCertificate(db, attempt, { correct: scored.score, total: questions.length });
+  // The holder's name as it is now, kept with the certificate: a later rename does not change it.
+  const certificateName = withCertificate ? ((await findUserName(db, student.id))?.name ?? student.name) : null;
   const { result } = await completeAttempt(
     db,
     attempt.id,
@@ -248,7 +286,8 @@ export async function submitAttempt(
           : attempt.title,
         submittedLate: !inTime,
       },
-      certificateCode: earnsCertificate(attempt) ? newCertificateCode() : null,
+      certificateCode: withCertificate ? newCertificateCode() : null,
+      certificateName,
     },
   );
   return { result: toResultDto(result), review: scored.review };

@@ -85,6 +85,7 @@ export function insertAttempt(
     title: string;
     questionIds: string[];
     optionOrders: Prisma.InputJsonValue;
+    certified?: boolean;
     startedAt: Date;
     deadlineAt: Date;
   },
@@ -116,6 +117,64 @@ export function findOpenAttempt(
     orderBy: { startedAt: "desc" },
     select: attemptSelect,
   });
+}
+
+/** When the student was last shown each item in [since, until) (a row of a submitted attempt). */
+export async function listShownItems(db: Db, userId: string, since: Date, until: Date): Promise<Map<string, Date>> {
+  const rows = await db.quizResponse.groupBy({
+    by: ["questionId"],
+    where: { userId, createdAt: { gte: since, lt: until } },
+    _max: { createdAt: true },
+  });
+  return new Map(rows.flatMap((r) => (r._max.createdAt ? [[r.questionId, r._max.createdAt] as const] : [])));
+}
+
+/**
+ * The latest start of a certified attempt of one test in [since, before); with `beforeId`, an
+ * attempt started at the same instant counts as earlier when its id sorts first (a tie-break).
+ */
+export async function findLatestCertifiedStart(
+  db: Db,
+  userId: string,
+  test: { quizType: string; quizLevel: string | null; quizConcept: string | null; variant: string | null },
+  since: Date,
+  before: Date,
+  beforeId?: string,
+): Promise<Date | null> {
+  const row = await db.quizAttempt.findFirst({
+    where: {
+      userId,
+      certified: true,
+      quizType: test.quizType,
+      quizLevel: test.quizLevel,
+      quizConcept: test.quizConcept,
+      variant: test.variant,
+      OR: [
+        { startedAt: { gte: since, lt: before } },
+        ...(beforeId ? [{ startedAt: before, id: { lt: beforeId } }] : []),
+      ],
+    },
+    orderBy: { startedAt: "desc" },
+    select: { startedAt: true },
+  });
+  return row?.startedAt ?? null;
+}
+
+/** Whether any of these items was shown to the student by another attempt at or after `since`. */
+export async function wasShownElsewhere(
+  db: Db,
+  input: { userId: string; attemptId: string; questionIds: string[]; since: Date },
+): Promise<boolean> {
+  const row = await db.quizResponse.findFirst({
+    where: {
+      userId: input.userId,
+      attemptId: { not: input.attemptId },
+      questionId: { in: input.questionIds },
+      createdAt: { gte: input.since },
+    },
+    select: { id: true },
+  });
+  return row !== null;
 }
 
 export function findOwnAttempt(db: Db, id: string, userId: string): Promise<AttemptRow | null> {
@@ -161,7 +220,13 @@ export const quizResultDetailSelect = {
   certificateCode: true,
 } as const satisfies Prisma.QuizResultSelect;
 
-const resultSelect = { id: true, attemptId: true, ...quizResultDetailSelect, createdAt: true } as const;
+const resultSelect = {
+  id: true,
+  attemptId: true,
+  ...quizResultDetailSelect,
+  certificateName: true,
+  createdAt: true,
+} as const;
 export type ResultRow = Prisma.QuizResultGetPayload<{ select: typeof resultSelect }>;
 
 export type ResultInput = {
@@ -175,6 +240,8 @@ export type ResultInput = {
   studyTimeSeconds: number;
   metadata: Prisma.InputJsonValue;
   certificateCode: string | null;
+  /** The holder's name at issue, stored with the certificate (null without one). */
+  certificateName: string | null;
 };
 
 /** One scored answer: `chosen` is the bank's option index (null: not answered). */
@@ -212,7 +279,10 @@ export async function completeAttempt(
   });
 }
 
-export function insertUnverifiedResult(db: Db, result: Omit<ResultInput, "certificateCode">): Promise<ResultRow> {
+export function insertUnverifiedResult(
+  db: Db,
+  result: Omit<ResultInput, "certificateCode" | "certificateName">,
+): Promise<ResultRow> {
   return db.quizResult.create({ data: { ...result, isVerified: false, certificateCode: null }, select: resultSelect });
 }
 
@@ -224,22 +294,28 @@ export function findResultByAttempt(db: Db, attemptId: string): Promise<ResultRo
   return db.quizResult.findUnique({ where: { attemptId }, select: resultSelect });
 }
 
+/** The student's results, newest first; `verifiedOnly` leaves out self-reported ones. */
 export function listOwnResults(
   db: Db,
   userId: string,
-  filter: { limit: number; quizType?: string },
+  filter: { limit: number; quizType?: string; verifiedOnly?: boolean },
 ): Promise<ResultRow[]> {
   return db.quizResult.findMany({
-    where: { userId, ...(filter.quizType ? { quizType: filter.quizType } : {}) },
+    where: {
+      userId,
+      ...(filter.quizType ? { quizType: filter.quizType } : {}),
+      ...(filter.verifiedOnly ? { isVerified: true } : {}),
+    },
     orderBy: { createdAt: "desc" },
     take: filter.limit,
     select: resultSelect,
   });
 }
 
+/** What the stats add up: server-scored results only (self-reported ones never count). */
 export async function sumOwnResults(db: Db, userId: string) {
   const rows = await db.quizResult.findMany({
-    where: { userId },
+    where: { userId, isVerified: true },
     select: { score: true, totalQuestions: true, studyTimeSeconds: true },
   });
   return rows;
