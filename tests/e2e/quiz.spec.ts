@@ -274,6 +274,43 @@ test.describe("quiz area", () => {
     expect(await secondsLeft(page)).toBeLessThanOrEqual(after);
   });
 
+  // Issue 14: the runner's header says whether a level-test attempt can earn a certificate.
+  test("a level test says it is certified, and the next attempt within 24 hours says practice and why", async ({
+    page,
+  }) => {
+    await signInAsNewStudent(page);
+    const started = page.waitForResponse("**/api/trpc/**quiz.start**");
+    await page.goto("/student/quizzes/quiz/b1");
+    const { attemptId } = await trpcData<{ attemptId: string }>(await started, "quiz.start");
+    await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
+    await expect(page.getByText("Certified attempt: pass to earn a certificate")).toBeVisible();
+    await shot(page, "level-certified");
+    if (test.info().project.name === "desktop") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "level-certified");
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    // Submitted blank (as a student who gives up would), the next attempt is practice.
+    const saved = await page.request.post("/api/quiz-results/save", {
+      data: { attemptId, answers: {}, quizType: "level", score: 0, totalQuestions: 45 },
+    });
+    expect(saved.ok()).toBe(true);
+    await page.goto("/student/quizzes");
+    await page.goto("/student/quizzes/quiz/b1");
+    await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
+    await expect(
+      page.getByText(/^Practice attempt: a certificate can be earned again on \w{3}, \w{3} \d+, \d{4}/),
+    ).toBeVisible();
+    await expect(
+      page.getByText("You can take one certified attempt of this test every 24 hours.", { exact: false }),
+    ).toBeVisible();
+    await shot(page, "level-practice");
+    if (test.info().project.name === "desktop") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "level-practice");
+    }
+  });
+
   // Issue 17: a session that ends during a test gives the spec's 'Session Expired' and the sign-in
   // card (not the quiz's error card, not the provider); signing in again resumes the attempt.
   test("a session that ends during a test shows 'Session Expired' and the card, then resumes", async ({

@@ -15,6 +15,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useLocation, useNavigate, useParams, useSearchParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { useSessionExpiry } from "../portal/portal-api.ts";
+import { CertificationNotice } from "./certification-notice.tsx";
 import { scoreLocalQuiz } from "./local-scoring.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
 import type { LocalQuiz, ResultsState, StartedQuiz } from "./quiz-types.ts";
@@ -147,6 +148,7 @@ function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizP
       key={quiz.attemptId}
       title={quiz.title}
       subtitle={<QuizSubtitle quiz={quiz} />}
+      notice={quiz.certification && <CertificationNotice certification={quiz.certification} />}
       questions={quiz.questions}
       timeLimitSeconds={quiz.timeLimitSeconds}
       startedAt={localStart(quiz)}

@@ -10,6 +10,8 @@ export type RunnerAnswers = Record<string, number>;
 type RunnerProps = {
   title: string;
   subtitle?: ReactNode;
+  /** A full-width line under the header's title row (a level test's certified or practice notice). */
+  notice?: ReactNode;
   questions: PublicQuestion[];
   timeLimitSeconds: number;
   /** When the attempt started, in this browser's clock (a resumed attempt counts from there). */
@@ -40,6 +42,7 @@ const LETTERS = ["A", "B", "C", "D"];
 export function QuizRunner({
   title,
   subtitle,
+  notice,
   questions,
   timeLimitSeconds,
   startedAt: startedAtProp,
@@ -179,6 +182,7 @@ export function QuizRunner({
             )}
           </div>
         </div>
+        {notice && <div className="mt-3">{notice}</div>}
         <div className="mt-4">
           <div className="flex justify-between text-xs font-medium text-slate-500">
             <span>{percent}% complete</span>
