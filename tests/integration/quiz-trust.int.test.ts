@@ -207,6 +207,23 @@ describe("certified and practice attempts", () => {
   });
 });
 
+describe("one open attempt per test", () => {
+  it.each([
+    ["level", { kind: "level", level: "c1" }],
+    ["level with a concept", { kind: "level", level: "b1", concept: "articles" }],
+    ["concept", { kind: "concept", concept: "articles", level: "mixed" }],
+    ["general", { kind: "general", type: "comprehensive" }],
+    ["personalised", { kind: "ai" }],
+  ] as const)("two %s starts racing each other get the same attempt", async (_name, input) => {
+    const { student, caller } = await newStudent();
+    const [a, b] = await Promise.all([caller.quiz.start(input), caller.quiz.start(input)]);
+    expect(b.attemptId).toBe(a.attemptId);
+    expect(b.questions).toEqual(a.questions);
+    expect(await t.database.prisma.quizAttempt.count({ where: { userId: student.id } })).toBe(1);
+    expect((await caller.quiz.start(input)).attemptId).toBe(a.attemptId);
+  });
+});
+
 describe("self-reported results are stored and shown, never counted", () => {
   it("change no average, stat, achievement or dashboard count, and do not shape the AI test's profile", async () => {
     const { student, cookie, caller } = await newStudent();

@@ -30,6 +30,8 @@ import {
 import {
   type AttemptRow,
   completeAttempt,
+  deleteNewAttempt,
+  findEarlierOpenAttempt,
   findOpenAttempt,
   findOwnAttempt,
   findResultByAttempt,
@@ -187,6 +189,13 @@ export async function startQuiz(services: Services, student: SessionUser, input:
     startedAt: now,
     deadlineAt: new Date(now.getTime() + seconds * 1000),
   });
+  // Two starts racing (a double click, two tabs) both found no open attempt: the later gives way,
+  // so there is one open attempt per test (and never two certified ones side by side).
+  const earlier = await findEarlierOpenAttempt(services.db, attempt, now, test?.quizLevel === undefined);
+  if (earlier) {
+    await deleteNewAttempt(services.db, attempt.id, student.id);
+    return toStartedQuiz(services, earlier, await describeAttempt(services, earlier));
+  }
   return toStartedQuiz(services, attempt, { ...plan, certification: exposure?.certification });
 }
 export type StartedQuiz = Awaited<ReturnType<typeof startQuiz>>;

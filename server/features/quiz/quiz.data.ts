@@ -177,6 +177,38 @@ export async function wasShownElsewhere(
   return row !== null;
 }
 
+/**
+ * Another unfinished, in-time attempt of the same test that began before `attempt` (an earlier
+ * start, or the same instant with a smaller id): when two starts race, the later one gives way.
+ */
+export function findEarlierOpenAttempt(
+  db: Db,
+  attempt: Pick<AttemptRow, "id" | "userId" | "quizType" | "quizLevel" | "quizConcept" | "variant" | "startedAt">,
+  now: Date,
+  anyLevel: boolean,
+): Promise<AttemptRow | null> {
+  return db.quizAttempt.findFirst({
+    where: {
+      userId: attempt.userId,
+      submittedAt: null,
+      deadlineAt: { gt: now },
+      quizType: attempt.quizType,
+      ...(anyLevel ? {} : { quizLevel: attempt.quizLevel }),
+      quizConcept: attempt.quizConcept,
+      variant: attempt.variant,
+      id: { not: attempt.id },
+      OR: [{ startedAt: { lt: attempt.startedAt } }, { startedAt: attempt.startedAt, id: { lt: attempt.id } }],
+    },
+    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
+    select: attemptSelect,
+  });
+}
+
+/** Removes an attempt just created and never handed out (the loser of two racing starts). */
+export async function deleteNewAttempt(db: Db, id: string, userId: string): Promise<void> {
+  await db.quizAttempt.deleteMany({ where: { id, userId, submittedAt: null } });
+}
+
 export function findOwnAttempt(db: Db, id: string, userId: string): Promise<AttemptRow | null> {
   return db.quizAttempt.findFirst({ where: { id, userId }, select: attemptSelect });
 }
