@@ -30,14 +30,12 @@ import {
 import {
   type AttemptRow,
   completeAttempt,
-  deleteNewAttempt,
-  findEarlierOpenAttempt,
   findOpenAttempt,
   findOwnAttempt,
   findResultByAttempt,
   findUserName,
   getQuestionsInOrder,
-  insertAttempt,
+  insertAttemptUnlessOpen,
   recordAttemptAnswer,
 } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
@@ -176,26 +174,25 @@ export async function startQuiz(services: Services, student: SessionUser, input:
           : await planAiTest(services, student.id);
   const seconds = Math.max(5, Math.round(plan.seconds * services.env.quizTimeScale));
   const drawn = await getQuestionsInOrder(services.db, plan.questionIds);
-  const attempt = await insertAttempt(services.db, {
-    userId: student.id,
-    quizType: plan.quizType,
-    quizLevel: plan.quizLevel,
-    quizConcept: plan.quizConcept,
-    variant: plan.variant,
-    title: plan.title,
-    questionIds: plan.questionIds,
-    optionOrders: drawOptionOrders(drawn),
-    certified,
-    startedAt: now,
-    deadlineAt: new Date(now.getTime() + seconds * 1000),
-  });
-  // Two starts racing (a double click, two tabs) both found no open attempt: the later gives way,
-  // so there is one open attempt per test (and never two certified ones side by side).
-  const earlier = await findEarlierOpenAttempt(services.db, attempt, now, test?.quizLevel === undefined);
-  if (earlier) {
-    await deleteNewAttempt(services.db, attempt.id, student.id);
-    return toStartedQuiz(services, earlier, await describeAttempt(services, earlier));
-  }
+  // Checked again under a lock as it is stored: a start racing this one may have stored it first.
+  const { attempt, isNew } = await insertAttemptUnlessOpen(
+    services.db,
+    {
+      userId: student.id,
+      quizType: plan.quizType,
+      quizLevel: plan.quizLevel,
+      quizConcept: plan.quizConcept,
+      variant: plan.variant,
+      title: plan.title,
+      questionIds: plan.questionIds,
+      optionOrders: drawOptionOrders(drawn),
+      certified,
+      startedAt: now,
+      deadlineAt: new Date(now.getTime() + seconds * 1000),
+    },
+    test ?? plan,
+  );
+  if (!isNew) return toStartedQuiz(services, attempt, await describeAttempt(services, attempt));
   return toStartedQuiz(services, attempt, { ...plan, certification: exposure?.certification });
 }
 export type StartedQuiz = Awaited<ReturnType<typeof startQuiz>>;

@@ -1,5 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
 export async function countQuestionsByLevel(db: Db) {
   const rows = await db.quizQuestion.groupBy({
@@ -74,23 +74,40 @@ const attemptSelect = {
 } as const;
 export type AttemptRow = Prisma.QuizAttemptGetPayload<{ select: typeof attemptSelect }>;
 
-export function insertAttempt(
-  db: Db,
-  data: {
-    userId: string;
-    quizType: string;
-    quizLevel: string | null;
-    quizConcept: string | null;
-    variant: string | null;
-    title: string;
-    questionIds: string[];
-    optionOrders: Prisma.InputJsonValue;
-    certified?: boolean;
-    startedAt: Date;
-    deadlineAt: Date;
-  },
-): Promise<AttemptRow> {
+export type AttemptInput = {
+  userId: string;
+  quizType: string;
+  quizLevel: string | null;
+  quizConcept: string | null;
+  variant: string | null;
+  title: string;
+  questionIds: string[];
+  optionOrders: Prisma.InputJsonValue;
+  certified?: boolean;
+  startedAt: Date;
+  deadlineAt: Date;
+};
+
+export function insertAttempt(db: Db, data: AttemptInput): Promise<AttemptRow> {
   return db.quizAttempt.create({ data, select: attemptSelect });
+}
+
+/**
+ * Creates the attempt unless one of the same test is already open (then returns that one), under
+ * a per-student advisory lock: two starts racing each other (a double click, two tabs) get one
+ * attempt, and never two certified ones side by side.
+ */
+export function insertAttemptUnlessOpen(
+  db: Db,
+  data: AttemptInput,
+  test: { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null },
+): Promise<{ attempt: AttemptRow; isNew: boolean }> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quiz-start:${data.userId}`}))`;
+    const open = await findOpenAttempt(tx, data.userId, test, data.startedAt);
+    if (open) return { attempt: open, isNew: false };
+    return { attempt: await tx.quizAttempt.create({ data, select: attemptSelect }), isNew: true };
+  });
 }
 
 /**
@@ -99,7 +116,7 @@ export function insertAttempt(
  * level (the personalised test's level follows the student's results).
  */
 export function findOpenAttempt(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   test: { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null },
   now: Date,
@@ -175,38 +192,6 @@ export async function wasShownElsewhere(
     select: { id: true },
   });
   return row !== null;
-}
-
-/**
- * Another unfinished, in-time attempt of the same test that began before `attempt` (an earlier
- * start, or the same instant with a smaller id): when two starts race, the later one gives way.
- */
-export function findEarlierOpenAttempt(
-  db: Db,
-  attempt: Pick<AttemptRow, "id" | "userId" | "quizType" | "quizLevel" | "quizConcept" | "variant" | "startedAt">,
-  now: Date,
-  anyLevel: boolean,
-): Promise<AttemptRow | null> {
-  return db.quizAttempt.findFirst({
-    where: {
-      userId: attempt.userId,
-      submittedAt: null,
-      deadlineAt: { gt: now },
-      quizType: attempt.quizType,
-      ...(anyLevel ? {} : { quizLevel: attempt.quizLevel }),
-      quizConcept: attempt.quizConcept,
-      variant: attempt.variant,
-      id: { not: attempt.id },
-      OR: [{ startedAt: { lt: attempt.startedAt } }, { startedAt: attempt.startedAt, id: { lt: attempt.id } }],
-    },
-    orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-    select: attemptSelect,
-  });
-}
-
-/** Removes an attempt just created and never handed out (the loser of two racing starts). */
-export async function deleteNewAttempt(db: Db, id: string, userId: string): Promise<void> {
-  await db.quizAttempt.deleteMany({ where: { id, userId, submittedAt: null } });
 }
 
 export function findOwnAttempt(db: Db, id: string, userId: string): Promise<AttemptRow | null> {
