@@ -271,6 +271,9 @@ test.describe("quiz area", () => {
     await answerAll(page, 3);
     await expect(page).toHaveURL(/\/quizzes\/results$/);
     await expect(page.getByText("does not earn a certificate")).toBeVisible();
+    // Scored in the browser: labelled as self-reported.
+    await expect(page.getByText("Self-reported", { exact: true })).toBeVisible();
+    await shot(page, "results-self-reported");
   });
 
   // Issue 17: a refresh (or leaving and coming back) resumes the same attempt until its deadline.
