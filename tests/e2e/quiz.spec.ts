@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { toast } from "./support/booking-steps.ts";
 import { trpcData } from "./support/trpc.ts";
@@ -15,9 +15,9 @@ async function signIn(page: Page) {
 }
 
 /** A student of their own (the demo page's new-student form), so no other test's attempt is resumed. */
-async function signInAsNewStudent(page: Page) {
+async function signInAsNewStudent(page: Page, name = "Chiara Neri") {
   await page.goto("/student");
-  await page.getByLabel("Name").fill("Chiara Neri");
+  await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(`chiara-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@quiz.test`);
   await page.getByRole("button", { name: "Continue as a new student" }).click();
   await expect(page).toHaveURL(/\/student\/dashboard$/);
@@ -39,6 +39,39 @@ async function shot(page: Page, name: string, fullPage = false) {
 async function answer(page: Page, option = 0) {
   const group = page.getByRole("radiogroup");
   await group.locator("label").nth(option).click();
+  const next = page.getByRole("button", { name: /^(Next|Submit Test)$/ });
+  await expect(next).toBeEnabled();
+  await next.click();
+}
+
+/** The bank's keys by question text, as a student who knows the answers would give them. */
+const KEYS = (() => {
+  const dir = "prisma/data/quiz";
+  const keys = new Map<string, Set<string>>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const items = JSON.parse(readFileSync(`${dir}/${file}`, "utf8")) as {
+      question: string;
+      options: string[];
+      correctAnswer: number;
+    }[];
+    for (const item of items) {
+      const known = keys.get(item.question) ?? new Set<string>();
+      known.add(item.options[item.correctAnswer]);
+      keys.set(item.question, known);
+    }
+  }
+  return keys;
+})();
+
+/** Answers the current question correctly and moves on. */
+async function answerRight(page: Page) {
+  const stem = (await page.locator("legend").textContent()) ?? "";
+  // Each option's text is the last span of its label (the first is the letter).
+  const options = await page.getByRole("radiogroup").locator("label > span:last-child").allTextContents();
+  const keys = KEYS.get(stem) ?? new Set<string>();
+  const right = options.findIndex((o) => keys.has(o));
+  expect(right, stem).toBeGreaterThanOrEqual(0);
+  await page.getByRole("radiogroup").locator("label").nth(right).click();
   const next = page.getByRole("button", { name: /^(Next|Submit Test)$/ });
   await expect(next).toBeEnabled();
   await next.click();
@@ -250,9 +283,15 @@ test.describe("quiz area", () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    await signIn(page);
+    // A student of their own, so this attempt is certified (one a day); passing takes 27 of 45.
+    await signInAsNewStudent(page, "Sofia Bianchi");
     await page.goto("/student/quizzes/quiz/a1");
-    await answerAll(page, 45);
+    await expect(page.getByText("Certified attempt: pass to earn a certificate")).toBeVisible();
+    for (let i = 1; i <= 45; i++) {
+      await expect(page.getByRole("heading", { name: `Question ${i} of 45` })).toBeVisible();
+      if (i <= 30) await answerRight(page);
+      else await answer(page, i % 4);
+    }
     await expect(page).toHaveURL(/\/quizzes\/results$/);
     await expect(page.getByText("Your certificate of completion is ready")).toBeVisible();
     await page.getByRole("link", { name: "View Certificate" }).click();
@@ -298,6 +337,9 @@ test.describe("quiz area", () => {
     await answerAll(page, 3);
     await expect(page).toHaveURL(/\/quizzes\/results$/);
     await expect(page.getByText("does not earn a certificate")).toBeVisible();
+    // Scored in the browser: labelled as self-reported.
+    await expect(page.getByText("Self-reported", { exact: true })).toBeVisible();
+    await shot(page, "results-self-reported");
   });
 
   // Issue 17: a refresh (or leaving and coming back) resumes the same attempt until its deadline.
@@ -338,6 +380,43 @@ test.describe("quiz area", () => {
     await page.goto("/student/quizzes/quiz/a1");
     await expect(page.getByRole("heading", { name: "Question 2 of 45" })).toBeVisible();
     expect(await secondsLeft(page)).toBeLessThanOrEqual(after);
+  });
+
+  // Issue 14: the runner's header says whether a level-test attempt can earn a certificate.
+  test("a level test says it is certified, and the next attempt within 24 hours says practice and why", async ({
+    page,
+  }) => {
+    await signInAsNewStudent(page);
+    const started = page.waitForResponse("**/api/trpc/**quiz.start**");
+    await page.goto("/student/quizzes/quiz/b1");
+    const { attemptId } = await trpcData<{ attemptId: string }>(await started, "quiz.start");
+    await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
+    await expect(page.getByText("Certified attempt: pass to earn a certificate")).toBeVisible();
+    await shot(page, "level-certified");
+    if (test.info().project.name === "desktop") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "level-certified");
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    // Submitted blank (as a student who gives up would), the next attempt is practice.
+    const saved = await page.request.post("/api/quiz-results/save", {
+      data: { attemptId, answers: {}, quizType: "level", score: 0, totalQuestions: 45 },
+    });
+    expect(saved.ok()).toBe(true);
+    await page.goto("/student/quizzes");
+    await page.goto("/student/quizzes/quiz/b1");
+    await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
+    await expect(
+      page.getByText(/^Practice attempt: a certificate can be earned again on \w{3}, \w{3} \d+, \d{4}/),
+    ).toBeVisible();
+    await expect(
+      page.getByText("You can take one certified attempt of this test every 24 hours.", { exact: false }),
+    ).toBeVisible();
+    await shot(page, "level-practice");
+    if (test.info().project.name === "desktop") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "level-practice");
+    }
   });
 
   // Issue 17: a session that ends during a test gives the spec's 'Session Expired' and the sign-in

@@ -537,21 +537,23 @@ describe("history, stats and certificates", () => {
 
     const stats = (await t.app.inject({ method: "GET", url: "/api/quiz-results/stats", headers: { cookie } })).json()
       .stats;
-    // (80% + 33.3%) / 2 = 56.7% -> 57; study time rounds to minutes.
-    expect(stats).toMatchObject({ totalQuizzes: 18, completedQuizzes: 2, averageScore: 57 });
+    // Only the server-scored 80% counts: the self-reported 33% (and its 170 s) is stored, not counted.
+    expect(stats).toMatchObject({ totalQuizzes: 18, completedQuizzes: 1, averageScore: 80 });
     expect(stats.studyTime).toBe(
       Math.round(
-        (170 +
-          (await t.database.prisma.quizResult.findFirstOrThrow({ where: { userId: student.id, quizType: "concept" } }))
-            .studyTimeSeconds) /
-          60,
+        (await t.database.prisma.quizResult.findFirstOrThrow({ where: { userId: student.id, quizType: "concept" } }))
+          .studyTimeSeconds / 60,
       ),
     );
 
     const history = (
       await t.app.inject({ method: "GET", url: "/api/quiz-results/history?limit=10", headers: { cookie } })
     ).json().results;
-    expect(history.map((r: { quizType: string }) => r.quizType)).toEqual(["ai", "concept"]);
+    // History shows both, the self-reported one marked as such.
+    expect(history.map((r: { quizType: string; isVerified: boolean }) => [r.quizType, r.isVerified])).toEqual([
+      ["ai", false],
+      ["concept", true],
+    ]);
     const filtered = (
       await t.app.inject({
         method: "GET",

@@ -16,7 +16,8 @@ export async function getDashboardStats(db: Db, studentId: string, now = new Dat
     data.countLessonStats(db, studentId, now),
     data.countReferralSignups(db, studentId),
     data.countActiveFiles(db, studentId),
-    data.listQuizResults(db, studentId),
+    // Self-reported results (scored in the browser) never count.
+    data.listQuizResults(db, studentId, { verifiedOnly: true }),
   ]);
   return {
     totalLessons: lessons.total,
@@ -71,7 +72,8 @@ export async function getProgress(db: Db, studentId: string, now = new Date()) {
     data.listCompletedLessonDates(db, studentId),
     data.countCompletedReferrals(db, studentId),
     data.countActiveFiles(db, studentId),
-    getQuizResults(db, studentId),
+    // Progress, achievements and the scores chart count server-scored results only.
+    getQuizResults(db, studentId, { verifiedOnly: true }),
     loadSiteRules(db),
   ]);
   const completedLessons = completedDates.length;

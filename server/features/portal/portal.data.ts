@@ -108,11 +108,12 @@ export async function recordFileAccess(db: Db, studentId: string, fileId: string
   });
 }
 
-export function listQuizResults(db: Db, studentId: string) {
+/** The student's quiz results, oldest first; `verifiedOnly` leaves out self-reported ones. */
+export function listQuizResults(db: Db, studentId: string, filter: { verifiedOnly?: boolean } = {}) {
   return db.quizResult.findMany({
-    where: { userId: studentId },
+    where: { userId: studentId, ...(filter.verifiedOnly ? { isVerified: true } : {}) },
     orderBy: { createdAt: "asc" },
-    select: { id: true, ...quizScoreSelect, createdAt: true },
+    select: { id: true, ...quizScoreSelect, isVerified: true, createdAt: true },
   });
 }
 

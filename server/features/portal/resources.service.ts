@@ -9,8 +9,12 @@ import * as data from "./portal.data.ts";
 
 // ---- quizzes, resources, files, notes ----
 
-export async function getQuizResults(db: Db, studentId: string) {
-  const rows = await data.listQuizResults(db, studentId);
+/**
+ * GET /api/student/quiz-results: every stored result, each saying whether the server scored it;
+ * with `verifiedOnly` (what progress and achievements count) the self-reported ones are left out.
+ */
+export async function getQuizResults(db: Db, studentId: string, filter: { verifiedOnly?: boolean } = {}) {
+  const rows = await data.listQuizResults(db, studentId, filter);
   return {
     results: rows.map((r) => ({
       id: r.id,
@@ -21,6 +25,7 @@ export async function getQuizResults(db: Db, studentId: string) {
       total_questions: r.totalQuestions,
       accuracy: r.totalQuestions > 0 ? r.score / r.totalQuestions : 0,
       estimated_level: r.estimatedLevel,
+      is_verified: r.isVerified,
       created_at: r.createdAt.toISOString(),
     })),
   };

@@ -11,10 +11,17 @@ import {
 } from "../../../shared/quiz-catalog.ts";
 import type { StartQuizInput } from "../../../shared/quiz-schemas.ts";
 import { estimateLevel, scoreAnswers } from "../../../shared/quiz-scoring.ts";
-import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
+import {
+  certificateFor,
+  describeCertification,
+  earnsLevelCertificate,
+  levelExposure,
+  placementStartCertified,
+} from "./certification.service.ts";
+import type { Certification } from "./certification.ts";
 import {
   answerPlacementBlock,
   currentBlock,
@@ -38,7 +45,7 @@ import {
   findOwnAttempt,
   findResultByAttempt,
   getQuestionsInOrder,
-  insertAttempt,
+  insertAttemptUnlessOpen,
   recordAttemptAnswer,
 } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
@@ -81,7 +88,10 @@ function requestedTest(
 }
 
 /** The topic line (and the personalised test's focus) of a stored attempt. */
-async function describeAttempt(services: Services, attempt: AttemptRow): Promise<Pick<Plan, "topic" | "focus">> {
+/** What the start screen tells about an attempt besides its questions. */
+type AttemptAbout = Pick<Plan, "topic" | "focus"> & { certification?: Certification | null };
+
+async function describeAttempt(services: Services, attempt: AttemptRow): Promise<AttemptAbout> {
   const concept =
     attempt.quizConcept && isConceptSlug(attempt.quizConcept) ? CONCEPT_CATALOG[attempt.quizConcept] : null;
   if (attempt.quizType === "ai") {
@@ -101,7 +111,10 @@ async function describeAttempt(services: Services, attempt: AttemptRow): Promise
   }
   if (concept) return { topic: concept.name };
   if (attempt.quizType === "level" && attempt.quizLevel && isQuizLevel(attempt.quizLevel))
-    return { topic: `${attempt.quizLevel} ${LEVEL_CATALOG[attempt.quizLevel].name}` };
+    return {
+      topic: `${attempt.quizLevel} ${LEVEL_CATALOG[attempt.quizLevel].name}`,
+      certification: await describeCertification(services.db, attempt),
+    };
   return { topic: "General English" };
 }
 
@@ -109,7 +122,7 @@ async function describeAttempt(services: Services, attempt: AttemptRow): Promise
  * What the runner needs: questions without answer keys, the clock, and the answers saved so far.
  * A placement test gives its current block only, and where that block stands in the test.
  */
-async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pick<Plan, "topic" | "focus">) {
+async function toStartedQuiz(services: Services, attempt: AttemptRow, about: AttemptAbout) {
   const placement = readPlacement(attempt);
   const block = placement ? currentBlock(placement) : null;
   const questions = (await servedQuestions(services.db, attempt)).slice(block?.offset ?? 0);
@@ -135,7 +148,16 @@ async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Pic
     ),
     /** A placement test's current block (null: a fixed form, all questions at once). */
     block,
+    /** Level tests: whether this attempt can earn a certificate, and if not why and from when. */
+    certification: toCertificationDto(about.certification ?? null),
   };
+}
+
+function toCertificationDto(c: Certification | null) {
+  if (!c) return null;
+  return c.certified
+    ? { certified: true as const, reasons: [], availableAt: null }
+    : { certified: false as const, reasons: c.reasons, availableAt: c.availableAt?.toISOString() ?? null };
 }
 
 /**
@@ -148,9 +170,22 @@ export async function startQuiz(services: Services, student: SessionUser, input:
   const test = requestedTest(input);
   const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
   if (open) return toStartedQuiz(services, open, await describeAttempt(services, open));
+  // Level tests avoid what the student was shown recently; a whole-level test may be certified.
+  const exposure =
+    input.kind === "level" && test
+      ? await levelExposure(services.db, student.id, { ...test, quizLevel: test.quizLevel ?? null }, now)
+      : null;
+  const certified =
+    exposure?.certification?.certified ??
+    (test ? await placementStartCertified(services.db, student.id, { ...test, quizLevel: null }, now) : false);
   const plan =
     input.kind === "level"
-      ? await planLevelTest(services.db, input.level, input.concept)
+      ? await planLevelTest(
+          services.db,
+          input.level,
+          input.concept,
+          exposure ? { shownAt: exposure.shownAt, certified } : undefined,
+        )
       : input.kind === "concept"
         ? await planConceptTest(services.db, input.concept, input.level)
         : input.kind === "general"
@@ -158,20 +193,27 @@ export async function startQuiz(services: Services, student: SessionUser, input:
           : await planAiTest(services, student.id);
   const seconds = Math.max(5, Math.round(plan.seconds * services.env.quizTimeScale));
   const drawn = await getQuestionsInOrder(services.db, plan.questionIds);
-  const attempt = await insertAttempt(services.db, {
-    userId: student.id,
-    quizType: plan.quizType,
-    quizLevel: plan.quizLevel,
-    quizConcept: plan.quizConcept,
-    variant: plan.variant,
-    title: plan.title,
-    questionIds: plan.questionIds,
-    optionOrders: drawOptionOrders(drawn),
-    placement: plan.placement,
-    startedAt: now,
-    deadlineAt: new Date(now.getTime() + seconds * 1000),
-  });
-  return toStartedQuiz(services, attempt, plan);
+  // Checked again under a lock as it is stored: a start racing this one may have stored it first.
+  const { attempt, isNew } = await insertAttemptUnlessOpen(
+    services.db,
+    {
+      userId: student.id,
+      quizType: plan.quizType,
+      quizLevel: plan.quizLevel,
+      quizConcept: plan.quizConcept,
+      variant: plan.variant,
+      title: plan.title,
+      questionIds: plan.questionIds,
+      optionOrders: drawOptionOrders(drawn),
+      placement: plan.placement,
+      certified,
+      startedAt: now,
+      deadlineAt: new Date(now.getTime() + seconds * 1000),
+    },
+    test ?? plan,
+  );
+  if (!isNew) return toStartedQuiz(services, attempt, await describeAttempt(services, attempt));
+  return toStartedQuiz(services, attempt, { ...plan, certification: exposure?.certification });
 }
 export type StartedQuiz = Awaited<ReturnType<typeof startQuiz>>;
 
@@ -197,9 +239,13 @@ export async function recordAnswer(
   return { recorded };
 }
 
-/** Certificates of completion: a full level test or the in-depth assessment, scored by the server. */
-const earnsCertificate = (a: Pick<AttemptRow, "quizType" | "quizConcept" | "variant">) =>
-  (a.quizType === "level" && !a.quizConcept) || (a.quizType === "general" && a.variant === "comprehensive");
+/**
+ * Certificates of completion of a fixed-form test, scored by the server: a passed, certified level
+ * test (see certification.service.ts). The in-depth assessment's rule is placement.service.ts's.
+ */
+async function earnsCertificate(db: Db, attempt: AttemptRow, score: { correct: number; total: number }) {
+  return attempt.quizType === "level" && earnsLevelCertificate(db, attempt, score);
+}
 
 /**
  * Scores a server-issued attempt. In time (deadline + grace), every submitted answer counts;
@@ -232,6 +278,7 @@ export async function submitAttempt(
   const scored = scoreAnswers(questions, counted, submitted);
   const answeredUntil = Math.min(now.getTime(), attempt.deadlineAt.getTime());
   const studyTimeSeconds = Math.max(0, Math.round((answeredUntil - attempt.startedAt.getTime()) / 1000));
+  const withCertificate = await earnsCertificate(db, attempt, { correct: scored.score, total: questions.length });
   const { result } = await completeAttempt(
     db,
     attempt.id,
@@ -261,7 +308,7 @@ export async function submitAttempt(
           : attempt.title,
         submittedLate: !inTime,
       },
-      certificateCode: earnsCertificate(attempt) ? newCertificateCode() : null,
+      ...(withCertificate ? await certificateFor(db, student.id) : { certificateCode: null, certificateName: null }),
     },
   );
   return { result: toResultDto(result), review: scored.review };

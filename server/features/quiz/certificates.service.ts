@@ -6,6 +6,7 @@ import { certificateCodeSchema } from "../../../shared/quiz-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
+import { passesLevelTest } from "./certification.ts";
 import type { Services } from "./question-plans.service.ts";
 import { findCertificate, findOwnResult, findUserName, type ResultRow } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
@@ -13,12 +14,17 @@ import { toResultDto } from "./result-dto.ts";
 // ---------------------------------------------------------------------------------------------
 // Certificates
 
+/**
+ * A certificate stands for a level reached: a level test below its pass mark never has one
+ * (codes issued for such scores before this rule are revoked by migration 20261125102208_certificate_names and
+ * refused here too).
+ */
+const isValidCertificate = <R extends ResultRow>(r: R): r is R & { certificateCode: string } =>
+  r.isVerified && r.certificateCode !== null && (r.quizType !== "level" || passesLevelTest(r.score, r.totalQuestions));
+
 function levelReached(r: ResultRow) {
-  if (r.quizType === "level" && r.quizLevel && isQuizLevel(r.quizLevel)) {
-    const name = LEVEL_CATALOG[r.quizLevel].name;
-    const passed = r.score * 100 >= 60 * r.totalQuestions;
-    return passed ? `${r.quizLevel} ${name}` : `${r.quizLevel} ${name} (not yet reached)`;
-  }
+  if (r.quizType === "level" && r.quizLevel && isQuizLevel(r.quizLevel))
+    return `${r.quizLevel} ${LEVEL_CATALOG[r.quizLevel].name}`;
   const i = ASSESSMENT_SCALE.indexOf((r.estimatedLevel ?? "Foundation") as (typeof ASSESSMENT_SCALE)[number]);
   return `${ASSESSMENT_SCALE[Math.max(0, i)]} (${QUIZ_LEVELS[Math.max(0, i)]})`;
 }
@@ -26,11 +32,12 @@ function levelReached(r: ResultRow) {
 /** The student's own printable certificate: full name, test, level, score, date, code. */
 export async function getOwnCertificate(services: Services, student: SessionUser, resultId: string) {
   const r = await findOwnResult(services.db, resultId, student.id);
-  if (!r?.isVerified || !r.certificateCode) throw new AppError("NOT_FOUND", "No certificate for this result.");
-  const user = await findUserName(services.db, student.id);
+  if (!r || !isValidCertificate(r)) throw new AppError("NOT_FOUND", "No certificate for this result.");
+  // The name as it was at issue; certificates from before names were stored read the profile.
+  const name = r.certificateName ?? (await findUserName(services.db, student.id))?.name ?? student.name;
   const dto = toResultDto(r);
   return {
-    name: user?.name ?? student.name,
+    name,
     test: dto.title,
     level: levelReached(r),
     score: dto.score,
@@ -46,8 +53,8 @@ export async function getOwnCertificate(services: Services, student: SessionUser
 export async function verifyCertificate(db: Db, rawCode: string) {
   const code = certificateCodeSchema.safeParse(rawCode.toUpperCase());
   const r = code.success ? await findCertificate(db, code.data) : null;
-  if (!r?.isVerified) throw new AppError("NOT_FOUND", INVALID_CERTIFICATE_MESSAGE);
-  const parts = r.user.name.trim().split(/\s+/);
+  if (!r || !isValidCertificate(r)) throw new AppError("NOT_FOUND", INVALID_CERTIFICATE_MESSAGE);
+  const parts = (r.certificateName ?? r.user.name).trim().split(/\s+/);
   const first = parts[0] ?? "";
   const lastInitial = parts.length > 1 ? `${parts[parts.length - 1][0].toUpperCase()}.` : "";
   return {

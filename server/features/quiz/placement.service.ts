@@ -15,9 +15,9 @@ import {
   QUIZ_MESSAGES,
 } from "../../../shared/quiz-catalog.ts";
 import { scoreAnswers } from "../../../shared/quiz-scoring.ts";
-import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { certificateFor, isCleanCertifiedAttempt } from "./certification.service.ts";
 import { type AbilityEstimate, estimateAbility } from "./placement/estimate.ts";
 import { LABEL_DIFFICULTY } from "./placement/irt.ts";
 import { nextPlacementBlock, PLACEMENT_BLOCKS, placementLength } from "./placement/placement.ts";
@@ -235,7 +235,9 @@ export async function finishPlacement(
           blocks: state.blockEnds.length,
         },
       },
-      certificateCode: placementEarnsCertificate(state, estimate) ? newCertificateCode() : null,
+      ...(placementEarnsCertificate(state, estimate) && (await isCleanCertifiedAttempt(db, attempt))
+        ? await certificateFor(db, attempt.userId)
+        : { certificateCode: null, certificateName: null }),
     },
   );
   if (isNew) return { result: toResultDto(result), review: scored.review };

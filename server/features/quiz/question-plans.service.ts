@@ -26,6 +26,7 @@ import { type Breakdown, estimateLevel, findWeakAreas } from "../../../shared/qu
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
+import { drawItems } from "./certification.ts";
 import type { PlacementState } from "./placement.service.ts";
 import { insertAiQuestions, listBankCandidates, listOwnResults, type QuestionCandidate } from "./quiz.data.ts";
 import { generateAiItems } from "./quiz-ai.service.ts";
@@ -86,14 +87,29 @@ export function parseLevel(value: string | undefined): QuizLevel | "mixed" | nul
   return isQuizLevel(upper) ? upper : null;
 }
 
-export async function planLevelTest(db: Db, levelValue: string, conceptValue: string | undefined): Promise<Plan> {
+/**
+ * A level test, whole or on one concept. With `draw`, items the student was shown recently are
+ * avoided: a certified attempt takes only unseen ones, a practice attempt takes them first.
+ */
+export async function planLevelTest(
+  db: Db,
+  levelValue: string,
+  conceptValue: string | undefined,
+  draw?: { shownAt: ReadonlyMap<string, Date>; certified: boolean },
+): Promise<Plan> {
   const level = parseLevel(levelValue);
   if (!level || level === "mixed") throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidLevel);
   const conceptSlug = (conceptValue ?? "mixed").trim().toLowerCase();
   const info = LEVEL_CATALOG[level];
   if (conceptSlug === "mixed") {
     const candidates = await listBankCandidates(db, { levels: [level] });
-    if (candidates.length < QUESTIONS_PER_LEVEL_TEST)
+    const chosen = drawItems(
+      candidates,
+      draw?.shownAt ?? new Map(),
+      QUESTIONS_PER_LEVEL_TEST,
+      draw?.certified ?? false,
+    );
+    if (!chosen || chosen.length < QUESTIONS_PER_LEVEL_TEST)
       throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
     return {
       quizType: "level",
@@ -103,9 +119,7 @@ export async function planLevelTest(db: Db, levelValue: string, conceptValue: st
       title: `${level} ${info.name} Test`,
       topic: `${level} ${info.name}`,
       seconds: info.minutes * 60,
-      questionIds: shuffle(candidates)
-        .slice(0, QUESTIONS_PER_LEVEL_TEST)
-        .map((c) => c.id),
+      questionIds: chosen.map((c) => c.id),
     };
   }
   if (!isConceptSlug(conceptSlug)) throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidConcept);
@@ -122,9 +136,9 @@ export async function planLevelTest(db: Db, levelValue: string, conceptValue: st
     title: `${level} ${info.name} Test: ${conceptName}`,
     topic: conceptName,
     seconds: DEFAULT_QUIZ_SECONDS,
-    questionIds: shuffle(candidates)
-      .slice(0, QUESTIONS_PER_LEVEL_CONCEPT)
-      .map((c) => c.id),
+    questionIds: (drawItems(candidates, draw?.shownAt ?? new Map(), QUESTIONS_PER_LEVEL_CONCEPT, false) ?? []).map(
+      (c) => c.id,
+    ),
   };
 }
 
@@ -156,9 +170,12 @@ export async function planConceptTest(db: Db, conceptValue: string, levelValue: 
   };
 }
 
-/** What the student's saved results say: their level on the A1..C2 scale and their weak areas. */
+/**
+ * What the student's server-scored results say: their level on the A1..C2 scale and their weak
+ * areas. Self-reported results never shape it.
+ */
 export async function buildLearnerProfile(db: Db, userId: string) {
-  const results = await listOwnResults(db, userId, { limit: 30 });
+  const results = await listOwnResults(db, userId, { limit: 30, verifiedOnly: true });
   const levels: Breakdown = {};
   const topics: Breakdown = {};
   let latestEstimate: string | null = null;

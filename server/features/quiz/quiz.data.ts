@@ -1,5 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
 export async function countQuestionsByLevel(db: Db) {
   const rows = await db.quizQuestion.groupBy({
@@ -107,23 +107,41 @@ const attemptSelect = {
 } as const;
 export type AttemptRow = Prisma.QuizAttemptGetPayload<{ select: typeof attemptSelect }>;
 
-export function insertAttempt(
-  db: Db,
-  data: {
-    userId: string;
-    quizType: string;
-    quizLevel: string | null;
-    quizConcept: string | null;
-    variant: string | null;
-    title: string;
-    questionIds: string[];
-    optionOrders: Prisma.InputJsonValue;
-    placement?: Prisma.InputJsonValue;
-    startedAt: Date;
-    deadlineAt: Date;
-  },
-): Promise<AttemptRow> {
+export type AttemptInput = {
+  userId: string;
+  quizType: string;
+  quizLevel: string | null;
+  quizConcept: string | null;
+  variant: string | null;
+  title: string;
+  questionIds: string[];
+  optionOrders: Prisma.InputJsonValue;
+  placement?: Prisma.InputJsonValue;
+  certified?: boolean;
+  startedAt: Date;
+  deadlineAt: Date;
+};
+
+export function insertAttempt(db: Db, data: AttemptInput): Promise<AttemptRow> {
   return db.quizAttempt.create({ data, select: attemptSelect });
+}
+
+/**
+ * Creates the attempt unless one of the same test is already open (then returns that one), under
+ * a per-student advisory lock: two starts racing each other (a double click, two tabs) get one
+ * attempt, and never two certified ones side by side.
+ */
+export function insertAttemptUnlessOpen(
+  db: Db,
+  data: AttemptInput,
+  test: { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null },
+): Promise<{ attempt: AttemptRow; isNew: boolean }> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quiz-start:${data.userId}`}))`;
+    const open = await findOpenAttempt(tx, data.userId, test, data.startedAt);
+    if (open) return { attempt: open, isNew: false };
+    return { attempt: await tx.quizAttempt.create({ data, select: attemptSelect }), isNew: true };
+  });
 }
 
 /**
@@ -132,7 +150,7 @@ export function insertAttempt(
  * level (the personalised test's level follows the student's results).
  */
 export function findOpenAttempt(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   test: { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null },
   now: Date,
@@ -150,6 +168,64 @@ export function findOpenAttempt(
     orderBy: { startedAt: "desc" },
     select: attemptSelect,
   });
+}
+
+/** When the student was last shown each item in [since, until) (a row of a submitted attempt). */
+export async function listShownItems(db: Db, userId: string, since: Date, until: Date): Promise<Map<string, Date>> {
+  const rows = await db.quizResponse.groupBy({
+    by: ["questionId"],
+    where: { userId, createdAt: { gte: since, lt: until } },
+    _max: { createdAt: true },
+  });
+  return new Map(rows.flatMap((r) => (r._max.createdAt ? [[r.questionId, r._max.createdAt] as const] : [])));
+}
+
+/**
+ * The latest start of a certified attempt of one test in [since, before); with `beforeId`, an
+ * attempt started at the same instant counts as earlier when its id sorts first (a tie-break).
+ */
+export async function findLatestCertifiedStart(
+  db: Db,
+  userId: string,
+  test: { quizType: string; quizLevel: string | null; quizConcept: string | null; variant: string | null },
+  since: Date,
+  before: Date,
+  beforeId?: string,
+): Promise<Date | null> {
+  const row = await db.quizAttempt.findFirst({
+    where: {
+      userId,
+      certified: true,
+      quizType: test.quizType,
+      quizLevel: test.quizLevel,
+      quizConcept: test.quizConcept,
+      variant: test.variant,
+      OR: [
+        { startedAt: { gte: since, lt: before } },
+        ...(beforeId ? [{ startedAt: before, id: { lt: beforeId } }] : []),
+      ],
+    },
+    orderBy: { startedAt: "desc" },
+    select: { startedAt: true },
+  });
+  return row?.startedAt ?? null;
+}
+
+/** Whether any of these items was shown to the student by another attempt at or after `since`. */
+export async function wasShownElsewhere(
+  db: Db,
+  input: { userId: string; attemptId: string; questionIds: string[]; since: Date },
+): Promise<boolean> {
+  const row = await db.quizResponse.findFirst({
+    where: {
+      userId: input.userId,
+      attemptId: { not: input.attemptId },
+      questionId: { in: input.questionIds },
+      createdAt: { gte: input.since },
+    },
+    select: { id: true },
+  });
+  return row !== null;
 }
 
 export function findOwnAttempt(db: Db, id: string, userId: string): Promise<AttemptRow | null> {
@@ -223,7 +299,13 @@ export const quizResultDetailSelect = {
   certificateCode: true,
 } as const satisfies Prisma.QuizResultSelect;
 
-const resultSelect = { id: true, attemptId: true, ...quizResultDetailSelect, createdAt: true } as const;
+const resultSelect = {
+  id: true,
+  attemptId: true,
+  ...quizResultDetailSelect,
+  certificateName: true,
+  createdAt: true,
+} as const;
 export type ResultRow = Prisma.QuizResultGetPayload<{ select: typeof resultSelect }>;
 
 export type ResultInput = {
@@ -237,6 +319,8 @@ export type ResultInput = {
   studyTimeSeconds: number;
   metadata: Prisma.InputJsonValue;
   certificateCode: string | null;
+  /** The holder's name at issue, stored with the certificate (null without one). */
+  certificateName: string | null;
 };
 
 /** One scored answer: `chosen` is the bank's option index (null: not answered). */
@@ -274,7 +358,10 @@ export async function completeAttempt(
   });
 }
 
-export function insertUnverifiedResult(db: Db, result: Omit<ResultInput, "certificateCode">): Promise<ResultRow> {
+export function insertUnverifiedResult(
+  db: Db,
+  result: Omit<ResultInput, "certificateCode" | "certificateName">,
+): Promise<ResultRow> {
   return db.quizResult.create({ data: { ...result, isVerified: false, certificateCode: null }, select: resultSelect });
 }
 
@@ -286,22 +373,28 @@ export function findResultByAttempt(db: Db, attemptId: string): Promise<ResultRo
   return db.quizResult.findUnique({ where: { attemptId }, select: resultSelect });
 }
 
+/** The student's results, newest first; `verifiedOnly` leaves out self-reported ones. */
 export function listOwnResults(
   db: Db,
   userId: string,
-  filter: { limit: number; quizType?: string },
+  filter: { limit: number; quizType?: string; verifiedOnly?: boolean },
 ): Promise<ResultRow[]> {
   return db.quizResult.findMany({
-    where: { userId, ...(filter.quizType ? { quizType: filter.quizType } : {}) },
+    where: {
+      userId,
+      ...(filter.quizType ? { quizType: filter.quizType } : {}),
+      ...(filter.verifiedOnly ? { isVerified: true } : {}),
+    },
     orderBy: { createdAt: "desc" },
     take: filter.limit,
     select: resultSelect,
   });
 }
 
+/** What the stats add up: server-scored results only (self-reported ones never count). */
 export async function sumOwnResults(db: Db, userId: string) {
   const rows = await db.quizResult.findMany({
-    where: { userId },
+    where: { userId, isVerified: true },
     select: { score: true, totalQuestions: true, studyTimeSeconds: true },
   });
   return rows;

@@ -143,8 +143,11 @@ function AboutOurTests() {
   const promises = [
     ["Detailed performance analysis", "Results by skill, topic and level, not just a score."],
     ["Study recommendations", "Concept tests to practice, or a focus for your next lesson."],
-    ["Progress tracking", "Every result is saved, so you can see how you improve."],
-    ["Certificate of completion", "After a level test or the In-Depth Assessment, with a verification code."],
+    ["Progress tracking", "Every result is saved; your stats count the tests scored by our server."],
+    [
+      "Certificate of completion",
+      "When you pass a certified level test (one a day, on questions you have not seen lately) or complete the In-Depth Assessment, with a verification code.",
+    ],
     ["Immediate feedback and review", "See the right answers with explanations as soon as you finish."],
     ["Mobile-friendly interface", "Take any test on your phone, tablet or computer."],
   ];

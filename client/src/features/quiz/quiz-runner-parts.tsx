@@ -23,6 +23,7 @@ type HeaderProps = {
   total: number;
   answered: number;
   block?: QuizBlock | null;
+  notice?: ReactNode;
   remaining: number;
   onExit?: () => void;
   backTo?: string;
@@ -36,6 +37,7 @@ export function RunnerHeader({
   total,
   answered,
   block,
+  notice,
   remaining,
   onExit,
   backTo,
@@ -93,6 +95,7 @@ export function RunnerHeader({
           )}
         </div>
       </div>
+      {notice && <div className="mt-3">{notice}</div>}
       <div className="mt-4">
         <div className="flex justify-between text-xs font-medium text-slate-500">
           <span>{percent}% complete</span>

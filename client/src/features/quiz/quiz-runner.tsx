@@ -9,6 +9,8 @@ export type RunnerAnswers = Record<string, number>;
 type RunnerProps = {
   title: string;
   subtitle?: ReactNode;
+  /** A full-width line under the header's title row (a level test's certified or practice notice). */
+  notice?: ReactNode;
   /** The questions to answer now: the whole test, or the current set of a placement test. */
   questions: PublicQuestion[];
   /** A placement test's current set and where it stands in the test (absent: a fixed form). */
@@ -35,6 +37,7 @@ type RunnerProps = {
 export function QuizRunner({
   title,
   subtitle,
+  notice,
   questions,
   block,
   timeLimitSeconds,
@@ -130,6 +133,7 @@ export function QuizRunner({
       <RunnerHeader
         title={title}
         subtitle={subtitle}
+        notice={notice}
         number={offset + index + 1}
         total={block?.total ?? questions.length}
         answered={offset + Object.keys(answers).length}

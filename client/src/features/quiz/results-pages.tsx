@@ -52,6 +52,12 @@ function CertificateCallout({ result }: { result: QuizResultDto }) {
           This practice quiz was scored in your browser, so it does not earn a certificate.
         </p>
       );
+    if (result.quizType === "level" && !result.quizConcept)
+      return (
+        <p className="text-sm text-slate-500">
+          No certificate for this attempt: a certificate is earned only by passing a certified attempt (60% or more).
+        </p>
+      );
     return null;
   }
   return (
@@ -140,9 +146,9 @@ function BandHero({ result }: { result: QuizResultDto }) {
       <p className="mt-2 max-w-2xl text-white/90">{band.message}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">{basicBand(result.percent)}</span>
-        {result.isVerified && (
-          <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">Scored by the server</span>
-        )}
+        <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+          {result.isVerified ? "Scored by the server" : "Self-reported"}
+        </span>
       </div>
     </div>
   );
@@ -164,7 +170,10 @@ export function ConceptResultsPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Card className="p-6 sm:p-8">
-        <p className="text-sm font-medium text-blue-900">Concept Test Results</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-sm font-medium text-blue-900">Concept Test Results</p>
+          {!result.isVerified && <Badge tone="neutral">Self-reported</Badge>}
+        </div>
         <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{name}</h1>
         <div className="mt-5 flex flex-wrap items-end gap-x-8 gap-y-4">
           <div>

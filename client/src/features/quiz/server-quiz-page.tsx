@@ -5,6 +5,7 @@ import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { useSessionExpiry } from "../portal/portal-api.ts";
+import { CertificationNotice } from "./certification-notice.tsx";
 import { Preparing, QuizMessage } from "./quiz-message.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
@@ -99,6 +100,7 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
       key={`${quiz.attemptId}-${current.block?.index ?? 0}`}
       title={quiz.title}
       subtitle={<QuizSubtitle quiz={quiz} />}
+      notice={quiz.certification && <CertificationNotice certification={quiz.certification} />}
       questions={current.questions}
       block={current.block}
       timeLimitSeconds={quiz.timeLimitSeconds}

@@ -1,0 +1,32 @@
+import { formatDateTime } from "../../lib/format.ts";
+import type { StartedQuiz } from "./quiz-types.ts";
+
+type Certification = NonNullable<StartedQuiz["certification"]>;
+
+const REASONS: Record<Certification["reasons"][number], string> = {
+  cooldown: "You can take one certified attempt of this test every 24 hours.",
+  seen: "A certified attempt needs 45 questions you have not seen in the last 30 days, and you have seen most of this level's questions recently.",
+};
+
+/** The runner's header line for a level test: whether this attempt can earn a certificate, and if not why. */
+export function CertificationNotice({ certification }: { certification: Certification }) {
+  if (certification.certified)
+    return (
+      <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800 ring-1 ring-inset ring-emerald-200">
+        Certified attempt: pass to earn a certificate
+      </p>
+    );
+  return (
+    <div className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-inset ring-amber-200">
+      <p className="font-semibold text-amber-900">
+        {certification.availableAt
+          ? `Practice attempt: a certificate can be earned again on ${formatDateTime(certification.availableAt)}`
+          : "Practice attempt: this attempt does not earn a certificate"}
+      </p>
+      <p className="mt-0.5">
+        {certification.reasons.map((r) => REASONS[r]).join(" ")} Practice as often as you like; practice attempts do not
+        earn a certificate.
+      </p>
+    </div>
+  );
+}

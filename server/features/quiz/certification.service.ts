@@ -1,0 +1,123 @@
+// Which level-test attempts are certified, on the student's own history: the items they were
+// shown in the last 30 days and their certified starts in the last 24 hours (rules in
+// certification.ts).
+
+import { newCertificateCode } from "../../codes.ts";
+import type { Db } from "../../db.ts";
+import {
+  CERTIFIED_COOLDOWN_MS,
+  type Certification,
+  decideCertification,
+  passesLevelTest,
+  SEEN_WINDOW_MS,
+} from "./certification.ts";
+import {
+  type AttemptRow,
+  findLatestCertifiedStart,
+  findUserName,
+  listBankCandidates,
+  listShownItems,
+  wasShownElsewhere,
+} from "./quiz.data.ts";
+
+type TestKey = Pick<AttemptRow, "quizType" | "quizLevel" | "quizConcept" | "variant">;
+
+/** Level tests of a whole level (no concept) are the tests that can be certified. */
+export const isCertifiableTest = (t: TestKey) => t.quizType === "level" && t.quizLevel !== null && !t.quizConcept;
+
+export type Exposure = {
+  /** Items shown to the student in the 30 days before `at`, with when each was last shown. */
+  shownAt: Map<string, Date>;
+  /** Null for tests that cannot be certified. */
+  certification: Certification | null;
+};
+
+/** The student's exposure to a level test's bank at `at` (a start, or the start of an attempt being resumed). */
+export async function levelExposure(db: Db, userId: string, test: TestKey, at: Date): Promise<Exposure> {
+  const shown = await listShownItems(db, userId, new Date(at.getTime() - SEEN_WINDOW_MS), at);
+  if (!isCertifiableTest(test) || !test.quizLevel) return { shownAt: shown, certification: null };
+  const [items, lastCertifiedStart] = await Promise.all([
+    listBankCandidates(db, { levels: [test.quizLevel] }),
+    findLatestCertifiedStart(db, userId, test, new Date(at.getTime() - CERTIFIED_COOLDOWN_MS), at),
+  ]);
+  return {
+    shownAt: shown,
+    certification: decideCertification({
+      now: at,
+      levelItems: items.map((i) => i.id),
+      shownAt: shown,
+      lastCertifiedStart,
+    }),
+  };
+}
+
+/**
+ * What the screen says about an attempt being resumed: a certified attempt is certified; a
+ * practice attempt gets the reasons it had when it started (recomputed as at its start).
+ */
+export async function describeCertification(db: Db, attempt: AttemptRow): Promise<Certification | null> {
+  if (!isCertifiableTest(attempt)) return null;
+  if (attempt.certified) return { certified: true };
+  const { certification } = await levelExposure(db, attempt.userId, attempt, attempt.startedAt);
+  // Started as practice while the rules would have allowed a certified one (e.g. before this rule existed).
+  return certification?.certified === false ? certification : { certified: false, reasons: [], availableAt: null };
+}
+
+/**
+ * Whether a submitted attempt earns a certificate: a passed, certified level test whose items no
+ * other attempt has shown the student since (two tests open side by side cannot feed it keys)
+ * and that was the first certified attempt of its 24 hours (two starts racing each other).
+ */
+export async function earnsLevelCertificate(
+  db: Db,
+  attempt: AttemptRow,
+  score: { correct: number; total: number },
+): Promise<boolean> {
+  if (!isCertifiableTest(attempt) || !passesLevelTest(score.correct, score.total)) return false;
+  return isCleanCertifiedAttempt(db, attempt);
+}
+
+/** The In-Depth Assessment: a start is certified when no certified one started in the 24 hours before. */
+export async function placementStartCertified(db: Db, userId: string, test: TestKey, now: Date) {
+  if (test.quizType !== "general" || test.variant !== "comprehensive") return false;
+  const earlier = await findLatestCertifiedStart(
+    db,
+    userId,
+    test,
+    new Date(now.getTime() - CERTIFIED_COOLDOWN_MS),
+    now,
+  );
+  return earlier === null;
+}
+
+/**
+ * A certified attempt that may carry a certificate: the first certified attempt of its 24 hours
+ * (two starts racing each other), none of whose items another attempt has shown the student
+ * since (two tests open side by side cannot feed it keys).
+ */
+export async function isCleanCertifiedAttempt(db: Db, attempt: AttemptRow): Promise<boolean> {
+  if (!attempt.certified) return false;
+  const [earlier, leaked] = await Promise.all([
+    findLatestCertifiedStart(
+      db,
+      attempt.userId,
+      attempt,
+      new Date(attempt.startedAt.getTime() - CERTIFIED_COOLDOWN_MS),
+      attempt.startedAt,
+      attempt.id,
+    ),
+    wasShownElsewhere(db, {
+      userId: attempt.userId,
+      attemptId: attempt.id,
+      questionIds: attempt.questionIds,
+      since: new Date(attempt.startedAt.getTime() - SEEN_WINDOW_MS),
+    }),
+  ]);
+  return earlier === null && !leaked;
+}
+
+/** A new certificate's code, with the holder's name as it is now: a later rename does not change it. */
+export async function certificateFor(db: Db, userId: string) {
+  const name = (await findUserName(db, userId))?.name ?? "";
+  return { certificateCode: newCertificateCode(), certificateName: name };
+}
