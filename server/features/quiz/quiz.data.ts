@@ -1,10 +1,11 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db } from "../../db.ts";
+import { servableQuestionWhere } from "./item-bank.data.ts";
 
 export async function countQuestionsByLevel(db: Db) {
   const rows = await db.quizQuestion.groupBy({
     by: ["level"],
-    where: { isActive: true, source: "bank" },
+    where: { ...servableQuestionWhere, source: "bank" },
     _count: { _all: true },
   });
   return Object.fromEntries(rows.map((r) => [r.level, r._count._all]));
@@ -13,15 +14,18 @@ export async function countQuestionsByLevel(db: Db) {
 const candidateSelect = { id: true, level: true, concept: true, topic: true, skill: true } as const;
 export type QuestionCandidate = { id: string; level: string; concept: string | null; topic: string; skill: string };
 
-/** Active bank questions matching the filter: only what choosing among them needs. */
+/**
+ * Bank questions a new test may serve (listed, not retired, reviewed) matching the filter: only
+ * what choosing among them needs.
+ */
 export function listBankCandidates(
   db: Db,
   filter: { levels?: string[]; concept?: string },
 ): Promise<QuestionCandidate[]> {
   return db.quizQuestion.findMany({
     where: {
+      ...servableQuestionWhere,
       source: "bank",
-      isActive: true,
       ...(filter.levels ? { level: { in: filter.levels } } : {}),
       ...(filter.concept ? { concept: filter.concept } : {}),
     },
@@ -51,8 +55,11 @@ export async function getQuestionsInOrder(db: Db, ids: string[]): Promise<Questi
   return ids.map((id) => byId.get(id)).filter((r): r is QuestionRow => r !== undefined);
 }
 
+/** Generated items wait for the teacher's review: only the AI test that asked for them serves them. */
 export function insertAiQuestions(db: Db, items: (Omit<QuestionRow, never> & { id: string })[]) {
-  return db.quizQuestion.createMany({ data: items.map((q) => ({ ...q, source: "ai", isActive: true })) });
+  return db.quizQuestion.createMany({
+    data: items.map((q) => ({ ...q, source: "ai", isActive: true, reviewStatus: "pending" })),
+  });
 }
 
 const attemptSelect = {
@@ -161,7 +168,14 @@ export const quizResultDetailSelect = {
   certificateCode: true,
 } as const satisfies Prisma.QuizResultSelect;
 
-const resultSelect = { id: true, attemptId: true, ...quizResultDetailSelect, createdAt: true } as const;
+const resultSelect = {
+  id: true,
+  attemptId: true,
+  ...quizResultDetailSelect,
+  createdAt: true,
+  // Which items the attempt served: whether it held AI-generated items, not reviewed when served.
+  attempt: { select: { questionIds: true } },
+} as const;
 export type ResultRow = Prisma.QuizResultGetPayload<{ select: typeof resultSelect }>;
 
 export type ResultInput = {

@@ -15,6 +15,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useLocation, useNavigate, useParams, useSearchParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { useSessionExpiry } from "../portal/portal-api.ts";
+import { AiUnreviewedBadge } from "./ai-unreviewed.tsx";
 import { scoreLocalQuiz } from "./local-scoring.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
 import type { LocalQuiz, ResultsState, StartedQuiz } from "./quiz-types.ts";
@@ -181,6 +182,7 @@ function QuizSubtitle({ quiz }: { quiz: StartedQuiz }) {
   if (!quiz.focus) return null;
   return (
     <span>
+      {quiz.focus.source !== "bank" && <AiUnreviewedBadge />}
       Built for you at {quiz.focus.levels.join(", ")}
       {quiz.focus.weakAreas.length ? `, focusing on ${quiz.focus.weakAreas.slice(0, 3).join(", ")}` : ""}.
     </span>

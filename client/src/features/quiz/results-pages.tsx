@@ -5,6 +5,7 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { Navigate, useLocation } from "../../lib/router.tsx";
+import { AI_UNREVIEWED_LABEL } from "./ai-unreviewed.tsx";
 import { conceptName, QUIZ_HOME } from "./quiz-pages.tsx";
 import type { QuizResultDto, ResultsState } from "./quiz-types.ts";
 import { BreakdownBars, QuestionReview, Recommendations } from "./results-parts.tsx";
@@ -71,7 +72,18 @@ export function GeneralResultsPage() {
           {result.isVerified && (
             <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">Scored by the server</span>
           )}
+          {result.hasUnreviewedAiItems && (
+            <span className="rounded-full bg-amber-300 px-3 py-1 text-sm font-semibold text-slate-900">
+              {AI_UNREVIEWED_LABEL}
+            </span>
+          )}
         </div>
+        {result.hasUnreviewedAiItems && (
+          <p className="mt-3 max-w-2xl text-sm text-white/90">
+            Practice only: some questions were written by an AI model and your teacher has not checked them yet, so this
+            result earns no certificate.
+          </p>
+        )}
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
