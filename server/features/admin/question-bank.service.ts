@@ -91,7 +91,9 @@ export async function listBankItems(db: Db, input: z.output<typeof listBankItems
       (!input.level || item.level === input.level) &&
       (!input.concept || item.concept === input.concept) &&
       (input.status === "all" || item.status === input.status) &&
-      (!input.flaggedOnly || item.flags.length > 0) &&
+      // A retired item needs nothing more: "flagged" lists what is still in use or waiting,
+      // unless retired items are asked for.
+      (!input.flaggedOnly || (item.flags.length > 0 && (item.status !== "retired" || input.status === "retired"))) &&
       (!search || matches(rowById.get(item.id) as BankItemRow, search)),
   );
   return {
@@ -102,7 +104,7 @@ export async function listBankItems(db: Db, input: z.output<typeof listBankItems
       live: all.filter((i) => i.status === "live").length,
       pending: all.filter((i) => i.status === "pending").length,
       retired: all.filter((i) => i.status === "retired").length,
-      flagged: all.filter((i) => i.flags.length > 0).length,
+      flagged: all.filter((i) => i.flags.length > 0 && i.status !== "retired").length,
     },
   };
 }

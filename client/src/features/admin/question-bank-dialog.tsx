@@ -46,6 +46,7 @@ export function QuestionBankDialog(props: {
     trpc.admin.questionBank.retire.mutationOptions({
       onSuccess: ({ item: retired }) => {
         setConfirmRetire(false);
+        close();
         toast({
           title: "Question retired",
           description: `${retired.id} is no longer used in new tests. Results already given keep it.`,

@@ -190,7 +190,7 @@ export function QuestionBankPanel() {
         <SearchTextField label="Search" placeholder="Id, question or option" {...search.box} />
         <div className="flex items-end pb-1 sm:col-span-2 lg:col-span-4">
           <CheckboxField
-            label={`Flagged only${data ? ` (${data.counts.flagged})` : ""}`}
+            label={`Flagged only${data ? ` (${data.counts.flagged} in the whole bank)` : ""}`}
             checked={flaggedOnly}
             onChange={(e) => setFlaggedOnly(e.target.checked)}
           />
