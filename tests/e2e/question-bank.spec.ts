@@ -1,10 +1,12 @@
 // The teacher's Question Bank view in Chromium, on a phone and on a desktop: a student's scripted
 // attempts make one item misbehave (missed by students who get the rest of its test right), the
-// teacher filters the flagged items, opens that one and retires it, and new tests leave it out.
+// teacher filters the flagged items, opens that one and retires it, corrects another, and new
+// tests serve the correction and leave the retired item out.
 // Run: npx vite build && npm run build:server && E2E_PORT=3321 npx playwright test tests/e2e/question-bank.spec.ts
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { readBank } from "../../prisma/quiz-bank.ts";
+import { CORRECTION_MESSAGES } from "../../shared/question-bank-schemas.ts";
 
 const SHOTS = "/tmp/shots-question-bank";
 mkdirSync(SHOTS, { recursive: true });
@@ -106,8 +108,29 @@ test("the teacher filters the flagged questions and retires one", async ({ page 
   await expect(page.getByRole("dialog").getByRole("button", { name: `Retire ${missed}` })).toHaveCount(0);
   await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
 
-  // A new test of the same cell no longer serves it.
+  // Another item of the cell is corrected: a short explanation is refused with the checker's
+  // reason; a good one is saved as version 2, which the dialog then shows.
+  const fixed = [...keys.keys()].sort()[1];
+  await page.getByLabel("Status").selectOption("");
+  await page.getByLabel(/Flagged only/).uncheck();
+  await page.getByLabel("Search").fill(fixed);
+  await page.getByRole("button", { name: `Open ${fixed}`, exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Correct" }).click();
+  const form = page.getByRole("dialog", { name: "Correct this question" });
+  await form.getByLabel("Explanation").fill("Too short.");
+  await form.getByRole("button", { name: "Save as new version" }).click();
+  await expect(form.getByRole("alert")).toHaveText(CORRECTION_MESSAGES.explanation);
+  await form
+    .getByLabel("Explanation")
+    .fill("The key is the only form that fits the sentence; the nearest distractor changes the tense.");
+  await form.getByRole("button", { name: "Save as new version" }).click();
+  await expect(page.getByRole("dialog", { name: "Question details" })).toContainText(`${fixed}-v2`);
+  await page.screenshot({ path: `${SHOTS}/${info.project.name}-corrected.png` });
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+
+  // A new test of the same cell no longer serves the retired item, and serves the correction.
   const after = await call<Served>(page, "quiz.start", input);
   expect(after.questions.map((q) => q.id)).not.toContain(missed);
-  expect(after.questions.length).toBeGreaterThanOrEqual(3);
+  expect(after.questions.map((q) => q.id)).not.toContain(fixed);
+  expect(after.questions.map((q) => q.id)).toContain(`${fixed}-v2`);
 });
