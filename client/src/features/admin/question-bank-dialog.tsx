@@ -20,7 +20,7 @@ import {
   FLAG_LABELS,
   formatDiscrimination,
   formatFacility,
-  STATUS_LABELS,
+  statusBadge,
 } from "./question-bank-format.ts";
 
 const LETTERS = ["A", "B", "C", "D"];
@@ -141,7 +141,7 @@ function ItemDetails({ item }: { item: BankItem }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-1.5">
-        <Badge tone={STATUS_LABELS[item.status].tone}>{STATUS_LABELS[item.status].label}</Badge>
+        <Badge tone={statusBadge(item).tone}>{statusBadge(item).label}</Badge>
         {item.source === "ai" && <Badge tone="purple">AI-generated</Badge>}
         {item.flags.map((flag) => (
           <Badge key={flag} tone="red">

@@ -11,6 +11,15 @@ export const STATUS_LABELS: Record<ItemStatus, { label: string; tone: BadgeTone 
   pending: { label: "Waiting for review", tone: "amber" },
   retired: { label: "Retired", tone: "neutral" },
 };
+/**
+ * An item's status badge. An approved AI item is reviewed but is not drawn into the bank's tests
+ * (only the AI test that generated it served it), so it does not read "In use".
+ */
+export function statusBadge(item: Pick<BankItem, "status" | "source">) {
+  if (item.status === "live" && item.source === "ai") return { label: "Reviewed", tone: "blue" as BadgeTone };
+  return STATUS_LABELS[item.status];
+}
+
 export const FLAG_LABELS: Record<Flag, string> = {
   "too-easy": "Too easy for its level",
   "too-hard": "Too hard for its level",

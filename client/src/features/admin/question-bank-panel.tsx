@@ -31,12 +31,13 @@ import {
   formatFacility,
   percent,
   STATUS_LABELS,
+  statusBadge,
 } from "./question-bank-format.ts";
 
 function StatusAndFlags({ item }: { item: BankItem }) {
   return (
     <div className="flex flex-wrap gap-1.5">
-      <Badge tone={STATUS_LABELS[item.status].tone}>{STATUS_LABELS[item.status].label}</Badge>
+      <Badge tone={statusBadge(item).tone}>{statusBadge(item).label}</Badge>
       {item.source === "ai" && <Badge tone="purple">AI-generated</Badge>}
       {item.version > 1 && <Badge tone="blue">Version {item.version}</Badge>}
       {item.flags.map((flag) => (
