@@ -98,17 +98,22 @@ async function seedCatalogue(db: Db) {
       await syncListedRows(tx.groupEvent, catalogue.groupEvents);
       await syncListedRows(tx.groupPackage, catalogue.groupPackages);
 
-      const existing = new Set(
-        (await tx.quizQuestion.findMany({ where: { source: "bank" }, select: { id: true } })).map((q) => q.id),
+      // The teacher's changes outlive the data files: a retired item (retired by hand, or
+      // replaced by a correction) is never rewritten or brought back, and a correction (a row
+      // the files never list, naming the row it replaces) is never deactivated.
+      const existing = new Map(
+        (await tx.quizQuestion.findMany({ where: { source: "bank" }, select: { id: true, retiredAt: true } })).map(
+          (q) => [q.id, q.retiredAt],
+        ),
       );
       const fresh = questions.filter((q) => !existing.has(q.id));
       if (fresh.length)
         await tx.quizQuestion.createMany({ data: fresh.map((q) => ({ ...q, source: "bank", isActive: true })) });
-      for (const q of questions.filter((q) => existing.has(q.id))) {
+      for (const q of questions.filter((q) => existing.has(q.id) && existing.get(q.id) === null)) {
         await tx.quizQuestion.update({ where: { id: q.id }, data: { ...q, isActive: true } });
       }
       await tx.quizQuestion.updateMany({
-        where: { source: "bank", id: { notIn: questions.map((q) => q.id) } },
+        where: { source: "bank", replacesId: null, id: { notIn: questions.map((q) => q.id) } },
         data: { isActive: false },
       });
       await tx.appMeta.upsert({

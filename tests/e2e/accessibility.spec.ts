@@ -85,7 +85,18 @@ test("the student portal", async ({ page }) => {
 test("the teacher's back office", async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, "teacher");
-  for (const panel of ["", "bookings", "availability", "students", "notes", "files", "settings", "inbox", "email"]) {
+  for (const panel of [
+    "",
+    "bookings",
+    "availability",
+    "students",
+    "notes",
+    "files",
+    "settings",
+    "inbox",
+    "email",
+    "question-bank",
+  ]) {
     await page.goto(`/admin/${panel}`);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expectNoSeriousViolations(page, `/admin/${panel}`);

@@ -98,6 +98,15 @@ test.describe("quiz area", () => {
       "href",
       "/student/quizzes/ai-quiz",
     );
+    // The hub says whether a model writes the AI test's questions (not on this server), and
+    // "checked by your teacher" only of the bank's tests.
+    await expect(page.getByText("AI generation is off.")).toBeVisible();
+    await expect(
+      page.getByText(/Every question of the level, concept and general tests is written and checked/),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/Questions an AI model writes for the personalized test are not checked/),
+    ).toBeVisible();
     await shot(page, "hub");
 
     const general = page.getByRole("button", { name: /General Level Assessment/ });

@@ -21,6 +21,7 @@ import {
   updateSettingsSchema,
   updateSharedFileSchema,
 } from "../../../shared/admin-schemas.ts";
+import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import {
@@ -37,6 +38,7 @@ import {
 import { createSlot, deleteSeriesFrom, deleteSlot, listAdminSlots, markDaysOff } from "./availability-admin.service.ts";
 import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
 import { createNote, deleteNote, getNote, listNotes, listTags, updateNote } from "./notes.service.ts";
+import { approveBankItem, correctBankItem, listBankItems, retireBankItem } from "./question-bank.service.ts";
 import { getAdminSettings, updateAdminSettings } from "./settings.service.ts";
 import {
   createSharedFile,
@@ -149,6 +151,18 @@ export const adminRouter = router({
         listEmails(ctx.db, listEmailsSchema.parse(input ?? {}), { smtpConfigured: Boolean(ctx.env.SMTP_URL) }),
       ),
     retry: adminProcedure.input(byId).mutation(({ ctx, input }) => retryEmail(ctx.db, input.id)),
+  }),
+
+  questionBank: router({
+    list: adminProcedure.input(listBankItemsSchema.optional()).query(async ({ ctx, input }) => ({
+      ...(await listBankItems(ctx.db, listBankItemsSchema.parse(input ?? {}))),
+      aiGenerationOn: Boolean(ctx.env.ai),
+    })),
+    retire: adminProcedure.input(bankItemIdSchema).mutation(({ ctx, input }) => retireBankItem(ctx.db, input.id)),
+    correct: adminProcedure
+      .input(correctBankItemSchema)
+      .mutation(({ ctx, input }) => correctBankItem(ctx.db, input.id, input.item)),
+    approve: adminProcedure.input(bankItemIdSchema).mutation(({ ctx, input }) => approveBankItem(ctx.db, input.id)),
   }),
 
   calendarFeed: router({

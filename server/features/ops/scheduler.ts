@@ -6,6 +6,7 @@ import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { topUpStandingSchedules } from "../admin/standing-schedule.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
+import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";
 import { runHousekeeping } from "./housekeeping.service.ts";
 
 export type PeriodicJob = { name: string; everyMs: number; run(now: Date): Promise<Record<string, number>> };
@@ -33,6 +34,8 @@ export function serverJobs(opts: { db: Db; onSlotsChanged?: () => void }): Perio
       },
     },
     { name: "housekeeping", everyMs: 24 * HOUR_MS, run: (now) => runHousekeeping(db, now) },
+    // Item calibration from placement answers: the estimates move slowly, a few passes a day do.
+    { name: "item calibration", everyMs: CALIBRATION_INTERVAL_MS, run: (now) => runCalibration(db, now) },
   ];
 }
 

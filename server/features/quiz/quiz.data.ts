@@ -1,10 +1,11 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx } from "../../db.ts";
+import { servableQuestionWhere } from "./item-bank.data.ts";
 
 export async function countQuestionsByLevel(db: Db) {
   const rows = await db.quizQuestion.groupBy({
     by: ["level"],
-    where: { isActive: true, source: "bank" },
+    where: { ...servableQuestionWhere, source: "bank" },
     _count: { _all: true },
   });
   return Object.fromEntries(rows.map((r) => [r.level, r._count._all]));
@@ -13,15 +14,18 @@ export async function countQuestionsByLevel(db: Db) {
 const candidateSelect = { id: true, level: true, concept: true, topic: true, skill: true } as const;
 export type QuestionCandidate = { id: string; level: string; concept: string | null; topic: string; skill: string };
 
-/** Active bank questions matching the filter: only what choosing among them needs. */
+/**
+ * Bank questions a new test may serve (listed, not retired, reviewed) matching the filter: only
+ * what choosing among them needs.
+ */
 export function listBankCandidates(
   db: Db,
   filter: { levels?: string[]; concept?: string },
 ): Promise<QuestionCandidate[]> {
   return db.quizQuestion.findMany({
     where: {
+      ...servableQuestionWhere,
       source: "bank",
-      isActive: true,
       ...(filter.levels ? { level: { in: filter.levels } } : {}),
       ...(filter.concept ? { concept: filter.concept } : {}),
     },
@@ -36,7 +40,7 @@ export function listBankCandidates(
  */
 export function listPlacementCandidates(db: Db) {
   return db.quizQuestion.findMany({
-    where: { source: "bank", isActive: true, reviewStatus: "reviewed", retiredAt: null },
+    where: { ...servableQuestionWhere, source: "bank" },
     select: { id: true, level: true, topic: true, calibratedDifficulty: true, calibratedDiscrimination: true },
     orderBy: { id: "asc" },
   });
@@ -84,8 +88,11 @@ export async function getQuestionsInOrder(db: Db, ids: string[]): Promise<Questi
   return ids.map((id) => byId.get(id)).filter((r): r is QuestionRow => r !== undefined);
 }
 
+/** Generated items wait for the teacher's review: only the AI test that asked for them serves them. */
 export function insertAiQuestions(db: Db, items: (Omit<QuestionRow, never> & { id: string })[]) {
-  return db.quizQuestion.createMany({ data: items.map((q) => ({ ...q, source: "ai", isActive: true })) });
+  return db.quizQuestion.createMany({
+    data: items.map((q) => ({ ...q, source: "ai", isActive: true, reviewStatus: "pending" })),
+  });
 }
 
 const attemptSelect = {
@@ -305,6 +312,8 @@ const resultSelect = {
   ...quizResultDetailSelect,
   certificateName: true,
   createdAt: true,
+  // Which items the attempt served: whether it held AI-generated items, not reviewed when served.
+  attempt: { select: { questionIds: true } },
 } as const;
 export type ResultRow = Prisma.QuizResultGetPayload<{ select: typeof resultSelect }>;
 

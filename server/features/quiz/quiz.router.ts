@@ -20,6 +20,8 @@ import { getOwnResult, getStats, listHistory, saveResult } from "./results.servi
 
 export const quizRouter = router({
   questionCounts: studentProcedure.query(({ ctx }) => countQuestionsByLevel(ctx.db)),
+  /** Whether the AI test writes new items with a model (their items are not reviewed) or uses the bank only. */
+  aiStatus: studentProcedure.query(({ ctx }) => ({ aiGenerationOn: Boolean(ctx.env.ai) })),
   /** Starts (or resumes, while unfinished and in time) a server-kept attempt: questions without answer keys, the clock, saved answers. */
   start: rateLimitedStudentProcedure("write")
     .input(startQuizSchema)

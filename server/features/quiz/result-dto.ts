@@ -22,6 +22,9 @@ export type ResultMetadata = {
   };
 };
 
+/** Generated items are stored as `ai-<uuid>` and wait for review when an AI test serves them. */
+const isAiGeneratedId = (ids: readonly string[]) => ids.some((id) => id.startsWith("ai-"));
+
 export function toResultDto(r: ResultRow) {
   const metadata = (r.metadata ?? {}) as ResultMetadata;
   return {
@@ -39,6 +42,8 @@ export function toResultDto(r: ResultRow) {
     metadata,
     isVerified: r.isVerified,
     certificateCode: r.certificateCode,
+    /** The test served AI-generated items that no teacher had reviewed: practice only. */
+    hasUnreviewedAiItems: r.quizType === "ai" && isAiGeneratedId(r.attempt?.questionIds ?? []),
     createdAt: r.createdAt.toISOString(),
   };
 }

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { CalendarIcon, ClockIcon, MailIcon, UsersIcon } from "../../components/ui/icons.tsx";
-import { FolderIcon, GearIcon, InboxIcon, ListIcon, NoteIcon } from "../../components/ui/private-icons.tsx";
+import { ChartIcon, FolderIcon, GearIcon, InboxIcon, ListIcon, NoteIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
@@ -67,6 +67,12 @@ const TILES = [
     title: "Email",
     text: "Sent, waiting, failed and held messages",
     Icon: MailIcon,
+  },
+  {
+    to: "/admin/question-bank",
+    title: "Question Bank",
+    text: "Item statistics, corrections and AI items to review",
+    Icon: ChartIcon,
   },
 ] as const;
 

@@ -39,6 +39,7 @@ export function scoreLocalQuiz(
     },
     isVerified: false,
     certificateCode: null,
+    hasUnreviewedAiItems: false,
     createdAt: new Date().toISOString(),
   };
   // Sent without waiting for the answer; a failure is only logged (§7, §8).

@@ -1,4 +1,5 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useRef } from "react";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -6,6 +7,8 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { BarChartIcon, ClockFaceIcon, ListIcon, SparkIcon, TickIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useSearchParams } from "../../lib/router.tsx";
+import { trpc } from "../../trpc.ts";
+import { AI_UNREVIEWED_LABEL } from "./ai-unreviewed.tsx";
 import { ConceptCards, GeneralCards, LevelCards, LevelConceptCards } from "./quiz-hub-cards.tsx";
 import { useQuizStats } from "./use-quiz-stats.ts";
 
@@ -38,6 +41,7 @@ function AiCard() {
         </h2>
         <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-slate-900">New!</span>
       </div>
+      <AiGenerationStatus />
       <div className="mt-5 grid gap-4 sm:grid-cols-3">
         {blurbs.map(([title, text]) => (
           <div key={title} className="rounded-xl bg-white/10 p-4 ring-1 ring-white/15">
@@ -50,6 +54,28 @@ function AiCard() {
         <SparkIcon /> Try AI-Generated Test
       </ButtonLink>
     </section>
+  );
+}
+
+/** Whether a model writes the AI test's questions now, and what that means for the result. */
+function AiGenerationStatus() {
+  const status = useQuery({ ...trpc.quiz.aiStatus.queryOptions(), retry: false });
+  if (!status.data) return null;
+  return (
+    <p className="mt-3 max-w-3xl rounded-xl bg-white/10 px-4 py-3 text-sm text-blue-50 ring-1 ring-white/15">
+      {status.data.aiGenerationOn ? (
+        <>
+          <span className="font-semibold text-white">AI generation is on.</span> New questions are written for you by an
+          AI model and shown before your teacher has checked them, marked "{AI_UNREVIEWED_LABEL}": the test is practice
+          only and earns no certificate.
+        </>
+      ) : (
+        <>
+          <span className="font-semibold text-white">AI generation is off.</span> Your personalized test is put together
+          from your teacher's question bank.
+        </>
+      )}
+    </p>
   );
 }
 
@@ -155,8 +181,10 @@ function AboutOurTests() {
     <Card className="p-6 sm:p-8">
       <h2 className="text-xl font-bold text-slate-900">About Our Tests</h2>
       <p className="mt-2 max-w-3xl text-slate-600">
-        Every question is written and checked by your teacher and follows the Common European Framework of Reference
-        (CEFR), from A1 Beginner to C2 Proficient. British and American forms are both accepted where they differ.
+        Every question of the level, concept and general tests is written and checked by your teacher and follows the
+        Common European Framework of Reference (CEFR), from A1 Beginner to C2 Proficient. British and American forms are
+        both accepted where they differ. Questions an AI model writes for the personalized test are not checked before
+        you see them, and say so.
       </p>
       <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {promises.map(([title, text]) => (

@@ -11,6 +11,7 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { Navigate, useLocation } from "../../lib/router.tsx";
+import { AI_UNREVIEWED_LABEL } from "./ai-unreviewed.tsx";
 import { LevelChances, PlacementHero, percentSure } from "./placement-result.tsx";
 import { conceptName } from "./quiz-pages.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
@@ -149,7 +150,18 @@ function BandHero({ result }: { result: QuizResultDto }) {
         <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
           {result.isVerified ? "Scored by the server" : "Self-reported"}
         </span>
+        {result.hasUnreviewedAiItems && (
+          <span className="rounded-full bg-amber-300 px-3 py-1 text-sm font-semibold text-slate-900">
+            {AI_UNREVIEWED_LABEL}
+          </span>
+        )}
       </div>
+      {result.hasUnreviewedAiItems && (
+        <p className="mt-3 max-w-2xl text-sm text-white/90">
+          Practice only: some questions were written by an AI model and your teacher has not checked them yet, so this
+          result earns no certificate.
+        </p>
+      )}
     </div>
   );
 }

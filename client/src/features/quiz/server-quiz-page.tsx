@@ -5,6 +5,7 @@ import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { useSessionExpiry } from "../portal/portal-api.ts";
+import { AiUnreviewedBadge } from "./ai-unreviewed.tsx";
 import { CertificationNotice } from "./certification-notice.tsx";
 import { Preparing, QuizMessage } from "./quiz-message.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
@@ -136,6 +137,7 @@ function QuizSubtitle({ quiz }: { quiz: StartedQuiz }) {
   if (!quiz.focus) return null;
   return (
     <span>
+      {quiz.focus.source !== "bank" && <AiUnreviewedBadge />}
       Built for you at {quiz.focus.levels.join(", ")}
       {quiz.focus.weakAreas.length ? `, focusing on ${quiz.focus.weakAreas.slice(0, 3).join(", ")}` : ""}.
     </span>

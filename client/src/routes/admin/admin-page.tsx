@@ -13,6 +13,7 @@ import { EmailsPanel } from "../../features/admin/emails-panel.tsx";
 import { FilesPanel } from "../../features/admin/files-panel.tsx";
 import { InboxPanel } from "../../features/admin/inbox-panel.tsx";
 import { NotesPanel } from "../../features/admin/notes-panel.tsx";
+import { QuestionBankPanel } from "../../features/admin/question-bank-panel.tsx";
 import { SettingsPanel } from "../../features/admin/settings-panel.tsx";
 import { StudentsPanel } from "../../features/admin/students-panel.tsx";
 import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
@@ -33,6 +34,7 @@ const VIEWS = {
   settings: { title: "Settings", subtitle: "Profile, business and system preferences" },
   inbox: { title: "Inbox", subtitle: "Custom availability requests and group sign-ups" },
   email: { title: "Email", subtitle: "What was sent to your students and you, and what was not" },
+  "question-bank": { title: "Question Bank", subtitle: "How each quiz question works for your students" },
 } as const;
 type View = keyof typeof VIEWS;
 
@@ -101,6 +103,7 @@ export function AdminPage() {
         {view === "settings" && <SettingsPanel onClose={() => navigate("/admin")} />}
         {view === "inbox" && <InboxPanel />}
         {view === "email" && <EmailsPanel />}
+        {view === "question-bank" && <QuestionBankPanel />}
       </AdminMain>
     </div>
   );

@@ -1,0 +1,167 @@
+// The teacher's question bank: every item with its statistics and flags, and the three things
+// the teacher does to an item: retire it, correct it (a new version; the old one is retired so
+// the results already given keep the item they were scored on), approve a pending AI item.
+
+import type { z } from "zod";
+import type { BankItemCorrection, ItemStatus, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
+import { CONCEPT_CATALOG, isConceptSlug, levelDifficulty } from "../../../shared/quiz-catalog.ts";
+import type { Db } from "../../db.ts";
+import { AppError } from "../../errors.ts";
+import {
+  approveBankItemRow,
+  type BankItemRow,
+  findBankItemRow,
+  insertCorrection,
+  listBankItemRows,
+  listResponseRows,
+  listStoredAbilities,
+  retireBankItemRow,
+} from "../quiz/item-bank.data.ts";
+import {
+  attemptAbilities,
+  computeItemStatistics,
+  emptyStatistics,
+  flagItem,
+  groupByAttempt,
+  itemParameters,
+} from "../quiz/item-statistics.ts";
+
+export const BANK_ITEM_MESSAGES = {
+  notFound: "This question was not found.",
+  retired: "This question is retired already: it can no longer be changed.",
+  notPending: "This question is not waiting for review.",
+} as const;
+
+function statusOf(row: Pick<BankItemRow, "retiredAt" | "isActive" | "reviewStatus">): ItemStatus {
+  if (row.retiredAt || !row.isActive) return "retired";
+  return row.reviewStatus === "pending" ? "pending" : "live";
+}
+
+function toBankItemDto(row: BankItemRow, stats = emptyStatistics) {
+  return {
+    id: row.id,
+    question: row.question,
+    options: row.options,
+    correctAnswer: row.correctAnswer,
+    explanation: row.explanation,
+    level: row.level,
+    concept: row.concept,
+    conceptName: row.concept && isConceptSlug(row.concept) ? CONCEPT_CATALOG[row.concept].name : null,
+    topic: row.topic,
+    source: row.source as "bank" | "ai",
+    status: statusOf(row),
+    version: row.version,
+    replacesId: row.replacesId,
+    retiredAt: row.retiredAt?.toISOString() ?? null,
+    calibratedDifficulty: row.calibratedDifficulty,
+    calibratedDiscrimination: row.calibratedDiscrimination,
+    calibratedAt: row.calibratedAt?.toISOString() ?? null,
+    stats,
+    flags: flagItem(stats),
+  };
+}
+export type BankItemDto = ReturnType<typeof toBankItemDto>;
+
+/** Statistics of every item answered so far, keyed by item id. */
+export async function computeBankStatistics(db: Db, rows: BankItemRow[]) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const [responses, stored] = await Promise.all([listResponseRows(db), listStoredAbilities(db)]);
+  const thetas = attemptAbilities(
+    groupByAttempt(responses),
+    (id) => {
+      const row = byId.get(id);
+      return row ? itemParameters(row) : undefined;
+    },
+    stored,
+  );
+  return computeItemStatistics(responses, (id) => byId.get(id)?.level, thetas);
+}
+
+const matches = (row: BankItemRow, text: string) =>
+  [row.id, row.question, row.explanation, row.topic, ...row.options].some((t) => t.toLowerCase().includes(text));
+
+export async function listBankItems(db: Db, input: z.output<typeof listBankItemsSchema>) {
+  const rows = await listBankItemRows(db);
+  const stats = await computeBankStatistics(db, rows);
+  const all = rows.map((row) => toBankItemDto(row, stats.get(row.id)));
+  const search = input.search?.toLowerCase();
+  const rowById = new Map(rows.map((r) => [r.id, r]));
+  const filtered = all.filter(
+    (item) =>
+      (!input.level || item.level === input.level) &&
+      (!input.concept || item.concept === input.concept) &&
+      (input.status === "all" || item.status === input.status) &&
+      // A retired item needs nothing more: "flagged" lists what is still in use or waiting,
+      // unless retired items are asked for.
+      (!input.flaggedOnly || (item.flags.length > 0 && (item.status !== "retired" || input.status === "retired"))) &&
+      (!search || matches(rowById.get(item.id) as BankItemRow, search)),
+  );
+  return {
+    items: filtered.slice(input.offset, input.offset + input.limit),
+    total: filtered.length,
+    counts: {
+      all: all.length,
+      live: all.filter((i) => i.status === "live").length,
+      pending: all.filter((i) => i.status === "pending").length,
+      retired: all.filter((i) => i.status === "retired").length,
+      flagged: all.filter((i) => i.flags.length > 0 && i.status !== "retired").length,
+    },
+  };
+}
+
+async function requireLiveItem(db: Db, id: string) {
+  const row = await findBankItemRow(db, id);
+  if (!row) throw new AppError("NOT_FOUND", BANK_ITEM_MESSAGES.notFound);
+  if (statusOf(row) === "retired") throw new AppError("CONFLICT", BANK_ITEM_MESSAGES.retired);
+  return row;
+}
+
+/** The item leaves every new test; results already given keep it. */
+export async function retireBankItem(db: Db, id: string, now = new Date()) {
+  await requireLiveItem(db, id);
+  if (!(await retireBankItemRow(db, id, now))) throw new AppError("CONFLICT", BANK_ITEM_MESSAGES.retired);
+  const row = await findBankItemRow(db, id);
+  return { item: toBankItemDto(row as BankItemRow) };
+}
+
+/** `<id>-v<n>`: the next version's id, from the first version's id. */
+export function nextVersionId(row: Pick<BankItemRow, "id" | "version">) {
+  const base = row.version > 1 ? row.id.replace(/-v\d+$/, "") : row.id;
+  return `${base}-v${row.version + 1}`;
+}
+
+/** A correction is a new version (reviewed: the teacher wrote it) and the old one is retired. */
+export async function correctBankItem(db: Db, id: string, item: BankItemCorrection, now = new Date()) {
+  const old = await requireLiveItem(db, id);
+  const concept = item.concept && isConceptSlug(item.concept) ? item.concept : null;
+  const created = await insertCorrection(
+    db,
+    old.id,
+    {
+      id: nextVersionId(old),
+      question: item.question,
+      options: item.options,
+      correctAnswer: item.correctAnswer,
+      explanation: item.explanation,
+      level: item.level,
+      difficulty: levelDifficulty(item.level),
+      concept,
+      topic: old.topic,
+      skill: old.skill,
+      source: old.source,
+      version: old.version + 1,
+      replacesId: old.id,
+    },
+    now,
+  );
+  if (!created) throw new AppError("CONFLICT", BANK_ITEM_MESSAGES.retired);
+  return { item: toBankItemDto(created) };
+}
+
+/** A pending AI item, read and found right by the teacher: reviewed from now on. */
+export async function approveBankItem(db: Db, id: string) {
+  const row = await findBankItemRow(db, id);
+  if (!row) throw new AppError("NOT_FOUND", BANK_ITEM_MESSAGES.notFound);
+  if (!(await approveBankItemRow(db, id))) throw new AppError("CONFLICT", BANK_ITEM_MESSAGES.notPending);
+  return { item: toBankItemDto((await findBankItemRow(db, id)) as BankItemRow) };
+}

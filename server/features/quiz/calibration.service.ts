@@ -1,0 +1,50 @@
+// The calibration job: each item answered often enough in placement attempts gets its difficulty
+// and discrimination re-estimated from those answers (calibrateItem), each answer paired with the
+// ability of the attempt it was given in: the estimate the adaptive placement stored with its
+// result, or, for attempts without one, the estimate from the attempt's own responses.
+import type { Db } from "../../db.ts";
+import {
+  listBankItemRows,
+  listResponseRows,
+  listStoredAbilities,
+  PLACEMENT_QUIZ_TYPES,
+  saveCalibration,
+} from "./item-bank.data.ts";
+import { attemptAbilities, groupByAttempt, itemParameters, labelDifficulty } from "./item-statistics.ts";
+import { CALIBRATION_MIN_ANSWERS, calibrateItem, type ObservedAnswer } from "./placement/calibrate.ts";
+
+export const CALIBRATION_INTERVAL_MS = 6 * 3_600_000;
+
+export async function runCalibration(db: Db, now: Date): Promise<{ calibrated: number }> {
+  const [rows, responses, stored] = await Promise.all([
+    listBankItemRows(db),
+    listResponseRows(db, [...PLACEMENT_QUIZ_TYPES]),
+    listStoredAbilities(db),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const thetas = attemptAbilities(
+    groupByAttempt(responses),
+    (id) => {
+      const row = byId.get(id);
+      return row ? itemParameters(row) : undefined;
+    },
+    stored,
+  );
+  const answers = new Map<string, ObservedAnswer[]>();
+  for (const r of responses) {
+    const theta = thetas.get(r.attemptId);
+    if (theta === undefined) continue;
+    const list = answers.get(r.questionId) ?? [];
+    list.push({ theta, correct: r.correct });
+    answers.set(r.questionId, list);
+  }
+  let calibrated = 0;
+  for (const [id, observed] of answers) {
+    const row = byId.get(id);
+    if (!row || observed.length < CALIBRATION_MIN_ANSWERS) continue;
+    const estimate = calibrateItem(labelDifficulty(row.level), observed);
+    await saveCalibration(db, id, estimate, now);
+    calibrated++;
+  }
+  return { calibrated };
+}

@@ -1,0 +1,142 @@
+// The question bank as the teacher manages it: every item with its review and version state, the
+// responses the item statistics and the calibration read, and the changes the teacher makes
+// (retire, correct as a new version, approve an AI item, store a calibration).
+import type { Prisma } from "../../db/generated/client.ts";
+import type { Db } from "../../db.ts";
+
+/**
+ * What a question must be to reach a new test: listed in the bank, not retired, reviewed (AI
+ * items wait for the teacher). Every query that picks items for students uses this.
+ */
+export const servableQuestionWhere = {
+  isActive: true,
+  retiredAt: null,
+  reviewStatus: "reviewed",
+} as const satisfies Prisma.QuizQuestionWhereInput;
+
+const bankItemSelect = {
+  id: true,
+  question: true,
+  options: true,
+  correctAnswer: true,
+  explanation: true,
+  skill: true,
+  level: true,
+  difficulty: true,
+  concept: true,
+  topic: true,
+  source: true,
+  isActive: true,
+  reviewStatus: true,
+  version: true,
+  replacesId: true,
+  retiredAt: true,
+  calibratedDifficulty: true,
+  calibratedDiscrimination: true,
+  calibratedAt: true,
+  createdAt: true,
+} as const satisfies Prisma.QuizQuestionSelect;
+export type BankItemRow = Prisma.QuizQuestionGetPayload<{ select: typeof bankItemSelect }>;
+
+export function listBankItemRows(db: Db): Promise<BankItemRow[]> {
+  return db.quizQuestion.findMany({ select: bankItemSelect, orderBy: { id: "asc" } });
+}
+
+export function findBankItemRow(db: Db, id: string): Promise<BankItemRow | null> {
+  return db.quizQuestion.findUnique({ where: { id }, select: bankItemSelect });
+}
+
+/** The quiz types of placement attempts (the general assessments): what calibration reads. */
+export const PLACEMENT_QUIZ_TYPES = ["general", "placement"] as const;
+
+export type ResponseRow = { attemptId: string; questionId: string; correct: boolean };
+
+/** Every scored answer, or those of the attempts of the given quiz types. */
+export function listResponseRows(db: Db, quizTypes?: string[]): Promise<ResponseRow[]> {
+  return db.quizResponse.findMany({
+    where: quizTypes ? { attempt: { quizType: { in: quizTypes } } } : {},
+    select: { attemptId: true, questionId: true, correct: true },
+    orderBy: [{ attemptId: "asc" }, { questionId: "asc" }],
+  });
+}
+
+/** The ability a placement stored with its result (metadata.placement.theta), by attempt. */
+export async function listStoredAbilities(db: Db): Promise<Map<string, number>> {
+  const rows = await db.quizResult.findMany({
+    where: { attemptId: { not: null }, quizType: { in: [...PLACEMENT_QUIZ_TYPES] } },
+    select: { attemptId: true, metadata: true },
+  });
+  const thetas = new Map<string, number>();
+  for (const r of rows) {
+    const theta = (r.metadata as { placement?: { theta?: unknown } } | null)?.placement?.theta;
+    if (r.attemptId && typeof theta === "number" && Number.isFinite(theta)) thetas.set(r.attemptId, theta);
+  }
+  return thetas;
+}
+
+/** Retires a live item; false when it is unknown or retired already. */
+export async function retireBankItemRow(db: Db, id: string, now: Date): Promise<boolean> {
+  const changed = await db.quizQuestion.updateMany({ where: { id, retiredAt: null }, data: { retiredAt: now } });
+  return changed.count === 1;
+}
+
+/** Marks a pending (AI) item reviewed; false when it is not pending and live. */
+export async function approveBankItemRow(db: Db, id: string): Promise<boolean> {
+  const changed = await db.quizQuestion.updateMany({
+    where: { id, reviewStatus: "pending", retiredAt: null },
+    data: { reviewStatus: "reviewed" },
+  });
+  return changed.count === 1;
+}
+
+export type CorrectionData = Pick<
+  BankItemRow,
+  | "id"
+  | "question"
+  | "options"
+  | "correctAnswer"
+  | "explanation"
+  | "level"
+  | "difficulty"
+  | "concept"
+  | "topic"
+  | "skill"
+  | "source"
+  | "version"
+  | "replacesId"
+>;
+
+/**
+ * Retires the old item and stores its correction in one transaction; null when the old item was
+ * retired meanwhile (two corrections at once: only the first wins).
+ */
+export function insertCorrection(db: Db, oldId: string, data: CorrectionData, now: Date): Promise<BankItemRow | null> {
+  return db.$transaction(async (tx) => {
+    const retired = await tx.quizQuestion.updateMany({
+      where: { id: oldId, retiredAt: null },
+      data: { retiredAt: now },
+    });
+    if (retired.count !== 1) return null;
+    return tx.quizQuestion.create({
+      data: { ...data, isActive: true, reviewStatus: "reviewed", createdAt: now },
+      select: bankItemSelect,
+    });
+  });
+}
+
+export function saveCalibration(
+  db: Db,
+  id: string,
+  calibration: { difficulty: number; discrimination: number },
+  now: Date,
+) {
+  return db.quizQuestion.update({
+    where: { id },
+    data: {
+      calibratedDifficulty: calibration.difficulty,
+      calibratedDiscrimination: calibration.discrimination,
+      calibratedAt: now,
+    },
+    select: { id: true },
+  });
+}
