@@ -224,15 +224,15 @@ describe("between blocks", () => {
       Array.from({ length: 4 }, () => caller.quiz.answerBlock({ attemptId: started.attemptId, answers })),
     );
     const served = sends.map((s) => (s.done ? [] : s.questions.map((q) => q.id)));
-    expect(served[0]).toHaveLength(8);
+    expect(served[0]).toHaveLength(5);
     for (const ids of served) expect(ids).toEqual(served[0]);
     const attempt = await attemptRow(started.attemptId);
     expect(attempt.questionIds).toEqual([...started.questions.map((q) => q.id), ...served[0]]);
-    expect((attempt.placement as { blockEnds: number[] }).blockEnds).toEqual([8, 16]);
+    expect((attempt.placement as { blockEnds: number[] }).blockEnds).toEqual([5, 10]);
     // A late repeat of the same send (a retry) gets that block again, and serves nothing.
     const repeat = await caller.quiz.answerBlock({ attemptId: started.attemptId, answers });
     expect(repeat.done ? [] : repeat.questions.map((q) => q.id)).toEqual(served[0]);
-    expect((await attemptRow(started.attemptId)).questionIds).toHaveLength(16);
+    expect((await attemptRow(started.attemptId)).questionIds).toHaveLength(10);
   });
 
   it("a block sent after the deadline and its grace ends the test with the answers recorded in time", async () => {

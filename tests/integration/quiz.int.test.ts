@@ -116,7 +116,7 @@ describe("starting quizzes: the server chooses, without answer keys", () => {
 
   it.each([
     ["quick", 5, 3, 15, 900],
-    ["comprehensive", 8, 5, 40, 2400],
+    ["comprehensive", 5, 8, 40, 2400],
   ] as const)(
     "general %s assessment (adaptive): a first block of %i distinct reviewed bank items, of %i blocks and %i items, %i s",
     async (type, size, blocks, total, seconds) => {
