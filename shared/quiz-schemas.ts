@@ -9,8 +9,17 @@ export const startQuizSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("concept"), concept: z.string().max(40), level: z.string().max(20).optional() }),
   z.object({ kind: z.literal("general"), type: z.string().max(20).optional() }),
   z.object({ kind: z.literal("ai") }),
+  // The REST API's name for the General Level Assessments (POST /api/quiz/attempts).
+  z.object({
+    kind: z.literal("placement"),
+    mode: z.enum(["quick", "in-depth"], { message: "Invalid mode: use 'quick' or 'in-depth'." }),
+  }),
 ]);
 export type StartQuizInput = z.infer<typeof startQuizSchema>;
+
+/** A placement start as the General Level Assessment it is: one name for each test inside. */
+export const asGeneralStart = (input: StartQuizInput): Exclude<StartQuizInput, { kind: "placement" }> =>
+  input.kind === "placement" ? { kind: "general", type: input.mode === "in-depth" ? "comprehensive" : "quick" } : input;
 
 const answerIndex = z.number().int().min(0).max(3);
 /** {questionId: optionIndex}; at most 100 entries (the longest quiz asks 45). */

@@ -1,6 +1,32 @@
 // The quiz area's spec paths as mappings onto the quiz router: /api/quiz-results/* (students only)
-// and the public certificate verification.
+// and the public certificate verification; and the quiz API for integrations, /api/quiz/attempts,
+// on the same procedures the quiz pages call.
+import { PLACEMENT_CERTIFICATE_CONFIDENCE } from "../../shared/quiz-catalog.ts";
+import type { AnsweredBlock } from "../features/quiz/attempts.service.ts";
+import { passesLevelTest } from "../features/quiz/certification.ts";
 import { type ProcedureRoute, route } from "./procedure-routes.ts";
+
+type Finished = Extract<AnsweredBlock, { done: true }>;
+
+/**
+ * A finished test as the API states it. A placement's `level` is the measured level and it has
+ * `passed` when measured precisely enough to certify; any other test has passed at 60% of its questions.
+ */
+function toApiResult({ result, review }: Finished) {
+  const placement = result.metadata.placement;
+  return {
+    level: placement?.level ?? (result.quizLevel === "mixed" ? null : result.quizLevel),
+    score: result.score,
+    total: result.totalQuestions,
+    percentage: result.percent,
+    passed: placement
+      ? placement.confidence >= PLACEMENT_CERTIFICATE_CONFIDENCE
+      : passesLevelTest(result.score, result.totalQuestions),
+    ...(result.certificateCode ? { certificateCode: result.certificateCode } : {}),
+    ...(placement ? { confidence: placement.confidence } : {}),
+    review,
+  };
+}
 
 export const quizProcedureRoutes: ProcedureRoute[] = [
   route("POST", "/api/quiz-results/save", "quiz.save", { input: ({ body }) => body }),
@@ -9,4 +35,16 @@ export const quizProcedureRoutes: ProcedureRoute[] = [
   // Public on purpose: anyone holding the code may check it; the answer names only the first
   // name and the last name's initial.
   route("GET", "/api/certificates/:code", "quiz.verifyCertificate", { input: ({ params }) => ({ code: params.code }) }),
+  // Starts (or resumes) a test: its first block of questions, without keys, options in the order
+  // served; answers are indices into those options.
+  route("POST", "/api/quiz/attempts", "quiz.start", { input: ({ body }) => body }),
+  // Answers the current block: the next block, or the result when the test is over. A fixed-form
+  // test is one block.
+  route("POST", "/api/quiz/attempts/:attemptId/answers", "quiz.answerBlock", {
+    input: ({ params, body }) => ({ attemptId: params.attemptId, answers: (body as { answers?: unknown }).answers }),
+    body: (sent) =>
+      sent.done
+        ? { result: toApiResult(sent) }
+        : { questions: sent.questions, block: sent.block, answers: sent.answers },
+  }),
 ];

@@ -1,6 +1,7 @@
 // Every spec /api path that maps onto a procedure (server/http/rest-table.ts) answers over REST what
 // its procedure answers over tRPC: the same body (shaped by the row), the same status, the same
 // refusals. The walk covers the whole table: a row without a sample here fails the first test.
+import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -201,6 +202,17 @@ const samples: Record<string, Sample> = {
     request: async () => ({ params: { code: "NOPE-NOPE" } }),
     as: () => "",
     refusal: { status: 404, body: { error: "This certificate code is not valid." } },
+  },
+  // The second call resumes the attempt the first started (one open attempt per test).
+  "POST /api/quiz/attempts": {
+    request: async () => ({ body: { kind: "placement", mode: "quick" } }),
+    as: asStudent,
+    fresh: true,
+  },
+  "POST /api/quiz/attempts/:attemptId/answers": {
+    request: async () => ({ params: { attemptId: randomUUID() }, body: { answers: {} } }),
+    as: asStudent,
+    refusal: { status: 404, body: { error: "The quiz you're looking for doesn't exist." } },
   },
   "GET /api/admin/dashboard": { request: async () => ({}) },
   "GET /api/admin/bookings": { request: async () => ({ query: { status: "pending", limit: "5" } }) },

@@ -43,6 +43,8 @@ const STUDENT_WRITES = [
   "PUT /api/student/profile",
   "POST /api/files/upload-student-profile-photo",
   "POST /api/quiz-results/save",
+  "POST /api/quiz/attempts",
+  "POST /api/quiz/attempts/:attemptId/answers",
   "POST /api/demo-auth",
 ];
 /** Not limited, on purpose: ending one's own session must always work. */
@@ -93,6 +95,7 @@ describe(`rate limits on every public and student write, on ${testEngine}`, () =
         "booking.referralSignup",
         "booking.bookGroupConversation",
         "quiz.submit",
+        "quiz.answerBlock",
       ]),
     );
   });

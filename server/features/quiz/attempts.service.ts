@@ -9,7 +9,7 @@ import {
   LEVEL_CATALOG,
   QUIZ_MESSAGES,
 } from "../../../shared/quiz-catalog.ts";
-import type { StartQuizInput } from "../../../shared/quiz-schemas.ts";
+import { asGeneralStart, type StartQuizInput } from "../../../shared/quiz-schemas.ts";
 import { estimateLevel, scoreAnswers } from "../../../shared/quiz-scoring.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -65,7 +65,7 @@ const isInTime = (attempt: Pick<AttemptRow, "deadlineAt">, now: Date) =>
  * then refuses it with the spec's message).
  */
 function requestedTest(
-  input: StartQuizInput,
+  input: Exclude<StartQuizInput, { kind: "placement" }>,
 ): { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null } | null {
   if (input.kind === "level") {
     const level = parseLevel(input.level);
@@ -166,7 +166,8 @@ function toCertificationDto(c: Certification | null) {
  * answers saved so far and its original clock, so a refresh neither resets the timer nor
  * draws new questions.
  */
-export async function startQuiz(services: Services, student: SessionUser, input: StartQuizInput, now = new Date()) {
+export async function startQuiz(services: Services, student: SessionUser, start: StartQuizInput, now = new Date()) {
+  const input = asGeneralStart(start);
   const test = requestedTest(input);
   const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
   if (open) return toStartedQuiz(services, open, await describeAttempt(services, open));
