@@ -72,6 +72,14 @@ export const basicBand = (percent: number) => (percent >= 80 ? "Excellent" : per
 export const conceptBand = (percent: number) =>
   percent >= 80 ? "Strong" : percent >= 60 ? "Developing" : "Needs Significant Work";
 
+/** The four breakdowns of a scored attempt, as a result's metadata keeps them. */
+export const breakdownsOf = (scored: ReturnType<typeof scoreAnswers>) => ({
+  skillBreakdown: scored.skillBreakdown,
+  difficultyBreakdown: scored.difficultyBreakdown,
+  levelBreakdown: scored.levelBreakdown,
+  topicBreakdown: scored.topicBreakdown,
+});
+
 export function addTo(breakdown: Breakdown, key: string, isCorrect: boolean) {
   breakdown[key] ??= { correct: 0, total: 0 };
   const tally = breakdown[key];

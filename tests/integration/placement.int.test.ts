@@ -8,6 +8,7 @@ import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
 import { ASSESSMENT_SCALE, PLACEMENT_CERTIFICATE_CONFIDENCE, QUIZ_LEVELS } from "../../shared/quiz-catalog.ts";
 import { defined } from "../helpers/defined.ts";
+import { servedKeys } from "../helpers/served-keys.ts";
 import { prepareTestApp } from "../helpers/test-app.ts";
 
 type Student = { id: string; email: string; name: string; isAdmin: false; imageUrl: null };
@@ -31,19 +32,6 @@ const callerFor = (student: Student) =>
 
 const attemptRow = (id: string) => t.database.prisma.quizAttempt.findUniqueOrThrow({ where: { id } });
 
-/** Each served question's key, as an index into the options this attempt served. */
-async function keysOf(attemptId: string, questions: Question[]) {
-  const [rows, attempt] = await Promise.all([
-    t.database.prisma.quizQuestion.findMany({
-      where: { id: { in: questions.map((q) => q.id) } },
-      select: { id: true, correctAnswer: true },
-    }),
-    attemptRow(attemptId),
-  ]);
-  const orders = attempt.optionOrders as Record<string, number[]>;
-  return new Map(rows.map((r) => [r.id, defined(orders[r.id]).indexOf(r.correctAnswer)]));
-}
-
 type Answerer = (key: number, question: Question) => number;
 const right: Answerer = (key) => key;
 const wrong: Answerer = (key) => (key + 1) % 4;
@@ -51,7 +39,7 @@ const wrong: Answerer = (key) => (key + 1) % 4;
 const guess: Answerer = () => 0;
 
 async function answersFor(attemptId: string, questions: Question[], answerer: Answerer) {
-  const keys = await keysOf(attemptId, questions);
+  const keys = await servedKeys(t.database.prisma, { attemptId, questions });
   return Object.fromEntries(questions.map((q) => [q.id, answerer(defined(keys.get(q.id)), q)]));
 }
 

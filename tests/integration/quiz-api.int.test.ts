@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
 import { QUIZ_LEVELS } from "../../shared/quiz-catalog.ts";
 import { defined } from "../helpers/defined.ts";
+import { servedKeys } from "../helpers/served-keys.ts";
 import { prepareTestApp } from "../helpers/test-app.ts";
 
 const t = prepareTestApp();
@@ -43,15 +44,6 @@ async function post(cookie: string, url: string, payload: unknown) {
   return { status: response.statusCode, body: response.json(), text: response.body };
 }
 
-/** The served index of each question's key (as a client that knew the answers would send it). */
-async function keyOf(attemptId: string, questions: Question[]) {
-  const db = t.database.prisma;
-  const attempt = await db.quizAttempt.findUniqueOrThrow({ where: { id: attemptId } });
-  const rows = await db.quizQuestion.findMany({ where: { id: { in: questions.map((q) => q.id) } } });
-  const orders = attempt.optionOrders as Record<string, number[]>;
-  return Object.fromEntries(rows.map((r) => [r.id, defined(orders[r.id]).indexOf(r.correctAnswer)]));
-}
-
 /** Runs a test to the end through the API, answering with `choose`; returns the blocks and the result. */
 async function take(cookie: string, start: unknown, choose: (key: number) => number) {
   const started = await post(cookie, "/api/quiz/attempts", start);
@@ -62,8 +54,8 @@ async function take(cookie: string, start: unknown, choose: (key: number) => num
   for (;;) {
     blocks.push(questions);
     for (const q of questions) expect(Object.keys(q).sort()).toEqual(["id", "options", "question"]);
-    const key = await keyOf(attemptId, questions);
-    const answers = Object.fromEntries(questions.map((q) => [q.id, choose(defined(key[q.id]))]));
+    const key = await servedKeys(t.database.prisma, { attemptId, questions });
+    const answers = Object.fromEntries(questions.map((q) => [q.id, choose(defined(key.get(q.id)))]));
     const sent = await post(cookie, `/api/quiz/attempts/${attemptId}/answers`, { answers });
     expect(sent.status, sent.text).toBe(200);
     const body = sent.body as Answered;

@@ -7,6 +7,7 @@ import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
 import { defined } from "../helpers/defined.ts";
+import { servedKeys } from "../helpers/served-keys.ts";
 import { prepareTestApp } from "../helpers/test-app.ts";
 
 type Student = { id: string; email: string; name: string; isAdmin: false; imageUrl: null };
@@ -28,23 +29,9 @@ const callerFor = (student: Student) =>
     createInnerContext({ db: t.database.prisma, env: t.env, rateLimiter: new MemoryRateLimiter() }, { student }),
   );
 
-/** The served index of each question's key (the options are shuffled per attempt). */
-async function answerKey(quiz: Started) {
-  const db = t.database.prisma;
-  const [rows, attempt] = await Promise.all([
-    db.quizQuestion.findMany({
-      where: { id: { in: quiz.questions.map((q) => q.id) } },
-      select: { id: true, correctAnswer: true },
-    }),
-    db.quizAttempt.findUniqueOrThrow({ where: { id: quiz.attemptId }, select: { optionOrders: true } }),
-  ]);
-  const orders = attempt.optionOrders as Record<string, number[]>;
-  return new Map(rows.map((r) => [r.id, defined(orders[r.id]).indexOf(r.correctAnswer)]));
-}
-
 /** Answers the first `right` questions correctly and leaves the rest blank. */
 async function answersWith(quiz: Started, right: number) {
-  const key = await answerKey(quiz);
+  const key = await servedKeys(t.database.prisma, quiz);
   return Object.fromEntries(quiz.questions.slice(0, right).map((q) => [q.id, defined(key.get(q.id))]));
 }
 
@@ -191,7 +178,7 @@ describe("certified and practice attempts", () => {
     const overlap = certified.questions.filter((q) => harvested.has(q.id));
     expect(overlap.length).toBeGreaterThan(0);
     // The student knows 27 answers: the harvested keys and, for the rest, honest ones.
-    const key = await answerKey(certified);
+    const key = await servedKeys(t.database.prisma, certified);
     const answers = Object.fromEntries(
       certified.questions
         .slice(0, 27)

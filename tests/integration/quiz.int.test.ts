@@ -9,6 +9,7 @@ import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
 import { ASSESSMENT_SCALE, CONCEPT_LEVELS, LEVEL_CATALOG, QUIZ_LEVELS } from "../../shared/quiz-catalog.ts";
 import { defined } from "../helpers/defined.ts";
+import { servedKeys } from "../helpers/served-keys.ts";
 import { createTestApp, prepareTestApp, type TestApp } from "../helpers/test-app.ts";
 
 type Student = { id: string; email: string; name: string; isAdmin: false; imageUrl: null };
@@ -27,20 +28,6 @@ const callerFor = (app: TestApp, student: Student) =>
   createCaller(
     createInnerContext({ db: app.database.prisma, env: app.env, rateLimiter: new MemoryRateLimiter() }, { student }),
   );
-
-/** Each question's key as an index into the options this attempt served (they are shuffled). */
-async function answerKey(app: TestApp, quiz: { attemptId: string; questions: { id: string }[] }) {
-  const db = app.database.prisma;
-  const [rows, attempt] = await Promise.all([
-    db.quizQuestion.findMany({
-      where: { id: { in: quiz.questions.map((q) => q.id) } },
-      select: { id: true, correctAnswer: true },
-    }),
-    db.quizAttempt.findUniqueOrThrow({ where: { id: quiz.attemptId }, select: { optionOrders: true } }),
-  ]);
-  const orders = attempt.optionOrders as Record<string, number[]>;
-  return new Map(rows.map((r) => [r.id, defined(orders[r.id]).indexOf(r.correctAnswer)]));
-}
 
 /** The bank rows behind served questions, in order: the browser is told no level, concept or topic. */
 async function itemsOf(quiz: { questions: { id: string }[] }) {
@@ -62,7 +49,7 @@ async function quickUpToLastBlock(caller: ReturnType<typeof callerFor>, pick: (k
   const answers: Record<string, number> = {};
   let block = quiz.questions;
   for (;;) {
-    const key = await answerKey(t, { attemptId: quiz.attemptId, questions: block });
+    const key = await servedKeys(t.database.prisma, { attemptId: quiz.attemptId, questions: block });
     for (const q of block) answers[q.id] = pick(defined(key.get(q.id)), served.indexOf(q));
     if (served.length === 15) return { quiz, served, answers };
     const sent = await caller.quiz.answerBlock({ attemptId: quiz.attemptId, answers });
@@ -305,7 +292,7 @@ describe("scoring on the server", () => {
     const { quiz, served, answers } = await quickUpToLastBlock(callerFor(t, student), (key, i) =>
       i < 9 ? key : (key + 1) % 4,
     );
-    const key = await answerKey(t, { attemptId: quiz.attemptId, questions: served });
+    const key = await servedKeys(t.database.prisma, { attemptId: quiz.attemptId, questions: served });
     const claim = {
       attemptId: quiz.attemptId,
       answers,
@@ -448,7 +435,7 @@ describe("deadlines", () => {
   /** The adaptive quick assessment's first block (5 items): submitting it ends the test there. */
   async function startAndKey(student: Student) {
     const quiz = await callerFor(t, student).quiz.start({ kind: "general", type: "quick" });
-    const key = await answerKey(t, quiz);
+    const key = await servedKeys(t.database.prisma, quiz);
     const allRight = Object.fromEntries(quiz.questions.map((q) => [q.id, defined(key.get(q.id))]));
     return { quiz, key, allRight };
   }
@@ -518,7 +505,7 @@ describe("history, stats and certificates", () => {
     expect(stats0.json()).toEqual({ stats: { totalQuizzes: 18, completedQuizzes: 0, averageScore: 0, studyTime: 0 } });
     const caller = callerFor(t, student);
     const quiz = await caller.quiz.start({ kind: "concept", concept: "articles", level: "b2" });
-    const key = await answerKey(t, quiz);
+    const key = await servedKeys(t.database.prisma, quiz);
     const answers = Object.fromEntries(quiz.questions.slice(0, 12).map((q) => [q.id, defined(key.get(q.id))]));
     await caller.quiz.submit({ attemptId: quiz.attemptId, answers });
     await t.app.inject({
@@ -575,7 +562,7 @@ describe("history, stats and certificates", () => {
     const { student } = await newStudent("Giovanni Battista Rossi");
     const caller = callerFor(t, student);
     const quiz = await caller.quiz.start({ kind: "level", level: "a2" });
-    const key = await answerKey(t, quiz);
+    const key = await servedKeys(t.database.prisma, quiz);
     const { result } = await caller.quiz.submit({
       attemptId: quiz.attemptId,
       answers: Object.fromEntries(quiz.questions.slice(0, 30).map((q) => [q.id, defined(key.get(q.id))])),
@@ -763,7 +750,7 @@ describe("the AI-personalised test", () => {
     expect(stored.every((q) => q.source === "ai" && q.correctAnswer === 1 && q.difficulty === 2)).toBe(true);
     const { result } = await caller.quiz.submit({
       attemptId: quiz.attemptId,
-      answers: Object.fromEntries([...(await answerKey(ai, quiz))]),
+      answers: Object.fromEntries([...(await servedKeys(ai.database.prisma, quiz))]),
     });
     expect(result).toMatchObject({ quizType: "ai", score: 15, isVerified: true });
     // Generated items never leak into other students' bank quizzes.

@@ -17,14 +17,7 @@ import {
   listStoredAbilities,
   retireBankItemRow,
 } from "../quiz/item-bank.data.ts";
-import {
-  attemptAbilities,
-  computeItemStatistics,
-  emptyStatistics,
-  flagItem,
-  groupByAttempt,
-  itemParameters,
-} from "../quiz/item-statistics.ts";
+import { abilitiesFromRows, computeItemStatistics, emptyStatistics, flagItem } from "../quiz/item-statistics.ts";
 
 export const BANK_ITEM_MESSAGES = {
   notFound: "This question was not found.",
@@ -66,14 +59,7 @@ export type BankItemDto = ReturnType<typeof toBankItemDto>;
 export async function computeBankStatistics(db: Db, rows: BankItemRow[]) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const [responses, stored] = await Promise.all([listResponseRows(db), listStoredAbilities(db)]);
-  const thetas = attemptAbilities(
-    groupByAttempt(responses),
-    (id) => {
-      const row = byId.get(id);
-      return row ? itemParameters(row) : undefined;
-    },
-    stored,
-  );
+  const thetas = abilitiesFromRows(responses, byId, stored);
   return computeItemStatistics(responses, (id) => byId.get(id)?.level, thetas);
 }
 

@@ -10,7 +10,7 @@ import {
   QUIZ_MESSAGES,
 } from "../../../shared/quiz-catalog.ts";
 import { asGeneralStart, type StartQuizInput } from "../../../shared/quiz-schemas.ts";
-import { estimateLevel, scoreAnswers } from "../../../shared/quiz-scoring.ts";
+import { breakdownsOf, estimateLevel, scoreAnswers } from "../../../shared/quiz-scoring.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
@@ -299,10 +299,7 @@ export async function submitAttempt(
       studyTimeSeconds,
       metadata: {
         title: attempt.title,
-        skillBreakdown: scored.skillBreakdown,
-        difficultyBreakdown: scored.difficultyBreakdown,
-        levelBreakdown: scored.levelBreakdown,
-        topicBreakdown: scored.topicBreakdown,
+        ...breakdownsOf(scored),
         assessmentType: attempt.variant ?? attempt.quizType,
         topic: attempt.quizConcept
           ? (CONCEPT_CATALOG[attempt.quizConcept as ConceptSlug]?.name ?? attempt.title)

@@ -10,7 +10,7 @@ import {
   PLACEMENT_QUIZ_TYPES,
   saveCalibration,
 } from "./item-bank.data.ts";
-import { attemptAbilities, groupByAttempt, itemParameters, labelDifficulty } from "./item-statistics.ts";
+import { abilitiesFromRows, labelDifficulty } from "./item-statistics.ts";
 import { CALIBRATION_MIN_ANSWERS, calibrateItem, type ObservedAnswer } from "./placement/calibrate.ts";
 
 export const CALIBRATION_INTERVAL_MS = 6 * 3_600_000;
@@ -22,14 +22,7 @@ export async function runCalibration(db: Db, now: Date): Promise<{ calibrated: n
     listStoredAbilities(db),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const thetas = attemptAbilities(
-    groupByAttempt(responses),
-    (id) => {
-      const row = byId.get(id);
-      return row ? itemParameters(row) : undefined;
-    },
-    stored,
-  );
+  const thetas = abilitiesFromRows(responses, byId, stored);
   const answers = new Map<string, ObservedAnswer[]>();
   for (const r of responses) {
     const theta = thetas.get(r.attemptId);

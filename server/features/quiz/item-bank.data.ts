@@ -14,7 +14,8 @@ export const servableQuestionWhere = {
   reviewStatus: "reviewed",
 } as const satisfies Prisma.QuizQuestionWhereInput;
 
-const bankItemSelect = {
+/** An item as a test serves and scores it. */
+export const questionSelect = {
   id: true,
   question: true,
   options: true,
@@ -25,6 +26,10 @@ const bankItemSelect = {
   difficulty: true,
   concept: true,
   topic: true,
+} as const;
+
+const bankItemSelect = {
+  ...questionSelect,
   source: true,
   isActive: true,
   reviewStatus: true,

@@ -79,6 +79,22 @@ export function attemptAbilities(
   return thetas;
 }
 
+/** The same from stored rows: responses, and the items they answer by id. */
+export function abilitiesFromRows(
+  responses: readonly (ScoredResponse & { attemptId: string })[],
+  items: ReadonlyMap<string, Parameters<typeof itemParameters>[0]>,
+  stored: ReadonlyMap<string, number>,
+): Map<string, number> {
+  return attemptAbilities(
+    groupByAttempt(responses),
+    (id) => {
+      const item = items.get(id);
+      return item ? itemParameters(item) : undefined;
+    },
+    stored,
+  );
+}
+
 /** Pearson's correlation from running sums; null when either variable does not vary. */
 function correlation(n: number, sx: number, sy: number, sxx: number, syy: number, sxy: number): number | null {
   if (n < 2) return null;

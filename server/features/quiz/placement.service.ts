@@ -14,7 +14,7 @@ import {
   QUIZ_LEVELS,
   QUIZ_MESSAGES,
 } from "../../../shared/quiz-catalog.ts";
-import { scoreAnswers } from "../../../shared/quiz-scoring.ts";
+import { breakdownsOf, scoreAnswers } from "../../../shared/quiz-scoring.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { certificateFor, isCleanCertifiedAttempt } from "./certification.service.ts";
@@ -219,10 +219,7 @@ export async function finishPlacement(
       studyTimeSeconds: Math.max(0, Math.round((answeredUntil - attempt.startedAt.getTime()) / 1000)),
       metadata: {
         title: attempt.title,
-        skillBreakdown: scored.skillBreakdown,
-        difficultyBreakdown: scored.difficultyBreakdown,
-        levelBreakdown: scored.levelBreakdown,
-        topicBreakdown: scored.topicBreakdown,
+        ...breakdownsOf(scored),
         assessmentType: state.mode,
         topic: attempt.title,
         submittedLate: !inTime,

@@ -1,6 +1,6 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx } from "../../db.ts";
-import { servableQuestionWhere } from "./item-bank.data.ts";
+import { questionSelect, servableQuestionWhere } from "./item-bank.data.ts";
 
 export async function countQuestionsByLevel(db: Db) {
   const rows = await db.quizQuestion.groupBy({
@@ -67,18 +67,6 @@ export async function listAnsweredItemIds(db: Db, userId: string, since: Date): 
   return new Set(rows.map((r) => r.questionId));
 }
 
-const questionSelect = {
-  id: true,
-  question: true,
-  options: true,
-  correctAnswer: true,
-  explanation: true,
-  skill: true,
-  level: true,
-  difficulty: true,
-  concept: true,
-  topic: true,
-} as const;
 export type QuestionRow = Prisma.QuizQuestionGetPayload<{ select: typeof questionSelect }>;
 
 /** The questions with their answer keys, in the order of `ids`. Server-side use only. */

@@ -1,10 +1,12 @@
 // One bank item: its text, key and explanation, its figures, and what the teacher may do with it:
 // approve (a pending AI item), correct (saved as a new version; the old one is retired) or retire.
+
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { bankItemCorrectionSchema } from "../../../../shared/question-bank-schemas.ts";
 import { CONCEPT_CATALOG, CONCEPT_LEVELS, CONCEPT_SLUGS, QUIZ_LEVELS } from "../../../../shared/quiz-catalog.ts";
 import { Badge } from "../../components/ui/badge.tsx";
+import { bindValue } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog, Modal } from "../../components/ui/dialog.tsx";
 import { ErrorAlert } from "../../components/ui/error-alert.tsx";
@@ -237,13 +239,7 @@ function CorrectionForm(props: { item: BankItem; onCancel: () => void; onSaved: 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <ErrorAlert message={error} />
-      <TextAreaField
-        label="Question"
-        required
-        rows={3}
-        value={question}
-        onChange={(e) => setQuestion(e.target.value)}
-      />
+      <TextAreaField label="Question" required rows={3} {...bindValue(question, setQuestion)} />
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-1.5 text-sm font-medium text-slate-800">Options</legend>
         {options.map((option, i) => (
@@ -260,8 +256,7 @@ function CorrectionForm(props: { item: BankItem; onCancel: () => void; onSaved: 
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label="Correct option"
-          value={correctAnswer}
-          onChange={(e) => setCorrectAnswer(e.target.value)}
+          {...bindValue(correctAnswer, setCorrectAnswer)}
           options={LETTERS.map((letter, i) => ({ value: String(i), label: `Option ${letter}` }))}
         />
         <SelectField
@@ -280,8 +275,7 @@ function CorrectionForm(props: { item: BankItem; onCancel: () => void; onSaved: 
         label="Explanation"
         required
         rows={4}
-        value={explanation}
-        onChange={(e) => setExplanation(e.target.value)}
+        {...bindValue(explanation, setExplanation)}
         hint="Why the answer is right, and why the most tempting wrong option is wrong."
       />
       <FormActions

@@ -1,6 +1,7 @@
 // Question bank: every item with how students did on it (facility, discrimination, how many
 // answers each figure rests on, the calibrated difficulty), flags for items that misbehave, and
 // the review of AI-generated items. Filters and paging like the other admin lists.
+
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../../../../shared/question-bank-schemas.ts";
 import { CONCEPT_CATALOG, CONCEPT_SLUGS, QUIZ_LEVELS, type QuizLevel } from "../../../../shared/quiz-catalog.ts";
 import { Badge } from "../../components/ui/badge.tsx";
+import { bindValue } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { type Column, DataTable } from "../../components/ui/data-table.tsx";
@@ -167,24 +169,16 @@ export function QuestionBankPanel() {
       )}
 
       <FilterBar>
-        <SelectField
-          label="Level"
-          value={level}
-          onChange={(e) => setLevel(e.target.value)}
-          options={levelOptions}
-          placeholder="All levels"
-        />
+        <SelectField label="Level" {...bindValue(level, setLevel)} options={levelOptions} placeholder="All levels" />
         <SelectField
           label="Concept"
-          value={concept}
-          onChange={(e) => setConcept(e.target.value)}
+          {...bindValue(concept, setConcept)}
           options={conceptOptions}
           placeholder="All concepts"
         />
         <SelectField
           label="Status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as "" | ItemStatus)}
+          {...bindValue(status, (value) => setStatus(value as "" | ItemStatus))}
           options={statusOptions}
           placeholder="Any status"
         />
