@@ -140,7 +140,7 @@ if (existsSync(CHROMIUM_PATH)) {
 /**
  * One Playwright run per spec file: each starts its server on its own copy of a database prepared
  * once (demo data, migrated and seeded), so one area's bookings, cancellations or settings never
- * change what another area's test sees. Three specs run at once (E2E_LANES), each on its own port
+ * change what another area's test sees. Two specs run at once (E2E_LANES), each on its own port
  * and data directory; most of a spec's time is the browser and the server waiting on each other.
  */
 async function runBrowserSpecs() {
@@ -153,7 +153,7 @@ async function runBrowserSpecs() {
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const template = await prepareE2eData();
   if (!template) return;
-  const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 3));
+  const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
   // Ports of our own (unless E2E_PORT is set): a server left on a default port by another run on
   // this machine would otherwise fail every spec.
   const ports = await Promise.all(
