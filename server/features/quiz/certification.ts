@@ -4,8 +4,8 @@
 // at most one certified attempt of a test starts in 24 hours. Everything else is practice:
 // unlimited, and never earns a certificate.
 
-import { randomInt } from "node:crypto";
 import { QUESTIONS_PER_LEVEL_TEST } from "../../../shared/quiz-catalog.ts";
+import { shuffled } from "./served.ts";
 
 export const CERTIFIED_COOLDOWN_MS = 24 * 60 * 60 * 1000;
 /** An item shown (served in a submitted attempt) within this window counts as seen. */
@@ -61,15 +61,6 @@ export function decideCertification(input: {
     availableAt = Math.max(availableAt, freedBy + SEEN_WINDOW_MS);
   }
   return reasons.length ? { certified: false, reasons, availableAt: new Date(availableAt) } : { certified: true };
-}
-
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
 }
 
 /**

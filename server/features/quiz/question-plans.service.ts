@@ -1,7 +1,7 @@
 // Choosing a test's questions: by level, by concept, the general assessments, and the AI test
 // (new items from the model, topped up from the bank).
 
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   AI_QUIZ_QUESTIONS,
   ASSESSMENT_SCALE,
@@ -30,27 +30,19 @@ import { drawItems } from "./certification.ts";
 import type { PlacementState } from "./placement.service.ts";
 import { insertAiQuestions, listBankCandidates, listOwnResults, type QuestionCandidate } from "./quiz.data.ts";
 import { generateAiItems } from "./quiz-ai.service.ts";
+import { shuffled } from "./served.ts";
 
 export type Services = { db: Db; env: Env; log?: { warn(obj: unknown, msg?: string): void } };
 
 // ---------------------------------------------------------------------------------------------
 // Choosing questions
 
-function shuffle<T>(items: T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
-
 const levelIndex = (level: string) => QUIZ_LEVELS.indexOf(level as QuizLevel);
 const byLevel = (a: { level: string }, b: { level: string }) => levelIndex(a.level) - levelIndex(b.level);
 
 /** n questions spread evenly over the levels (the first levels get the remainder), easiest first. */
 function spreadOverLevels(candidates: QuestionCandidate[], n: number, levels: readonly string[]): QuestionCandidate[] {
-  const pools = new Map(levels.map((l) => [l, shuffle(candidates.filter((c) => c.level === l))]));
+  const pools = new Map(levels.map((l) => [l, shuffled(candidates.filter((c) => c.level === l))]));
   const chosen: QuestionCandidate[] = [];
   for (let round = 0; chosen.length < n; round++) {
     let added = false;
@@ -157,7 +149,7 @@ export async function planConceptTest(db: Db, conceptValue: string, levelValue: 
   const chosen =
     level === "mixed"
       ? spreadOverLevels(candidates, QUESTIONS_PER_CONCEPT_TEST, levels)
-      : shuffle(candidates).slice(0, QUESTIONS_PER_CONCEPT_TEST);
+      : shuffled(candidates).slice(0, QUESTIONS_PER_CONCEPT_TEST);
   return {
     quizType: "concept",
     quizLevel: level === "mixed" ? "mixed" : level,
@@ -252,7 +244,7 @@ export async function planAiTest(services: Services, userId: string): Promise<Pl
   const need = AI_QUIZ_QUESTIONS - aiIds.length;
   let bankIds: string[] = [];
   if (need > 0) {
-    const candidates = shuffle(await listBankCandidates(db, { levels: profile.levels }));
+    const candidates = shuffled(await listBankCandidates(db, { levels: profile.levels }));
     const weakFirst = [
       ...candidates.filter((c) => weakSet.has(c.concept ?? c.topic)),
       ...candidates.filter((c) => !weakSet.has(c.concept ?? c.topic)),

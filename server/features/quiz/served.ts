@@ -11,15 +11,18 @@ import { type AttemptRow, getQuestionsInOrder, type QuestionRow, type ResponseIn
 export type OptionOrder = number[];
 export type OptionOrders = Record<string, OptionOrder>;
 
-/** A fresh random order of n options (Fisher–Yates on a CSPRNG). */
-export function drawOptionOrder(n: number): OptionOrder {
-  const order = Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
+/** A copy of `items` in a random order (Fisher–Yates on a CSPRNG). */
+export function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
+    [copy[i], copy[j]] = [copy[j], copy[i]];
   }
-  return order;
+  return copy;
 }
+
+/** A fresh random order of n options. */
+export const drawOptionOrder = (n: number): OptionOrder => shuffled(Array.from({ length: n }, (_, i) => i));
 
 export function drawOptionOrders(questions: Pick<QuestionRow, "id" | "options">[]): OptionOrders {
   return Object.fromEntries(questions.map((q) => [q.id, drawOptionOrder(q.options.length)]));
