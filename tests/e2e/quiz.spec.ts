@@ -16,11 +16,18 @@ async function signIn(page: Page) {
 
 /** A student of their own (the demo page's new-student form), so no other test's attempt is resumed. */
 async function signInAsNewStudent(page: Page, name = "Chiara Neri") {
+  const email = `chiara-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@quiz.test`;
   await page.goto("/student");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(`chiara-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@quiz.test`);
-  await page.getByRole("button", { name: "Continue as a new student" }).click();
+  await fillNewStudent(page, name, email);
   await expect(page).toHaveURL(/\/student\/dashboard$/);
+  return email;
+}
+
+/** The demo sign-in page's new-student form: the same email signs in to the same account again. */
+async function fillNewStudent(page: Page, name: string, email: string) {
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue as a new student" }).click();
 }
 
 /** Seconds left on the runner's clock. */
@@ -75,6 +82,19 @@ async function answerRight(page: Page) {
   const next = page.getByRole("button", { name: /^(Next|Submit Test)$/ });
   await expect(next).toBeEnabled();
   await next.click();
+}
+
+/**
+ * A new test opens on its start screen (issue 16): no clock runs until Start. Returns the screen's
+ * text for the caller's own checks.
+ */
+async function startTest(page: Page) {
+  const screen = page.getByRole("region").filter({ hasText: "Before you start" });
+  await expect(screen.getByRole("button", { name: "Start", exact: true })).toBeVisible();
+  await expect(page.getByRole("timer")).toHaveCount(0);
+  const text = (await screen.textContent()) ?? "";
+  await screen.getByRole("button", { name: "Start", exact: true }).click();
+  return text;
 }
 
 async function answerAll(page: Page, total: number) {
@@ -140,6 +160,14 @@ test.describe("quiz area", () => {
     await expect(page.getByText("Completed", { exact: true }).locator("..")).toContainText(String(completedBefore));
     await page.getByRole("link", { name: "Start Quick Assessment" }).click();
     await expect(page).toHaveURL(/\/student\/quizzes\/general\?type=quick$/);
+    // The start screen: up to 15 questions in sets, 45 s at the e2e time scale, no certificate.
+    await expect(page.getByRole("heading", { level: 1, name: "Quick Assessment" })).toBeVisible();
+    await shot(page, "start-screen");
+    const screen = await startTest(page);
+    expect(screen).toContain("Up to 15, in sets of 5 chosen from your answers so far");
+    expect(screen).toContain("45 seconds");
+    expect(screen).toContain("There is no pause: the clock keeps running.");
+    expect(screen).toContain("Practice test: it does not earn a certificate.");
     await expect(page.getByRole("heading", { name: "Question 1 of 15" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Exit Test" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
@@ -201,6 +229,14 @@ test.describe("quiz area", () => {
     await page.goto("/student/quizzes?section=general");
     await page.getByRole("link", { name: "Start In-Depth Assessment" }).click();
     await expect(page).toHaveURL(/\/student\/quizzes\/general\?type=comprehensive$/);
+    await expect(page.getByRole("heading", { level: 1, name: "In-Depth Assessment" })).toBeVisible();
+    await shot(page, "placement-start-screen");
+    expect(await startTest(page)).toContain(
+      "Certified attempt: your level goes on a certificate when it is measured with at least 80% confidence",
+    );
+    await expect(
+      page.getByText("Certified attempt: your level goes on a certificate when it is measured"),
+    ).toBeVisible();
     for (let i = 1; i <= 40; i++) {
       const set = Math.ceil(i / 5);
       await expect(page.getByRole("heading", { name: `Question ${i} of 40 · Set ${set} of 8` })).toBeVisible();
@@ -229,6 +265,7 @@ test.describe("quiz area", () => {
   }) => {
     await signInAsNewStudent(page);
     await page.goto("/student/quizzes/general?type=quick");
+    await startTest(page);
     for (let i = 1; i <= 6; i++) {
       await expect(page.getByRole("heading", { name: `Question ${i} of 15` })).toBeVisible();
       await answer(page, i % 4);
@@ -260,6 +297,8 @@ test.describe("quiz area", () => {
     expect(await page.evaluate(() => localStorage.getItem("conceptReviewRedirect"))).toBe(
       "/student/quizzes/concept-review",
     );
+    // Choosing the level opens the test's start screen; the clock starts with Start.
+    expect(await startTest(page)).toContain("15");
     await answerAll(page, 15);
     await expect(page).toHaveURL(/\/student\/quizzes\/concept-review$/);
     await expect(page.getByRole("heading", { level: 1, name: "Present Simple" })).toBeVisible();
@@ -273,6 +312,7 @@ test.describe("quiz area", () => {
     await expect(page.getByRole("link", { name: "Try Different Concept" })).toBeVisible();
     await shot(page, "concept-results", true);
     await page.getByRole("link", { name: "Retry This Concept" }).click();
+    await startTest(page);
     await expect(page.getByRole("heading", { name: "Question 1 of 15" })).toBeVisible();
   });
 
@@ -282,6 +322,7 @@ test.describe("quiz area", () => {
     test.setTimeout(120_000);
     await signIn(page);
     await page.goto("/student/quizzes/general?type=quick");
+    await startTest(page);
     await answer(page, 0);
     await answer(page, 1);
     await expect(page.getByRole("heading", { name: "Question 3 of 15" })).toBeVisible();
@@ -301,6 +342,7 @@ test.describe("quiz area", () => {
     // A student of their own, so this attempt is certified (one a day); passing takes 27 of 45.
     await signInAsNewStudent(page, "Sofia Bianchi");
     await page.goto("/student/quizzes/quiz/a1");
+    expect(await startTest(page)).toContain("Certified attempt: pass to earn a certificate");
     await expect(page.getByText("Certified attempt: pass to earn a certificate")).toBeVisible();
     for (let i = 1; i <= 45; i++) {
       await expect(page.getByRole("heading", { name: `Question ${i} of 45` })).toBeVisible();
@@ -362,6 +404,7 @@ test.describe("quiz area", () => {
     await signInAsNewStudent(page);
     // The A1 test: 45 questions, 135 s at the e2e time scale.
     await page.goto("/student/quizzes/quiz/a1");
+    await startTest(page);
     await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
     const firstQuestion = await page.locator("legend").textContent();
     await answer(page, 2);
@@ -404,6 +447,7 @@ test.describe("quiz area", () => {
     await signInAsNewStudent(page);
     const started = page.waitForResponse("**/api/trpc/**quiz.start**");
     await page.goto("/student/quizzes/quiz/b1");
+    await startTest(page);
     const { attemptId } = await trpcData<{ attemptId: string }>(await started, "quiz.start");
     await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
     await expect(page.getByText("Certified attempt: pass to earn a certificate")).toBeVisible();
@@ -420,6 +464,8 @@ test.describe("quiz area", () => {
     expect(saved.ok()).toBe(true);
     await page.goto("/student/quizzes");
     await page.goto("/student/quizzes/quiz/b1");
+    // The start screen says so before the clock starts, and the runner again.
+    expect(await startTest(page)).toMatch(/Practice attempt: a certificate can be earned again on/);
     await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
     await expect(
       page.getByText(/^Practice attempt: a certificate can be earned again on \w{3}, \w{3} \d+, \d{4}/),
@@ -440,8 +486,10 @@ test.describe("quiz area", () => {
     page,
     context,
   }) => {
-    await signIn(page);
+    // A student of their own: the demo student's attempt from the other screen size would be resumed.
+    const email = await signInAsNewStudent(page);
     await page.goto("/student/quizzes/quiz/a2");
+    await startTest(page);
     await expect(page.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
     const question = await page.locator("legend").textContent();
     const signInStarts: string[] = [];
@@ -458,7 +506,7 @@ test.describe("quiz area", () => {
     await shot(page, "quiz-session-expired");
     // Signed in again, the student is back in the same attempt, on the unanswered question.
     await card.click();
-    await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+    await fillNewStudent(page, "Chiara Neri", email);
     await expect(page).toHaveURL(/\/student\/quizzes\/quiz\/a2$/);
     await expect(page.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
     await expect(page.locator("legend")).toHaveText(question ?? "");
@@ -473,19 +521,23 @@ test.describe("quiz area", () => {
       "/quizzes/ai-quiz/sample",
     ]) {
       await page.goto(path);
+      // The sample quiz is scored in the browser and has no start screen.
+      if (!path.endsWith("/sample")) await startTest(page);
       await expect(page.getByRole("heading", { name: /^Question 1 of \d+$/ })).toBeVisible();
       await page.getByRole("link", { name: "Back to Activities" }).click();
       await expect(page).toHaveURL(/\/student\/quizzes$/);
     }
     // The placement test keeps the spec's Exit Test, which goes to the same place.
     await page.goto("/student/quizzes/general?type=quick");
+    await startTest(page);
     await page.getByRole("button", { name: "Exit Test" }).click();
     await expect(page).toHaveURL(/\/student\/quizzes$/);
   });
 
   test("the personalised test is built by the server for the student", async ({ page }) => {
-    await signIn(page);
+    await signInAsNewStudent(page);
     await page.goto("/student/quizzes/ai-quiz");
+    await startTest(page);
     await expect(page.getByText("Your Personalized Test")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Question 1 of 15" })).toBeVisible();
   });

@@ -70,6 +70,12 @@ function inputsFor(key: string): unknown[] {
     "admin.availability.list": [{ startDate: day, endDate: later }],
     "quiz.result": [{ id: ids.resultId }],
     "quiz.certificate": [{ resultId: ids.resultId }],
+    "quiz.preview": [
+      { kind: "level", level: "b1" },
+      { kind: "general", type: "comprehensive" },
+      { kind: "concept", concept: "present-simple", level: "mixed" },
+      { kind: "ai" },
+    ],
   };
   return [undefined, {}, ...(plausible[key] ?? [])];
 }

@@ -2,8 +2,10 @@
 // Answer keys and explanations leave the server only in the review of a submitted attempt.
 
 import {
+  AI_QUIZ_QUESTIONS,
   CONCEPT_CATALOG,
   type ConceptSlug,
+  DEFAULT_QUIZ_SECONDS,
   isConceptSlug,
   isQuizLevel,
   LEVEL_CATALOG,
@@ -19,9 +21,10 @@ import {
   describeCertification,
   earnsLevelCertificate,
   levelExposure,
-  placementStartCertified,
+  placementCertification,
 } from "./certification.service.ts";
 import type { Certification } from "./certification.ts";
+import { placementLength } from "./placement/placement.ts";
 import {
   answerPlacementBlock,
   currentBlock,
@@ -110,12 +113,10 @@ async function describeAttempt(services: Services, attempt: AttemptRow): Promise
     };
   }
   if (concept) return { topic: concept.name };
+  const certification = await describeCertification(services.db, attempt);
   if (attempt.quizType === "level" && attempt.quizLevel && isQuizLevel(attempt.quizLevel))
-    return {
-      topic: `${attempt.quizLevel} ${LEVEL_CATALOG[attempt.quizLevel].name}`,
-      certification: await describeCertification(services.db, attempt),
-    };
-  return { topic: "General English" };
+    return { topic: `${attempt.quizLevel} ${LEVEL_CATALOG[attempt.quizLevel].name}`, certification };
+  return { topic: "General English", certification };
 }
 
 /**
@@ -161,24 +162,26 @@ function toCertificationDto(c: Certification | null) {
 }
 
 /**
- * Starts a test, or resumes it: while an unfinished attempt of the same test is before its
- * deadline, starting again (a refresh, leaving and coming back) returns that attempt with the
- * answers saved so far and its original clock, so a refresh neither resets the timer nor
- * draws new questions.
+ * What a new start of a test would be, without storing it: its plan (the questions drawn, or the
+ * spec's message when the test cannot be given) and whether it is certified. Level tests avoid
+ * what the student was shown recently; a whole-level test and the In-Depth Assessment may be
+ * certified.
  */
-export async function startQuiz(services: Services, student: SessionUser, start: StartQuizInput, now = new Date()) {
-  const input = asGeneralStart(start);
-  const test = requestedTest(input);
-  const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
-  if (open) return toStartedQuiz(services, open, await describeAttempt(services, open));
-  // Level tests avoid what the student was shown recently; a whole-level test may be certified.
+async function planStart(
+  services: Services,
+  student: SessionUser,
+  input: Exclude<StartQuizInput, { kind: "placement" }>,
+  test: ReturnType<typeof requestedTest>,
+  now: Date,
+) {
   const exposure =
     input.kind === "level" && test
       ? await levelExposure(services.db, student.id, { ...test, quizLevel: test.quizLevel ?? null }, now)
       : null;
-  const certified =
-    exposure?.certification?.certified ??
-    (test ? await placementStartCertified(services.db, student.id, { ...test, quizLevel: null }, now) : false);
+  const certification =
+    exposure?.certification ??
+    (test ? await placementCertification(services.db, student.id, { ...test, quizLevel: null }, now) : null);
+  const certified = certification?.certified ?? false;
   const plan =
     input.kind === "level"
       ? await planLevelTest(
@@ -191,8 +194,25 @@ export async function startQuiz(services: Services, student: SessionUser, start:
         ? await planConceptTest(services.db, input.concept, input.level)
         : input.kind === "general"
           ? await planPlacement(services.db, student.id, input.type, now)
-          : await planAiTest(services, student.id);
-  const seconds = Math.max(5, Math.round(plan.seconds * services.env.quizTimeScale));
+          : null; // the personalised test: built (and the model called) only by a real start
+  return { plan, certification, certified };
+}
+
+/**
+ * Starts a test, or resumes it: while an unfinished attempt of the same test is before its
+ * deadline, starting again (a refresh, leaving and coming back) returns that attempt with the
+ * answers saved so far and its original clock, so a refresh neither resets the timer nor
+ * draws new questions.
+ */
+export async function startQuiz(services: Services, student: SessionUser, start: StartQuizInput, now = new Date()) {
+  const input = asGeneralStart(start);
+  const test = requestedTest(input);
+  const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
+  if (open) return toStartedQuiz(services, open, await describeAttempt(services, open));
+  const planned = await planStart(services, student, input, test, now);
+  const { certification, certified } = planned;
+  const plan = planned.plan ?? (await planAiTest(services, student.id));
+  const seconds = timeLimitOf(services, plan.seconds);
   const drawn = await getQuestionsInOrder(services.db, plan.questionIds);
   // Checked again under a lock as it is stored: a start racing this one may have stored it first.
   const { attempt, isNew } = await insertAttemptUnlessOpen(
@@ -214,8 +234,57 @@ export async function startQuiz(services: Services, student: SessionUser, start:
     test ?? plan,
   );
   if (!isNew) return toStartedQuiz(services, attempt, await describeAttempt(services, attempt));
-  return toStartedQuiz(services, attempt, { ...plan, certification: exposure?.certification });
+  return toStartedQuiz(services, attempt, { ...plan, certification });
 }
+
+const timeLimitOf = (services: Services, planSeconds: number) =>
+  Math.max(5, Math.round(planSeconds * services.env.quizTimeScale));
+
+/**
+ * The start screen of a test (nothing is stored and no clock runs): its title, how many
+ * questions, the time limit, whether it can earn a certificate, or the attempt in progress that
+ * Start resumes. A test that cannot be given fails here with the message its start would give.
+ */
+export async function previewQuiz(services: Services, student: SessionUser, start: StartQuizInput, now = new Date()) {
+  const input = asGeneralStart(start);
+  const test = requestedTest(input);
+  const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
+  if (open) {
+    const about = await describeAttempt(services, open);
+    const placement = readPlacement(open);
+    return {
+      title: open.title,
+      topic: about.topic,
+      questionCount: placement ? placementLength(placement.mode) : open.questionIds.length,
+      adaptive: placement !== null,
+      timeLimitSeconds: Math.round((open.deadlineAt.getTime() - open.startedAt.getTime()) / 1000),
+      certification: toCertificationDto(about.certification ?? null),
+      inProgress: {
+        answered: Object.keys(open.answers ?? {}).length,
+        secondsLeft: Math.max(0, Math.round((open.deadlineAt.getTime() - now.getTime()) / 1000)),
+      },
+    };
+  }
+  const { plan, certification } = await planStart(services, student, input, test, now);
+  const about = plan ?? {
+    title: "Your Personalized Test",
+    topic: "Personalized practice",
+    seconds: DEFAULT_QUIZ_SECONDS,
+  };
+  return {
+    title: about.title,
+    topic: about.topic,
+    questionCount: plan?.placement
+      ? placementLength(plan.placement.mode)
+      : (plan?.questionIds.length ?? AI_QUIZ_QUESTIONS),
+    adaptive: Boolean(plan?.placement),
+    timeLimitSeconds: timeLimitOf(services, about.seconds),
+    certification: toCertificationDto(certification),
+    inProgress: null,
+  };
+}
+export type QuizPreview = Awaited<ReturnType<typeof previewQuiz>>;
+
 export type StartedQuiz = Awaited<ReturnType<typeof startQuiz>>;
 
 async function requireOwnAttempt(db: Db, attemptId: string, userId: string) {

@@ -56,9 +56,11 @@ export async function levelExposure(db: Db, userId: string, test: TestKey, at: D
  * practice attempt gets the reasons it had when it started (recomputed as at its start).
  */
 export async function describeCertification(db: Db, attempt: AttemptRow): Promise<Certification | null> {
-  if (!isCertifiableTest(attempt)) return null;
+  if (!isCertifiableTest(attempt) && !isInDepthPlacement(attempt)) return null;
   if (attempt.certified) return { certified: true };
-  const { certification } = await levelExposure(db, attempt.userId, attempt, attempt.startedAt);
+  const certification = isInDepthPlacement(attempt)
+    ? await placementCertification(db, attempt.userId, attempt, attempt.startedAt)
+    : (await levelExposure(db, attempt.userId, attempt, attempt.startedAt)).certification;
   // Started as practice while the rules would have allowed a certified one (e.g. before this rule existed).
   return certification?.certified === false ? certification : { certified: false, reasons: [], availableAt: null };
 }
@@ -77,17 +79,29 @@ export async function earnsLevelCertificate(
   return isCleanCertifiedAttempt(db, attempt);
 }
 
-/** The In-Depth Assessment: a start is certified when no certified one started in the 24 hours before. */
-export async function placementStartCertified(db: Db, userId: string, test: TestKey, now: Date) {
-  if (test.quizType !== "general" || test.variant !== "comprehensive") return false;
+const isInDepthPlacement = (t: TestKey) => t.quizType === "general" && t.variant === "comprehensive";
+
+/**
+ * The In-Depth Assessment: a start is certified when no certified one started in the 24 hours
+ * before (null for the other placement and practice tests, which never earn a certificate).
+ */
+export async function placementCertification(
+  db: Db,
+  userId: string,
+  test: TestKey,
+  at: Date,
+): Promise<Certification | null> {
+  if (!isInDepthPlacement(test)) return null;
   const earlier = await findLatestCertifiedStart(
     db,
     userId,
-    test,
-    new Date(now.getTime() - CERTIFIED_COOLDOWN_MS),
-    now,
+    { ...test, quizLevel: null },
+    new Date(at.getTime() - CERTIFIED_COOLDOWN_MS),
+    at,
   );
-  return earlier === null;
+  return earlier
+    ? { certified: false, reasons: ["cooldown"], availableAt: new Date(earlier.getTime() + CERTIFIED_COOLDOWN_MS) }
+    : { certified: true };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   router,
   studentProcedure,
 } from "../../trpc/init.ts";
-import { answerBlock, recordAnswer, startQuiz, submitAttempt } from "./attempts.service.ts";
+import { answerBlock, previewQuiz, recordAnswer, startQuiz, submitAttempt } from "./attempts.service.ts";
 import { getOwnCertificate, verifyCertificate } from "./certificates.service.ts";
 import { countQuestionsByLevel } from "./quiz.data.ts";
 import { getOwnResult, getStats, listHistory, saveResult } from "./results.service.ts";
@@ -22,6 +22,8 @@ export const quizRouter = router({
   questionCounts: studentProcedure.query(({ ctx }) => countQuestionsByLevel(ctx.db)),
   /** Whether the AI test writes new items with a model (their items are not reviewed) or uses the bank only. */
   aiStatus: studentProcedure.query(({ ctx }) => ({ aiGenerationOn: Boolean(ctx.env.ai) })),
+  /** A test's start screen: questions, time limit, certificate or practice, an attempt in progress. Stores nothing. */
+  preview: studentProcedure.input(startQuizSchema).query(({ ctx, input }) => previewQuiz(ctx, ctx.student, input)),
   /** Starts (or resumes, while unfinished and in time) a server-kept attempt: questions without answer keys, the clock, saved answers. */
   start: rateLimitedStudentProcedure("write")
     .input(startQuizSchema)

@@ -1,3 +1,4 @@
+import { PLACEMENT_CERTIFICATE_CONFIDENCE } from "../../../../shared/quiz-catalog.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import type { StartedQuiz } from "./quiz-types.ts";
 
@@ -8,12 +9,23 @@ const REASONS: Record<Certification["reasons"][number], string> = {
   seen: "A certified attempt needs 45 questions you have not seen in the last 30 days, and you have seen most of this level's questions recently.",
 };
 
-/** The runner's header line for a level test: whether this attempt can earn a certificate, and if not why. */
-export function CertificationNotice({ certification }: { certification: Certification }) {
+/**
+ * Whether this attempt can earn a certificate, and if not why: a level test's (pass to earn one) or
+ * the adaptive In-Depth Assessment's (the level measured precisely enough goes on one).
+ */
+export function CertificationNotice({
+  certification,
+  adaptive = false,
+}: {
+  certification: Certification;
+  adaptive?: boolean;
+}) {
   if (certification.certified)
     return (
       <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800 ring-1 ring-inset ring-emerald-200">
-        Certified attempt: pass to earn a certificate
+        {adaptive
+          ? `Certified attempt: your level goes on a certificate when it is measured with at least ${Math.round(PLACEMENT_CERTIFICATE_CONFIDENCE * 100)}% confidence`
+          : "Certified attempt: pass to earn a certificate"}
       </p>
     );
   return (

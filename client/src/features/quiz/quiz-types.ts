@@ -2,6 +2,7 @@ import type { RouterOutputs } from "../../trpc.ts";
 
 type Outputs = RouterOutputs["quiz"];
 export type StartedQuiz = Outputs["start"];
+export type QuizPreview = Outputs["preview"];
 export type SubmittedQuiz = Outputs["submit"];
 export type QuizResultDto = SubmittedQuiz["result"];
 export type ReviewEntry = SubmittedQuiz["review"][number];

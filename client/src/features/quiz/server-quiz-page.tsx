@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
 import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
@@ -10,6 +10,7 @@ import { CertificationNotice } from "./certification-notice.tsx";
 import { Preparing, QuizMessage } from "./quiz-message.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
+import { QuizStartScreen } from "./quiz-start-screen.tsx";
 import type { ResultsState, StartedQuiz } from "./quiz-types.ts";
 
 /** Starts one server attempt per page visit (StrictMode's double effect does not start two). */
@@ -36,13 +37,20 @@ type ServerQuizPageProps = {
 type CurrentSet = Pick<StartedQuiz, "questions" | "block" | "answers">;
 
 /**
- * Loads a server attempt, runs it, submits it, and opens the results page with the review. A
- * placement test runs set by set: Next on a set's last question sends it and shows the set the
- * server chose from the answers so far; the last set (or the timer at zero) submits the test.
+ * Opens on the test's start screen (questions, time limit, certificate or practice), then loads a
+ * server attempt, runs it, submits it, and opens the results page with the review. An attempt in
+ * progress (a refresh, coming back) resumes at once: its clock is already running. A placement
+ * test runs set by set: Next on a set's last question sends it and shows the set the server chose
+ * from the answers so far; the last set (or the timer at zero) submits the test.
  */
 export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
   const navigate = useNavigate();
-  const start = useStartedQuiz(input);
+  const preview = useQuery(
+    trpc.quiz.preview.queryOptions(input ?? skipToken, { retry: false, refetchOnWindowFocus: false, staleTime: 0 }),
+  );
+  const [started, setStarted] = useState(false);
+  const begin = started || preview.data?.inProgress != null;
+  const start = useStartedQuiz(begin ? input : null);
   const recordAnswer = useMutation(trpc.quiz.recordAnswer.mutationOptions());
   const answerBlock = useMutation(trpc.quiz.answerBlock.mutationOptions());
   const submit = useMutation(trpc.quiz.submit.mutationOptions());
@@ -55,9 +63,9 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
   // which returns here afterwards and resumes the attempt.
   const onExpired = useSessionExpiry();
   useEffect(() => {
-    const error = start.error ?? answerBlock.error ?? submit.error;
+    const error = preview.error ?? start.error ?? answerBlock.error ?? submit.error;
     if (error) onExpired(error);
-  }, [start.error, answerBlock.error, submit.error, onExpired]);
+  }, [preview.error, start.error, answerBlock.error, submit.error, onExpired]);
 
   const onSubmit = useCallback(
     async (answers: RunnerAnswers, _elapsed: number, { timedOut }: { timedOut: boolean }) => {
@@ -77,8 +85,9 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
     [quiz, current, answerBlock, submit, navigate, resultsPath, retryPath],
   );
 
-  if (start.error) {
-    const code = start.error.data?.code;
+  const failure = preview.error ?? start.error;
+  if (failure) {
+    const code = failure.data?.code;
     // The server's own messages (the spec's not-enough and invalid texts, 'Failed to load
     // questions...', rate limits) are shown as they are; anything unexpected gets §8's text.
     const isUnexpected = !code || code === "INTERNAL_SERVER_ERROR";
@@ -90,18 +99,22 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
             ? QUIZ_MESSAGES.quizNotFound
             : isUnexpected
               ? QUIZ_MESSAGES.failedToLoadQuiz
-              : start.error.message
+              : failure.message
         }
       />
     );
   }
+  if (!begin)
+    return preview.data ? <QuizStartScreen preview={preview.data} onStart={() => setStarted(true)} /> : <Preparing />;
   if (!quiz || !current) return <Preparing />;
   return (
     <QuizRunner
       key={`${quiz.attemptId}-${current.block?.index ?? 0}`}
       title={quiz.title}
       subtitle={<QuizSubtitle quiz={quiz} />}
-      notice={quiz.certification && <CertificationNotice certification={quiz.certification} />}
+      notice={
+        quiz.certification && <CertificationNotice certification={quiz.certification} adaptive={quiz.block !== null} />
+      }
       questions={current.questions}
       block={current.block}
       timeLimitSeconds={quiz.timeLimitSeconds}
