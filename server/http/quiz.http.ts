@@ -1,7 +1,6 @@
 // The quiz area's spec paths as mappings onto the quiz router: /api/quiz-results/* (students only)
 // and the public certificate verification; and the quiz API for integrations, /api/quiz/attempts,
 // on the same procedures the quiz pages call.
-import { PLACEMENT_CERTIFICATE_CONFIDENCE } from "../../shared/quiz-catalog.ts";
 import type { AnsweredBlock } from "../features/quiz/attempts.service.ts";
 import { passesLevelTest } from "../features/quiz/certification.ts";
 import { type ProcedureRoute, route } from "./procedure-routes.ts";
@@ -10,7 +9,8 @@ type Finished = Extract<AnsweredBlock, { done: true }>;
 
 /**
  * A finished test as the API states it. A placement's `level` is the measured level and it has
- * `passed` when measured precisely enough to certify; any other test has passed at 60% of its questions.
+ * `passed` when that level was measured (precisely enough to certify, and A1 itself shown: a blank
+ * test is not a pass); any other test has passed at 60% of its questions.
  */
 function toApiResult({ result, review }: Finished) {
   const placement = result.metadata.placement;
@@ -19,9 +19,7 @@ function toApiResult({ result, review }: Finished) {
     score: result.score,
     total: result.totalQuestions,
     percentage: result.percent,
-    passed: placement
-      ? placement.confidence >= PLACEMENT_CERTIFICATE_CONFIDENCE
-      : passesLevelTest(result.score, result.totalQuestions),
+    passed: placement ? placement.measured === true : passesLevelTest(result.score, result.totalQuestions),
     ...(result.certificateCode ? { certificateCode: result.certificateCode } : {}),
     ...(placement ? { confidence: placement.confidence } : {}),
     review,

@@ -32,7 +32,8 @@ const callerFor = (student: Student) =>
 
 const attemptRow = (id: string) => t.database.prisma.quizAttempt.findUniqueOrThrow({ where: { id } });
 
-type Answerer = (key: number, question: Question) => number;
+/** The option chosen for a question (undefined: left blank). */
+type Answerer = (key: number, question: Question) => number | undefined;
 const right: Answerer = (key) => key;
 const wrong: Answerer = (key) => (key + 1) % 4;
 /** Always the first option served: options are shuffled per attempt, so this is a blind guess. */
@@ -40,7 +41,12 @@ const guess: Answerer = () => 0;
 
 async function answersFor(attemptId: string, questions: Question[], answerer: Answerer) {
   const keys = await servedKeys(t.database.prisma, { attemptId, questions });
-  return Object.fromEntries(questions.map((q) => [q.id, answerer(defined(keys.get(q.id)), q)]));
+  return Object.fromEntries(
+    questions.flatMap((q) => {
+      const chosen = answerer(defined(keys.get(q.id)), q);
+      return chosen === undefined ? [] : [[q.id, chosen]];
+    }),
+  );
 }
 
 /** A whole placement test through tRPC: every block answered by `answerer`, sent with answerBlock. */
@@ -118,6 +124,15 @@ describe("the adaptive placement tests, end to end", () => {
     const run = await takePlacement(callerFor(await newStudent()), type, answerer);
     expect(run.result.metadata.placement?.level).toBe("A1");
     expect(run.result.estimatedLevel).toBe("Foundation");
+    // "A1, 99% sure" is what knowing nothing looks like: it is a placement, never a certificate.
+    expect(run.result.metadata.placement?.measured).toBe(false);
+    expect(run.result.certificateCode).toBeNull();
+  });
+
+  it("a blank In-Depth Assessment, every set sent with no answer, earns no certificate", async () => {
+    const run = await takePlacement(callerFor(await newStudent()), "comprehensive", () => undefined);
+    expect(run.result).toMatchObject({ score: 0, totalQuestions: 40, certificateCode: null });
+    expect(run.result.metadata.placement).toMatchObject({ level: "A1", blocks: 8, measured: false });
   });
 
   it("a second test does not serve the items the student answered in the first", async () => {

@@ -66,7 +66,7 @@ const now = new Date("2026-11-20T10:00:00Z");
 async function scriptedAttempt(
   items: { id: string; correctAnswer: number }[],
   answers: boolean[],
-  opts: { quizType?: string; theta?: number } = {},
+  opts: { quizType?: string; theta?: number; blank?: boolean } = {},
 ) {
   const student = await newStudent();
   const attempt = await insertAttempt(db(), {
@@ -89,7 +89,7 @@ async function scriptedAttempt(
       answers: {},
       responses: items.map((item, i) => ({
         questionId: item.id,
-        chosen: answers[i] ? item.correctAnswer : (item.correctAnswer + 1) % 4,
+        chosen: opts.blank ? null : answers[i] ? item.correctAnswer : (item.correctAnswer + 1) % 4,
         correct: answers[i],
       })),
     },
@@ -148,6 +148,9 @@ describe("item statistics", () => {
     expect(sz.stats.discrimination).toBeCloseTo(0, 10);
     // Four answers are too few to flag anything, however the figures look.
     expect(sx.flags).toEqual([]);
+    // An attempt sent without a single answer (given up, or sent blank to read the keys) adds nothing.
+    await scriptedAttempt([x, y, z], [false, false, false], { blank: true });
+    expect((await listed(z.id)).stats).toMatchObject({ served: 4, correct: 2, facility: 0.5 });
     // An item nobody answered has no figures.
     const [unseen] = await bankItems({ level: "C2" }, 1);
     expect((await listed(unseen.id)).stats).toMatchObject({ served: 0, facility: null, discrimination: null });

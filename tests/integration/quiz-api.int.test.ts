@@ -85,6 +85,9 @@ describe("POST /api/quiz/attempts and /answers, for each kind", () => {
     const run = await take(cookie, { kind: "placement", mode: "in-depth" }, wrong);
     expect(run.blocks.map((b) => b.length)).toEqual([5, 5, 5, 5, 5, 5, 5, 5]);
     expect(run.result).toMatchObject({ level: "A1", score: 0, total: 40 });
+    // Placed at A1, but nothing was shown: not a pass, and no certificate.
+    expect(run.result.passed).toBe(false);
+    expect(run.result.certificateCode).toBeUndefined();
   });
 
   it("level: one block of 45; a passed certified attempt carries its certificate code", async () => {

@@ -90,7 +90,6 @@ function requestedTest(
   return { quizType: "ai", quizConcept: null, variant: null };
 }
 
-/** The topic line (and the personalised test's focus) of a stored attempt. */
 /** What the start screen tells about an attempt besides its questions. */
 type AttemptAbout = Pick<Plan, "topic" | "focus"> & { certification?: Certification | null };
 

@@ -51,15 +51,24 @@ export function findBankItemRow(db: Db, id: string): Promise<BankItemRow | null>
   return db.quizQuestion.findUnique({ where: { id }, select: bankItemSelect });
 }
 
-/** The quiz types of placement attempts (the general assessments): what calibration reads. */
-export const PLACEMENT_QUIZ_TYPES = ["general", "placement"] as const;
+/** The quiz type of placement attempts (the general assessments; the API's "placement" is stored so): what calibration reads. */
+export const PLACEMENT_QUIZ_TYPES = ["general"] as const;
 
 export type ResponseRow = { attemptId: string; questionId: string; correct: boolean };
 
-/** Every scored answer, or those of the attempts of the given quiz types. */
+/**
+ * Every scored answer, or those of the attempts of the given quiz types. Attempts sent without a
+ * single answer (given up, left to time out, sent blank to read the keys) say nothing about their
+ * items and are left out; within an answered attempt a blank counts as wrong, as it is scored.
+ */
 export function listResponseRows(db: Db, quizTypes?: string[]): Promise<ResponseRow[]> {
   return db.quizResponse.findMany({
-    where: quizTypes ? { attempt: { quizType: { in: quizTypes } } } : {},
+    where: {
+      attempt: {
+        ...(quizTypes ? { quizType: { in: quizTypes } } : {}),
+        responses: { some: { chosen: { not: null } } },
+      },
+    },
     select: { attemptId: true, questionId: true, correct: true },
     orderBy: [{ attemptId: "asc" }, { questionId: "asc" }],
   });

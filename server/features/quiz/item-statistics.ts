@@ -13,7 +13,7 @@ import { type ItemParameters, LABEL_DIFFICULTY, probabilityCorrect } from "./pla
 export type ScoredResponse = { attemptId: string; questionId: string; correct: boolean };
 
 export type ItemStatistics = {
-  /** Answers the item received (each a served item of a scored attempt, answered or not). */
+  /** Answers the item received (each a served item of a scored attempt, answered or not; attempts with no answer at all are left out). */
   served: number;
   correct: number;
   /** Share correct; null before any answer. */

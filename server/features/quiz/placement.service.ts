@@ -175,10 +175,16 @@ async function blockView(db: Db, attempt: AttemptRow, state: PlacementState) {
   };
 }
 
+/**
+ * The level is measured: the reported level at least PLACEMENT_CERTIFICATE_CONFIDENCE probable,
+ * and A1 itself shown (a blank or guessed test is "A1, 99% sure" too, and certifies nothing).
+ */
+export const isPlacementMeasured = (estimate: AbilityEstimate) =>
+  estimate.confidence >= PLACEMENT_CERTIFICATE_CONFIDENCE && estimate.reachedA1 >= PLACEMENT_CERTIFICATE_CONFIDENCE;
+
+/** The In-Depth Assessment, every set served, its level measured. */
 export function placementEarnsCertificate(state: PlacementState, estimate: AbilityEstimate) {
-  return (
-    state.mode === "comprehensive" && isLastBlock(state) && estimate.confidence >= PLACEMENT_CERTIFICATE_CONFIDENCE
-  );
+  return state.mode === "comprehensive" && isLastBlock(state) && isPlacementMeasured(estimate);
 }
 
 /**
@@ -230,6 +236,7 @@ export async function finishPlacement(
           theta: estimate.theta,
           levelProbabilities: estimate.levelProbabilities,
           blocks: state.blockEnds.length,
+          measured: isPlacementMeasured(estimate),
         },
       },
       ...(placementEarnsCertificate(state, estimate) && (await isCleanCertifiedAttempt(db, attempt))

@@ -19,6 +19,8 @@ export type ResultMetadata = {
     theta: number;
     levelProbabilities: Record<QuizLevel, number>;
     blocks: number;
+    /** Measured precisely enough to certify (isPlacementMeasured); absent in results from before it. */
+    measured?: boolean;
   };
 };
 

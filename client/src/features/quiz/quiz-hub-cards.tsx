@@ -53,7 +53,9 @@ export function GeneralCards() {
           <h3 className="text-lg font-bold text-slate-900">In-Depth Assessment</h3>
           <Badge tone="blue">Recommended</Badge>
         </div>
-        <p className="mt-1 text-sm text-slate-600">The full picture, with a certificate of completion.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          The full picture, and a certificate when your level is measured precisely (one certified attempt a day).
+        </p>
         <ul className="mt-4 flex-1 space-y-2">
           <Feature>30-40 minutes</Feature>
           <Feature>40 questions across all levels</Feature>

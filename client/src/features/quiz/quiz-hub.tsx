@@ -172,7 +172,7 @@ function AboutOurTests() {
     ["Progress tracking", "Every result is saved; your stats count the tests scored by our server."],
     [
       "Certificate of completion",
-      "When you pass a certified level test (one a day, on questions you have not seen lately) or complete the In-Depth Assessment, with a verification code.",
+      "When you pass a certified level test (one a day, on questions you have not seen lately), or when a certified In-Depth Assessment measures your level precisely; with a verification code.",
     ],
     ["Immediate feedback and review", "See the right answers with explanations as soon as you finish."],
     ["Mobile-friendly interface", "Take any test on your phone, tablet or computer."],

@@ -42,8 +42,9 @@ function CertificateCallout({ result }: { result: QuizResultDto }) {
   if (!result.certificateCode && result.metadata.placement && result.metadata.assessmentType === "comprehensive")
     return (
       <p className="text-sm text-slate-600">
-        No certificate this time: the In-Depth Assessment certifies a level when all its sets are answered and it is at
-        least {percentSure(PLACEMENT_CERTIFICATE_CONFIDENCE)}% sure.
+        No certificate this time: the In-Depth Assessment certifies a level when the attempt is certified (one a day),
+        every set is sent, and the level is at least {percentSure(PLACEMENT_CERTIFICATE_CONFIDENCE)}% sure and shown by
+        right answers.
       </p>
     );
   if (!result.certificateCode) {
@@ -56,7 +57,8 @@ function CertificateCallout({ result }: { result: QuizResultDto }) {
     if (result.quizType === "level" && !result.quizConcept)
       return (
         <p className="text-sm text-slate-500">
-          No certificate for this attempt: a certificate is earned only by passing a certified attempt (60% or more).
+          No certificate for this attempt: a certificate is earned only by passing (60% or more) a certified attempt,
+          the first of the day, on questions not shown to you in another test meanwhile.
         </p>
       );
     return null;

@@ -2,7 +2,7 @@
 // posteriori), its spread as the standard error, and how likely each CEFR level is. The level
 // reported is the most likely band; its probability is the precision the student is told.
 import { QUIZ_LEVELS, type QuizLevel } from "../../../../shared/quiz-catalog.ts";
-import { type ItemParameters, LABEL_DIFFICULTY, LEVEL_CUTS, probabilityCorrect } from "./irt.ts";
+import { type ItemParameters, LABEL_DIFFICULTY, LEVEL_CUTS, LEVEL_SPACING, probabilityCorrect } from "./irt.ts";
 
 export type Response = ItemParameters & { correct: boolean };
 
@@ -14,7 +14,16 @@ export type AbilityEstimate = {
   level: QuizLevel;
   /** The reported level's probability: "about 85% sure". */
   confidence: number;
+  /**
+   * How likely the ability is at least the bottom of the A1 band: the scale has no level below
+   * A1, so "A1, 99% sure" is also what knowing nothing (or guessing) looks like; a certificate
+   * of A1 needs A1 itself shown.
+   */
+  reachedA1: number;
 };
+
+/** The bottom of the A1 band: as far below A1's centre as the A1/A2 cut is above it. */
+export const A1_FLOOR = LABEL_DIFFICULTY.A1 - LEVEL_SPACING / 2;
 
 /**
  * The prior: a wide normal centred on B1, the level most of the site's students are near. It is
@@ -73,11 +82,14 @@ export function estimateAbility(responses: readonly Response[]): AbilityEstimate
     levelProbabilities[QUIZ_LEVELS[band < 0 ? QUIZ_LEVELS.length - 1 : band]] += weights[g] / total;
   }
   const level = QUIZ_LEVELS.reduce((best, l) => (levelProbabilities[l] > levelProbabilities[best] ? l : best));
+  let reachedA1 = 0;
+  for (let g = 0; g < GRID.length; g++) if (GRID[g] >= A1_FLOOR) reachedA1 += weights[g] / total;
   return {
     theta: mean,
     standardError: Math.sqrt(variance),
     levelProbabilities,
     level,
     confidence: levelProbabilities[level],
+    reachedA1,
   };
 }
