@@ -15,9 +15,16 @@ import {
   listBankItemRows,
   listResponseRows,
   listStoredAbilities,
+  readStatisticsVersion,
   retireBankItemRow,
 } from "../quiz/item-bank.data.ts";
-import { abilitiesFromRows, computeItemStatistics, emptyStatistics, flagItem } from "../quiz/item-statistics.ts";
+import {
+  abilitiesFromRows,
+  computeItemStatistics,
+  emptyStatistics,
+  flagItem,
+  type ItemStatistics,
+} from "../quiz/item-statistics.ts";
 
 export const BANK_ITEM_MESSAGES = {
   notFound: "This question was not found.",
@@ -55,8 +62,24 @@ function toBankItemDto(row: BankItemRow, stats = emptyStatistics) {
 }
 export type BankItemDto = ReturnType<typeof toBankItemDto>;
 
+/**
+ * The statistics last computed, per database, with the version of the answers they rest on:
+ * every answer in the bank is read to compute them, so a list, a filter or a page of the view
+ * recomputes them only when answers came in or the calibration ran since.
+ */
+const statisticsCache = new WeakMap<Db, { version: string; stats: Map<string, ItemStatistics> }>();
+
+async function bankStatistics(db: Db, rows: BankItemRow[]) {
+  const version = await readStatisticsVersion(db);
+  const cached = statisticsCache.get(db);
+  if (cached?.version === version) return cached.stats;
+  const stats = await computeBankStatistics(db, rows);
+  statisticsCache.set(db, { version, stats });
+  return stats;
+}
+
 /** Statistics of every item answered so far, keyed by item id. */
-export async function computeBankStatistics(db: Db, rows: BankItemRow[]) {
+async function computeBankStatistics(db: Db, rows: BankItemRow[]) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const [responses, stored] = await Promise.all([listResponseRows(db), listStoredAbilities(db)]);
   const thetas = abilitiesFromRows(responses, byId, stored);
@@ -68,7 +91,7 @@ const matches = (row: BankItemRow, text: string) =>
 
 export async function listBankItems(db: Db, input: z.output<typeof listBankItemsSchema>) {
   const rows = await listBankItemRows(db);
-  const stats = await computeBankStatistics(db, rows);
+  const stats = await bankStatistics(db, rows);
   const all = rows.map((row) => toBankItemDto(row, stats.get(row.id)));
   const search = input.search?.toLowerCase();
   const rowById = new Map(rows.map((r) => [r.id, r]));

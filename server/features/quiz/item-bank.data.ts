@@ -74,6 +74,18 @@ export function listResponseRows(db: Db, quizTypes?: string[]): Promise<Response
   });
 }
 
+/**
+ * What the item statistics are computed from, as one string that changes whenever it does: the
+ * answers (added, or removed with an account) and the last calibration.
+ */
+export async function readStatisticsVersion(db: Db): Promise<string> {
+  const [responses, items] = await Promise.all([
+    db.quizResponse.aggregate({ _count: { _all: true }, _max: { createdAt: true } }),
+    db.quizQuestion.aggregate({ _max: { calibratedAt: true } }),
+  ]);
+  return [responses._count._all, responses._max.createdAt?.getTime(), items._max.calibratedAt?.getTime()].join("|");
+}
+
 /** The ability a placement stored with its result (metadata.placement.theta), by attempt. */
 export async function listStoredAbilities(db: Db): Promise<Map<string, number>> {
   const rows = await db.quizResult.findMany({
