@@ -277,9 +277,9 @@ async function seedDemoData(db: Db, env: Env, now: DateTime) {
       location: "Caffè letterario, Via Solferino 12, Milano",
     },
   ];
-  // Two lessons today for the teacher's agenda (a walk-in student without an account): the
-  // first starts in the coming hour, unless the day is nearly over.
-  const firstToday = Math.min(21, now.setZone(zone).hour + 1);
+  // Two lessons today for the teacher's agenda (a walk-in student without an account): one in
+  // person two hours ago, one online starting in the coming hour (unless the day is nearly over).
+  const hour = now.setZone(zone).hour;
   const walkIn = {
     teacherId: teacher.id,
     studentName: "Marco Ferri",
@@ -290,12 +290,17 @@ async function seedDemoData(db: Db, env: Env, now: DateTime) {
     status: "confirmed" as const,
   };
   const todays = [
-    { ...walkIn, ...lesson(0, firstToday), lessonType: "online", meetingLink: "https://meet.google.com/tdy-lssn-one" },
     {
       ...walkIn,
-      ...lesson(0, firstToday + 2),
+      ...lesson(0, Math.max(0, hour - 2)),
       lessonType: "in-person",
       location: "Caffè letterario, Via Solferino 12, Milano",
+    },
+    {
+      ...walkIn,
+      ...lesson(0, Math.min(22, hour + 1)),
+      lessonType: "online",
+      meetingLink: "https://meet.google.com/tdy-lssn-one",
     },
   ];
   await db.booking.createMany({ data: [...past, ...upcoming, ...todays] });

@@ -39,7 +39,7 @@ function ContactLinks({ b, size = "sm" }: { b: AdminBooking; size?: "sm" | "md" 
       {phone && (
         <>
           <a className={cls} href={`tel:${phone.replace(/[^\d+]/g, "")}`} aria-label={`Call ${name}`}>
-            <PhoneIcon className="h-4 w-4" /> Call
+            <PhoneIcon className="h-4 w-4 shrink-0" /> Call
           </a>
           <a
             className={cls}
@@ -48,12 +48,12 @@ function ContactLinks({ b, size = "sm" }: { b: AdminBooking; size?: "sm" | "md" 
             rel="noreferrer"
             aria-label={`WhatsApp ${name}`}
           >
-            <ChatIcon className="h-4 w-4" /> WhatsApp
+            <ChatIcon className="h-4 w-4 shrink-0" /> WhatsApp
           </a>
         </>
       )}
       <a className={cls} href={`mailto:${email}`} aria-label={`Email ${name}`}>
-        <MailIcon className="h-4 w-4" /> Email
+        <MailIcon className="h-4 w-4 shrink-0" /> Email
       </a>
     </>
   );
@@ -166,7 +166,7 @@ function NextLessonCard({ b, prefs, onOpen }: { b: AdminBooking; prefs: AdminPre
         ) : (
           <p className="rounded-lg bg-blue-800 px-3 py-2 text-sm">Place not set yet.</p>
         )}
-        <div className="grid grid-cols-3 gap-2 [&>a]:bg-white [&>a]:text-slate-900">
+        <div className="flex flex-wrap gap-2 [&>a]:flex-1 [&>a]:bg-white [&>a]:text-slate-900">
           <ContactLinks b={b} size="md" />
         </div>
         <Button variant="ghost" className="text-white hover:bg-blue-800" onClick={onOpen}>
@@ -199,7 +199,11 @@ function DaySection({
       <h3 id={`day-${day}`} className="flex items-center justify-between gap-2 font-semibold text-slate-900">
         <span>
           {dayTitle(day, prefs)}
-          {isToday && <Badge className="ml-2 bg-amber-100 text-amber-900 ring-amber-200">Today</Badge>}
+          {isToday && (
+            <Badge tone="amber" className="ml-2">
+              Today
+            </Badge>
+          )}
         </span>
         <span className="text-xs font-normal text-slate-500">
           {count === 0 ? "No lessons" : `${count} ${count === 1 ? "lesson" : "lessons"}`}
