@@ -23,6 +23,24 @@ const shot = async (page: Page, name: string, fullPage = true) => {
   }
 };
 
+/** A single lesson at this time, booked through the spec's REST call (as another tab would). */
+async function bookElsewhere(page: Page, startTime: string) {
+  const response = await page.request.post("/api/bookings", {
+    data: {
+      studentInfo: {
+        name: "Sofia Bianchi",
+        phone: "+39 333 000 1111",
+        english_level: "beginner",
+        lesson_focus: "Travel",
+      },
+      lesson_date: startTime,
+      lessonType: "online",
+      packageId: "single-lesson",
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 async function signIn(page: Page) {
   await page.goto("/student");
   await page.getByRole("button", { name: /Continue as the demo student/ }).click();
@@ -490,20 +508,7 @@ test.describe("booking flow: details and booking", () => {
     await pickSlots(page, 1);
     const [slot] = JSON.parse((await page.evaluate(() => sessionStorage.getItem("selectedSlots"))) ?? "[]");
     // The same time gets booked in another tab, through the spec's REST call.
-    const response = await page.request.post("/api/bookings", {
-      data: {
-        studentInfo: {
-          name: "Sofia Bianchi",
-          phone: "+39 333 000 1111",
-          english_level: "beginner",
-          lesson_focus: "Travel",
-        },
-        lesson_date: slot.startTime,
-        lessonType: "online",
-        packageId: "single-lesson",
-      },
-    });
-    expect(response.ok()).toBe(true);
+    await bookElsewhere(page, slot.startTime);
     await page.reload();
     await expect(
       page.getByText("Some of the times you had selected are no longer available and were removed."),
@@ -631,20 +636,7 @@ test.describe("booking flow: same time every week", () => {
     );
     const takenDay = taken ? romeDate(taken.startTime) : null;
     if (taken) {
-      const response = await page.request.post("/api/bookings", {
-        data: {
-          studentInfo: {
-            name: "Sofia Bianchi",
-            phone: "+39 333 000 1111",
-            english_level: "beginner",
-            lesson_focus: "x",
-          },
-          lesson_date: taken.startTime,
-          lessonType: "online",
-          packageId: "single-lesson",
-        },
-      });
-      expect(response.ok(), await response.text()).toBe(true);
+      await bookElsewhere(page, taken.startTime);
     }
 
     const action = page.getByRole("button", { name: "Same time every week" });

@@ -6,13 +6,7 @@ import type { z } from "zod";
 import type { sameTimeEveryWeekSchema } from "../../../shared/booking-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import {
-  type AvailableSlotDto,
-  bookableLessonsByTeacher,
-  loadSiteRules,
-  resolveTeachers,
-  slotId,
-} from "./availability.service.ts";
+import { type AvailableSlotDto, bookableLessonsInWindow, type SiteRules, slotId } from "./availability.service.ts";
 
 export type SameTimeEveryWeekDto = {
   timezone: string;
@@ -23,34 +17,38 @@ export type SameTimeEveryWeekDto = {
   isShort: boolean;
 };
 
+/** The same wall-clock time in each following week up to the booking window's end. */
+function followingWeeks(first: DateTime, rules: SiteRules, now: Date): DateTime[] {
+  const horizon = DateTime.fromJSDate(now, { zone: rules.zone }).plus({ days: rules.maxAdvanceDays });
+  const weeks: DateTime[] = [];
+  for (let k = 1; first.plus({ weeks: k }) <= horizon; k++) weeks.push(first.plus({ weeks: k }));
+  return weeks;
+}
+
 export async function findSameTimeEveryWeek(
   db: Db,
   input: z.output<typeof sameTimeEveryWeekSchema>,
   now = new Date(),
 ): Promise<SameTimeEveryWeekDto> {
-  const [rules, teachers] = await Promise.all([loadSiteRules(db), resolveTeachers(db, input.teacherId)]);
-  const first = DateTime.fromISO(input.startTime, { zone: rules.zone });
-  if (!first.isValid) throw new AppError("BAD_REQUEST", "Invalid startTime.");
-  const horizon = DateTime.fromJSDate(now, { zone: rules.zone }).plus({ days: rules.maxAdvanceDays });
-  const weeks: DateTime[] = [];
-  for (let k = 1; first.plus({ weeks: k }) <= horizon; k++) weeks.push(first.plus({ weeks: k }));
-  if (weeks.length === 0) return { timezone: rules.zone, slots: [], skipped: [], isShort: true };
-
-  const window = {
-    start: weeks[0].startOf("day").toJSDate(),
-    end: weeks[weeks.length - 1].plus({ days: 1 }).startOf("day").toJSDate(),
-  };
-  const byTeacher = await bookableLessonsByTeacher(
+  if (!DateTime.fromISO(input.startTime).isValid) throw new AppError("BAD_REQUEST", "Invalid startTime.");
+  const firstIn = (zone: string) => DateTime.fromISO(input.startTime, { zone });
+  const { rules, teachers, byTeacher } = await bookableLessonsInWindow(
     db,
-    teachers.map((t) => t.id),
-    window,
-    rules,
+    input.teacherId,
+    (rules) => {
+      const weeks = followingWeeks(firstIn(rules.zone), rules, now);
+      if (weeks.length === 0) return { start: now, end: now };
+      return {
+        start: weeks[0].startOf("day").toJSDate(),
+        end: weeks[weeks.length - 1].plus({ days: 1 }).startOf("day").toJSDate(),
+      };
+    },
     now,
   );
   const excluded = new Set(input.exclude.map((e) => Date.parse(e)));
   const slots: AvailableSlotDto[] = [];
   const skipped: string[] = [];
-  for (const week of weeks) {
+  for (const week of followingWeeks(firstIn(rules.zone), rules, now)) {
     if (slots.length === input.count) break;
     const at = week.toMillis();
     if (excluded.has(at)) continue;

@@ -164,20 +164,8 @@ export function BookingsPanel() {
         />
         {/* A range of days, side by side even on a phone; "All dates" lifts it. */}
         <div className="grid grid-cols-2 gap-3 lg:col-span-2">
-          <TextField
-            label="From"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
-          />
+          <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <TextField label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
         {(from || to) && (
           <div className="flex items-end">
