@@ -124,8 +124,13 @@ describe("the bookings list by lesson time and range of days", () => {
     expect(plain.json().bookings).toHaveLength(5);
     expect(plain.json().bookings[0].id).not.toBe(d2.id);
 
-    const bad = await t.send("GET", "/api/admin/bookings?from=tomorrow", { as: t.admin });
-    expect(bad.statusCode).toBe(400);
+    for (const from of ["tomorrow", "2026-02-30", "2026-13-01"]) {
+      const bad = await t.send("GET", `/api/admin/bookings?from=${from}`, { as: t.admin });
+      expect(bad.statusCode, from).toBe(400);
+    }
+    await expect(t.caller({ admin: t.admin }).admin.agenda({ view: "day", date: "2026-02-30" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 });
 

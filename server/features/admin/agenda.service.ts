@@ -30,4 +30,3 @@ export async function getAgenda(db: Db, teacherId: string, input: z.output<typeo
     next: next ? toBookingDto(next) : null,
   };
 }
-export type AgendaDto = Awaited<ReturnType<typeof getAgenda>>;
