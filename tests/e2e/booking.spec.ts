@@ -623,6 +623,7 @@ test.describe("booking flow: same time every week", () => {
     }
     await freeSlots(page).first().click();
     await expect(page.getByText("1 of 6 selected")).toBeVisible();
+    await shot(page, "2-schedule-one-pick", false);
     const [picked] = await selectedSlots(page);
 
     // The same time two weeks later is booked by someone else (the spec's REST call), unless an

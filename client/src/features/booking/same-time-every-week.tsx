@@ -63,8 +63,9 @@ export function useSameTimeEveryWeek(opts: {
 
   return {
     canFill: anchor !== null && remaining > 0 && lessons > 1,
+    // "Mondays at 5:00 PM"
     label: anchor
-      ? `${dayLabels(dateKeyInZone(anchor.startTime, zone)).weekday} at ${formatTime(anchor.startTime, { timeZone: zone })}`
+      ? `${dayLabels(dateKeyInZone(anchor.startTime, zone)).long.split(",")[0]}s at ${formatTime(anchor.startTime, { timeZone: zone })}`
       : "",
     remaining,
     busy,
