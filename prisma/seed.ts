@@ -277,7 +277,33 @@ async function seedDemoData(db: Db, env: Env, now: DateTime) {
       location: "Caffè letterario, Via Solferino 12, Milano",
     },
   ];
-  await db.booking.createMany({ data: [...past, ...upcoming] });
+  // Two lessons today for the teacher's agenda (a walk-in student without an account): one in
+  // person two hours ago, one online starting in the coming hour (unless the day is nearly over).
+  const hour = now.setZone(zone).hour;
+  const walkIn = {
+    teacherId: teacher.id,
+    studentName: "Marco Ferri",
+    studentEmail: "marco.ferri@example.com",
+    studentPhone: "+39 347 555 0202",
+    englishLevel: "beginner",
+    lessonFocus: "Travel English",
+    status: "confirmed" as const,
+  };
+  const todays = [
+    {
+      ...walkIn,
+      ...lesson(0, Math.max(0, hour - 2)),
+      lessonType: "in-person",
+      location: "Caffè letterario, Via Solferino 12, Milano",
+    },
+    {
+      ...walkIn,
+      ...lesson(0, Math.min(22, hour + 1)),
+      lessonType: "online",
+      meetingLink: "https://meet.google.com/tdy-lssn-one",
+    },
+  ];
+  await db.booking.createMany({ data: [...past, ...upcoming, ...todays] });
 
   await db.sharedFile.createMany({
     data: [

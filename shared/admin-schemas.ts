@@ -59,6 +59,17 @@ const meetingLink = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** A plain day, "YYYY-MM-DD" (read in the teacher's zone). */
+const dateKey = z
+  .string()
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, "Use a date like 2031-03-03.")
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      message: "Use a date like 2031-03-03.",
+    },
+  );
+
 // ---- bookings ----
 export const teacherFilterSchema = z.union([z.literal("all"), z.literal("mine"), z.uuid()]);
 export const listBookingsSchema = z.object({
@@ -70,6 +81,16 @@ export const listBookingsSchema = z.object({
   ...pagingFields(50),
   teacher_filter: teacherFilterSchema.default("all"),
   search: optionalText(200),
+  // Optional additions to the spec's query: the dashboard's Recent Bookings keep the creation
+  // order; the bookings list asks for lesson time and a range of days in the teacher's zone.
+  sort: z.enum(["created", "lesson_time"]).default("created"),
+  from: dateKey.optional(),
+  to: dateKey.optional(),
+});
+/** The teacher's agenda: one day or the Monday-to-Sunday week holding `date` (default today). */
+export const agendaSchema = z.object({
+  view: z.enum(["day", "week"]).default("day"),
+  date: dateKey.optional(),
 });
 export const updateBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: STATUS_REQUIRED_MESSAGE }),

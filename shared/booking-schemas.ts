@@ -52,6 +52,20 @@ export const availabilityQuerySchema = z.object({
 });
 export type AvailabilityQueryInput = z.infer<typeof availabilityQuerySchema>;
 
+/**
+ * "Same time every week": after one pick, the next `count` free lessons at the same weekday and
+ * time in the following weeks. `exclude`: starts the visitor has already picked.
+ */
+export const sameTimeEveryWeekSchema = z.object({
+  startTime: z.iso.datetime({ offset: true }),
+  count: z.number().int().min(1).max(52),
+  teacherId: text(64).optional().nullable(),
+  exclude: z
+    .array(z.iso.datetime({ offset: true }))
+    .max(60)
+    .default([]),
+});
+
 const optionalText = (max: number) => text(max).optional().nullable();
 const englishLevel = z.enum(["beginner", "intermediate", "advanced"], {
   error: STUDENT_DETAILS_MESSAGES.english_level,

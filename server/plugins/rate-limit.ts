@@ -123,7 +123,7 @@ export function rateLimitRules(env: RateLimitEnv) {
     /** Writes that land in the teacher's inbox and mail: custom availability requests,
      * cancellation requests, /ref sign-ups. Per hour: a person sends a few. */
     request: rule(env.RATE_LIMIT_REQUEST, HOUR),
-    /** Price quotes and checks. */
+    /** Price quotes and checks, and "Same time every week" searches. */
     quote: rule(env.RATE_LIMIT_QUOTE, MINUTE),
     /** Every other write of a student: profile, invitations, quiz answers, feed links, account. */
     write: rule(env.RATE_LIMIT_WRITE, MINUTE),

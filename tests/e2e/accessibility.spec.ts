@@ -91,6 +91,7 @@ test("the teacher's back office", async ({ page }) => {
   await signIn(page, "teacher");
   for (const panel of [
     "",
+    "agenda",
     "bookings",
     "availability",
     "students",

@@ -23,6 +23,24 @@ const shot = async (page: Page, name: string, fullPage = true) => {
   }
 };
 
+/** A single lesson at this time, booked through the spec's REST call (as another tab would). */
+async function bookElsewhere(page: Page, startTime: string) {
+  const response = await page.request.post("/api/bookings", {
+    data: {
+      studentInfo: {
+        name: "Sofia Bianchi",
+        phone: "+39 333 000 1111",
+        english_level: "beginner",
+        lesson_focus: "Travel",
+      },
+      lesson_date: startTime,
+      lessonType: "online",
+      packageId: "single-lesson",
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 async function signIn(page: Page) {
   await page.goto("/student");
   await page.getByRole("button", { name: /Continue as the demo student/ }).click();
@@ -490,20 +508,7 @@ test.describe("booking flow: details and booking", () => {
     await pickSlots(page, 1);
     const [slot] = JSON.parse((await page.evaluate(() => sessionStorage.getItem("selectedSlots"))) ?? "[]");
     // The same time gets booked in another tab, through the spec's REST call.
-    const response = await page.request.post("/api/bookings", {
-      data: {
-        studentInfo: {
-          name: "Sofia Bianchi",
-          phone: "+39 333 000 1111",
-          english_level: "beginner",
-          lesson_focus: "Travel",
-        },
-        lesson_date: slot.startTime,
-        lessonType: "online",
-        packageId: "single-lesson",
-      },
-    });
-    expect(response.ok()).toBe(true);
+    await bookElsewhere(page, slot.startTime);
     await page.reload();
     await expect(
       page.getByText("Some of the times you had selected are no longer available and were removed."),
@@ -581,5 +586,96 @@ test.describe("booking flow: details and booking", () => {
     await expect(page).toHaveURL(/\/book$/); // the results were removed: back to the start
     await page.goto("/book/confirmation");
     await expect(page).toHaveURL(/\/book$/);
+  });
+});
+
+test.describe("booking flow: same time every week", () => {
+  /** "Tue 17:00" in the teacher's zone: what "the same weekday and time" compares. */
+  const romeWeekTime = (iso: string) =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Rome",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(new Date(iso));
+  const romeDate = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date(iso));
+  const selectedSlots = async (page: Page) =>
+    JSON.parse((await page.evaluate(() => sessionStorage.getItem("selectedSlots"))) ?? "[]") as {
+      startTime: string;
+    }[];
+
+  test("one pick and one action fill a 6-lesson package, saying which week was taken", async ({ page }, info) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    await choosePackage(page, "Standard Package");
+    // The week after next (earlier tests fill the coming days), or the first later one with times.
+    await page.getByRole("button", { name: /Next Week/ }).click();
+    await weekLoaded(page);
+    for (let week = 0; week < 6 && (await freeSlots(page).count()) === 0; week++) {
+      await page.getByRole("button", { name: /Next Week/ }).click();
+      await weekLoaded(page);
+    }
+    if (info.project.name === "phone") {
+      // The phone's list starts at the first day with free times: its first day has some.
+      const firstDay = page.getByRole("region", { name: "Available times this week (by day)" }).getByRole("listitem");
+      await expect(firstDay.first().locator("button[data-slot-id]").first()).toBeVisible();
+      await expect(firstDay.first()).not.toContainText("No times available");
+    }
+    await freeSlots(page).first().click();
+    await expect(page.getByText("1 of 6 selected")).toBeVisible();
+    await shot(page, "2-schedule-one-pick", false);
+    const [picked] = await selectedSlots(page);
+
+    // The same time two weeks later is booked by someone else (the spec's REST call), unless an
+    // earlier run already took it.
+    const twoWeeksOn = new Date(Date.parse(picked.startTime) + 14 * 86_400_000).toISOString().slice(0, 10);
+    const grid = (await (await page.request.get(`/api/availability?startDate=${twoWeeksOn}`)).json()) as {
+      availableSlots: { startTime: string }[];
+    };
+    const taken = grid.availableSlots.find(
+      (s) => romeWeekTime(s.startTime) === romeWeekTime(picked.startTime) && romeDate(s.startTime) >= twoWeeksOn,
+    );
+    const takenDay = taken ? romeDate(taken.startTime) : null;
+    if (taken) {
+      await bookElsewhere(page, taken.startTime);
+    }
+
+    const action = page.getByRole("button", { name: "Same time every week" });
+    await action.click();
+    await expect(page.getByText("6 of 6 selected")).toBeVisible();
+    const status = page.getByRole("status").filter({ hasText: "Added 5 lessons at the same time" });
+    await expect(status).toBeVisible();
+    await expect(status).toContainText(": that time is taken.");
+    if (takenDay) {
+      const label = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(
+        new Date(`${takenDay}T00:00:00Z`),
+      );
+      await expect(status).toContainText(label);
+    }
+    const slots = await selectedSlots(page);
+    expect(slots).toHaveLength(6);
+    expect(new Set(slots.map((s) => romeWeekTime(s.startTime)))).toEqual(new Set([romeWeekTime(picked.startTime)]));
+    expect(slots.map((s) => s.startTime)).not.toContain(taken?.startTime);
+    await shot(page, "2-schedule-same-time", false);
+
+    // Each pick stays removable; the action fills the gap again.
+    const list = page.getByRole("list", { name: "Selected lessons" });
+    await expect(list.getByRole("listitem")).toHaveCount(6);
+    await list
+      .getByRole("button", { name: /^Remove/ })
+      .nth(2)
+      .click();
+    await expect(page.getByText("5 of 6 selected")).toBeVisible();
+    await expect(list.getByRole("listitem")).toHaveCount(5);
+    await action.click();
+    await expect(page.getByText("6 of 6 selected")).toBeVisible();
+
+    await page.getByRole("button", { name: /^Continue/ }).click();
+    await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
+    await fillDetails(page);
+    await page.getByRole("button", { name: "Book Lesson" }).click();
+    await expect(page).toHaveURL(/\/book\/confirmation$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
+    await expect(page.getByText(/^Requested: awaiting/)).toHaveCount(6);
   });
 });

@@ -148,7 +148,7 @@ describe(`a year of use on ${testEngine}`, () => {
           ? await listBookings(
               db_,
               teacherId,
-              { status: "past_pending", teacher_filter: "all", limit: 50, offset: 0 },
+              { status: "past_pending", teacher_filter: "all", sort: "created", limit: 50, offset: 0 },
               now,
             )
           : { bookings: [] };

@@ -74,12 +74,18 @@ export const adminBookingSelect = {
 } as const satisfies Prisma.BookingSelect;
 export type AdminBookingRow = Prisma.BookingGetPayload<{ select: typeof adminBookingSelect }>;
 
-/** `startsNoLaterThan`: only lessons whose start has come (pending ones the teacher must settle). */
+/**
+ * `startsNoLaterThan`: only lessons whose start has come (pending ones the teacher must settle);
+ * `startsFrom`/`startsBefore`: a range of lesson times; `byLessonTime`: in lesson order, not creation.
+ */
 export type BookingFilter = {
   status?: AdminBookingRow["status"];
   startsNoLaterThan?: Date;
+  startsFrom?: Date;
+  startsBefore?: Date;
   teacherId?: string;
   search?: string;
+  byLessonTime?: boolean;
 };
 export type BookingChanges = Partial<
   Pick<AdminBookingRow, "notes" | "teacherId" | "meetingLink" | "location" | "cancelledAt">
@@ -94,13 +100,15 @@ const BOOKING_SEARCH_FIELDS = ["studentName", "studentEmail", "notes", "lessonFo
 export async function listBookingRows(db: Db, filter: BookingFilter, page: { limit: number; offset: number }) {
   const where: Prisma.BookingWhereInput = {};
   if (filter.status) where.status = filter.status;
-  if (filter.startsNoLaterThan) where.startsAt = { lte: filter.startsNoLaterThan };
+  where.startsAt = { lte: filter.startsNoLaterThan, gte: filter.startsFrom, lt: filter.startsBefore };
   if (filter.teacherId) where.teacherId = filter.teacherId;
   if (filter.search) where.OR = containsAny<Prisma.BookingWhereInput>(filter.search, BOOKING_SEARCH_FIELDS);
   const [rows, total] = await Promise.all([
     db.booking.findMany({
       where,
-      orderBy: [{ createdAt: "desc" }, { startsAt: "desc" }, { id: "asc" }],
+      orderBy: filter.byLessonTime
+        ? [{ startsAt: "asc" }, { id: "asc" }]
+        : [{ createdAt: "desc" }, { startsAt: "desc" }, { id: "asc" }],
       skip: page.offset,
       take: page.limit,
       select: adminBookingSelect,
@@ -108,6 +116,32 @@ export async function listBookingRows(db: Db, filter: BookingFilter, page: { lim
     db.booking.count({ where }),
   ]);
   return { rows, total };
+}
+
+/**
+ * The agenda's lessons: pending, confirmed and completed ones of this teacher, or not yet
+ * assigned, that overlap [from, to), in time order.
+ */
+export function listAgendaLessonRows(db: Db, teacherId: string, from: Date, to: Date) {
+  return db.booking.findMany({
+    where: {
+      status: { in: ["pending", "confirmed", "completed"] },
+      OR: [{ teacherId }, { teacherId: null }],
+      startsAt: { lt: to },
+      endsAt: { gt: from },
+    },
+    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+    select: adminBookingSelect,
+  });
+}
+
+/** The teacher's lesson happening now or next (pending or confirmed), wherever it falls. */
+export function findNextLessonRow(db: Db, teacherId: string, now: Date) {
+  return db.booking.findFirst({
+    where: { status: { in: ["pending", "confirmed"] }, OR: [{ teacherId }, { teacherId: null }], endsAt: { gt: now } },
+    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+    select: adminBookingSelect,
+  });
 }
 
 export function findBookingRow(db: Db, id: string) {

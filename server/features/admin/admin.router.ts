@@ -2,6 +2,7 @@
 // the session on each call (tests enumerate this router to prove it).
 import { z } from "zod";
 import {
+  agendaSchema,
   bulkAvailabilitySchema,
   createNoteSchema,
   createSharedFileSchema,
@@ -35,6 +36,7 @@ import {
   resolveTeacher,
   updateBooking,
 } from "./admin.service.ts";
+import { getAgenda } from "./agenda.service.ts";
 import { createSlot, deleteSeriesFrom, deleteSlot, listAdminSlots, markDaysOff } from "./availability-admin.service.ts";
 import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
 import { createNote, deleteNote, getNote, listNotes, listTags, updateNote } from "./notes.service.ts";
@@ -59,6 +61,9 @@ const byId = z.object({ id: z.uuid() });
 export const adminRouter = router({
   me: adminProcedure.query(({ ctx }) => ({ id: ctx.admin.id, name: ctx.admin.name, email: ctx.admin.email })),
   dashboardStats: adminProcedure.query(({ ctx }) => getDashboard(ctx.db)),
+  agenda: teacherProcedure
+    .input(agendaSchema.optional())
+    .query(({ ctx, input }) => getAgenda(ctx.db, ctx.teacher.id, agendaSchema.parse(input ?? {}))),
 
   bookings: router({
     list: teacherProcedure

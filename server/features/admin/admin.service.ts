@@ -1,5 +1,6 @@
 // The teacher's back office: dashboard, bookings, teachers, students and the inbox.
 
+import { DateTime } from "luxon";
 import type { z } from "zod";
 import type {
   inboxQuerySchema,
@@ -12,6 +13,7 @@ import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
+import { loadSiteRules } from "../booking/availability.service.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
 import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/referral.service.ts";
@@ -108,6 +110,13 @@ export async function listBookings(
   } else if (input.status && input.status !== "all") filter.status = input.status;
   if (input.teacher_filter === "mine") filter.teacherId = teacherId;
   else if (input.teacher_filter !== "all") filter.teacherId = input.teacher_filter;
+  filter.byLessonTime = input.sort === "lesson_time";
+  if (input.from || input.to) {
+    const { zone } = await loadSiteRules(db);
+    // Whole days in the teacher's zone, both ends included.
+    if (input.from) filter.startsFrom = DateTime.fromISO(input.from, { zone }).toJSDate();
+    if (input.to) filter.startsBefore = DateTime.fromISO(input.to, { zone }).plus({ days: 1 }).toJSDate();
+  }
   const { rows, total } = await listBookingRows(db, filter, input);
   return { bookings: rows.map(toBookingDto), total };
 }

@@ -98,18 +98,38 @@ export async function bookableLessonsByTeacher(
 
 export const slotId = (teacherId: string, start: Date) => `${teacherId}:${start.toISOString()}`;
 
-/** What the week grid offers: 14 days from the Sunday of the viewed week, teacher's zone. */
-export async function getAvailability(db: Db, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityDto> {
-  const [rules, teachers] = await Promise.all([loadSiteRules(db), resolveTeachers(db, query.teacherId)]);
-  const start =
-    parseDateParam(query.startDate, rules.zone, "startDate") ?? DateTime.fromJSDate(now, { zone: rules.zone });
-  const end = parseDateParam(query.endDate, rules.zone, "endDate");
-  const window = availabilityWindow(start, rules.zone, end);
+/**
+ * The site's rules, the teachers asked for (every active one without `teacherId`, in the order
+ * the grid prefers them) and each one's bookable lessons in the window the rules give.
+ */
+export async function bookableLessonsInWindow(
+  db: Db,
+  teacherId: string | null | undefined,
+  windowOf: (rules: SiteRules) => Interval,
+  now: Date,
+) {
+  const [rules, teachers] = await Promise.all([loadSiteRules(db), resolveTeachers(db, teacherId)]);
+  const window = windowOf(rules);
   const byTeacher = await bookableLessonsByTeacher(
     db,
     teachers.map((t) => t.id),
     window,
     rules,
+    now,
+  );
+  return { rules, teachers, window, byTeacher };
+}
+
+/** What the week grid offers: 14 days from the Sunday of the viewed week, teacher's zone. */
+export async function getAvailability(db: Db, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityDto> {
+  const { rules, teachers, window, byTeacher } = await bookableLessonsInWindow(
+    db,
+    query.teacherId,
+    (rules) => {
+      const start =
+        parseDateParam(query.startDate, rules.zone, "startDate") ?? DateTime.fromJSDate(now, { zone: rules.zone });
+      return availabilityWindow(start, rules.zone, parseDateParam(query.endDate, rules.zone, "endDate"));
+    },
     now,
   );
 

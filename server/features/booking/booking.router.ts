@@ -9,6 +9,7 @@ import {
   quoteSchema,
   REQUIRED_FIELDS,
   referralSignupSchema,
+  sameTimeEveryWeekSchema,
   singleBookingSchema,
   validatePriceSchema,
 } from "../../../shared/booking-schemas.ts";
@@ -30,6 +31,7 @@ import {
 import { getPublicContact } from "./contact.service.ts";
 import { quotePrice, validatePrice } from "./pricing.service.ts";
 import { registerReferralSignup } from "./referral.service.ts";
+import { findSameTimeEveryWeek } from "./same-time-every-week.service.ts";
 
 /** A booking write: counted in the booking bucket, then only for a signed-in student. */
 const bookingProcedure = rateLimitedProcedure("booking").use(async ({ ctx, next }) =>
@@ -79,6 +81,10 @@ export const bookingRouter = router({
   availability: publicProcedure
     .input(availabilityQuerySchema.optional())
     .query(({ ctx, input }) => cachedAvailability(ctx.db, ctx.availabilityCache, input ?? {})),
+  // A search over the whole booking window: counted with the quotes.
+  sameTimeEveryWeek: rateLimitedProcedure("quote")
+    .input(sameTimeEveryWeekSchema)
+    .query(({ ctx, input }) => findSameTimeEveryWeek(ctx.db, input)),
   quote: rateLimitedProcedure("quote")
     .input(quoteSchema)
     .query(({ ctx, input }) => checkPrice(ctx, input, quotePrice)),

@@ -53,6 +53,11 @@ export const MapPinIcon = icon(
   circle(12, 10.5, 2.75),
 );
 export const MenuIcon = icon(path("M3.75 6.75h16.5M3.75 12h16.5M3.75 17.25h16.5"));
+export const RepeatIcon = icon(
+  path(
+    "M17 2.5 20.5 6 17 9.5M3.5 11V9.5A3.5 3.5 0 0 1 7 6h13.5M7 21.5 3.5 18 7 14.5M20.5 13v1.5a3.5 3.5 0 0 1-3.5 3.5H3.5",
+  ),
+);
 export const UsersIcon = icon(
   circle(9, 8, 3.25),
   path("M2.75 19.25c.6-3.3 3.1-5.25 6.25-5.25s5.65 1.95 6.25 5.25"),

@@ -8,11 +8,12 @@ import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { SelectField } from "../../components/ui/field.tsx";
+import { SelectField, TextField } from "../../components/ui/field.tsx";
 import { Pager, usePage } from "../../components/ui/pager.tsx";
 import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
@@ -20,6 +21,7 @@ import { FilterBar } from "./admin-shell.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
 
 type StatusFilter = NonNullable<RouterInputs["admin"]["bookings"]["list"]["status"]>;
+type BookingSort = NonNullable<RouterInputs["admin"]["bookings"]["list"]["sort"]>;
 
 export function BookingsPanel() {
   const prefs = useAdminPrefs();
@@ -27,8 +29,19 @@ export function BookingsPanel() {
   const search = useSearch();
   const [status, setStatus] = useState<StatusFilter>("all");
   const [teacher, setTeacher] = useState("all");
+  const [sort, setSort] = useState<BookingSort>("lesson_time");
+  // Lessons from today on, in time order, unless the teacher asks for other days.
+  const [from, setFrom] = useState(() => dateKeyInZone(new Date(), prefs.timezone));
+  const [to, setTo] = useState("");
   const [dialog, setDialog] = useState<{ booking: AdminBooking; mode: "details" | "update" } | null>(null);
-  const filters = { status, teacher_filter: teacher, search: search.query || undefined };
+  const filters = {
+    status,
+    teacher_filter: teacher,
+    search: search.query || undefined,
+    sort,
+    from: from || undefined,
+    to: to || undefined,
+  };
   const page = usePage(filters, ADMIN_PAGE_SIZE);
   const bookings = useQuery({
     ...trpc.admin.bookings.list.queryOptions(page.params),
@@ -118,7 +131,12 @@ export function BookingsPanel() {
         <SelectField
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as StatusFilter)}
+          onChange={(e) => {
+            const next = e.target.value as StatusFilter;
+            // Lessons still pending after their time are all in the past: a "from today" hides them.
+            if (next === "past_pending") setFrom("");
+            setStatus(next);
+          }}
           options={[
             { value: "all", label: "All statuses" },
             ...BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) })),
@@ -135,6 +153,35 @@ export function BookingsPanel() {
             ...(teachers.data?.teachers ?? []).map((t) => ({ value: t.id, label: t.name })),
           ]}
         />
+        <SelectField
+          label="Order"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as BookingSort)}
+          options={[
+            { value: "lesson_time", label: "By lesson time" },
+            { value: "created", label: "Newest bookings first" },
+          ]}
+        />
+        {/* A range of days, side by side even on a phone; "All dates" lifts it. */}
+        <div className="grid grid-cols-2 gap-3 lg:col-span-2">
+          <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <TextField label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </div>
+        {(from || to) && (
+          <div className="flex items-end">
+            <Button
+              variant="outline"
+              size="sm"
+              className="min-h-10"
+              onClick={() => {
+                setFrom("");
+                setTo("");
+              }}
+            >
+              All dates
+            </Button>
+          </div>
+        )}
       </FilterBar>
 
       {bookings.isPending ? (

@@ -1,4 +1,4 @@
-// The dashboard: eight tiles, three stat cards, Recent Bookings (10) with View Details and Confirm.
+// The dashboard: the tiles (the agenda first), three stat cards, Recent Bookings (10) with View Details and Confirm.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { RECENT_BOOKINGS_LIMIT } from "../../../../shared/constants.ts";
@@ -20,6 +20,12 @@ import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDialog } from "./booking-dialog.tsx";
 
 const TILES = [
+  {
+    to: "/admin/agenda",
+    title: "Agenda",
+    text: "Today and this week, lesson by lesson",
+    Icon: ClockIcon,
+  },
   {
     to: "/admin/availability",
     title: "Manage Availability",

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon } from "../../components/ui/icons.tsx";
@@ -5,13 +6,14 @@ import { formatDate, formatTime } from "../../lib/format.ts";
 import type { Slot } from "./booking-storage.ts";
 import { YourTime } from "./your-time.tsx";
 
-/** The schedule step's side card: the times picked so far, each with Remove. */
+/** The schedule step's side card: the times picked so far, each with Remove, then `children`. */
 export function SelectedLessonsCard(props: {
   selected: Slot[];
   lessons: number;
   zone: string;
   localZone: string | null;
   onRemove: (slot: Slot) => void;
+  children?: ReactNode;
 }) {
   const { selected, lessons, zone, localZone } = props;
   const day = (slot: Slot) => formatDate(slot.startTime, { timeZone: zone, style: "short" });
@@ -49,6 +51,7 @@ export function SelectedLessonsCard(props: {
           ))}
         </ul>
       )}
+      {props.children}
     </Card>
   );
 }

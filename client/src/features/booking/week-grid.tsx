@@ -78,6 +78,11 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
   const times = [...new Set(slots.map((s) => timeKeyInZone(s.startTime, timeZone)))].sort();
   const cell = (day: DateKey, time: string) =>
     byDay.get(day)?.find((s) => timeKeyInZone(s.startTime, timeZone) === time) ?? null;
+  // A phone's list starts at the first day with free times: no scrolling past empty days.
+  const firstFreeDay = Math.max(
+    0,
+    days.findIndex((d) => (byDay.get(d)?.length ?? 0) > 0),
+  );
   // The same button in both layouts; only its height differs.
   const buttonProps = (slot: Slot) => ({ slot, selected: selectedIds.has(slot.id), timeZone, localZone, onToggle });
 
@@ -122,8 +127,11 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
 
       {/* Phones */}
       <section className="md:hidden" aria-label="Available times this week (by day)">
+        {firstFreeDay > 0 && (
+          <p className="mb-3 text-sm text-slate-500">No free times before {dayLabels(days[firstFreeDay]).long}.</p>
+        )}
         <ul className="space-y-3">
-          {days.map((day) => {
+          {days.slice(firstFreeDay).map((day) => {
             const labels = dayLabels(day);
             const daySlots = byDay.get(day) ?? [];
             return (

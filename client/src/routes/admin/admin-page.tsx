@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { AdminHeader, AdminMain } from "../../features/admin/admin-shell.tsx";
+import { AgendaPanel } from "../../features/admin/agenda-panel.tsx";
 import { AvailabilityPanel } from "../../features/admin/availability-panel.tsx";
 import { BookingsPanel } from "../../features/admin/bookings-panel.tsx";
 import { AdminDashboard } from "../../features/admin/dashboard.tsx";
@@ -26,6 +27,7 @@ import { trpc } from "../../trpc.ts";
 // View states of the spec, as sub-paths so the browser's Back button works.
 const VIEWS = {
   "": { title: "Admin Dashboard", subtitle: "Your lessons, students and resources at a glance" },
+  agenda: { title: "Agenda", subtitle: "Your lessons today and this week, in time order" },
   availability: { title: "Manage Availability", subtitle: "When students can book you" },
   bookings: { title: "All Bookings", subtitle: "Every lesson, its student and its status" },
   students: { title: "Student Profiles", subtitle: "Levels, contacts and lesson history" },
@@ -95,6 +97,7 @@ export function AdminPage() {
       />
       <AdminMain>
         {view === "" && <AdminDashboard />}
+        {view === "agenda" && <AgendaPanel />}
         {view === "availability" && <AvailabilityPanel />}
         {view === "bookings" && <BookingsPanel />}
         {view === "students" && <StudentsPanel />}

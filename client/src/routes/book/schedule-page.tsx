@@ -5,6 +5,7 @@ import { ArrowRightIcon } from "../../components/ui/icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { bookingStorage, type Slot } from "../../features/booking/booking-storage.ts";
+import { SameTimeEveryWeek, useSameTimeEveryWeek } from "../../features/booking/same-time-every-week.tsx";
 import { SelectedLessonsCard } from "../../features/booking/selected-lessons-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { useWeekAvailability } from "../../features/booking/use-week-availability.ts";
@@ -46,6 +47,17 @@ export function SchedulePage() {
   const status = useStudentStatus();
   const user = status.data?.authenticated ? status.data.user : null;
   const selectedIds = useMemo(() => new Set(selected.map((s) => s.id)), [selected]);
+  const sameTime = useSameTimeEveryWeek({
+    selected,
+    lessons: pkg?.lessons ?? 0,
+    teacherId: teacher?.id ?? null,
+    zone,
+    onAdd: (slots) => {
+      const sorted = [...selected, ...slots].sort((a, b) => a.startTime.localeCompare(b.startTime));
+      bookingStorage.setSlots(sorted);
+      setSelected(sorted);
+    },
+  });
 
   if (!pkg) {
     return (
@@ -62,6 +74,7 @@ export function SchedulePage() {
     setSelected(sorted);
   };
   const toggle = (slot: Slot) => {
+    sameTime.clearMessage();
     if (selectedIds.has(slot.id)) {
       update(selected.filter((s) => s.id !== slot.id));
       return;
@@ -129,8 +142,17 @@ export function SchedulePage() {
             lessons={lessons}
             zone={zone}
             localZone={showLocal}
-            onRemove={(slot) => update(selected.filter((s) => s.id !== slot.id))}
-          />
+            onRemove={(slot) => {
+              sameTime.clearMessage();
+              update(selected.filter((s) => s.id !== slot.id));
+            }}
+          >
+            {(sameTime.canFill || sameTime.message) && (
+              <div className="mt-3 hidden lg:block">
+                <SameTimeEveryWeek state={sameTime} />
+              </div>
+            )}
+          </SelectedLessonsCard>
           <Card className="p-4">
             <p className="text-sm text-slate-700">None of these times suit you?</p>
             <Button variant="outline" size="sm" className="mt-2 w-full" onClick={() => setDialogOpen(true)}>
@@ -140,7 +162,11 @@ export function SchedulePage() {
         </aside>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-between sm:border-0 sm:bg-transparent sm:p-0">
+      <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex flex-wrap gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-between sm:border-0 sm:bg-transparent sm:p-0">
+        {/* Below the wide layout the side card sits under the calendar: the action stays at hand here. */}
+        <div className="w-full empty:hidden lg:hidden">
+          <SameTimeEveryWeek state={sameTime} compact />
+        </div>
         <ButtonLink to="/book/pricing" variant="outline" className="sm:flex-none">
           Back to Pricing
         </ButtonLink>
