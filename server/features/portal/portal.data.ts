@@ -18,6 +18,8 @@ const lessonSelect = {
   notes: true,
   status: true,
   orderId: true,
+  studentName: true,
+  bookedBy: true,
   creditUsedBy: { select: { id: true } },
 } as const;
 

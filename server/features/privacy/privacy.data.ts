@@ -214,6 +214,7 @@ export function eraseStudent(
         data: {
           studentId: null,
           studentName: DELETED_STUDENT_NAME,
+          guardianName: null,
           studentEmail: "",
           studentPhone: null,
           englishLevel: null,

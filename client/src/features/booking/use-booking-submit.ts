@@ -96,6 +96,7 @@ export function useBookingSubmit({
       preferred_type: lessonType,
       preferred_location: lessonType === "in-person" ? form.preferred_location.trim() : undefined,
       notes: form.notes.trim() || undefined,
+      age_confirmation: form.age_confirmation || undefined,
       // The student's own zone, so their emails also show the lesson time where they are.
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
     };
