@@ -72,7 +72,10 @@ export const studentInfoSchema = z.object({
    * The age confirmation's answer: "adult" (the account holder is the learner, 18 or older) or
    * "guardian" (a parent or guardian books for the learner named above). Absent means "adult".
    */
-  age_confirmation: z.enum(["adult", "guardian"], { error: "Please confirm the age requirement" }).optional().nullable(),
+  age_confirmation: z
+    .enum(["adult", "guardian"], { error: "Please confirm the age requirement" })
+    .optional()
+    .nullable(),
   /** The browser's IANA zone (Intl), so emails can show the student's own time too. */
   timezone: text(64).refine(isTimeZone, "Unknown time zone").optional().nullable(),
 });

@@ -90,9 +90,7 @@ export function toBookingDto(b: AdminBookingRow) {
     // email and phone are the guardian's: the contact the teacher reaches.
     booked_by: b.bookedBy === "guardian" ? ("guardian" as const) : ("learner" as const),
     guardian:
-      b.bookedBy === "guardian"
-        ? { name: b.guardianName ?? "", email: b.studentEmail, phone: b.studentPhone }
-        : null,
+      b.bookedBy === "guardian" ? { name: b.guardianName ?? "", email: b.studentEmail, phone: b.studentPhone } : null,
     ics_sequence: b.icsSequence,
     cancelled_at: b.cancelledAt?.toISOString() ?? null,
     // A student's cancellation carries its reason (on the booking, or on the request they made).

@@ -5,8 +5,9 @@ import type { z } from "zod";
 import { parseTags } from "../../../shared/admin-rules.ts";
 import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "../../../shared/admin-schemas.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { runInTransaction } from "../booking/booking.data.ts";
 import { findStudent } from "./admin.data.ts";
 import {
   deleteNoteRow,
@@ -19,6 +20,7 @@ import {
   type NoteRow,
   updateNoteRow,
 } from "./notes.data.ts";
+import { type MailOptions, queueResourceSharedMail, resourceMailContext } from "./resource-mail.ts";
 
 const NOTE_NOT_FOUND = "Note not found.";
 
@@ -77,10 +79,27 @@ async function checkBooking(db: Db, bookingId: string | null | undefined, studen
   }
 }
 
-export async function createNote(db: Db, authorId: string, input: z.output<typeof createNoteSchema>) {
+/** Writes a note's change; a note the student can now read emails them (once per note). */
+async function saveAndNotify(db: Db, write: (tx: DbOrTx) => Promise<NoteRow>, isPrivate: boolean, opts: MailOptions) {
+  const ctx = await resourceMailContext(db, !isPrivate, opts);
+  return runInTransaction(db, async (tx) => {
+    const note = await write(tx);
+    if (!note.isPrivate) {
+      await queueResourceSharedMail(tx, ctx, note.student, { kind: "note", id: note.id, title: "" });
+    }
+    return note;
+  });
+}
+
+export async function createNote(
+  db: Db,
+  authorId: string,
+  input: z.output<typeof createNoteSchema>,
+  opts: MailOptions,
+) {
   if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", UNKNOWN_STUDENT_MESSAGE);
   await checkBooking(db, input.booking_id, input.student_id);
-  const note = await insertNote(db, {
+  const row = {
     studentId: input.student_id,
     authorId,
     bookingId: input.booking_id ?? null,
@@ -88,11 +107,18 @@ export async function createNote(db: Db, authorId: string, input: z.output<typeo
     noteDate: input.note_date ?? new Date(),
     tags: parseTags(input.tags),
     isPrivate: input.is_private,
-  });
+  };
+  const note = await saveAndNotify(db, (tx) => insertNote(tx, row), input.is_private, opts);
   return { note: toNoteDto(note, authorId) };
 }
 
-export async function updateNote(db: Db, authorId: string, id: string, input: z.output<typeof updateNoteSchema>) {
+export async function updateNote(
+  db: Db,
+  authorId: string,
+  id: string,
+  input: z.output<typeof updateNoteSchema>,
+  opts: MailOptions,
+) {
   const current = await loadOwn(db, authorId, id);
   await checkBooking(db, input.booking_id, current.studentId);
   const data: NoteChanges = { teacherNote: input.teacher_note };
@@ -100,7 +126,8 @@ export async function updateNote(db: Db, authorId: string, id: string, input: z.
   if (input.tags !== undefined) data.tags = parseTags(input.tags);
   if (input.is_private !== undefined) data.isPrivate = input.is_private;
   if (input.booking_id !== undefined) data.bookingId = input.booking_id;
-  return { note: toNoteDto(await updateNoteRow(db, id, data), authorId) };
+  const isPrivate = data.isPrivate ?? current.isPrivate;
+  return { note: toNoteDto(await saveAndNotify(db, (tx) => updateNoteRow(tx, id, data), isPrivate, opts), authorId) };
 }
 
 export async function deleteNote(db: Db, authorId: string, id: string) {

@@ -8,11 +8,13 @@ import type {
   updateSharedFileSchema,
 } from "../../../shared/admin-schemas.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { runInTransaction } from "../booking/booking.data.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import { findStudent } from "./admin.data.ts";
+import { type MailOptions, queueResourceSharedMail, resourceMailContext } from "./resource-mail.ts";
 import {
   deleteSharedFileRow,
   findSharedFileRow,
@@ -56,22 +58,51 @@ async function sizeFor(db: Db, fileUrl: string, given: number | null | undefined
   return upload ? upload.size : (given ?? null);
 }
 
-export async function createSharedFile(db: Db, sharedById: string, input: z.output<typeof createSharedFileSchema>) {
+/** Writes a file's change; a file the student can now see emails them (once per file). */
+async function saveAndNotify(
+  db: Db,
+  write: (tx: DbOrTx) => Promise<SharedFileRow>,
+  isActive: boolean,
+  opts: MailOptions,
+) {
+  const ctx = await resourceMailContext(db, isActive, opts);
+  return runInTransaction(db, async (tx) => {
+    const file = await write(tx);
+    if (file.isActive) {
+      await queueResourceSharedMail(tx, ctx, file.student, { kind: "file", id: file.id, title: file.title });
+    }
+    return file;
+  });
+}
+
+export async function createSharedFile(
+  db: Db,
+  sharedById: string,
+  input: z.output<typeof createSharedFileSchema>,
+  opts: MailOptions,
+) {
   if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", UNKNOWN_STUDENT_MESSAGE);
-  const file = await insertSharedFile(db, {
+  const fileSize = await sizeFor(db, input.file_url, input.file_size);
+  const row = {
     studentId: input.student_id,
     sharedById,
     title: input.title,
     description: input.description,
     fileType: input.file_type,
     fileUrl: input.file_url,
-    fileSize: await sizeFor(db, input.file_url, input.file_size),
+    fileSize,
     isActive: input.is_active,
-  });
+  };
+  const file = await saveAndNotify(db, (tx) => insertSharedFile(tx, row), input.is_active, opts);
   return { file: toSharedFileDto(file) };
 }
 
-export async function updateSharedFile(db: Db, id: string, input: z.output<typeof updateSharedFileSchema>) {
+export async function updateSharedFile(
+  db: Db,
+  id: string,
+  input: z.output<typeof updateSharedFileSchema>,
+  opts: MailOptions,
+) {
   const current = await findSharedFileRow(db, id);
   if (!current) throw new AppError("NOT_FOUND", "File not found.");
   const data: SharedFileChanges = {
@@ -83,12 +114,14 @@ export async function updateSharedFile(db: Db, id: string, input: z.output<typeo
   if (input.is_active !== undefined) data.isActive = input.is_active;
   if (input.file_url !== current.fileUrl || input.file_size !== undefined)
     data.fileSize = await sizeFor(db, input.file_url, input.file_size);
-  return { file: toSharedFileDto(await updateSharedFileRow(db, id, data)) };
+  const isActive = data.isActive ?? current.isActive;
+  return { file: toSharedFileDto(await saveAndNotify(db, (tx) => updateSharedFileRow(tx, id, data), isActive, opts)) };
 }
 
-export async function setSharedFileActive(db: Db, id: string, isActive: boolean) {
+export async function setSharedFileActive(db: Db, id: string, isActive: boolean, opts: MailOptions) {
   if (!(await findSharedFileRow(db, id))) throw new AppError("NOT_FOUND", "File not found.");
-  return { file: toSharedFileDto(await updateSharedFileRow(db, id, { isActive })) };
+  const file = await saveAndNotify(db, (tx) => updateSharedFileRow(tx, id, { isActive }), isActive, opts);
+  return { file: toSharedFileDto(file) };
 }
 
 export async function deleteSharedFile(db: Db, id: string) {

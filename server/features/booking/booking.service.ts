@@ -348,7 +348,15 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
       }),
     );
   }
-  return { orderId, status, rows, mails, signup, email, friendName: (isGuardianBooking(info) ? student.name : info.name) || student.name };
+  return {
+    orderId,
+    status,
+    rows,
+    mails,
+    signup,
+    email,
+    friendName: (isGuardianBooking(info) ? student.name : info.name) || student.name,
+  };
 }
 
 type BookingPlan = ReturnType<typeof planBooking>;

@@ -209,6 +209,30 @@ export function lessonReminderEmail(name: string, lesson: LessonForMail, ctx: Ma
   };
 }
 
+/**
+ * The student's email for a file or a note the teacher shared. The note's text stays out of the
+ * mail: it is read in the portal, behind the student's sign-in.
+ */
+export function resourceSharedEmail(
+  name: string,
+  item: { kind: "file" | "note"; title: string },
+  ctx: MailContext,
+): MailContent {
+  const isFile = item.kind === "file";
+  return {
+    subject: isFile ? `New file from ${ctx.teacherName}: ${item.title}` : `New note from ${ctx.teacherName}`,
+    text: [
+      `Hi ${name},`,
+      "",
+      isFile
+        ? `${ctx.teacherName} shared a file with you: ${item.title}.`
+        : `${ctx.teacherName} wrote you a note about your lessons.`,
+      `You will find it in Resources, marked New until you open it: ${ctx.publicUrl}/resources/files`,
+      signOff(ctx),
+    ].join("\n"),
+  };
+}
+
 export type TeacherNotice =
   | {
       kind: "teacher_new_booking";

@@ -155,9 +155,7 @@ export function BookingsPanel() {
               {
                 key: "student",
                 header: "Student",
-                cell: (b) => (
-                  <BookingStudent booking={b} />
-                ),
+                cell: (b) => <BookingStudent booking={b} />,
               },
               { key: "lesson", header: "Lesson", cellClassName: "text-slate-700", cell: when },
               { key: "type", header: "Type", cellClassName: "text-slate-700", cell: lessonType },

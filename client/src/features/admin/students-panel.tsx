@@ -211,8 +211,8 @@ export function StudentsPanel() {
                       {formatAdminDateTime(b.lesson_date, prefs, true)}
                       <span className="text-slate-500">
                         {" "}
-                        {selected.learners.length > 0 ? ` · ${b.learner_name}` : ""}
-                        · {b.lesson_type === "online" ? "Online" : "In-person"}
+                        {selected.learners.length > 0 ? ` · ${b.learner_name}` : ""}·{" "}
+                        {b.lesson_type === "online" ? "Online" : "In-person"}
                         {b.teacher_name ? ` · ${b.teacher_name}` : ""}
                       </span>
                     </span>
