@@ -10,7 +10,10 @@ const db = () => t.database.prisma;
 const admin = () => t.caller({ admin: t.admin });
 
 const mailsTo = (student: TestUser) =>
-  db().outboxEmail.findMany({ where: { toAddress: student.email }, select: { kind: true, subject: true, textBody: true } });
+  db().outboxEmail.findMany({
+    where: { toAddress: student.email },
+    select: { kind: true, subject: true, textBody: true },
+  });
 
 async function shareFile(student: TestUser, extra: Record<string, unknown> = {}) {
   const response = await t.send("POST", "/api/admin/shared-files", {

@@ -5,9 +5,8 @@ import type { z } from "zod";
 import { parseTags } from "../../../shared/admin-rules.ts";
 import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "../../../shared/admin-schemas.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
-import type { Db, DbOrTx } from "../../db.ts";
+import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { runInTransaction } from "../booking/booking.data.ts";
 import { findStudent } from "./admin.data.ts";
 import {
   deleteNoteRow,
@@ -20,7 +19,7 @@ import {
   type NoteRow,
   updateNoteRow,
 } from "./notes.data.ts";
-import { type MailOptions, queueResourceSharedMail, resourceMailContext } from "./resource-mail.ts";
+import { type MailOptions, saveSharedItem } from "./resource-mail.ts";
 
 const NOTE_NOT_FOUND = "Note not found.";
 
@@ -79,17 +78,8 @@ async function checkBooking(db: Db, bookingId: string | null | undefined, studen
   }
 }
 
-/** Writes a note's change; a note the student can now read emails them (once per note). */
-async function saveAndNotify(db: Db, write: (tx: DbOrTx) => Promise<NoteRow>, isPrivate: boolean, opts: MailOptions) {
-  const ctx = await resourceMailContext(db, !isPrivate, opts);
-  return runInTransaction(db, async (tx) => {
-    const note = await write(tx);
-    if (!note.isPrivate) {
-      await queueResourceSharedMail(tx, ctx, note.student, { kind: "note", id: note.id, title: "" });
-    }
-    return note;
-  });
-}
+/** A note its student may read emails them (once per note, see resource-mail.ts). */
+const noteShared = (note: NoteRow) => (note.isPrivate ? null : { kind: "note" as const, id: note.id, title: "" });
 
 export async function createNote(
   db: Db,
@@ -108,7 +98,7 @@ export async function createNote(
     tags: parseTags(input.tags),
     isPrivate: input.is_private,
   };
-  const note = await saveAndNotify(db, (tx) => insertNote(tx, row), input.is_private, opts);
+  const note = await saveSharedItem(db, opts, !input.is_private, (tx) => insertNote(tx, row), noteShared);
   return { note: toNoteDto(note, authorId) };
 }
 
@@ -127,7 +117,12 @@ export async function updateNote(
   if (input.is_private !== undefined) data.isPrivate = input.is_private;
   if (input.booking_id !== undefined) data.bookingId = input.booking_id;
   const isPrivate = data.isPrivate ?? current.isPrivate;
-  return { note: toNoteDto(await saveAndNotify(db, (tx) => updateNoteRow(tx, id, data), isPrivate, opts), authorId) };
+  return {
+    note: toNoteDto(
+      await saveSharedItem(db, opts, !isPrivate, (tx) => updateNoteRow(tx, id, data), noteShared),
+      authorId,
+    ),
+  };
 }
 
 export async function deleteNote(db: Db, authorId: string, id: string) {

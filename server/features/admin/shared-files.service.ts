@@ -8,13 +8,12 @@ import type {
   updateSharedFileSchema,
 } from "../../../shared/admin-schemas.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
-import type { Db, DbOrTx } from "../../db.ts";
+import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { runInTransaction } from "../booking/booking.data.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import { findStudent } from "./admin.data.ts";
-import { type MailOptions, queueResourceSharedMail, resourceMailContext } from "./resource-mail.ts";
+import { type MailOptions, saveSharedItem } from "./resource-mail.ts";
 import {
   deleteSharedFileRow,
   findSharedFileRow,
@@ -58,22 +57,9 @@ async function sizeFor(db: Db, fileUrl: string, given: number | null | undefined
   return upload ? upload.size : (given ?? null);
 }
 
-/** Writes a file's change; a file the student can now see emails them (once per file). */
-async function saveAndNotify(
-  db: Db,
-  write: (tx: DbOrTx) => Promise<SharedFileRow>,
-  isActive: boolean,
-  opts: MailOptions,
-) {
-  const ctx = await resourceMailContext(db, isActive, opts);
-  return runInTransaction(db, async (tx) => {
-    const file = await write(tx);
-    if (file.isActive) {
-      await queueResourceSharedMail(tx, ctx, file.student, { kind: "file", id: file.id, title: file.title });
-    }
-    return file;
-  });
-}
+/** A visible file emails its student (once per file, see resource-mail.ts). */
+const fileShared = (file: SharedFileRow) =>
+  file.isActive ? { kind: "file" as const, id: file.id, title: file.title } : null;
 
 export async function createSharedFile(
   db: Db,
@@ -93,7 +79,7 @@ export async function createSharedFile(
     fileSize,
     isActive: input.is_active,
   };
-  const file = await saveAndNotify(db, (tx) => insertSharedFile(tx, row), input.is_active, opts);
+  const file = await saveSharedItem(db, opts, input.is_active, (tx) => insertSharedFile(tx, row), fileShared);
   return { file: toSharedFileDto(file) };
 }
 
@@ -115,12 +101,16 @@ export async function updateSharedFile(
   if (input.file_url !== current.fileUrl || input.file_size !== undefined)
     data.fileSize = await sizeFor(db, input.file_url, input.file_size);
   const isActive = data.isActive ?? current.isActive;
-  return { file: toSharedFileDto(await saveAndNotify(db, (tx) => updateSharedFileRow(tx, id, data), isActive, opts)) };
+  return {
+    file: toSharedFileDto(
+      await saveSharedItem(db, opts, isActive, (tx) => updateSharedFileRow(tx, id, data), fileShared),
+    ),
+  };
 }
 
 export async function setSharedFileActive(db: Db, id: string, isActive: boolean, opts: MailOptions) {
   if (!(await findSharedFileRow(db, id))) throw new AppError("NOT_FOUND", "File not found.");
-  const file = await saveAndNotify(db, (tx) => updateSharedFileRow(tx, id, { isActive }), isActive, opts);
+  const file = await saveSharedItem(db, opts, isActive, (tx) => updateSharedFileRow(tx, id, { isActive }), fileShared);
   return { file: toSharedFileDto(file) };
 }
 

@@ -92,10 +92,8 @@ export function BookingStudent({ booking: b, compact }: { booking: AdminBooking;
     <>
       <p className="font-semibold text-slate-900">{b.student.name}</p>
       {b.guardian && <p className="text-xs text-slate-700">Guardian: {b.guardian.name}</p>}
-      <p className={`text-xs text-slate-500 ${compact ? "truncate" : ""}`}>
-        {b.student.email}
-        {b.guardian?.phone ? ` · ${b.guardian.phone}` : ""}
-      </p>
+      <p className={`text-xs text-slate-500 ${compact ? "truncate" : ""}`}>{b.student.email}</p>
+      {b.guardian?.phone && <p className="text-xs text-slate-500">{b.guardian.phone}</p>}
     </>
   );
 }

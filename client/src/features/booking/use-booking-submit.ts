@@ -68,9 +68,11 @@ export function useBookingSubmit({
     // The spec's order: slots and account first (read fresh: another tab may have changed them).
     const currentSlots = bookingStorage.getSlots();
     let accountEmail: string | null = null;
+    let accountName = "";
     try {
       const fresh = await fetchStudentStatus();
       accountEmail = fresh.authenticated ? (fresh.user?.email ?? null) : null;
+      accountName = fresh.user?.name ?? "";
     } catch {
       accountEmail = null;
     }
@@ -145,7 +147,11 @@ export function useBookingSubmit({
             ? { name: bookings[0].teacher_name }
             : null,
         totalSlots: bookings.length,
-        studentInfo: { name: studentInfo.name, email: studentInfo.email },
+        // The confirmation thanks the account holder: a guardian, not the learner they booked for.
+        studentInfo: {
+          name: form.age_confirmation === "guardian" && accountName ? accountName : studentInfo.name,
+          email: studentInfo.email,
+        },
         groupConversation: group !== null,
         groupDetails: group
           ? {
