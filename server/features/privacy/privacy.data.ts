@@ -54,6 +54,8 @@ export function loadStudentData(db: Db, userId: string) {
         notes: true,
         ...bookingStudentInfoSelect,
         studentNotes: true,
+        bookedBy: true,
+        guardianName: true,
         cancelledAt: true,
         cancellationReason: true,
         createdAt: true,
