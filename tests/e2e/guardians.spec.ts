@@ -63,6 +63,16 @@ test("a guardian books for a child: the learner's name is typed by hand, and the
   const details = teacher.getByRole("dialog");
   await expect(details.getByText("Sofia Bianchi (parent or guardian)")).toBeVisible();
   await expect(details.getByText("Guardian's phone")).toBeVisible();
+  await details.getByRole("button", { name: "Close" }).first().click();
+  // The students list connects the account holder with the learners she booked for.
+  await teacher.goto("/admin/students");
+  await expect(
+    teacher
+      .getByText(new RegExp(`Parent or guardian of .*${learner}`))
+      .locator("visible=true")
+      .first(),
+  ).toBeVisible();
+  await teacher.screenshot({ path: `${SHOTS}/${test.info().project.name}-3b-admin-students.png`, fullPage: true });
   await teacher.close();
 });
 
