@@ -82,6 +82,14 @@ export const studentInfoSchema = z.object({
   preferred_type: optionalText(40),
   preferred_location: optionalText(300),
   notes: multiLineText(2000).optional().nullable(),
+  /**
+   * The age confirmation's answer: "adult" (the account holder is the learner, 18 or older) or
+   * "guardian" (a parent or guardian books for the learner named above). Absent means "adult".
+   */
+  age_confirmation: z
+    .enum(["adult", "guardian"], { error: "Please confirm the age requirement" })
+    .optional()
+    .nullable(),
   /** The browser's IANA zone (Intl), so emails can show the student's own time too. */
   timezone: text(64).refine(isTimeZone, "Unknown time zone").optional().nullable(),
 });

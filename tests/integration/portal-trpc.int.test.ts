@@ -247,6 +247,8 @@ describe("signed out, or signed in as the teacher", () => {
       "portal.saveProfile",
       "portal.inviteFriend",
       "portal.logFileAccess",
+      // portal-new-marker.int.test.ts: only the student's own shared notes.
+      "portal.markNoteSeen",
       "portal.requestCancellation",
       "portal.rebook",
       "portal.deleteAccount",

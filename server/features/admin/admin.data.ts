@@ -66,6 +66,8 @@ export const adminBookingSelect = {
   englishLevel: true,
   lessonFocus: true,
   studentNotes: true,
+  bookedBy: true,
+  guardianName: true,
   icsSequence: true,
   cancelledAt: true,
   cancellationReason: true,
@@ -95,7 +97,14 @@ export type BookingChanges = Partial<
     bumpsIcsSequence?: boolean;
   };
 
-const BOOKING_SEARCH_FIELDS = ["studentName", "studentEmail", "notes", "lessonFocus", "location"] as const;
+const BOOKING_SEARCH_FIELDS = [
+  "studentName",
+  "guardianName",
+  "studentEmail",
+  "notes",
+  "lessonFocus",
+  "location",
+] as const;
 
 export async function listBookingRows(db: Db, filter: BookingFilter, page: { limit: number; offset: number }) {
   const where: Prisma.BookingWhereInput = {};
@@ -218,6 +227,8 @@ function listStudentPage(db: Db, where: Prisma.UserWhereInput, page: { limit?: n
           startsAt: true,
           status: true,
           lessonType: true,
+          studentName: true,
+          bookedBy: true,
           englishLevel: true,
           lessonFocus: true,
           studentPhone: true,

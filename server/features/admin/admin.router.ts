@@ -93,10 +93,12 @@ export const adminRouter = router({
     get: adminProcedure.input(byId).query(({ ctx, input }) => getNote(ctx.db, ctx.admin.id, input.id)),
     create: adminProcedure
       .input(createNoteSchema)
-      .mutation(({ ctx, input }) => createNote(ctx.db, ctx.admin.id, input)),
+      .mutation(({ ctx, input }) => createNote(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
     update: adminProcedure
       .input(byId.extend({ data: updateNoteSchema }))
-      .mutation(({ ctx, input }) => updateNote(ctx.db, ctx.admin.id, input.id, input.data)),
+      .mutation(({ ctx, input }) =>
+        updateNote(ctx.db, ctx.admin.id, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
+      ),
     delete: adminProcedure.input(byId).mutation(({ ctx, input }) => deleteNote(ctx.db, ctx.admin.id, input.id)),
     tags: adminProcedure.query(({ ctx }) => listTags(ctx.db, ctx.admin.id)),
   }),
@@ -105,13 +107,15 @@ export const adminRouter = router({
     list: adminProcedure.input(listSharedFilesSchema).query(({ ctx, input }) => listSharedFiles(ctx.db, input)),
     create: adminProcedure
       .input(createSharedFileSchema)
-      .mutation(({ ctx, input }) => createSharedFile(ctx.db, ctx.admin.id, input)),
+      .mutation(({ ctx, input }) => createSharedFile(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
     update: adminProcedure
       .input(byId.extend({ data: updateSharedFileSchema }))
-      .mutation(({ ctx, input }) => updateSharedFile(ctx.db, input.id, input.data)),
+      .mutation(({ ctx, input }) => updateSharedFile(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL })),
     setActive: adminProcedure
       .input(byId.extend({ is_active: z.boolean() }))
-      .mutation(({ ctx, input }) => setSharedFileActive(ctx.db, input.id, input.is_active)),
+      .mutation(({ ctx, input }) =>
+        setSharedFileActive(ctx.db, input.id, input.is_active, { publicUrl: ctx.env.PUBLIC_URL }),
+      ),
     delete: adminProcedure.input(byId).mutation(({ ctx, input }) => deleteSharedFile(ctx.db, input.id)),
   }),
 

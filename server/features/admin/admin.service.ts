@@ -88,6 +88,11 @@ export function toBookingDto(b: AdminBookingRow) {
       lesson_focus: b.lessonFocus,
       notes: b.studentNotes,
     },
+    // The age confirmation's answer. When a guardian booked, `student` is the learner and its
+    // email and phone are the guardian's: the contact the teacher reaches.
+    booked_by: b.bookedBy === "guardian" ? ("guardian" as const) : ("learner" as const),
+    guardian:
+      b.bookedBy === "guardian" ? { name: b.guardianName ?? "", email: b.studentEmail, phone: b.studentPhone } : null,
     ics_sequence: b.icsSequence,
     cancelled_at: b.cancelledAt?.toISOString() ?? null,
     // A student's cancellation carries its reason (on the booking, or on the request they made).
@@ -252,8 +257,12 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
       image_url: s.imageUrl,
       created_at: s.createdAt.toISOString(),
       total_lessons: s.bookings.filter((b) => b.status !== "cancelled").length,
+      // A parent or guardian's account: the learners they booked for, so the teacher's lists
+      // connect the account holder with the names on the lessons.
+      learners: [...new Set(s.bookings.filter((b) => b.bookedBy === "guardian").map((b) => b.studentName))],
       bookings: s.bookings.map((b) => ({
         id: b.id,
+        learner_name: b.studentName,
         lesson_date: b.startsAt.toISOString(),
         status: b.status,
         lesson_type: b.lessonType,

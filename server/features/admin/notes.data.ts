@@ -1,5 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
 export const noteSelect = {
   id: true,
@@ -59,11 +59,11 @@ export function findVisibleNoteRow(db: Db, viewerId: string, id: string) {
   return db.studentNote.findFirst({ where: { AND: [{ id }, visibleTo(viewerId)] }, select: noteSelect });
 }
 
-export function insertNote(db: Db, data: Prisma.StudentNoteUncheckedCreateInput) {
+export function insertNote(db: DbOrTx, data: Prisma.StudentNoteUncheckedCreateInput) {
   return db.studentNote.create({ data, select: noteSelect });
 }
 
-export function updateNoteRow(db: Db, id: string, data: NoteChanges) {
+export function updateNoteRow(db: DbOrTx, id: string, data: NoteChanges) {
   return db.studentNote.update({ where: { id }, data, select: noteSelect });
 }
 

@@ -19,6 +19,7 @@ import {
   type NoteRow,
   updateNoteRow,
 } from "./notes.data.ts";
+import { type MailOptions, saveSharedItem } from "./resource-mail.ts";
 
 const NOTE_NOT_FOUND = "Note not found.";
 
@@ -77,10 +78,18 @@ async function checkBooking(db: Db, bookingId: string | null | undefined, studen
   }
 }
 
-export async function createNote(db: Db, authorId: string, input: z.output<typeof createNoteSchema>) {
+/** A note its student may read emails them (once per note, see resource-mail.ts). */
+const noteShared = (note: NoteRow) => (note.isPrivate ? null : { kind: "note" as const, id: note.id, title: "" });
+
+export async function createNote(
+  db: Db,
+  authorId: string,
+  input: z.output<typeof createNoteSchema>,
+  opts: MailOptions,
+) {
   if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", UNKNOWN_STUDENT_MESSAGE);
   await checkBooking(db, input.booking_id, input.student_id);
-  const note = await insertNote(db, {
+  const row = {
     studentId: input.student_id,
     authorId,
     bookingId: input.booking_id ?? null,
@@ -88,11 +97,18 @@ export async function createNote(db: Db, authorId: string, input: z.output<typeo
     noteDate: input.note_date ?? new Date(),
     tags: parseTags(input.tags),
     isPrivate: input.is_private,
-  });
+  };
+  const note = await saveSharedItem(db, opts, !input.is_private, (tx) => insertNote(tx, row), noteShared);
   return { note: toNoteDto(note, authorId) };
 }
 
-export async function updateNote(db: Db, authorId: string, id: string, input: z.output<typeof updateNoteSchema>) {
+export async function updateNote(
+  db: Db,
+  authorId: string,
+  id: string,
+  input: z.output<typeof updateNoteSchema>,
+  opts: MailOptions,
+) {
   const current = await loadOwn(db, authorId, id);
   await checkBooking(db, input.booking_id, current.studentId);
   const data: NoteChanges = { teacherNote: input.teacher_note };
@@ -100,7 +116,13 @@ export async function updateNote(db: Db, authorId: string, id: string, input: z.
   if (input.tags !== undefined) data.tags = parseTags(input.tags);
   if (input.is_private !== undefined) data.isPrivate = input.is_private;
   if (input.booking_id !== undefined) data.bookingId = input.booking_id;
-  return { note: toNoteDto(await updateNoteRow(db, id, data), authorId) };
+  const isPrivate = data.isPrivate ?? current.isPrivate;
+  return {
+    note: toNoteDto(
+      await saveSharedItem(db, opts, !isPrivate, (tx) => updateNoteRow(tx, id, data), noteShared),
+      authorId,
+    ),
+  };
 }
 
 export async function deleteNote(db: Db, authorId: string, id: string) {

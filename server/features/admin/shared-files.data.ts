@@ -1,5 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
 /** A shared file as its student sees it (the portal, the data export). */
 export const sharedFileContentSelect = {
@@ -53,11 +53,11 @@ export function findSharedFileRow(db: Db, id: string) {
   return db.sharedFile.findUnique({ where: { id }, select: sharedFileSelect });
 }
 
-export function insertSharedFile(db: Db, data: Prisma.SharedFileUncheckedCreateInput) {
+export function insertSharedFile(db: DbOrTx, data: Prisma.SharedFileUncheckedCreateInput) {
   return db.sharedFile.create({ data, select: sharedFileSelect });
 }
 
-export function updateSharedFileRow(db: Db, id: string, data: SharedFileChanges) {
+export function updateSharedFileRow(db: DbOrTx, id: string, data: SharedFileChanges) {
   return db.sharedFile.update({ where: { id }, data, select: sharedFileSelect });
 }
 

@@ -13,6 +13,7 @@ import { AppError } from "../../errors.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import { findStudent } from "./admin.data.ts";
+import { type MailOptions, saveSharedItem } from "./resource-mail.ts";
 import {
   deleteSharedFileRow,
   findSharedFileRow,
@@ -56,22 +57,38 @@ async function sizeFor(db: Db, fileUrl: string, given: number | null | undefined
   return upload ? upload.size : (given ?? null);
 }
 
-export async function createSharedFile(db: Db, sharedById: string, input: z.output<typeof createSharedFileSchema>) {
+/** A visible file emails its student (once per file, see resource-mail.ts). */
+const fileShared = (file: SharedFileRow) =>
+  file.isActive ? { kind: "file" as const, id: file.id, title: file.title } : null;
+
+export async function createSharedFile(
+  db: Db,
+  sharedById: string,
+  input: z.output<typeof createSharedFileSchema>,
+  opts: MailOptions,
+) {
   if (!(await findStudent(db, input.student_id))) throw new AppError("BAD_REQUEST", UNKNOWN_STUDENT_MESSAGE);
-  const file = await insertSharedFile(db, {
+  const fileSize = await sizeFor(db, input.file_url, input.file_size);
+  const row = {
     studentId: input.student_id,
     sharedById,
     title: input.title,
     description: input.description,
     fileType: input.file_type,
     fileUrl: input.file_url,
-    fileSize: await sizeFor(db, input.file_url, input.file_size),
+    fileSize,
     isActive: input.is_active,
-  });
+  };
+  const file = await saveSharedItem(db, opts, input.is_active, (tx) => insertSharedFile(tx, row), fileShared);
   return { file: toSharedFileDto(file) };
 }
 
-export async function updateSharedFile(db: Db, id: string, input: z.output<typeof updateSharedFileSchema>) {
+export async function updateSharedFile(
+  db: Db,
+  id: string,
+  input: z.output<typeof updateSharedFileSchema>,
+  opts: MailOptions,
+) {
   const current = await findSharedFileRow(db, id);
   if (!current) throw new AppError("NOT_FOUND", "File not found.");
   const data: SharedFileChanges = {
@@ -83,12 +100,18 @@ export async function updateSharedFile(db: Db, id: string, input: z.output<typeo
   if (input.is_active !== undefined) data.isActive = input.is_active;
   if (input.file_url !== current.fileUrl || input.file_size !== undefined)
     data.fileSize = await sizeFor(db, input.file_url, input.file_size);
-  return { file: toSharedFileDto(await updateSharedFileRow(db, id, data)) };
+  const isActive = data.isActive ?? current.isActive;
+  return {
+    file: toSharedFileDto(
+      await saveSharedItem(db, opts, isActive, (tx) => updateSharedFileRow(tx, id, data), fileShared),
+    ),
+  };
 }
 
-export async function setSharedFileActive(db: Db, id: string, isActive: boolean) {
+export async function setSharedFileActive(db: Db, id: string, isActive: boolean, opts: MailOptions) {
   if (!(await findSharedFileRow(db, id))) throw new AppError("NOT_FOUND", "File not found.");
-  return { file: toSharedFileDto(await updateSharedFileRow(db, id, { isActive })) };
+  const file = await saveSharedItem(db, opts, isActive, (tx) => updateSharedFileRow(tx, id, { isActive }), fileShared);
+  return { file: toSharedFileDto(file) };
 }
 
 export async function deleteSharedFile(db: Db, id: string) {

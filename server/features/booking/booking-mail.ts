@@ -7,6 +7,7 @@ import {
   bookingChangedEmail,
   bookingConfirmedEmail,
   bookingCreatedEmail,
+  lessonAddressee,
   type MailContent,
   type MailContext,
   type TeacherNotice,
@@ -24,13 +25,16 @@ function teacherNoticeMail(notice: TeacherNotice, ctx: MailContext, teacherEmail
 
 export function bookingCreatedMails(input: {
   ctx: MailContext;
-  student: { name: string; email: string; phone: string | null };
+  /** `name` is the learner's; `guardianName` the account holder's when they booked as a guardian. */
+  student: { name: string; email: string; phone: string | null; guardianName: string | null };
   teacher: { name: string; email: string | null };
   packageName: string;
   bookings: MailLesson[];
   orderId: string;
 }): NewOutboxEmail[] {
-  const { ctx, student, bookings } = input;
+  const { student, bookings } = input;
+  const to = lessonAddressee({ studentName: student.name, guardianName: student.guardianName }, input.ctx);
+  const ctx = input.ctx;
   const host = new URL(ctx.publicUrl).hostname;
   const lessons = bookings.map((b) => ({
     id: b.id,
@@ -46,7 +50,7 @@ export function bookingCreatedMails(input: {
       ...outboxMail(
         "booking_created",
         student.email,
-        bookingCreatedEmail(student.name, lessons, ctx),
+        bookingCreatedEmail(to.name, lessons, to.ctx),
         `booking_created:${input.orderId}`,
       ),
       attachments: bookings.map((b, i) => ({
@@ -62,6 +66,7 @@ export function bookingCreatedMails(input: {
         {
           kind: "teacher_new_booking",
           studentName: student.name,
+          guardianName: student.guardianName,
           studentEmail: student.email,
           studentPhone: student.phone,
           lessons,
@@ -132,28 +137,30 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
   const key = `${booking.id}:${booking.icsSequence}`;
   const mails: NewOutboxEmail[] = [];
   // Each mail is sent once per version of the lesson (its ICS sequence).
+  const to = lessonAddressee(booking, ctx);
   const toStudent = (kind: string, content: MailContent) =>
     mails.push({ ...outboxMail(kind, booking.studentEmail, content, `${kind}:${key}`), attachments: [calendarFile] });
   const toTeacher = (notice: TeacherNotice, dedupeSuffix = "") => {
     if (teacherEmail) mails.push(teacherNoticeMail(notice, ctx, teacherEmail, `${notice.kind}:${key}${dedupeSuffix}`));
   };
   const cancelledMail = (reason?: string | null) =>
-    toStudent("booking_cancelled", bookingCancelledEmail(booking.studentName, lesson, ctx, reason));
+    toStudent("booking_cancelled", bookingCancelledEmail(to.name, lesson, to.ctx, reason));
   switch (event.kind) {
     case "confirmed":
-      toStudent("booking_confirmed", bookingConfirmedEmail(booking.studentName, lesson, ctx));
+      toStudent("booking_confirmed", bookingConfirmedEmail(to.name, lesson, to.ctx));
       break;
     case "changed":
-      toStudent("booking_changed", bookingChangedEmail(booking.studentName, lesson, ctx, event.changes));
+      toStudent("booking_changed", bookingChangedEmail(to.name, lesson, to.ctx, event.changes));
       break;
     case "cancelled":
       cancelledMail(event.reason);
       break;
     case "rebooked":
-      toStudent("booking_created", bookingCreatedEmail(booking.studentName, [lesson], ctx));
+      toStudent("booking_created", bookingCreatedEmail(to.name, [lesson], to.ctx));
       toTeacher({
         kind: "teacher_new_booking",
         studentName: booking.studentName,
+        guardianName: booking.guardianName,
         studentEmail: booking.studentEmail,
         lessons: [lesson],
         packageName: "a free rebooking (cancellation credit)",
@@ -165,6 +172,7 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
         {
           kind: "teacher_cancellation",
           studentName: booking.studentName,
+          guardianName: booking.guardianName,
           studentEmail: booking.studentEmail,
           lesson,
           reason: event.reason,

@@ -137,6 +137,8 @@ export const LESSON_COLUMNS = {
   preferredLocation: "text",
   studentNotes: "text",
   studentTimezone: "text",
+  bookedBy: "text",
+  guardianName: "text",
 } as const satisfies Partial<Record<keyof NewLesson, string>>;
 
 /** `"a", "b"` (or `l."a", l."b"`): identifiers from the constants above, never from input. */

@@ -259,6 +259,8 @@ async function checkLiveLessons(q: Tx | Db, live: LiveBookingRow[], valid: Valid
   );
 }
 
+const isGuardianBooking = (info: StudentInfoInput) => info.age_confirmation === "guardian";
+
 /** One booking row per start, with what the student told us copied onto each. */
 function lessonRows(
   valid: ValidBooking,
@@ -268,6 +270,7 @@ function lessonRows(
   status: "confirmed" | "pending",
 ) {
   const info = req.studentInfo;
+  const guardian = isGuardianBooking(info);
   const meetingLink = req.lessonType === "online" ? valid.rules.defaultMeetingLink : null;
   return valid.starts.map((start) => {
     const lesson = lessonAt(start);
@@ -291,6 +294,8 @@ function lessonRows(
       preferredLocation: info.preferred_location || null,
       studentNotes: info.notes || null,
       studentTimezone: info.timezone ?? null,
+      bookedBy: guardian ? "guardian" : "learner",
+      guardianName: guardian ? student.name : null,
     };
   });
 }
@@ -314,7 +319,7 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
   });
   const mails = bookingCreatedMails({
     ctx,
-    student: { name: info.name, email, phone: info.phone },
+    student: { name: info.name, email, phone: info.phone, guardianName: rows[0]?.guardianName ?? null },
     teacher: { name: teacher.name, email: teacher.email },
     packageName: pkg.name,
     bookings: rows.map((r) => ({ ...r, icsSequence: 0 })),
@@ -343,7 +348,15 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
       }),
     );
   }
-  return { orderId, status, rows, mails, signup, email, friendName: info.name || student.name };
+  return {
+    orderId,
+    status,
+    rows,
+    mails,
+    signup,
+    email,
+    friendName: (isGuardianBooking(info) ? student.name : info.name) || student.name,
+  };
 }
 
 type BookingPlan = ReturnType<typeof planBooking>;

@@ -29,6 +29,7 @@ export const lessonFactsSelect = {
 export const lessonMailSelect = {
   ...lessonFactsSelect,
   studentName: true,
+  guardianName: true,
   studentEmail: true,
   studentTimezone: true,
 } as const satisfies Prisma.BookingSelect;

@@ -14,7 +14,7 @@ import {
   type NewOutboxEmail,
   outboxMail,
 } from "./mail.data.ts";
-import { type LessonForMail, lessonReminderEmail, type MailContext } from "./mail.templates.ts";
+import { type LessonForMail, lessonAddressee, lessonReminderEmail, type MailContext } from "./mail.templates.ts";
 
 export type OutgoingMail = {
   to: string;
@@ -124,11 +124,12 @@ export async function queueLessonReminders(db: Db, ctx: MailContext, now = new D
   const until = new Date(now.getTime() + HOURS_BEFORE_REMINDER * 3600_000);
   const lessons = await listLessonsStartingBetween(db, now, until);
   const emails = lessons.map((lesson): NewOutboxEmail => {
-    const content = lessonReminderEmail(lesson.studentName, lesson satisfies LessonForMail, {
+    const to = lessonAddressee(lesson, {
       ...ctx,
       teacherName: lesson.teacher?.name ?? ctx.teacherName,
       studentZone: lesson.studentTimezone,
     });
+    const content = lessonReminderEmail(to.name, lesson satisfies LessonForMail, to.ctx);
     return outboxMail(
       "lesson_reminder",
       lesson.studentEmail,

@@ -18,7 +18,25 @@ export type MailContext = {
   teacherName: string;
   teacherZone: string;
   studentZone?: string | null;
+  /** The learner, when the account holder (whom the mail greets) booked as their parent or guardian. */
+  learnerName?: string | null;
 };
+
+/**
+ * To whom a student mail about lessons goes: the account holder is greeted, and when a guardian
+ * booked, the mail names the learner ("Hi Anna, Luca's lessons are requested").
+ */
+export function lessonAddressee<C extends MailContext>(
+  booking: { studentName: string; guardianName: string | null },
+  ctx: C,
+): { name: string; ctx: C } {
+  if (!booking.guardianName) return { name: booking.studentName, ctx };
+  return { name: booking.guardianName, ctx: { ...ctx, learnerName: booking.studentName } };
+}
+
+/** "your" lesson, or the learner's when a guardian reads the mail. */
+const whose = (ctx: MailContext) => (ctx.learnerName ? `${ctx.learnerName}'s` : "your");
+const Whose = (ctx: MailContext) => (ctx.learnerName ? `${ctx.learnerName}'s` : "Your");
 
 export type MailContent = { subject: string; text: string };
 
@@ -75,13 +93,18 @@ function studentLessonText(
 export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx: MailContext): MailContent {
   const plural = lessons.length > 1;
   const allConfirmed = lessons.every((l) => l.status === "confirmed");
+  const forLearner = ctx.learnerName ? ` for ${ctx.learnerName}` : "";
   if (allConfirmed) {
     return {
-      subject: plural ? `Your ${lessons.length} English lessons are booked` : "Your English lesson is booked",
+      subject: plural
+        ? `${Whose(ctx)} ${lessons.length} English lessons are booked`
+        : `${Whose(ctx)} English lesson is booked`,
       text: studentLessonText(ctx, {
         name,
         intro: [
-          `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
+          ctx.learnerName
+            ? `Thank you for booking with ${ctx.teacherName}! ${Whose(ctx)} ${plural ? "lessons are" : "lesson is"} booked:`
+            : `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
         ],
         lessons: lessonLines(lessons, ctx),
         outro: [
@@ -95,12 +118,14 @@ export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx:
   }
   return {
     subject: plural
-      ? `Your request for ${lessons.length} English lessons: awaiting confirmation`
-      : "Your English lesson request: awaiting confirmation",
+      ? `Your request for ${lessons.length} English lessons${forLearner}: awaiting confirmation`
+      : `Your English lesson request${forLearner}: awaiting confirmation`,
     text: studentLessonText(ctx, {
       name,
       intro: [
-        `Thank you for booking with ${ctx.teacherName}! You requested ${plural ? "these lessons" : "this lesson"}:`,
+        ctx.learnerName
+          ? `Thank you for booking with ${ctx.teacherName}! ${Whose(ctx)} ${plural ? "lessons are" : "lesson is"} requested:`
+          : `Thank you for booking with ${ctx.teacherName}! You requested ${plural ? "these lessons" : "this lesson"}:`,
       ],
       lessons: lessonLines(lessons, ctx, (l) => (l.status === "pending" ? "Requested: awaiting confirmation." : null)),
       outro: [
@@ -115,10 +140,10 @@ export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx:
 
 export function bookingConfirmedEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
   return {
-    subject: `Confirmed: your lesson on ${DateTime.fromJSDate(lesson.startsAt, { zone: ctx.teacherZone }).toFormat("d LLL")}`,
+    subject: `Confirmed: ${whose(ctx)} lesson on ${DateTime.fromJSDate(lesson.startsAt, { zone: ctx.teacherZone }).toFormat("d LLL")}`,
     text: studentLessonText(ctx, {
       name,
-      intro: ["Good news: your lesson is confirmed."],
+      intro: [`Good news: ${whose(ctx)} lesson is confirmed.`],
       lessons: lessonLines([lesson], ctx),
       outro: ["The attached calendar file updates the lesson in your calendar."],
     }),
@@ -132,11 +157,11 @@ export function bookingChangedEmail(
   changes: string[] = [],
 ): MailContent {
   return {
-    subject: "Your lesson details have changed",
+    subject: `${Whose(ctx)} lesson details have changed`,
     text: studentLessonText(ctx, {
       name,
       intro: [
-        "The details of your lesson have been updated.",
+        `The details of ${whose(ctx)} lesson have been updated.`,
         ...changes.map((c) => `- ${c}`),
         "",
         "This is how it stands now:",
@@ -157,7 +182,7 @@ export function bookingCancelledEmail(
   reason?: string | null,
 ): MailContent {
   return {
-    subject: "Your lesson has been cancelled",
+    subject: `${Whose(ctx)} lesson has been cancelled`,
     text: [
       `Hi ${name},`,
       "",
@@ -174,13 +199,37 @@ export function bookingCancelledEmail(
 
 export function lessonReminderEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
   return {
-    subject: "Reminder: your English lesson is tomorrow",
+    subject: `Reminder: ${whose(ctx)} English lesson is tomorrow`,
     text: studentLessonText(ctx, {
       name,
-      intro: ["Just a reminder of your lesson in about 24 hours:"],
+      intro: [`Just a reminder of ${whose(ctx)} lesson in about 24 hours:`],
       lessons: lessonLines([lesson], ctx),
       outro: ["If something has come up, reply to this email or message me as soon as possible."],
     }),
+  };
+}
+
+/**
+ * The student's email for a file or a note the teacher shared. The note's text stays out of the
+ * mail: it is read in the portal, behind the student's sign-in.
+ */
+export function resourceSharedEmail(
+  name: string,
+  item: { kind: "file" | "note"; title: string },
+  ctx: MailContext,
+): MailContent {
+  const isFile = item.kind === "file";
+  return {
+    subject: isFile ? `New file from ${ctx.teacherName}: ${item.title}` : `New note from ${ctx.teacherName}`,
+    text: [
+      `Hi ${name},`,
+      "",
+      isFile
+        ? `${ctx.teacherName} shared a file with you: ${item.title}.`
+        : `${ctx.teacherName} wrote you a note about your lessons.`,
+      `You will find it in Resources, marked New until you open it: ${ctx.publicUrl}/resources/files`,
+      signOff(ctx),
+    ].join("\n"),
   };
 }
 
@@ -188,6 +237,8 @@ export type TeacherNotice =
   | {
       kind: "teacher_new_booking";
       studentName: string;
+      /** The parent or guardian who booked for the student (their contact is the one given). */
+      guardianName?: string | null;
       studentEmail: string;
       studentPhone?: string | null;
       lessons: LessonForMail[];
@@ -212,6 +263,7 @@ export type TeacherNotice =
   | {
       kind: "teacher_cancellation";
       studentName: string;
+      guardianName?: string | null;
       studentEmail: string;
       lesson: LessonForMail;
       reason: string;
@@ -219,6 +271,9 @@ export type TeacherNotice =
     };
 
 const contactLine = (email: string, phone?: string | null) => `Contact: ${email}${phone ? `, ${phone}` : ""}`;
+/** "Luca Ferrari", or "Luca Ferrari (booked by Anna Ferrari, parent or guardian)". */
+const learnerAndGuardian = (student: string, guardian?: string | null) =>
+  guardian ? `${student} (booked by ${guardian}, parent or guardian)` : student;
 
 export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): MailContent {
   const admin = `${ctx.publicUrl}/admin`;
@@ -228,7 +283,7 @@ export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): Mai
       return {
         subject: `${awaiting ? "New booking request" : "New booking"}: ${notice.studentName} (${notice.packageName})`,
         text: [
-          `${notice.studentName} ${awaiting ? "requested" : "booked"} ${notice.packageName}.`,
+          `${learnerAndGuardian(notice.studentName, notice.guardianName)} ${awaiting ? "requested" : "booked"} ${notice.packageName}.`,
           contactLine(notice.studentEmail, notice.studentPhone),
           "",
           lessonLines(notice.lessons, { ...ctx, studentZone: null }),
@@ -270,7 +325,7 @@ export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): Mai
       return {
         subject: `Cancellation request from ${notice.studentName}`,
         text: [
-          `${notice.studentName} asked to cancel the lesson of ${describeTime(notice.lesson.startsAt, { ...ctx, studentZone: null })}.`,
+          `${learnerAndGuardian(notice.studentName, notice.guardianName)} asked to cancel the lesson of ${describeTime(notice.lesson.startsAt, { ...ctx, studentZone: null })}.`,
           `Reason: ${notice.reason}`,
           `Outcome: ${notice.outcome}`,
           contactLine(notice.studentEmail),

@@ -42,6 +42,8 @@ function toLessonDto(row: LessonRow) {
     notes: row.notes,
     status: row.status,
     is_rebooked: row.creditUsedBy !== null,
+    // A parent or guardian's account holds the lessons of each learner they booked for.
+    learner_name: row.bookedBy === "guardian" ? row.studentName : null,
   };
 }
 export type LessonDto = ReturnType<typeof toLessonDto>;

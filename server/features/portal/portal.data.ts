@@ -18,6 +18,8 @@ const lessonSelect = {
   notes: true,
   status: true,
   orderId: true,
+  studentName: true,
+  bookedBy: true,
   creditUsedBy: { select: { id: true } },
 } as const;
 
@@ -91,8 +93,18 @@ export function listVisibleNotes(db: Db, studentId: string) {
   return db.studentNote.findMany({
     where: { studentId, isPrivate: false },
     orderBy: { noteDate: "desc" },
-    select: { id: true, teacherNote: true, noteDate: true, createdAt: true, tags: true },
+    select: { id: true, teacherNote: true, noteDate: true, createdAt: true, tags: true, seenAt: true },
   });
+}
+
+/**
+ * Marks a shared note of this student as opened (the first time only); false when the student
+ * has no such note: another student's id, or a private one, is never touched.
+ */
+export async function markNoteSeen(db: Db, studentId: string, noteId: string, now: Date) {
+  const own = { id: noteId, studentId, isPrivate: false };
+  const { count } = await db.studentNote.updateMany({ where: { ...own, seenAt: null }, data: { seenAt: now } });
+  return count > 0 || (await db.studentNote.count({ where: own })) > 0;
 }
 
 /** Logs an access to an active file shared with this student; false when there is no such file. */

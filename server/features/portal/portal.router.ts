@@ -30,6 +30,8 @@ import {
   listNotes,
   listResources,
   logFileAccess,
+  markNoteSeen,
+  noteSeenSchema,
 } from "./resources.service.ts";
 
 export const portalRouter = router({
@@ -63,6 +65,9 @@ export const portalRouter = router({
   resources: studentProcedure.query(({ ctx }) => listResources(ctx.db, ctx.student.id)),
   files: studentProcedure.query(({ ctx }) => listFiles(ctx.db, ctx.student.id)),
   notes: studentProcedure.query(({ ctx }) => listNotes(ctx.db, ctx.student.id)),
+  markNoteSeen: rateLimitedStudentProcedure("write")
+    .input(noteSeenSchema)
+    .mutation(({ ctx, input }) => markNoteSeen(ctx.db, ctx.student.id, input)),
   logFileAccess: rateLimitedStudentProcedure("write")
     .input(fileAccessSchema)
     .mutation(({ ctx, input }) => logFileAccess(ctx.db, ctx.student.id, input)),

@@ -31,8 +31,12 @@ export async function getQuizResults(db: Db, studentId: string, filter: { verifi
   };
 }
 
+/** A file is new until the student first opens it (view or download: lastViewedAt). */
 export async function listFiles(db: Db, studentId: string) {
-  return (await data.listActiveFiles(db, studentId)).map(toSharedFileFields);
+  return (await data.listActiveFiles(db, studentId)).map((f) => ({
+    ...toSharedFileFields(f),
+    is_new: f.lastViewedAt === null,
+  }));
 }
 
 /** Resources received: the active files shared with the student (the portal uses the count). */
@@ -55,7 +59,15 @@ export async function listNotes(db: Db, studentId: string) {
     note_date: n.noteDate.toISOString(),
     created_at: n.createdAt.toISOString(),
     tags: n.tags,
+    is_new: n.seenAt === null,
   }));
+}
+
+export const noteSeenSchema = z.object({ noteId: z.uuid() });
+
+export async function markNoteSeen(db: Db, studentId: string, input: z.infer<typeof noteSeenSchema>, now = new Date()) {
+  if (!(await data.markNoteSeen(db, studentId, input.noteId, now))) throw new AppError("NOT_FOUND", "Note not found.");
+  return { success: true };
 }
 
 export const fileAccessSchema = z.object({

@@ -54,6 +54,8 @@ export function loadStudentData(db: Db, userId: string) {
         notes: true,
         ...bookingStudentInfoSelect,
         studentNotes: true,
+        bookedBy: true,
+        guardianName: true,
         cancelledAt: true,
         cancellationReason: true,
         createdAt: true,
@@ -214,6 +216,7 @@ export function eraseStudent(
         data: {
           studentId: null,
           studentName: DELETED_STUDENT_NAME,
+          guardianName: null,
           studentEmail: "",
           studentPhone: null,
           englishLevel: null,

@@ -74,6 +74,8 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       preferred_type: b.preferredType,
       preferred_location: b.preferredLocation,
       student_notes: b.studentNotes,
+      booked_by: b.bookedBy,
+      guardian_name: b.guardianName,
       cancelled_at: iso(b.cancelledAt),
       cancellation_reason: b.cancellationReason,
       created_at: iso(b.createdAt),

@@ -15,12 +15,15 @@ export function BookingDetails({ booking: b, prefs }: { booking: AdminBooking; p
         </h3>
         <dl>
           <DetailRow label="Name">{b.student.name}</DetailRow>
-          <DetailRow label="Email">
+          <DetailRow label="Booked by">
+            {b.guardian ? `${b.guardian.name} (parent or guardian)` : "The student (18 or older)"}
+          </DetailRow>
+          <DetailRow label={b.guardian ? "Guardian's email" : "Email"}>
             <a className="text-blue-800 underline" href={`mailto:${b.student.email}`}>
               {b.student.email}
             </a>
           </DetailRow>
-          <DetailRow label="Phone">{b.student.phone || "Not provided"}</DetailRow>
+          <DetailRow label={b.guardian ? "Guardian's phone" : "Phone"}>{b.student.phone || "Not provided"}</DetailRow>
           <DetailRow label="English level">{levelLabel(b.student.english_level)}</DetailRow>
           <DetailRow label="Lesson focus">{b.student.lesson_focus || "Not specified"}</DetailRow>
         </dl>
@@ -80,5 +83,17 @@ export function BookingDetails({ booking: b, prefs }: { booking: AdminBooking; p
         </a>
       </div>
     </div>
+  );
+}
+
+/** A booking's student as the lists show it: the learner, and the guardian who booked with their contact. */
+export function BookingStudent({ booking: b, compact }: { booking: AdminBooking; compact?: boolean }) {
+  return (
+    <>
+      <p className="font-semibold text-slate-900">{b.student.name}</p>
+      {b.guardian && <p className="text-xs text-slate-700">Guardian: {b.guardian.name}</p>}
+      <p className={`text-xs text-slate-500 ${compact ? "truncate" : ""}`}>{b.student.email}</p>
+      {b.guardian?.phone && <p className="text-xs text-slate-500">{b.guardian.phone}</p>}
+    </>
   );
 }

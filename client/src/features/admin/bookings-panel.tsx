@@ -18,6 +18,7 @@ import { type RouterInputs, trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { FilterBar } from "./admin-shell.tsx";
+import { BookingStudent } from "./booking-details.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
 
 type StatusFilter = NonNullable<RouterInputs["admin"]["bookings"]["list"]["status"]>;
@@ -201,12 +202,7 @@ export function BookingsPanel() {
               {
                 key: "student",
                 header: "Student",
-                cell: (b) => (
-                  <>
-                    <p className="font-medium text-slate-900">{b.student.name}</p>
-                    <p className="text-xs text-slate-500">{b.student.email}</p>
-                  </>
-                ),
+                cell: (b) => <BookingStudent booking={b} />,
               },
               { key: "lesson", header: "Lesson", cellClassName: "text-slate-700", cell: when },
               { key: "type", header: "Type", cellClassName: "text-slate-700", cell: lessonType },
@@ -233,8 +229,7 @@ export function BookingsPanel() {
               <>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{b.student.name}</p>
-                    <p className="truncate text-xs text-slate-500">{b.student.email}</p>
+                    <BookingStudent booking={b} compact />
                   </div>
                   <StatusBadge status={b.status} />
                 </div>

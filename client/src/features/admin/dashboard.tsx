@@ -201,7 +201,10 @@ export function AdminDashboard() {
                     {b.lesson_type === "online" ? "Online" : "In-person"}
                     {b.student.english_level ? ` · ${b.student.english_level}` : ""}
                   </p>
-                  <p className="truncate text-xs text-slate-500">{b.student.email}</p>
+                  <p className="truncate text-xs text-slate-500">
+                    {b.guardian ? `Guardian: ${b.guardian.name} · ` : ""}
+                    {b.student.email}
+                  </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
                   <Button

@@ -19,6 +19,12 @@ import { DetailRow } from "./admin-shell.tsx";
 
 const LEVEL_TONES = { beginner: "green", intermediate: "blue", advanced: "purple" } as const;
 
+/** A parent or guardian's account: the learners they booked for. */
+function GuardianOf({ learners }: { learners: string[] }) {
+  if (learners.length === 0) return null;
+  return <p className="text-xs font-normal text-slate-600">Parent or guardian of {learners.join(", ")}</p>;
+}
+
 export function LevelBadge({ level }: { level: string | null }) {
   return (
     <Badge tone={level && level in LEVEL_TONES ? LEVEL_TONES[level as keyof typeof LEVEL_TONES] : "neutral"}>
@@ -99,7 +105,12 @@ export function StudentsPanel() {
                 key: "student",
                 header: "Student",
                 cellClassName: "font-medium whitespace-nowrap text-slate-900",
-                cell: (s) => s.name,
+                cell: (s) => (
+                  <>
+                    {s.name}
+                    <GuardianOf learners={s.learners} />
+                  </>
+                ),
               },
               {
                 key: "contact",
@@ -144,6 +155,7 @@ export function StudentsPanel() {
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{s.name}</p>
+                    <GuardianOf learners={s.learners} />
                     <p className="truncate text-xs text-slate-500">
                       {s.email}
                       {s.phone ? ` · ${s.phone}` : ""}
@@ -173,6 +185,9 @@ export function StudentsPanel() {
         {selected && (
           <>
             <dl className="rounded-xl bg-slate-50 p-4">
+              {selected.learners.length > 0 && (
+                <DetailRow label="Parent or guardian of">{selected.learners.join(", ")}</DetailRow>
+              )}
               <DetailRow label="Phone">{selected.phone || "Not provided"}</DetailRow>
               <DetailRow label="English level">
                 <LevelBadge level={selected.english_level} />
@@ -196,7 +211,8 @@ export function StudentsPanel() {
                       {formatAdminDateTime(b.lesson_date, prefs, true)}
                       <span className="text-slate-500">
                         {" "}
-                        · {b.lesson_type === "online" ? "Online" : "In-person"}
+                        {selected.learners.length > 0 ? ` · ${b.learner_name}` : ""}·{" "}
+                        {b.lesson_type === "online" ? "Online" : "In-person"}
                         {b.teacher_name ? ` · ${b.teacher_name}` : ""}
                       </span>
                     </span>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type DetailsForm, firstSubmitProblem, fixedLessonType, MESSAGES, validateDetails } from "./details-form.ts";
+import {
+  answerAgeConfirmation,
+  type DetailsForm,
+  firstSubmitProblem,
+  fixedLessonType,
+  MESSAGES,
+  validateDetails,
+} from "./details-form.ts";
 
 const complete: DetailsForm = {
   student_name: "Sofia Bianchi",
@@ -63,5 +70,17 @@ describe("details form", () => {
     expect(fixedLessonType("in-person")).toBe("in-person");
     expect(fixedLessonType("either")).toBeNull();
     expect(fixedLessonType("group")).toBeNull();
+  });
+
+  it("empties the account holder's name when a guardian books, and restores it for an adult", () => {
+    const prefilled: DetailsForm = { ...complete, student_name: "Anna Ferrari", age_confirmation: "" };
+    const guardian = answerAgeConfirmation(prefilled, "guardian", "Anna Ferrari");
+    expect(guardian).toMatchObject({ age_confirmation: "guardian", student_name: "" });
+    expect(validateDetails(guardian).student_name).toBe("Student name is required");
+    expect(answerAgeConfirmation(guardian, "adult", "Anna Ferrari").student_name).toBe("Anna Ferrari");
+    // A learner's name typed by hand survives either answer.
+    const typed = { ...guardian, student_name: "Luca Ferrari" };
+    expect(answerAgeConfirmation(typed, "adult", "Anna Ferrari").student_name).toBe("Luca Ferrari");
+    expect(answerAgeConfirmation(typed, "guardian", "Anna Ferrari").student_name).toBe("Luca Ferrari");
   });
 });

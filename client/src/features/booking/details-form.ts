@@ -54,6 +54,23 @@ export function firstSubmitProblem(input: {
   return null;
 }
 
+/**
+ * The age confirmation's answer, and the student name it implies: the account holder is the
+ * learner only when booking for themselves, so a guardian's answer empties a name still holding
+ * the account's (the learner's own is typed in), and going back to "adult" restores it.
+ */
+export function answerAgeConfirmation(
+  form: DetailsForm,
+  answer: "adult" | "guardian",
+  accountName: string,
+): DetailsForm {
+  const name = form.student_name.trim();
+  let studentName = form.student_name;
+  if (answer === "guardian" && name === accountName.trim()) studentName = "";
+  if (answer === "adult" && name === "") studentName = accountName;
+  return { ...form, age_confirmation: answer, student_name: studentName };
+}
+
 /** Lesson type: fixed by an online or in-person package, chosen (default online) otherwise. */
 export function fixedLessonType(packageType: "online" | "in-person" | "either" | "group"): LessonType | null {
   return packageType === "online" || packageType === "in-person" ? packageType : null;

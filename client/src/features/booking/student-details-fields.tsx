@@ -45,7 +45,13 @@ export function StudentDetailsFields({
   return (
     <>
       <div data-field="student_name">
-        <TextField label="Student name" required autoComplete="name" {...bindText("student_name")} />
+        <TextField
+          label="Student name"
+          hint={form.age_confirmation === "guardian" ? "The name of the student you are booking for" : undefined}
+          required
+          autoComplete={form.age_confirmation === "guardian" ? "off" : "name"}
+          {...bindText("student_name")}
+        />
       </div>
       <div data-field="guardian_phone">
         <TextField

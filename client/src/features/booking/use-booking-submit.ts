@@ -68,9 +68,11 @@ export function useBookingSubmit({
     // The spec's order: slots and account first (read fresh: another tab may have changed them).
     const currentSlots = bookingStorage.getSlots();
     let accountEmail: string | null = null;
+    let accountName = "";
     try {
       const fresh = await fetchStudentStatus();
       accountEmail = fresh.authenticated ? (fresh.user?.email ?? null) : null;
+      accountName = fresh.user?.name ?? "";
     } catch {
       accountEmail = null;
     }
@@ -96,6 +98,7 @@ export function useBookingSubmit({
       preferred_type: lessonType,
       preferred_location: lessonType === "in-person" ? form.preferred_location.trim() : undefined,
       notes: form.notes.trim() || undefined,
+      age_confirmation: form.age_confirmation || undefined,
       // The student's own zone, so their emails also show the lesson time where they are.
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
     };
@@ -144,7 +147,11 @@ export function useBookingSubmit({
             ? { name: bookings[0].teacher_name }
             : null,
         totalSlots: bookings.length,
-        studentInfo: { name: studentInfo.name, email: studentInfo.email },
+        // The confirmation thanks the account holder: a guardian, not the learner they booked for.
+        studentInfo: {
+          name: form.age_confirmation === "guardian" && accountName ? accountName : studentInfo.name,
+          email: studentInfo.email,
+        },
         groupConversation: group !== null,
         groupDetails: group
           ? {

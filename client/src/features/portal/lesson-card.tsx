@@ -32,13 +32,16 @@ function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
 
 function LessonWhere({ lesson }: { lesson: Lesson }) {
   return (
-    <p className="flex items-center gap-1.5 text-sm text-slate-600">
-      {isOnline(lesson) ? <VideoIcon className="h-4 w-4 shrink-0" /> : <MapPinIcon className="h-4 w-4 shrink-0" />}
-      <span>
-        {isOnline(lesson) ? "Online lesson" : "In-person lesson"}
-        {lesson.location ? ` · ${lesson.location}` : ""}
-      </span>
-    </p>
+    <>
+      {lesson.learner_name && <p className="text-sm font-medium text-slate-800">For {lesson.learner_name}</p>}
+      <p className="flex items-center gap-1.5 text-sm text-slate-600">
+        {isOnline(lesson) ? <VideoIcon className="h-4 w-4 shrink-0" /> : <MapPinIcon className="h-4 w-4 shrink-0" />}
+        <span>
+          {isOnline(lesson) ? "Online lesson" : "In-person lesson"}
+          {lesson.location ? ` · ${lesson.location}` : ""}
+        </span>
+      </p>
+    </>
   );
 }
 

@@ -8,7 +8,12 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { type AuthStatus, useStudentStatus } from "../../features/auth/student-auth.ts";
 import { bookingStorage, type Slot } from "../../features/booking/booking-storage.ts";
 import { BookingSummary } from "../../features/booking/booking-summary.tsx";
-import { type DetailsErrors, type DetailsForm, fixedLessonType } from "../../features/booking/details-form.ts";
+import {
+  answerAgeConfirmation,
+  type DetailsErrors,
+  type DetailsForm,
+  fixedLessonType,
+} from "../../features/booking/details-form.ts";
 import { type GroupChoice, GroupConversationCard } from "../../features/booking/group-conversation-card.tsx";
 import { referralCode } from "../../features/booking/referral-code.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
@@ -106,7 +111,12 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
     }),
   );
   const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
+    setForm((f) => {
+      const next = { ...f, [key]: value };
+      return key === "age_confirmation" && next.age_confirmation
+        ? answerAgeConfirmation(f, next.age_confirmation, user.name)
+        : next;
+    });
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
 

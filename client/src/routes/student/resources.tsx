@@ -51,14 +51,30 @@ function logAccess(fileId: string, accessType: "download" | "view") {
     .catch((error) => console.error("Failed to log file access", error));
 }
 
+/** Opening a note clears its "New" marker on the server; like access logging, it never blocks. */
+function markNoteSeen(noteId: string) {
+  trpcClient.portal.markNoteSeen
+    .mutate({ noteId })
+    .catch((error) => console.error("Failed to mark a note read", error));
+}
+
+const NewBadge = () => <Badge tone="blue">New</Badge>;
+
 function NoteItem({ note }: { note: TeacherNote }) {
   const [open, setOpen] = useState(false);
   const long = note.teacher_note.length > NOTE_PREVIEW_CHARS;
+  // A short note is read in full where it stands: showing it opens it (the marker stays for this
+  // visit). A long one is opened by Show.
+  const [isNew, setIsNew] = useState(note.is_new);
+  useEffect(() => {
+    if (note.is_new && !long) markNoteSeen(note.id);
+  }, [note.id, note.is_new, long]);
   return (
     <li className="rounded-2xl border border-amber-200 bg-amber-50/60 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
           <NoteIcon className="h-4 w-4 text-amber-700" /> {formatDate(note.note_date, { style: "long" })}
+          {isNew && <NewBadge />}
         </p>
         <div className="flex flex-wrap gap-1">
           {note.tags.map((tag) => (
@@ -75,7 +91,13 @@ function NoteItem({ note }: { note: TeacherNote }) {
         <button
           type="button"
           aria-expanded={open}
-          onClick={() => setOpen(!open)}
+          onClick={() => {
+            if (!open && isNew) {
+              markNoteSeen(note.id);
+              setIsNew(false);
+            }
+            setOpen(!open);
+          }}
           className="mt-2 text-sm font-semibold text-blue-900 hover:underline"
         >
           {open ? "Hide" : "Show"}
@@ -87,6 +109,8 @@ function NoteItem({ note }: { note: TeacherNote }) {
 
 function FileItem({ file }: { file: SharedFile }) {
   const [open, setOpen] = useState(false);
+  // New until first opened: the server records the opening (access log, or the download itself).
+  const [isNew, setIsNew] = useState(file.is_new);
   const type = (file.file_type in TYPE_ICONS ? file.file_type : "document") as keyof typeof TYPE_ICONS;
   const Icon = TYPE_ICONS[type];
   const isLink = type === "link";
@@ -99,6 +123,12 @@ function FileItem({ file }: { file: SharedFile }) {
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-slate-900" title={file.title}>
             {open ? file.title : truncate(file.title, THUMBNAIL_TITLE_CHARS)}
+            {isNew && (
+              <>
+                {" "}
+                <NewBadge />
+              </>
+            )}
           </p>
           <p className="text-xs text-slate-500">
             <span className="capitalize">{type}</span>
@@ -120,6 +150,7 @@ function FileItem({ file }: { file: SharedFile }) {
           // click too would count each download twice.
           onClick={() => {
             if (!file.file_url.startsWith("/api/files/download/")) logAccess(file.id, isLink ? "view" : "download");
+            setIsNew(false);
           }}
           className={buttonClasses({ variant: "primary", size: "sm" })}
         >
@@ -131,6 +162,7 @@ function FileItem({ file }: { file: SharedFile }) {
           aria-expanded={open}
           onClick={() => {
             if (!open) logAccess(file.id, "view");
+            setIsNew(false);
             setOpen(!open);
           }}
           className={buttonClasses({ variant: "outline", size: "sm" })}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  bookingCancelledEmail,
+  bookingChangedEmail,
+  bookingConfirmedEmail,
+  bookingCreatedEmail,
+  type LessonForMail,
+  lessonAddressee,
+  lessonReminderEmail,
+  type MailContext,
+  resourceSharedEmail,
+  teacherNoticeEmail,
+} from "./mail.templates.ts";
+
+const ctx: MailContext = {
+  siteName: "English with Giulia",
+  publicUrl: "https://giulia.test",
+  teacherName: "Giulia",
+  teacherZone: "Europe/Rome",
+};
+const lesson: LessonForMail = {
+  id: "l1",
+  startsAt: new Date("2031-03-04T09:00:00Z"),
+  endsAt: new Date("2031-03-04T10:00:00Z"),
+  status: "pending",
+  lessonType: "online",
+  meetingLink: null,
+  location: null,
+};
+
+describe("lesson mails to a guardian", () => {
+  const guardian = lessonAddressee({ studentName: "Luca Ferrari", guardianName: "Anna Ferrari" }, ctx);
+  const learner = lessonAddressee({ studentName: "Sofia Bianchi", guardianName: null }, ctx);
+
+  it("greets the account holder and names the learner", () => {
+    expect(guardian.name).toBe("Anna Ferrari");
+    expect(guardian.ctx.learnerName).toBe("Luca Ferrari");
+    expect(learner).toEqual({ name: "Sofia Bianchi", ctx });
+  });
+
+  it("says whose lessons they are in every subject and opening", () => {
+    const two = [lesson, { ...lesson, id: "l2" }];
+    const requested = bookingCreatedEmail(guardian.name, two, guardian.ctx);
+    expect(requested.subject).toBe("Your request for 2 English lessons for Luca Ferrari: awaiting confirmation");
+    expect(requested.text).toMatch(
+      /^Hi Anna Ferrari,\n\nThank you for booking with Giulia! Luca Ferrari's lessons are requested:/,
+    );
+    const booked = bookingCreatedEmail(guardian.name, [{ ...lesson, status: "confirmed" }], guardian.ctx);
+    expect(booked.subject).toBe("Luca Ferrari's English lesson is booked");
+    expect(booked.text).toContain("Luca Ferrari's lesson is booked:");
+
+    const confirmed = bookingConfirmedEmail(guardian.name, lesson, guardian.ctx);
+    expect(confirmed.subject).toBe("Confirmed: Luca Ferrari's lesson on 4 Mar");
+    expect(confirmed.text).toContain("Good news: Luca Ferrari's lesson is confirmed.");
+    const changed = bookingChangedEmail(guardian.name, lesson, guardian.ctx);
+    expect(changed.subject).toBe("Luca Ferrari's lesson details have changed");
+    expect(bookingCancelledEmail(guardian.name, lesson, guardian.ctx).subject).toBe(
+      "Luca Ferrari's lesson has been cancelled",
+    );
+    const reminder = lessonReminderEmail(guardian.name, lesson, guardian.ctx);
+    expect(reminder.subject).toBe("Reminder: Luca Ferrari's English lesson is tomorrow");
+    for (const mail of [confirmed, changed, reminder]) expect(mail.text.startsWith("Hi Anna Ferrari,\n")).toBe(true);
+  });
+
+  it("keeps a learner's own mails as they were", () => {
+    expect(bookingCreatedEmail(learner.name, [lesson], learner.ctx).subject).toBe(
+      "Your English lesson request: awaiting confirmation",
+    );
+    expect(bookingConfirmedEmail(learner.name, lesson, learner.ctx).text).toContain(
+      "Good news: your lesson is confirmed.",
+    );
+    expect(lessonReminderEmail(learner.name, lesson, learner.ctx).subject).toBe(
+      "Reminder: your English lesson is tomorrow",
+    );
+  });
+
+  it("tells the teacher who booked for whom", () => {
+    const notice = teacherNoticeEmail(
+      {
+        kind: "teacher_new_booking",
+        studentName: "Luca Ferrari",
+        guardianName: "Anna Ferrari",
+        studentEmail: "anna@example.com",
+        studentPhone: "+39 1",
+        lessons: [lesson],
+        packageName: "Single Lesson",
+      },
+      ctx,
+    );
+    expect(notice.text).toContain("Luca Ferrari (booked by Anna Ferrari, parent or guardian) requested Single Lesson.");
+    expect(notice.text).toContain("Contact: anna@example.com, +39 1");
+  });
+});
+
+describe("shared file and note mails", () => {
+  it("name the file, keep a note's text out, and point at Resources", () => {
+    const file = resourceSharedEmail("Chiara", { kind: "file", title: "Phrasal verbs" }, ctx);
+    expect(file.subject).toBe("New file from Giulia: Phrasal verbs");
+    expect(file.text).toContain("https://giulia.test/resources/files");
+    const note = resourceSharedEmail("Chiara", { kind: "note", title: "" }, ctx);
+    expect(note.subject).toBe("New note from Giulia");
+    expect(note.text).toMatch(/^Hi Chiara,\n/);
+  });
+});
