@@ -17,7 +17,12 @@ export const moveLessonSchema = z.object({
 export async function checkMove(db: Db, studentId: string, bookingId: string, now = new Date()) {
   const { lesson, decision } = await evaluate(db, studentId, bookingId, now, "move");
   const { can_cancel, ...figures } = toDecisionDto(lesson.id, decision);
-  return { ...figures, lesson_date: lesson.startsAt.toISOString(), can_move: can_cancel };
+  return {
+    ...figures,
+    lesson_date: lesson.startsAt.toISOString(),
+    teacher_id: lesson.teacherId,
+    can_move: can_cancel,
+  };
 }
 
 export async function moveStudentLesson(

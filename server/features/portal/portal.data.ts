@@ -53,7 +53,7 @@ export function listStudentLessons(
 export function findStudentLesson(db: Db, studentId: string, bookingId: string) {
   return db.booking.findFirst({
     where: { id: bookingId, studentId },
-    select: { ...lessonSelect, order: { select: { id: true, lessons: true, packageId: true } } },
+    select: { ...lessonSelect, teacherId: true, order: { select: { id: true, lessons: true, packageId: true } } },
   });
 }
 
