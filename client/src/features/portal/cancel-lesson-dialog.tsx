@@ -94,8 +94,8 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
               </div>
             </dl>
             <p>
-              Packages include one free cancellation per 6 lessons, with at least {check.notice} notice. Single lessons
-              cannot be cancelled.
+              Packages include one free cancellation or move per 6 lessons, with at least {check.notice} notice. Single
+              lessons cannot be cancelled.
             </p>
           </>
         )}
