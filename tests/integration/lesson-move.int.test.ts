@@ -6,7 +6,7 @@
 import { DateTime } from "luxon";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SINGLE_LESSON_CANCEL_MESSAGE } from "../../shared/cancellation-policy.ts";
-import { iso, prepareBookingApp, romeDay, type TestUser } from "../helpers/booking-factory.ts";
+import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 const t = prepareBookingApp();
@@ -251,6 +251,21 @@ describe(`races, on ${testEngine}`, () => {
     const results = await Promise.all([moveAsStudent(a, lessonA, slot), moveAsTeacher(lessonB, slot)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await db().booking.count({ where: { startsAt: slot.toJSDate() } })).toBe(1);
+  });
+
+  it("a move and a new booking of one slot at once: one winner", async () => {
+    const { a, b, lessonA, slot } = await twoLessonsAndOneSlot();
+    const results = await Promise.all([
+      moveAsStudent(a, lessonA, slot),
+      t.send("POST", "/api/bookings", {
+        as: b,
+        payload: { studentInfo: studentInfo(), lesson_date: iso(slot), lessonType: "online", teacher_id: t.teacherId },
+      }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(
+      await db().booking.count({ where: { startsAt: slot.toJSDate(), status: { in: ["pending", "confirmed"] } } }),
+    ).toBe(1);
   });
 
   it("two moves of one package at once with one free move left: one is refused", async () => {
