@@ -2,9 +2,22 @@
 // days and a pending one in 11, both in a 6-lesson package with one free cancellation or move).
 // The student moves the pending lesson on a phone, arriving by the link every lesson email has;
 // the teacher moves the confirmed one from the booking's dialog on a desktop.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 const SHOTS = "/tmp/shots-move";
+
+/** No serious or critical axe violation inside the open dialog. */
+async function expectAccessibleDialog(page: Page) {
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
@@ -32,6 +45,7 @@ test("a student moves a lesson from My Lessons on a phone, from the email's link
   const firstTime = dialog.locator("fieldset button").first();
   await expect(firstTime).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/move-dialog-412.png` });
+  await expectAccessibleDialog(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/move-dialog-1440.png` });
   await page.setViewportSize({ width: 412, height: 915 });
@@ -79,6 +93,7 @@ test("the teacher moves a lesson from the booking's dialog", async ({ page }, in
   await move.getByLabel("New date").fill(day);
   await move.getByLabel("New start time").selectOption("07:00");
   await page.screenshot({ path: `${SHOTS}/teacher-move-1440.png` });
+  await expectAccessibleDialog(page);
   await page.setViewportSize({ width: 412, height: 915 });
   await page.screenshot({ path: `${SHOTS}/teacher-move-412.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
