@@ -66,7 +66,7 @@ export async function moveLesson(db: Db, req: MoveRequest) {
         // The lesson's own time is what the move releases: it never blocks the new one.
         const busy = calendar.live.filter((b) => b.id !== lesson.id).map((b) => ({ start: b.startsAt, end: b.endsAt }));
         if (by === "student") {
-          // Re-checked under the lock: the teacher may have withdrawn the slot since the first look.
+          // Under the lock: the teacher's removal of a slot takes it too, so the offer read here holds.
           checkStartsAgainstRules(
             [start],
             calendar.slots.map((s) => ({ start: s.startsAt, end: s.endsAt })),
