@@ -98,6 +98,8 @@ export const updateBookingSchema = z.object({
   teacher_id: id.nullable().optional(),
   google_meet_link: meetingLink.optional(),
   location: nullableText(300).optional(),
+  /** A new time moves the lesson (the teacher's move: her free time, no 48-hour notice). */
+  lesson_date: z.iso.datetime({ offset: true, error: "Please choose a valid new date and time." }).optional(),
 });
 export type UpdateBookingInput = z.infer<typeof updateBookingSchema>;
 

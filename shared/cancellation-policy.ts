@@ -1,6 +1,7 @@
-// The cancellation policy of §9: a single lesson cannot be cancelled; a package gets one free
-// cancellation per 6 lessons bought (rounded down), each with the notice the teacher's
-// cancellationPolicy setting asks for. The booking page states the allowance, the portal enforces it.
+// The cancellation policy of §9: a single lesson cannot be cancelled or moved; a package gets one
+// free cancellation per 6 lessons bought (rounded down), each with the notice the teacher's
+// cancellationPolicy setting asks for. A move spends the same allowance ("after that no
+// cancellations or moves"). The booking page states the allowance, the portal enforces it.
 
 import { CANCELLATION_POLICY_HOURS } from "./constants.ts";
 
@@ -32,7 +33,25 @@ export type CancellationCheck = {
   usedCancellations: number;
   policy: string | null | undefined;
   now: Date;
+  /** What the student asks for: the refusals name it. A cancellation unless said otherwise. */
+  action?: "cancel" | "move";
 };
+
+/** The words of a refusal, for a cancellation or for a move. */
+const REFUSAL_WORDS = {
+  cancel: {
+    verb: "cancelled",
+    allowance: "free cancellation",
+    allowances: "free cancellations",
+    noun: "Cancellations",
+  },
+  move: {
+    verb: "moved",
+    allowance: "free cancellation or move",
+    allowances: "free cancellations or moves",
+    noun: "Moves",
+  },
+} as const;
 
 export type CancellationDecision = {
   canCancel: boolean;
@@ -55,22 +74,23 @@ export function decideCancellation(check: CancellationCheck): CancellationDecisi
   const deadline = new Date(check.startsAt.getTime() - noticeHours * 3_600_000);
   const base = { allowance, used, remaining, notice, noticeHours, deadline };
   const refuse = (reason: string): CancellationDecision => ({ ...base, canCancel: false, reason });
+  const words = REFUSAL_WORDS[check.action ?? "cancel"];
 
   if (check.lessonStatus !== "pending" && check.lessonStatus !== "confirmed") {
-    return refuse("Only upcoming lessons can be cancelled.");
+    return refuse(`Only upcoming lessons can be ${words.verb}.`);
   }
   if (check.startsAt.getTime() <= check.now.getTime()) return refuse("This lesson has already started.");
   if (check.packageLessons <= 1) return refuse(SINGLE_LESSON_CANCEL_MESSAGE);
   if (allowance === 0) {
-    return refuse(`Packages of fewer than ${LESSONS_PER_FREE_CANCELLATION} lessons include no free cancellations.`);
+    return refuse(`Packages of fewer than ${LESSONS_PER_FREE_CANCELLATION} lessons include no ${words.allowances}.`);
   }
   if (remaining === 0) {
     return refuse(
-      `You have used the ${allowance === 1 ? "free cancellation" : `${allowance} free cancellations`} of this package.`,
+      `You have used the ${allowance === 1 ? words.allowance : `${allowance} ${words.allowances}`} of this package.`,
     );
   }
   if (check.now.getTime() > deadline.getTime()) {
-    return refuse(`Cancellations need at least ${notice} notice before the lesson starts.`);
+    return refuse(`${words.noun} need at least ${notice} notice before the lesson starts.`);
   }
   return { ...base, canCancel: true, reason: null };
 }

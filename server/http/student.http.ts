@@ -40,6 +40,15 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   route("POST", path("/request-cancellation"), "portal.requestCancellation", { input: ({ body }) => body }),
   route("POST", path("/rebook"), "portal.rebook", { input: ({ body }) => body }),
   route("GET", path("/cancellations"), "portal.cancellations"),
+  route("GET", path("/can-move/:bookingId"), "portal.moveCheck", {
+    input: ({ params }) => ({ bookingId: params.bookingId }),
+  }),
+  route("POST", path("/bookings/:id/move"), "portal.moveLesson", {
+    input: ({ params, body }) => ({
+      booking_id: params.id,
+      lesson_date: (body as { lesson_date?: unknown } | null)?.lesson_date,
+    }),
+  }),
   // Data rights: erasure of the account. The sessions go with it; over REST the cookie goes too.
   route("POST", path("/delete-account"), "portal.deleteAccount", {
     input: ({ body }) => body,

@@ -61,6 +61,16 @@ const READS: Read[] = [
     input: (s) => ({ bookingId: s.single.id }),
     url: (s) => `/api/student/can-cancel/${s.single.id}`,
   },
+  {
+    procedure: "portal.moveCheck",
+    input: (s) => ({ bookingId: s.upcoming.id }),
+    url: (s) => `/api/student/can-move/${s.upcoming.id}`,
+  },
+  {
+    procedure: "portal.moveCheck",
+    input: (s) => ({ bookingId: s.single.id }),
+    url: (s) => `/api/student/can-move/${s.single.id}`,
+  },
 ];
 
 describe("each read answers what its REST path answers, for each student", () => {
@@ -181,6 +191,24 @@ describe("isolation: A's calls find nothing of B's", () => {
       }),
     ],
     [
+      "check a move of B's lesson",
+      () => ({
+        procedure: "portal.moveCheck",
+        input: { bookingId: B.upcoming2.id },
+        url: `/api/student/can-move/${B.upcoming2.id}`,
+        method: "GET",
+      }),
+    ],
+    [
+      "move B's lesson",
+      () => ({
+        procedure: "portal.moveLesson",
+        input: { booking_id: B.upcoming2.id, lesson_date: "2031-01-01T10:00:00Z" },
+        url: `/api/student/bookings/${B.upcoming2.id}/move`,
+        method: "POST",
+      }),
+    ],
+    [
       "log access to B's file",
       () => ({
         procedure: "portal.logFileAccess",
@@ -251,6 +279,7 @@ describe("signed out, or signed in as the teacher", () => {
       "portal.markNoteSeen",
       "portal.requestCancellation",
       "portal.rebook",
+      "portal.moveLesson",
       "portal.deleteAccount",
       "portal.calendarFeed.reset",
     ]);

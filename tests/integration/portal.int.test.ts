@@ -62,6 +62,8 @@ const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
   ["GET", "/api/student/can-cancel/00000000-0000-4000-8000-000000000000"],
   ["POST", "/api/student/request-cancellation", { booking_id: "00000000-0000-4000-8000-000000000000", reason: "x" }],
   ["GET", "/api/student/cancellations"],
+  ["GET", "/api/student/can-move/00000000-0000-4000-8000-000000000000"],
+  ["POST", "/api/student/bookings/00000000-0000-4000-8000-000000000000/move", { lesson_date: "2031-01-01T10:00:00Z" }],
   ["GET", "/api/student/calendar-feed"],
   ["POST", "/api/student/calendar-feed/reset", {}],
   [
@@ -100,7 +102,12 @@ describe("every /api/student route", () => {
       .filter((r) => r.path.startsWith("/api/student/"))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
-    const known = STUDENT_ROUTES.map(([m, url]) => `${m} ${url.replace(/\/can-cancel\/.*/, "/can-cancel/:bookingId")}`);
+    const known = STUDENT_ROUTES.map(
+      ([m, url]) =>
+        `${m} ${url
+          .replace(/\/can-(cancel|move)\/.*/, "/can-$1/:bookingId")
+          .replace(/\/bookings\/[^/]+\/move$/, "/bookings/:id/move")}`,
+    );
     expect(served.length).toBeGreaterThan(10);
     expect(served).toEqual([...new Set([...known, "GET /api/student/validate-referral/:code"])].sort());
   });
@@ -478,6 +485,15 @@ describe("isolation: student A can read or change nothing of student B's", () =>
       "cancel B's single lesson",
       () => ["POST", "/api/student/request-cancellation", { booking_id: B.single.id, reason: "x" }],
     ],
+    ["can-move B's lesson", () => ["GET", `/api/student/can-move/${B.upcoming2.id}`]],
+    [
+      "move B's lesson",
+      () => [
+        "POST",
+        `/api/student/bookings/${B.upcoming2.id}/move`,
+        { lesson_date: new Date(B.upcoming2.startsAt.getTime() + 7 * DAY).toISOString() },
+      ],
+    ],
     [
       "log access to B's file",
       () => ["POST", "/api/student/files/access-log", { fileId: B.file.id, accessType: "download" }],
@@ -557,7 +573,9 @@ describe("isolation: student A can read or change nothing of student B's", () =>
       ...lists.map(([, url]) => `GET ${url.split("?")[0]}`),
       ...foreign.map(([, route]) => {
         const [method, url] = route();
-        return `${method} ${url.replace(/\/can-cancel\/.*/, "/can-cancel/:bookingId")}`;
+        return `${method} ${url
+          .replace(/\/can-(cancel|move)\/.*/, "/can-$1/:bookingId")
+          .replace(/\/bookings\/[^/]+\/move$/, "/bookings/:id/move")}`;
       }),
       ...Object.keys(callerOnly),
     ]);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ProcedureRoute, procedureOf, type RestRequest } from "../../server/http/procedure-routes.ts";
 import { procedureRoutes } from "../../server/http/rest-table.ts";
 import { appRouter } from "../../server/trpc/root.ts";
+import { SINGLE_LESSON_CANCEL_MESSAGE } from "../../shared/cancellation-policy.ts";
 import { BOOKING_UNAUTHORIZED_MESSAGE, CANCEL_REASON_REQUIRED_MESSAGE } from "../../shared/constants.ts";
 import { callerFor, createUserWithSession, sessionForExistingUser, type TestUser } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -179,6 +180,16 @@ const samples: Record<string, Sample> = {
     refusal: { status: 400, body: { error: "Invalid credit_id." } },
   },
   "GET /api/student/cancellations": { request: async () => ({}), as: asStudent },
+  "GET /api/student/can-move/:bookingId": {
+    request: async () => ({ params: { bookingId: (await lesson()).id } }),
+    as: asStudent,
+  },
+  // A lesson without a package: the policy refuses the move on both transports alike.
+  "POST /api/student/bookings/:id/move": {
+    request: async () => ({ params: { id: (await lesson()).id }, body: { lesson_date: freeHour().toUTC().toISO() } }),
+    as: asStudent,
+    refusal: { status: 409, body: { error: SINGLE_LESSON_CANCEL_MESSAGE } },
+  },
   "POST /api/student/delete-account": {
     request: async () => ({ body: { confirmation: "no" } }),
     as: asStudent,

@@ -38,6 +38,7 @@ const STUDENT_WRITES = [
   "POST /api/bookings",
   "POST /api/bookings/availability-request",
   "POST /api/student/request-cancellation",
+  "POST /api/student/bookings/:id/move",
   "POST /api/group-conversation/book",
   "POST /api/pricing/validate",
   "PUT /api/student/profile",

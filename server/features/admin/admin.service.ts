@@ -16,6 +16,7 @@ import type { SessionUser } from "../auth/session.service.ts";
 import { loadSiteRules } from "../booking/availability.service.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
+import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
 import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/referral.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import {
@@ -138,7 +139,21 @@ export async function getBooking(db: Db, id: string) {
  * pending and confirmed lessons); reopening or reassigning is arbitrated by that constraint.
  */
 export async function updateBooking(db: Db, id: string, input: UpdateBookingInput, opts: { publicUrl: string }) {
-  const current = await findBookingRow(db, id);
+  const before = await findBookingRow(db, id);
+  if (!before) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
+  // A new time is a move, first and on its own (one transaction, one email to the student with
+  // the old and new times); the other fields are then applied to the moved lesson as usual.
+  const moveTo = input.lesson_date ? new Date(input.lesson_date) : null;
+  if (moveTo && moveTo.getTime() !== before.startsAt.getTime()) {
+    await moveLesson(db, {
+      lesson: await loadMovableLesson(db, id),
+      start: moveTo,
+      by: "teacher",
+      publicUrl: opts.publicUrl,
+      now: new Date(),
+    });
+  }
+  const current = moveTo ? await findBookingRow(db, id) : before;
   if (!current) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
   const data: BookingChanges = { status: input.status };
   if (input.notes !== undefined) data.notes = input.notes;

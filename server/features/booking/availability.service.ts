@@ -1,6 +1,7 @@
 // Availability as visitors, students and the admin calendar see it. The rules live in the pure
 // availability.ts; this file loads what they need.
 import { DateTime } from "luxon";
+import { noticeLabelFor } from "../../../shared/cancellation-policy.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -20,7 +21,12 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type SiteRules = BookingRules & { autoConfirm: boolean; defaultMeetingLink: string | null };
+export type SiteRules = BookingRules & {
+  autoConfirm: boolean;
+  defaultMeetingLink: string | null;
+  /** The notice a cancellation or a move needs ("24 hours"), as the policy card states it. */
+  cancellationNotice: string;
+};
 
 export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
   const s = await findSiteSettings(db);
@@ -30,6 +36,7 @@ export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
     bufferMinutes: s?.bufferBetweenLessons ?? 30,
     autoConfirm: s?.autoConfirmBookings ?? false,
     defaultMeetingLink: s?.defaultMeetingLink?.trim() || null,
+    cancellationNotice: noticeLabelFor(s?.cancellationPolicy),
   };
 }
 

@@ -102,12 +102,15 @@ function refusalWithin(lesson: Interval, busy: Interval[], horizon: Horizon, buf
   const start = lesson.start.getTime();
   if (start < horizon.earliestMs) return "too-soon";
   if (start > horizon.latestMs) return "too-far";
+  return clashesWithLessons(lesson, busy, bufferMinutes) ? "taken" : null;
+}
+
+/** Whether the lesson overlaps one of `busy`, each widened by the buffer on both sides. */
+export function clashesWithLessons(lesson: Interval, busy: Interval[], bufferMinutes: number): boolean {
   const buffer = Math.max(0, bufferMinutes) * MINUTE_MS;
+  const start = lesson.start.getTime();
   const end = lesson.end.getTime();
-  for (const b of busy) {
-    if (start < b.end.getTime() + buffer && end > b.start.getTime() - buffer) return "taken";
-  }
-  return null;
+  return busy.some((b) => start < b.end.getTime() + buffer && end > b.start.getTime() - buffer);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   bookingChangedEmail,
   bookingConfirmedEmail,
   bookingCreatedEmail,
+  bookingMovedEmail,
   lessonAddressee,
   type MailContent,
   type MailContext,
@@ -103,12 +104,14 @@ export type LessonEvent =
   | { kind: "changed"; changes: string[] }
   | { kind: "cancelled"; reason?: string | null }
   | { kind: "rebooked" }
+  /** Moved from `from`; the other party hears of it (the one who moved it knows). */
+  | { kind: "moved"; from: Date; by: "teacher" | "student" }
   | { kind: "cancellation_request"; reason: string; outcome: string; approved: boolean };
 
 /**
  * Queues the mail one lesson event owes, inside the caller's transaction (after the change, so the
  * calendar file carries the new SEQUENCE): the student's email with the updated calendar file and,
- * for a student's cancellation request or rebooking, the teacher's notice.
+ * for a student's cancellation request, rebooking or move, the teacher's notice.
  */
 export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, bookingId: string, event: LessonEvent) {
   const booking = await findBookingForMail(tx, bookingId);
@@ -165,6 +168,19 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
         lessons: [lesson],
         packageName: "a free rebooking (cancellation credit)",
       });
+      break;
+    case "moved":
+      if (event.by === "teacher") {
+        toStudent("booking_moved", bookingMovedEmail(booking.studentName, lesson, event.from, ctx));
+      } else {
+        toTeacher({
+          kind: "teacher_lesson_moved",
+          studentName: booking.studentName,
+          studentEmail: booking.studentEmail,
+          lesson,
+          from: event.from,
+        });
+      }
       break;
     case "cancellation_request":
       if (event.approved) cancelledMail(event.reason);

@@ -313,3 +313,35 @@ export function findBookingForMail(db: DbOrTx, id: string) {
     select: { ...lessonMailSelect, icsSequence: true, teacher: { select: { name: true, email: true } } },
   });
 }
+
+/** What a move checks first: the lesson's time, teacher, state and the size of its order. */
+export function findBookingForMove(db: DbOrTx, id: string) {
+  return db.booking.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      studentId: true,
+      teacherId: true,
+      startsAt: true,
+      status: true,
+      order: { select: { id: true, lessons: true } },
+    },
+  });
+}
+
+/**
+ * Moves the lesson in one UPDATE of its row, so the old time is released and the new one taken
+ * at once; false when the lesson is no longer live at `from` (changed since it was read). The
+ * exclusion constraint refuses an overlap as it does for a new booking.
+ */
+export async function moveBookingRow(tx: Tx, id: string, from: Date, to: { start: Date; end: Date }) {
+  const { count } = await tx.booking.updateMany({
+    where: { id, startsAt: from, status: { in: ["pending", "confirmed"] } },
+    data: { startsAt: to.start, endsAt: to.end, icsSequence: { increment: 1 } },
+  });
+  return count === 1;
+}
+
+export function insertLessonMove(tx: Tx, data: Prisma.LessonMoveUncheckedCreateInput) {
+  return tx.lessonMove.create({ data, select: { id: true } });
+}

@@ -106,7 +106,7 @@ function toOrderDto(o: OrderRow): OrderDto {
   };
 }
 
-const takenMessage = (start: Date, zone: string) =>
+export const takenMessage = (start: Date, zone: string) =>
   `Sorry, the lesson on ${describeSlot(start, zone)} was just booked by someone else. Please choose another time.`;
 
 type LessonRequest = {
@@ -158,7 +158,7 @@ async function chooseTeacher(db: Db, teacherId: string | null | undefined, start
 }
 
 /** The refusals that do not depend on other bookings: clear 400s before any lock is taken. */
-function checkStartsAgainstRules(starts: Date[], slots: Interval[], rules: SiteRules, now: Date) {
+export function checkStartsAgainstRules(starts: Date[], slots: Interval[], rules: SiteRules, now: Date) {
   for (const start of starts) {
     const when = describeSlot(start, rules.zone);
     if (!isOfferedByAvailability(start, slots)) {

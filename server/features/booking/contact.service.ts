@@ -8,12 +8,14 @@ import { listActiveTeachers } from "./catalogue.data.ts";
 export type ContactFallback = { email: string; phone: string };
 
 export async function getPublicContact(db: Db, fallback: ContactFallback) {
-  const [[teacher], { zone }] = await Promise.all([listActiveTeachers(db), loadSiteRules(db)]);
+  const [[teacher], { zone, cancellationNotice }] = await Promise.all([listActiveTeachers(db), loadSiteRules(db)]);
   return {
     email: teacher?.email || fallback.email,
     phone: teacher?.phone || fallback.phone,
     availabilityText: AFTER_HOURS_TEXT,
     /** The teacher's zone (settings): the portal shows lesson times in it. */
     timezone: zone,
+    /** The notice a cancellation or a move needs: the policy card states it before purchase. */
+    cancellationNotice,
   };
 }

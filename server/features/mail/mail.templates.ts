@@ -76,6 +76,24 @@ function lessonLines(
     .join("\n");
 }
 
+/** The link to move one lesson: My Lessons opens with that lesson's move dialog (signing in first if needed). */
+export const moveLessonUrl = (ctx: Pick<MailContext, "publicUrl">, lessonId: string) =>
+  `${ctx.publicUrl}/student/lessons?move=${encodeURIComponent(lessonId)}`;
+
+/** The student's lines: every lesson still to come carries its move link. */
+function studentLessonLines(
+  lessons: LessonForMail[],
+  ctx: MailContext,
+  note: (lesson: LessonForMail) => string | null = () => null,
+): string {
+  return lessonLines(lessons, ctx, (l) => {
+    const live = l.status === "pending" || l.status === "confirmed";
+    return [note(l), live ? `Need another time? Move this lesson: ${moveLessonUrl(ctx, l.id)}` : null]
+      .filter(Boolean)
+      .join("\n   ");
+  });
+}
+
 const signOff = (ctx: MailContext) => `\nSee you soon,\n${ctx.teacherName}\n${ctx.siteName} · ${ctx.publicUrl}\n`;
 
 /** The student's mail about their lessons: greeting, what happened, the lessons, what follows, sign-off. */
@@ -106,7 +124,7 @@ export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx:
             ? `Thank you for booking with ${ctx.teacherName}! ${Whose(ctx)} ${plural ? "lessons are" : "lesson is"} booked:`
             : `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
         ],
-        lessons: lessonLines(lessons, ctx),
+        lessons: studentLessonLines(lessons, ctx),
         outro: [
           `Everything is confirmed. ${ctx.teacherName} will contact you within 24 hours about the final details and payment.`,
           "Payment is required before the first lesson.",
@@ -127,7 +145,9 @@ export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx:
           ? `Thank you for booking with ${ctx.teacherName}! ${Whose(ctx)} ${plural ? "lessons are" : "lesson is"} requested:`
           : `Thank you for booking with ${ctx.teacherName}! You requested ${plural ? "these lessons" : "this lesson"}:`,
       ],
-      lessons: lessonLines(lessons, ctx, (l) => (l.status === "pending" ? "Requested: awaiting confirmation." : null)),
+      lessons: studentLessonLines(lessons, ctx, (l) =>
+        l.status === "pending" ? "Requested: awaiting confirmation." : null,
+      ),
       outro: [
         `${plural ? "They are" : "It is"} not confirmed yet: ${ctx.teacherName} will confirm ${plural ? "them" : "it"} shortly, and you will get an email as soon as ${plural ? "each lesson is" : "it is"} confirmed. ${ctx.teacherName} will also contact you within 24 hours about the final details and payment.`,
         "Payment is required before the first lesson.",
@@ -144,7 +164,7 @@ export function bookingConfirmedEmail(name: string, lesson: LessonForMail, ctx: 
     text: studentLessonText(ctx, {
       name,
       intro: [`Good news: ${whose(ctx)} lesson is confirmed.`],
-      lessons: lessonLines([lesson], ctx),
+      lessons: studentLessonLines([lesson], ctx),
       outro: ["The attached calendar file updates the lesson in your calendar."],
     }),
   };
@@ -166,7 +186,7 @@ export function bookingChangedEmail(
         "",
         "This is how it stands now:",
       ],
-      lessons: lessonLines([lesson], ctx),
+      lessons: studentLessonLines([lesson], ctx),
       outro: [
         `Status: ${lesson.status}. Your teacher: ${ctx.teacherName}.`,
         "The attached calendar file updates the lesson in your calendar.",
@@ -197,13 +217,33 @@ export function bookingCancelledEmail(
   };
 }
 
+/** The student's email when the teacher moved their lesson: the old time and the new one. */
+export function bookingMovedEmail(name: string, lesson: LessonForMail, from: Date, ctx: MailContext): MailContent {
+  return {
+    subject: `${Whose(ctx)} lesson has moved to ${DateTime.fromJSDate(lesson.startsAt, { zone: ctx.teacherZone }).toFormat("d LLL 'at' h:mm a")}`,
+    text: studentLessonText(ctx, {
+      name,
+      intro: [
+        `${ctx.teacherName} has moved ${whose(ctx)} lesson.`,
+        `Old time: ${describeTime(from, ctx)}`,
+        "New time:",
+      ],
+      lessons: studentLessonLines([lesson], ctx),
+      outro: [
+        "The attached calendar file moves the lesson in your calendar.",
+        `If the new time does not suit you, reply to this email. Your lessons: ${ctx.publicUrl}/student/lessons`,
+      ],
+    }),
+  };
+}
+
 export function lessonReminderEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
   return {
     subject: `Reminder: ${whose(ctx)} English lesson is tomorrow`,
     text: studentLessonText(ctx, {
       name,
       intro: [`Just a reminder of ${whose(ctx)} lesson in about 24 hours:`],
-      lessons: lessonLines([lesson], ctx),
+      lessons: studentLessonLines([lesson], ctx),
       outro: ["If something has come up, reply to this email or message me as soon as possible."],
     }),
   };
@@ -259,6 +299,13 @@ export type TeacherNotice =
       phone?: string | null;
       night: string;
       packageName: string;
+    }
+  | {
+      kind: "teacher_lesson_moved";
+      studentName: string;
+      studentEmail: string;
+      lesson: LessonForMail;
+      from: Date;
     }
   | {
       kind: "teacher_cancellation";
@@ -321,6 +368,20 @@ export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): Mai
           `Inbox: ${admin}/inbox`,
         ].join("\n"),
       };
+    case "teacher_lesson_moved": {
+      const teacherTime = { ...ctx, studentZone: null };
+      return {
+        subject: `Lesson moved by ${notice.studentName}`,
+        text: [
+          `${notice.studentName} moved a lesson.`,
+          `Old time: ${describeTime(notice.from, teacherTime)}`,
+          `New time: ${describeTime(notice.lesson.startsAt, teacherTime)}`,
+          contactLine(notice.studentEmail),
+          "",
+          `Bookings: ${admin}/bookings`,
+        ].join("\n"),
+      };
+    }
     case "teacher_cancellation":
       return {
         subject: `Cancellation request from ${notice.studentName}`,

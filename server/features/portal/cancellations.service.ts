@@ -32,22 +32,37 @@ async function policySetting(db: Db) {
   return (await data.getCancellationPolicySetting(db))?.cancellationPolicy ?? null;
 }
 
-async function evaluate(db: Db, studentId: string, bookingId: string, now: Date) {
+/**
+ * The policy's answer for one of the student's lessons; `judge` answers again for another count of
+ * the allowance spent (re-counted under a lock). A move is judged by the same rules.
+ */
+export async function evaluate(
+  db: Db,
+  studentId: string,
+  bookingId: string,
+  now: Date,
+  action: "cancel" | "move" = "cancel",
+) {
   const lesson = z.uuid().safeParse(bookingId).success ? await data.findStudentLesson(db, studentId, bookingId) : null;
   if (!lesson) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const used = lesson.order ? await data.countApprovedCancellationsInOrder(db, studentId, lesson.order.id) : 0;
-  const decision = decideCancellation({
-    lessonStatus: lesson.status,
-    startsAt: lesson.startsAt,
-    packageLessons: lesson.order?.lessons ?? 1,
-    usedCancellations: used,
-    policy: await policySetting(db),
-    now,
-  });
-  return { lesson, decision };
+  const [used, policy] = await Promise.all([
+    lesson.order ? data.countAllowanceSpentInOrder(db, studentId, lesson.order.id) : 0,
+    policySetting(db),
+  ]);
+  const judge = (usedCancellations: number) =>
+    decideCancellation({
+      lessonStatus: lesson.status,
+      startsAt: lesson.startsAt,
+      packageLessons: lesson.order?.lessons ?? 1,
+      usedCancellations,
+      policy,
+      now,
+      action,
+    });
+  return { lesson, decision: judge(used), judge };
 }
 
-const toDecisionDto = (bookingId: string, d: ReturnType<typeof decideCancellation>) => ({
+export const toDecisionDto = (bookingId: string, d: ReturnType<typeof decideCancellation>) => ({
   booking_id: bookingId,
   can_cancel: d.canCancel,
   reason: d.reason,
@@ -155,7 +170,7 @@ export async function getCancellationSummary(db: Db, studentId: string) {
   const noticeHours = noticeHoursFor(policy);
   const packages = orders.map((o) => {
     const allowance = cancellationAllowance(o.lessons);
-    const used = o.bookings.reduce((n, b) => n + b.cancellationRequests.length, 0);
+    const used = o.bookings.reduce((n, b) => n + b.cancellationRequests.length + b.moves.length, 0);
     return {
       order_id: o.id,
       package_name: o.package.name,

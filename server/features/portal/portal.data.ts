@@ -55,7 +55,7 @@ export function listStudentLessons(
 export function findStudentLesson(db: Db, studentId: string, bookingId: string) {
   return db.booking.findFirst({
     where: { id: bookingId, studentId },
-    select: { ...lessonSelect, order: { select: { id: true, lessons: true, packageId: true } } },
+    select: { ...lessonSelect, teacherId: true, order: { select: { id: true, lessons: true, packageId: true } } },
   });
 }
 
@@ -254,8 +254,21 @@ export function getCancellationPolicySetting(db: Db) {
   return db.adminSettings.findUnique({ where: { id: "site" }, select: { cancellationPolicy: true } });
 }
 
-export function countApprovedCancellationsInOrder(db: Db, studentId: string, orderId: string) {
-  return db.cancellationRequest.count({ where: { studentId, status: "approved", booking: { orderId } } });
+/**
+ * The order's free allowance spent so far: approved cancellations and the student's own moves
+ * (the policy counts a move as it counts a cancellation; the teacher's moves spend nothing).
+ */
+export async function countAllowanceSpentInOrder(db: Db | Tx, studentId: string, orderId: string) {
+  const [cancellations, moves] = await Promise.all([
+    db.cancellationRequest.count({ where: { studentId, status: "approved", booking: { orderId } } }),
+    db.lessonMove.count({ where: { movedBy: "student", booking: { orderId, studentId } } }),
+  ]);
+  return cancellations + moves;
+}
+
+/** Locks the order row: cancellations and moves that spend its allowance queue behind each other. */
+export async function lockOrder(tx: Tx, orderId: string) {
+  await tx.$queryRaw`SELECT id FROM "BookingOrder" WHERE id = ${orderId}::uuid FOR UPDATE`;
 }
 
 export function listStudentOrders(db: Db, studentId: string) {
@@ -268,7 +281,11 @@ export function listStudentOrders(db: Db, studentId: string) {
       createdAt: true,
       package: { select: { name: true } },
       bookings: {
-        select: { status: true, cancellationRequests: { where: { status: "approved" }, select: { id: true } } },
+        select: {
+          status: true,
+          cancellationRequests: { where: { status: "approved" }, select: { id: true } },
+          moves: { where: { movedBy: "student" }, select: { id: true } },
+        },
       },
     },
   });
@@ -357,10 +374,8 @@ export async function cancelWithCredit(
   inTransaction: (tx: Tx) => Promise<unknown> = async () => {},
 ) {
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "BookingOrder" WHERE id = ${args.orderId}::uuid FOR UPDATE`;
-    const used = await tx.cancellationRequest.count({
-      where: { studentId: args.studentId, status: "approved", booking: { orderId: args.orderId } },
-    });
+    await lockOrder(tx, args.orderId);
+    const used = await countAllowanceSpentInOrder(tx, args.studentId, args.orderId);
     if (used >= args.allowance) return null;
     const { count } = await tx.booking.updateMany({
       where: { id: args.bookingId, studentId: args.studentId, status: { in: ["pending", "confirmed"] } },

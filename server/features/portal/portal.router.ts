@@ -21,6 +21,7 @@ import {
   requestCancellation,
 } from "./cancellations.service.ts";
 import { getReferralData, inviteFriend, referralInviteSchema, validateReferralCode } from "./invitations.service.ts";
+import { checkMove, moveLessonSchema, moveStudentLesson } from "./lesson-moves.service.ts";
 import { getDashboardStats, getProgress, lessonsQuerySchema, listLessons } from "./lessons.service.ts";
 import { getProfile, profileUpdateSchema, saveProfile } from "./profile.service.ts";
 import {
@@ -85,6 +86,12 @@ export const portalRouter = router({
     .input(rebookSchema)
     .mutation(({ ctx, input }) => rebookWithCredit(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
   cancellations: studentProcedure.query(({ ctx }) => listCancellations(ctx.db, ctx.student.id)),
+  moveCheck: studentProcedure
+    .input(z.object({ bookingId: z.string().max(200) }))
+    .query(({ ctx, input }) => checkMove(ctx.db, ctx.student.id, input.bookingId)),
+  moveLesson: rateLimitedStudentProcedure("booking")
+    .input(moveLessonSchema)
+    .mutation(({ ctx, input }) => moveStudentLesson(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
 
   // The session cookie is not this procedure's to clear (tRPC answers carry no cookies here): the
   // sessions go with the account, and the client's sign-out clears the cookie.

@@ -1,9 +1,10 @@
 // The booking details dialog (panel 1): student info, lesson details, calendar file, notes and
-// the update form (status required, notes, teacher, meeting link or location).
+// the update form (status required, notes, teacher, meeting link or location), and the move.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
 import { bindValue } from "../../components/ui/bind-fields.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
@@ -12,6 +13,7 @@ import { trpc } from "../../trpc.ts";
 import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDetails } from "./booking-details.tsx";
+import { MoveBookingDialog } from "./move-booking-dialog.tsx";
 
 const statusOptions = BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }));
 
@@ -37,9 +39,11 @@ export function BookingDialog({
   const [link, setLink] = useState("");
   const [location, setLocation] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
 
   useEffect(() => {
     if (!booking) return;
+    setMoving(false);
     setStatus(booking.status);
     setNotes(booking.notes ?? "");
     setTeacherId(booking.teacher_id ?? "");
@@ -94,6 +98,21 @@ export function BookingDialog({
       description={`${b.student.name} · ${formatAdminDateTime(b.lesson_date, prefs, true)}`}
     >
       {mode === "details" && <BookingDetails booking={b} prefs={prefs} />}
+      {mode === "details" && (b.status === "pending" || b.status === "confirmed") && (
+        <div className="mt-4">
+          <Button variant="outline" size="sm" onClick={() => setMoving(true)}>
+            Move lesson
+          </Button>
+          <MoveBookingDialog
+            booking={moving ? b : null}
+            onClose={() => setMoving(false)}
+            onMoved={(moved) => {
+              onUpdated?.(moved);
+              onClose();
+            }}
+          />
+        </div>
+      )}
       <form
         onSubmit={submit}
         noValidate

@@ -35,11 +35,13 @@ const KIND_LABELS: Record<string, string> = {
   booking_confirmed: "Booking confirmed",
   booking_changed: "Booking changed",
   booking_cancelled: "Booking cancelled",
+  booking_moved: "Lesson moved",
   lesson_reminder: "24-hour reminder",
   teacher_new_booking: "To you: new booking",
   teacher_availability_request: "To you: availability request",
   teacher_group_signup: "To you: group sign-up",
   teacher_cancellation: "To you: cancellation request",
+  teacher_lesson_moved: "To you: lesson moved",
 };
 
 export function EmailsPanel() {

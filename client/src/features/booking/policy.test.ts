@@ -18,4 +18,12 @@ describe("cancellation and refund policy card", () => {
       "A cancelled lesson can be rebooked in a new open slot at no extra charge.",
     );
   });
+
+  it("says how many moves or cancellations a package allows, and with what notice", () => {
+    expect(policyLines({ lessons: 12 }, "48 hours")).toContain(
+      "Moves or cancellations allowed: 2 in all, each at least 48 hours before the lesson starts. Moving a lesson to another free time uses one, as a cancellation does.",
+    );
+    expect(policyLines({ lessons: 6 }).join(" ")).toMatch(/allowed: 1 in all, each at least 24 hours before/);
+    expect(policyLines({ lessons: 5 }).join(" ")).not.toMatch(/allowed:/);
+  });
 });

@@ -2,11 +2,11 @@ import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { TextAreaField } from "../../components/ui/field.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { trpc } from "../../trpc.ts";
+import { PolicyVerdict } from "./policy-verdict.tsx";
 import { type Lesson, usePortalQuery, useRequestCancellation, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -73,54 +73,53 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
         </>
       }
     >
-      {!check && !loadError && <Spinner label="Checking the cancellation policy" />}
-      {loadError && <p className="text-sm text-red-700">{loadError}</p>}
-      {check && (
-        <div className="space-y-4 text-sm text-slate-700">
-          <dl className="grid grid-cols-3 gap-2 text-center">
-            <div className="rounded-xl bg-slate-50 p-3">
-              <dt className="text-xs text-slate-500">Free cancellations</dt>
-              <dd className="text-xl font-bold text-slate-900">{check.allowance}</dd>
-            </div>
-            <div className="rounded-xl bg-slate-50 p-3">
-              <dt className="text-xs text-slate-500">Used</dt>
-              <dd className="text-xl font-bold text-slate-900">{check.used}</dd>
-            </div>
-            <div className={`rounded-xl p-3 ${allowed ? "bg-amber-50" : "bg-slate-50"}`}>
-              <dt className="text-xs text-slate-500">Left after this</dt>
-              <dd className="text-xl font-bold text-slate-900">{check.remaining_after}</dd>
-            </div>
-          </dl>
-          <p>
-            Packages include one free cancellation per 6 lessons, with at least {check.notice} notice. Single lessons
-            cannot be cancelled.
-          </p>
-          {allowed ? (
-            <>
-              <p className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
-                This lesson can be cancelled until {formatDateTime(check.deadline, { timeZone })}. Its time slot is
-                released at once and you get a credit to rebook {plural(1, "lesson")} at no extra charge.
-              </p>
-              <TextAreaField
-                label="Reason"
-                required
-                rows={3}
-                value={reason}
-                error={reasonError}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  setReasonError(null);
-                }}
-                placeholder="e.g. a work trip"
-              />
-            </>
-          ) : (
-            <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-red-900">
-              {check.reason}
+      <PolicyVerdict
+        check={check}
+        allowed={allowed}
+        loadError={loadError}
+        policy={(check) => (
+          <>
+            <dl className="grid grid-cols-3 gap-2 text-center">
+              <div className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-xs text-slate-500">Free cancellations</dt>
+                <dd className="text-xl font-bold text-slate-900">{check.allowance}</dd>
+              </div>
+              <div className="rounded-xl bg-slate-50 p-3">
+                <dt className="text-xs text-slate-500">Used</dt>
+                <dd className="text-xl font-bold text-slate-900">{check.used}</dd>
+              </div>
+              <div className={`rounded-xl p-3 ${allowed ? "bg-amber-50" : "bg-slate-50"}`}>
+                <dt className="text-xs text-slate-500">Left after this</dt>
+                <dd className="text-xl font-bold text-slate-900">{check.remaining_after}</dd>
+              </div>
+            </dl>
+            <p>
+              Packages include one free cancellation or move per 6 lessons, with at least {check.notice} notice. Single
+              lessons cannot be cancelled.
             </p>
-          )}
-        </div>
-      )}
+          </>
+        )}
+        granted={(check) => (
+          <>
+            <p className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
+              This lesson can be cancelled until {formatDateTime(check.deadline, { timeZone })}. Its time slot is
+              released at once and you get a credit to rebook {plural(1, "lesson")} at no extra charge.
+            </p>
+            <TextAreaField
+              label="Reason"
+              required
+              rows={3}
+              value={reason}
+              error={reasonError}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setReasonError(null);
+              }}
+              placeholder="e.g. a work trip"
+            />
+          </>
+        )}
+      />
     </Modal>
   );
 }

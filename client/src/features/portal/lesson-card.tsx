@@ -84,7 +84,15 @@ export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: st
 }
 
 /** My Lessons card. */
-export function LessonCard({ lesson, onCancel }: { lesson: Lesson; onCancel?: (lesson: Lesson) => void }) {
+export function LessonCard({
+  lesson,
+  onCancel,
+  onMove,
+}: {
+  lesson: Lesson;
+  onCancel?: (lesson: Lesson) => void;
+  onMove?: (lesson: Lesson) => void;
+}) {
   const zone = { timeZone: useTeacherZone() };
   const past = !isActive(lesson.status);
   const started = isStarted(lesson);
@@ -135,6 +143,11 @@ export function LessonCard({ lesson, onCancel }: { lesson: Lesson; onCancel?: (l
             >
               <CalendarIcon className="h-4 w-4" /> Add to Calendar
             </a>
+            {onMove && !past && !started && (
+              <Button variant="outline" size="sm" onClick={() => onMove(lesson)}>
+                Move lesson
+              </Button>
+            )}
             {onCancel && !past && !started && (
               <Button
                 variant="ghost"

@@ -10,9 +10,11 @@ import { Tabs } from "../../components/ui/tabs.tsx";
 import { CalendarFeedCard } from "../../features/calendar/calendar-feed-card.tsx";
 import { CancelLessonDialog } from "../../features/portal/cancel-lesson-dialog.tsx";
 import { isStarted, LessonCard } from "../../features/portal/lesson-card.tsx";
+import { MoveLessonDialog } from "../../features/portal/move-lesson-dialog.tsx";
 import { type Lesson, useCancellationSummary, useLessons, useTeacherZone } from "../../features/portal/portal-api.ts";
 import { RebookDialog } from "../../features/portal/rebook-dialog.tsx";
 import { formatDate } from "../../lib/format.ts";
+import { useSearchParams } from "../../lib/router.tsx";
 
 /** History: completed and cancelled lessons, and pending ones whose time has passed (the teacher settles those). */
 const isHistory = (l: Lesson) =>
@@ -24,6 +26,15 @@ export function MyLessons() {
   const timeZone = useTeacherZone();
   const [cancelling, setCancelling] = useState<Lesson | null>(null);
   const [rebookCredit, setRebookCredit] = useState<string | null>(null);
+  // ?move=<id>: the link in every lesson email opens this lesson's move dialog (after sign-in).
+  const [params, setParams] = useSearchParams();
+  const moving = params.get("move");
+  const setMoving = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set("move", id);
+    else next.delete("move");
+    setParams(next, { replace: true });
+  };
 
   useEffect(() => {
     if (lessons.error) console.error("Failed to load lessons", lessons.error);
@@ -78,7 +89,7 @@ export function MyLessons() {
                 ) : (
                   <div className="space-y-3">
                     {upcoming.map((l) => (
-                      <LessonCard key={l.id} lesson={l} onCancel={setCancelling} />
+                      <LessonCard key={l.id} lesson={l} onCancel={setCancelling} onMove={(m) => setMoving(m.id)} />
                     ))}
                   </div>
                 ),
@@ -107,10 +118,10 @@ export function MyLessons() {
 
       {summary.data && (
         <p className="mt-8 text-sm text-slate-500">
-          Cancellation policy: packages include one free cancellation per{" "}
+          Cancellation policy: packages include one free cancellation or move per{" "}
           {summary.data.policy.lessons_per_free_cancellation} lessons with at least {summary.data.policy.notice} notice;
-          single lessons cannot be cancelled. You have {summary.data.total_remaining} free cancellation
-          {summary.data.total_remaining === 1 ? "" : "s"} left.
+          single lessons cannot be cancelled or moved. You have {summary.data.total_remaining} free cancellation
+          {summary.data.total_remaining === 1 ? "" : "s"} or move{summary.data.total_remaining === 1 ? "" : "s"} left.
         </p>
       )}
 
@@ -123,6 +134,7 @@ export function MyLessons() {
 
       <CancelLessonDialog lesson={cancelling} onClose={() => setCancelling(null)} />
       <RebookDialog creditId={rebookCredit} onClose={() => setRebookCredit(null)} />
+      <MoveLessonDialog lessonId={moving} onClose={() => setMoving(null)} />
     </div>
   );
 }

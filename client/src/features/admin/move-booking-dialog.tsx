@@ -1,0 +1,120 @@
+// The teacher moves a lesson to any free time of hers: a date and a start in her zone. Her buffers
+// and the no-overlap rule apply on the server; the 48-hour notice does not. One step: the old time
+// is released and the new one taken together, and the student gets one email with both times.
+// Used by the booking dialog and open to any other view of a booking (the agenda).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { Modal } from "../../components/ui/dialog.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { FormActions } from "../../components/ui/form-actions.tsx";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { dateKeyInZone, timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
+import { trpc } from "../../trpc.ts";
+import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
+import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
+import { CHOICES, TimeSelect } from "./availability-time.tsx";
+
+export function MoveBookingDialog({
+  booking,
+  onClose,
+  onMoved,
+}: {
+  booking: AdminBooking | null;
+  onClose: () => void;
+  onMoved?: (b: AdminBooking) => void;
+}) {
+  const prefs = useAdminPrefs();
+  const tz = prefs.timezone;
+  const toast = useToast();
+  const fail = useAdminFailure();
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!booking) return;
+    setDate(dateKeyInZone(booking.lesson_date, tz));
+    setTime(timeKeyInZone(booking.lesson_date, tz));
+    setError(null);
+  }, [booking, tz]);
+
+  const move = useMutation(
+    trpc.admin.bookings.update.mutationOptions({
+      onSuccess: ({ booking: moved }) => {
+        toast({
+          title: "Lesson Moved",
+          description: `Moved to ${formatAdminDateTime(moved.lesson_date, prefs, true)}. The student has been emailed.`,
+          variant: "success",
+        });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
+        onMoved?.(moved);
+        onClose();
+      },
+      onError: (e) => fail(e, "Failed to move the lesson."),
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!booking) return;
+    if (!date || !time) {
+      setError("Please choose the new date and time.");
+      return;
+    }
+    const start = zonedInstant(date, time, tz);
+    if (start.getTime() === new Date(booking.lesson_date).getTime()) {
+      setError("The lesson is already at this time. Choose another.");
+      return;
+    }
+    if (start.getTime() <= Date.now()) {
+      setError("A lesson cannot be moved into the past. Choose a later time.");
+      return;
+    }
+    setError(null);
+    move.mutate({ id: booking.id, data: { status: booking.status, lesson_date: start.toISOString() } });
+  };
+
+  const today = dateKeyInZone(new Date(), tz);
+  return (
+    <Modal
+      open={booking !== null}
+      onClose={onClose}
+      title="Move Lesson"
+      description={
+        booking ? `${booking.student.name} · now ${formatAdminDateTime(booking.lesson_date, prefs, true)}` : undefined
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Move lesson">
+        <p className="mb-4 text-sm text-slate-600">
+          Choose any free time of yours ({tz}). Your buffer between lessons applies; the 48-hour notice does not. The
+          student gets one email with the old and the new time, and their calendar event moves.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="New date"
+            type="date"
+            required
+            min={today}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
+          <TimeSelect label="New start time" value={time} onChange={setTime} choices={CHOICES} prefs={prefs} />
+        </div>
+        {error && (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <FormActions
+          className="mt-5"
+          onCancel={onClose}
+          submitLabel="Move Lesson"
+          pendingLabel="Moving..."
+          isPending={move.isPending}
+        />
+      </form>
+    </Modal>
+  );
+}
