@@ -18,11 +18,13 @@ export type SiteSettingsRow = {
   timezone: string;
   autoConfirmBookings: boolean;
   defaultMeetingLink: string | null;
+  paymentInstructions: string;
 };
 
 export async function findSiteSettings(db: DbOrTx): Promise<SiteSettingsRow | null> {
   const rows = await db.$queryRaw<SiteSettingsRow[]>`
-    SELECT "bufferBetweenLessons", "maxAdvanceBooking", "timezone", "autoConfirmBookings", "defaultMeetingLink"
+    SELECT "bufferBetweenLessons", "maxAdvanceBooking", "timezone", "autoConfirmBookings", "defaultMeetingLink",
+      "paymentInstructions"
     FROM "AdminSettings" WHERE "id" = 'site'`;
   return rows[0] ?? null;
 }

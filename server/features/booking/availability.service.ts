@@ -20,7 +20,11 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type SiteRules = BookingRules & { autoConfirm: boolean; defaultMeetingLink: string | null };
+export type SiteRules = BookingRules & {
+  autoConfirm: boolean;
+  defaultMeetingLink: string | null;
+  paymentInstructions: string;
+};
 
 export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
   const s = await findSiteSettings(db);
@@ -30,6 +34,7 @@ export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
     bufferMinutes: s?.bufferBetweenLessons ?? 30,
     autoConfirm: s?.autoConfirmBookings ?? false,
     defaultMeetingLink: s?.defaultMeetingLink?.trim() || null,
+    paymentInstructions: s?.paymentInstructions?.trim() ?? "",
   };
 }
 
