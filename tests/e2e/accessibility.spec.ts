@@ -92,6 +92,7 @@ test("the teacher's back office", async ({ page }) => {
   for (const panel of [
     "",
     "bookings",
+    "orders",
     "availability",
     "students",
     "notes",
