@@ -114,6 +114,36 @@ describe(`a package as one order on ${testEngine}`, () => {
     expect(owed.orders.map((o) => o.id)).not.toContain(orderId);
   });
 
+  it("two confirmations at once: one changes the lessons, the other nothing; one email", async () => {
+    const student = await t.createStudent();
+    const { orderId } = await bookPackage(student);
+    await db().outboxEmail.deleteMany();
+    const caller = t.caller({ admin: t.admin });
+    const both = await Promise.all([
+      caller.admin.orders.update({ id: orderId, data: { status: "confirmed" } }),
+      caller.admin.orders.update({ id: orderId, data: { status: "confirmed" } }),
+    ]);
+    expect(both.map((r) => r.changed).sort()).toEqual([0, 5]);
+    expect(await db().booking.count({ where: { orderId, status: "confirmed", icsSequence: 1 } })).toBe(5);
+    expect(await db().outboxEmail.count({ where: { kind: "order_confirmed" } })).toBe(1);
+  });
+
+  it("declining lists only the lessons it cancelled: one already cancelled stays out of the email", async () => {
+    const student = await t.createStudent();
+    const { orderId, bookings } = await bookPackage(student);
+    await t.caller({ admin: t.admin }).admin.bookings.update({ id: bookings[0].id, data: { status: "cancelled" } });
+    await db().outboxEmail.deleteMany();
+    const response = await t.send("PUT", `/api/admin/orders/${orderId}`, {
+      as: t.admin,
+      payload: { status: "cancelled" },
+    });
+    expect(response.json()).toMatchObject({ success: true, changed: 4, order: { status: "cancelled" } });
+    const [mail] = await db().outboxEmail.findMany({ select: { kind: true, textBody: true, attachments: true } });
+    expect(mail.kind).toBe("order_cancelled");
+    expect(mail.textBody).toContain("your 4 lessons have been declined and cancelled");
+    expect((mail.attachments as unknown[]).length).toBe(5); // four lesson files and the order's
+  });
+
   it("refuses a status other than confirmed or cancelled, an unknown order, and a student", async () => {
     const student = await t.createStudent();
     const { orderId } = await bookPackage(student);

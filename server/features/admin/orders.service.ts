@@ -14,10 +14,11 @@ import {
   findOrderSummary,
   listOrderRows,
   type OrderSummaryRow,
-  setOrderLessonsStatus,
+  setLessonsStatus,
   setOrderPayment,
 } from "../booking/order.data.ts";
 import { amountDueCents, orderStatus, toOrderSummaryDto } from "../booking/order.service.ts";
+import { lockOrder } from "../booking/referral.data.ts";
 import { settleReferralReward } from "../booking/referral.service.ts";
 import { insertOutboxEmails } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
@@ -67,23 +68,29 @@ export async function decideOrder(
   opts: { publicUrl: string; now?: Date },
 ) {
   const now = opts.now ?? new Date();
-  const before = await loadOrder(db, id);
   const from: ("pending" | "confirmed")[] = status === "confirmed" ? ["pending"] : ["pending", "confirmed"];
-  const touched = new Set(before.bookings.filter((b) => from.includes(b.status as "pending")).map((b) => b.id));
-  if (touched.size === 0) return { order: toAdminOrderDto(before), changed: 0 };
+  const isTarget = (b: { status: string }) => (from as string[]).includes(b.status);
+  const before = await loadOrder(db, id);
+  if (!before.bookings.some(isTarget)) return { order: toAdminOrderDto(before), changed: 0 };
   const [ctx, site] = await Promise.all([loadMailContext(db, { PUBLIC_URL: opts.publicUrl }), getSiteSettings(db)]);
   try {
     return await runInTransaction(db, async (tx) => {
+      // The order first, then its lessons: the order a student's cancellation takes them in. Two
+      // decisions at once queue here; the second finds nothing left to change.
+      await lockOrder(tx, id);
+      const current = await findOrderSummary(tx, id);
+      if (!current) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND_MESSAGE);
+      const touched = new Set(current.bookings.filter(isTarget).map((b) => b.id));
+      if (touched.size === 0) return { order: toAdminOrderDto(current), changed: 0 };
       if (status === "confirmed" && site.defaultMeetingLink) {
-        await fillMissingMeetingLinks(tx, id, site.defaultMeetingLink);
+        await fillMissingMeetingLinks(tx, [...touched], site.defaultMeetingLink);
       }
-      const { count } = await setOrderLessonsStatus(tx, id, { from, to: status, cancelledAt: now });
-      // A friend's first order confirmed or declined grants or withdraws their referrer's reward
-      // (it takes the order's lock first, as a student's cancellation does).
+      const { count } = await setLessonsStatus(tx, [...touched], { to: status, cancelledAt: now });
+      // A friend's first order confirmed or declined grants or withdraws their referrer's reward.
       await settleReferralReward(tx, id, now);
       const after = await findOrderSummary(tx, id);
       if (!after) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND_MESSAGE);
-      const lessons = after.bookings.filter((b) => touched.has(b.id) && b.status === status);
+      const lessons = after.bookings.filter((b) => touched.has(b.id));
       const due = amountDueCents(after, orderStatus(after.bookings));
       await insertOutboxEmails(
         tx,

@@ -69,18 +69,14 @@ export function setOrderPayment(
   return db.bookingOrder.update({ where: { id }, data: payment, select: orderSummarySelect });
 }
 
-/** The order's lessons in `from` move to `to`; each grows its calendar SEQUENCE. */
-export function setOrderLessonsStatus(
+/** These lessons (read under the order's lock) move to `to`; each grows its calendar SEQUENCE. */
+export function setLessonsStatus(
   tx: DbOrTx,
-  orderId: string,
-  change: {
-    from: ("pending" | "confirmed")[];
-    to: "confirmed" | "cancelled";
-    cancelledAt: Date | null;
-  },
+  ids: string[],
+  change: { to: "confirmed" | "cancelled"; cancelledAt: Date | null },
 ) {
   return tx.booking.updateMany({
-    where: { orderId, status: { in: change.from } },
+    where: { id: { in: ids } },
     data: {
       status: change.to,
       icsSequence: { increment: 1 },
@@ -90,9 +86,9 @@ export function setOrderLessonsStatus(
 }
 
 /** Online lessons confirmed without a link get the settings' default one. */
-export function fillMissingMeetingLinks(tx: DbOrTx, orderId: string, link: string) {
+export function fillMissingMeetingLinks(tx: DbOrTx, ids: string[], link: string) {
   return tx.booking.updateMany({
-    where: { orderId, lessonType: "online", status: "pending", OR: [{ meetingLink: null }, { meetingLink: "" }] },
+    where: { id: { in: ids }, lessonType: "online", OR: [{ meetingLink: null }, { meetingLink: "" }] },
     data: { meetingLink: link },
   });
 }

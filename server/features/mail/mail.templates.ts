@@ -167,10 +167,10 @@ export function orderDecidedEmail(
     };
   }
   return {
-    subject: plural ? `Declined: your request for ${lessons.length} English lessons` : "Declined: your English lesson",
+    subject: plural ? `Cancelled: your ${lessons.length} English lessons` : "Cancelled: your English lesson",
     text: studentLessonText(ctx, {
       name,
-      intro: [`I am sorry: your ${count} could not be confirmed and ${plural ? "have" : "has"} been cancelled.`],
+      intro: [`I am sorry: your ${count} ${plural ? "have" : "has"} been declined and cancelled.`],
       lessons: lessonLines(lessons, ctx),
       outro: [
         "You can choose other times on the booking page, or reply to this email to find one together.",
