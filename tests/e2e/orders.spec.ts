@@ -92,6 +92,12 @@ test("the student's package is one order: its calendar file, the amount due, con
   await shot(teacher, "3-orders");
   await card.screenshot({ path: `${SHOTS}/${test.info().project.name}-3b-order-card.png` });
 
+  // A lesson's details lead to its order, shown first whatever its payment.
+  await teacher.goto(`/admin/orders?order=${orderId}`);
+  const focused = teacher.getByRole("region", { name: "The lesson's order" });
+  await expect(focused.getByRole("article")).toHaveCount(1);
+  await expect(focused.getByRole("article")).toContainText(orderId.slice(0, 8));
+
   // The student sees the order's amount and its payment.
   await page.goto("/student/lessons");
   const mine = page.getByRole("article").filter({ has: page.locator(`a[href="${href}"]`) });

@@ -12,6 +12,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { formatEuro } from "../../lib/format.ts";
+import { useSearchParams } from "../../lib/router.tsx";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { OrderAmounts, PaymentBadge } from "../orders/payment-status.tsx";
 import { ADMIN_PAGE_SIZE, useAdminFailure, useLoadFailure } from "./admin-api.ts";
@@ -156,6 +157,23 @@ export function OrdersPanel() {
     }),
   );
 
+  // Opened from a lesson's details (?order=ID): that order first, whatever its payment.
+  const [search] = useSearchParams();
+  const focusId = search.get("order");
+  const focused = useQuery({
+    ...trpc.admin.orders.get.queryOptions({ id: focusId ?? "" }),
+    enabled: Boolean(focusId && /^[0-9a-f-]{36}$/i.test(focusId)),
+  });
+  const card = (o: AdminOrder) => (
+    <OrderCard
+      key={o.id}
+      order={o}
+      busy={decide.isPending}
+      onRecordPayment={() => setPaying(o)}
+      onDecide={(status) => (status === "cancelled" ? setDeclining(o) : decide.mutate({ id: o.id, data: { status } }))}
+    />
+  );
+
   if (orders.isPending) return <Spinner label="Loading orders" />;
   const data = orders.data ?? { orders: [], total: 0, total_owed: 0 };
   const list =
@@ -168,19 +186,7 @@ export function OrdersPanel() {
       />
     ) : (
       <>
-        <ul className="grid gap-3">
-          {data.orders.map((o) => (
-            <OrderCard
-              key={o.id}
-              order={o}
-              busy={decide.isPending}
-              onRecordPayment={() => setPaying(o)}
-              onDecide={(status) =>
-                status === "cancelled" ? setDeclining(o) : decide.mutate({ id: o.id, data: { status } })
-              }
-            />
-          ))}
-        </ul>
+        <ul className="grid gap-3">{data.orders.map(card)}</ul>
         <Pager label="Order pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={data.total} onChange={setOffset} />
       </>
     );
@@ -196,6 +202,14 @@ export function OrdersPanel() {
           {data.total_owed > 0 ? "Payments to follow up" : "All settled"}
         </Badge>
       </Card>
+      {focused.data && (
+        <section aria-labelledby="focused-order" className="grid gap-2">
+          <h2 id="focused-order" className="text-sm font-semibold text-slate-700">
+            The lesson's order
+          </h2>
+          <ul>{card(focused.data.order)}</ul>
+        </section>
+      )}
       <Tabs
         selectedIndex={tab}
         onChange={setTab}
