@@ -213,6 +213,11 @@ describe(`payments on ${testEngine}`, () => {
       paid_on: "2031-03-04",
     });
 
+    // The sum owed across every order follows the payment.
+    const owedNow = await t.send("GET", "/api/admin/orders?filter=owed", { as: t.admin });
+    expect(owedNow.json().total_owed).toBeCloseTo(owedBefore.json().total_owed - 50, 2);
+    expect(owedBefore.json().total_owed).toBeGreaterThanOrEqual(total);
+
     const seen = await t.send("GET", `/api/student/orders/${orderId}`, { as: student });
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({

@@ -16,6 +16,7 @@ import {
   type OrderSummaryRow,
   setLessonsStatus,
   setOrderPayment,
+  sumOwedCents,
 } from "../booking/order.data.ts";
 import { amountDueCents, orderStatus, toOrderSummaryDto } from "../booking/order.service.ts";
 import { lockOrder } from "../booking/referral.data.ts";
@@ -42,12 +43,11 @@ async function loadOrder(db: Db, id: string) {
 
 /** Every order, or only those with money still owed, and the sum owed across all of them. */
 export async function listOrders(db: Db, input: z.output<typeof listOrdersSchema>) {
-  const [{ rows, total }, owed] = await Promise.all([
+  const [{ rows, total }, owedCents] = await Promise.all([
     listOrderRows(db, { owed: input.filter === "owed" }, input),
-    // The total owed covers every owing order, not only this page (a teacher has tens of them).
-    listOrderRows(db, { owed: true }, { limit: 10_000, offset: 0 }),
+    // Across every owing order, not only this page.
+    sumOwedCents(db),
   ]);
-  const owedCents = owed.rows.reduce((sum, o) => sum + amountDueCents(o, orderStatus(o.bookings)), 0);
   return { orders: rows.map(toAdminOrderDto), total, total_owed: centsToEuro(owedCents) };
 }
 

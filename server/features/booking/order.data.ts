@@ -57,6 +57,15 @@ export async function listOrderRows(
   return { rows, total };
 }
 
+/** What every owing order still owes, together: their totals less what was paid on them. */
+export async function sumOwedCents(db: Db) {
+  const { _sum } = await db.bookingOrder.aggregate({
+    where: owedWhere(db),
+    _sum: { totalPriceCents: true, paidCents: true },
+  });
+  return (_sum.totalPriceCents ?? 0) - (_sum.paidCents ?? 0);
+}
+
 export function findOrderSummary(db: DbOrTx, id: string) {
   return db.bookingOrder.findUnique({ where: { id }, select: orderSummarySelect });
 }
