@@ -12,6 +12,7 @@ import {
   LESSON_DURATION_OPTIONS,
   MAX_ADVANCE_OPTIONS,
   NOTE_FIELDS_REQUIRED_MESSAGE,
+  PAYMENT_STATUSES,
   SPECIALIZATIONS,
   STATUS_REQUIRED_MESSAGE,
   TIME_FORMAT_OPTIONS,
@@ -103,6 +104,27 @@ export const updateBookingSchema = z.object({
 });
 export type UpdateBookingInput = z.infer<typeof updateBookingSchema>;
 
+// ---- orders and payments ----
+export const listOrdersSchema = z.object({
+  // "owed": orders with an amount still due (not paid in full, not refunded, not wholly cancelled).
+  filter: z.enum(["all", "owed"]).default("all"),
+  ...pagingFields(50),
+});
+/** A whole order confirmed or declined in one action (PUT /api/admin/orders/{orderId}). */
+export const updateOrderSchema = z.object({
+  status: z.enum(["confirmed", "cancelled"], { error: "Please choose confirmed or cancelled." }),
+});
+export const recordPaymentSchema = z.object({
+  payment_status: z.enum(PAYMENT_STATUSES, { error: "Please choose a payment status." }),
+  // Euros at the edge; integer cents in the database.
+  amount: z.coerce
+    .number({ error: "Please enter the amount in euro." })
+    .min(0, "The amount cannot be negative.")
+    .max(100_000, "The amount is too large."),
+  date: z.iso.date("Please enter the payment date."),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
+
 // ---- settings ----
 export const profileSettingsSchema = z.object({
   name: singleLineText(120).min(1, "Please enter your name."),
@@ -134,6 +156,8 @@ export const businessSettingsSchema = z.object({
   cancellationPolicy: z.enum(CANCELLATION_POLICY_OPTIONS),
   timezone: z.enum(TIMEZONE_OPTIONS),
   defaultMeetingLink: meetingLink,
+  // Absent keeps what is saved (clients that predate the field must not wipe it).
+  paymentInstructions: multiLineText(2000).optional(),
 });
 export const systemSettingsSchema = z.object({
   dateFormat: z.enum(DATE_FORMAT_OPTIONS),

@@ -20,6 +20,16 @@ export const PACKAGE_LESSON_TYPES = ["online", "in-person", "either", "group"] a
 export type PackageLessonType = (typeof PACKAGE_LESSON_TYPES)[number];
 export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+// What the teacher records of an order's payment (issue 16: no card processing).
+export const PAYMENT_STATUSES = ["unpaid", "partly_paid", "paid", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: "Unpaid",
+  partly_paid: "Partly paid",
+  paid: "Paid",
+  refunded: "Refunded",
+};
+export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
 export const ENGLISH_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 
 export const SPECIALIZATIONS = [

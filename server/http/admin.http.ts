@@ -19,6 +19,18 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     body: succeeded,
   }),
 
+  // Issue 16: lessons grouped by order; a whole order confirmed or declined, payments recorded.
+  route("GET", "/api/admin/orders", "admin.orders.list", { input: ({ query }) => query }),
+  route("GET", "/api/admin/orders/:id", "admin.orders.get", { input: ({ params }) => ({ id: params.id }) }),
+  route("PUT", "/api/admin/orders/:id", "admin.orders.update", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+    body: succeeded,
+  }),
+  route("PUT", "/api/admin/orders/:id/payment", "admin.orders.recordPayment", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+    body: succeeded,
+  }),
+
   route("GET", "/api/admin/emails", "admin.emails.list", { input: ({ query }) => query }),
   route("POST", "/api/admin/emails/:id/retry", "admin.emails.retry", { input: ({ params }) => ({ id: params.id }) }),
 

@@ -1,6 +1,6 @@
 // The spec's booking calls as mappings onto the booking router's procedures, and the two paths
 // that stay plain routes: the availability grid and a lesson's calendar file.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { availabilityQuerySchema } from "../../shared/booking-schemas.ts";
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
@@ -8,6 +8,7 @@ import { AppError } from "../errors.ts";
 import { getAdminAvailability } from "../features/booking/availability.service.ts";
 import { type AvailabilityCache, cachedAvailability } from "../features/booking/availability-cache.ts";
 import { getBookingIcs } from "../features/booking/booking.service.ts";
+import { getOrderIcs } from "../features/booking/order.service.ts";
 import { validationMessage } from "../trpc/error-policy.ts";
 import { type ProcedureRoute, route } from "./procedure-routes.ts";
 
@@ -58,14 +59,18 @@ export async function bookingRoutes(
     return cachedAvailability(db, opts.availabilityCache, parsed.data);
   });
 
-  app.get<{ Params: { id: string } }>("/api/calendar/booking/:id/ics", async (request, reply) => {
-    const [student, admin] = await Promise.all([request.sessionUser("student"), request.sessionUser("admin")]);
-    const viewer = { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true };
-    const { ics, filename } = await getBookingIcs(db, request.params.id, viewer, icsHost);
-    return reply
-      .header("Content-Type", "text/calendar; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="${filename}"`)
-      .header("Cache-Control", "private, no-store")
-      .send(ics);
-  });
+  // A lesson's file, and (issue 16) one file with every lesson of an order: for its student and admins only.
+  const calendarFile = (load: typeof getBookingIcs) =>
+    async function sendCalendarFile(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+      const [student, admin] = await Promise.all([request.sessionUser("student"), request.sessionUser("admin")]);
+      const viewer = { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true };
+      const { ics, filename } = await load(db, request.params.id, viewer, icsHost);
+      return reply
+        .header("Content-Type", "text/calendar; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="${filename}"`)
+        .header("Cache-Control", "private, no-store")
+        .send(ics);
+    };
+  app.get("/api/calendar/booking/:id/ics", calendarFile(getBookingIcs));
+  app.get("/api/calendar/order/:id/ics", calendarFile(getOrderIcs));
 }

@@ -20,6 +20,8 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   route("PUT", path("/profile"), "portal.saveProfile", { input: ({ body }) => body }),
   route("GET", path("/lessons"), "portal.lessons", { input: ({ query }) => query }),
   route("GET", path("/progress"), "portal.progress"),
+  route("GET", path("/orders"), "portal.orders", { input: ({ query }) => query }),
+  route("GET", path("/orders/:id"), "portal.order", { input: ({ params }) => ({ id: params.id }) }),
   route("GET", path("/referrals"), "portal.referrals"),
   route("POST", path("/referrals"), "portal.inviteFriend", {
     input: ({ body }) => body,

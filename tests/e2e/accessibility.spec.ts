@@ -93,6 +93,7 @@ test("the teacher's back office", async ({ page }) => {
     "",
     "agenda",
     "bookings",
+    "orders",
     "availability",
     "students",
     "notes",

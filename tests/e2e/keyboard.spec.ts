@@ -117,7 +117,7 @@ test("the student's profile form", async ({ page }) => {
   await expect(page.getByText("Profile Updated").first()).toBeVisible();
 });
 
-test("the teacher's forms: settings, a note, a shared file", async ({ page }) => {
+test("the teacher's forms: settings, a note, a shared file, a payment", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, "teacher");
   await page.goto("/admin/settings");
@@ -128,6 +128,7 @@ test("the teacher's forms: settings, a note, a shared file", async ({ page }) =>
   for (const [panel, opener, dialogTitle] of [
     ["notes", "+ Add Note", "Add Note"],
     ["files", "+ Share File", "Share File"],
+    ["orders", "Record payment", "Record payment"],
   ] as const) {
     await page.goto(`/admin/${panel}`);
     await page.getByRole("button", { name: opener }).first().press("Enter");

@@ -45,12 +45,21 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A concrete student path as its route: the id in it becomes the route's parameter. */
+const routePattern = (url: string) =>
+  url
+    .replace(/\/can-(cancel|move)\/.*/, "/can-$1/:bookingId")
+    .replace(/\/bookings\/[^/]+\/move$/, "/bookings/:id/move")
+    .replace(/\/orders\/[0-9a-f-]{36}$/, "/orders/:id");
+
 const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
   ["GET", "/api/student/stats"],
   ["GET", "/api/student/profile"],
   ["PUT", "/api/student/profile", { name: "X" }],
   ["GET", "/api/student/lessons"],
   ["GET", "/api/student/progress"],
+  ["GET", "/api/student/orders"],
+  ["GET", "/api/student/orders/00000000-0000-4000-8000-000000000000"],
   ["GET", "/api/student/referrals"],
   ["POST", "/api/student/referrals", { email: "x@y.test" }],
   ["GET", "/api/student/quiz-results"],
@@ -102,12 +111,7 @@ describe("every /api/student route", () => {
       .filter((r) => r.path.startsWith("/api/student/"))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
-    const known = STUDENT_ROUTES.map(
-      ([m, url]) =>
-        `${m} ${url
-          .replace(/\/can-(cancel|move)\/.*/, "/can-$1/:bookingId")
-          .replace(/\/bookings\/[^/]+\/move$/, "/bookings/:id/move")}`,
-    );
+    const known = STUDENT_ROUTES.map(([m, url]) => `${m} ${routePattern(url)}`);
     expect(served.length).toBeGreaterThan(10);
     expect(served).toEqual([...new Set([...known, "GET /api/student/validate-referral/:code"])].sort());
   });
@@ -477,6 +481,7 @@ describe("rebooking with a credit", () => {
 describe("isolation: student A can read or change nothing of student B's", () => {
   const foreign: [string, () => ["GET" | "POST" | "PUT", string, unknown?]][] = [
     ["can-cancel B's lesson", () => ["GET", `/api/student/can-cancel/${B.upcoming2.id}`]],
+    ["read B's order and its payment", () => ["GET", `/api/student/orders/${B.order.id}`]],
     [
       "cancel B's lesson",
       () => ["POST", "/api/student/request-cancellation", { booking_id: B.upcoming2.id, reason: "mine now" }],
@@ -528,6 +533,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     ["cancellation summary", "/api/student/cancellation-summary"],
     ["profile", "/api/student/profile"],
     ["progress", "/api/student/progress"],
+    ["orders", "/api/student/orders"],
     ["stats", "/api/student/stats"],
     ["calendar feed", "/api/student/calendar-feed"],
     ["data export", "/api/student/export"],
@@ -573,9 +579,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
       ...lists.map(([, url]) => `GET ${url.split("?")[0]}`),
       ...foreign.map(([, route]) => {
         const [method, url] = route();
-        return `${method} ${url
-          .replace(/\/can-(cancel|move)\/.*/, "/can-$1/:bookingId")
-          .replace(/\/bookings\/[^/]+\/move$/, "/bookings/:id/move")}`;
+        return `${method} ${routePattern(url)}`;
       }),
       ...Object.keys(callerOnly),
     ]);

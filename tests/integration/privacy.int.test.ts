@@ -151,7 +151,9 @@ describe("GET /api/student/export", () => {
     expect(data.bookings.map((b: { id: string }) => b.id).sort()).toEqual(
       [alice.completed.id, alice.upcoming.id, alice.pending.id].sort(),
     );
-    expect(data.orders).toEqual([expect.objectContaining({ id: alice.order.id, total_price: 192 })]);
+    expect(data.orders).toEqual([
+      expect.objectContaining({ id: alice.order.id, total_price: 192, payment_status: "unpaid", paid_amount: 0 }),
+    ]);
     expect(data.referrals.invited).toEqual([expect.objectContaining({ email: "alice-friend@x.test" })]);
     expect(data.referrals.invited_by).toHaveLength(1);
     expect(data.discounts).toEqual([expect.objectContaining({ percentage: 10 })]);

@@ -62,6 +62,17 @@ async function lesson() {
     },
   });
 }
+/** An order of two pending lessons, as a package booking leaves it. */
+async function order() {
+  const pkg = await db().package.findFirstOrThrow({ where: { id: "online-5" } });
+  const created = await db().bookingOrder.create({
+    data: { studentId: student.id, packageId: pkg.id, lessons: 2, basePriceCents: 9000, totalPriceCents: 9000 },
+  });
+  for (const l of [await lesson(), await lesson()]) {
+    await db().booking.update({ where: { id: l.id }, data: { orderId: created.id } });
+  }
+  return created;
+}
 const note = () =>
   db().studentNote.create({
     data: { studentId: student.id, authorId: admin.id, teacherNote: "Past tenses", noteDate: new Date() },
@@ -148,6 +159,8 @@ const samples: Record<string, Sample> = {
   },
   "GET /api/student/lessons": { request: async () => ({ query: { upcoming: "true" } }), as: asStudent },
   "GET /api/student/progress": { request: async () => ({}), as: asStudent },
+  "GET /api/student/orders": { request: async () => ({ query: { limit: "5" } }), as: asStudent },
+  "GET /api/student/orders/:id": { request: async () => ({ params: { id: (await order()).id } }), as: asStudent },
   "GET /api/student/referrals": { request: async () => ({}), as: asStudent },
   "POST /api/student/referrals": {
     request: async () => ({ body: { email: `friend${++signups}@test.example`, name: "Friend" } }),
@@ -230,6 +243,19 @@ const samples: Record<string, Sample> = {
   "GET /api/admin/bookings/:id": { request: async () => ({ params: { id: (await lesson()).id } }) },
   "PUT /api/admin/bookings/:id": {
     request: async () => ({ params: { id: (await lesson()).id }, body: { status: "cancelled", notes: "Ill" } }),
+    fresh: true,
+  },
+  "GET /api/admin/orders": { request: async () => ({ query: { filter: "owed", limit: "5" } }) },
+  "GET /api/admin/orders/:id": { request: async () => ({ params: { id: (await order()).id } }) },
+  "PUT /api/admin/orders/:id": {
+    request: async () => ({ params: { id: (await order()).id }, body: { status: "confirmed" } }),
+    fresh: true,
+  },
+  "PUT /api/admin/orders/:id/payment": {
+    request: async () => ({
+      params: { id: (await order()).id },
+      body: { payment_status: "partly_paid", amount: 20, date: "2031-01-02" },
+    }),
     fresh: true,
   },
   "GET /api/admin/emails": { request: async () => ({ query: { limit: "3" } }) },

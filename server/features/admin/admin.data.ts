@@ -50,6 +50,7 @@ export function findTeacherById(db: Db, id: string) {
 // ---- bookings ----
 export const adminBookingSelect = {
   id: true,
+  orderId: true,
   status: true,
   notes: true,
   startsAt: true,

@@ -12,13 +12,16 @@ import {
   inboxQuerySchema,
   listBookingsSchema,
   listNotesSchema,
+  listOrdersSchema,
   listSharedFilesSchema,
   listSlotsSchema,
   listStudentsSchema,
   markHandledSchema,
+  recordPaymentSchema,
   removeScheduleSchema,
   updateBookingSchema,
   updateNoteSchema,
+  updateOrderSchema,
   updateSettingsSchema,
   updateSharedFileSchema,
 } from "../../../shared/admin-schemas.ts";
@@ -40,6 +43,7 @@ import { getAgenda } from "./agenda.service.ts";
 import { createSlot, deleteSeriesFrom, deleteSlot, listAdminSlots, markDaysOff } from "./availability-admin.service.ts";
 import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
 import { createNote, deleteNote, getNote, listNotes, listTags, updateNote } from "./notes.service.ts";
+import { decideOrder, getOrder, listOrders, recordPayment } from "./orders.service.ts";
 import { approveBankItem, correctBankItem, listBankItems, retireBankItem } from "./question-bank.service.ts";
 import { getAdminSettings, updateAdminSettings } from "./settings.service.ts";
 import {
@@ -73,6 +77,18 @@ export const adminRouter = router({
     update: adminProcedure.input(byId.extend({ data: updateBookingSchema })).mutation(async ({ ctx, input }) => ({
       booking: await updateBooking(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
     })),
+  }),
+  orders: router({
+    list: adminProcedure.input(listOrdersSchema.prefault({})).query(({ ctx, input }) => listOrders(ctx.db, input)),
+    get: adminProcedure.input(byId).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
+    update: adminProcedure
+      .input(byId.extend({ data: updateOrderSchema }))
+      .mutation(({ ctx, input }) =>
+        decideOrder(ctx.db, input.id, input.data.status, { publicUrl: ctx.env.PUBLIC_URL }),
+      ),
+    recordPayment: adminProcedure
+      .input(byId.extend({ data: recordPaymentSchema }))
+      .mutation(({ ctx, input }) => recordPayment(ctx.db, input.id, input.data)),
   }),
   teachers: adminProcedure.query(({ ctx }) => listTeachers(ctx.db)),
   students: adminProcedure

@@ -70,6 +70,7 @@ export function getDashboard(db: Db) {
 export function toBookingDto(b: AdminBookingRow) {
   return {
     id: b.id,
+    order_id: b.orderId,
     status: b.status,
     notes: b.notes,
     lesson_date: b.startsAt.toISOString(),

@@ -11,6 +11,7 @@ const siteSelect = {
   timeFormat: true,
   autoConfirmBookings: true,
   defaultMeetingLink: true,
+  paymentInstructions: true,
 } as const;
 
 export function readSiteSettings(db: Db) {

@@ -34,6 +34,7 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         cancellationPolicy: site.cancellationPolicy,
         timezone: site.timezone,
         defaultMeetingLink: site.defaultMeetingLink,
+        paymentInstructions: site.paymentInstructions,
       },
       system: {
         dateFormat: site.dateFormat,

@@ -19,12 +19,13 @@ export type SiteSettingsRow = {
   autoConfirmBookings: boolean;
   defaultMeetingLink: string | null;
   cancellationPolicy: string;
+  paymentInstructions: string;
 };
 
 export async function findSiteSettings(db: DbOrTx): Promise<SiteSettingsRow | null> {
   const rows = await db.$queryRaw<SiteSettingsRow[]>`
     SELECT "bufferBetweenLessons", "maxAdvanceBooking", "timezone", "autoConfirmBookings", "defaultMeetingLink",
-      "cancellationPolicy"
+      "cancellationPolicy", "paymentInstructions"
     FROM "AdminSettings" WHERE "id" = 'site'`;
   return rows[0] ?? null;
 }

@@ -26,6 +26,7 @@ export type SiteRules = BookingRules & {
   defaultMeetingLink: string | null;
   /** The notice a cancellation or a move needs ("24 hours"), as the policy card states it. */
   cancellationNotice: string;
+  paymentInstructions: string;
 };
 
 export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
@@ -37,6 +38,7 @@ export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
     autoConfirm: s?.autoConfirmBookings ?? false,
     defaultMeetingLink: s?.defaultMeetingLink?.trim() || null,
     cancellationNotice: noticeLabelFor(s?.cancellationPolicy),
+    paymentInstructions: s?.paymentInstructions?.trim() ?? "",
   };
 }
 

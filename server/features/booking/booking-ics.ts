@@ -1,6 +1,6 @@
 // The calendar file of one lesson. The UID never changes for a booking and SEQUENCE grows with
 // every change (Booking.icsSequence), so calendar apps replace their copy instead of adding one.
-import { createEvent, type EventAttributes } from "ics";
+import { createEvent, createEvents, type EventAttributes } from "ics";
 import { LESSON_MINUTES } from "../../../shared/constants.ts";
 import { toSingleLine } from "../../../shared/text.ts";
 
@@ -66,6 +66,13 @@ export function bookingEventAttributes(booking: IcsBooking, host: string): Event
 
 export function buildBookingIcs(booking: IcsBooking, host: string): string {
   const { error, value } = createEvent(bookingEventAttributes(booking, host));
+  if (error || !value) throw error ?? new Error("Could not build the calendar file.");
+  return value;
+}
+
+/** One file with every lesson of an order: each event keeps its lesson's UID and SEQUENCE. */
+export function buildOrderIcs(bookings: IcsBooking[], host: string): string {
+  const { error, value } = createEvents(bookings.map((b) => bookingEventAttributes(b, host)));
   if (error || !value) throw error ?? new Error("Could not build the calendar file.");
   return value;
 }

@@ -11,11 +11,13 @@ import {
   lessonAddressee,
   type MailContent,
   type MailContext,
+  orderDecidedEmail,
+  type PaymentForMail,
   type TeacherNotice,
   teacherNoticeEmail,
 } from "../mail/mail.templates.ts";
 import { findBookingForMail, findFirstTeacherEmail } from "./booking.data.ts";
-import { buildBookingIcs, type IcsBooking } from "./booking-ics.ts";
+import { buildBookingIcs, buildOrderIcs, type IcsBooking } from "./booking-ics.ts";
 
 export type MailLesson = Omit<IcsBooking, "teacherName"> & { endsAt: Date };
 
@@ -32,33 +34,23 @@ export function bookingCreatedMails(input: {
   packageName: string;
   bookings: MailLesson[];
   orderId: string;
+  payment?: PaymentForMail;
 }): NewOutboxEmail[] {
-  const { student, bookings } = input;
-  const to = lessonAddressee({ studentName: student.name, guardianName: student.guardianName }, input.ctx);
-  const ctx = input.ctx;
-  const host = new URL(ctx.publicUrl).hostname;
-  const lessons = bookings.map((b) => ({
-    id: b.id,
-    startsAt: b.startsAt,
-    endsAt: b.endsAt,
-    status: b.status,
-    lessonType: b.lessonType,
-    meetingLink: b.meetingLink,
-    location: b.location,
-  }));
+  const { ctx, student, bookings } = input;
+  const to = lessonAddressee({ studentName: student.name, guardianName: student.guardianName }, ctx);
+  const lessons = bookings.map(lessonForMail);
   const mails: NewOutboxEmail[] = [
     {
       ...outboxMail(
         "booking_created",
         student.email,
-        bookingCreatedEmail(to.name, lessons, to.ctx),
+        bookingCreatedEmail(to.name, lessons, to.ctx, input.payment),
         `booking_created:${input.orderId}`,
       ),
-      attachments: bookings.map((b, i) => ({
-        filename: bookings.length > 1 ? `english-lesson-${i + 1}.ics` : "english-lesson.ics",
-        contentType: "text/calendar; charset=utf-8",
-        content: buildBookingIcs({ ...b, teacherName: input.teacher.name }, host),
-      })),
+      attachments: calendarFiles(
+        bookings.map((b) => ({ ...b, teacherName: input.teacher.name })),
+        ctx,
+      ),
     },
   ];
   if (input.teacher.email) {
@@ -80,6 +72,63 @@ export function bookingCreatedMails(input: {
     );
   }
   return mails;
+}
+
+const lessonForMail = (b: MailLesson) => ({
+  id: b.id,
+  startsAt: b.startsAt,
+  endsAt: b.endsAt,
+  status: b.status,
+  lessonType: b.lessonType,
+  meetingLink: b.meetingLink,
+  location: b.location,
+});
+
+const calendarFile = (filename: string, content: string) => ({
+  filename,
+  contentType: "text/calendar; charset=utf-8",
+  content,
+});
+
+/** One file per lesson and, for an order of several, one file with all of them. */
+function calendarFiles(bookings: IcsBooking[], ctx: MailContext) {
+  const host = new URL(ctx.publicUrl).hostname;
+  const single = bookings.length === 1;
+  const files = bookings.map((b, i) =>
+    calendarFile(single ? "english-lesson.ics" : `english-lesson-${i + 1}.ics`, buildBookingIcs(b, host)),
+  );
+  if (!single) files.push(calendarFile("english-lessons-all.ics", buildOrderIcs(bookings, host)));
+  return files;
+}
+
+/**
+ * The one email a decision on a whole order owes its student, listing every lesson it changed,
+ * with their calendar files. Sent once per decision and version of the lessons.
+ */
+export function orderDecidedMail(input: {
+  ctx: MailContext;
+  orderId: string;
+  decision: "confirmed" | "cancelled";
+  lessons: (MailLesson & {
+    studentName: string;
+    guardianName: string | null;
+    studentEmail: string;
+    teacherName: string | null;
+  })[];
+  payment?: PaymentForMail;
+}): NewOutboxEmail[] {
+  const first = input.lessons[0];
+  if (!first) return [];
+  const kind = input.decision === "confirmed" ? "order_confirmed" : "order_cancelled";
+  const version = input.lessons.map((l) => `${l.id.slice(0, 8)}.${l.icsSequence}`).join(",");
+  const to = lessonAddressee(first, input.ctx);
+  const content = orderDecidedEmail(to.name, input.lessons.map(lessonForMail), to.ctx, input.decision, input.payment);
+  return [
+    {
+      ...outboxMail(kind, first.studentEmail, content, `${kind}:${input.orderId}:${version}`),
+      attachments: calendarFiles(input.lessons, input.ctx),
+    },
+  ];
 }
 
 export function groupSignupMail(
@@ -122,27 +171,17 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
     teacherName: booking.teacher?.name ?? base.teacherName,
     studentZone: booking.studentTimezone,
   };
-  const host = new URL(ctx.publicUrl).hostname;
-  const lesson = {
-    id: booking.id,
-    startsAt: booking.startsAt,
-    endsAt: booking.endsAt,
-    status: booking.status,
-    lessonType: booking.lessonType,
-    meetingLink: booking.meetingLink,
-    location: booking.location,
-  };
-  const calendarFile = {
-    filename: "english-lesson.ics",
-    contentType: "text/calendar; charset=utf-8",
-    content: buildBookingIcs({ ...booking, teacherName: booking.teacher?.name ?? null }, host),
-  };
+  const lesson = lessonForMail(booking);
+  const lessonFile = calendarFile(
+    "english-lesson.ics",
+    buildBookingIcs({ ...booking, teacherName: booking.teacher?.name ?? null }, new URL(ctx.publicUrl).hostname),
+  );
   const key = `${booking.id}:${booking.icsSequence}`;
   const mails: NewOutboxEmail[] = [];
   // Each mail is sent once per version of the lesson (its ICS sequence).
   const to = lessonAddressee(booking, ctx);
   const toStudent = (kind: string, content: MailContent) =>
-    mails.push({ ...outboxMail(kind, booking.studentEmail, content, `${kind}:${key}`), attachments: [calendarFile] });
+    mails.push({ ...outboxMail(kind, booking.studentEmail, content, `${kind}:${key}`), attachments: [lessonFile] });
   const toTeacher = (notice: TeacherNotice, dedupeSuffix = "") => {
     if (teacherEmail) mails.push(teacherNoticeMail(notice, ctx, teacherEmail, `${notice.kind}:${key}${dedupeSuffix}`));
   };

@@ -19,6 +19,7 @@ import { centsToEuro } from "../../../shared/money.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
+import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import {
   type LiveBookingRow,
@@ -59,6 +60,7 @@ import { settleReferralReward } from "./referral.service.ts";
 
 export type BookingDto = {
   id: string;
+  order_id: string | null;
   lesson_date: string;
   end_date: string;
   status: string;
@@ -82,6 +84,7 @@ export type OrderDto = {
 export function toBookingDto(b: BookingRow): BookingDto {
   return {
     id: b.id,
+    order_id: b.orderId,
     lesson_date: b.startsAt.toISOString(),
     end_date: b.endsAt.toISOString(),
     status: b.status,
@@ -317,14 +320,20 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
     teacherZone: rules.zone,
     studentZone: info.timezone ?? null,
   });
-  const mails = bookingCreatedMails({
-    ctx,
-    student: { name: info.name, email, phone: info.phone, guardianName: rows[0]?.guardianName ?? null },
-    teacher: { name: teacher.name, email: teacher.email },
-    packageName: pkg.name,
-    bookings: rows.map((r) => ({ ...r, icsSequence: 0 })),
-    orderId,
-  });
+  const groupMails: NewOutboxEmail[] = [];
+  // The amount due is known once the order is priced under the lock: the mail is written then.
+  const mailsFor = (totalPriceCents: number) => [
+    ...bookingCreatedMails({
+      ctx,
+      student: { name: info.name, email, phone: info.phone, guardianName: rows[0]?.guardianName ?? null },
+      teacher: { name: teacher.name, email: teacher.email },
+      packageName: pkg.name,
+      bookings: rows.map((r) => ({ ...r, icsSequence: 0 })),
+      orderId,
+      payment: { amountDue: centsToEuro(totalPriceCents), instructions: rules.paymentInstructions },
+    }),
+    ...groupMails,
+  ];
   const signup = group && {
     id: randomUUID(),
     userId: student.id,
@@ -337,7 +346,7 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
     priceCents: group.package.totalPriceCents,
   };
   if (signup && group) {
-    mails.push(
+    groupMails.push(
       ...groupSignupMail(ctx, teacher.email, {
         id: signup.id,
         name: info.name,
@@ -352,7 +361,7 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
     orderId,
     status,
     rows,
-    mails,
+    mailsFor,
     signup,
     email,
     friendName: (isGuardianBooking(info) ? student.name : info.name) || student.name,
@@ -411,7 +420,7 @@ function commitBooking(
         ...price,
         referralCode: normaliseReferralCode(referral.code),
       };
-      await insertOrderWithLessons(tx, order, plan.rows, plan.mails, taken);
+      await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(price.totalPriceCents), taken);
       await recordOrderExtras(tx, applied, plan, student.id, price.discountCents, now);
       const bookings = plan.rows.map((row) =>
         toBookingDto({ ...row, icsSequence: 0, teacher: { name: teacher.name } }),

@@ -108,7 +108,21 @@ function studentLessonText(
  * The student's email for a new booking. Lessons are requests until the teacher confirms them
  * (unless the site confirms automatically): the subject and text say so, never "booked".
  */
-export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx: MailContext): MailContent {
+/** What the student owes and how to pay, as the booking and order emails state it. */
+export type PaymentForMail = { amountDue: number; instructions: string };
+
+function paymentLines(payment: PaymentForMail | undefined): string[] {
+  if (!payment || payment.amountDue <= 0) return [];
+  const amount = `Amount due: €${payment.amountDue.toFixed(2)}.`;
+  return payment.instructions ? [amount, `How to pay: ${payment.instructions}`] : [amount];
+}
+
+export function bookingCreatedEmail(
+  name: string,
+  lessons: LessonForMail[],
+  ctx: MailContext,
+  payment?: PaymentForMail,
+): MailContent {
   const plural = lessons.length > 1;
   const allConfirmed = lessons.every((l) => l.status === "confirmed");
   const forLearner = ctx.learnerName ? ` for ${ctx.learnerName}` : "";
@@ -128,6 +142,7 @@ export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx:
         outro: [
           `Everything is confirmed. ${ctx.teacherName} will contact you within 24 hours about the final details and payment.`,
           "Payment is required before the first lesson.",
+          ...paymentLines(payment),
           "The attached calendar file adds the lessons to your calendar; you can also find them in your student portal.",
           `Your lessons: ${ctx.publicUrl}/student/lessons`,
         ],
@@ -151,6 +166,7 @@ export function bookingCreatedEmail(name: string, lessons: LessonForMail[], ctx:
       outro: [
         `${plural ? "They are" : "It is"} not confirmed yet: ${ctx.teacherName} will confirm ${plural ? "them" : "it"} shortly, and you will get an email as soon as ${plural ? "each lesson is" : "it is"} confirmed. ${ctx.teacherName} will also contact you within 24 hours about the final details and payment.`,
         "Payment is required before the first lesson.",
+        ...paymentLines(payment),
         "The attached calendar file adds the requested lessons to your calendar, marked tentative until they are confirmed; you can also follow them in your student portal.",
         `Your lessons: ${ctx.publicUrl}/student/lessons`,
       ],
@@ -166,6 +182,49 @@ export function bookingConfirmedEmail(name: string, lesson: LessonForMail, ctx: 
       intro: [`Good news: ${whose(ctx)} lesson is confirmed.`],
       lessons: studentLessonLines([lesson], ctx),
       outro: ["The attached calendar file updates the lesson in your calendar."],
+    }),
+  };
+}
+
+/** The teacher's decision on a whole order: one email that lists every lesson it touched. */
+export function orderDecidedEmail(
+  name: string,
+  lessons: LessonForMail[],
+  ctx: MailContext,
+  decision: "confirmed" | "cancelled",
+  payment?: PaymentForMail,
+): MailContent {
+  const plural = lessons.length > 1;
+  const count = plural ? `${lessons.length} lessons` : "lesson";
+  if (decision === "confirmed") {
+    return {
+      subject: plural
+        ? `Confirmed: ${whose(ctx)} ${lessons.length} English lessons`
+        : `Confirmed: ${whose(ctx)} English lesson`,
+      text: studentLessonText(ctx, {
+        name,
+        intro: [`Good news: ${whose(ctx)} ${count} ${plural ? "are" : "is"} confirmed.`],
+        lessons: studentLessonLines(lessons, ctx),
+        outro: [
+          ...paymentLines(payment),
+          `The attached calendar file updates ${plural ? "all of them" : "it"} in your calendar.`,
+          `Your lessons: ${ctx.publicUrl}/student/lessons`,
+        ],
+      }),
+    };
+  }
+  return {
+    subject: plural
+      ? `Cancelled: ${whose(ctx)} ${lessons.length} English lessons`
+      : `Cancelled: ${whose(ctx)} English lesson`,
+    text: studentLessonText(ctx, {
+      name,
+      intro: [`I am sorry: ${whose(ctx)} ${count} ${plural ? "have" : "has"} been declined and cancelled.`],
+      lessons: lessonLines(lessons, ctx),
+      outro: [
+        "You can choose other times on the booking page, or reply to this email to find one together.",
+        `${ctx.publicUrl}/book`,
+      ],
     }),
   };
 }

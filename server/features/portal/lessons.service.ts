@@ -34,6 +34,7 @@ type LessonRow = Awaited<ReturnType<typeof data.listStudentLessons>>[number];
 function toLessonDto(row: LessonRow) {
   return {
     id: row.id,
+    order_id: row.orderId,
     lesson_date: row.startsAt.toISOString(),
     end_date: row.endsAt.toISOString(),
     lesson_type: row.lessonType,

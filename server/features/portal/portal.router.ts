@@ -2,6 +2,7 @@
 // its path returns. Every one but validateReferral (the unguarded /ref page) needs a student
 // session, and every service call is scoped by that session's id: a foreign id finds nothing.
 import { z } from "zod";
+import { pagingFields } from "../../../shared/paging.ts";
 import {
   publicProcedure,
   rateLimitedProcedure,
@@ -9,6 +10,7 @@ import {
   router,
   studentProcedure,
 } from "../../trpc/init.ts";
+import { getStudentOrder, listStudentOrders } from "../booking/order.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { deleteAccountSchema, deleteStudentAccount } from "../privacy/privacy.service.ts";
 import {
@@ -35,6 +37,8 @@ import {
   noteSeenSchema,
 } from "./resources.service.ts";
 
+const studentOrdersSchema = z.object(pagingFields(50));
+
 export const portalRouter = router({
   status: publicProcedure.query(async ({ ctx }) => {
     const student = await ctx.sessionUser("student");
@@ -49,6 +53,12 @@ export const portalRouter = router({
     .input(lessonsQuerySchema.prefault({}))
     .query(async ({ ctx, input }) => ({ lessons: await listLessons(ctx.db, ctx.student.id, input) })),
   progress: studentProcedure.query(({ ctx }) => getProgress(ctx.db, ctx.student.id)),
+  orders: studentProcedure
+    .input(studentOrdersSchema.prefault({}))
+    .query(({ ctx, input }) => listStudentOrders(ctx.db, ctx.student.id, input)),
+  order: studentProcedure
+    .input(z.object({ id: z.uuid() }))
+    .query(({ ctx, input }) => getStudentOrder(ctx.db, input.id, ctx.student.id)),
   profile: studentProcedure.query(async ({ ctx }) => ({ profile: await getProfile(ctx.db, ctx.student.id) })),
   saveProfile: rateLimitedStudentProcedure("write")
     .input(profileUpdateSchema)

@@ -64,7 +64,14 @@ export function loadStudentData(db: Db, userId: string) {
     orders: db.bookingOrder.findMany({
       where: { studentId: userId },
       orderBy: { createdAt: "asc" },
-      select: { ...orderPricesSelect, referralCode: true, createdAt: true },
+      select: {
+        ...orderPricesSelect,
+        referralCode: true,
+        paymentStatus: true,
+        paidCents: true,
+        paidOn: true,
+        createdAt: true,
+      },
     }),
     referralsMade: db.referral.findMany({
       where: { referrerId: userId },

@@ -89,6 +89,9 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       discount: centsToEuro(o.discountCents),
       total_price: centsToEuro(o.totalPriceCents),
       referral_code: o.referralCode,
+      payment_status: o.paymentStatus,
+      paid_amount: centsToEuro(o.paidCents),
+      paid_on: o.paidOn ? o.paidOn.toISOString().slice(0, 10) : null,
       created_at: iso(o.createdAt),
     })),
     group_signups: data.groupSignups.map((g) => ({

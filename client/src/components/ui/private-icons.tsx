@@ -17,6 +17,7 @@ export const CopyIcon = icon(
   path("M15.5 8.5V6.5a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2"),
 );
 export const DownloadIcon = icon(path("M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M4.5 19.5h15"));
+export const EuroIcon = icon(circle(12, 12, 9), path("M15.5 8.6a4 4 0 1 0 0 6.8M7 10.8h6M7 13.2h6"));
 export const FlameIcon = icon(
   path(
     "M12 21a6 6 0 0 0 6-6c0-4-3-5.5-3.5-9.5C12 7 10.5 9 10.5 11 9 10.5 8.5 9 8.5 8 7 9.5 6 11.8 6 15a6 6 0 0 0 6 6Z",

@@ -2,6 +2,7 @@
 // notes and the calendar file.
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { DownloadIcon } from "../../components/ui/private-icons.tsx";
+import { Link } from "../../lib/router.tsx";
 import type { AdminBooking } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminDateTime, formatAdminTime, levelLabel } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
@@ -55,6 +56,13 @@ export function BookingDetails({ booking: b, prefs }: { booking: AdminBooking; p
             <StatusBadge status={b.status} />
           </DetailRow>
           <DetailRow label="Teacher">{b.teacher?.name ?? "Unassigned"}</DetailRow>
+          {b.order_id && (
+            <DetailRow label="Order">
+              <Link className="text-blue-800 underline" to={`/admin/orders?order=${b.order_id}`}>
+                <code className="font-mono text-xs">{b.order_id.slice(0, 8)}</code>: all its lessons and payment
+              </Link>
+            </DetailRow>
+          )}
           <DetailRow label="Created">{formatAdminDateTime(b.created_at, prefs)}</DetailRow>
         </dl>
       </section>

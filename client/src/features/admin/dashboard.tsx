@@ -7,7 +7,15 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { CalendarIcon, ClockIcon, MailIcon, UsersIcon } from "../../components/ui/icons.tsx";
-import { ChartIcon, FolderIcon, GearIcon, InboxIcon, ListIcon, NoteIcon } from "../../components/ui/private-icons.tsx";
+import {
+  ChartIcon,
+  EuroIcon,
+  FolderIcon,
+  GearIcon,
+  InboxIcon,
+  ListIcon,
+  NoteIcon,
+} from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
@@ -37,6 +45,12 @@ const TILES = [
     title: "View All Bookings",
     text: "Search, filter, assign and update lessons",
     Icon: ListIcon,
+  },
+  {
+    to: "/admin/orders",
+    title: "Orders and Payments",
+    text: "Confirm whole orders, record payments, see what is owed",
+    Icon: EuroIcon,
   },
   {
     to: "/admin/students",

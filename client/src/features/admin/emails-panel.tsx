@@ -36,6 +36,8 @@ const KIND_LABELS: Record<string, string> = {
   booking_changed: "Booking changed",
   booking_cancelled: "Booking cancelled",
   booking_moved: "Lesson moved",
+  order_confirmed: "Order confirmed",
+  order_cancelled: "Order declined",
   lesson_reminder: "24-hour reminder",
   teacher_new_booking: "To you: new booking",
   teacher_availability_request: "To you: availability request",

@@ -11,7 +11,7 @@ import {
 } from "../../../../shared/constants.ts";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Card } from "../../components/ui/card.tsx";
-import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import type { AdminSettings } from "./admin-api.ts";
 
 /** Patches one card's part of the settings form. */
@@ -74,6 +74,16 @@ export function BusinessCard({ business, set }: { business: AdminSettings["busin
           hint="Filled into new online lessons."
           value={business.defaultMeetingLink ?? ""}
           onChange={(e) => set("business", { defaultMeetingLink: e.target.value || null })}
+        />
+        <TextAreaField
+          className="sm:col-span-2"
+          label="Payment instructions"
+          rows={3}
+          maxLength={2000}
+          placeholder="Bank transfer: IBAN IT60 X054 2811 1010 0000 0123 456 (Giulia Rossi), or PayPal / Satispay handle"
+          hint="Shown with the amount due on the booking confirmation and in the booking email."
+          value={business.paymentInstructions ?? ""}
+          onChange={(e) => set("business", { paymentInstructions: e.target.value })}
         />
       </div>
     </SettingsCard>

@@ -71,6 +71,8 @@ const isBookingResults = objectOf({
     1,
   ),
   package: objectOf({ name: text, totalPrice: isNumber(), lessons: isNumber() }),
+  /** The order the lessons belong to: its calendar file and its amount due (issue 16). */
+  orderId: optional(id),
   teacher: optional(nullable(objectOf({ name: text }))),
   totalSlots: isNumber(),
   studentInfo: objectOf({ name: text, email: text }),

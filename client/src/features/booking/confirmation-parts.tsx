@@ -1,8 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon, CheckIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
-import { formatDate, formatTime } from "../../lib/format.ts";
+import { formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+import { trpc } from "../../trpc.ts";
 import type { BookingResults } from "./booking-storage.ts";
 import { YourTime } from "./your-time.tsx";
 
@@ -81,5 +83,50 @@ export function LessonResultCard(props: { booking: BookedLesson; number: number;
         <CalendarIcon className="h-4 w-4" /> Add to Calendar
       </a>
     </Card>
+  );
+}
+
+/** One calendar file with every lesson of the order (issue 16), beside each lesson's own. */
+export function OrderCalendarLink(props: { orderId: string; lessons: number }) {
+  return (
+    <a
+      href={`/api/calendar/order/${encodeURIComponent(props.orderId)}/ics`}
+      download
+      className={`${buttonClasses({ variant: "outline", size: "sm" })} mt-3`}
+    >
+      <CalendarIcon className="h-4 w-4" /> Add all {props.lessons} lessons to calendar
+    </a>
+  );
+}
+
+/**
+ * The amount due and how to pay: read from the student's order (what the teacher has recorded
+ * since), else the booking's total; the teacher's payment instructions when she has set them.
+ */
+export function PaymentDue(props: { orderId: string | undefined; totalPrice: number }) {
+  const { orderId, totalPrice } = props;
+  const order = useQuery({
+    ...trpc.portal.order.queryOptions({ id: orderId ?? "" }),
+    enabled: Boolean(orderId),
+    retry: false,
+  });
+  const due = order.data?.order.amount_due ?? totalPrice;
+  const instructions = order.data?.payment_instructions ?? "";
+  return (
+    <div>
+      <h3 className="font-semibold text-slate-900">Payment</h3>
+      <p className="mt-1">
+        Amount due: <strong className="text-slate-900">{formatEuro(due)}</strong>. Payment is required before the first
+        lesson.
+      </p>
+      {instructions ? (
+        <div className="mt-2 rounded-lg bg-slate-50 px-3 py-2">
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">How to pay</p>
+          <p className="mt-1 whitespace-pre-line break-words text-slate-800">{instructions}</p>
+        </div>
+      ) : (
+        <p className="mt-1">Your teacher will explain how to pay.</p>
+      )}
+    </div>
   );
 }

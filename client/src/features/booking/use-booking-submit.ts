@@ -141,6 +141,7 @@ export function useBookingSubmit({
           },
         })),
         package: { name: order.packageName, totalPrice: order.totalPrice, lessons: order.lessons },
+        orderId: order.id,
         teacher: teacher
           ? { name: bookings[0]?.teacher_name ?? teacher.name }
           : bookings[0]?.teacher_name

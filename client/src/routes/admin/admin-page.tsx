@@ -14,6 +14,7 @@ import { EmailsPanel } from "../../features/admin/emails-panel.tsx";
 import { FilesPanel } from "../../features/admin/files-panel.tsx";
 import { InboxPanel } from "../../features/admin/inbox-panel.tsx";
 import { NotesPanel } from "../../features/admin/notes-panel.tsx";
+import { OrdersPanel } from "../../features/admin/orders-panel.tsx";
 import { QuestionBankPanel } from "../../features/admin/question-bank-panel.tsx";
 import { SettingsPanel } from "../../features/admin/settings-panel.tsx";
 import { StudentsPanel } from "../../features/admin/students-panel.tsx";
@@ -30,6 +31,7 @@ const VIEWS = {
   agenda: { title: "Agenda", subtitle: "Your lessons today and this week, in time order" },
   availability: { title: "Manage Availability", subtitle: "When students can book you" },
   bookings: { title: "All Bookings", subtitle: "Every lesson, its student and its status" },
+  orders: { title: "Orders and Payments", subtitle: "Whole orders confirmed at once, payments and what is owed" },
   students: { title: "Student Profiles", subtitle: "Levels, contacts and lesson history" },
   notes: { title: "Student Notes", subtitle: "What you noticed, lesson by lesson" },
   files: { title: "Shared Files and Resources", subtitle: "Material you share with your students" },
@@ -100,6 +102,7 @@ export function AdminPage() {
         {view === "agenda" && <AgendaPanel />}
         {view === "availability" && <AvailabilityPanel />}
         {view === "bookings" && <BookingsPanel />}
+        {view === "orders" && <OrdersPanel />}
         {view === "students" && <StudentsPanel />}
         {view === "notes" && <NotesPanel />}
         {view === "files" && <FilesPanel />}

@@ -4,7 +4,12 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon, CheckIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { bookingStorage } from "../../features/booking/booking-storage.ts";
-import { ConfirmationHero, LessonResultCard } from "../../features/booking/confirmation-parts.tsx";
+import {
+  ConfirmationHero,
+  LessonResultCard,
+  OrderCalendarLink,
+  PaymentDue,
+} from "../../features/booking/confirmation-parts.tsx";
 import { policyLines } from "../../features/booking/policy.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { SummaryRow } from "../../features/booking/summary-row.tsx";
@@ -111,6 +116,7 @@ export function ConfirmationPage() {
             or Outlook, at the right time wherever you are. Online lessons include the meeting link once it is ready.
             {!allConfirmed && " Requested lessons show as tentative until they are confirmed."}
           </p>
+          {many && results.orderId && <OrderCalendarLink orderId={results.orderId} lessons={results.bookings.length} />}
         </Card>
         <Card className="p-5">
           <h2 className="font-semibold text-slate-900">What Happens Next?</h2>
@@ -141,13 +147,7 @@ export function ConfirmationPage() {
             <h3 className="font-semibold text-slate-900">Cancellation policy</h3>
             <p className="mt-1">{policyLines({ lessons: results.package.lessons }).join(" ")}</p>
           </div>
-          <div>
-            <h3 className="font-semibold text-slate-900">Payment</h3>
-            <p className="mt-1">
-              Total {formatEuro(results.package.totalPrice)}. Payment is required before the first lesson; your teacher
-              will explain how to pay.
-            </p>
-          </div>
+          <PaymentDue orderId={results.orderId} totalPrice={results.package.totalPrice} />
           <div>
             <h3 className="font-semibold text-slate-900">Contact</h3>
             <p className="mt-1">

@@ -11,6 +11,7 @@ import { CalendarFeedCard } from "../../features/calendar/calendar-feed-card.tsx
 import { CancelLessonDialog } from "../../features/portal/cancel-lesson-dialog.tsx";
 import { isStarted, LessonCard } from "../../features/portal/lesson-card.tsx";
 import { MoveLessonDialog } from "../../features/portal/move-lesson-dialog.tsx";
+import { OrdersSection } from "../../features/portal/orders-section.tsx";
 import { type Lesson, useCancellationSummary, useLessons, useTeacherZone } from "../../features/portal/portal-api.ts";
 import { RebookDialog } from "../../features/portal/rebook-dialog.tsx";
 import { formatDate } from "../../lib/format.ts";
@@ -124,6 +125,8 @@ export function MyLessons() {
           {summary.data.total_remaining === 1 ? "" : "s"} or move{summary.data.total_remaining === 1 ? "" : "s"} left.
         </p>
       )}
+
+      <OrdersSection timeZone={timeZone} />
 
       <div className="mt-8">
         <CalendarFeedCard

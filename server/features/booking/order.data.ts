@@ -1,0 +1,103 @@
+import type { Prisma } from "../../db/generated/client.ts";
+import type { Db, DbOrTx } from "../../db.ts";
+import { lessonMailSelect } from "../mail/mail.data.ts";
+import { orderPricesSelect } from "./booking.data.ts";
+
+/** An order as the teacher and its student follow it: prices, payment, and every lesson. */
+const orderSummarySelect = {
+  ...orderPricesSelect,
+  studentId: true,
+  paymentStatus: true,
+  paidCents: true,
+  paidOn: true,
+  createdAt: true,
+  package: { select: { name: true } },
+  bookings: {
+    orderBy: { startsAt: "asc" },
+    select: {
+      ...lessonMailSelect,
+      icsSequence: true,
+      teacher: { select: { name: true, email: true } },
+    },
+  },
+} as const satisfies Prisma.BookingOrderSelect;
+export type OrderSummaryRow = Prisma.BookingOrderGetPayload<{ select: typeof orderSummarySelect }>;
+
+/**
+ * Orders with something still to pay: neither paid in full nor refunded, and with a lesson that
+ * is not cancelled (a wholly declined order owes nothing).
+ */
+function owedWhere(db: Db): Prisma.BookingOrderWhereInput {
+  return {
+    paymentStatus: { in: ["unpaid", "partly_paid"] },
+    totalPriceCents: { gt: db.bookingOrder.fields.paidCents },
+    bookings: { some: { status: { not: "cancelled" } } },
+  };
+}
+
+export async function listOrderRows(
+  db: Db,
+  filter: { studentId?: string; owed?: boolean },
+  page: { limit: number; offset: number },
+) {
+  const where: Prisma.BookingOrderWhereInput = {
+    ...(filter.studentId ? { studentId: filter.studentId } : {}),
+    ...(filter.owed ? owedWhere(db) : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.bookingOrder.findMany({
+      where,
+      orderBy: { createdAt: "desc" },
+      take: page.limit,
+      skip: page.offset,
+      select: orderSummarySelect,
+    }),
+    db.bookingOrder.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** What every owing order still owes, together: their totals less what was paid on them. */
+export async function sumOwedCents(db: Db) {
+  const { _sum } = await db.bookingOrder.aggregate({
+    where: owedWhere(db),
+    _sum: { totalPriceCents: true, paidCents: true },
+  });
+  return (_sum.totalPriceCents ?? 0) - (_sum.paidCents ?? 0);
+}
+
+export function findOrderSummary(db: DbOrTx, id: string) {
+  return db.bookingOrder.findUnique({ where: { id }, select: orderSummarySelect });
+}
+
+export function setOrderPayment(
+  db: DbOrTx,
+  id: string,
+  payment: { paymentStatus: string; paidCents: number; paidOn: Date | null },
+) {
+  return db.bookingOrder.update({ where: { id }, data: payment, select: orderSummarySelect });
+}
+
+/** These lessons (read under the order's lock) move to `to`; each grows its calendar SEQUENCE. */
+export function setLessonsStatus(
+  tx: DbOrTx,
+  ids: string[],
+  change: { to: "confirmed" | "cancelled"; cancelledAt: Date | null },
+) {
+  return tx.booking.updateMany({
+    where: { id: { in: ids } },
+    data: {
+      status: change.to,
+      icsSequence: { increment: 1 },
+      ...(change.to === "cancelled" ? { cancelledAt: change.cancelledAt } : {}),
+    },
+  });
+}
+
+/** Online lessons confirmed without a link get the settings' default one. */
+export function fillMissingMeetingLinks(tx: DbOrTx, ids: string[], link: string) {
+  return tx.booking.updateMany({
+    where: { id: { in: ids }, lessonType: "online", OR: [{ meetingLink: null }, { meetingLink: "" }] },
+    data: { meetingLink: link },
+  });
+}

@@ -1,0 +1,116 @@
+// Issue 16, items 3 and 6 in Chromium: a package is one order. The confirmation page offers the
+// order's calendar file and the amount due with the teacher's payment instructions; the teacher
+// confirms the whole order in one action and records a payment; the student sees it.
+// Run: npx vite build && npm run build:server && E2E_PORT=3402 npx playwright test tests/e2e/orders.spec.ts
+import { mkdirSync } from "node:fs";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { choosePackage, fillDetails, pickSlots, toast } from "./support/booking-steps.ts";
+
+const SHOTS = "/tmp/shots-orders";
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${test.info().project.name}-${name}.png`, fullPage: true });
+
+async function teacherPage(browser: Browser, viewport: Page) {
+  const context = await browser.newContext({ viewport: viewport.viewportSize() ?? undefined });
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  return page;
+}
+
+test("the student's package is one order: its calendar file, the amount due, confirmed at once, paid in part", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const instructions = `Bank transfer IBAN IT60 X054 2811 1010 0000 0123 456 (${test.info().project.name})`;
+
+  // The teacher writes her payment instructions in Settings.
+  const teacher = await teacherPage(browser, page);
+  await teacher.goto("/admin/settings");
+  await teacher.getByLabel("Payment instructions").fill(instructions);
+  await teacher.getByRole("button", { name: "Save Changes" }).click();
+  await expect(teacher.getByText("Settings saved successfully!")).toBeVisible();
+
+  // The student books the five-lesson package.
+  await page.goto("/student");
+  await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  await choosePackage(page, "Online Starter");
+  await pickSlots(page, 5);
+  await page.getByRole("button", { name: /^Continue/ }).click();
+  await fillDetails(page);
+  await page.getByRole("button", { name: "Book Lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
+
+  // The order's calendar file, beside the five lessons' own, holds all five lessons.
+  await expect(page.getByRole("link", { name: /Add to Calendar/ })).toHaveCount(5);
+  const allLessons = page.getByRole("link", { name: "Add all 5 lessons to calendar" });
+  const href = (await allLessons.getAttribute("href")) ?? "";
+  expect(href).toMatch(/^\/api\/calendar\/order\/[0-9a-f-]{36}\/ics$/);
+  const orderId = href.split("/")[4];
+  const file = await page.request.get(href);
+  expect(file.status()).toBe(200);
+  expect((await file.text()).match(/BEGIN:VEVENT/g)).toHaveLength(5);
+  // The amount due and how to pay.
+  const payment = page.getByRole("heading", { name: "Payment", exact: true }).locator("..");
+  await expect(payment).toContainText("Amount due: €160.");
+  await expect(payment).toContainText(instructions);
+  await shot(page, "1-confirmation");
+  await page
+    .getByRole("heading", { name: "Add your lessons to your calendar" })
+    .locator("../..")
+    .screenshot({
+      path: `${SHOTS}/${test.info().project.name}-1b-confirmation-bottom.png`,
+    });
+
+  // The teacher confirms the whole order in one action.
+  await teacher.goto("/admin/orders");
+  await expect(teacher.getByRole("heading", { name: "Orders and Payments" })).toBeVisible();
+  const card = teacher.getByRole("article").filter({ hasText: orderId.slice(0, 8) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Pending", { exact: true })).toHaveCount(6); // the order and its 5 lessons
+  await card.getByRole("button", { name: "Confirm order" }).click();
+  await expect(toast(teacher, "Order confirmed: 5 lessons. The student has been emailed.")).toBeVisible();
+  await expect(card.getByText("Confirmed", { exact: true })).toHaveCount(6);
+  await expect(card.getByRole("button", { name: "Confirm order" })).toHaveCount(0);
+
+  // She records a partial payment.
+  await card.getByRole("button", { name: "Record payment" }).click();
+  const dialog = teacher.getByRole("dialog", { name: "Record payment" });
+  await dialog.getByLabel("Payment status").selectOption("partly_paid");
+  await dialog.getByLabel("Amount received (€)").fill("60");
+  await dialog.getByLabel("Date").fill("2031-03-04");
+  await shot(teacher, "2-record-payment");
+  await dialog.getByRole("button", { name: "Save payment" }).click();
+  await expect(toast(teacher, "Payment recorded.")).toBeVisible();
+  await expect(card.getByText("Partly paid")).toBeVisible();
+  await expect(card).toContainText("€100");
+  await shot(teacher, "3-orders");
+  await card.screenshot({ path: `${SHOTS}/${test.info().project.name}-3b-order-card.png` });
+
+  // A lesson's details lead to its order, shown first whatever its payment.
+  await teacher.goto(`/admin/orders?order=${orderId}`);
+  const focused = teacher.getByRole("region", { name: "The lesson's order" });
+  await expect(focused.getByRole("article")).toHaveCount(1);
+  await expect(focused.getByRole("article")).toContainText(orderId.slice(0, 8));
+
+  // The student sees the order's amount and its payment.
+  await page.goto("/student/lessons");
+  const mine = page.getByRole("article").filter({ has: page.locator(`a[href="${href}"]`) });
+  await expect(page.getByRole("heading", { name: /Orders and Payments/ })).toBeVisible();
+  await expect(mine).toContainText("Online Starter");
+  await expect(mine).toContainText("Partly paid");
+  await expect(mine).toContainText("€160");
+  await expect(mine).toContainText("€60");
+  await expect(mine).toContainText("Mar 4, 2031");
+  await page.getByRole("heading", { name: /Orders and Payments/ }).scrollIntoViewIfNeeded();
+  await shot(page, "4-portal-orders");
+  await page
+    .getByRole("region", { name: /Orders and Payments/ })
+    .screenshot({ path: `${SHOTS}/${test.info().project.name}-4b-portal-orders-section.png` });
+  await teacher.context().close();
+});
