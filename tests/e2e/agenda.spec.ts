@@ -87,6 +87,12 @@ test("the agenda shows today's lessons in time order and joins the next one", as
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Student Information")).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
+  // Move opens the teacher's move dialog on the lesson (the move itself: move.spec.ts).
+  await cards.nth(1).getByRole("button", { name: "Move: Marco Ferri" }).click();
+  const move = page.getByRole("dialog", { name: "Move Lesson" });
+  await expect(move.getByLabel("New date")).toBeVisible();
+  await move.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // This week: seven days, every lesson of the week in time order.
   await page.getByRole("button", { name: "This week" }).click();

@@ -604,7 +604,9 @@ test.describe("booking flow: same time every week", () => {
       startTime: string;
     }[];
 
-  test("one pick and one action fill a 6-lesson package, saying which week was taken", async ({ page }, info) => {
+  test("a guardian fills a 6-lesson package with one pick and one action, saying which week was taken, and gets one calendar file", async ({
+    page,
+  }, info) => {
     test.setTimeout(90_000);
     await signIn(page);
     await choosePackage(page, "Standard Package");
@@ -672,10 +674,19 @@ test.describe("booking flow: same time every week", () => {
 
     await page.getByRole("button", { name: /^Continue/ }).click();
     await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
+    // A parent booking for her son: the learner's name is his, typed in.
     await fillDetails(page);
+    await page.getByLabel("I am the parent or guardian of the student").check();
+    await expect(page.getByLabel("Student name")).toHaveValue("");
+    await page.getByLabel("Student name").fill("Luca Bianchi");
     await page.getByRole("button", { name: "Book Lesson" }).click();
     await expect(page).toHaveURL(/\/book\/confirmation$/);
     await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
     await expect(page.getByText(/^Requested: awaiting/)).toHaveCount(6);
+    // One calendar file with the six lessons, beside each lesson's own.
+    const all = page.getByRole("link", { name: "Add all 6 lessons to calendar" });
+    const file = await page.request.get((await all.getAttribute("href")) ?? "");
+    expect(file.status()).toBe(200);
+    expect((await file.text()).match(/BEGIN:VEVENT/g)).toHaveLength(6);
   });
 });

@@ -71,6 +71,8 @@ const READS: Read[] = [
     input: (s) => ({ bookingId: s.single.id }),
     url: (s) => `/api/student/can-move/${s.single.id}`,
   },
+  { procedure: "portal.orders", url: () => "/api/student/orders" },
+  { procedure: "portal.order", input: (s) => ({ id: s.order.id }), url: (s) => `/api/student/orders/${s.order.id}` },
 ];
 
 describe("each read answers what its REST path answers, for each student", () => {
@@ -172,6 +174,15 @@ describe("each write does what its REST path does", () => {
 
 describe("isolation: A's calls find nothing of B's", () => {
   const foreign: [string, () => { procedure: string; input: unknown; url: string; method: "GET" | "POST" }][] = [
+    [
+      "read B's order",
+      () => ({
+        procedure: "portal.order",
+        input: { id: B.order.id },
+        url: `/api/student/orders/${B.order.id}`,
+        method: "GET",
+      }),
+    ],
     [
       "check B's lesson",
       () => ({

@@ -17,6 +17,7 @@ import { useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { dayTimeline, whatsAppNumber } from "./agenda-timeline.ts";
 import { BookingDialog } from "./booking-dialog.tsx";
+import { MoveBookingDialog } from "./move-booking-dialog.tsx";
 
 type View = "day" | "week";
 
@@ -89,7 +90,9 @@ function Place({ b }: { b: AdminBooking }) {
   );
 }
 
-function LessonCard({ b, prefs, onOpen }: { b: AdminBooking; prefs: AdminPrefs; onOpen: () => void }) {
+type LessonActions = { onOpen: () => void; onMove: () => void };
+
+function LessonCard({ b, prefs, onOpen, onMove }: { b: AdminBooking; prefs: AdminPrefs } & LessonActions) {
   return (
     <article
       aria-label={`${timeRange(b, prefs)} ${b.student.name}`}
@@ -113,10 +116,21 @@ function LessonCard({ b, prefs, onOpen }: { b: AdminBooking; prefs: AdminPrefs; 
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <ContactLinks b={b} />
-        {/* The lesson's own actions. Details opens the booking dialog; a Move action belongs here too. */}
+        {/* The lesson's own actions: Details opens the booking dialog; Move picks a new time. */}
         <Button size="sm" className="min-h-10" onClick={onOpen} aria-label={`Details: ${b.student.name}`}>
           Details
         </Button>
+        {(b.status === "pending" || b.status === "confirmed") && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="min-h-10"
+            onClick={onMove}
+            aria-label={`Move: ${b.student.name}`}
+          >
+            Move
+          </Button>
+        )}
       </div>
     </article>
   );
@@ -183,12 +197,14 @@ function DaySection({
   prefs,
   isToday,
   onOpen,
+  onMove,
 }: {
   day: DateKey;
   data: { openHours: { start: string; end: string }[]; lessons: AdminBooking[] };
   prefs: AdminPrefs;
   isToday: boolean;
   onOpen: (b: AdminBooking) => void;
+  onMove: (b: AdminBooking) => void;
 }) {
   const entries = dayTimeline(day, data.openHours, data.lessons, prefs.timezone);
   const count = entries.reduce((n, e) => n + (e.kind === "open" ? e.lessons.length : 1), 0);
@@ -226,7 +242,7 @@ function DaySection({
                   <ol className="mt-2 space-y-2">
                     {e.lessons.map((b) => (
                       <li key={b.id}>
-                        <LessonCard b={b} prefs={prefs} onOpen={() => onOpen(b)} />
+                        <LessonCard b={b} prefs={prefs} onOpen={() => onOpen(b)} onMove={() => onMove(b)} />
                       </li>
                     ))}
                   </ol>
@@ -234,7 +250,12 @@ function DaySection({
               </li>
             ) : (
               <li key={e.lesson.id}>
-                <LessonCard b={e.lesson} prefs={prefs} onOpen={() => onOpen(e.lesson)} />
+                <LessonCard
+                  b={e.lesson}
+                  prefs={prefs}
+                  onOpen={() => onOpen(e.lesson)}
+                  onMove={() => onMove(e.lesson)}
+                />
               </li>
             ),
           )}
@@ -266,6 +287,7 @@ export function AgendaPanel() {
   const [date, setDate] = useState<DateKey | null>(null);
   const shown = date ?? today;
   const [open, setOpen] = useState<AdminBooking | null>(null);
+  const [moving, setMoving] = useState<AdminBooking | null>(null);
   const agenda = useQuery({
     ...trpc.admin.agenda.queryOptions({ view, date: shown }),
     // The next lesson moves on as lessons end.
@@ -336,7 +358,15 @@ export function AgendaPanel() {
             </p>
             <div className="space-y-4">
               {data.days.map((day) => (
-                <DaySection key={day} day={day} data={data} prefs={prefs} isToday={day === today} onOpen={setOpen} />
+                <DaySection
+                  key={day}
+                  day={day}
+                  data={data}
+                  prefs={prefs}
+                  isToday={day === today}
+                  onOpen={setOpen}
+                  onMove={setMoving}
+                />
               ))}
             </div>
           </>
@@ -351,6 +381,7 @@ export function AgendaPanel() {
         ) : null}
       </aside>
       <BookingDialog booking={open} onClose={() => setOpen(null)} onUpdated={() => void agenda.refetch()} />
+      <MoveBookingDialog booking={moving} onClose={() => setMoving(null)} onMoved={() => void agenda.refetch()} />
     </div>
   );
 }
