@@ -89,7 +89,8 @@ test("the teacher filters the flagged questions and retires one", async ({ page 
   await open.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Question details" })).toBeVisible();
-  await expect(dialog).toContainText("0% of 21 answers");
+  // The 20 answered attempts; the blank first one, sent without an answer, says nothing of the item.
+  await expect(dialog).toContainText("0% of 20 answers");
   await expect(dialog.getByText("Too hard for its level")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/${info.project.name}-dialog.png` });
   await dialog.getByRole("button", { name: `Retire ${missed}` }).click();
