@@ -11,6 +11,7 @@ import {
   PaymentDue,
 } from "../../features/booking/confirmation-parts.tsx";
 import { policyLines } from "../../features/booking/policy.ts";
+import { useCancellationNotice } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { SummaryRow } from "../../features/booking/summary-row.tsx";
 import { browserTimeZone, formatEuro } from "../../lib/format.ts";
@@ -19,6 +20,7 @@ import { Navigate } from "../../lib/router.tsx";
 export function ConfirmationPage() {
   // Read once, then removed: a reload or a later visit has nothing to show and goes to /book.
   const [results] = useState(() => bookingStorage.getResults());
+  const notice = useCancellationNotice();
   useEffect(() => {
     bookingStorage.removeResults();
   }, []);
@@ -145,7 +147,7 @@ export function ConfirmationPage() {
         <div className="mt-3 grid gap-4 text-sm text-slate-700 sm:grid-cols-3">
           <div>
             <h3 className="font-semibold text-slate-900">Cancellation policy</h3>
-            <p className="mt-1">{policyLines({ lessons: results.package.lessons }).join(" ")}</p>
+            <p className="mt-1">{policyLines({ lessons: results.package.lessons }, notice).join(" ")}</p>
           </div>
           <PaymentDue orderId={results.orderId} totalPrice={results.package.totalPrice} />
           <div>
