@@ -87,11 +87,27 @@ test("the agenda shows today's lessons in time order and joins the next one", as
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Student Information")).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   // Move opens the teacher's move dialog on the lesson (the move itself: move.spec.ts).
   await cards.nth(1).getByRole("button", { name: "Move: Marco Ferri" }).click();
   const move = page.getByRole("dialog", { name: "Move Lesson" });
   await expect(move.getByLabel("New date")).toBeVisible();
   await move.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // Cancelled while it is still opening (a quick hand), it closes all the same.
+  await page.evaluate(async () => {
+    document.querySelector<HTMLButtonElement>('button[aria-label="Move: Marco Ferri"]')?.click();
+    const cancel = await new Promise<HTMLButtonElement>((resolve) => {
+      const look = () => {
+        const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')];
+        const found = buttons.find((b) => b.textContent === "Cancel");
+        if (found) setTimeout(() => resolve(found), 50);
+        else requestAnimationFrame(look);
+      };
+      look();
+    });
+    cancel.click();
+  });
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // This week: seven days, every lesson of the week in time order.

@@ -15,17 +15,24 @@ type ModalProps = {
 
 const WIDTHS = { sm: "sm:max-w-sm", md: "sm:max-w-lg", lg: "sm:max-w-2xl", xl: "sm:max-w-4xl" } as const;
 
-/** An accessible modal: focus trapped, Escape and the backdrop close it, a labelled title. */
+/**
+ * An accessible modal: focus trapped, Escape and the backdrop close it, a labelled title. It slides
+ * in with CSS alone (@starting-style) and closes at once: Headless UI's own transitions can stick
+ * half-open when the modal is closed while still entering (headlessui#3892), leaving an invisible
+ * dialog over the page.
+ */
 export function Modal({ open, onClose, title, description, children, footer, size = "md" }: ModalProps) {
   useReturnFocus(open);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40 transition duration-150 data-closed:opacity-0" aria-hidden="true" />
+      <div
+        className="fixed inset-0 bg-slate-900/40 transition-opacity duration-150 motion-safe:starting:opacity-0"
+        aria-hidden="true"
+      />
       <div className="fixed inset-0 overflow-y-auto">
         <div className="flex min-h-full items-end justify-center p-0 sm:items-center sm:p-4">
           <DialogPanel
-            transition
-            className={`w-full ${WIDTHS[size]} max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white shadow-xl transition duration-150 data-closed:translate-y-4 data-closed:opacity-0 sm:rounded-2xl`}
+            className={`w-full ${WIDTHS[size]} max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white shadow-xl transition duration-150 motion-safe:starting:translate-y-4 motion-safe:starting:opacity-0 sm:rounded-2xl`}
           >
             <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4 sm:px-6">
               <div>
