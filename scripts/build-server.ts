@@ -25,7 +25,39 @@ export async function buildServer(outfile = path.join(root, "dist/server/index.m
     sourcemap: true,
     logLevel: "warning",
   });
+  await buildPageRenderer(path.join(path.dirname(outfile), "prerender"));
   return outfile;
+}
+
+/**
+ * The public pages' renderer (client/src/entry-server.tsx, issue 15), in dist/server/prerender/:
+ * the client's components built for Node, React and all, loaded by the server on its first page.
+ * Each lazy route stays a chunk of its own, so the pages it renders load none of the admin code.
+ */
+async function buildPageRenderer(outdir: string): Promise<void> {
+  // What Vite puts in import.meta.env for the browser's build, the same values here.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("VITE_"))) as Record<
+    string,
+    string
+  >;
+  await build({
+    entryPoints: [path.join(root, "client/src/entry-server.tsx")],
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      "import.meta.env": JSON.stringify({ ...env, MODE: "production", PROD: true, DEV: false, SSR: true }),
+    },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: "warning",
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, "scripts/build-server.ts")) {

@@ -11,6 +11,7 @@ import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
 import { type AvailabilityCache, createAvailabilityCache } from "./features/booking/availability-cache.ts";
 import { openUploadDir } from "./features/files/files.service.ts";
+import { PrerenderedPages } from "./features/pages/prerendered-pages.ts";
 import { authRoutes } from "./http/auth.http.ts";
 import { bookingRoutes } from "./http/bookings.http.ts";
 import { calendarRoutes } from "./http/calendar.http.ts";
@@ -30,6 +31,16 @@ import { httpStatusOf, publicMessage, retryAfterOf } from "./trpc/error-policy.t
 import { trpcPlugin } from "./trpc/fastify-adapter.ts";
 import { type AppRouter, appRouter } from "./trpc/root.ts";
 
+/**
+ * The page renderer: built beside the server (dist/server/prerender/, scripts/build-server.ts)
+ * when this file is the build, client/src/entry-server.tsx when it runs from the sources (tsx).
+ */
+function pageRendererPath(): string {
+  return import.meta.url.endsWith(".ts")
+    ? projectPath("client/src/entry-server.tsx")
+    : projectPath("dist/server/prerender/entry-server.mjs");
+}
+
 export type BuildAppOptions = {
   env: Env;
   database: Database;
@@ -38,6 +49,8 @@ export type BuildAppOptions = {
   clientDir?: string;
   /** How long a client may take to send its request headers (tests shorten it). */
   headersTimeoutMs?: number;
+  /** The page renderer's module (default: the build's, or the TSX entry when running from the sources). */
+  pageRenderer?: string;
   /** Enables POST /api/internal/backup for `npm run backup` (embedded database only). */
   ops?: { dataDir: string; token: string };
 };
@@ -242,10 +255,16 @@ export async function buildApp(opts: BuildAppOptions) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // The public pages arrive rendered (issue 15); the renderer loads once the server is up.
+  const pages = hasClient
+    ? new PrerenderedPages(clientDir, services, app.log, opts.pageRenderer ?? pageRendererPath())
+    : null;
+  if (pages) app.addHook("onListen", async () => pages.warm());
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith("/api/") || request.method !== "GET" || !hasClient) {
       return reply.code(404).send({ error: "Not found." });
     }
+    if (pages && (await pages.send(request, reply))) return reply;
     // Client-side routes: the SPA decides (its unknown-route handler sends people to /). The
     // landing page's HTML also preloads its own chunks (vite.config.ts, landingHtml).
     const page = request.url.split("?")[0] === "/" ? "landing.html" : "index.html";

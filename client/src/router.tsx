@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "./lib/router.tsx";
+import type { RouteObject } from "./lib/router.tsx";
 import { ErrorScreen } from "./routes/error-screen.tsx";
 import { NotFound } from "./routes/not-found.tsx";
 
@@ -80,5 +80,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -61,17 +61,26 @@ function currentLocation(): Location {
   return { pathname, search, hash, state: state?.usr ?? null, key: state?.key ?? "default" };
 }
 
+function locationOf(address: string): Location {
+  const url = new URL(address, "http://localhost");
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: "default" };
+}
+
 export class Router {
   state: RouterState;
+  /** Settles once the first location's lazy components are loaded and its state is set. */
+  readonly ready: Promise<void>;
   private readonly branches: Branch<RouteObject>[];
   private readonly listeners = new Set<() => void>();
   private navigations = 0;
 
-  constructor(routes: RouteObject[]) {
+  /** In the browser, the window's location; on the server (prerendering), the address asked for. */
+  constructor(routes: RouteObject[], at?: string) {
     this.branches = flattenRoutes(routes);
-    this.state = { location: currentLocation(), routes: null, params: {}, error: null, scrollToTop: false };
-    window.addEventListener("popstate", () => void this.commit(currentLocation(), null));
-    void this.commit(this.state.location, null);
+    const location = at === undefined ? currentLocation() : locationOf(at);
+    this.state = { location, routes: null, params: {}, error: null, scrollToTop: false };
+    if (at === undefined) window.addEventListener("popstate", () => void this.commit(currentLocation(), null));
+    this.ready = this.commit(location, null);
   }
 
   subscribe = (listener: () => void) => {
@@ -124,6 +133,11 @@ export function createBrowserRouter(routes: RouteObject[]): Router {
   return new Router(routes);
 }
 
+/** A router fixed at one address, for rendering a page on the server: await `ready`, then render. */
+export function createStaticRouter(routes: RouteObject[], address: string): Router {
+  return new Router(routes, address);
+}
+
 const RouterContext = createContext<Router | null>(null);
 type RouteLevel = { params: Params; outlet: ReactNode };
 const RouteContext = createContext<RouteLevel>({ params: {}, outlet: null });
@@ -137,11 +151,11 @@ function useRouter(): Router {
 
 function useRouterState(): RouterState {
   const router = useRouter();
-  return useSyncExternalStore(router.subscribe, router.getState);
+  return useSyncExternalStore(router.subscribe, router.getState, router.getState);
 }
 
 export function RouterProvider({ router }: { router: Router }) {
-  const state = useSyncExternalStore(router.subscribe, router.getState);
+  const state = useSyncExternalStore(router.subscribe, router.getState, router.getState);
   useLayoutEffect(() => {
     if (state.scrollToTop) window.scrollTo(0, 0);
   }, [state]);

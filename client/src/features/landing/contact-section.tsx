@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { AFTER_HOURS_TEXT, TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { ArrowRightIcon, ClockIcon } from "../../components/ui/icons.tsx";
+import { useHydrated } from "../../lib/prerendered.tsx";
 import { Link } from "../../lib/router.tsx";
 import { LandingSection } from "./landing-section.tsx";
 import { SectionHeading } from "./section-heading.tsx";
@@ -12,13 +13,16 @@ const milanoClock = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
 });
 
-function useNow(intervalMs: number) {
+/** The time now, every `intervalMs`; null in the server's HTML and while it hydrates (the page may be hours old). */
+function useNow(intervalMs: number): Date | null {
+  const hydrated = useHydrated();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
+    setNow(new Date());
     const timer = window.setInterval(() => setNow(new Date()), intervalMs);
     return () => window.clearInterval(timer);
   }, [intervalMs]);
-  return now;
+  return hydrated ? now : null;
 }
 
 /** The contact section: how and when to reach Giulia. Phone and email live in the footer just below. */
@@ -60,7 +64,7 @@ export function ContactSection() {
               <div className="flex items-baseline justify-between gap-4 border-b border-white/15 pb-4">
                 <dt className="text-sm text-blue-100">Time in Milano now</dt>
                 <dd className="font-semibold text-white">
-                  <time dateTime={now.toISOString()}>{milanoClock.format(now)}</time>
+                  {now ? <time dateTime={now.toISOString()}>{milanoClock.format(now)}</time> : "--:--"}
                 </dd>
               </div>
               <div className="flex items-baseline justify-between gap-4">

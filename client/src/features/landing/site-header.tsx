@@ -4,7 +4,7 @@ import { buttonClasses } from "../../components/ui/button.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
 import { Link } from "../../lib/router.tsx";
 import { SECTIONS, type SectionId } from "./content.ts";
-import { useMediaQuery, useScrolledPast } from "./use-scroll.ts";
+import { useScrolledPast } from "./use-scroll.ts";
 
 const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 
@@ -14,8 +14,8 @@ const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus
  */
 export function SiteHeader({ active }: { active: SectionId }) {
   const scrolled = useScrolledPast(8);
-  // Only one of the two navigations is ever in the DOM, so each item exists exactly once.
-  const desktop = useMediaQuery("(min-width: 64rem)");
+  // The viewport picks the navigation with CSS alone (the server's HTML cannot know it): the
+  // other one is display:none, out of the accessibility tree, so each item is offered once.
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -36,54 +36,51 @@ export function SiteHeader({ active }: { active: SectionId }) {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
           <SiteLogo />
 
-          {desktop ? (
-            <nav aria-label="Main" className="hidden lg:block">
-              <ul className="flex items-center gap-1">
-                <SectionLinks
-                  active={active}
-                  linkClassName={(current) =>
-                    `relative block rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} ${
-                      current ? "text-blue-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                    }`
-                  }
-                  marker={(current) => (
-                    <span
-                      aria-hidden="true"
-                      className={`absolute inset-x-3 -bottom-0.5 h-0.5 rounded-full bg-amber-400 transition-opacity duration-300 ${
-                        current ? "opacity-100" : "opacity-0"
-                      }`}
-                    />
-                  )}
-                />
-                <li className="ml-3">
-                  <Link
-                    to="/student"
-                    className={buttonClasses({
-                      variant: "primary",
-                      size: "md",
-                    })}
-                  >
-                    Student Portal
-                  </Link>
-                </li>
-              </ul>
-            </nav>
-          ) : (
-            <button
-              ref={menuButton}
-              type="button"
-              aria-expanded={open}
-              aria-controls={open ? menuId : undefined}
-              onClick={() => setOpen(!open)}
-              className={`inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 lg:hidden ${FOCUS_RING}`}
-            >
-              {open ? <CloseIcon /> : <MenuIcon />}
-              Menu
-            </button>
-          )}
+          <nav aria-label="Main" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              <SectionLinks
+                active={active}
+                linkClassName={(current) =>
+                  `relative block rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} ${
+                    current ? "text-blue-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                  }`
+                }
+                marker={(current) => (
+                  <span
+                    aria-hidden="true"
+                    className={`absolute inset-x-3 -bottom-0.5 h-0.5 rounded-full bg-amber-400 transition-opacity duration-300 ${
+                      current ? "opacity-100" : "opacity-0"
+                    }`}
+                  />
+                )}
+              />
+              <li className="ml-3">
+                <Link
+                  to="/student"
+                  className={buttonClasses({
+                    variant: "primary",
+                    size: "md",
+                  })}
+                >
+                  Student Portal
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <button
+            ref={menuButton}
+            type="button"
+            aria-expanded={open}
+            aria-controls={open ? menuId : undefined}
+            onClick={() => setOpen(!open)}
+            className={`inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 lg:hidden ${FOCUS_RING}`}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+            Menu
+          </button>
         </div>
 
-        {!desktop && open && (
+        {open && (
           <nav id={menuId} aria-label="Main" className="border-t border-slate-200 bg-white shadow-lg lg:hidden">
             <ul className="mx-auto max-w-6xl space-y-1 px-4 py-4 sm:px-6">
               <SectionLinks

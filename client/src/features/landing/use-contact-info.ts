@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api.ts";
+import { usePrerendered } from "../../lib/prerendered.tsx";
 import { DEFAULT_CONTACT } from "./content.ts";
 
 /** GET /api/debug/contact-info, as the spec defines it. */
@@ -24,8 +25,13 @@ const loadContactInfo = () => {
  * empty fields) falls back to the configured defaults, field by field.
  */
 export function useContactInfo() {
-  const [response, setResponse] = useState<ContactInfoResponse | null | undefined>(undefined);
+  // A prerendered page carries the details (lib/prerendered.tsx): no call, no skeleton.
+  const { contact: inlined } = usePrerendered();
+  const [response, setResponse] = useState<ContactInfoResponse | null | undefined>(() =>
+    inlined ? { success: true, adminEmail: inlined.email, adminPhoneNumber: inlined.phone } : undefined,
+  );
   useEffect(() => {
+    if (inlined) return;
     let live = true;
     void loadContactInfo().then((r) => {
       if (live) setResponse(r);
@@ -33,7 +39,7 @@ export function useContactInfo() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [inlined]);
   const data = response?.success ? response : undefined;
   const contact: ContactInfo = {
     email: data?.adminEmail?.trim() || DEFAULT_CONTACT.email,

@@ -66,17 +66,3 @@ export function useScrollSpy<T extends string>(ids: readonly T[], bottomSentinel
   }, [ids, bottomSentinelId]);
   return active;
 }
-
-/** Live result of a CSS media query (the page is client-rendered, so no SSR fallback needed). */
-export function useMediaQuery(query: string) {
-  const [matches, setMatches] = useState(() => mediaMatches(query));
-  useEffect(() => {
-    if (typeof window.matchMedia !== "function") return;
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener("change", update);
-    return () => list.removeEventListener("change", update);
-  }, [query]);
-  return matches;
-}

@@ -4,6 +4,7 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { referralCode } from "../../features/booking/referral-code.ts";
+import { useHydrated } from "../../lib/prerendered.tsx";
 import { Navigate, Outlet, useSearchParams } from "../../lib/router.tsx";
 
 /** The frame of every /book page; `?ref=CODE` on any of them is kept for the booking call. */
@@ -42,8 +43,10 @@ const HOW = [
 
 export function BookIntro() {
   const [params] = useSearchParams();
-  // The layout stores ?ref in an effect, which runs after this render: read the address too.
-  const hasReferral = Boolean(params.get("ref")) || referralCode.get() !== null;
+  // The layout stores ?ref in an effect, which runs after this render: read the address too. A
+  // code kept from an earlier visit is in session storage, which the server's HTML cannot know.
+  const hydrated = useHydrated();
+  const hasReferral = Boolean(params.get("ref")) || (hydrated && referralCode.get() !== null);
   return (
     <Card className="mx-auto max-w-3xl overflow-hidden">
       <div className="bg-gradient-to-br from-blue-900 to-blue-800 px-6 py-10 text-center text-white sm:px-10">

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { AFTER_HOURS_TEXT } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -11,6 +11,7 @@ import { PolicyCard } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { canContinueToSchedule, resolveTeacherChoice } from "../../features/booking/teacher-choice.ts";
 import { TeacherList } from "../../features/booking/teacher-list.tsx";
+import { useHydrated } from "../../lib/prerendered.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 
@@ -21,8 +22,17 @@ export function PricingPage() {
   const navigate = useNavigate();
   const packages = useQuery(trpc.booking.packages.queryOptions());
   const teachers = useQuery(trpc.booking.teachers.queryOptions());
-  const [selectedPackage, setSelectedPackage] = useState<SelectedPackage | null>(() => bookingStorage.getPackage());
-  const [selectedTeacher, setSelectedTeacher] = useState<SelectedTeacher | null>(() => bookingStorage.getTeacher());
+  // The choices kept in session storage, once the server's HTML is hydrated (lib/prerendered.tsx);
+  // undefined until the visitor picks on this page.
+  const hydrated = useHydrated();
+  const [pickedPackage, setSelectedPackage] = useState<SelectedPackage | null | undefined>(undefined);
+  const [pickedTeacher, setSelectedTeacher] = useState<SelectedTeacher | null | undefined>(undefined);
+  const stored = useMemo(
+    () => (hydrated ? { pkg: bookingStorage.getPackage(), teacher: bookingStorage.getTeacher() } : null),
+    [hydrated],
+  );
+  const selectedPackage = pickedPackage !== undefined ? pickedPackage : (stored?.pkg ?? null);
+  const selectedTeacher = pickedTeacher !== undefined ? pickedTeacher : (stored?.teacher ?? null);
 
   // A stored package that left the catalogue is forgotten; a stored one is refreshed (price changes).
   useEffect(() => {

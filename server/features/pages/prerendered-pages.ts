@@ -1,0 +1,179 @@
+// The public pages as HTML (issue 15): `/`, `/book`, `/book/pricing` and `/privacy` are rendered
+// with React on the server (client/src/entry-server.tsx) from the same procedures the browser
+// would call, so a phone paints the page before any script has run, then hydrates it.
+//
+// Kept current without being told: every request asks the page's procedures again (small public
+// queries) and compares their results with those of the cached HTML; a changed price, teacher or
+// contact detail renders the page anew. Several processes each keep their own copy, all current.
+// The stylesheet is inlined (one request less before the first paint), the page's own chunks are
+// preloaded, and each version is compressed once.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { PrerenderedQuery, PrerenderedResults } from "../../../client/src/prerendered-queries.ts";
+import { type AppServices, createInnerContext } from "../../trpc/context.ts";
+import { appRouter } from "../../trpc/root.ts";
+
+type Renderer = typeof import("../../../client/src/entry-server.tsx");
+type Caller = ReturnType<typeof appRouter.createCaller>;
+type Version = { key: string; etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+type Logger = { warn(details: object, message: string): void };
+
+/** The id of the inlined data, as lib/prerendered.tsx reads it. */
+const DATA_ID = "prerendered-data";
+
+const LOADERS: { [K in PrerenderedQuery]: (caller: Caller) => Promise<PrerenderedResults[K]> } = {
+  "booking.packages": (caller) => caller.booking.packages(),
+  "booking.teachers": (caller) => caller.booking.teachers(),
+  "booking.publicContact": (caller) => caller.booking.publicContact(),
+};
+
+/** The client's modules each page needs before it can hydrate (keys of Vite's manifest). */
+const PAGE_MODULES: Record<string, string[]> = {
+  "/": ["src/routes/landing.tsx"],
+  "/book": ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx"],
+  "/book/pricing": ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/pricing-page.tsx"],
+  "/privacy": ["src/data-providers.tsx", "src/routes/privacy.tsx"],
+};
+
+type ManifestEntry = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
+
+/**
+ * The address a page is rendered for: its path, and for the booking pages whether a referral code
+ * came with it (the intro then says it was saved). Other query parameters (utm_source...) do not
+ * change the page, so they share its HTML.
+ */
+export function pageAddress(url: string): string {
+  const { pathname, searchParams } = new URL(url, "http://localhost");
+  const normal = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return normal.startsWith("/book") && searchParams.get("ref") ? `${normal}?ref=1` : normal;
+}
+
+/** Keeps JSON inside a <script> element: no `</script>` or `<!--` can be spelled in it. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+export class PrerenderedPages {
+  private readonly template: string;
+  private readonly preloads = new Map<string, string>();
+  private readonly versions = new Map<string, Version>();
+  private renderer: Promise<Renderer> | null = null;
+
+  constructor(
+    private readonly clientDir: string,
+    private readonly services: AppServices,
+    private readonly log: Logger,
+    /** Where the renderer is: the built bundle, or (running from the sources) the TSX entry. */
+    private readonly rendererPath: string,
+  ) {
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<
+      string,
+      ManifestEntry
+    >;
+    this.template = this.inlineStylesheets(readFileSync(path.join(clientDir, "index.html"), "utf8"));
+    const entry = Object.values(manifest).find((item) => item.isEntry);
+    const loadedWithEntry = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
+    for (const [page, modules] of Object.entries(PAGE_MODULES)) {
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const item = manifest[key];
+        if (!item || files.has(item.file)) return;
+        files.add(item.file);
+        for (const next of item.imports ?? []) visit(next);
+      };
+      for (const key of modules) visit(key);
+      const links = [...files]
+        .filter((file) => !loadedWithEntry.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      this.preloads.set(page, links.join(""));
+    }
+  }
+
+  /** Loads the renderer ahead of the first visitor (it is a few hundred KB of React). */
+  warm(): void {
+    void this.loadRenderer().catch((error: unknown) => this.log.warn({ err: error }, "Page renderer unavailable"));
+  }
+
+  /**
+   * Sends the page at `request.url` if it is one of the prerendered ones; false otherwise, or when
+   * rendering failed (the caller then sends the browser-rendered shell, which works all the same).
+   */
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const address = pageAddress(request.url);
+    let version: Version | null;
+    try {
+      version = await this.version(address);
+    } catch (error) {
+      this.log.warn({ err: error, page: address }, "Prerendering failed; sending the plain page");
+      return false;
+    }
+    if (!version) return false;
+    reply
+      .header("Content-Type", "text/html; charset=utf-8")
+      .header("Cache-Control", "no-cache")
+      .header("Vary", "Accept-Encoding")
+      .header("ETag", version.etag);
+    if (request.headers["if-none-match"] === version.etag) {
+      await reply.code(304).send();
+      return true;
+    }
+    const accepted = String(request.headers["accept-encoding"] ?? "");
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    if (encoding) reply.header("Content-Encoding", encoding);
+    await reply.send(encoding === "br" ? version.br : encoding === "gzip" ? version.gzip : version.identity);
+    return true;
+  }
+
+  /** The current HTML of a page: the cached one while its data is unchanged. */
+  async version(address: string): Promise<Version | null> {
+    const renderer = await this.loadRenderer();
+    const pathname = address.split("?")[0];
+    const queries = renderer.PRERENDERED_PAGES[pathname];
+    if (!queries) return null;
+    const caller = appRouter.createCaller(createInnerContext(this.services));
+    const results: PrerenderedResults = {};
+    await Promise.all(
+      queries.map(async (query) => {
+        Object.assign(results, { [query]: await LOADERS[query](caller) });
+      }),
+    );
+    // The footer's year is part of the page too.
+    const key = JSON.stringify([results, new Date().getFullYear()]);
+    const cached = this.versions.get(address);
+    if (cached?.key === key) return cached;
+
+    const page = await renderer.renderPage(address, results);
+    const body = this.template
+      .replace("</head>", `${this.preloads.get(pathname) ?? ""}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>`,
+      );
+    const identity = Buffer.from(body);
+    const version: Version = {
+      key,
+      etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
+      identity,
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    };
+    this.versions.set(address, version);
+    return version;
+  }
+
+  private loadRenderer(): Promise<Renderer> {
+    this.renderer ??= import(this.rendererPath) as Promise<Renderer>;
+    return this.renderer;
+  }
+
+  /** The build's stylesheet, in the page itself: the first paint waits for no second request. */
+  private inlineStylesheets(html: string): string {
+    return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_link, file: string) => {
+      const css = readFileSync(path.join(this.clientDir, file), "utf8");
+      return `<style>${css}</style>`;
+    });
+  }
+}
