@@ -37,7 +37,12 @@ export async function renderPage(address: string, results: PrerenderedResults): 
 
   // The landing page carries no query library: it gets the contact details alone.
   const contact = results["booking.publicContact"];
-  const data: Prerendered = pathname === "/" ? (contact ? { contact } : {}) : { queries: encodeResults(results) };
+  const data: Prerendered =
+    pathname !== "/"
+      ? { queries: encodeResults(results) }
+      : contact
+        ? { contact: { email: contact.email, phone: contact.phone } }
+        : {};
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   if (data.queries) seedQueries(queryClient, data.queries);
 

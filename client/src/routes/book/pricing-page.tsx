@@ -108,11 +108,15 @@ export function PricingPage() {
       )}
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
-        {!canContinue && !packages.isError && (
-          <p className="mb-2 text-center text-xs text-slate-500 sm:text-right" aria-live="polite">
-            {selectedPackage ? "Select a teacher to continue." : "Select a package to continue."}
-          </p>
-        )}
+        {/* Always there, so the bar keeps its height (no shift when a choice kept in the session
+            appears after hydration) and screen readers hear the live region change. */}
+        <p className="mb-2 min-h-4 text-center text-xs text-slate-500 sm:text-right" aria-live="polite">
+          {canContinue || packages.isError
+            ? ""
+            : selectedPackage
+              ? "Select a teacher to continue."
+              : "Select a package to continue."}
+        </p>
         <div className="flex items-center gap-3 sm:justify-between">
           <ButtonLink to="/book" variant="outline">
             Back

@@ -1,0 +1,145 @@
+// The public pages arrive as HTML (issue 15): readable with JavaScript off, taken over by React
+// without a console error, a layout shift or a single node drawn anew, and current after the
+// teacher changes what they show. Against the built server on the embedded demo database.
+// Run: npx vite build && npm run build:server && E2E_PORT=3406 npx playwright test tests/e2e/prerender.spec.ts
+import { mkdirSync } from "node:fs";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+
+const SHOTS = "/tmp/shots-prerender";
+const PACKAGES = ["Single Lesson", "Online Starter"];
+
+/** A tab with JavaScript off: what a phone shows before any script has run. */
+async function withoutScripts<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** The sum of the page's layout shifts so far, as CLS counts them. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+}
+
+/**
+ * Opens `url` with the app's entry script held back until the server's heading has been marked,
+ * then lets React start: hydration keeps that very element (a fresh render would replace it) and
+ * attaches React to it. Returns the console errors seen on the way.
+ */
+async function hydrate(page: Page, url: string, heading: string): Promise<string[]> {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: "commit" });
+  const title = page.getByRole("heading", { level: 1, name: heading });
+  await expect(title).toBeVisible();
+  // The server's element, untouched by React so far (the entry script is held).
+  const reactKeys = () => title.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__react")));
+  expect(await reactKeys()).toBe(false);
+  await title.evaluate((element) => {
+    (window as unknown as { serverHeading: Element }).serverHeading = element;
+  });
+  release();
+  await expect.poll(reactKeys).toBe(true);
+  expect(await title.evaluate((element) => element === (window as { serverHeading?: Element }).serverHeading)).toBe(
+    true,
+  );
+  await page.waitForLoadState("networkidle");
+  return errors;
+}
+
+test("the landing, booking and privacy pages are readable before any script runs", async ({ browser }, info) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const viewport = info.project.use.viewport ?? undefined;
+  await withoutScripts(browser, async (page) => {
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Speak English with confidence");
+    // The footer's contact details are in the HTML, not a loading placeholder.
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: /teacher@example\.com/ })).toBeVisible();
+    await expect(page.getByText("Loading contact details")).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/${info.project.name}-landing-no-js.png` });
+
+    await page.goto("/book/pricing");
+    await expect(page.getByRole("heading", { level: 1, name: "Choose Your Package" })).toBeVisible();
+    for (const name of PACKAGES) await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+    await expect(page.getByText("€35")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/${info.project.name}-pricing-no-js.png` });
+
+    await page.goto("/book");
+    await expect(page.getByRole("heading", { level: 1, name: "Book your English lessons" })).toBeVisible();
+    await page.goto("/privacy");
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy notice" })).toBeVisible();
+  });
+});
+
+test("React takes the landing page over without an error, a shift or a new node", async ({ page }) => {
+  const errors = await hydrate(page, "/", "Speak English with confidence, with Giulia.");
+  expect(errors).toEqual([]);
+  expect(await layoutShift(page)).toBe(0);
+  // It works: the testimonial picker answers.
+  const third = page.getByRole("button", { name: /Show testimonial 3 of 3/ });
+  await third.click();
+  await expect(third).toHaveAttribute("aria-pressed", "true");
+});
+
+test("the pricing page hydrates, then shows the package chosen earlier in the session", async ({ page }) => {
+  // A visitor back on the pricing step: their choice is in session storage, which the server's
+  // HTML cannot know. It appears once React has taken over, without a hydration error or a shift.
+  await page.goto("/book/pricing");
+  await page.getByRole("button", { name: "Select Single Lesson" }).click();
+  await expect(page.getByRole("button", { name: "Select Single Lesson" })).toHaveAttribute("aria-pressed", "true");
+  await page.unrouteAll();
+  const errors = await hydrate(page, "/book/pricing", "Choose Your Package");
+  expect(errors).toEqual([]);
+  await expect(page.getByRole("button", { name: "Select Single Lesson" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: /Continue to Schedule/ })).toBeEnabled();
+  expect(await layoutShift(page)).toBe(0);
+  await page.getByRole("button", { name: "Select Online Starter" }).click();
+  await expect(page.getByRole("button", { name: "Select Online Starter" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a change to the teacher's profile shows in the pages' HTML at once", async ({ page, browser }, info) => {
+  test.setTimeout(90_000);
+  const phone = info.project.name === "phone" ? "+39 02 1111 2222" : "+39 02 3333 4444";
+  const bio = `Cambridge-certified teacher, ${info.project.name} edition.`;
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await page.goto("/admin/settings");
+  await page.getByLabel("Phone").fill(phone);
+  await page.getByLabel("Bio").fill(bio);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+
+  await withoutScripts(browser, async (visitor) => {
+    await visitor.goto("/");
+    await expect(visitor.getByRole("contentinfo")).toContainText(phone);
+    await visitor.goto("/book/pricing");
+    await expect(visitor.getByText(bio)).toBeVisible();
+  });
+});
