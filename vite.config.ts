@@ -35,7 +35,8 @@ function precompress(): Plugin {
 
 /**
  * Writes landing.html: index.html plus modulepreload links for the landing page's own chunks, so
- * the server's `/` downloads them alongside the entry while the other pages never download them.
+ * the app's `/` downloads them alongside the entry while the other pages never download them. The
+ * server sends it for `/` when it cannot render the page itself (server/features/pages).
  */
 function landingHtml(): Plugin {
   return {
@@ -46,7 +47,7 @@ function landingHtml(): Plugin {
       const index = bundle["index.html"];
       const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
       const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/routes/landing.tsx"));
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      const entry = chunks.find((chunk) => chunk.isEntry && !chunk.facadeModuleId?.endsWith("/landing-entry.ts"));
       if (index?.type !== "asset" || !landing || !entry)
         throw new Error("landing-html: index.html or the landing chunk is missing");
       const files = [landing.fileName, ...landing.imports].filter(
@@ -63,6 +64,13 @@ export default defineConfig({
   root: "client",
   plugins: [react(), tailwindcss(), landingHtml(), precompress()],
   build: {
+    // The app (index.html, src/main.tsx) and the landing page's own small script (issue 15).
+    rollupOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, "client/index.html"),
+        home: path.resolve(import.meta.dirname, "client/src/landing-entry.ts"),
+      },
+    },
     outDir: "../dist/client",
     emptyOutDir: true,
     manifest: true,

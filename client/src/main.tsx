@@ -3,16 +3,11 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { PrerenderedProvider, readPrerendered } from "./lib/prerendered.tsx";
 import { createBrowserRouter, RouterProvider } from "./lib/router.tsx";
+import { unregisterServiceWorkers } from "./lib/service-workers.ts";
 import { routes } from "./router.tsx";
 import "./styles.css";
 
-// The spec: at start-up every browser service worker found is unregistered.
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker
-    .getRegistrations()
-    .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
-    .catch(() => {});
-}
+unregisterServiceWorkers();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

@@ -1,6 +1,7 @@
 // What public pages download: never the admin, portal or quiz code (checked against the Vite
 // build manifest), and how much JavaScript and CSS each loads, gzip-compressed, written to
-// test-results/bundle-sizes-<project>.json. Issue 7's budget: aim at 110 KB, fail above 130 KB (see the README).
+// test-results/bundle-sizes-<project>.json. Issue 7's budget: aim at 110 KB, fail above 130 KB (see the README);
+// issue 15's for `/`: 60 KB.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -65,8 +66,11 @@ const booked = {
     groupConversation: false,
   },
 };
-const PAGES: { url: string; storage?: Record<string, unknown> }[] = [
-  { url: "/" },
+const LIMIT_KB = 130;
+/** Issue 15: the landing page is HTML from the server, and what it runs needs no React. */
+const LANDING_LIMIT_KB = 60;
+const PAGES: { url: string; storage?: Record<string, unknown>; limitKB?: number }[] = [
+  { url: "/", limitKB: LANDING_LIMIT_KB },
   { url: "/book" },
   { url: "/book/pricing" },
   { url: "/book/schedule", storage: chosen },
@@ -74,10 +78,9 @@ const PAGES: { url: string; storage?: Record<string, unknown> }[] = [
   { url: "/book/confirmation", storage: booked },
   { url: "/privacy" },
 ];
-const LIMIT_KB = 130;
 
-for (const { url, storage } of PAGES) {
-  test(`${url} loads no admin, portal or quiz code, and at most ${LIMIT_KB} KB`, async ({ page }, info) => {
+for (const { url, storage, limitKB = LIMIT_KB } of PAGES) {
+  test(`${url} loads no admin, portal or quiz code, and at most ${limitKB} KB`, async ({ page }, info) => {
     expect(privateOnly.length, "the manifest names the private areas' chunks").toBeGreaterThan(0);
     const loaded: string[] = [];
     page.on("request", (request) => {
@@ -90,9 +93,11 @@ for (const { url, storage } of PAGES) {
       }, storage);
     }
     await page.goto(url);
-    // The router loads a page's chunks before it renders it: once the heading is up, the page is
-    // all there. (The details step then sends a signed-out visitor on to the student sign-in.)
+    // The public pages arrive as HTML: their heading is up before any script has run, so wait
+    // until nothing more is loading. (The details step then sends a signed-out visitor on to the
+    // student sign-in.)
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
     await expect(page).toHaveURL(new RegExp(`${url}$`));
     const files = [...loaded];
     expect(
@@ -105,6 +110,6 @@ for (const { url, storage } of PAGES) {
     );
     const gzipKB = Math.round(bytes / 102.4) / 10;
     sizes[`${url} (${info.project.name})`] = { files, gzipKB };
-    expect(gzipKB, `JavaScript and CSS of ${url}, gzip`).toBeLessThanOrEqual(LIMIT_KB);
+    expect(gzipKB, `JavaScript and CSS of ${url}, gzip`).toBeLessThanOrEqual(limitKB);
   });
 }

@@ -1,25 +1,23 @@
 import { useEffect } from "react";
 import { AboutSection } from "../features/landing/about-section.tsx";
 import { ContactSection } from "../features/landing/contact-section.tsx";
-import { SECTION_IDS } from "../features/landing/content.ts";
 import { HeroSection } from "../features/landing/hero-section.tsx";
+import { startLanding } from "../features/landing/landing-behaviour.ts";
 import { ScrollToTopButton } from "../features/landing/scroll-to-top-button.tsx";
 import { SiteFooter } from "../features/landing/site-footer.tsx";
 import { SiteHeader } from "../features/landing/site-header.tsx";
 import { TestimonialsSection } from "../features/landing/testimonials-section.tsx";
-import { useScrollSpy } from "../features/landing/use-scroll.ts";
-
-const BOTTOM_SENTINEL_ID = "page-end";
 
 /** The public landing page at `/`: home, about, testimonials and contact, then the footer. */
 export function LandingPage() {
-  const active = useScrollSpy(SECTION_IDS, BOTTOM_SENTINEL_ID);
-
-  // The sections only exist once React has rendered, so the browser cannot honour a deep link
-  // such as /#testimonials on its own: do it once on arrival.
+  // A visitor arriving on `/` gets this page's HTML from the server and landing-entry.ts, without
+  // React. Here the app shows it itself (the logo's link, or the server could not render it): the
+  // same behaviour starts, and a deep link such as /#testimonials, which the browser could not
+  // follow before the sections existed, is followed once.
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView();
+    return startLanding();
   }, []);
 
   return (
@@ -30,7 +28,7 @@ export function LandingPage() {
       >
         Skip to main content
       </a>
-      <SiteHeader active={active} />
+      <SiteHeader />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <HeroSection />
         <AboutSection />
@@ -38,7 +36,7 @@ export function LandingPage() {
         <ContactSection />
       </main>
       <SiteFooter />
-      <div id={BOTTOM_SENTINEL_ID} aria-hidden="true" className="h-px bg-blue-950" />
+      <div data-page-end aria-hidden="true" className="h-px bg-blue-950" />
       <ScrollToTopButton focusTargetId="home" />
     </div>
   );

@@ -30,15 +30,39 @@ const LOADERS: { [K in PrerenderedQuery]: (caller: Caller) => Promise<Prerendere
   "booking.publicContact": (caller) => caller.booking.publicContact(),
 };
 
-/** The client's modules each page needs before it can hydrate (keys of Vite's manifest). */
-const PAGE_MODULES: Record<string, string[]> = {
-  "/": ["src/routes/landing.tsx"],
-  "/book": ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx"],
-  "/book/pricing": ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/pricing-page.tsx"],
-  "/privacy": ["src/data-providers.tsx", "src/routes/privacy.tsx"],
+/** The app's entry in Vite's manifest, and the landing page's own script (client/src/landing-entry.ts). */
+const APP_ENTRY = "index.html";
+const LANDING_ENTRY = "src/landing-entry.ts";
+
+/**
+ * What each page runs (keys of Vite's manifest): `/` its own few KB, which need no React; the
+ * other pages the app, with the chunks they need before hydrating preloaded beside its entry.
+ */
+const PAGE_SCRIPTS: Record<string, { entry: string; modules: string[] }> = {
+  "/": { entry: LANDING_ENTRY, modules: [] },
+  "/book": { entry: APP_ENTRY, modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx"] },
+  "/book/pricing": {
+    entry: APP_ENTRY,
+    modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/pricing-page.tsx"],
+  },
+  "/privacy": { entry: APP_ENTRY, modules: ["src/data-providers.tsx", "src/routes/privacy.tsx"] },
 };
 
 type ManifestEntry = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
+type Manifest = Record<string, ManifestEntry>;
+
+/** The files loading these manifest entries pulls in by static imports, the entries' own first. */
+function staticFiles(manifest: Manifest, keys: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const item = manifest[key];
+    if (!item || files.has(item.file)) return;
+    files.add(item.file);
+    for (const next of item.imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return [...files];
+}
 
 /**
  * The address a page is rendered for: its path, and for the booking pages whether a referral code
@@ -57,8 +81,8 @@ function scriptJson(value: unknown): string {
 }
 
 export class PrerenderedPages {
-  private readonly template: string;
-  private readonly preloads = new Map<string, string>();
+  /** Each page's HTML around its `#root`: the build's index.html with its stylesheet inlined and its scripts. */
+  private readonly templates = new Map<string, string>();
   private readonly versions = new Map<string, Version>();
   private renderer: Promise<Renderer> | null = null;
 
@@ -69,26 +93,18 @@ export class PrerenderedPages {
     /** Where the renderer is: the built bundle, or (running from the sources) the TSX entry. */
     private readonly rendererPath: string,
   ) {
-    const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<
-      string,
-      ManifestEntry
-    >;
-    this.template = this.inlineStylesheets(readFileSync(path.join(clientDir, "index.html"), "utf8"));
-    const entry = Object.values(manifest).find((item) => item.isEntry);
-    const loadedWithEntry = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
-    for (const [page, modules] of Object.entries(PAGE_MODULES)) {
-      const files = new Set<string>();
-      const visit = (key: string) => {
-        const item = manifest[key];
-        if (!item || files.has(item.file)) return;
-        files.add(item.file);
-        for (const next of item.imports ?? []) visit(next);
-      };
-      for (const key of modules) visit(key);
-      const links = [...files]
-        .filter((file) => !loadedWithEntry.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-      this.preloads.set(page, links.join(""));
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
+    // index.html without its scripts: each page gets its own below.
+    const shell = this.inlineStylesheets(readFileSync(path.join(clientDir, "index.html"), "utf8"))
+      .replace(/<script type="module"[^>]*><\/script>\s*/g, "")
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, "");
+    for (const [page, { entry, modules }] of Object.entries(PAGE_SCRIPTS)) {
+      const [main, ...preloaded] = staticFiles(manifest, [entry, ...modules]);
+      const tags = [
+        `<script type="module" crossorigin src="/${main}"></script>`,
+        ...preloaded.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ];
+      this.templates.set(page, shell.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`));
     }
   }
 
@@ -145,13 +161,13 @@ export class PrerenderedPages {
     const cached = this.versions.get(address);
     if (cached?.key === key) return cached;
 
+    const template = this.templates.get(pathname);
+    if (!template) return null;
     const page = await renderer.renderPage(address, results);
-    const body = this.template
-      .replace("</head>", `${this.preloads.get(pathname) ?? ""}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>`,
-      );
+    const body = template.replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>`,
+    );
     const identity = Buffer.from(body);
     const version: Version = {
       key,

@@ -1,33 +1,12 @@
-import { useEffect, useState } from "react";
 import { AFTER_HOURS_TEXT, TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { ArrowRightIcon, ClockIcon } from "../../components/ui/icons.tsx";
-import { useHydrated } from "../../lib/prerendered.tsx";
 import { Link } from "../../lib/router.tsx";
 import { LandingSection } from "./landing-section.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
-const milanoClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TEACHER_TIMEZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** The time now, every `intervalMs`; null in the server's HTML and while it hydrates (the page may be hours old). */
-function useNow(intervalMs: number): Date | null {
-  const hydrated = useHydrated();
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    setNow(new Date());
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return hydrated ? now : null;
-}
-
 /** The contact section: how and when to reach Giulia. Phone and email live in the footer just below. */
 export function ContactSection() {
-  const now = useNow(30_000);
   return (
     <LandingSection id="contact" className="relative overflow-hidden bg-blue-900 pt-20 pb-14 sm:pt-24">
       <div
@@ -64,7 +43,8 @@ export function ContactSection() {
               <div className="flex items-baseline justify-between gap-4 border-b border-white/15 pb-4">
                 <dt className="text-sm text-blue-100">Time in Milano now</dt>
                 <dd className="font-semibold text-white">
-                  {now ? <time dateTime={now.toISOString()}>{milanoClock.format(now)}</time> : "--:--"}
+                  {/* Set and kept current by landing-behaviour.ts: the HTML may be hours old. */}
+                  <time data-milano-clock>--:--</time>
                 </dd>
               </div>
               <div className="flex items-baseline justify-between gap-4">

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { TESTIMONIAL_ROTATION_MS } from "../../../../shared/constants.ts";
 import { StarIcon } from "../../components/ui/icons.tsx";
 import { TESTIMONIALS, type Testimonial } from "./content.ts";
@@ -7,25 +6,11 @@ import { SectionHeading } from "./section-heading.tsx";
 
 /**
  * Three static testimonials; one is highlighted and the highlight moves on every
- * TESTIMONIAL_ROTATION_MS. Picking one by hand restarts the timer. Reduced motion turns the
- * transitions off, not the rotation.
+ * TESTIMONIAL_ROTATION_MS (landing-behaviour.ts, which sets data-active, aria-current and
+ * aria-pressed; the styles follow them). Picking one by hand restarts the timer. Reduced motion
+ * turns the transitions off, not the rotation.
  */
 export function TestimonialsSection() {
-  // `cycle` counts highlight changes, manual picks included: every change gets a new state
-  // object, which restarts the timer (even when the same testimonial is picked again).
-  const [state, setState] = useState({ active: 0, cycle: 0 });
-  const { active, cycle } = state;
-
-  useEffect(() => {
-    const timer = window.setTimeout(
-      () => setState({ active: (state.active + 1) % TESTIMONIALS.length, cycle: state.cycle + 1 }),
-      TESTIMONIAL_ROTATION_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [state]);
-
-  const pick = (index: number) => setState((current) => ({ active: index, cycle: current.cycle + 1 }));
-
   return (
     <LandingSection id="testimonials" className="bg-slate-100/70 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
@@ -35,37 +20,27 @@ export function TestimonialsSection() {
 
         <ul className="mt-14 grid items-stretch gap-6 lg:grid-cols-3">
           {TESTIMONIALS.map((testimonial, index) => (
-            <TestimonialCard
-              key={testimonial.author}
-              testimonial={testimonial}
-              active={index === active}
-              timerKey={`${active}-${cycle}`}
-            />
+            <TestimonialCard key={testimonial.author} testimonial={testimonial} active={index === 0} />
           ))}
         </ul>
 
         <fieldset className="mt-10 flex justify-center gap-1">
           <legend className="sr-only">Choose a testimonial</legend>
-          {TESTIMONIALS.map((testimonial, index) => {
-            const current = index === active;
-            return (
-              <button
-                key={testimonial.author}
-                type="button"
-                aria-label={`Show testimonial ${index + 1} of ${TESTIMONIALS.length}: ${testimonial.author}`}
-                aria-pressed={current}
-                onClick={() => pick(index)}
-                className="group grid h-11 w-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-              >
-                <span
-                  aria-hidden="true"
-                  className={`block h-3 rounded-full motion-safe:transition-all motion-safe:duration-300 ${
-                    current ? "w-8 bg-blue-900" : "w-3 bg-slate-400 group-hover:bg-slate-500"
-                  }`}
-                />
-              </button>
-            );
-          })}
+          {TESTIMONIALS.map((testimonial, index) => (
+            <button
+              key={testimonial.author}
+              data-testimonial-pick
+              type="button"
+              aria-label={`Show testimonial ${index + 1} of ${TESTIMONIALS.length}: ${testimonial.author}`}
+              aria-pressed={index === 0}
+              className="group grid h-11 w-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            >
+              <span
+                aria-hidden="true"
+                className="block h-3 w-3 rounded-full bg-slate-400 group-hover:bg-slate-500 group-aria-pressed:w-8 group-aria-pressed:bg-blue-900 motion-safe:transition-all motion-safe:duration-300"
+              />
+            </button>
+          ))}
         </fieldset>
       </div>
     </LandingSection>
@@ -74,15 +49,7 @@ export function TestimonialsSection() {
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
-function TestimonialCard({
-  testimonial,
-  active,
-  timerKey,
-}: {
-  testimonial: Testimonial;
-  active: boolean;
-  timerKey: string;
-}) {
+function TestimonialCard({ testimonial, active }: { testimonial: Testimonial; active: boolean }) {
   const initials = testimonial.author
     .split(" ")
     .map((part) => part[0])
@@ -90,13 +57,9 @@ function TestimonialCard({
   return (
     <li
       data-testimonial=""
-      data-active={active ? "true" : "false"}
+      data-active={String(active)}
       aria-current={active ? "true" : undefined}
-      className={`relative flex overflow-hidden rounded-2xl motion-safe:transition-[background-color,box-shadow,transform] motion-safe:duration-500 ${
-        active
-          ? "bg-blue-900 text-white shadow-xl shadow-blue-900/20 ring-2 ring-amber-400 lg:-translate-y-2"
-          : "bg-white text-slate-700 shadow-sm ring-1 ring-slate-200"
-      }`}
+      className="group relative flex overflow-hidden rounded-2xl bg-white text-slate-700 shadow-sm ring-1 ring-slate-200 data-[active=true]:bg-blue-900 data-[active=true]:text-white data-[active=true]:shadow-xl data-[active=true]:shadow-blue-900/20 data-[active=true]:ring-2 data-[active=true]:ring-amber-400 motion-safe:transition-[background-color,box-shadow,transform] motion-safe:duration-500 lg:data-[active=true]:-translate-y-2"
     >
       <figure className="flex w-full flex-col p-6 sm:p-8">
         <div className="flex items-center justify-between gap-4">
@@ -107,7 +70,7 @@ function TestimonialCard({
           </div>
           <span
             aria-hidden="true"
-            className={`font-display text-5xl leading-none ${active ? "text-amber-300" : "text-blue-200"}`}
+            className="font-display text-5xl leading-none text-blue-200 group-data-[active=true]:text-amber-300"
           >
             “
           </span>
@@ -118,29 +81,28 @@ function TestimonialCard({
         <figcaption className="mt-6 flex items-center gap-3">
           <span
             aria-hidden="true"
-            className={`grid h-11 w-11 shrink-0 place-items-center rounded-full text-sm font-bold ${
-              active ? "bg-amber-400 text-slate-900" : "bg-blue-100 text-blue-900"
-            }`}
+            className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-blue-100 text-sm font-bold text-blue-900 group-data-[active=true]:bg-amber-400 group-data-[active=true]:text-slate-900"
           >
             {initials}
           </span>
           <span>
-            <span className={`block font-semibold ${active ? "text-white" : "text-slate-900"}`}>
+            <span className="block font-semibold text-slate-900 group-data-[active=true]:text-white">
               {testimonial.author}
             </span>
-            <span className={`block text-sm ${active ? "text-blue-100" : "text-slate-600"}`}>{testimonial.role}</span>
+            <span className="block text-sm text-slate-600 group-data-[active=true]:text-blue-100">
+              {testimonial.role}
+            </span>
           </span>
         </figcaption>
       </figure>
-      {active && (
-        // Time left before the highlight moves on (decorative; hidden with reduced motion).
-        <span
-          key={timerKey}
-          aria-hidden="true"
-          style={{ transitionDuration: `${TESTIMONIAL_ROTATION_MS}ms` }}
-          className="absolute inset-x-0 bottom-0 h-1 origin-left scale-x-100 bg-amber-400 transition-transform ease-linear motion-reduce:hidden starting:scale-x-0"
-        />
-      )}
+      {/* Time left before the highlight moves on (decorative; hidden with reduced motion). */}
+      <span
+        data-testimonial-timer
+        hidden={!active}
+        aria-hidden="true"
+        style={{ transitionDuration: `${TESTIMONIAL_ROTATION_MS}ms` }}
+        className="absolute inset-x-0 bottom-0 h-1 origin-left scale-x-100 bg-amber-400 transition-transform ease-linear motion-reduce:hidden starting:scale-x-0"
+      />
     </li>
   );
 }
