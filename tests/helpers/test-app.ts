@@ -32,6 +32,10 @@ export type TestAppOptions = {
   demoData?: boolean;
   logger?: unknown;
   rateLimiter?: RateLimiter;
+  /** A built client to serve (default: none). */
+  clientDir?: string;
+  /** The public pages' renderer module (default: client/src/entry-server.tsx). */
+  pageRenderer?: string;
 };
 
 /** buildApp on a fresh seeded database; `inject` drives it without a socket. */
@@ -43,7 +47,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     env,
     database,
     logger: (opts.logger as never) ?? false,
-    clientDir: "/nonexistent",
+    clientDir: opts.clientDir ?? "/nonexistent",
+    pageRenderer: opts.pageRenderer,
     rateLimiter: opts.rateLimiter,
   });
   await app.ready();

@@ -12,7 +12,11 @@ const packageSelect = {
 } as const;
 
 export function listActivePackages(db: Db) {
-  return db.package.findMany({ where: { isActive: true }, orderBy: { sortOrder: "asc" }, select: packageSelect });
+  return db.package.findMany({
+    where: { isActive: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: packageSelect,
+  });
 }
 
 export function findActivePackage(db: Db, id: string) {

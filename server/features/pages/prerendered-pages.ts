@@ -150,12 +150,9 @@ export class PrerenderedPages {
     const queries = renderer.PRERENDERED_PAGES[pathname];
     if (!queries) return null;
     const caller = appRouter.createCaller(createInnerContext(this.services));
-    const results: PrerenderedResults = {};
-    await Promise.all(
-      queries.map(async (query) => {
-        Object.assign(results, { [query]: await LOADERS[query](caller) });
-      }),
-    );
+    // In the page's order, whichever query answers first: the same data makes the same key and HTML.
+    const answers = await Promise.all(queries.map((query) => LOADERS[query](caller)));
+    const results: PrerenderedResults = Object.fromEntries(queries.map((query, i) => [query, answers[i]]));
     // The footer's year is part of the page too.
     const key = JSON.stringify([results, new Date().getFullYear()]);
     const cached = this.versions.get(address);

@@ -64,10 +64,14 @@ export const FOCUS_AREAS = [
   "English for Travel",
 ] as const;
 
-/** Contact fallbacks of the spec: environment-configured at build time, else these defaults. */
+/**
+ * Contact fallbacks of the spec: environment-configured at build time, else these defaults. (No
+ * build defines import.meta.env when the server renders a page from these sources: npm run dev.)
+ */
+const buildEnv = import.meta.env as ImportMetaEnv | undefined;
 export const DEFAULT_CONTACT = {
-  email: (import.meta.env.VITE_CONTACT_EMAIL as string | undefined) || "hello@englishwithgiulia.it",
-  phone: (import.meta.env.VITE_CONTACT_PHONE as string | undefined) || "+39 333 123 4567",
+  email: (buildEnv?.VITE_CONTACT_EMAIL as string | undefined) || "hello@englishwithgiulia.it",
+  phone: (buildEnv?.VITE_CONTACT_PHONE as string | undefined) || "+39 333 123 4567",
 };
 
 export const WHATSAPP_GREETING =

@@ -1,0 +1,185 @@
+// The public pages as the server sends them (issue 15, server/features/pages): rendered with React
+// from the current catalogue and profile, the data inlined safely, cached while unchanged and
+// rendered again on a change, compressed and revalidated, and the app's shell when rendering fails.
+// The renderer is the TSX entry (client/src/entry-server.tsx) and the "build" a minimal client
+// directory, so this runs without `vite build`.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+const CSS = "body{color:#123456}";
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>English with Giulia</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/service-workers-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_sw.js"], css: ["assets/index-abc.css"] },
+  "src/landing-entry.ts": { file: "assets/home-abc.js", isEntry: true, imports: ["_sw.js"] },
+  _sw: { file: "assets/service-workers-abc.js" },
+  "_sw.js": { file: "assets/service-workers-abc.js" },
+  "src/data-providers.tsx": { file: "assets/data-providers-abc.js", imports: ["_trpc.js"] },
+  "_trpc.js": { file: "assets/trpc-abc.js" },
+  "src/routes/book/booking-routes.tsx": { file: "assets/booking-routes-abc.js" },
+  "src/routes/book/pricing-page.tsx": { file: "assets/pricing-page-abc.js", imports: ["_trpc.js"] },
+  "src/routes/privacy.tsx": { file: "assets/privacy-abc.js" },
+};
+
+function writeClient(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "english-client-"));
+  mkdirSync(path.join(dir, ".vite"));
+  mkdirSync(path.join(dir, "assets"));
+  writeFileSync(path.join(dir, "index.html"), SHELL);
+  writeFileSync(path.join(dir, "landing.html"), SHELL.replace("<title>", "<title>landing.html "));
+  writeFileSync(path.join(dir, ".vite/manifest.json"), JSON.stringify(MANIFEST));
+  writeFileSync(path.join(dir, "assets/index-abc.css"), CSS);
+  return dir;
+}
+
+/** The JSON a page inlines for the browser. */
+function inlined(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="prerendered-data">(.*?)<\/script>/s.exec(html);
+  expect(match, "the page inlines its data").not.toBeNull();
+  return JSON.parse(match?.[1] ?? "null") as Record<string, unknown>;
+}
+
+const client = writeClient();
+afterAll(() => rmSync(client, { recursive: true, force: true }));
+
+describe("prerendered public pages", () => {
+  let t: TestApp;
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp({ clientDir: client });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("sends /book/pricing as HTML with every package of the catalogue, its data, styles and scripts", async () => {
+    const packages = await t.database.prisma.package.findMany({
+      where: { isActive: true, lessonType: { not: "group" } },
+    });
+    expect(packages.length).toBeGreaterThan(2);
+    const response = await get("/book/pricing");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    const html = response.body;
+    expect(html).toContain("Choose Your Package");
+    for (const pkg of packages) expect(html).toContain(`>${pkg.name}</h3>`);
+    // The stylesheet is in the page; the app's entry and the page's chunks are loaded and preloaded.
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    for (const chunk of ["data-providers", "trpc", "booking-routes", "pricing-page", "service-workers"]) {
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-abc.js">`);
+    }
+    expect(html).not.toContain("privacy-abc.js");
+    expect(inlined(html)).toHaveProperty("queries");
+  });
+
+  it("sends / with its own script, not the app, and the contact details in the HTML", async () => {
+    const teacher = await t.database.prisma.teacher.findFirstOrThrow({ where: { isActive: true } });
+    const html = (await get("/")).body;
+    expect(html).toContain("Speak English with confidence");
+    expect(html).toContain('<script type="module" crossorigin src="/assets/home-abc.js"></script>');
+    expect(html).not.toContain("index-abc.js");
+    expect(html).not.toContain("Loading contact details");
+    expect(inlined(html)).toEqual({ contact: { email: teacher.email, phone: teacher.phone ?? expect.any(String) } });
+  });
+
+  it("keeps a version while the data is unchanged: one ETag, 304 on revalidation, brotli once", async () => {
+    const first = await get("/book/pricing");
+    const again = await get("/book/pricing?utm_source=newsletter");
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const revalidated = await get("/book/pricing", { "if-none-match": String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe("");
+    const compressed = await get("/book/pricing", { "accept-encoding": "gzip, deflate, br" });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers.vary).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(first.body);
+  });
+
+  it("renders anew when the catalogue changes: the new name and price are in the next page", async () => {
+    const before = await get("/book/pricing");
+    const pkg = await t.database.prisma.package.findFirstOrThrow({ where: { name: "Single Lesson" } });
+    await t.database.prisma.package.update({
+      where: { id: pkg.id },
+      data: { name: "Trial Lesson", totalPriceCents: 3900 },
+    });
+    try {
+      const after = await get("/book/pricing");
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.body).toContain(">Trial Lesson</h3>");
+      expect(after.body).toContain("€39");
+      expect(after.body).not.toContain(`>${pkg.name}</h3>`);
+    } finally {
+      await t.database.prisma.package.update({
+        where: { id: pkg.id },
+        data: { name: pkg.name, totalPriceCents: pkg.totalPriceCents },
+      });
+    }
+    expect((await get("/book/pricing")).body).toContain(`>${pkg.name}</h3>`);
+  });
+
+  it("keeps a teacher's text as text: a bio cannot close the data script or add markup", async () => {
+    const teacher = await t.database.prisma.teacher.findFirstOrThrow({ where: { isActive: true } });
+    const bio = `Hello </script><script>alert(1)</script><!-- <img src=x onerror=alert(2)>`;
+    await t.database.prisma.teacher.update({ where: { id: teacher.id }, data: { bio } });
+    try {
+      const html = (await get("/book/pricing")).body;
+      expect(html).not.toContain("<script>alert(1)");
+      expect(html).not.toContain("<img src=x");
+      expect(html.match(/<\/script>/g)?.length).toBe(2); // the app's entry and the data
+      expect(JSON.stringify(inlined(html))).toContain("alert(1)"); // the bio is in the data, intact
+    } finally {
+      await t.database.prisma.teacher.update({ where: { id: teacher.id }, data: { bio: teacher.bio } });
+    }
+  });
+
+  it("says a referral code was saved only when one came with the address", async () => {
+    expect((await get("/book?ref=FRIEND10")).body).toContain("Referral code saved");
+    expect((await get("/book")).body).not.toContain("Referral code saved");
+    expect((await get("/book?utm_source=x")).body).not.toContain("Referral code saved");
+  });
+
+  it("leaves the other pages to the browser: the app's shell, no data", async () => {
+    const html = (await get("/book/schedule")).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("prerendered-data");
+  });
+});
+
+describe("when the pages cannot be rendered", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clientDir: client, pageRenderer: path.join(client, "missing-renderer.mjs") });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("sends the app's shell, which renders in the browser as before", async () => {
+    const pricing = await t.app.inject({ method: "GET", url: "/book/pricing" });
+    expect(pricing.statusCode).toBe(200);
+    expect(pricing.body).toContain('<div id="root"></div>');
+    expect(pricing.body).not.toContain("prerendered-data");
+    const home = await t.app.inject({ method: "GET", url: "/" });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain("<title>landing.html ");
+  });
+});
