@@ -2,7 +2,10 @@
 // server, and what it does needs no React in the browser: a few KB instead of the app's entry.
 // Its links load the other pages, which bring the app.
 import { startLanding } from "./features/landing/landing-behaviour.ts";
+import { replayClicks, takeEarlyClicks } from "./lib/early-clicks.ts";
 import { unregisterServiceWorkers } from "./lib/service-workers.ts";
 
 unregisterServiceWorkers();
+const early = takeEarlyClicks();
 startLanding();
+replayClicks(early);

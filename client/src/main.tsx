@@ -1,6 +1,7 @@
-import { StrictMode } from "react";
+import { StrictMode, useEffect, useRef } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { ToastProvider } from "./components/ui/toaster.tsx";
+import { replayClicks, takeEarlyClicks } from "./lib/early-clicks.ts";
 import { PrerenderedProvider, readPrerendered } from "./lib/prerendered.tsx";
 import { createBrowserRouter, RouterProvider } from "./lib/router.tsx";
 import { unregisterServiceWorkers } from "./lib/service-workers.ts";
@@ -15,17 +16,30 @@ const router = createBrowserRouter(routes);
 // A public page arrives rendered by the server with its data (lib/prerendered.tsx): React takes
 // over that HTML once the page's code is loaded, instead of drawing it again.
 const prerendered = readPrerendered();
-const app = (
+const app = (early: HTMLElement[]) => (
   <StrictMode>
     <PrerenderedProvider value={prerendered ?? {}}>
       <ToastProvider>
         <RouterProvider router={router} />
       </ToastProvider>
     </PrerenderedProvider>
+    <AfterFirstCommit run={() => replayClicks(early)} />
   </StrictMode>
 );
 if (prerendered && root.hasChildNodes()) {
-  void router.ready.then(() => hydrateRoot(root, app));
+  // Taps on the page's buttons before now are replayed once React answers them.
+  void router.ready.then(() => hydrateRoot(root, app(takeEarlyClicks())));
 } else {
-  createRoot(root).render(app);
+  createRoot(root).render(app([]));
+}
+
+/** Runs `run` once, after React's first commit (here: once the server's HTML is hydrated). */
+function AfterFirstCommit({ run }: { run: () => void }) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    run();
+  }, [run]);
+  return null;
 }

@@ -1,9 +1,11 @@
 // Security headers, and refusal of cross-site state changes: every non-GET request must come
 // from our own origin (Sec-Fetch-Site, else Origin), and tRPC only accepts JSON, so an HTML
 // form (multipart/form-data, text/plain, urlencoded) can never run a mutation.
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
+import { EARLY_CLICKS_SCRIPT } from "../../shared/early-clicks.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -39,7 +41,8 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The public pages' one inline script, by its hash (shared/early-clicks.ts).
+          scriptSrc: ["'self'", `'sha256-${createHash("sha256").update(EARLY_CLICKS_SCRIPT).digest("base64")}'`],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "https:"],
           fontSrc: ["'self'", "data:"],

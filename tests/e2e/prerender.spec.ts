@@ -39,7 +39,13 @@ function layoutShift(page: Page): Promise<number> {
  * then lets React start: hydration keeps that very element (a fresh render would replace it) and
  * attaches React to it. Returns the console errors seen on the way.
  */
-async function hydrate(page: Page, url: string, heading: string): Promise<string[]> {
+async function hydrate(
+  page: Page,
+  url: string,
+  heading: string,
+  /** What a visitor does before the app's script has run. */
+  early?: () => Promise<void>,
+): Promise<string[]> {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
@@ -62,6 +68,7 @@ async function hydrate(page: Page, url: string, heading: string): Promise<string
   await title.evaluate((element) => {
     (window as unknown as { serverHeading: Element }).serverHeading = element;
   });
+  await early?.();
   release();
   await expect.poll(reactKeys).toBe(true);
   expect(await title.evaluate((element) => element === (window as { serverHeading?: Element }).serverHeading)).toBe(
@@ -139,6 +146,17 @@ test("the pricing page hydrates, then shows the package chosen earlier in the se
   expect(await layoutShift(page)).toBe(0);
   await page.getByRole("button", { name: "Select Online Starter" }).click();
   await expect(page.getByRole("button", { name: "Select Online Starter" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a tap on a package before the app's script has run counts once it has", async ({ page }) => {
+  const select = page.getByRole("button", { name: "Select Standard Package" });
+  const errors = await hydrate(page, "/book/pricing", "Choose Your Package", async () => {
+    await select.click();
+    await expect(select).toHaveAttribute("aria-pressed", "false"); // nothing answers yet
+  });
+  expect(errors).toEqual([]);
+  await expect(select).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: /Continue to Schedule/ })).toBeEnabled();
 });
 
 test("a change to the teacher's profile shows in the pages' HTML at once", async ({ page, browser }, info) => {

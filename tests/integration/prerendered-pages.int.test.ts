@@ -3,11 +3,13 @@
 // rendered again on a change, compressed and revalidated, and the app's shell when rendering fails.
 // The renderer is the TSX entry (client/src/entry-server.tsx) and the "build" a minimal client
 // directory, so this runs without `vite build`.
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY_CLICKS_SCRIPT } from "../../shared/early-clicks.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const CSS = "body{color:#123456}";
@@ -89,6 +91,11 @@ describe("prerendered public pages", () => {
     }
     expect(html).not.toContain("privacy-abc.js");
     expect(inlined(html)).toHaveProperty("queries");
+    // The first thing in <head> keeps early taps; the policy allows that one inline script by its hash.
+    const early = /<head>\s*<script>(.*?)<\/script>/s.exec(html)?.[1] ?? "";
+    expect(early).toBe(EARLY_CLICKS_SCRIPT);
+    const hash = createHash("sha256").update(early).digest("base64");
+    expect(String(response.headers["content-security-policy"])).toContain(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it("sends / with its own script, not the app, and the contact details in the HTML", async () => {
@@ -138,13 +145,14 @@ describe("prerendered public pages", () => {
 
   it("keeps a teacher's text as text: a bio cannot close the data script or add markup", async () => {
     const teacher = await t.database.prisma.teacher.findFirstOrThrow({ where: { isActive: true } });
-    const bio = `Hello </script><script>alert(1)</script><!-- <img src=x onerror=alert(2)>`;
+    const bio = `Hello </script><script>alert(1)</script><!-- <img src=x onerror=alert(2)> $& $' $\``;
     await t.database.prisma.teacher.update({ where: { id: teacher.id }, data: { bio } });
     try {
       const html = (await get("/book/pricing")).body;
       expect(html).not.toContain("<script>alert(1)");
       expect(html).not.toContain("<img src=x");
-      expect(html.match(/<\/script>/g)?.length).toBe(2); // the app's entry and the data
+      expect(html.match(/<\/script>/g)?.length).toBe(3); // the early-taps script, the app's entry, the data
+      expect(html).toContain("$&amp; $&#x27; $`"); // as typed, not expanded by a string replacement
       expect(JSON.stringify(inlined(html))).toContain("alert(1)"); // the bio is in the data, intact
     } finally {
       await t.database.prisma.teacher.update({ where: { id: teacher.id }, data: { bio: teacher.bio } });

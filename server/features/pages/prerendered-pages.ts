@@ -13,6 +13,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PrerenderedQuery, PrerenderedResults } from "../../../client/src/prerendered-queries.ts";
+import { EARLY_CLICKS_SCRIPT } from "../../../shared/early-clicks.ts";
 import { type AppServices, createInnerContext } from "../../trpc/context.ts";
 import { appRouter } from "../../trpc/root.ts";
 
@@ -104,7 +105,12 @@ export class PrerenderedPages {
         `<script type="module" crossorigin src="/${main}"></script>`,
         ...preloaded.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ];
-      this.templates.set(page, shell.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`));
+      this.templates.set(
+        page,
+        shell
+          .replace("<head>", `<head>\n    <script>${EARLY_CLICKS_SCRIPT}</script>`)
+          .replace("</head>", `  ${tags.join("\n    ")}\n  </head>`),
+      );
     }
   }
 
@@ -161,9 +167,11 @@ export class PrerenderedPages {
     const template = this.templates.get(pathname);
     if (!template) return null;
     const page = await renderer.renderPage(address, results);
+    // A function, not a string: the page's text may hold `$&` or `$'`, which replace() would expand.
     const body = template.replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>`,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>`,
     );
     const identity = Buffer.from(body);
     const version: Version = {
