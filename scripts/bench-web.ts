@@ -38,6 +38,8 @@ type Row = {
   cls: number;
   /** Script transferred before the page settled (compressed), KB. */
   scriptKB: number;
+  /** The element Lighthouse took for the LCP, for whoever chases an LCP gap. */
+  lcpElement: string;
   shifted: string[];
 };
 const rows: Row[] = [];
@@ -58,6 +60,13 @@ function collect(visit: Row["visit"], result: FlowResult) {
       tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
       cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN) * 1000) / 1000,
       scriptKB: Math.round((resources?.find((item) => item.resourceType === "script")?.transferSize ?? 0) / 102.4) / 10,
+      lcpElement: (
+        (
+          lhr.audits["largest-contentful-paint-element"]?.details as {
+            items?: { items?: { node?: { snippet?: string } }[] }[];
+          }
+        )?.items?.[0]?.items?.[0]?.node?.snippet ?? ""
+      ).slice(0, 120),
       // What moved, for whoever chases a CLS gap.
       shifted: ((lhr.audits["layout-shifts"]?.details as { items?: { node?: { snippet?: string } }[] })?.items ?? [])
         .map((item) => item.node?.snippet ?? "")
@@ -121,6 +130,7 @@ for (const r of rows) {
     `${r.visit.padEnd(7)} ${r.page.padEnd(15)} ${String(r.score).padStart(3)} ${mark(r.score >= AIMS.score)}  ${String(r.lcpMs).padStart(5)} ms ${mark(r.lcpMs <= AIMS.lcpMs)}  ${String(r.tbtMs).padStart(4)} ms ${mark(r.tbtMs <= AIMS.tbtMs)}  ${r.cls.toFixed(3)} ${mark(r.cls <= AIMS.cls)}  ${r.scriptKB.toFixed(1).padStart(5)} KB`,
   );
 }
+for (const r of rows) console.log(`${r.visit} ${r.page}: LCP element ${r.lcpElement}`);
 console.log(`aims: score >= ${AIMS.score}, LCP <= ${AIMS.lcpMs} ms, TBT <= ${AIMS.tbtMs} ms, CLS <= ${AIMS.cls}`);
 console.log(
   "script: JavaScript transferred (compressed) by the time the page settled; issue 15's aim for / is <= 60 KB",

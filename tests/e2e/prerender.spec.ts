@@ -103,6 +103,33 @@ test("the landing, booking and privacy pages are readable before any script runs
   });
 });
 
+test("the styles inlined in each page draw it exactly as the whole stylesheet does", async ({ browser }, info) => {
+  // The pages' own scripts are kept out (they would change the page); the test's may run.
+  const context = await browser.newContext({
+    reducedMotion: "reduce",
+    viewport: info.project.use.viewport ?? undefined,
+  });
+  try {
+    const page = await context.newPage();
+    // The whole stylesheet is kept out too, for the first look: the page's inlined styles alone.
+    await page.route(/\/assets\/.*\.(js|css)$/, (route) => route.abort());
+    for (const url of ["/", "/book", "/book/pricing", "/privacy"]) {
+      await page.goto(url);
+      const inlined = await page.screenshot({ fullPage: true });
+      // The whole sheet, as the app's entry brings it.
+      const sheet = /href="(\/assets\/index-[\w-]+\.css)"/.exec(
+        await (await page.request.get("/book/schedule")).text(),
+      )?.[1];
+      expect(sheet, "the app's stylesheet").toBeTruthy();
+      await page.addStyleTag({ content: await (await page.request.get(sheet ?? "")).text() });
+      const whole = await page.screenshot({ fullPage: true });
+      expect(inlined.equals(whole), `${url} looks the same with the whole stylesheet`).toBe(true);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 test("the landing page works from its HTML with a few KB of script, without React", async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (message) => {

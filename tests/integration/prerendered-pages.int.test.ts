@@ -82,9 +82,11 @@ describe("prerendered public pages", () => {
     const html = response.body;
     expect(html).toContain("Choose Your Package");
     for (const pkg of packages) expect(html).toContain(`>${pkg.name}</h3>`);
-    // The stylesheet is in the page; the app's entry and the page's chunks are loaded and preloaded.
+    // The styles it uses are in its head; the whole sheet comes after the content, for the app.
     expect(html).toContain(`<style>${CSS}</style>`);
-    expect(html).not.toContain('rel="stylesheet"');
+    expect(html.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">')).toBeGreaterThan(
+      html.indexOf("Choose Your Package"),
+    );
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     for (const chunk of ["data-providers", "trpc", "booking-routes", "pricing-page", "service-workers"]) {
       expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-abc.js">`);
@@ -104,6 +106,8 @@ describe("prerendered public pages", () => {
     expect(html).toContain("Speak English with confidence");
     expect(html).toContain('<script type="module" crossorigin src="/assets/home-abc.js"></script>');
     expect(html).not.toContain("index-abc.js");
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
     expect(html).not.toContain("Loading contact details");
     expect(inlined(html)).toEqual({ contact: { email: teacher.email, phone: teacher.phone ?? expect.any(String) } });
   });

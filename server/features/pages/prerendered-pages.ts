@@ -5,8 +5,8 @@
 // Kept current without being told: every request asks the page's procedures again (small public
 // queries) and compares their results with those of the cached HTML; a changed price, teacher or
 // contact detail renders the page anew. Several processes each keep their own copy, all current.
-// The stylesheet is inlined (one request less before the first paint), the page's own chunks are
-// preloaded, and each version is compressed once.
+// The styles the page uses are inlined (critical-css.ts: no request before the first paint), the
+// page's own chunks are preloaded, and each version is compressed once.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -16,6 +16,7 @@ import type { PrerenderedQuery, PrerenderedResults } from "../../../client/src/p
 import { EARLY_CLICKS_SCRIPT } from "../../../shared/early-clicks.ts";
 import { type AppServices, createInnerContext } from "../../trpc/context.ts";
 import { appRouter } from "../../trpc/root.ts";
+import { classesIn, criticalCss, parseCss } from "./critical-css.ts";
 
 type Renderer = typeof import("../../../client/src/entry-server.tsx");
 type Caller = ReturnType<typeof appRouter.createCaller>;
@@ -85,6 +86,11 @@ export class PrerenderedPages {
   /** Each page's HTML around its `#root`: the build's index.html with its stylesheet inlined and its scripts. */
   private readonly templates = new Map<string, string>();
   private readonly versions = new Map<string, Version>();
+  /** The build's stylesheet, parsed once, and the links that load it whole. */
+  private readonly stylesheet: ReturnType<typeof parseCss>;
+  private readonly stylesheetLinks: string;
+  /** The pages that run the app (which goes on to other pages and adds classes of its own). */
+  private readonly appPages = new Set<string>();
   private renderer: Promise<Renderer> | null = null;
 
   constructor(
@@ -96,10 +102,18 @@ export class PrerenderedPages {
   ) {
     const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
     // index.html without its scripts: each page gets its own below.
-    const shell = this.inlineStylesheets(readFileSync(path.join(clientDir, "index.html"), "utf8"))
+    // index.html without its scripts (each page gets its own below) and its stylesheet (each
+    // version gets the part it uses, and the app's pages the whole sheet after their content).
+    const index = readFileSync(path.join(clientDir, "index.html"), "utf8");
+    const sheets = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+    this.stylesheet = parseCss(sheets.map(([, file]) => readFileSync(path.join(clientDir, file), "utf8")).join("\n"));
+    this.stylesheetLinks = sheets.map(([link]) => link).join("");
+    const shell = index
+      .replace(/<link rel="stylesheet"[^>]*>\s*/g, "")
       .replace(/<script type="module"[^>]*><\/script>\s*/g, "")
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, "");
     for (const [page, { entry, modules }] of Object.entries(PAGE_SCRIPTS)) {
+      if (entry === APP_ENTRY) this.appPages.add(page);
       const [main, ...preloaded] = staticFiles(manifest, [entry, ...modules]);
       const tags = [
         `<script type="module" crossorigin src="/${main}"></script>`,
@@ -167,12 +181,18 @@ export class PrerenderedPages {
     const template = this.templates.get(pathname);
     if (!template) return null;
     const page = await renderer.renderPage(address, results);
-    // A function, not a string: the page's text may hold `$&` or `$'`, which replace() would expand.
-    const body = template.replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>`,
-    );
+    // The styles the page's HTML uses, in its head; the app's pages load the whole sheet after
+    // their content (it does not hold up the first paint). Functions, not strings: the page's
+    // text may hold `$&` or `$'`, which replace() would expand.
+    const styles = criticalCss(this.stylesheet, classesIn(page.html));
+    const later = this.appPages.has(pathname) ? this.stylesheetLinks : "";
+    const body = template
+      .replace("</head>", () => `  <style>${styles}</style>\n  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>${later}`,
+      );
     const identity = Buffer.from(body);
     const version: Version = {
       key,
@@ -188,13 +208,5 @@ export class PrerenderedPages {
   private loadRenderer(): Promise<Renderer> {
     this.renderer ??= import(this.rendererPath) as Promise<Renderer>;
     return this.renderer;
-  }
-
-  /** The build's stylesheet, in the page itself: the first paint waits for no second request. */
-  private inlineStylesheets(html: string): string {
-    return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_link, file: string) => {
-      const css = readFileSync(path.join(this.clientDir, file), "utf8");
-      return `<style>${css}</style>`;
-    });
   }
 }

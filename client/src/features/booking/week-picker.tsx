@@ -41,7 +41,9 @@ export function WeekPicker(props: {
       </p>
 
       {firstLoad ? (
-        <div className="min-h-[50vh]">
+        // Below the wide layout the side card comes after the week, which is longer than a screen
+        // once loaded: a screen-high placeholder keeps that card below the fold (no shift).
+        <div className="min-h-svh lg:min-h-[50vh]">
           <Spinner label="Loading available times" />
         </div>
       ) : availability.isError && !availability.data ? (
