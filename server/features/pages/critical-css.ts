@@ -9,73 +9,62 @@
 
 type Block = { prelude: string; body: Block[] | string | null };
 
+/**
+ * From `from`, the index of the first character outside strings and escapes that `stop` accepts
+ * (given how deep in braces it is), or the end of `css`.
+ */
+function scanTo(css: string, from: number, stop: (c: string, depth: number) => boolean): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = from; i < css.length; i++) {
+    const c = css[i];
+    if (c === "\\") i++;
+    else if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (stop(c, depth)) return i;
+    else if (c === "{") depth++;
+    else if (c === "}") depth--;
+  }
+  return css.length;
+}
+
 /** Reads `css` into blocks: `prelude { body }`, or a statement `prelude;` (body null). */
 export function parseCss(css: string): Block[] {
   let i = 0;
-  const read = (nested: boolean): Block[] => {
+  const read = (): Block[] => {
     const blocks: Block[] = [];
     while (i < css.length) {
-      // Skip whitespace and comments.
       if (/\s/.test(css[i])) {
         i++;
-        continue;
-      }
-      if (css.startsWith("/*", i)) {
+      } else if (css.startsWith("/*", i)) {
         const close = css.indexOf("*/", i + 2);
         i = close < 0 ? css.length : close + 2;
-        continue;
-      }
-      if (css[i] === "}") {
-        if (nested) i++;
-        else i++; // a stray brace: skip it
+      } else if (css[i] === "}") {
+        i++; // the end of the enclosing block
         return blocks;
+      } else {
+        const start = i;
+        i = scanTo(css, i, (c) => c === "{" || c === ";" || c === "}");
+        const prelude = css.slice(start, i).trim();
+        if (css[i] !== "{") {
+          if (css[i] === ";") i++;
+          if (prelude) blocks.push({ prelude, body: null });
+        } else if (hasRules(prelude)) {
+          i++;
+          blocks.push({ prelude, body: read() });
+        } else {
+          // A style rule's declarations, kept as text (nested rules inside included).
+          const open = i + 1;
+          i = scanTo(css, open, (c, depth) => c === "}" && depth === 0);
+          blocks.push({ prelude, body: css.slice(open, i) });
+          i++;
+        }
       }
-      const start = i;
-      let quote: string | null = null;
-      while (i < css.length) {
-        const c = css[i];
-        if (quote) {
-          if (c === "\\") i++;
-          else if (c === quote) quote = null;
-        } else if (c === '"' || c === "'") quote = c;
-        else if (c === "\\") i++;
-        else if (c === "{" || c === ";" || c === "}") break;
-        i++;
-      }
-      const prelude = css.slice(start, i).trim();
-      if (css[i] === ";" || css[i] === "}" || i >= css.length) {
-        if (css[i] === ";") i++;
-        if (prelude) blocks.push({ prelude, body: null });
-        continue;
-      }
-      i++; // {
-      blocks.push({ prelude, body: hasRules(prelude) ? read(true) : readDeclarations() });
     }
     return blocks;
   };
-  /** A style rule's declarations, kept as text (nested rules inside included). */
-  const readDeclarations = (): string => {
-    const start = i;
-    let depth = 0;
-    let quote: string | null = null;
-    for (; i < css.length; i++) {
-      const c = css[i];
-      if (quote) {
-        if (c === "\\") i++;
-        else if (c === quote) quote = null;
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === "\\") i++;
-      else if (c === "{") depth++;
-      else if (c === "}") {
-        if (depth === 0) break;
-        depth--;
-      }
-    }
-    const body = css.slice(start, i);
-    i++; // }
-    return body;
-  };
-  return read(false);
+  return read();
 }
 
 /** At-rules whose body holds rules (not declarations). */

@@ -94,7 +94,7 @@ export class PrerenderedPages {
   private renderer: Promise<Renderer> | null = null;
 
   constructor(
-    private readonly clientDir: string,
+    clientDir: string,
     private readonly services: AppServices,
     private readonly log: Logger,
     /** Where the renderer is: the built bundle, or (running from the sources) the TSX entry. */
