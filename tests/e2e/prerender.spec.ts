@@ -175,6 +175,19 @@ test("the pricing page hydrates, then shows the package chosen earlier in the se
   await expect(page.getByRole("button", { name: "Select Online Starter" })).toHaveAttribute("aria-pressed", "true");
 });
 
+test("the booking intro and the privacy notice hydrate without an error or a shift", async ({ page }) => {
+  for (const [url, heading] of [
+    ["/book?ref=FRIEND10", "Book your English lessons"],
+    ["/privacy", "Privacy notice"],
+  ]) {
+    const errors = await hydrate(page, url, heading);
+    expect(errors, url).toEqual([]);
+    expect(await layoutShift(page), url).toBe(0);
+    await page.unrouteAll();
+  }
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy notice" })).toBeVisible();
+});
+
 test("a tap on a package before the app's script has run counts once it has", async ({ page }) => {
   const select = page.getByRole("button", { name: "Select Standard Package" });
   const errors = await hydrate(page, "/book/pricing", "Choose Your Package", async () => {
