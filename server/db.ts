@@ -123,7 +123,7 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<Database> 
   }
   // pglite-prisma-adapter 0.6 is typed against an older @prisma/driver-adapter-utils than the
   // client; the runtime interface is the same (0.7 would need Prisma 7, which cannot migrate here).
-  const adapter = new PrismaPGlite(takingTurns(pglite)) as unknown as PrismaClientAdapter;
+  const adapter = new PrismaPGlite(pglite) as unknown as PrismaClientAdapter;
   const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_DEFAULTS });
   let closed = false;
   return {
@@ -143,36 +143,6 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<Database> 
       releaseLock();
     },
   };
-}
-
-/**
- * PGlite runs each statement synchronously on the server's one thread, so a chain of statements
- * (a background refresh of the availability grid, a mail pass, a periodic job) held the thread
- * from the first to the last, and requests that needed no database at all (a cached grid) waited
- * for the whole chain: the grid's p99 at 100 requests/s. Here every statement outside a
- * transaction, and every transaction, first lets the event loop take in what has arrived. Inside
- * a transaction statements follow each other at once: it holds the only connection, so finishing
- * it quickly is what lets the next one in.
- */
-export function takingTurns(pglite: PGlite): PGlite {
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const query: PGlite["query"] = async (...args) => {
-    await nextTurn();
-    return pglite.query(...args);
-  };
-  const transaction: PGlite["transaction"] = async (...args) => {
-    await nextTurn();
-    return pglite.transaction(...args);
-  };
-  return new Proxy(pglite, {
-    get(target, property) {
-      if (property === "query") return query;
-      if (property === "transaction") return transaction;
-      const value = Reflect.get(target, property, target);
-      // PGlite's methods use private fields: they must run on the instance itself.
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 /** pg_dump in its custom format (restored with pg_restore): one consistent snapshot, even under load. */
