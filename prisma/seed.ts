@@ -54,11 +54,12 @@ function readDataFiles() {
     .sort();
   const quizTexts = quizFiles.map((f) => readFileSync(path.join(dataDir, "quiz", f), "utf8"));
   const checksum = createHash("sha256").update(catalogueText).update(quizTexts.join("\n")).digest("hex");
-  return {
-    checksum,
+  // Parsed only when the database holds another version (a start with nothing new skips it).
+  const parse = () => ({
     catalogue: JSON.parse(catalogueText) as Catalogue,
     questions: quizTexts.flatMap((t) => JSON.parse(t) as BankItem[]),
-  };
+  });
+  return { checksum, parse };
 }
 
 async function getMeta(db: Db, key: string) {
@@ -90,8 +91,10 @@ async function syncListedRows<Row extends { id: string }>(
 }
 
 async function seedCatalogue(db: Db) {
-  const { checksum, catalogue, questions } = readDataFiles();
+  const files = readDataFiles();
+  const { checksum } = files;
   if ((await getMeta(db, "catalogue-checksum")) === checksum) return false;
+  const { catalogue, questions } = files.parse();
   await db.$transaction(
     async (tx) => {
       await syncListedRows(tx.package, catalogue.packages);
@@ -169,8 +172,9 @@ async function seedFirstTeacher(db: Db, env: Env) {
   }
 }
 
-async function seedDemoData(db: Db, env: Env, now: DateTime) {
+async function seedDemoData(db: Db, env: Env, clock: DateTime | undefined) {
   if (await getMeta(db, "demo-data")) return;
+  const now = clock ?? DateTime.utc();
   const teacher = await db.teacher.findFirst({
     where: { email: env.adminEmails[0] },
     select: { id: true, userId: true },
@@ -365,7 +369,8 @@ export async function seedCatalogueAndSettings(db: Db): Promise<void> {
   await db.adminSettings.upsert({ where: { id: "site" }, create: { id: "site" }, update: {} });
 }
 
-export async function seedDatabase(db: Db, env: Env, now = DateTime.utc()): Promise<void> {
+/** `now` (for the demo data) defaults to the current time, read only when the demo data is written. */
+export async function seedDatabase(db: Db, env: Env, now?: DateTime): Promise<void> {
   await seedCatalogueAndSettings(db);
   await seedFirstTeacher(db, env);
   await db.user.updateMany({ where: { isAdmin: true, email: { notIn: env.adminEmails } }, data: { isAdmin: false } });

@@ -62,6 +62,8 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   413: "The request is too large.",
   415: "This type of request body is not accepted.",
 };
+/** How long after listening the public pages' renderer is loaded. */
+const RENDERER_WARM_DELAY_MS = 3_000;
 const RESTARTING_MESSAGE = "The server is restarting. Please try again in a moment.";
 /** A shutdown serves what arrives in its first DRAIN_SETTLE_MS, then answers 503 until no request has
  * arrived for DRAIN_QUIET_MS (at most DRAIN_MAX_MS), then closes. */
@@ -255,11 +257,16 @@ export async function buildApp(opts: BuildAppOptions) {
       },
     });
   }
-  // The public pages arrive rendered (issue 15); the renderer loads once the server is up.
+  // The public pages arrive rendered (issue 15). The renderer loads a moment after the server is
+  // up, not during its start or its first requests (or with the first page asked for, if sooner).
   const pages = hasClient
     ? new PrerenderedPages(clientDir, services, app.log, opts.pageRenderer ?? pageRendererPath())
     : null;
-  if (pages) app.addHook("onListen", async () => pages.warm());
+  if (pages) {
+    app.addHook("onListen", async () => {
+      setTimeout(() => pages.warm(), RENDERER_WARM_DELAY_MS).unref();
+    });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith("/api/") || request.method !== "GET" || !hasClient) {
       return reply.code(404).send({ error: "Not found." });

@@ -10,6 +10,10 @@ import { type MailWorker, startMailWorker } from "./features/mail/mail.service.t
 import { serverJobs, startScheduler } from "./features/ops/scheduler.ts";
 import { createRedisRateLimiter } from "./plugins/redis.ts";
 
+const JOBS_FIRST_PASS_AFTER_MS = 5_000;
+const JOBS_STAGGER_MS = 1_000;
+const MAIL_FIRST_PASS_AFTER_MS = 2_000;
+
 async function main() {
   const env = parseEnv();
   const database = await openDatabase(
@@ -28,12 +32,7 @@ async function main() {
     : undefined;
   const app = await buildApp({ env, database, logger: loggerOptions(env.LOG_LEVEL), ops: control, rateLimiter });
 
-  // Lesson completion, the standing schedules' top-up and the daily housekeeping.
-  const stopJobs = startScheduler(
-    serverJobs({ db: database.prisma, onSlotsChanged: () => app.availabilityCache.invalidate() }),
-    app.log,
-  );
-
+  let stopJobs = async () => {};
   let mailWorker: MailWorker | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -72,7 +71,22 @@ async function main() {
       { mode: 0o600 },
     );
   }
-  mailWorker = startMailWorker({ db: database.prisma, env, log: app.log, intervalMs: env.MAIL_WORKER_INTERVAL_MS });
+  // Lesson completion, the standing schedules' top-up, the daily housekeeping and the calibration:
+  // first passes a few seconds after the server is up, a second apart, so a restart's first
+  // requests do not queue behind them on the embedded database's single connection.
+  if (stopping) return;
+  stopJobs = startScheduler(
+    serverJobs({ db: database.prisma, onSlotsChanged: () => app.availabilityCache.invalidate() }),
+    app.log,
+    { firstPassAfterMs: JOBS_FIRST_PASS_AFTER_MS, staggerMs: JOBS_STAGGER_MS },
+  );
+  mailWorker = startMailWorker({
+    db: database.prisma,
+    env,
+    log: app.log,
+    intervalMs: env.MAIL_WORKER_INTERVAL_MS,
+    firstPassAfterMs: MAIL_FIRST_PASS_AFTER_MS,
+  });
   app.log.info(`English with Giulia is running at ${env.PUBLIC_URL} (${database.engine})`);
 }
 

@@ -1,5 +1,5 @@
 // Where the project's files are, whether the server runs from its sources (tsx) or from the
-// build (dist/server/index.mjs, one file): the folder holding package.json, found upwards.
+// build (dist/server/server.mjs, one file): the folder holding package.json, found upwards.
 import { existsSync } from "node:fs";
 import path from "node:path";
 

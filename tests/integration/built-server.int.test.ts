@@ -1,6 +1,6 @@
 // `npm start` runs the built server (dist/server/index.mjs, one bundled file), not the sources:
 // it must find the migrations, seed data and quiz bank from there, serve, and stop cleanly.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -22,7 +22,13 @@ afterAll(() => {
 describe.runIf(testEngine === "pglite")("the built server", () => {
   it("starts on a new data directory, serves the catalogue and the quiz bank, and stops with exit 0", async () => {
     await buildServer(outfile);
-    const server = await startServerProcess({ DATA_DIR: path.join(scratch, "data"), DATABASE_URL: "" }, [outfile]);
+    // Node keeps its compile cache in the temporary directory (NODE_COMPILE_CACHE unset).
+    const temporary = path.join(scratch, "tmp");
+    mkdirSync(temporary);
+    const server = await startServerProcess(
+      { DATA_DIR: path.join(scratch, "data"), DATABASE_URL: "", TMPDIR: temporary },
+      [outfile],
+    );
     try {
       await waitForHealth(server);
       const { packages } = (await (await fetch(`${server.url}/api/pricing/packages`)).json()) as {
@@ -34,6 +40,9 @@ describe.runIf(testEngine === "pglite")("the built server", () => {
     }
     expect(await server.exited, server.output()).toBe(0);
     expect(server.output()).not.toMatch(/error/i);
+    // The entry turns V8's compile cache on before loading the bundle: the next start reuses it.
+    const cached = readdirSync(path.join(temporary, "node-compile-cache"), { recursive: true });
+    expect(cached.length, "compile cache written").toBeGreaterThan(0);
     const database = await openDatabase({ dataDir: path.join(scratch, "data") });
     try {
       expect(await database.prisma.quizQuestion.count(), "the quiz bank was seeded").toBeGreaterThan(500);

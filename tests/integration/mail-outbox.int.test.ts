@@ -11,6 +11,7 @@ import {
   queueEmails,
   queueLessonReminders,
   RETRY_BACKOFF_MINUTES,
+  startMailWorker,
 } from "../../server/features/mail/mail.service.ts";
 import { bookingCreatedEmail } from "../../server/features/mail/mail.templates.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
@@ -65,6 +66,31 @@ async function lessonAt(
 }
 
 describe(`email outbox on ${testEngine}`, () => {
+  it("the worker's first pass waits firstPassAfterMs (the server starts listening first), then sends", async () => {
+    await queueEmails(db(), [
+      { kind: "booking_created", toAddress: "sofia@student.test", subject: "Queued before the start", textBody: "Hi" },
+    ]);
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const began = Date.now();
+    const worker = startMailWorker({
+      db: db(),
+      env,
+      log,
+      intervalMs: 60_000,
+      firstPassAfterMs: 600,
+      transport: transport(),
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sink.received, "nothing sent before firstPassAfterMs").toHaveLength(0);
+      while (sink.received.length === 0 && Date.now() - began < 10_000) await new Promise((r) => setTimeout(r, 20));
+      expect(sink.received).toHaveLength(1);
+      expect(Date.now() - began).toBeGreaterThanOrEqual(600);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("delivers a booking email with its calendar file to the SMTP server, in the teacher's zone", async () => {
     const lesson = await lessonAt(new Date("2031-03-04T17:00:00Z"), "pending");
     const ctx = await loadMailContext(db(), env);

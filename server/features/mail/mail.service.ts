@@ -164,12 +164,17 @@ export function mailContext(known: Omit<MailContext, "siteName">): MailContext {
   return { siteName: "English with Giulia", ...known };
 }
 
-/** Runs the outbox and the reminder scheduler every `intervalMs` until stopped. */
+/**
+ * Runs the outbox and the reminder scheduler every `intervalMs` until stopped; the first pass at
+ * once, or after `firstPassAfterMs` (the server starts listening first: its queries would hold up
+ * the first requests on the embedded database's single connection).
+ */
 export function startMailWorker(opts: {
   db: Db;
   env: Env;
   log: Logger;
   intervalMs?: number;
+  firstPassAfterMs?: number;
   transport?: MailTransport | null;
 }) {
   const transport =
@@ -189,16 +194,20 @@ export function startMailWorker(opts: {
       if (!stopped) opts.log.error({ err: error }, "mail worker pass failed");
     }
   };
-  const timer = setInterval(() => {
+  const pass = () => {
     if (!running && !stopped) running = tick().finally(() => (running = null));
-  }, opts.intervalMs ?? 15_000);
+  };
+  const timer = setInterval(pass, opts.intervalMs ?? 15_000);
   timer.unref();
-  running = tick().finally(() => (running = null));
+  const firstPass = opts.firstPassAfterMs ? setTimeout(pass, opts.firstPassAfterMs) : undefined;
+  firstPass?.unref();
+  if (!firstPass) pass();
   return {
     /** Lets the current pass finish, then stops. Call before closing the database. */
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(firstPass);
       await running;
       transport?.close();
     },

@@ -39,14 +39,29 @@ export function serverJobs(opts: { db: Db; onSlotsChanged?: () => void }): Perio
   ];
 }
 
+export type SchedulerOptions = {
+  clock?: () => Date;
+  /**
+   * Milliseconds before the first pass of the first job; each further job's first pass comes
+   * `staggerMs` after the previous one's. The server waits a moment after it starts listening: on
+   * the embedded database every query takes turns on one connection, so the daily housekeeping
+   * and the calibration run at boot made the first requests (and a restart's health check) queue
+   * behind them.
+   */
+  firstPassAfterMs?: number;
+  staggerMs?: number;
+};
+
 /**
- * Runs every job once now, then every `everyMs`; a job never overlaps itself. Returns a stop
- * function that waits for passes in flight: call it before closing the database.
+ * Runs every job once (at once unless `firstPassAfterMs`), then every `everyMs`; a job never
+ * overlaps itself. Returns a stop function that waits for passes in flight: call it before
+ * closing the database.
  */
-export function startScheduler(jobs: PeriodicJob[], log: Log, clock: () => Date = () => new Date()) {
+export function startScheduler(jobs: PeriodicJob[], log: Log, opts: SchedulerOptions = {}) {
+  const { clock = () => new Date(), firstPassAfterMs = 0, staggerMs = 0 } = opts;
   let stopped = false;
   const running = new Set<Promise<void>>();
-  const timers = jobs.map((job) => {
+  const cancels = jobs.map((job, index) => {
     let current: Promise<void> | null = null;
     const pass = async () => {
       try {
@@ -65,14 +80,23 @@ export function startScheduler(jobs: PeriodicJob[], log: Log, clock: () => Date 
       current = p;
       running.add(p);
     };
-    tick();
-    const timer = setInterval(tick, job.everyMs);
-    timer.unref();
-    return timer;
+    let timer: NodeJS.Timeout | undefined;
+    const repeat = () => {
+      tick();
+      timer = setInterval(tick, job.everyMs);
+      timer.unref();
+    };
+    const firstAfter = firstPassAfterMs + index * staggerMs;
+    if (firstAfter <= 0) repeat();
+    else {
+      timer = setTimeout(repeat, firstAfter);
+      timer.unref();
+    }
+    return () => clearTimeout(timer); // clears the interval as well
   });
   return async () => {
     stopped = true;
-    for (const t of timers) clearInterval(t);
+    for (const cancel of cancels) cancel();
     await Promise.all([...running]);
   };
 }
