@@ -1,11 +1,23 @@
-// Taps before the page's script has run (issue 15). A public page arrives as HTML and is usable to
-// the eye at once, but its buttons only answer once React (or the landing page's script) has
-// started: on a slow phone a tap in that second would be lost. This inline script, first in the
-// page's <head>, keeps the buttons of #root tapped until then; the client replays them on the very
-// same elements (hydration keeps them) once it has started (client/src/lib/early-clicks.ts).
-// It is the only inline script: the Content-Security-Policy allows it by its hash (server/plugins/security.ts).
+// The start of a public page rendered on the server (issue 15), its one inline script, first in
+// its <head>; the Content-Security-Policy allows it by its hash (server/plugins/security.ts).
+// - Taps before the page's script has run: the page is usable to the eye at once, but its buttons
+//   only answer once React (or the landing page's script) has started, and on a slow phone a tap
+//   in that second would be lost. The buttons of #root tapped until then are kept; the client
+//   replays them on the very same elements (hydration keeps them; client/src/lib/early-clicks.ts).
+// - The page's scripts (data-entry, data-preload) and the app's whole stylesheet (data-styles) are
+//   requested once the page has painted: the first paint has the network to itself, and the
+//   scripts run after it anyway.
 
 /** The global the script fills, and the client takes over. */
 export const EARLY_CLICKS_GLOBAL = "__earlyClicks";
 
-export const EARLY_CLICKS_SCRIPT = `window.${EARLY_CLICKS_GLOBAL}=[];document.addEventListener("click",function(e){var q=window.${EARLY_CLICKS_GLOBAL},t=e.target;if(!q||!(t instanceof Element))return;var b=t.closest("button");if(b&&b.closest("#root"))q.push(b)},true);`;
+export const EARLY_CLICKS_SCRIPT = [
+  `window.${EARLY_CLICKS_GLOBAL}=[];`,
+  `document.addEventListener("click",function(e){var q=window.${EARLY_CLICKS_GLOBAL},t=e.target;if(!q||!(t instanceof Element))return;var b=t.closest("button");if(b&&b.closest("#root"))q.push(b)},true);`,
+  `(function(s){var d=s&&s.dataset;if(!d||!d.entry)return;`,
+  `function add(tag,attrs){var n=document.createElement(tag);for(var k in attrs)n.setAttribute(k,attrs[k]);document.head.appendChild(n)}`,
+  `requestAnimationFrame(function(){setTimeout(function(){`,
+  `(d.styles||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});`,
+  `(d.preload||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});`,
+  `add("script",{type:"module",src:d.entry})},0)})})(document.currentScript);`,
+].join("");

@@ -86,11 +86,8 @@ export class PrerenderedPages {
   /** Each page's HTML around its `#root`: the build's index.html with its stylesheet inlined and its scripts. */
   private readonly templates = new Map<string, string>();
   private readonly versions = new Map<string, Version>();
-  /** The build's stylesheet, parsed once, and the links that load it whole. */
+  /** The build's stylesheet, parsed once. */
   private readonly stylesheet: ReturnType<typeof parseCss>;
-  private readonly stylesheetLinks: string;
-  /** The pages that run the app (which goes on to other pages and adds classes of its own). */
-  private readonly appPages = new Set<string>();
   private renderer: Promise<Renderer> | null = null;
 
   constructor(
@@ -107,23 +104,22 @@ export class PrerenderedPages {
     const index = readFileSync(path.join(clientDir, "index.html"), "utf8");
     const sheets = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
     this.stylesheet = parseCss(sheets.map(([, file]) => readFileSync(path.join(clientDir, file), "utf8")).join("\n"));
-    this.stylesheetLinks = sheets.map(([link]) => link).join("");
+    const sheetFiles = sheets.map(([, file]) => file);
     const shell = index
       .replace(/<link rel="stylesheet"[^>]*>\s*/g, "")
       .replace(/<script type="module"[^>]*><\/script>\s*/g, "")
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, "");
     for (const [page, { entry, modules }] of Object.entries(PAGE_SCRIPTS)) {
-      if (entry === APP_ENTRY) this.appPages.add(page);
       const [main, ...preloaded] = staticFiles(manifest, [entry, ...modules]);
-      const tags = [
-        `<script type="module" crossorigin src="/${main}"></script>`,
-        ...preloaded.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      // The inline start script requests them once the page has painted (shared/early-clicks.ts).
+      const start = [
+        `data-entry="/${main}"`,
+        `data-preload="${preloaded.map((file) => `/${file}`).join(" ")}"`,
+        ...(entry === APP_ENTRY ? [`data-styles="${sheetFiles.map((file) => `/${file}`).join(" ")}"`] : []),
       ];
       this.templates.set(
         page,
-        shell
-          .replace("<head>", `<head>\n    <script>${EARLY_CLICKS_SCRIPT}</script>`)
-          .replace("</head>", `  ${tags.join("\n    ")}\n  </head>`),
+        shell.replace("<head>", `<head>\n    <script ${start.join(" ")}>${EARLY_CLICKS_SCRIPT}</script>`),
       );
     }
   }
@@ -181,17 +177,16 @@ export class PrerenderedPages {
     const template = this.templates.get(pathname);
     if (!template) return null;
     const page = await renderer.renderPage(address, results);
-    // The styles the page's HTML uses, in its head; the app's pages load the whole sheet after
-    // their content (it does not hold up the first paint). Functions, not strings: the page's
-    // text may hold `$&` or `$'`, which replace() would expand.
+    // The styles the page's HTML uses, in its head; the app's pages load the whole sheet once
+    // painted (the start script). Functions, not strings: the page's text may hold `$&` or `$'`,
+    // which replace() would expand.
     const styles = criticalCss(this.stylesheet, classesIn(page.html));
-    const later = this.appPages.has(pathname) ? this.stylesheetLinks : "";
     const body = template
       .replace("</head>", () => `  <style>${styles}</style>\n  </head>`)
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>${later}`,
+          `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>`,
       );
     const identity = Buffer.from(body);
     const version: Version = {

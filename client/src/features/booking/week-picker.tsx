@@ -41,9 +41,7 @@ export function WeekPicker(props: {
       </p>
 
       {firstLoad ? (
-        // Below the wide layout the side card comes after the week, which is longer than a screen
-        // once loaded: a screen-high placeholder keeps that card below the fold (no shift).
-        <div className="min-h-svh lg:min-h-[50vh]">
+        <div className="min-h-[50vh]">
           <Spinner label="Loading available times" />
         </div>
       ) : availability.isError && !availability.data ? (

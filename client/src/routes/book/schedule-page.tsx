@@ -136,7 +136,11 @@ export function SchedulePage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <WeekPicker week={week} localZone={showLocal} selectedIds={selectedIds} onToggle={toggle} />
 
-        <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
+        {/* Below the wide layout the side card comes after the week: it waits for the week's first
+            load, whose height it cannot know (it would be pushed or pulled: a layout shift). */}
+        <aside
+          className={`space-y-4 lg:sticky lg:top-4 lg:self-start ${week.availability.isPending && !week.availability.data ? "max-lg:hidden" : ""}`}
+        >
           <SelectedLessonsCard
             selected={selected}
             lessons={lessons}
