@@ -260,7 +260,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // The public pages arrive rendered (issue 15). The renderer loads a moment after the server is
   // up, not during its start or its first requests (or with the first page asked for, if sooner).
   const pages = hasClient
-    ? new PrerenderedPages(clientDir, services, app.log, opts.pageRenderer ?? pageRendererPath())
+    ? PrerenderedPages.open(clientDir, services, app.log, opts.pageRenderer ?? pageRendererPath())
     : null;
   if (pages) {
     app.addHook("onListen", async () => {

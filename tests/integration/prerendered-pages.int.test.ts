@@ -178,6 +178,23 @@ describe("prerendered public pages", () => {
   });
 });
 
+describe("a client build without a manifest", () => {
+  it("starts, and sends the app's shell for every page", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "english-client-"));
+    writeFileSync(path.join(dir, "index.html"), SHELL);
+    writeFileSync(path.join(dir, "landing.html"), SHELL);
+    const t = await createTestApp({ clientDir: dir });
+    try {
+      const pricing = await t.app.inject({ method: "GET", url: "/book/pricing" });
+      expect(pricing.statusCode).toBe(200);
+      expect(pricing.body).toContain('<div id="root"></div>');
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("when the pages cannot be rendered", () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -8,7 +8,7 @@
 // The styles the page uses are inlined (critical-css.ts: no request before the first paint), the
 // page's own chunks are preloaded, and each version is compressed once.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -22,6 +22,9 @@ type Renderer = typeof import("../../../client/src/entry-server.tsx");
 type Caller = ReturnType<typeof appRouter.createCaller>;
 type Version = { key: string; etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 type Logger = { warn(details: object, message: string): void };
+
+/** Vite's build manifest, in the client build. */
+const MANIFEST = ".vite/manifest.json";
 
 /** The id of the inlined data, as lib/prerendered.tsx reads it. */
 const DATA_ID = "prerendered-data";
@@ -90,14 +93,32 @@ export class PrerenderedPages {
   private readonly stylesheet: ReturnType<typeof parseCss>;
   private renderer: Promise<Renderer> | null = null;
 
-  constructor(
+  /**
+   * The pages of the client build in `clientDir`, or null (the app's shell is sent instead, and the
+   * browser renders every page) when that build has no manifest or its stylesheet cannot be read:
+   * a server must start whatever its client build is missing.
+   */
+  static open(clientDir: string, services: AppServices, log: Logger, rendererPath: string): PrerenderedPages | null {
+    if (!existsSync(path.join(clientDir, MANIFEST))) {
+      log.warn({ clientDir }, "The client build has no manifest: the public pages are rendered in the browser");
+      return null;
+    }
+    try {
+      return new PrerenderedPages(clientDir, services, log, rendererPath);
+    } catch (error) {
+      log.warn({ err: error, clientDir }, "The public pages cannot be prerendered: they are rendered in the browser");
+      return null;
+    }
+  }
+
+  private constructor(
     clientDir: string,
     private readonly services: AppServices,
     private readonly log: Logger,
     /** Where the renderer is: the built bundle, or (running from the sources) the TSX entry. */
     private readonly rendererPath: string,
   ) {
-    const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, MANIFEST), "utf8")) as Manifest;
     // index.html without its scripts: each page gets its own below.
     // index.html without its scripts (each page gets its own below) and its stylesheet (each
     // version gets the part it uses, and the app's pages the whole sheet after their content).
