@@ -99,6 +99,9 @@ export const WEEKLY_EMPTY_MESSAGE = "Please add at least one time slot to the we
 // --- booking (issue 3) ---
 /** The referred friend's discount on a first package, and the referrer's reward. */
 export const REFERRAL_DISCOUNT_PERCENT = 10;
+/** Where /book?ref=CODE is kept until a booking uses it (session storage), and what a code may be. */
+export const REFERRAL_CODE_STORAGE_KEY = "referralCode";
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const BOOKING_UNAUTHORIZED_MESSAGE = "Please sign in to continue with your booking";
 export const INVALID_REFERRAL_CODE_MESSAGE = "Invalid referral code";
 export const UNKNOWN_PACKAGE_MESSAGE = "Unknown package. Please choose a package from the pricing page.";

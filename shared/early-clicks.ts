@@ -4,14 +4,21 @@
 //   only answer once React (or the landing page's script) has started, and on a slow phone a tap
 //   in that second would be lost. The buttons of #root tapped until then are kept; the client
 //   replays them on the very same elements (hydration keeps them; client/src/lib/early-clicks.ts).
+// - A referral code in a booking page's address (/book?ref=CODE) is kept in session storage at
+//   once, as the app does (features/booking/referral-code.ts): a tap on the intro's link before
+//   the app has started loads the next page without it.
 // - The page's scripts (data-entry, data-preload) and the app's whole stylesheet (data-styles) are
 //   requested once the page has painted: the first paint has the network to itself, and the
 //   scripts run after it anyway.
+
+import { REFERRAL_CODE_PATTERN, REFERRAL_CODE_STORAGE_KEY } from "./constants.ts";
 
 /** The global the script fills, and the client takes over. */
 export const EARLY_CLICKS_GLOBAL = "__earlyClicks";
 
 export const EARLY_CLICKS_SCRIPT = [
+  `try{var r=(new URLSearchParams(location.search).get("ref")||"").trim();`,
+  `if(location.pathname.indexOf("/book")===0&&/${REFERRAL_CODE_PATTERN.source}/.test(r))sessionStorage.setItem("${REFERRAL_CODE_STORAGE_KEY}",r)}catch(e){}`,
   `window.${EARLY_CLICKS_GLOBAL}=[];`,
   `document.addEventListener("click",function(e){var q=window.${EARLY_CLICKS_GLOBAL},t=e.target;if(!q||!(t instanceof Element))return;var b=t.closest("button");if(b&&b.closest("#root"))q.push(b)},true);`,
   `(function(s){var d=s&&s.dataset;if(!d||!d.entry)return;`,

@@ -1,8 +1,8 @@
 // The referral code of /book?ref=CODE, kept in session storage until a booking uses it. Its own
-// tiny module so the /book intro does not load the parsing code of the rest of the flow.
+// tiny module so the /book intro does not load the parsing code of the rest of the flow. A page the
+// server rendered keeps the code at once, before this module has loaded (shared/early-clicks.ts).
 
-const KEY = "referralCode";
-const VALID = /^[A-Za-z0-9_-]{1,64}$/;
+import { REFERRAL_CODE_STORAGE_KEY as KEY, REFERRAL_CODE_PATTERN as VALID } from "../../../../shared/constants.ts";
 
 function storage(): Storage | null {
   try {
