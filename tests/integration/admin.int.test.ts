@@ -489,7 +489,11 @@ describe("shared files", () => {
 
 describe("availability", () => {
   it("creates a single slot and refuses an overlapping one", async () => {
-    const start = DateTime.now().setZone(zone).startOf("day").plus({ days: 30 }).set({ hour: 8 });
+    // A Wednesday (and the weekly series from the Thursday after it): never a Sunday, where the
+    // next test's weekly template puts its 07:00 and 08:00 slots (a Sunday here failed that test
+    // on Thursdays and Fridays).
+    const inAMonth = DateTime.now().setZone(zone).startOf("day").plus({ days: 30 });
+    const start = inAMonth.plus({ days: (3 - inAMonth.weekday + 7) % 7 }).set({ hour: 8 });
     const post = (body: unknown) =>
       t.app.inject({ method: "POST", url: "/api/availability", headers: json(cookie), payload: JSON.stringify(body) });
     const ok = await post({ startTime: start.toISO(), duration: 60, recurring: "none" });
