@@ -282,7 +282,8 @@ async function seedDemoData(db: Db, env: Env, clock: DateTime | undefined) {
     },
   ];
   // Two lessons today for the teacher's agenda (a walk-in student without an account): one in
-  // person two hours ago, one online starting in the coming hour (unless the day is nearly over).
+  // person two hours ago, one online starting in the coming hour; in the day's last hour it is
+  // the lesson under way (at 23:00), so that one of today's lessons has not ended yet.
   const hour = now.setZone(zone).hour;
   const walkIn = {
     teacherId: teacher.id,
@@ -302,7 +303,7 @@ async function seedDemoData(db: Db, env: Env, clock: DateTime | undefined) {
     },
     {
       ...walkIn,
-      ...lesson(0, Math.min(22, hour + 1)),
+      ...lesson(0, Math.min(23, hour + 1)),
       lessonType: "online",
       meetingLink: "https://meet.google.com/tdy-lssn-one",
     },

@@ -107,8 +107,14 @@ test("the teacher confirms a booking, creates a weekly template, shares a file, 
   const daySlots = page.getByRole("list", { name: "Slots on the selected date" });
   await expect(daySlots.getByText("9:00 AM – 10:00 AM")).toBeVisible();
   await expect(daySlots.getByText("Weekly")).toBeVisible();
-  // The booking grid (public availability) now offers the Sunday 09:00 lesson.
-  const publicSlots = (await (await request.get("/api/availability")).json()) as {
+  // The booking grid (public availability) now offers the Sunday 09:00 lesson: in the two weeks
+  // from the Sunday of next week, whose first Sunday may be inside the 48 hours' notice (this
+  // week's Sunday is, from Friday evening), but never its second.
+  const inAWeek = await page.evaluate(
+    (zone) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(Date.now() + 7 * 86_400_000)),
+    ROME,
+  );
+  const publicSlots = (await (await request.get(`/api/availability?startDate=${inAWeek}`)).json()) as {
     availableSlots: { startTime: string }[];
   };
   const sundayNine = publicSlots.availableSlots.filter((s) => {
