@@ -203,7 +203,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(rateLimitPlugin, { limiter: rateLimiter, env });
 
   // Any write may change the visitors' availability grid: it is computed afresh after one.
-  const availabilityCache = createAvailabilityCache();
+  const availabilityCache = createAvailabilityCache({ embedded: database.engine === "pglite" });
   app.decorate("availabilityCache", availabilityCache);
   // Dropped before the answer leaves, so a client that reads after its write sees the write.
   app.addHook("onSend", async (request, _reply, payload) => {

@@ -87,4 +87,24 @@ describe("ResultCache", () => {
     expect(await cache.get("b", load)).toBe(2);
     expect(await cache.get("a", load)).toBe(4);
   });
+
+  it("keeps an answer no longer than the clock lets it stay true, however long the TTL", async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = new ResultCache<{ n: number; changesAt: number }>(
+      300_000,
+      10,
+      () => now,
+      (v) => v.changesAt,
+    );
+    const load = async () => ({ n: ++loads, changesAt: 10_000 }); // a lesson falls inside the notice at 10 s
+    expect((await cache.get("week", load)).n).toBe(1);
+    now = 9_999;
+    expect((await cache.get("week", load)).n).toBe(1);
+    expect(loads).toBe(1);
+    now = 10_000; // no longer true: given once more while one load replaces it
+    expect((await cache.get("week", load)).n).toBe(1);
+    expect(loads).toBe(2);
+    expect((await cache.get("week", load)).n).toBe(2);
+  });
 });

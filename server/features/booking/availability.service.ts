@@ -15,6 +15,7 @@ import {
   type BookingRules,
   computeBookableLessons,
   type Interval,
+  offerChangesAt,
   parseDateInZone,
   safeZone,
 } from "./availability.ts";
@@ -131,6 +132,21 @@ export async function bookableLessonsInWindow(
 
 /** What the week grid offers: 14 days from the Sunday of the viewed week, teacher's zone. */
 export async function getAvailability(db: Db, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityDto> {
+  return (await loadAvailability(db, query, now)).grid;
+}
+
+/** How long a grid whose window reaches past the advance limit is kept: lessons come into reach there. */
+const EDGE_OF_REACH_MS = 5_000;
+
+/**
+ * The grid, and the moment the clock alone would change it (a lesson falls inside the notice,
+ * another comes into reach, a new day begins): a cache keeps it no longer than that.
+ */
+export async function loadAvailability(
+  db: Db,
+  query: AvailabilityQuery,
+  now = new Date(),
+): Promise<{ grid: AvailabilityDto; changesAt: number }> {
   const { rules, teachers, window, byTeacher } = await bookableLessonsInWindow(
     db,
     query.teacherId,
@@ -156,12 +172,21 @@ export async function getAvailability(db: Db, query: AvailabilityQuery, now = ne
       }
     }
   }
-  return {
+  const grid = {
     timezone: rules.zone,
     windowStart: window.start.toISOString(),
     windowEnd: window.end.toISOString(),
     availableSlots: [...byStart.values()].sort((a, b) => a.startTime.localeCompare(b.startTime)),
   };
+  const changesAt = offerChangesAt({
+    offeredStarts: [...byStart.keys()],
+    window,
+    rules,
+    now,
+    followsToday: !query.startDate,
+    shortMs: EDGE_OF_REACH_MS,
+  });
+  return { grid, changesAt };
 }
 
 export type AdminSlotDto = {

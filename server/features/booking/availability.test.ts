@@ -8,6 +8,7 @@ import {
   type Interval,
   isOfferedByAvailability,
   lessonRefusal,
+  offerChangesAt,
   parseDateInZone,
   safeZone,
   splitIntoLessons,
@@ -232,5 +233,28 @@ describe("safeZone", () => {
       expect(safeZone("")).toBe("Europe/Rome");
       expect(safeZone(null)).toBe("Europe/Rome");
     }
+  });
+});
+
+describe("when the clock alone changes the grid", () => {
+  const now = rome("2026-03-02T10:00"); // a Monday
+  const window = availabilityWindow(day("2026-03-08"), ZONE); // the next two weeks, well inside 90 days
+  const input = { window, rules, now, followsToday: false, shortMs: 5_000 };
+
+  it("is when the earliest offered lesson falls inside the 48 hours' notice", () => {
+    const starts = [rome("2026-03-09T09:00"), rome("2026-03-08T15:00")].map((d) => d.getTime());
+    expect(new Date(offerChangesAt({ ...input, offeredStarts: starts }))).toEqual(rome("2026-03-06T15:00"));
+  });
+
+  it("is never, for an empty grid inside the advance limit; the next midnight for today's week", () => {
+    expect(offerChangesAt({ ...input, offeredStarts: [] })).toBe(Number.POSITIVE_INFINITY);
+    expect(new Date(offerChangesAt({ ...input, offeredStarts: [], followsToday: true }))).toEqual(
+      rome("2026-03-03T00:00"),
+    );
+  });
+
+  it("is soon for a window reaching past the advance limit, where lessons come into reach", () => {
+    const far = availabilityWindow(day("2026-05-31"), ZONE); // 90 days from now end in it
+    expect(offerChangesAt({ ...input, window: far, offeredStarts: [] })).toBe(now.getTime() + 5_000);
   });
 });

@@ -136,6 +136,33 @@ export function computeBookableLessons(input: {
   });
 }
 
+/**
+ * The first moment after `now` at which the clock alone changes what `computeBookableLessons`
+ * offers in `window` (no write in between): the earliest offered lesson falls inside the notice;
+ * or, for a window reaching past the advance limit, within `shortMs`, as lessons there come into
+ * reach as time passes; or, for the week of "today" (`followsToday`), the next midnight in the
+ * teacher's zone. Lessons refused as too soon never come back, and taken ones change only by a
+ * write. Lets a cache of the grid keep an answer exactly as long as it stays true.
+ */
+export function offerChangesAt(input: {
+  offeredStarts: number[];
+  window: Interval;
+  rules: BookingRules;
+  now: Date;
+  followsToday: boolean;
+  shortMs: number;
+}): number {
+  const { rules, now } = input;
+  const horizon = bookingHorizon(rules, now);
+  let at = Number.POSITIVE_INFINITY;
+  for (const start of input.offeredStarts) at = Math.min(at, start - MIN_NOTICE_HOURS * 60 * MINUTE_MS);
+  if (input.window.end.getTime() > horizon.latestMs) at = Math.min(at, now.getTime() + input.shortMs);
+  if (input.followsToday) {
+    at = Math.min(at, DateTime.fromJSDate(now, { zone: rules.zone }).startOf("day").plus({ days: 1 }).toMillis());
+  }
+  return Math.max(at, now.getTime());
+}
+
 /** Whether a lesson starting at `start` is one of the 60-minute lessons the availability offers. */
 export function isOfferedByAvailability(start: Date, slots: Interval[]): boolean {
   const t = start.getTime();
