@@ -30,6 +30,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: "Refunded",
 };
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
+/** A recorded payment is one that was made: its date is today at the latest. */
+export const PAYMENT_DATE_IN_FUTURE_MESSAGE = "The payment date cannot be later than today.";
 export const ENGLISH_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 
 export const SPECIALIZATIONS = [

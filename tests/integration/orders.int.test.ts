@@ -1,6 +1,7 @@
 // Issue 16, items 3 and 6: a package is one order the teacher confirms or declines in one action
 // (one email listing every lesson), with one calendar file for all of its lessons; and the
 // payments she records, which its student (and no other) can follow. PGlite and PostgreSQL.
+import { DateTime } from "luxon";
 import { beforeEach, describe, expect, it } from "vitest";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
@@ -203,14 +204,14 @@ describe(`payments on ${testEngine}`, () => {
 
     const partly = await t.send("PUT", `/api/admin/orders/${orderId}/payment`, {
       as: t.admin,
-      payload: { payment_status: "partly_paid", amount: 50, date: "2031-03-04" },
+      payload: { payment_status: "partly_paid", amount: 50, date: "2026-03-04" },
     });
     expect(partly.statusCode).toBe(200);
     expect(partly.json().order).toMatchObject({
       payment_status: "partly_paid",
       paid_amount: 50,
       amount_due: total - 50,
-      paid_on: "2031-03-04",
+      paid_on: "2026-03-04",
     });
 
     // The sum owed across every order follows the payment.
@@ -235,9 +236,9 @@ describe(`payments on ${testEngine}`, () => {
 
     const paid = await t.caller({ admin: t.admin }).admin.orders.recordPayment({
       id: orderId,
-      data: { payment_status: "paid", amount: total, date: "2031-03-10" },
+      data: { payment_status: "paid", amount: total, date: "2026-03-10" },
     });
-    expect(paid.order).toMatchObject({ payment_status: "paid", amount_due: 0, paid_on: "2031-03-10" });
+    expect(paid.order).toMatchObject({ payment_status: "paid", amount_due: 0, paid_on: "2026-03-10" });
     const owedAfter = await t.send("GET", "/api/admin/orders?filter=owed", { as: t.admin });
     expect(owedAfter.json().orders.map((o: { id: string }) => o.id)).not.toContain(orderId);
     expect((await t.caller({ student }).portal.order({ id: orderId })).order.payment_status).toBe("paid");
@@ -253,7 +254,7 @@ describe(`payments on ${testEngine}`, () => {
     // Nor can a student record a payment.
     const forged = await t.send("PUT", `/api/admin/orders/${orderId}/payment`, {
       as: other,
-      payload: { payment_status: "refunded", amount: 0, date: "2031-03-11" },
+      payload: { payment_status: "refunded", amount: 0, date: "2026-03-11" },
     });
     expect([401, 403]).toContain(forged.statusCode);
     expect((await db().bookingOrder.findUniqueOrThrow({ where: { id: orderId } })).paymentStatus).toBe("paid");
@@ -266,22 +267,24 @@ describe(`payments on ${testEngine}`, () => {
     const record = (payload: unknown) =>
       t.send("PUT", `/api/admin/orders/${orderId}/payment`, { as: t.admin, payload });
     const refused = [
-      { payment_status: "paid", amount: total - 1, date: "2031-03-04" },
-      { payment_status: "partly_paid", amount: total, date: "2031-03-04" },
-      { payment_status: "partly_paid", amount: 0, date: "2031-03-04" },
-      { payment_status: "refunded", amount: total + 1, date: "2031-03-04" },
-      { payment_status: "unpaid", amount: 5, date: "2031-03-04" },
-      { payment_status: "paid", amount: -1, date: "2031-03-04" },
-      { payment_status: "paid", amount: total, date: "04/03/2031" },
-      { payment_status: "settled", amount: total, date: "2031-03-04" },
+      { payment_status: "paid", amount: total - 1, date: "2026-03-04" },
+      { payment_status: "partly_paid", amount: total, date: "2026-03-04" },
+      { payment_status: "partly_paid", amount: 0, date: "2026-03-04" },
+      { payment_status: "refunded", amount: total + 1, date: "2026-03-04" },
+      { payment_status: "unpaid", amount: 5, date: "2026-03-04" },
+      { payment_status: "paid", amount: -1, date: "2026-03-04" },
+      { payment_status: "paid", amount: total, date: "04/03/2026" },
+      { payment_status: "settled", amount: total, date: "2026-03-04" },
+      { payment_status: "paid", amount: total, date: DateTime.now().plus({ days: 2 }).toISODate() },
     ];
     for (const payload of refused) expect((await record(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    expect((await record(refused.at(-1))).json().error).toBe("The payment date cannot be later than today.");
     expect(await db().bookingOrder.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
       paymentStatus: "unpaid",
       paidCents: 0,
       paidOn: null,
     });
-    const refunded = await record({ payment_status: "refunded", amount: total, date: "2031-03-04" });
+    const refunded = await record({ payment_status: "refunded", amount: total, date: "2026-03-04" });
     expect(refunded.json().order).toMatchObject({ payment_status: "refunded", amount_due: 0 });
   });
 

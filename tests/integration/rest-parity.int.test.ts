@@ -254,7 +254,7 @@ const samples: Record<string, Sample> = {
   "PUT /api/admin/orders/:id/payment": {
     request: async () => ({
       params: { id: (await order()).id },
-      body: { payment_status: "partly_paid", amount: 20, date: "2031-01-02" },
+      body: { payment_status: "partly_paid", amount: 20, date: "2026-01-02" },
     }),
     fresh: true,
   },

@@ -3,10 +3,11 @@
 import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { listOrdersSchema, RecordPaymentInput } from "../../../shared/admin-schemas.ts";
-import { ORDER_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
+import { ORDER_NOT_FOUND_MESSAGE, PAYMENT_DATE_IN_FUTURE_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import { loadSiteRules } from "../booking/availability.service.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { orderDecidedMail } from "../booking/booking-mail.ts";
 import {
@@ -122,6 +123,12 @@ export async function recordPayment(db: Db, id: string, input: RecordPaymentInpu
   const order = await loadOrder(db, id);
   const cents = euroToCents(input.amount);
   const day = DateTime.fromISO(input.date, { zone: "utc" });
+  // A payment is something that happened: its day is today at the latest (the teacher's calendar).
+  const { zone } = await loadSiteRules(db);
+  const today = DateTime.now().setZone(zone).toISODate() ?? input.date;
+  if (input.payment_status !== "unpaid" && input.date > today) {
+    throw new AppError("BAD_REQUEST", PAYMENT_DATE_IN_FUTURE_MESSAGE);
+  }
   if (input.payment_status === "unpaid" && cents !== 0) {
     throw new AppError("BAD_REQUEST", "An unpaid order has no amount received: enter 0 or choose another status.");
   }

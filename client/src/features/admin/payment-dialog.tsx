@@ -67,7 +67,14 @@ function PaymentForm(props: { order: AdminOrder; onClose: () => void; onSaved: (
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
         />
-        <TextField label="Date" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+        <TextField
+          label="Date"
+          type="date"
+          required
+          max={today()}
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={props.onClose}>
