@@ -17,6 +17,8 @@ export const PRERENDERED_PAGES: Record<string, readonly PrerenderedQuery[]> = {
   "/": ["booking.publicContact"],
   "/book": [],
   "/book/pricing": ["booking.packages", "booking.teachers", "booking.publicContact"],
+  // The step's frame: the week's times depend on the package and teacher kept in the session.
+  "/book/schedule": [],
   "/privacy": ["booking.publicContact", "booking.teachers"],
 };
 

@@ -113,16 +113,17 @@ test("the styles inlined in each page draw it exactly as the whole stylesheet do
     const page = await context.newPage();
     // The whole stylesheet is kept out too, for the first look: the page's inlined styles alone.
     await page.route(/\/assets\/.*\.(js|css)$/, (route) => route.abort());
-    for (const url of ["/", "/book", "/book/pricing", "/privacy"]) {
+    for (const url of ["/", "/book", "/book/pricing", "/book/schedule", "/privacy"]) {
       await page.goto(url);
-      const inlined = await page.screenshot({ fullPage: true });
-      // The whole sheet, as the app's entry brings it.
+      // Animations stopped (the schedule's loading spinner turns): the drawing is what is compared.
+      const inlined = await page.screenshot({ fullPage: true, animations: "disabled" });
+      // The whole sheet, as the app's entry brings it (the details step is the app's shell).
       const sheet = /href="(\/assets\/index-[\w-]+\.css)"/.exec(
-        await (await page.request.get("/book/schedule")).text(),
+        await (await page.request.get("/book/details")).text(),
       )?.[1];
       expect(sheet, "the app's stylesheet").toBeTruthy();
       await page.addStyleTag({ content: await (await page.request.get(sheet ?? "")).text() });
-      const whole = await page.screenshot({ fullPage: true });
+      const whole = await page.screenshot({ fullPage: true, animations: "disabled" });
       expect(inlined.equals(whole), `${url} looks the same with the whole stylesheet`).toBe(true);
     }
   } finally {
@@ -173,6 +174,36 @@ test("the pricing page hydrates, then shows the package chosen earlier in the se
   expect(await layoutShift(page)).toBe(0);
   await page.getByRole("button", { name: "Select Online Starter" }).click();
   await expect(page.getByRole("button", { name: "Select Online Starter" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("the schedule step paints its frame from HTML, then the package and the week follow the session", async ({
+  page,
+  browser,
+}) => {
+  // Opened straight from a link, with a package chosen earlier in the session: the heading is in
+  // the server's HTML; React keeps it; the package's name and its times follow, nothing shifts.
+  await page.goto("/book/pricing");
+  await page.getByRole("button", { name: "Select Online Starter" }).click();
+  await page.getByRole("button", { name: /Continue to Schedule/ }).click();
+  await expect(page).toHaveURL(/\/book\/schedule$/);
+  await page.unrouteAll();
+  const errors = await hydrate(page, "/book/schedule", "Choose Your Lesson Times");
+  expect(errors).toEqual([]);
+  await expect(page.getByText(/^Online Starter: select 5 lessons of 60 minutes/)).toBeVisible();
+  await expect(page.getByText("0 of 5 selected")).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Available times this week/ })).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  // The step works as ever: next week's times, one picked.
+  await page.getByRole("button", { name: "Next Week →" }).click();
+  await page.locator("button[data-slot-id]:visible").first().click();
+  await expect(page.getByText("1 of 5 selected")).toBeVisible();
+
+  // Without scripts: the step's frame, with no package named yet (the session is the browser's).
+  await withoutScripts(browser, async (bare) => {
+    await bare.goto("/book/schedule");
+    await expect(bare.getByRole("heading", { level: 1, name: "Choose Your Lesson Times" })).toBeVisible();
+    await expect(bare.getByText("Select your lessons of 60 minutes.")).toBeVisible();
+  });
 });
 
 test("the booking intro and the privacy notice hydrate without an error or a shift", async ({ page }) => {

@@ -171,10 +171,19 @@ describe("prerendered public pages", () => {
     expect((await get("/book?utm_source=x")).body).not.toContain("Referral code saved");
   });
 
-  it("leaves the other pages to the browser: the app's shell, no data", async () => {
+  it("renders the schedule step's frame, which no session can change: the heading, no package", async () => {
     const html = (await get("/book/schedule")).body;
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain("prerendered-data");
+    expect(html).toContain("Choose Your Lesson Times");
+    expect(html).toContain("Select your lessons of 60 minutes.");
+    expect(html).not.toContain("No package selected");
+  });
+
+  it("leaves the other pages to the browser: the app's shell, no data", async () => {
+    for (const page of ["/book/details", "/book/confirmation"]) {
+      const html = (await get(page)).body;
+      expect(html, page).toContain('<div id="root"></div>');
+      expect(html, page).not.toContain("prerendered-data");
+    }
   });
 });
 

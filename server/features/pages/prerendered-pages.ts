@@ -1,4 +1,5 @@
-// The public pages as HTML (issue 15): `/`, `/book`, `/book/pricing` and `/privacy` are rendered
+// The public pages as HTML (issue 15): `/`, `/book`, `/book/pricing`, `/book/schedule` (its frame:
+// the times depend on the visitor's session) and `/privacy` are rendered
 // with React on the server (client/src/entry-server.tsx) from the same procedures the browser
 // would call, so a phone paints the page before any script has run, then hydrates it.
 //
@@ -49,6 +50,10 @@ const PAGE_SCRIPTS: Record<string, { entry: string; modules: string[] }> = {
   "/book/pricing": {
     entry: APP_ENTRY,
     modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/pricing-page.tsx"],
+  },
+  "/book/schedule": {
+    entry: APP_ENTRY,
+    modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/schedule-page.tsx"],
   },
   "/privacy": { entry: APP_ENTRY, modules: ["src/data-providers.tsx", "src/routes/privacy.tsx"] },
 };

@@ -35,13 +35,18 @@ export function WeekPicker(props: {
           Next Week →
         </Button>
       </div>
-      <p className="mb-4 text-xs text-slate-500">
+      {/* Two lines kept below the wide layout: the visitor's own zone is known only in the browser,
+          after the server's HTML of this step (issue 15) has painted. */}
+      <p className="mb-4 min-h-8 text-xs text-slate-500 lg:min-h-4">
         Times are in the teacher's time zone ({zone}).
         {localZone && <> The smaller time is yours ({localZone}).</>}
       </p>
 
+      {/* On a wide screen the calendar keeps at least 70% of the window's height, loading or
+          loaded, so the actions below it start out of sight and never jump when a week with
+          few times (or many) replaces the spinner: no layout shift on a direct visit. */}
       {firstLoad ? (
-        <div className="min-h-[50vh]">
+        <div className="min-h-[50vh] md:min-h-[70vh]">
           <Spinner label="Loading available times" />
         </div>
       ) : availability.isError && !availability.data ? (
@@ -53,7 +58,7 @@ export function WeekPicker(props: {
         </div>
       ) : (
         <div
-          className={availability.isFetching ? "opacity-60 transition" : "transition"}
+          className={`md:min-h-[70vh] ${availability.isFetching ? "opacity-60 transition" : "transition"}`}
           aria-busy={availability.isFetching}
         >
           {weekSlots.length === 0 && !availability.isFetching && (

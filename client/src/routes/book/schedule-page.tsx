@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { type Dispatch, lazy, type SetStateAction, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon } from "../../components/ui/icons.tsx";
@@ -11,6 +11,7 @@ import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { useWeekAvailability } from "../../features/booking/use-week-availability.ts";
 import { WeekPicker } from "../../features/booking/week-picker.tsx";
 import { browserTimeZone } from "../../lib/format.ts";
+import { useHydrated } from "../../lib/prerendered.tsx";
 import { useLocation, useNavigate } from "../../lib/router.tsx";
 
 export const REDIRECT_DELAY_MS = 1500;
@@ -26,22 +27,38 @@ export function SchedulePage() {
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
-  const [pkg] = useState(() => bookingStorage.getPackage());
-  const [teacher] = useState(() => bookingStorage.getTeacher());
-  const [selected, setSelected] = useState<Slot[]>(() => bookingStorage.getSlots());
+  // The package, teacher and times chosen live in session storage, which only the browser knows:
+  // the server's HTML (issue 15) and the render that hydrates it show the step without them, and
+  // they follow in the next render. Arriving from the pricing step, they are there at once.
+  const hydrated = useHydrated();
+  const stored = useMemo(
+    () => (hydrated ? { pkg: bookingStorage.getPackage(), teacher: bookingStorage.getTeacher() } : null),
+    [hydrated],
+  );
+  const pkg = stored?.pkg ?? null;
+  const teacher = stored?.teacher ?? null;
+  const [picked, setPicked] = useState<Slot[] | null>(null);
+  const selected = useMemo(() => picked ?? (hydrated ? bookingStorage.getSlots() : []), [picked, hydrated]);
+  const setSelected: Dispatch<SetStateAction<Slot[]>> = useCallback(
+    (next) =>
+      setPicked((current) => {
+        const base = current ?? bookingStorage.getSlots();
+        return typeof next === "function" ? next(base) : next;
+      }),
+    [],
+  );
   const [dialogOpen, setDialogOpen] = useState(false);
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
 
-  const localZone = browserTimeZone();
-
   useEffect(() => {
-    if (pkg) return;
+    if (!hydrated || pkg) return;
     const timer = setTimeout(() => navigate("/book/pricing", { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [pkg, navigate]);
+  }, [hydrated, pkg, navigate]);
 
   const week = useWeekAvailability({ enabled: pkg !== null, teacherId: teacher?.id ?? null, setSelected });
   const { zone } = week;
+  const localZone = hydrated ? browserTimeZone() : zone;
   const showLocal = localZone !== zone ? localZone : null;
 
   const status = useStudentStatus();
@@ -59,7 +76,7 @@ export function SchedulePage() {
     },
   });
 
-  if (!pkg) {
+  if (hydrated && !pkg) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center" role="status">
         <p className="font-medium text-slate-700">No package selected. Redirecting...</p>
@@ -67,7 +84,7 @@ export function SchedulePage() {
     );
   }
 
-  const lessons = pkg.lessons;
+  const lessons = pkg?.lessons ?? 0;
   const update = (next: Slot[]) => {
     const sorted = [...next].sort((a, b) => a.startTime.localeCompare(b.startTime));
     bookingStorage.setSlots(sorted);
@@ -107,15 +124,22 @@ export function SchedulePage() {
       <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Choose Your Lesson Times</h1>
-          <p className="mt-1 text-slate-600">
-            {pkg.name}: select {lessons} {lessons === 1 ? "lesson" : "lessons"} of 60 minutes
-            {teacher ? ` with ${teacher.name}` : ""}.
+          {/* Two lines kept on a phone, one above: the package's name arrives after the HTML. */}
+          <p className="mt-1 min-h-12 text-slate-600 sm:min-h-6">
+            {pkg ? (
+              <>
+                {pkg.name}: select {lessons} {lessons === 1 ? "lesson" : "lessons"} of 60 minutes
+                {teacher ? ` with ${teacher.name}` : ""}.
+              </>
+            ) : (
+              "Select your lessons of 60 minutes."
+            )}
           </p>
         </div>
         <p
           className={`self-start rounded-full px-3 py-1 text-sm font-semibold sm:self-auto ${
             selected.length === lessons ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-700"
-          }`}
+          } ${pkg ? "" : "invisible"}`}
           aria-live="polite"
         >
           {selected.length} of {lessons} selected
@@ -176,14 +200,14 @@ export function SchedulePage() {
         </ButtonLink>
         <Button size="lg" className="flex-1 sm:flex-none" onClick={onContinue}>
           Continue
-          <span className="text-sm font-normal opacity-80 sm:hidden">
+          <span className={`text-sm font-normal opacity-80 sm:hidden ${pkg ? "" : "invisible"}`}>
             ({selected.length}/{lessons})
           </span>
           <ArrowRightIcon className="h-5 w-5" />
         </Button>
       </div>
 
-      {dialogOpen && (
+      {dialogOpen && pkg && (
         <Suspense fallback={null}>
           <CustomAvailabilityDialog
             open
