@@ -9,7 +9,6 @@ import { DateTime } from "luxon";
 import { newReferralCode } from "../server/codes.ts";
 import type { Db } from "../server/db.ts";
 import { DEMO_TEACHER_EMAIL, type Env } from "../server/env.ts";
-import { topUpStandingSchedule } from "../server/features/admin/standing-schedule.service.ts";
 import { ensureDemoStudent } from "../server/features/auth/demo-accounts.ts";
 import { projectPath } from "../server/paths.ts";
 import { LESSON_MINUTES, TEACHER_TIMEZONE } from "../shared/constants.ts";
@@ -225,13 +224,14 @@ async function seedDemoData(db: Db, env: Env, clock: DateTime | undefined) {
     }
   }
   await db.availabilitySlot.createMany({ data: slots });
-  // The same hours as the teacher's standing weekly schedule, filled through the booking horizon
-  // now (the server's periodic top-up carries it on from there): the availability page states
-  // the date its slots reach from the first start, not only once the job has run.
+  // The same hours as the teacher's standing weekly schedule, filled through the 12 weeks above
+  // (the server's periodic top-up carries it on to the booking horizon): the availability page
+  // states the date its slots reach from the first start, not only once the job has run.
   await db.weeklySchedule.create({
     data: {
       teacherId: teacher.id,
       seriesId,
+      filledThrough: today.plus({ days: 12 * 7 }).toJSDate(),
       entries: Object.entries(blocks).flatMap(([weekday, ranges]) =>
         ranges.map(([from, to]) => ({
           dayOfWeek: Number(weekday) % 7,
@@ -241,7 +241,6 @@ async function seedDemoData(db: Db, env: Env, clock: DateTime | undefined) {
       ),
     },
   });
-  await topUpStandingSchedule(db, teacher.id, now.toJSDate());
 
   const lesson = (daysFromToday: number, hour: number) => {
     const startsAt = today.plus({ days: daysFromToday }).set({ hour });
