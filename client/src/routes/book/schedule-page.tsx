@@ -107,6 +107,7 @@ export function SchedulePage() {
     update([...selected, { id: slot.id, startTime: slot.startTime, endTime: slot.endTime, timezone: zone }]);
   };
   const onContinue = () => {
+    if (!pkg) return; // a tap kept from before hydration, replayed before the session was read
     if (selected.length !== lessons) {
       toast({
         title: "Incomplete Selection",
