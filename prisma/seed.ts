@@ -284,8 +284,9 @@ async function seedDemoData(db: Db, env: Env, clock: DateTime | undefined) {
     },
   ];
   // Two lessons today for the teacher's agenda (a walk-in student without an account): one in
-  // person two hours ago, one online starting in the coming hour; in the day's last hour it is
-  // the lesson under way (at 23:00), so that one of today's lessons has not ended yet.
+  // person two hours ago, one online starting in the coming hour, so the next lesson is the
+  // online one at any hour: in the day's last hour it is the lesson under way (at 23:00), and in
+  // its first hour, with no earlier lesson possible, the one in person comes after it.
   const hour = now.setZone(zone).hour;
   const walkIn = {
     teacherId: teacher.id,
@@ -299,7 +300,7 @@ async function seedDemoData(db: Db, env: Env, clock: DateTime | undefined) {
   const todays = [
     {
       ...walkIn,
-      ...lesson(0, Math.max(0, hour - 2)),
+      ...lesson(0, hour >= 1 ? Math.max(0, hour - 2) : hour + 3),
       lessonType: "in-person",
       location: "Caffè letterario, Via Solferino 12, Milano",
     },
