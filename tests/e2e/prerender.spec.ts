@@ -18,20 +18,40 @@ async function withoutScripts<T>(browser: Browser, use: (page: Page) => Promise<
   }
 }
 
-/** The sum of the page's layout shifts so far, as CLS counts them. */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
+/**
+ * The sum of the page's layout shifts so far, as CLS counts them. What moved is printed when
+ * anything did, so a failing run names the element (a rare 0.0005 on the pricing page, desktop).
+ */
+async function layoutShift(page: Page): Promise<number> {
+  const { total, moved } = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            for (const source of entry.sources ?? []) {
+              const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+              const { y: from } = source.previousRect;
+              const { y: to } = source.currentRect;
+              moved.push(
+                `${entry.value.toFixed(5)} ${node?.tagName ?? "?"}.${node?.className ?? ""} y ${from} -> ${to}`,
+              );
+            }
           }
         }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 200);
+        setTimeout(() => resolve({ total, moved }), 200);
       }),
   );
+  if (moved.length > 0) console.log(`Layout shifts on ${page.url()}:\n${moved.join("\n")}`);
+  return total;
 }
 
 /**
