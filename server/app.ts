@@ -132,12 +132,20 @@ export async function buildApp(opts: BuildAppOptions) {
 
   let drainingSince = 0;
   let lastArrivalAt = 0;
+  let stopping = false;
   app.addHook("onRequest", async (_request, reply) => {
     if (!drainingSince) return;
     lastArrivalAt = Date.now();
     return reply.code(503).header("Connection", "close").header("Retry-After", "5").send({ error: RESTARTING_MESSAGE });
   });
+  // Once stopping, every answer ends its connection: app.close() closes the connections idle at
+  // that moment, and a request still being served then would leave its keep-alive connection
+  // open until it timed out (10 s), holding the shutdown.
+  app.addHook("onSend", async (_request, reply) => {
+    if (stopping) reply.header("Connection", "close");
+  });
   app.decorate("closeGracefully", async () => {
+    stopping = true;
     if (!drainingSince) {
       // Requests already sent when the signal came may still be unread (the event loop was busy):
       // let them be read and served before anything is refused.
