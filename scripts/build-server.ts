@@ -1,10 +1,11 @@
-// `npm run build:server`: the server as one ES module with its packages bundled in,
-// dist/server/server.mjs, started through dist/server/index.mjs. Starting it skips transpiling and
-// resolving ~200 TypeScript files with tsx (over half of a restart, issue 7's cold-start budget)
-// and resolving and loading a few hundred package files (another 150-400 ms). `npm start` and the
-// end-to-end suite run index.mjs, which turns on V8's compile cache and then loads the bundle: a
-// restart reuses the code the previous run compiled instead of parsing and compiling the 8 MB
-// bundle again (about a tenth of a restart's CPU time; issue 15).
+// `npm run build:server`: the server as ES modules with its packages bundled in, in dist/server/:
+// server.mjs (started through index.mjs), the chunks it imports when it needs them, and
+// pglite-thread.mjs, the embedded database's worker (decision 0008). Starting it skips
+// transpiling and resolving ~200 TypeScript files with tsx (over half of a restart, issue 7's
+// cold-start budget) and resolving and loading a few hundred package files (another 150-400 ms).
+// `npm start` and the end-to-end suite run index.mjs, which turns on V8's compile cache and then
+// loads the server: a restart reuses the code the previous run compiled instead of parsing and
+// compiling 8 MB of JavaScript again (about a tenth of a restart's CPU time; issue 15).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -24,9 +25,19 @@ await import("./server.mjs");
 
 export async function buildServer(outfile = path.join(root, "dist/server/index.mjs")): Promise<string> {
   await build({
-    entryPoints: [path.join(root, "server/index.ts")],
-    outfile: path.join(path.dirname(outfile), "server.mjs"),
+    // The server, and the embedded database's thread (server/db/pglite-thread.ts), which the
+    // server starts from beside its own file.
+    entryPoints: [
+      { in: path.join(root, "server/index.ts"), out: "server" },
+      { in: path.join(root, "server/db/pglite-thread.ts"), out: "pglite-thread" },
+    ],
+    outdir: path.dirname(outfile),
+    outExtension: { ".js": ".mjs" },
     bundle: true,
+    // server/index.ts loads the rest of the server with a dynamic import once it has started the
+    // database's thread: split, its own file is a few KB to read and compile before it does.
+    splitting: true,
+    chunkNames: "[name]-[hash]",
     platform: "node",
     format: "esm",
     target: "node24",

@@ -1,15 +1,15 @@
-// The Prisma client on one of two engines: embedded PGlite in DATA_DIR (default) or a real
-// PostgreSQL server when DATABASE_URL is set. Migrations are applied here, before first use.
+// The Prisma client on one of two engines: embedded PGlite in DATA_DIR (default), on a thread of
+// its own (db/pglite-thread.ts, decision 0008), or a real PostgreSQL server when DATABASE_URL is
+// set. Migrations are applied before first use (by the worker on PGlite).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { writeFileSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import { DataDirLockedError, type EmbeddedStart, startEmbedded } from "./db/embedded.ts";
 import { type Prisma, PrismaClient } from "./db/generated/client.ts";
-import { applyMigrations, type SqlRunner } from "./db/migrate.ts";
+import { applyMigrations } from "./db/migrate.ts";
+
+export { DataDirLockedError };
 
 export type Db = PrismaClient;
 /** The client inside an interactive transaction; data functions that run in one or outside take DbOrTx. */
@@ -38,8 +38,6 @@ export type DatabaseOptions =
    * suite migrates once and opens copies instead of running initdb and every migration per file.
    */
   | { dataDir: string; startFrom?: Blob };
-
-export class DataDirLockedError extends Error {}
 
 /**
  * Prisma's defaults (2 s to get a connection for a transaction, 5 s to finish it) turn a burst of
@@ -86,60 +84,36 @@ async function openPostgres(connectionString: string, poolSize = 10): Promise<Da
   };
 }
 
-/**
- * PostgreSQL's default 128 MB of shared buffers is WebAssembly memory here, which never shrinks:
- * under load the server grew past 580 MB. One teacher's data is a few megabytes and the data
- * directory's files stay in the OS cache, so 16 MB is plenty (the benchmark: about 420 MB).
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
-
 async function openPglite(dataDir: string, startFrom?: Blob): Promise<Database> {
-  let pglite: PGlite;
-  let releaseLock = () => {};
-  if (dataDir === "memory://") {
-    pglite = await PGlite.create("memory://", { extensions: { btree_gist }, loadDataDir: startFrom });
-  } else {
-    mkdirSync(dataDir, { recursive: true });
-    releaseLock = takeDataDirLock(dataDir);
-    try {
-      const dir = path.join(dataDir, "pglite");
-      await initialiseAtomically(dir);
-      pglite = await PGlite.create(dir, { extensions: { btree_gist }, startParams: PGLITE_START_PARAMS });
-    } catch (error) {
-      releaseLock();
-      throw error;
-    }
-  }
-  const runner: SqlRunner = {
-    exec: async (sql) => void (await pglite.exec(sql)),
-    query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
-  };
+  const started = startEmbedded(dataDir, await startFrom?.arrayBuffer());
   try {
-    await applyMigrations(runner, { advisoryLock: false });
+    await started.thread.ready;
   } catch (error) {
-    await pglite.close().catch(() => {});
-    releaseLock();
+    started.releaseLock();
     throw error;
   }
-  // pglite-prisma-adapter 0.6 is typed against an older @prisma/driver-adapter-utils than the
-  // client; the runtime interface is the same (0.7 would need Prisma 7, which cannot migrate here).
-  const adapter = new PrismaPGlite(pglite) as unknown as PrismaClientAdapter;
+  return embeddedDatabase(started);
+}
+
+/**
+ * The embedded database, which runs on a thread of its own (db/pglite-thread.ts), as the server's
+ * Database: usable at once, its queries waiting while the thread is still opening it. The server
+ * builds itself meanwhile (server/index.ts).
+ */
+export function embeddedDatabase({ thread, releaseLock }: EmbeddedStart): Database {
+  const adapter = thread.adapterFactory() as unknown as PrismaClientAdapter;
   const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_DEFAULTS });
   let closed = false;
   return {
     prisma,
     engine: "pglite",
-    ping: () => (closed || pglite.closed ? Promise.resolve(false) : pingWith(prisma)),
-    writeSnapshot: async (file) => {
-      // dumpDataDir runs between queries of this one connection, so the copy is consistent.
-      const blob = await pglite.dumpDataDir("gzip");
-      writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
-    },
+    ping: () => (closed || !thread.running ? Promise.resolve(false) : pingWith(prisma)),
+    writeSnapshot: async (file) => writeFileSync(file, await thread.dump()),
     close: async () => {
       if (closed) return;
       closed = true;
       await prisma.$disconnect();
-      await pglite.close();
+      await thread.close();
       releaseLock();
     },
   };
@@ -183,69 +157,4 @@ async function pingWith(prisma: PrismaClient): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * PGlite takes no lock of its own and two processes on one directory corrupt it, so the server
- * holds `DATA_DIR/server.lock` (its pid) for as long as it runs. A lock whose process is gone
- * (a crash, SIGKILL) is stale and taken over.
- */
-function takeDataDirLock(dataDir: string): () => void {
-  const lockPath = path.join(path.resolve(dataDir), "server.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockPath, String(process.pid), { flag: "wx" });
-      return () => {
-        try {
-          if (readFileSync(lockPath, "utf8") === String(process.pid)) unlinkSync(lockPath);
-        } catch {
-          // Already gone: nothing to release.
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-      if (isRunningNode(holder)) {
-        throw new DataDirLockedError(
-          `The data directory ${path.resolve(dataDir)} is in use by another server (pid ${holder}). ` +
-            "Only one process may open the embedded database: stop the other server first, " +
-            "or set DATABASE_URL to run several processes on PostgreSQL.",
-        );
-      }
-      unlinkSync(lockPath);
-    }
-  }
-  throw new DataDirLockedError(`Could not take the lock on ${lockPath}; another server is starting.`);
-}
-
-function isRunningNode(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-  // After a reboot the pid may belong to an unrelated program: only a node process counts.
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
-  } catch {
-    return true;
-  }
-}
-
-/**
- * The first start creates the cluster in a scratch directory and renames it into place, so a
- * start killed half-way leaves only scratch that the next start throws away.
- */
-async function initialiseAtomically(dir: string): Promise<void> {
-  if (existsSync(path.join(dir, "PG_VERSION"))) return;
-  const scratch = `${dir}.initialising`;
-  rmSync(scratch, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(scratch, { recursive: true });
-  const fresh = await PGlite.create(scratch, { extensions: { btree_gist } });
-  await fresh.exec("CREATE EXTENSION IF NOT EXISTS btree_gist");
-  await fresh.close();
-  renameSync(scratch, dir);
 }

@@ -1,11 +1,13 @@
-// Reads the environment, opens the database, seeds, builds the app, listens, shuts down cleanly.
+// The server's start once index.ts has begun opening the database: builds the app meanwhile,
+// seeds, listens, runs the background jobs, shuts down cleanly.
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { seedDatabase } from "../prisma/seed.ts";
 import { buildApp, loggerOptions } from "./app.ts";
-import { DataDirLockedError, openDatabase } from "./db.ts";
-import { parseEnv } from "./env.ts";
+import type { EmbeddedStart } from "./db/embedded.ts";
+import { embeddedDatabase, openDatabase } from "./db.ts";
+import type { Env } from "./env.ts";
 import { type MailWorker, startMailWorker } from "./features/mail/mail.service.ts";
 import { serverJobs, startScheduler } from "./features/ops/scheduler.ts";
 import { createRedisRateLimiter } from "./plugins/redis.ts";
@@ -14,12 +16,12 @@ const JOBS_FIRST_PASS_AFTER_MS = 5_000;
 const JOBS_STAGGER_MS = 1_000;
 const MAIL_FIRST_PASS_AFTER_MS = 2_000;
 
-async function main() {
-  const env = parseEnv();
-  const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR) },
-  );
-  await seedDatabase(database.prisma, env);
+/** `embedded`: the embedded database index.ts started opening, or null on PostgreSQL (DATABASE_URL). */
+export async function startServer(env: Env, embedded: EmbeddedStart | null): Promise<void> {
+  const database = embedded ? embeddedDatabase(embedded) : await openDatabase({ databaseUrl: env.DATABASE_URL ?? "" });
+  // Prisma's query compiler (WebAssembly) loads now, while the database's thread opens it.
+  const connecting = database.prisma.$connect();
+  connecting.catch(() => {}); // awaited below, after the app is built
   const dataDir = path.resolve(env.DATA_DIR);
   // The embedded database can only be read by this process: local tools (npm run backup) reach
   // it through a token-guarded endpoint described in DATA_DIR/control.json.
@@ -30,7 +32,24 @@ async function main() {
         console.warn(`Redis unavailable, counting rate limits in this process: ${(error as Error).message}`),
       )
     : undefined;
+  // Built while the embedded database's thread is still opening it; seeded once it is open.
   const app = await buildApp({ env, database, logger: loggerOptions(env.LOG_LEVEL), ops: control, rateLimiter });
+  if (embedded) {
+    // The database's thread stopping on its own (a crash inside PostgreSQL) ends the process, as it
+    // did when PGlite ran on this thread: a supervisor restarts it on the intact data directory.
+    embedded.thread.onUnexpectedExit((error) => {
+      app.log.fatal({ err: error }, "the embedded database stopped");
+      process.exit(1);
+    });
+    try {
+      await embedded.thread.ready;
+    } catch (error) {
+      embedded.releaseLock();
+      throw error;
+    }
+  }
+  await connecting;
+  await seedDatabase(database.prisma, env);
 
   let stopJobs = async () => {};
   let mailWorker: MailWorker | null = null;
@@ -95,12 +114,3 @@ function localHost(host: string) {
   if (host === "0.0.0.0" || host === "::" || host === "") return "127.0.0.1";
   return host.includes(":") ? `[${host}]` : host;
 }
-
-main().catch((error) => {
-  if (error instanceof DataDirLockedError) {
-    console.error(`\n${error.message}\n`);
-    process.exit(1);
-  }
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
