@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, useRef } from "react";
+import { StrictMode, startTransition, useEffect, useRef } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { replayClicks, takeEarlyClicks } from "./lib/early-clicks.ts";
@@ -27,8 +27,10 @@ const app = (early: HTMLElement[]) => (
   </StrictMode>
 );
 if (prerendered && root.hasChildNodes()) {
-  // Taps on the page's buttons before now are replayed once React answers them.
-  void router.ready.then(() => hydrateRoot(root, app(takeEarlyClicks())));
+  // Taps on the page's buttons before now are replayed once React answers them. Hydrating in a
+  // transition lets React yield to the browser every few milliseconds (a phone's taps and
+  // scrolling go on) instead of adopting the whole page in one long task (issue 15, TBT).
+  void router.ready.then(() => startTransition(() => void hydrateRoot(root, app(takeEarlyClicks()))));
 } else {
   createRoot(root).render(app([]));
 }
