@@ -118,13 +118,11 @@ export class PgliteThread {
     this.closing = true;
     try {
       // A database that never opened has nothing to close but its worker.
-      if (
-        await this.ready.then(
-          () => true,
-          () => false,
-        )
-      )
-        await this.call({ op: "close" });
+      const opened = await this.ready.then(
+        () => true,
+        () => false,
+      );
+      if (opened) await this.call({ op: "close" });
     } finally {
       await this.worker.terminate();
     }
