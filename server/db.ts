@@ -86,12 +86,7 @@ async function openPostgres(connectionString: string, poolSize = 10): Promise<Da
 
 async function openPglite(dataDir: string, startFrom?: Blob): Promise<Database> {
   const started = startEmbedded(dataDir, await startFrom?.arrayBuffer());
-  try {
-    await started.thread.ready;
-  } catch (error) {
-    started.releaseLock();
-    throw error;
-  }
+  await started.opened;
   return embeddedDatabase(started);
 }
 

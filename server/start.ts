@@ -41,12 +41,7 @@ export async function startServer(env: Env, embedded: EmbeddedStart | null): Pro
       app.log.fatal({ err: error }, "the embedded database stopped");
       process.exit(1);
     });
-    try {
-      await embedded.thread.ready;
-    } catch (error) {
-      embedded.releaseLock();
-      throw error;
-    }
+    await embedded.opened;
   }
   await connecting;
   await seedDatabase(database.prisma, env);

@@ -7,8 +7,12 @@ import { PgliteThread } from "./pglite-client.ts";
 
 export class DataDirLockedError extends Error {}
 
-/** A started embedded database: its thread (opening, or open) and the release of its lock. */
-export type EmbeddedStart = { thread: PgliteThread; releaseLock: () => void };
+/**
+ * A started embedded database: its thread (opening, or open), the release of its lock, and
+ * `opened`, which settles when the thread has opened the database; if it could not, the lock is
+ * released and `opened` rejects with why.
+ */
+export type EmbeddedStart = { thread: PgliteThread; releaseLock: () => void; opened: Promise<void> };
 
 /**
  * Starts opening the embedded database and returns at once: `memory://` for a throwaway database
@@ -16,16 +20,22 @@ export type EmbeddedStart = { thread: PgliteThread; releaseLock: () => void };
  * which is taken here (DataDirLockedError if another server holds it).
  */
 export function startEmbedded(dataDir: string, startFrom?: ArrayBuffer): EmbeddedStart {
-  if (dataDir === "memory://")
-    return { thread: PgliteThread.start({ dir: dataDir, startFrom }), releaseLock: () => {} };
-  mkdirSync(dataDir, { recursive: true });
-  const releaseLock = takeDataDirLock(dataDir);
+  const memory = dataDir === "memory://";
+  if (!memory) mkdirSync(dataDir, { recursive: true });
+  const releaseLock = memory ? () => {} : takeDataDirLock(dataDir);
+  let thread: PgliteThread;
   try {
-    return { thread: PgliteThread.start({ dir: path.join(dataDir, "pglite") }), releaseLock };
+    thread = PgliteThread.start(memory ? { dir: dataDir, startFrom } : { dir: path.join(dataDir, "pglite") });
   } catch (error) {
     releaseLock();
     throw error;
   }
+  const opened = thread.ready.catch((error: unknown) => {
+    releaseLock();
+    throw error;
+  });
+  opened.catch(() => {}); // reported to whoever awaits it, never as an unhandled rejection
+  return { thread, releaseLock, opened };
 }
 
 /**

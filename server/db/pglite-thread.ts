@@ -111,15 +111,14 @@ async function serve(port: NonNullable<typeof parentPort>, pglite: PGlite): Prom
   const adapter = (await new PrismaPGlite(pglite).connect()) as unknown as Adapter;
   const transactions = new Map<number, AdapterTransaction>();
   let nextTransaction = 1;
-  const on = (tx: number | null): Queryable => {
-    if (tx === null) return adapter;
+  const openTransaction = (tx: number): AdapterTransaction => {
     const transaction = transactions.get(tx);
     if (!transaction) throw new Error(`Transaction ${tx} is not open`);
     return transaction;
   };
+  const on = (tx: number | null): Queryable => (tx === null ? adapter : openTransaction(tx));
   const finish = (tx: number): AdapterTransaction => {
-    const transaction = transactions.get(tx);
-    if (!transaction) throw new Error(`Transaction ${tx} is not open`);
+    const transaction = openTransaction(tx);
     transactions.delete(tx);
     return transaction;
   };
