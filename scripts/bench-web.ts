@@ -93,15 +93,21 @@ try {
     await page.locator("button::-p-text(Continue to Schedule)").click();
     await page.waitForFunction(() => location.pathname === "/book/schedule");
     const chosen = await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))));
-    await flow.navigate(`${base}/book/schedule`, { name: "/book/schedule" });
+    // The address names the package and teacher chosen (as a refresh or a shared link would).
+    const schedule = page.url();
+    await flow.navigate(schedule, { name: "/book/schedule" });
     collect("flow", await flow.createFlowResult());
 
     // First, direct visits: a new browser context each (empty cache), as from a link in a chat;
-    // the schedule with the choice a visitor made on the pricing step in their session.
-    for (const url of ["/", "/book/pricing", "/book/schedule"]) {
+    // the schedule at the address the pricing step wrote, with that choice in the session too.
+    for (const [name, url] of [
+      ["/", `${base}/`],
+      ["/book/pricing", `${base}/book/pricing`],
+      ["/book/schedule", schedule],
+    ]) {
       const context = await browser.createBrowserContext();
       const tab = await context.newPage();
-      if (url === "/book/schedule") {
+      if (name === "/book/schedule") {
         await tab.evaluateOnNewDocument((entries: string) => {
           for (const [key, value] of Object.entries(JSON.parse(entries) as Record<string, string>)) {
             sessionStorage.setItem(key, value);
@@ -109,7 +115,7 @@ try {
         }, chosen);
       }
       const direct = await startFlow(tab, { flags });
-      await direct.navigate(`${base}${url}`, { name: url });
+      await direct.navigate(url, { name });
       collect("direct", await direct.createFlowResult());
       await context.close();
     }

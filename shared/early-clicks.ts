@@ -7,6 +7,9 @@
 // - A referral code in a booking page's address (/book?ref=CODE) is kept in session storage at
 //   once, as the app does (features/booking/referral-code.ts): a tap on the intro's link before
 //   the app has started loads the next page without it.
+// - The visitor's own time zone, when the page shows times in the teacher's (data-zone): a page
+//   whose visitor is elsewhere gets the class `other-zone` on <html> before it paints, so the
+//   schedule's HTML keeps room for the visitor's times that the app adds (no layout shift).
 // - The page's scripts (data-entry, data-preload) and the app's whole stylesheet (data-styles) are
 //   requested once the page has painted: the first paint has the network to itself, and the
 //   scripts run after it anyway.
@@ -16,12 +19,17 @@ import { REFERRAL_CODE_PATTERN, REFERRAL_CODE_STORAGE_KEY } from "./constants.ts
 /** The global the script fills, and the client takes over. */
 export const EARLY_CLICKS_GLOBAL = "__earlyClicks";
 
+/** The class on <html> of a page opened in another zone than the teacher's it shows times in. */
+export const OTHER_ZONE_CLASS = "other-zone";
+
 export const EARLY_CLICKS_SCRIPT = [
   `try{var r=(new URLSearchParams(location.search).get("ref")||"").trim();`,
   `if(location.pathname.indexOf("/book")===0&&/${REFERRAL_CODE_PATTERN.source}/.test(r))sessionStorage.setItem("${REFERRAL_CODE_STORAGE_KEY}",r)}catch(e){}`,
   `window.${EARLY_CLICKS_GLOBAL}=[];`,
   `document.addEventListener("click",function(e){var q=window.${EARLY_CLICKS_GLOBAL},t=e.target;if(!q||!(t instanceof Element))return;var b=t.closest("button");if(b&&b.closest("#root"))q.push(b)},true);`,
-  `(function(s){var d=s&&s.dataset;if(!d||!d.entry)return;`,
+  `(function(s){var d=s&&s.dataset;if(!d)return;`,
+  `try{if(d.zone&&Intl.DateTimeFormat().resolvedOptions().timeZone!==d.zone)document.documentElement.classList.add("${OTHER_ZONE_CLASS}")}catch(e){}`,
+  `if(!d.entry)return;`,
   `function add(tag,attrs){var n=document.createElement(tag);for(var k in attrs)n.setAttribute(k,attrs[k]);document.head.appendChild(n)}`,
   `requestAnimationFrame(function(){setTimeout(function(){`,
   `(d.styles||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});`,

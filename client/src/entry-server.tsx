@@ -5,22 +5,74 @@ import { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { ToastProvider } from "./components/ui/toaster.tsx";
+import { choiceInAddress, firstWeekInput, SCHEDULE_PATH } from "./features/booking/schedule-address.ts";
 import { type Prerendered, PrerenderedProvider } from "./lib/prerendered.tsx";
 import { createStaticRouter, RouterProvider } from "./lib/router.tsx";
-import { encodeResults, type PrerenderedQuery, type PrerenderedResults, seedQueries } from "./prerendered-queries.ts";
+import {
+  encodeResults,
+  type PrerenderedQuery,
+  type PrerenderedResult,
+  resultOf,
+  seedQueries,
+} from "./prerendered-queries.ts";
 import { routes } from "./router.tsx";
 
-export type { PrerenderedResults };
+export type { PrerenderedQuery, PrerenderedResult };
 
-/** The pages that need no account, with the results each one shows. */
-export const PRERENDERED_PAGES: Record<string, readonly PrerenderedQuery[]> = {
-  "/": ["booking.publicContact"],
+const PACKAGES = { path: "booking.packages" } as const;
+const TEACHERS = { path: "booking.teachers" } as const;
+const CONTACT = { path: "booking.publicContact" } as const;
+
+/** The pages that need no account, with the results each one shows whatever its address says. */
+const PAGES: Record<string, readonly PrerenderedQuery[]> = {
+  "/": [CONTACT],
   "/book": [],
-  "/book/pricing": ["booking.packages", "booking.teachers", "booking.publicContact"],
-  // The step's frame: the week's times depend on the package and teacher kept in the session.
-  "/book/schedule": [],
-  "/privacy": ["booking.publicContact", "booking.teachers"],
+  "/book/pricing": [PACKAGES, TEACHERS, CONTACT],
+  // The package and teacher the address names (features/booking/schedule-address.ts) are looked
+  // up in these; their week follows (weekQuery).
+  [SCHEDULE_PATH]: [PACKAGES, TEACHERS],
+  "/privacy": [CONTACT, TEACHERS],
 };
+
+/**
+ * The address a page is rendered for, or null when it is not prerendered: its path; for the
+ * booking pages whether a referral code came with it (the intro then says it was saved); for the
+ * schedule the package and teacher it names, unless `withChoice` is false. Other query parameters
+ * (utm_source...) do not change the page, so they share its HTML.
+ */
+export function pageAddress(url: string, withChoice = true): string | null {
+  const { pathname, searchParams } = new URL(url, "http://localhost");
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (!pageQueries(path)) return null;
+  const kept = new URLSearchParams();
+  const choice = path === SCHEDULE_PATH && withChoice ? choiceInAddress(searchParams.toString()) : null;
+  if (choice) kept.set("package", choice.packageId);
+  if (choice?.teacherId) kept.set("teacher", choice.teacherId);
+  if (path.startsWith("/book") && searchParams.get("ref")) kept.set("ref", "1");
+  return kept.size > 0 ? `${path}?${kept}` : path;
+}
+
+/** The queries the page at `pathname` shows first, or null when it is not prerendered. */
+export function pageQueries(pathname: string): readonly PrerenderedQuery[] | null {
+  return Object.hasOwn(PAGES, pathname) ? PAGES[pathname] : null;
+}
+
+/**
+ * The schedule's first week, when `address` names a package and a teacher that `results` offer;
+ * null otherwise (then the page is the step's frame, and the browser sends the visitor back to
+ * the pricing step, or on with the choice kept in the session).
+ */
+export function weekQuery(address: string, results: readonly PrerenderedResult[], now = new Date()) {
+  const { pathname, search } = new URL(address, "http://localhost");
+  const choice = pathname === SCHEDULE_PATH ? choiceInAddress(search) : null;
+  if (!choice) return null;
+  const packages = resultOf(results, "booking.packages")?.data ?? [];
+  const teachers = resultOf(results, "booking.teachers")?.data ?? [];
+  const offered =
+    packages.some((p) => p.id === choice.packageId) &&
+    (choice.teacherId === null || teachers.some((t) => t.id === choice.teacherId));
+  return offered ? ({ path: "booking.availability", input: firstWeekInput(choice.teacherId, now) } as const) : null;
+}
 
 export type RenderedPage = {
   /** The markup of `#root`. */
@@ -30,15 +82,15 @@ export type RenderedPage = {
 };
 
 /** Renders the page at `address` (a path and query) from the results its queries returned. */
-export async function renderPage(address: string, results: PrerenderedResults): Promise<RenderedPage> {
+export async function renderPage(address: string, results: readonly PrerenderedResult[]): Promise<RenderedPage> {
   const pathname = new URL(address, "http://localhost").pathname;
-  if (!(pathname in PRERENDERED_PAGES)) throw new Error(`${pathname} is not a prerendered page`);
+  if (!pageQueries(pathname)) throw new Error(`${pathname} is not a prerendered page`);
   const router = createStaticRouter(routes, address);
   await router.ready;
   if (router.state.error) throw router.state.error;
 
   // The landing page carries no query library: it gets the contact details alone.
-  const contact = results["booking.publicContact"];
+  const contact = resultOf(results, "booking.publicContact")?.data;
   const data: Prerendered =
     pathname !== "/"
       ? { queries: encodeResults(results) }

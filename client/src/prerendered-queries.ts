@@ -3,31 +3,59 @@
 // the browser's own keys, so the first render on each side finds the same data.
 import type { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
-import { type RouterOutputs, trpc } from "./trpc.ts";
+import { type RouterInputs, type RouterOutputs, trpc } from "./trpc.ts";
 
-/** The procedures a public page may carry the results of, by path. */
-export type PrerenderedResults = Partial<{
-  "booking.packages": RouterOutputs["booking"]["packages"];
-  "booking.teachers": RouterOutputs["booking"]["teachers"];
-  "booking.publicContact": RouterOutputs["booking"]["publicContact"];
-}>;
-export type PrerenderedQuery = keyof PrerenderedResults;
+type Booking = RouterOutputs["booking"];
 
-const KEYS: Record<PrerenderedQuery, readonly unknown[]> = {
-  "booking.packages": trpc.booking.packages.queryKey(),
-  "booking.teachers": trpc.booking.teachers.queryKey(),
-  "booking.publicContact": trpc.booking.publicContact.queryKey(),
+/** A query a public page may carry the result of: its procedure, and its input where it takes one. */
+export type PrerenderedQuery =
+  | { path: "booking.packages" }
+  | { path: "booking.teachers" }
+  | { path: "booking.publicContact" }
+  | { path: "booking.availability"; input: NonNullable<RouterInputs["booking"]["availability"]> };
+export type PrerenderedPath = PrerenderedQuery["path"];
+
+type Outputs = {
+  "booking.packages": Booking["packages"];
+  "booking.teachers": Booking["teachers"];
+  "booking.publicContact": Booking["publicContact"];
+  "booking.availability": Booking["availability"];
 };
 
+/** A query with the result it gave. */
+export type PrerenderedResult = {
+  [P in PrerenderedPath]: Extract<PrerenderedQuery, { path: P }> & { data: Outputs[P] };
+}[PrerenderedPath];
+
+/** The result of the query at `path` among `results`, if the page carries it. */
+export function resultOf<P extends PrerenderedPath>(results: readonly PrerenderedResult[], path: P) {
+  return results.find((result): result is Extract<PrerenderedResult, { path: P }> => result.path === path);
+}
+
+/** The browser's cache key of a query. */
+function keyOf(query: PrerenderedQuery): readonly unknown[] {
+  switch (query.path) {
+    case "booking.packages":
+      return trpc.booking.packages.queryKey();
+    case "booking.teachers":
+      return trpc.booking.teachers.queryKey();
+    case "booking.publicContact":
+      return trpc.booking.publicContact.queryKey();
+    case "booking.availability":
+      return trpc.booking.availability.queryKey(query.input);
+  }
+}
+
 /** The results as the page inlines them (superjson keeps what JSON would lose, such as dates). */
-export function encodeResults(results: PrerenderedResults): string {
+export function encodeResults(results: readonly PrerenderedResult[]): string {
   return superjson.stringify(results);
 }
 
 /** Puts inlined results into a query cache, as if the browser had just fetched them. */
 export function seedQueries(client: QueryClient, encoded: string): void {
-  const results = superjson.parse<PrerenderedResults>(encoded);
-  for (const [path, data] of Object.entries(results) as [PrerenderedQuery, unknown][]) {
-    if (data !== undefined && path in KEYS) client.setQueryData(KEYS[path], data);
+  const results = superjson.parse<PrerenderedResult[]>(encoded);
+  if (!Array.isArray(results)) return;
+  for (const result of results) {
+    if (result?.data !== undefined) client.setQueryData(keyOf(result), result.data);
   }
 }

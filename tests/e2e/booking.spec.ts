@@ -100,7 +100,7 @@ test.describe("booking flow: pricing", () => {
     // The choice survives in session storage.
     await expect(page.getByRole("button", { name: "Select Standard Package" })).toHaveAttribute("aria-pressed", "true");
     await page.getByRole("button", { name: /Continue to Schedule/ }).click();
-    await expect(page).toHaveURL(/\/book\/schedule$/);
+    await expect(page).toHaveURL(/\/book\/schedule\?package=[\w-]+/);
   });
 
   test("shows fallback contact details when the prices cannot be loaded", async ({ page }) => {
@@ -259,7 +259,7 @@ test.describe("booking flow: redirect rules", () => {
 
     await page.getByRole("button", { name: "Select Single Lesson" }).click();
     await page.goto("/book/details");
-    await expect(page).toHaveURL(/\/book\/schedule$/);
+    await expect(page).toHaveURL(/\/book\/schedule\?package=[\w-]+/);
 
     await page.goto("/book/confirmation");
     await expect(page).toHaveURL(/\/book$/);

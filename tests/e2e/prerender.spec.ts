@@ -196,18 +196,19 @@ test("the pricing page hydrates, then shows the package chosen earlier in the se
   await expect(page.getByRole("button", { name: "Select Online Starter" })).toHaveAttribute("aria-pressed", "true");
 });
 
-test("the schedule step paints its frame from HTML, then the package and the week follow the session", async ({
+test("the schedule step paints the package and week its address names from HTML, then hydrates", async ({
   page,
   browser,
 }) => {
-  // Opened straight from a link, with a package chosen earlier in the session: the heading is in
-  // the server's HTML; React keeps it; the package's name and its times follow, nothing shifts.
+  // The pricing step writes the choice into the address: opened from there (a link, a refresh),
+  // the package, the teacher and the week's times are in the server's HTML; React keeps them.
   await page.goto("/book/pricing");
   await page.getByRole("button", { name: "Select Online Starter" }).click();
   await page.getByRole("button", { name: /Continue to Schedule/ }).click();
-  await expect(page).toHaveURL(/\/book\/schedule$/);
+  await expect(page).toHaveURL(/\/book\/schedule\?package=[\w-]+&teacher=[\w-]+$/);
+  const address = new URL(page.url()).pathname + new URL(page.url()).search;
   await page.unrouteAll();
-  const errors = await hydrate(page, "/book/schedule", "Choose Your Lesson Times");
+  const errors = await hydrate(page, address, "Choose Your Lesson Times");
   expect(errors).toEqual([]);
   await expect(page.getByText(/^Online Starter: select 5 lessons of 60 minutes/)).toBeVisible();
   await expect(page.getByText("0 of 5 selected")).toBeVisible();
@@ -226,12 +227,66 @@ test("the schedule step paints its frame from HTML, then the package and the wee
   await slot.click();
   await expect(page.getByText("1 of 5 selected")).toBeVisible();
 
-  // Without scripts: the step's frame, with no package named yet (the session is the browser's).
+  // Without scripts: the package, the teacher and the week, from the address alone.
   await withoutScripts(browser, async (bare) => {
-    await bare.goto("/book/schedule");
+    await bare.goto(address);
     await expect(bare.getByRole("heading", { level: 1, name: "Choose Your Lesson Times" })).toBeVisible();
-    await expect(bare.getByText("Select your lessons of 60 minutes.")).toBeVisible();
+    await expect(bare.getByText(/^Online Starter: select 5 lessons of 60 minutes with /)).toBeVisible();
+    await expect(bare.getByText("Loading available times")).toHaveCount(0);
   });
+});
+
+test("the schedule's address without a choice takes the session's, and one not on offer goes to pricing", async ({
+  page,
+}) => {
+  await page.goto("/book/pricing");
+  await page.getByRole("button", { name: "Select Single Lesson" }).click();
+  await page.getByRole("button", { name: /Continue to Schedule/ }).click();
+  await expect(page).toHaveURL(/package=single-lesson/);
+  // An old link, or the details step's way back: the address gains the session's choice, so a
+  // refresh renders the week on the server.
+  await page.goto("/book/schedule");
+  await expect(page).toHaveURL(/\/book\/schedule\?package=single-lesson&teacher=[\w-]+$/);
+  await expect(page.getByText(/^Single Lesson: select 1 lesson of 60 minutes/)).toBeVisible();
+  // A link naming a package that left the catalogue: back to the pricing step, as with none.
+  await page.goto("/book/schedule?package=no-such-package");
+  await expect(page.getByText("No package selected. Redirecting...")).toBeVisible();
+  await expect(page).toHaveURL(/\/book\/pricing$/);
+});
+
+test("a visitor in another time zone gets room for their own times before the app runs", async ({ browser }) => {
+  // The start script compares the visitor's zone with the teacher's (data-zone) before the first
+  // paint; the empty line each slot of the server's HTML keeps for the visitor's time shows only then.
+  const pendingDisplay = (page: Page) =>
+    page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.className = "local-time-pending";
+      document.body.append(probe);
+      return getComputedStyle(probe).display;
+    });
+  for (const [timezoneId, otherZone] of [
+    ["Europe/London", true],
+    ["Europe/Rome", false],
+  ] as const) {
+    const context = await browser.newContext({ timezoneId });
+    try {
+      const page = await context.newPage();
+      await page.goto("/book/pricing");
+      await page.getByRole("button", { name: "Select Single Lesson" }).click();
+      await page.getByRole("button", { name: /Continue to Schedule/ }).click();
+      await expect(page).toHaveURL(/package=single-lesson/);
+      await page.reload();
+      await expect(page.getByText(/^Single Lesson: select 1 lesson/)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.classList.contains("other-zone")), timezoneId).toBe(
+        otherZone,
+      );
+      expect(await pendingDisplay(page), timezoneId).toBe(otherZone ? "block" : "none");
+      // Once hydrated, the slots show the visitor's own times instead (none of them is pending).
+      await expect(page.locator(".local-time-pending")).toHaveCount(1); // the probe alone
+    } finally {
+      await context.close();
+    }
+  }
 });
 
 test("the booking intro and the privacy notice hydrate without an error or a shift", async ({ page }) => {

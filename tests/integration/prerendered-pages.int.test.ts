@@ -9,7 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentWeekStart, weekRangeLabel } from "../../client/src/features/booking/week.ts";
+import { addDays, dateKeyInZone } from "../../client/src/lib/zoned-date.ts";
 import { EARLY_CLICKS_SCRIPT } from "../../shared/early-clicks.ts";
+import { addAvailability, iso, romeDay, ZONE } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 const CSS = "body{color:#123456}";
@@ -171,11 +174,64 @@ describe("prerendered public pages", () => {
     expect((await get("/book?utm_source=x")).body).not.toContain("Referral code saved");
   });
 
-  it("renders the schedule step's frame, which no session can change: the heading, no package", async () => {
+  it("renders the schedule step's frame when its address names no choice: the heading, no package", async () => {
     const html = (await get("/book/schedule")).body;
     expect(html).toContain("Choose Your Lesson Times");
     expect(html).toContain("Select your lessons of 60 minutes.");
     expect(html).not.toContain("No package selected");
+    expect(html).not.toContain("data-zone=");
+  });
+
+  it("renders the week of the package and teacher the schedule's address names, and again when it changes", async () => {
+    const pkg = await t.database.prisma.package.findFirstOrThrow({ where: { name: "Single Lesson" } });
+    const teacher = await t.database.prisma.teacher.findFirstOrThrow({ where: { isActive: true } });
+    const address = `/book/schedule?package=${pkg.id}&teacher=${teacher.id}`;
+    const before = await get(address);
+    // Three days ahead is inside the 14 days from this week's Sunday that the grid loads.
+    const start = romeDay(3, 10);
+    const slot = await addAvailability(t.database.prisma, teacher.id, start, 2);
+    t.app.availabilityCache.invalidate(); // as the app does on its own writes
+    try {
+      const response = await get(`${address}&utm_source=chat`);
+      expect(response.headers.etag).not.toBe(before.headers.etag);
+      const html = response.body;
+      // (React separates neighbouring texts with empty comments.)
+      expect(html.replace(/<!-- -->/g, "")).toContain(
+        `${pkg.name}: select 1 lesson of 60 minutes with ${teacher.name}.`,
+      );
+      expect(html).toContain(weekRangeLabel(currentWeekStart(ZONE)));
+      expect(html).not.toContain("Loading available times");
+      // The week's times travel with the page (the browser's first render shows them too), and the
+      // start script is told the zone they are in.
+      const data = JSON.stringify(inlined(html));
+      expect(data).toContain("booking.availability");
+      expect(data).toContain(iso(start));
+      expect(html).toMatch(/<script data-zone="Europe\/Rome" data-entry=/);
+      // A time of this week is drawn in the HTML, as a button of its own.
+      if (dateKeyInZone(iso(start), ZONE) < addDays(currentWeekStart(ZONE), 7)) {
+        expect(html).toContain(`data-slot-id="${teacher.id}:${start.toUTC().toJSDate().toISOString()}"`);
+      }
+    } finally {
+      await t.database.prisma.availabilitySlot.delete({ where: { id: slot.id } });
+      t.app.availabilityCache.invalidate();
+    }
+  });
+
+  it("renders the frame, cached once, for a schedule address naming what is not on offer", async () => {
+    const pkg = await t.database.prisma.package.findFirstOrThrow({ where: { name: "Single Lesson" } });
+    const teacher = await t.database.prisma.teacher.findFirstOrThrow({ where: { isActive: true } });
+    const frame = await get("/book/schedule");
+    for (const address of [
+      `/book/schedule?package=no-such-package&teacher=${teacher.id}`,
+      `/book/schedule?package=${pkg.id}&teacher=00000000-0000-4000-8000-000000000000`,
+      `/book/schedule?package=${pkg.id}&teacher=${encodeURIComponent("<script>alert(1)</script>")}`,
+      `/book/schedule?package=${"x".repeat(5000)}`,
+    ]) {
+      const response = await get(address);
+      expect(response.statusCode, address).toBe(200);
+      expect(response.headers.etag, address).toBe(frame.headers.etag);
+      expect(response.body).not.toContain("alert(1)");
+    }
   });
 
   it("leaves the other pages to the browser: the app's shell, no data", async () => {

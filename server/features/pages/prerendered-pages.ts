@@ -1,5 +1,5 @@
-// The public pages as HTML (issue 15): `/`, `/book`, `/book/pricing`, `/book/schedule` (its frame:
-// the times depend on the visitor's session) and `/privacy` are rendered
+// The public pages as HTML (issue 15): `/`, `/book`, `/book/pricing`, `/book/schedule` (with the
+// week's times of the package and teacher its address names) and `/privacy` are rendered
 // with React on the server (client/src/entry-server.tsx) from the same procedures the browser
 // would call, so a phone paints the page before any script has run, then hydrates it.
 //
@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { PrerenderedQuery, PrerenderedResults } from "../../../client/src/prerendered-queries.ts";
+import type { PrerenderedQuery, PrerenderedResult } from "../../../client/src/prerendered-queries.ts";
 import { EARLY_CLICKS_SCRIPT } from "../../../shared/early-clicks.ts";
 import { type AppServices, createInnerContext } from "../../trpc/context.ts";
 import { appRouter } from "../../trpc/root.ts";
@@ -30,11 +30,19 @@ const MANIFEST = ".vite/manifest.json";
 /** The id of the inlined data, as lib/prerendered.tsx reads it. */
 const DATA_ID = "prerendered-data";
 
-const LOADERS: { [K in PrerenderedQuery]: (caller: Caller) => Promise<PrerenderedResults[K]> } = {
-  "booking.packages": (caller) => caller.booking.packages(),
-  "booking.teachers": (caller) => caller.booking.teachers(),
-  "booking.publicContact": (caller) => caller.booking.publicContact(),
-};
+/** A query's result, from the same procedure the browser would call. */
+async function load(caller: Caller, query: PrerenderedQuery): Promise<PrerenderedResult> {
+  switch (query.path) {
+    case "booking.packages":
+      return { ...query, data: await caller.booking.packages() };
+    case "booking.teachers":
+      return { ...query, data: await caller.booking.teachers() };
+    case "booking.publicContact":
+      return { ...query, data: await caller.booking.publicContact() };
+    case "booking.availability":
+      return { ...query, data: await caller.booking.availability(query.input) };
+  }
+}
 
 /** The app's entry in Vite's manifest, and the landing page's own script (client/src/landing-entry.ts). */
 const APP_ENTRY = "index.html";
@@ -74,15 +82,9 @@ function staticFiles(manifest: Manifest, keys: string[]): string[] {
   return [...files];
 }
 
-/**
- * The address a page is rendered for: its path, and for the booking pages whether a referral code
- * came with it (the intro then says it was saved). Other query parameters (utm_source...) do not
- * change the page, so they share its HTML.
- */
-export function pageAddress(url: string): string {
-  const { pathname, searchParams } = new URL(url, "http://localhost");
-  const normal = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return normal.startsWith("/book") && searchParams.get("ref") ? `${normal}?ref=1` : normal;
+/** Text as an HTML attribute's value, between double quotes. */
+function attribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
 /** Keeps JSON inside a <script> element: no `</script>` or `<!--` can be spelled in it. */
@@ -160,12 +162,11 @@ export class PrerenderedPages {
    * rendering failed (the caller then sends the browser-rendered shell, which works all the same).
    */
   async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const address = pageAddress(request.url);
     let version: Version | null;
     try {
-      version = await this.version(address);
+      version = await this.version(request.url);
     } catch (error) {
-      this.log.warn({ err: error, page: address }, "Prerendering failed; sending the plain page");
+      this.log.warn({ err: error, page: request.url }, "Prerendering failed; sending the plain page");
       return false;
     }
     if (!version) return false;
@@ -185,16 +186,22 @@ export class PrerenderedPages {
     return true;
   }
 
-  /** The current HTML of a page: the cached one while its data is unchanged. */
-  async version(address: string): Promise<Version | null> {
+  /** The current HTML of the page at `url`: the cached one while its data is unchanged. */
+  private async version(url: string): Promise<Version | null> {
     const renderer = await this.loadRenderer();
+    let address = renderer.pageAddress(url);
+    if (!address) return null;
     const pathname = address.split("?")[0];
-    const queries = renderer.PRERENDERED_PAGES[pathname];
-    if (!queries) return null;
+    const queries = renderer.pageQueries(pathname) ?? [];
     const caller = appRouter.createCaller(createInnerContext(this.services));
     // In the page's order, whichever query answers first: the same data makes the same key and HTML.
-    const answers = await Promise.all(queries.map((query) => LOADERS[query](caller)));
-    const results: PrerenderedResults = Object.fromEntries(queries.map((query, i) => [query, answers[i]]));
+    const results = await Promise.all(queries.map((query) => load(caller, query)));
+    // The schedule's week, for a package and teacher on offer; any other choice an address names
+    // gets the step's frame, cached once however many addresses are crafted.
+    const week = renderer.weekQuery(address, results);
+    const times = week ? await load(caller, week) : null;
+    if (times) results.push(times);
+    else address = renderer.pageAddress(address, false) ?? pathname;
     // The footer's year is part of the page too.
     const key = JSON.stringify([results, new Date().getFullYear()]);
     const cached = this.versions.get(address);
@@ -207,7 +214,11 @@ export class PrerenderedPages {
     // painted (the start script). Functions, not strings: the page's text may hold `$&` or `$'`,
     // which replace() would expand.
     const styles = criticalCss(this.stylesheet, classesIn(page.html));
+    // Times shown in the teacher's zone: the start script marks a visitor elsewhere before the
+    // first paint (shared/early-clicks.ts).
+    const zone = times?.path === "booking.availability" ? times.data.timezone : null;
     const body = template
+      .replace("<script data-entry=", () => `<script${zone ? ` data-zone="${attribute(zone)}"` : ""} data-entry=`)
       .replace("</head>", () => `  <style>${styles}</style>\n  </head>`)
       .replace(
         '<div id="root"></div>',

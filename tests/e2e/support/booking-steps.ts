@@ -8,7 +8,7 @@ export async function choosePackage(page: Page, name: string) {
   await page.goto("/book/pricing");
   await page.getByRole("button", { name: `Select ${name}` }).click();
   await page.getByRole("button", { name: /Continue to Schedule/ }).click();
-  await expect(page).toHaveURL(/\/book\/schedule$/);
+  await expect(page).toHaveURL(/\/book\/schedule\?package=[\w-]+/);
 }
 
 export const freeSlots = (page: Page) => page.locator('button[data-slot-id][aria-pressed="false"]:visible');

@@ -19,6 +19,7 @@ import {
 } from "./details-form.ts";
 import type { GroupChoice } from "./group-conversation-card.tsx";
 import { referralCode } from "./referral-code.ts";
+import { storedScheduleAddress } from "./schedule-address.ts";
 import { weekStartOf } from "./week.ts";
 
 export function useBookingSubmit({
@@ -183,7 +184,7 @@ export function useBookingSubmit({
       const code = error instanceof TRPCClientError ? error.data?.code : undefined;
       if (code === "CONFLICT" || code === "BAD_REQUEST") {
         const dropped = await dropTakenSlots(currentSlots);
-        if (code === "CONFLICT" || dropped > 0) navigate("/book/schedule", { state: { notice: message } });
+        if (code === "CONFLICT" || dropped > 0) navigate(storedScheduleAddress(), { state: { notice: message } });
       }
     }
   };

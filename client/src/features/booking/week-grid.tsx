@@ -9,8 +9,11 @@ type Props = {
   slots: Slot[];
   selectedIds: ReadonlySet<string>;
   timeZone: string;
-  /** The visitor's zone when it differs from the teacher's: each slot then shows both times. */
-  localZone: string | null;
+  /**
+   * The visitor's zone when it differs from the teacher's: each slot then shows both times.
+   * Undefined while it is not known (the server's HTML and the render that hydrates it).
+   */
+  localZone: string | null | undefined;
   todayKey: DateKey;
   onToggle: (slot: Slot) => void;
 };
@@ -31,7 +34,7 @@ function SlotButton({
   slot: Slot;
   selected: boolean;
   timeZone: string;
-  localZone: string | null;
+  localZone: string | null | undefined;
   onToggle: (slot: Slot) => void;
   className?: string;
 }) {
@@ -60,6 +63,12 @@ function SlotButton({
         <span className={`text-[11px] font-normal ${selected ? "text-blue-100" : "text-slate-600"}`}>
           {localTime}
           {shiftsDay ? ` ${dayLabels(localDay).weekday}` : ""} yours
+        </span>
+      )}
+      {/* The visitor's line, not known yet: room for it when the visitor is in another zone (styles.css). */}
+      {localZone === undefined && (
+        <span className="local-time-pending text-[11px]" aria-hidden="true">
+          {"\u00a0"}
         </span>
       )}
     </button>

@@ -12,7 +12,8 @@ type OfferedSlot = Week["weekSlots"][number];
 /** The schedule step's calendar card: week paging, the zone note, and the grid or its state. */
 export function WeekPicker(props: {
   week: Week;
-  localZone: string | null;
+  /** The visitor's zone when it is not the teacher's; undefined until the browser has said (week-grid.tsx). */
+  localZone: string | null | undefined;
   selectedIds: Set<string>;
   onToggle: (slot: OfferedSlot) => void;
 }) {

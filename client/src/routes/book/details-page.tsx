@@ -16,6 +16,7 @@ import {
 } from "../../features/booking/details-form.ts";
 import { type GroupChoice, GroupConversationCard } from "../../features/booking/group-conversation-card.tsx";
 import { referralCode } from "../../features/booking/referral-code.ts";
+import { storedScheduleAddress } from "../../features/booking/schedule-address.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { StudentDetailsFields } from "../../features/booking/student-details-fields.tsx";
 import { useBookingSubmit } from "../../features/booking/use-booking-submit.ts";
@@ -43,7 +44,7 @@ export function DetailsPage() {
     if (redirected.current) return;
     if (missingSelection) {
       redirected.current = true;
-      navigate("/book/schedule", { replace: true });
+      navigate(storedScheduleAddress(), { replace: true });
     } else if (signedOut) {
       redirected.current = true;
       toast({
@@ -153,7 +154,7 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
                 fixedType={fixedType}
               />
               <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:col-span-2 sm:flex-row sm:justify-between">
-                <ButtonLink to="/book/schedule" variant="outline">
+                <ButtonLink to={storedScheduleAddress()} variant="outline">
                   Back to Schedule
                 </ButtonLink>
                 <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>

@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { bookingStorage, type SelectedPackage, type SelectedTeacher } from "../../features/booking/booking-storage.ts";
 import { PackageCard } from "../../features/booking/package-card.tsx";
 import { PolicyCard } from "../../features/booking/policy-card.tsx";
+import { scheduleAddress } from "../../features/booking/schedule-address.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { canContinueToSchedule, resolveTeacherChoice } from "../../features/booking/teacher-choice.ts";
 import { TeacherList } from "../../features/booking/teacher-list.tsx";
@@ -125,7 +126,10 @@ export function PricingPage() {
             size="lg"
             className="flex-1 sm:flex-none"
             disabled={!canContinue}
-            onClick={() => navigate("/book/schedule")}
+            onClick={() =>
+              selectedPackage &&
+              navigate(scheduleAddress({ packageId: selectedPackage.id, teacherId: choice.teacher?.id ?? null }))
+            }
           >
             Continue to Schedule <ArrowRightIcon className="h-5 w-5" />
           </Button>

@@ -1,11 +1,18 @@
+import { useQuery } from "@tanstack/react-query";
 import { type Dispatch, lazy, type SetStateAction, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon } from "../../components/ui/icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
-import { bookingStorage, type Slot } from "../../features/booking/booking-storage.ts";
+import {
+  bookingStorage,
+  type SelectedPackage,
+  type SelectedTeacher,
+  type Slot,
+} from "../../features/booking/booking-storage.ts";
 import { SameTimeEveryWeek, useSameTimeEveryWeek } from "../../features/booking/same-time-every-week.tsx";
+import { choiceInAddress, scheduleAddress } from "../../features/booking/schedule-address.ts";
 import { SelectedLessonsCard } from "../../features/booking/selected-lessons-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { useWeekAvailability } from "../../features/booking/use-week-availability.ts";
@@ -13,6 +20,7 @@ import { WeekPicker } from "../../features/booking/week-picker.tsx";
 import { browserTimeZone } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/prerendered.tsx";
 import { useLocation, useNavigate } from "../../lib/router.tsx";
+import { trpc } from "../../trpc.ts";
 
 export const REDIRECT_DELAY_MS = 1500;
 
@@ -27,16 +35,8 @@ export function SchedulePage() {
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
-  // The package, teacher and times chosen live in session storage, which only the browser knows:
-  // the server's HTML (issue 15) and the render that hydrates it show the step without them, and
-  // they follow in the next render. Arriving from the pricing step, they are there at once.
   const hydrated = useHydrated();
-  const stored = useMemo(
-    () => (hydrated ? { pkg: bookingStorage.getPackage(), teacher: bookingStorage.getTeacher() } : null),
-    [hydrated],
-  );
-  const pkg = stored?.pkg ?? null;
-  const teacher = stored?.teacher ?? null;
+  const { pkg, teacher, unknown } = useScheduleChoice(location.search, hydrated);
   const [picked, setPicked] = useState<Slot[] | null>(null);
   const selected = useMemo(() => picked ?? (hydrated ? bookingStorage.getSlots() : []), [picked, hydrated]);
   const setSelected: Dispatch<SetStateAction<Slot[]>> = useCallback(
@@ -50,16 +50,37 @@ export function SchedulePage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
 
+  // The choice in the address becomes the session's (a link, another tab).
   useEffect(() => {
-    if (!hydrated || pkg) return;
+    if (!pkg || !new URLSearchParams(location.search).has("package")) return;
+    const other = bookingStorage.getPackage()?.id !== pkg.id || bookingStorage.getTeacher()?.id !== teacher?.id;
+    bookingStorage.changePackage(pkg);
+    bookingStorage.setTeacher(teacher);
+    // Times picked for another package or teacher are not this choice's.
+    if (other) {
+      bookingStorage.setSlots([]);
+      setPicked([]);
+    }
+  }, [pkg, teacher, location.search]);
+  // The session's choice goes into the address (the details step's way back, an old link): a
+  // refresh or a shared link then opens this very step.
+  useEffect(() => {
+    if (!hydrated || !pkg || new URLSearchParams(location.search).has("package")) return;
+    navigate(scheduleAddress({ packageId: pkg.id, teacherId: teacher?.id ?? null }), {
+      replace: true,
+      state: location.state,
+    });
+  }, [hydrated, pkg, teacher, location.search, location.state, navigate]);
+  useEffect(() => {
+    if (!unknown) return;
     const timer = setTimeout(() => navigate("/book/pricing", { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [hydrated, pkg, navigate]);
+  }, [unknown, navigate]);
 
   const week = useWeekAvailability({ enabled: pkg !== null, teacherId: teacher?.id ?? null, setSelected });
   const { zone } = week;
-  const localZone = hydrated ? browserTimeZone() : zone;
-  const showLocal = localZone !== zone ? localZone : null;
+  // The visitor's own zone, when it is not the teacher's: known once hydrated (lib/prerendered.tsx).
+  const showLocal = hydrated ? (browserTimeZone() !== zone ? browserTimeZone() : null) : undefined;
 
   const status = useStudentStatus();
   const user = status.data?.authenticated ? status.data.user : null;
@@ -76,7 +97,7 @@ export function SchedulePage() {
     },
   });
 
-  if (hydrated && !pkg) {
+  if (unknown) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center" role="status">
         <p className="font-medium text-slate-700">No package selected. Redirecting...</p>
@@ -170,7 +191,7 @@ export function SchedulePage() {
             selected={selected}
             lessons={lessons}
             zone={zone}
-            localZone={showLocal}
+            localZone={showLocal ?? null}
             onRemove={(slot) => {
               sameTime.clearMessage();
               update(selected.filter((s) => s.id !== slot.id));
@@ -221,4 +242,36 @@ export function SchedulePage() {
       )}
     </div>
   );
+}
+
+type Choice = { pkg: SelectedPackage | null; teacher: SelectedTeacher | null; unknown: boolean };
+const chosen = (pkg: SelectedPackage | null, teacher: SelectedTeacher | null, hydrated: boolean): Choice => ({
+  pkg,
+  teacher: pkg ? teacher : null,
+  unknown: hydrated && pkg === null,
+});
+
+/**
+ * The package and teacher the step is for: those the address names (`?package=…&teacher=…`, known
+ * to the server's HTML too), else those kept in the session (known once hydrated). `unknown`: none,
+ * or an address naming a package or teacher no longer offered; the visitor goes back to pricing.
+ */
+function useScheduleChoice(search: string, hydrated: boolean): Choice {
+  const choice = useMemo(() => choiceInAddress(search), [search]);
+  const packages = useQuery({ ...trpc.booking.packages.queryOptions(), enabled: choice !== null });
+  const teachers = useQuery({ ...trpc.booking.teachers.queryOptions(), enabled: choice !== null });
+  return useMemo(() => {
+    const stored = hydrated ? { pkg: bookingStorage.getPackage(), teacher: bookingStorage.getTeacher() } : null;
+    if (!choice) return chosen(stored?.pkg ?? null, stored?.teacher ?? null, hydrated);
+    if (packages.data && teachers.data) {
+      const pkg = packages.data.find((p) => p.id === choice.packageId) ?? null;
+      const teacher = teachers.data.find((t) => t.id === choice.teacherId) ?? null;
+      const offered = pkg !== null && (choice.teacherId === null || teacher !== null);
+      return offered ? chosen(pkg, teacher, hydrated) : chosen(null, null, hydrated);
+    }
+    if (packages.isPending || teachers.isPending) return { pkg: null, teacher: null, unknown: false };
+    // The catalogue did not load: the session's choice stands in when it is the address's.
+    const same = stored?.pkg?.id === choice.packageId;
+    return chosen(same ? (stored?.pkg ?? null) : null, same ? (stored?.teacher ?? null) : null, hydrated);
+  }, [choice, packages.data, packages.isPending, teachers.data, teachers.isPending, hydrated]);
 }
