@@ -24,11 +24,7 @@ export const HOOKS = {
 
 type Stop = () => void;
 
-const milanoClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TEACHER_TIMEZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const MILANO_CLOCK = { timeZone: TEACHER_TIMEZONE, hour: "2-digit", minute: "2-digit" } as const;
 
 function all<T extends Element = HTMLElement>(root: ParentNode, hook: string): T[] {
   return [...root.querySelectorAll<T>(`[${hook}]`)];
@@ -204,20 +200,47 @@ function testimonials(root: ParentNode): Stop {
   };
 }
 
-/** The time in Milano now, every 30 seconds (the HTML may be hours old: it shows --:-- until then). */
+/**
+ * The time in Milano now, every 30 seconds (the HTML may be hours old: it shows --:-- until then),
+ * from the moment the clock comes near the screen: the page's first use of Intl costs a phone
+ * tens of milliseconds of a blocked main thread (ICU's data), which a visitor who never scrolls
+ * down to the contact section should not pay while the page loads.
+ */
 function clock(root: ParentNode): Stop {
   const times = all<HTMLTimeElement>(root, HOOKS.clock);
   if (times.length === 0) return () => {};
+  let format: Intl.DateTimeFormat | null = null;
+  let timer = 0;
   const tick = () => {
+    format ??= new Intl.DateTimeFormat("en-GB", MILANO_CLOCK);
     const now = new Date();
     for (const time of times) {
       time.dateTime = now.toISOString();
-      time.textContent = milanoClock.format(now);
+      time.textContent = format.format(now);
     }
   };
-  tick();
-  const timer = window.setInterval(tick, 30_000);
-  return () => window.clearInterval(timer);
+  const start = () => {
+    if (timer) return;
+    tick();
+    timer = window.setInterval(tick, 30_000);
+  };
+  if (typeof IntersectionObserver === "undefined") {
+    start();
+    return () => window.clearInterval(timer);
+  }
+  const near = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      near.disconnect();
+      start();
+    },
+    { rootMargin: "300px 0px" },
+  );
+  for (const time of times) near.observe(time);
+  return () => {
+    near.disconnect();
+    window.clearInterval(timer);
+  };
 }
 
 /** Starts everything the landing page does; the returned function stops it all. */
