@@ -9,6 +9,7 @@
 // median, with the range of LCP and TBT beside it (Lighthouse's own advice: the median of five).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startFlow } from "lighthouse";
@@ -34,8 +35,18 @@ const server: ChildProcess = spawn(process.execPath, ["dist/server/index.mjs"], 
 });
 const exited = new Promise((resolve) => server.once("exit", resolve));
 
+// The floor: a page of a heading and a paragraph, no style, no script, measured in the same minutes.
+// What Lighthouse finds there (the browser's own start-up tasks, scaled 4x) no page can go below.
+const PLAIN_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Plain</title></head><body><h1>A plain page</h1><p>One paragraph of text, the largest thing painted, for Lighthouse to measure against.</p></body></html>';
+const plain = createServer((_request, response) => {
+  response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(PLAIN_PAGE);
+});
+await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+const plainUrl = `http://127.0.0.1:${(plain.address() as { port: number }).port}/`;
+
 type Row = {
-  visit: "direct" | "flow";
+  visit: "direct" | "flow" | "floor";
   page: string;
   score: number;
   lcpMs: number;
@@ -127,12 +138,18 @@ try {
         collect("direct", await visit.createFlowResult());
         await direct.close();
       }
+      const reference = await browser.createBrowserContext();
+      const floor = await startFlow(await reference.newPage(), { flags });
+      await floor.navigate(plainUrl, { name: "plain page" });
+      collect("floor", await floor.createFlowResult());
+      await reference.close();
     }
   } finally {
     await browser.close();
   }
 } finally {
   server.kill("SIGTERM");
+  plain.close();
   await exited;
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -148,8 +165,8 @@ console.log(`\nLighthouse 12 (mobile emulation, simulated throttling), productio
 console.log(`median of ${RUNS} run(s) per visit; LCP and TBT with their range`);
 console.log("visit   page            score      LCP   (range)          TBT  (range)         CLS      script");
 const summary = [];
-for (const visit of ["flow", "direct"] as const) {
-  for (const page of ["/", "/book/pricing", "/book/schedule"]) {
+for (const visit of ["flow", "direct", "floor"] as const) {
+  for (const page of visit === "floor" ? ["plain page"] : ["/", "/book/pricing", "/book/schedule"]) {
     const runs = rows.filter((r) => r.visit === visit && r.page === page);
     const m = {
       visit,
@@ -168,6 +185,7 @@ for (const visit of ["flow", "direct"] as const) {
 }
 for (const r of rows.slice(0, 6)) console.log(`${r.visit} ${r.page}: LCP element ${r.lcpElement}`);
 console.log(`aims: score >= ${AIMS.score}, LCP <= ${AIMS.lcpMs} ms, TBT <= ${AIMS.tbtMs} ms, CLS <= ${AIMS.cls}`);
+console.log("floor: a plain HTML page (no style, no script) in the same minutes: what the machine itself costs");
 console.log(
   "script: JavaScript transferred (compressed) by the time the page settled; issue 15's aim for / is <= 60 KB",
 );

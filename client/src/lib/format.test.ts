@@ -28,5 +28,21 @@ describe("dates and money", () => {
   it("writes euro amounts", () => {
     expect(formatEuro(120)).toBe("€120");
     expect(formatEuro(22.5)).toBe("€22.50");
+    expect(formatEuro(1200)).toBe("€1,200");
+    expect(formatEuro(-5)).toBe("-€5");
+  });
+
+  it("writes euro amounts as en-IE's Intl would, without Intl", () => {
+    const whole = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+    const cents = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" });
+    const amounts = [
+      0, 1, 9.99, 10.005, 22.5, 35, 99.995, 100, 999.5, 1000, 1234.56, 12345, 1_000_000, 0.125, -3.5, -1250,
+    ];
+    for (let cents100 = 0; cents100 < 300_00; cents100 += 37) amounts.push(cents100 / 100);
+    for (const amount of amounts) {
+      expect(formatEuro(amount), String(amount)).toBe(
+        Number.isInteger(amount) ? whole.format(amount) : cents.format(amount),
+      );
+    }
   });
 });

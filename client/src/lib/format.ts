@@ -1,12 +1,29 @@
 // Display formatting with the platform's Intl (no date library in the client bundle). Dates use
 // the en-US format as the spec asks; pass an IANA zone to show a time in the teacher's zone.
+//
+// On a phone, Intl is dear: its first use in a page sets up ICU's data (40-60 ms of a blocked main
+// thread), and each formatter made costs a few tenths of a millisecond, which a week grid of
+// a hundred times would pay on every render. So formatters are made once per set of options, and
+// euro amounts (the pricing step's only formatting) are written without Intl.
 
-const EURO = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" });
-const EURO_WHOLE = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
-
-/** €120 for whole amounts, €22.50 otherwise. */
+/** €120 for whole amounts, €22.50 otherwise; thousands grouped (€1,200), as en-IE's euro format writes them. */
 export function formatEuro(amount: number): string {
-  return Number.isInteger(amount) ? EURO_WHOLE.format(amount) : EURO.format(amount);
+  const digits = Number.isInteger(amount) ? Math.abs(amount).toFixed(0) : Math.abs(amount).toFixed(2);
+  const [whole, cents] = digits.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${amount < 0 ? "-" : ""}€${grouped}${cents ? `.${cents}` : ""}`;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The en-US formatter for these options, made once. */
+function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", options);
+    formatters.set(key, format);
+  }
+  return format;
 }
 
 type DateInput = Date | string | number;
@@ -24,7 +41,7 @@ export function formatDate(
       : style === "short"
         ? { weekday: "short", month: "short", day: "numeric" }
         : { year: "numeric", month: "short", day: "numeric" };
-  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: opts.timeZone }).format(toDate(value));
+  return dateTimeFormat({ ...options, timeZone: opts.timeZone }).format(toDate(value));
 }
 
 // `hour12: false` in en-US prints "24:30" just after midnight; an explicit h23 cycle prints "00:30".
@@ -32,7 +49,7 @@ const hourStyle = (hour12 = true): Intl.DateTimeFormatOptions => (hour12 ? { hou
 
 /** "10:00 AM", or "10:00" with hour12 false. */
 export function formatTime(value: DateInput, opts: { timeZone?: string; hour12?: boolean } = {}): string {
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat({
     hour: "numeric",
     minute: "2-digit",
     ...hourStyle(opts.hour12),
@@ -42,7 +59,7 @@ export function formatTime(value: DateInput, opts: { timeZone?: string; hour12?:
 
 /** "Tue, Mar 3, 2026, 10:00 AM". */
 export function formatDateTime(value: DateInput, opts: { timeZone?: string; hour12?: boolean } = {}): string {
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat({
     weekday: "short",
     year: "numeric",
     month: "short",
@@ -54,9 +71,11 @@ export function formatDateTime(value: DateInput, opts: { timeZone?: string; hour
   }).format(toDate(value));
 }
 
-/** The browser's own IANA zone. */
+let ownZone: string | null = null;
+/** The browser's own IANA zone (asked once: every slot of a week grid wants it). */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  ownZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return ownZone;
 }
 
 /** File sizes as the admin spec shows them: Bytes, KB, MB or GB, and 'Unknown size' when missing. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dateKeyInZone, timeKeyInZone } from "../../lib/zoned-date.ts";
-import { currentWeekStart, weekDays, weekRangeLabel, weekStartOf } from "./week.ts";
+import { currentWeekStart, dayLabels, weekDays, weekRangeLabel, weekStartOf } from "./week.ts";
 
 describe("the schedule's week in the teacher's zone", () => {
   it("starts on the Sunday of the week, whatever the weekday", () => {
@@ -36,5 +36,28 @@ describe("the schedule's week in the teacher's zone", () => {
 
   it("labels the week range", () => {
     expect(weekRangeLabel("2026-12-27")).toBe("Dec 27 – Jan 2, 2027");
+  });
+
+  it("writes day labels as en-US's Intl would, for every day of four years", () => {
+    const intl = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
+    const weekday = intl({ weekday: "short" });
+    const monthDay = intl({ month: "short", day: "numeric" });
+    const shortDay = intl({ weekday: "short", month: "short", day: "numeric" });
+    const longDay = intl({ weekday: "long", month: "long", day: "numeric" });
+    const withYear = intl({ month: "short", day: "numeric", year: "numeric" });
+    for (let key = "2026-01-01"; key < "2030-01-01"; key = addDays(key, 1)) {
+      const date = new Date(`${key}T00:00:00Z`);
+      expect(dayLabels(key)).toEqual({
+        weekday: weekday.format(date),
+        monthDay: monthDay.format(date),
+        short: shortDay.format(date),
+        long: longDay.format(date),
+        dayOfMonth: date.getUTCDate(),
+      });
+      expect(weekRangeLabel(key)).toBe(
+        `${monthDay.format(date)} – ${withYear.format(new Date(`${addDays(key, 6)}T00:00:00Z`))}`,
+      );
+    }
   });
 });

@@ -20,40 +20,42 @@ export function weekDays(weekStart: DateKey): DateKey[] {
   return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-});
-const weekdayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short" });
-const monthDayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
-const longDayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-});
-const rangeYearFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+// English names, written out: plain dates need no zone, and Intl's first use costs a phone tens
+// of milliseconds (lib/format.ts).
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const short = (name: string) => name.slice(0, 3);
 
 /** Labels of a plain date: "Sun", "Nov 22", "Sun, Nov 22", "Sunday, November 22". */
 export function dayLabels(key: DateKey) {
   const date = toUtcDate(key);
+  const weekday = WEEKDAYS[date.getUTCDay()];
+  const month = MONTHS[date.getUTCMonth()];
+  const dayOfMonth = date.getUTCDate();
   return {
-    weekday: weekdayFormat.format(date),
-    monthDay: monthDayFormat.format(date),
-    short: dayFormat.format(date),
-    long: longDayFormat.format(date),
-    dayOfMonth: date.getUTCDate(),
+    weekday: short(weekday),
+    monthDay: `${short(month)} ${dayOfMonth}`,
+    short: `${short(weekday)}, ${short(month)} ${dayOfMonth}`,
+    long: `${weekday}, ${month} ${dayOfMonth}`,
+    dayOfMonth,
   };
 }
 
 /** "Nov 22 – Nov 28, 2026". */
 export function weekRangeLabel(weekStart: DateKey): string {
-  return `${monthDayFormat.format(toUtcDate(weekStart))} – ${rangeYearFormat.format(toUtcDate(addDays(weekStart, 6)))}`;
+  const end = addDays(weekStart, 6);
+  return `${dayLabels(weekStart).monthDay} – ${dayLabels(end).monthDay}, ${end.slice(0, 4)}`;
 }
