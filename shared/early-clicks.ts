@@ -11,8 +11,9 @@
 //   whose visitor is elsewhere gets the class `other-zone` on <html> before it paints, so the
 //   schedule's HTML keeps room for the visitor's times that the app adds (no layout shift).
 // - The page's scripts (data-entry, data-preload) and the app's whole stylesheet (data-styles) are
-//   requested once the page has painted: the first paint has the network to itself, and the
-//   scripts run after it anyway.
+//   requested once the whole page is parsed and painted: its paint has the network and the main
+//   thread to itself (a phone's parser yields, and a page painted in parts would otherwise see its
+//   largest text wait behind the app's requests), and the scripts run after it anyway.
 
 import { REFERRAL_CODE_PATTERN, REFERRAL_CODE_STORAGE_KEY } from "./constants.ts";
 
@@ -31,8 +32,9 @@ export const EARLY_CLICKS_SCRIPT = [
   `try{if(d.zone&&Intl.DateTimeFormat().resolvedOptions().timeZone!==d.zone)document.documentElement.classList.add("${OTHER_ZONE_CLASS}")}catch(e){}`,
   `if(!d.entry)return;`,
   `function add(tag,attrs){var n=document.createElement(tag);for(var k in attrs)n.setAttribute(k,attrs[k]);document.head.appendChild(n)}`,
-  `requestAnimationFrame(function(){setTimeout(function(){`,
+  `function go(){requestAnimationFrame(function(){setTimeout(function(){`,
   `(d.styles||"").split(" ").forEach(function(h){if(h)add("link",{rel:"stylesheet",href:h})});`,
   `(d.preload||"").split(" ").forEach(function(h){if(h)add("link",{rel:"modulepreload",href:h})});`,
-  `add("script",{type:"module",src:d.entry})},0)})})(document.currentScript);`,
+  `add("script",{type:"module",src:d.entry})},0)})}`,
+  `if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",go);else go()})(document.currentScript);`,
 ].join("");
