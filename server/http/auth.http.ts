@@ -11,6 +11,7 @@ import { resolveAccount } from "../features/auth/account.service.ts";
 import { DEMO_STUDENT_EMAIL, ensureDemoStudent } from "../features/auth/demo-accounts.ts";
 import type { OidcFlow, OidcProvider } from "../features/auth/oidc.service.ts";
 import { createSession, invalidateSessionToken, type SessionKind } from "../features/auth/session.service.ts";
+import { escapeHtml } from "../html.ts";
 import { limitCaller, type RateLimiter } from "../plugins/rate-limit.ts";
 import { clearSessionCookie, SESSION_COOKIES, setSessionCookie } from "../plugins/session.ts";
 import { type ProcedureRoute, route } from "./procedure-routes.ts";
@@ -201,9 +202,6 @@ function failurePath(kind: SessionKind, error: SignInError, next: unknown): stri
   const keep = path === flow.after ? "" : `&next=${encodeURIComponent(path)}`;
   return `${flow.home}?error=${error}${keep}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function demoPage(kind: SessionKind, next: string): string {
   const nextField = `<input type="hidden" name="next" value="${escapeHtml(next)}">`;

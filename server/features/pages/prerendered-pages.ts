@@ -15,6 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PrerenderedQuery, PrerenderedResult } from "../../../client/src/prerendered-queries.ts";
 import { EARLY_CLICKS_SCRIPT } from "../../../shared/early-clicks.ts";
+import { escapeHtml } from "../../html.ts";
 import { type AppServices, createInnerContext } from "../../trpc/context.ts";
 import { appRouter } from "../../trpc/root.ts";
 import { classesIn, criticalCss, parseCss } from "./critical-css.ts";
@@ -80,11 +81,6 @@ function staticFiles(manifest: Manifest, keys: string[]): string[] {
   };
   for (const key of keys) visit(key);
   return [...files];
-}
-
-/** Text as an HTML attribute's value, between double quotes. */
-function attribute(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
 /** Keeps JSON inside a <script> element: no `</script>` or `<!--` can be spelled in it. */
@@ -218,7 +214,7 @@ export class PrerenderedPages {
     // first paint (shared/early-clicks.ts).
     const zone = times?.path === "booking.availability" ? times.data.timezone : null;
     const body = template
-      .replace("<script data-entry=", () => `<script${zone ? ` data-zone="${attribute(zone)}"` : ""} data-entry=`)
+      .replace("<script data-entry=", () => `<script${zone ? ` data-zone="${escapeHtml(zone)}"` : ""} data-entry=`)
       .replace("</head>", () => `  <style>${styles}</style>\n  </head>`)
       .replace(
         '<div id="root"></div>',

@@ -36,7 +36,7 @@ export function SchedulePage() {
   const location = useLocation();
   const toast = useToast();
   const hydrated = useHydrated();
-  const { pkg, teacher, unknown } = useScheduleChoice(location.search, hydrated);
+  const { pkg, teacher, unknown, inAddress } = useScheduleChoice(location.search, hydrated);
   const [picked, setPicked] = useState<Slot[] | null>(null);
   const selected = useMemo(() => picked ?? (hydrated ? bookingStorage.getSlots() : []), [picked, hydrated]);
   const setSelected: Dispatch<SetStateAction<Slot[]>> = useCallback(
@@ -52,7 +52,7 @@ export function SchedulePage() {
 
   // The choice in the address becomes the session's (a link, another tab).
   useEffect(() => {
-    if (!pkg || !new URLSearchParams(location.search).has("package")) return;
+    if (!pkg || !inAddress) return;
     const other = bookingStorage.getPackage()?.id !== pkg.id || bookingStorage.getTeacher()?.id !== teacher?.id;
     bookingStorage.changePackage(pkg);
     bookingStorage.setTeacher(teacher);
@@ -61,16 +61,16 @@ export function SchedulePage() {
       bookingStorage.setSlots([]);
       setPicked([]);
     }
-  }, [pkg, teacher, location.search]);
+  }, [pkg, teacher, inAddress]);
   // The session's choice goes into the address (the details step's way back, an old link): a
   // refresh or a shared link then opens this very step.
   useEffect(() => {
-    if (!hydrated || !pkg || new URLSearchParams(location.search).has("package")) return;
+    if (!hydrated || !pkg || inAddress) return;
     navigate(scheduleAddress({ packageId: pkg.id, teacherId: teacher?.id ?? null }), {
       replace: true,
       state: location.state,
     });
-  }, [hydrated, pkg, teacher, location.search, location.state, navigate]);
+  }, [hydrated, pkg, teacher, inAddress, location.state, navigate]);
   useEffect(() => {
     if (!unknown) return;
     const timer = setTimeout(() => navigate("/book/pricing", { replace: true }), REDIRECT_DELAY_MS);
@@ -255,12 +255,13 @@ const chosen = (pkg: SelectedPackage | null, teacher: SelectedTeacher | null, hy
  * The package and teacher the step is for: those the address names (`?package=…&teacher=…`, known
  * to the server's HTML too), else those kept in the session (known once hydrated). `unknown`: none,
  * or an address naming a package or teacher no longer offered; the visitor goes back to pricing.
+ * `inAddress`: the address names a choice (else the session's goes into it).
  */
-function useScheduleChoice(search: string, hydrated: boolean): Choice {
+function useScheduleChoice(search: string, hydrated: boolean): Choice & { inAddress: boolean } {
   const choice = useMemo(() => choiceInAddress(search), [search]);
   const packages = useQuery({ ...trpc.booking.packages.queryOptions(), enabled: choice !== null });
   const teachers = useQuery({ ...trpc.booking.teachers.queryOptions(), enabled: choice !== null });
-  return useMemo(() => {
+  const chosenNow = useMemo(() => {
     const stored = hydrated ? { pkg: bookingStorage.getPackage(), teacher: bookingStorage.getTeacher() } : null;
     if (!choice) return chosen(stored?.pkg ?? null, stored?.teacher ?? null, hydrated);
     if (packages.data && teachers.data) {
@@ -274,4 +275,5 @@ function useScheduleChoice(search: string, hydrated: boolean): Choice {
     const same = stored?.pkg?.id === choice.packageId;
     return chosen(same ? (stored?.pkg ?? null) : null, same ? (stored?.teacher ?? null) : null, hydrated);
   }, [choice, packages.data, packages.isPending, teachers.data, teachers.isPending, hydrated]);
+  return { ...chosenNow, inAddress: choice !== null };
 }
