@@ -1,6 +1,7 @@
 // The Prisma client on one of two engines: embedded PGlite in DATA_DIR (default), on a thread of
 // its own (db/pglite-thread.ts, decision 0008), or a real PostgreSQL server when DATABASE_URL is
 // set. Migrations are applied before first use (by the worker on PGlite).
+import "./db/wasm-code-gc.ts";
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";

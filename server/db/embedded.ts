@@ -1,6 +1,7 @@
 // The embedded database's start (issue 15): the lock on the data directory and the worker that
 // opens it (pglite-client.ts), in a module light enough for the server to load first, so the
 // database opens on its own thread while the rest of the server loads and builds.
+import "./wasm-code-gc.ts";
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PgliteThread } from "./pglite-client.ts";

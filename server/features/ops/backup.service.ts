@@ -1,6 +1,7 @@
 // Backups: one dated .tar.gz holding a consistent database snapshot (PGlite's data directory, or a
 // pg_dump archive) and the upload directory. Restores go into an empty data directory or an empty
 // PostgreSQL database only, so a restore can never silently merge into live data.
+import "../../db/wasm-code-gc.ts";
 import { execFile } from "node:child_process";
 import {
   existsSync,
