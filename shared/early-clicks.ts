@@ -7,9 +7,12 @@
 // - A referral code in a booking page's address (/book?ref=CODE) is kept in session storage at
 //   once, as the app does (features/booking/referral-code.ts): a tap on the intro's link before
 //   the app has started loads the next page without it.
-// - The visitor's own time zone, when the page shows times in the teacher's (data-zone): a page
-//   whose visitor is elsewhere gets the class `other-zone` on <html> before it paints, so the
-//   schedule's HTML keeps room for the visitor's times that the app adds (no layout shift).
+// - The visitor's own clock, when the page shows times in the teacher's zone (data-offsets, the
+//   zone's UTC offsets through the times shown, and data-until, their end): a page whose visitor's
+//   clock reads otherwise at any moment of that window gets the class `other-zone` on <html> before
+//   it paints, so the schedule's HTML keeps room for the visitor's times that the app adds (no
+//   layout shift). Date alone answers (Intl's first use would cost a phone tens of milliseconds
+//   before the paint); the app asks the same question the same way (lib/zoned-date.ts).
 // - The page's scripts (data-entry, data-preload) and the app's whole stylesheet (data-styles) are
 //   requested once the whole page is parsed and painted: its paint has the network and the main
 //   thread to itself (a phone's parser yields, and a page painted in parts would otherwise see its
@@ -23,13 +26,19 @@ export const EARLY_CLICKS_GLOBAL = "__earlyClicks";
 /** The class on <html> of a page opened in another zone than the teacher's it shows times in. */
 export const OTHER_ZONE_CLASS = "other-zone";
 
+/** How often the visitor's clock is compared with the teacher's zone: clocks change on the hour or half hour. */
+export const CLOCK_CHECK_STEP_MS = 30 * 60_000;
+
 export const EARLY_CLICKS_SCRIPT = [
   `try{var r=(new URLSearchParams(location.search).get("ref")||"").trim();`,
   `if(location.pathname.indexOf("/book")===0&&/${REFERRAL_CODE_PATTERN.source}/.test(r))sessionStorage.setItem("${REFERRAL_CODE_STORAGE_KEY}",r)}catch(e){}`,
   `window.${EARLY_CLICKS_GLOBAL}=[];`,
   `document.addEventListener("click",function(e){var q=window.${EARLY_CLICKS_GLOBAL},t=e.target;if(!q||!(t instanceof Element))return;var b=t.closest("button");if(b&&b.closest("#root"))q.push(b)},true);`,
   `(function(s){var d=s&&s.dataset;if(!d)return;`,
-  `try{if(d.zone&&Intl.DateTimeFormat().resolvedOptions().timeZone!==d.zone)document.documentElement.classList.add("${OTHER_ZONE_CLASS}")}catch(e){}`,
+  `try{var o=d.offsets?d.offsets.split(","):[],u=+d.until,x=false;`,
+  `for(var i=0;i<o.length&&!x;i++){var p=o[i].split(":"),e=i+1<o.length?+o[i+1].split(":")[0]:u;`,
+  `for(var t=+p[0];t<e;t+=${CLOCK_CHECK_STEP_MS})if(-new Date(t).getTimezoneOffset()!==+p[1]){x=true;break}}`,
+  `if(x)document.documentElement.classList.add("${OTHER_ZONE_CLASS}")}catch(e){}`,
   `if(!d.entry)return;`,
   `function add(tag,attrs){var n=document.createElement(tag);for(var k in attrs)n.setAttribute(k,attrs[k]);document.head.appendChild(n)}`,
   `function go(){requestAnimationFrame(function(){setTimeout(function(){`,

@@ -3,6 +3,7 @@
 // the browser's own keys, so the first render on each side finds the same data.
 import type { QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
+import { learnZoneOffsets } from "./lib/zoned-date.ts";
 import { type RouterInputs, type RouterOutputs, trpc } from "./trpc.ts";
 
 type Booking = RouterOutputs["booking"];
@@ -56,6 +57,9 @@ export function seedQueries(client: QueryClient, encoded: string): void {
   const results = superjson.parse<PrerenderedResult[]>(encoded);
   if (!Array.isArray(results)) return;
   for (const result of results) {
-    if (result?.data !== undefined) client.setQueryData(keyOf(result), result.data);
+    if (result?.data === undefined) continue;
+    // The week's times are then written without Intl, in the first render already.
+    if (result.path === "booking.availability") learnZoneOffsets(result.data);
+    client.setQueryData(keyOf(result), result.data);
   }
 }

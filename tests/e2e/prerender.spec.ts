@@ -260,8 +260,10 @@ test("the schedule's address without a choice takes the session's, and one not o
 });
 
 test("a visitor in another time zone gets room for their own times before the app runs", async ({ browser }) => {
-  // The start script compares the visitor's zone with the teacher's (data-zone) before the first
-  // paint; the empty line each slot of the server's HTML keeps for the visitor's time shows only then.
+  // The start script compares the visitor's clock with the teacher zone's offsets (data-offsets)
+  // before the first paint; the empty line each slot of the server's HTML keeps for the visitor's
+  // time shows only then. Paris reads as Rome does all year: no second time there. No Intl object
+  // is made while the step loads (its first use costs a phone tens of milliseconds).
   const pendingDisplay = (page: Page) =>
     page.evaluate(() => {
       const probe = document.createElement("span");
@@ -272,10 +274,31 @@ test("a visitor in another time zone gets room for their own times before the ap
   for (const [timezoneId, otherZone] of [
     ["Europe/London", true],
     ["Europe/Rome", false],
+    ["Europe/Paris", false],
   ] as const) {
     const context = await browser.newContext({ timezoneId });
     try {
       const page = await context.newPage();
+      await page.addInitScript(() => {
+        const made: string[] = [];
+        Object.assign(window, { intlMade: made });
+        for (const name of [
+          "DateTimeFormat",
+          "NumberFormat",
+          "Collator",
+          "PluralRules",
+          "RelativeTimeFormat",
+        ] as const) {
+          const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+          const Counted = function (this: unknown, ...args: unknown[]) {
+            made.push(name);
+            return new Original(...args);
+          };
+          Object.assign(Counted, Original);
+          Counted.prototype = Original.prototype;
+          Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
+        }
+      });
       await page.goto("/book/pricing");
       await page.getByRole("button", { name: "Select Single Lesson" }).click();
       await page.getByRole("button", { name: /Continue to Schedule/ }).click();
@@ -288,6 +311,13 @@ test("a visitor in another time zone gets room for their own times before the ap
       expect(await pendingDisplay(page), timezoneId).toBe(otherZone ? "block" : "none");
       // Once hydrated, the slots show the visitor's own times instead (none of them is pending).
       await expect(page.locator(".local-time-pending")).toHaveCount(1); // the probe alone
+      const slot = page.locator("button[data-slot-id]:visible").first();
+      if (await slot.count()) {
+        if (otherZone) await expect(slot).toContainText("yours");
+        else await expect(slot).not.toContainText("yours");
+      }
+      if (otherZone) await expect(page.getByText("The smaller time is yours (UTC).")).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), timezoneId).toEqual([]);
     } finally {
       await context.close();
     }

@@ -8,9 +8,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
+import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentWeekStart, weekRangeLabel } from "../../client/src/features/booking/week.ts";
 import { addDays, dateKeyInZone } from "../../client/src/lib/zoned-date.ts";
+import type { AvailabilityDto } from "../../server/features/booking/availability.service.ts";
 import { EARLY_CLICKS_SCRIPT } from "../../shared/early-clicks.ts";
 import { addAvailability, iso, romeDay, ZONE } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -179,7 +181,7 @@ describe("prerendered public pages", () => {
     expect(html).toContain("Choose Your Lesson Times");
     expect(html).toContain("Select your lessons of 60 minutes.");
     expect(html).not.toContain("No package selected");
-    expect(html).not.toContain("data-zone=");
+    expect(html).not.toContain("data-offsets=");
   });
 
   it("renders the week of the package and teacher the schedule's address names, and again when it changes", async () => {
@@ -206,7 +208,13 @@ describe("prerendered public pages", () => {
       const data = JSON.stringify(inlined(html));
       expect(data).toContain("booking.availability");
       expect(data).toContain(iso(start));
-      expect(html).toMatch(/<script data-zone="Europe\/Rome" data-entry=/);
+      // The start script is told the teacher zone's offsets through the window (Rome: +60 or +120).
+      const [, offsets, until] = html.match(/<script data-offsets="([^"]*)" data-until="(\d+)" data-entry=/) ?? [];
+      const results = superjson.parse<{ path: string; data: AvailabilityDto }[]>(String(inlined(html).queries));
+      const grid = results.find((r) => r.path === "booking.availability")?.data;
+      expect(offsets).toBe(grid?.zoneOffsets.map((o) => `${Date.parse(o.from)}:${o.minutes}`).join(","));
+      expect(offsets).toMatch(/^\d+:(60|120)(,\d+:(60|120))?$/);
+      expect(Number(until)).toBe(Date.parse(grid?.windowEnd ?? ""));
       // A time of this week is drawn in the HTML, as a button of its own.
       if (dateKeyInZone(iso(start), ZONE) < addDays(currentWeekStart(ZONE), 7)) {
         expect(html).toContain(`data-slot-id="${teacher.id}:${start.toUTC().toJSDate().toISOString()}"`);

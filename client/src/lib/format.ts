@@ -4,7 +4,10 @@
 // On a phone, Intl is dear: its first use in a page sets up ICU's data (40-60 ms of a blocked main
 // thread), and each formatter made costs a few tenths of a millisecond, which a week grid of
 // a hundred times would pay on every render. So formatters are made once per set of options, and
-// euro amounts (the pricing step's only formatting) are written without Intl.
+// euro amounts (the pricing step's only formatting) are written without Intl, as are dates and
+// times in a zone whose offsets the page knows (lib/zoned-date.ts: the booking steps' times).
+
+import { knownOffset, MONTHS, zonedParts } from "./zoned-date.ts";
 
 /** €120 for whole amounts, €22.50 otherwise; thousands grouped (€1,200), as en-IE's euro format writes them. */
 export function formatEuro(amount: number): string {
@@ -29,12 +32,31 @@ function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeForma
 type DateInput = Date | string | number;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
+/**
+ * The wall clock of an instant in a zone whose offset is known without Intl (lib/zoned-date.ts:
+ * the visitor's own clock, or a zone the server described), else null.
+ */
+function knownWallClock(value: DateInput, timeZone: string | undefined) {
+  if (timeZone === undefined) return null;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime()) || knownOffset(timeZone, date.getTime()) === undefined) return null;
+  const p = zonedParts(date, timeZone);
+  return { ...p, monthIndex: Number(p.month) - 1, dayOfMonth: Number(p.day), hours: Number(p.hour) };
+}
+
 /** "Tuesday, March 3, 2026" (style long) or "Mar 3, 2026" (medium) or "Tue, Mar 3" (short). */
 export function formatDate(
   value: DateInput,
   opts: { timeZone?: string; style?: "long" | "medium" | "short" } = {},
 ): string {
   const style = opts.style ?? "medium";
+  const wall = knownWallClock(value, opts.timeZone);
+  if (wall) {
+    const month = MONTHS[wall.monthIndex];
+    if (style === "long") return `${wall.weekday}, ${month} ${wall.dayOfMonth}, ${wall.year}`;
+    if (style === "short") return `${wall.weekday.slice(0, 3)}, ${month.slice(0, 3)} ${wall.dayOfMonth}`;
+    return `${month.slice(0, 3)} ${wall.dayOfMonth}, ${wall.year}`;
+  }
   const options: Intl.DateTimeFormatOptions =
     style === "long"
       ? { weekday: "long", year: "numeric", month: "long", day: "numeric" }
@@ -49,6 +71,11 @@ const hourStyle = (hour12 = true): Intl.DateTimeFormatOptions => (hour12 ? { hou
 
 /** "10:00 AM", or "10:00" with hour12 false. */
 export function formatTime(value: DateInput, opts: { timeZone?: string; hour12?: boolean } = {}): string {
+  const wall = knownWallClock(value, opts.timeZone);
+  if (wall) {
+    if (opts.hour12 === false) return `${wall.hour}:${wall.minute}`;
+    return `${wall.hours % 12 || 12}:${wall.minute} ${wall.hours < 12 ? "AM" : "PM"}`;
+  }
   return dateTimeFormat({
     hour: "numeric",
     minute: "2-digit",
@@ -69,13 +96,6 @@ export function formatDateTime(value: DateInput, opts: { timeZone?: string; hour
     ...hourStyle(opts.hour12),
     timeZone: opts.timeZone,
   }).format(toDate(value));
-}
-
-let ownZone: string | null = null;
-/** The browser's own IANA zone (asked once: every slot of a week grid wants it). */
-export function browserTimeZone(): string {
-  ownZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return ownZone;
 }
 
 /** File sizes as the admin spec shows them: Bytes, KB, MB or GB, and 'Unknown size' when missing. */

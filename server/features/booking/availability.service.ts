@@ -18,6 +18,8 @@ import {
   offerChangesAt,
   parseDateInZone,
   safeZone,
+  type ZoneOffset,
+  zoneOffsets,
 } from "./availability.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,6 +59,8 @@ export type AvailabilityDto = {
   windowStart: string;
   windowEnd: string;
   availableSlots: AvailableSlotDto[];
+  /** The zone's UTC offsets through the window: the browser writes its times without Intl. */
+  zoneOffsets: ZoneOffset[];
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -177,6 +181,7 @@ export async function loadAvailability(
     windowStart: window.start.toISOString(),
     windowEnd: window.end.toISOString(),
     availableSlots: [...byStart.values()].sort((a, b) => a.startTime.localeCompare(b.startTime)),
+    zoneOffsets: zoneOffsets(rules.zone, window),
   };
   const changesAt = offerChangesAt({
     offeredStarts: [...byStart.keys()],

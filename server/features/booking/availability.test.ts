@@ -12,6 +12,7 @@ import {
   parseDateInZone,
   safeZone,
   splitIntoLessons,
+  zoneOffsets,
 } from "./availability.ts";
 
 const ZONE = "Europe/Rome";
@@ -256,5 +257,46 @@ describe("when the clock alone changes the grid", () => {
   it("is soon for a window reaching past the advance limit, where lessons come into reach", () => {
     const far = availabilityWindow(day("2026-05-31"), ZONE); // 90 days from now end in it
     expect(offerChangesAt({ ...input, window: far, offeredStarts: [] })).toBe(now.getTime() + 5_000);
+  });
+});
+
+describe("zoneOffsets", () => {
+  const window = (zone: string, sunday: string) => availabilityWindow(DateTime.fromISO(sunday, { zone }), zone);
+
+  it("gives one offset for a window without a clock change", () => {
+    const w = window(ZONE, "2026-11-29");
+    expect(zoneOffsets(ZONE, w)).toEqual([{ from: w.start.toISOString(), minutes: 60 }]);
+    expect(zoneOffsets("Asia/Kathmandu", window("Asia/Kathmandu", "2026-11-29"))[0].minutes).toBe(345);
+  });
+
+  it("finds each clock change to the minute", () => {
+    // Rome: 2026-03-29 02:00 local (01:00 UTC) becomes 03:00; New York: 2026-03-08 02:00 (07:00 UTC).
+    expect(zoneOffsets(ZONE, window(ZONE, "2026-03-22"))).toEqual([
+      { from: "2026-03-21T23:00:00.000Z", minutes: 60 },
+      { from: "2026-03-29T01:00:00.000Z", minutes: 120 },
+    ]);
+    expect(zoneOffsets("America/New_York", window("America/New_York", "2026-03-01"))).toEqual([
+      { from: "2026-03-01T05:00:00.000Z", minutes: -300 },
+      { from: "2026-03-08T07:00:00.000Z", minutes: -240 },
+    ]);
+    // Back in October (Rome: 03:00 local, 01:00 UTC); Lord Howe moves by half an hour.
+    expect(zoneOffsets(ZONE, window(ZONE, "2026-10-18")).map((o) => o.minutes)).toEqual([120, 60]);
+    expect(zoneOffsets(ZONE, window(ZONE, "2026-10-18"))[1].from).toBe("2026-10-25T01:00:00.000Z");
+    expect(
+      zoneOffsets("Australia/Lord_Howe", window("Australia/Lord_Howe", "2026-09-27")).map((o) => o.minutes),
+    ).toEqual([630, 660]);
+  });
+
+  it("agrees with the zone every three hours through a year of windows", () => {
+    for (const zone of [ZONE, "Europe/London", "America/Los_Angeles", "Australia/Sydney", "Asia/Tokyo"]) {
+      for (let week = 0; week < 52; week += 2) {
+        const w = window(zone, DateTime.fromISO("2026-01-04", { zone }).plus({ weeks: week }).toISODate() ?? "");
+        const offsets = zoneOffsets(zone, w);
+        for (let t = w.start.getTime(); t < w.end.getTime(); t += 3 * 3_600_000) {
+          const known = offsets.findLast((o) => Date.parse(o.from) <= t);
+          expect(known?.minutes, `${zone} ${new Date(t).toISOString()}`).toBe(DateTime.fromMillis(t, { zone }).offset);
+        }
+      }
+    }
   });
 });

@@ -180,3 +180,38 @@ export function lessonAt(start: Date): Interval {
 export function describeSlot(start: Date, zone: string): string {
   return DateTime.fromJSDate(start, { zone }).setLocale("en-US").toFormat("ccc, LLL d 'at' h:mm a");
 }
+
+/** From `from` on (an ISO instant), the zone is `minutes` ahead of UTC (negative: behind). */
+export type ZoneOffset = { from: string; minutes: number };
+
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * The zone's UTC offsets through an interval: the offset at its start, then one entry per change
+ * (a clock change), found to the minute. A browser given these writes the interval's times in the
+ * zone without Intl, whose first use costs a phone tens of milliseconds (issue 15). Zones change
+ * their offset at most twice a year, never twice within a day: one look a day finds every change.
+ */
+export function zoneOffsets(zone: string, interval: Interval): ZoneOffset[] {
+  const iana = IANAZone.create(zone);
+  const start = interval.start.getTime();
+  const end = interval.end.getTime();
+  const offsets: ZoneOffset[] = [{ from: interval.start.toISOString(), minutes: iana.offset(start) }];
+  let before = start;
+  while (before < end) {
+    const after = Math.min(before + DAY_MS, end);
+    if (iana.offset(after) !== iana.offset(before)) {
+      // The first minute with the new offset.
+      let low = before;
+      let high = after;
+      while (high - low > MINUTE_MS) {
+        const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
+        if (iana.offset(middle) === iana.offset(before)) low = middle;
+        else high = middle;
+      }
+      offsets.push({ from: new Date(high).toISOString(), minutes: iana.offset(high) });
+    }
+    before = after;
+  }
+  return offsets;
+}

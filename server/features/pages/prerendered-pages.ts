@@ -15,7 +15,6 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PrerenderedQuery, PrerenderedResult } from "../../../client/src/prerendered-queries.ts";
 import { EARLY_CLICKS_SCRIPT } from "../../../shared/early-clicks.ts";
-import { escapeHtml } from "../../html.ts";
 import { type AppServices, createInnerContext } from "../../trpc/context.ts";
 import { appRouter } from "../../trpc/root.ts";
 import { classesIn, criticalCss, parseCss } from "./critical-css.ts";
@@ -122,7 +121,6 @@ export class PrerenderedPages {
     private readonly rendererPath: string,
   ) {
     const manifest = JSON.parse(readFileSync(path.join(clientDir, MANIFEST), "utf8")) as Manifest;
-    // index.html without its scripts: each page gets its own below.
     // index.html without its scripts (each page gets its own below) and its stylesheet (each
     // version gets the part it uses, and the app's pages the whole sheet after their content).
     const index = readFileSync(path.join(clientDir, "index.html"), "utf8");
@@ -210,11 +208,14 @@ export class PrerenderedPages {
     // painted (the start script). Functions, not strings: the page's text may hold `$&` or `$'`,
     // which replace() would expand.
     const styles = criticalCss(this.stylesheet, classesIn(page.html));
-    // Times shown in the teacher's zone: the start script marks a visitor elsewhere before the
-    // first paint (shared/early-clicks.ts).
-    const zone = times?.path === "booking.availability" ? times.data.timezone : null;
+    // Times shown in the teacher's zone: the start script marks a visitor whose clock reads
+    // otherwise before the first paint, from the zone's offsets through the window (shared/early-clicks.ts).
+    const clock =
+      times?.path === "booking.availability"
+        ? ` data-offsets="${times.data.zoneOffsets.map((o) => `${Date.parse(o.from)}:${o.minutes}`).join(",")}" data-until="${Date.parse(times.data.windowEnd)}"`
+        : "";
     const body = template
-      .replace("<script data-entry=", () => `<script${zone ? ` data-zone="${escapeHtml(zone)}"` : ""} data-entry=`)
+      .replace("<script data-entry=", () => `<script${clock} data-entry=`)
       .replace("</head>", () => `  <style>${styles}</style>\n  </head>`)
       .replace(
         '<div id="root"></div>',

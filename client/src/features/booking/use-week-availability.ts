@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { addDays, dateKeyInZone } from "../../lib/zoned-date.ts";
+import { addDays, dateKeyInZone, learnZoneOffsets } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import { bookingStorage, type Slot } from "./booking-storage.ts";
 import { currentWeekStart, weekDays } from "./week.ts";
@@ -30,6 +30,8 @@ export function useWeekAvailability(options: {
     placeholderData: (previous) => previous,
     staleTime: 15_000,
   });
+  // Each window's times are written without Intl (lib/zoned-date.ts); learning one is idempotent.
+  if (availability.data) learnZoneOffsets(availability.data);
   useEffect(() => {
     if (availability.data?.timezone) setZone(availability.data.timezone);
   }, [availability.data?.timezone]);

@@ -10,8 +10,9 @@ type Props = {
   selectedIds: ReadonlySet<string>;
   timeZone: string;
   /**
-   * The visitor's zone when it differs from the teacher's: each slot then shows both times.
-   * Undefined while it is not known (the server's HTML and the render that hydrates it).
+   * The visitor's own clock (OWN_ZONE) when it reads otherwise than the teacher's: each slot then
+   * shows both times. Undefined while it is not known (the server's HTML and the render that
+   * hydrates it).
    */
   localZone: string | null | undefined;
   todayKey: DateKey;

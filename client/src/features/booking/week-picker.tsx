@@ -1,7 +1,7 @@
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { dateKeyInZone } from "../../lib/zoned-date.ts";
+import { dateKeyInZone, ownClockLabel } from "../../lib/zoned-date.ts";
 import type { useWeekAvailability } from "./use-week-availability.ts";
 import { weekRangeLabel } from "./week.ts";
 import { WeekGrid } from "./week-grid.tsx";
@@ -12,7 +12,7 @@ type OfferedSlot = Week["weekSlots"][number];
 /** The schedule step's calendar card: week paging, the zone note, and the grid or its state. */
 export function WeekPicker(props: {
   week: Week;
-  /** The visitor's zone when it is not the teacher's; undefined until the browser has said (week-grid.tsx). */
+  /** The visitor's own clock when it is not the teacher's; undefined until the browser has said (week-grid.tsx). */
   localZone: string | null | undefined;
   selectedIds: Set<string>;
   onToggle: (slot: OfferedSlot) => void;
@@ -40,7 +40,7 @@ export function WeekPicker(props: {
           after the server's HTML of this step (issue 15) has painted. */}
       <p className="mb-4 min-h-8 text-xs text-slate-500 lg:min-h-4">
         Times are in the teacher's time zone ({zone}).
-        {localZone && <> The smaller time is yours ({localZone}).</>}
+        {localZone && <> The smaller time is yours ({ownClockLabel()}).</>}
       </p>
 
       {/* On a wide screen the calendar keeps at least 70% of the window's height, loading or

@@ -1,7 +1,7 @@
 // The schedule's Sun–Sat week of plain dates ("YYYY-MM-DD" keys) and its labels, with the
 // platform's Intl only (no date library in the public bundle).
 
-import { addDays, type DateKey, dateKeyInZone } from "../../lib/zoned-date.ts";
+import { addDays, type DateKey, dateKeyInZone, MONTHS, WEEKDAYS } from "../../lib/zoned-date.ts";
 
 const toUtcDate = (key: DateKey) => {
   const [y, m, d] = key.split("-").map(Number);
@@ -20,23 +20,8 @@ export function weekDays(weekStart: DateKey): DateKey[] {
   return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 }
 
-// English names, written out: plain dates need no zone, and Intl's first use costs a phone tens
-// of milliseconds (lib/format.ts).
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+// Labels written out (names from lib/zoned-date.ts): plain dates need no zone, and Intl's first use
+// costs a phone tens of milliseconds (lib/format.ts).
 const short = (name: string) => name.slice(0, 3);
 
 /** Labels of a plain date: "Sun", "Nov 22", "Sun, Nov 22", "Sunday, November 22". */

@@ -14,8 +14,9 @@ import { policyLines } from "../../features/booking/policy.ts";
 import { useCancellationNotice } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { SummaryRow } from "../../features/booking/summary-row.tsx";
-import { browserTimeZone, formatEuro } from "../../lib/format.ts";
+import { formatEuro } from "../../lib/format.ts";
 import { Navigate } from "../../lib/router.tsx";
+import { OWN_ZONE, ownClockDiffersAt } from "../../lib/zoned-date.ts";
 
 export function ConfirmationPage() {
   // Read once, then removed: a reload or a later visit has nothing to show and goes to /book.
@@ -27,7 +28,13 @@ export function ConfirmationPage() {
   if (!results) return <Navigate to="/book" replace />;
 
   const zone = results.timezone ?? TEACHER_TIMEZONE;
-  const localZone = browserTimeZone();
+  // The visitor's own times beside the teacher's when their clock reads otherwise (as on the schedule).
+  const localZone = ownClockDiffersAt(
+    results.bookings.map(({ booking }) => booking.lesson_date),
+    zone,
+  )
+    ? OWN_ZONE
+    : zone;
   const many = results.bookings.length > 1;
   const firstName = results.studentInfo.name.split(" ")[0] || results.studentInfo.name;
   // Lessons are requests until the teacher confirms them (unless the site confirms automatically):

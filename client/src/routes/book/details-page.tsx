@@ -20,8 +20,8 @@ import { storedScheduleAddress } from "../../features/booking/schedule-address.t
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { StudentDetailsFields } from "../../features/booking/student-details-fields.tsx";
 import { useBookingSubmit } from "../../features/booking/use-booking-submit.ts";
-import { browserTimeZone } from "../../lib/format.ts";
 import { useNavigate } from "../../lib/router.tsx";
+import { OWN_ZONE, ownClockDiffersAt } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 
 const SIGN_IN_REDIRECT_DELAY_MS = 1500;
@@ -102,7 +102,12 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   const referral = referralCode.get();
   const zone = slots[0]?.timezone ?? TEACHER_TIMEZONE;
   // Times are the teacher's; a visitor in another zone also sees their own (as on the schedule).
-  const localZone = browserTimeZone() !== zone ? browserTimeZone() : null;
+  const localZone = ownClockDiffersAt(
+    slots.map((s) => s.startTime),
+    zone,
+  )
+    ? OWN_ZONE
+    : null;
 
   const quote = useQuery(
     trpc.booking.quote.queryOptions({

@@ -17,9 +17,9 @@ import { SelectedLessonsCard } from "../../features/booking/selected-lessons-car
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { useWeekAvailability } from "../../features/booking/use-week-availability.ts";
 import { WeekPicker } from "../../features/booking/week-picker.tsx";
-import { browserTimeZone } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/prerendered.tsx";
 import { useLocation, useNavigate } from "../../lib/router.tsx";
+import { OWN_ZONE, ownClockDiffers } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 
 export const REDIRECT_DELAY_MS = 1500;
@@ -79,8 +79,10 @@ export function SchedulePage() {
 
   const week = useWeekAvailability({ enabled: pkg !== null, teacherId: teacher?.id ?? null, setSelected });
   const { zone } = week;
-  // The visitor's own zone, when it is not the teacher's: known once hydrated (lib/prerendered.tsx).
-  const showLocal = hydrated ? (browserTimeZone() !== zone ? browserTimeZone() : null) : undefined;
+  // The visitor's own times too, when their clock reads otherwise than the teacher's: known once
+  // hydrated (lib/prerendered.tsx), from the window's offsets and Date alone (no Intl).
+  const grid = week.availability.data;
+  const showLocal = hydrated ? (grid && ownClockDiffers(grid) ? OWN_ZONE : null) : undefined;
 
   const status = useStudentStatus();
   const user = status.data?.authenticated ? status.data.user : null;
