@@ -19,15 +19,13 @@
 //   largest text wait behind the app's requests), and the scripts run after it anyway.
 
 import { REFERRAL_CODE_PATTERN, REFERRAL_CODE_STORAGE_KEY } from "./constants.ts";
+import { CLOCK_CHECK_STEP_MS } from "./clock-check.ts";
 
 /** The global the script fills, and the client takes over. */
 export const EARLY_CLICKS_GLOBAL = "__earlyClicks";
 
 /** The class on <html> of a page opened in another zone than the teacher's it shows times in. */
 export const OTHER_ZONE_CLASS = "other-zone";
-
-/** How often the visitor's clock is compared with the teacher's zone: clocks change on the hour or half hour. */
-export const CLOCK_CHECK_STEP_MS = 30 * 60_000;
 
 export const EARLY_CLICKS_SCRIPT = [
   `try{var r=(new URLSearchParams(location.search).get("ref")||"").trim();`,

@@ -6,7 +6,7 @@
 // through its window (learnZoneOffsets), and the visitor's own clock (OWN_ZONE) is read with Date's
 // local getters. Any other zone or instant goes through Intl.
 
-import { CLOCK_CHECK_STEP_MS } from "../../../shared/early-clicks.ts";
+import { CLOCK_CHECK_STEP_MS } from "../../../shared/clock-check.ts";
 
 export type DateKey = string;
 
