@@ -18,8 +18,8 @@
 //   thread to itself (a phone's parser yields, and a page painted in parts would otherwise see its
 //   largest text wait behind the app's requests), and the scripts run after it anyway.
 
-import { REFERRAL_CODE_PATTERN, REFERRAL_CODE_STORAGE_KEY } from "./constants.ts";
 import { CLOCK_CHECK_STEP_MS } from "./clock-check.ts";
+import { REFERRAL_CODE_PATTERN, REFERRAL_CODE_STORAGE_KEY } from "./constants.ts";
 
 /** The global the script fills, and the client takes over. */
 export const EARLY_CLICKS_GLOBAL = "__earlyClicks";
