@@ -82,7 +82,8 @@ export function SchedulePage() {
   // The visitor's own times too, when their clock reads otherwise than the teacher's: known once
   // hydrated (lib/prerendered.tsx), from the window's offsets and Date alone (no Intl).
   const grid = week.availability.data;
-  const showLocal = hydrated ? (grid && ownClockDiffers(grid) ? OWN_ZONE : null) : undefined;
+  const clockDiffers = useMemo(() => (grid ? ownClockDiffers(grid) : false), [grid]);
+  const showLocal = hydrated ? (clockDiffers ? OWN_ZONE : null) : undefined;
 
   const status = useStudentStatus();
   const user = status.data?.authenticated ? status.data.user : null;
