@@ -7,7 +7,7 @@
 // euro amounts (the pricing step's only formatting) are written without Intl, as are dates and
 // times in a zone whose offsets the page knows (lib/zoned-date.ts: the booking steps' times).
 
-import { knownOffset, MONTHS, zonedParts } from "./zoned-date.ts";
+import { knownZonedParts, MONTHS } from "./zoned-date.ts";
 
 /** €120 for whole amounts, €22.50 otherwise; thousands grouped (€1,200), as en-IE's euro format writes them. */
 export function formatEuro(amount: number): string {
@@ -37,11 +37,8 @@ const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(v
  * the visitor's own clock, or a zone the server described), else null.
  */
 function knownWallClock(value: DateInput, timeZone: string | undefined) {
-  if (timeZone === undefined) return null;
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime()) || knownOffset(timeZone, date.getTime()) === undefined) return null;
-  const p = zonedParts(date, timeZone);
-  return { ...p, monthIndex: Number(p.month) - 1, dayOfMonth: Number(p.day), hours: Number(p.hour) };
+  const p = timeZone === undefined ? null : knownZonedParts(toDate(value), timeZone);
+  return p && { ...p, monthIndex: Number(p.month) - 1, dayOfMonth: Number(p.day), hours: Number(p.hour) };
 }
 
 /** "Tuesday, March 3, 2026" (style long) or "Mar 3, 2026" (medium) or "Tue, Mar 3" (short). */

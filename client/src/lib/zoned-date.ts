@@ -68,6 +68,25 @@ export function knownOffset(timeZone: string, instant: number): number | undefin
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+/**
+ * zonedParts without Intl, when the zone's offset at that instant is known (a learned window, or
+ * the visitor's own clock); null otherwise.
+ */
+export function knownZonedParts(date: Date, timeZone: string) {
+  const offset = Number.isNaN(date.getTime()) ? undefined : knownOffset(timeZone, date.getTime());
+  if (offset === undefined) return null;
+  // The wall clock is UTC moved by the offset: read it with the UTC getters.
+  const wall = new Date(date.getTime() + offset * 60_000);
+  return {
+    weekday: WEEKDAYS[wall.getUTCDay()],
+    year: String(wall.getUTCFullYear()),
+    month: pad(wall.getUTCMonth() + 1),
+    day: pad(wall.getUTCDate()),
+    hour: pad(wall.getUTCHours()),
+    minute: pad(wall.getUTCMinutes()),
+  };
+}
+
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(timeZone: string) {
   let f = partsFormatters.get(timeZone);
@@ -90,19 +109,8 @@ function partsFormatter(timeZone: string) {
 /** The wall-clock date and time of an instant in a zone, as zero-padded digits (weekday in words). */
 export function zonedParts(instant: Date | string | number, timeZone: string) {
   const date = new Date(instant);
-  const offset = Number.isNaN(date.getTime()) ? undefined : knownOffset(timeZone, date.getTime());
-  if (offset !== undefined) {
-    // The wall clock is UTC moved by the offset: read it with the UTC getters.
-    const wall = new Date(date.getTime() + offset * 60_000);
-    return {
-      weekday: WEEKDAYS[wall.getUTCDay()],
-      year: String(wall.getUTCFullYear()),
-      month: pad(wall.getUTCMonth() + 1),
-      day: pad(wall.getUTCDate()),
-      hour: pad(wall.getUTCHours()),
-      minute: pad(wall.getUTCMinutes()),
-    };
-  }
+  const known = knownZonedParts(date, timeZone);
+  if (known) return known;
   const parts = partsFormatter(timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
   return {
