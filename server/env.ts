@@ -38,7 +38,7 @@ const envSchema = z
       .transform((v) =>
         v
           .split(",")
-          .map((e) => e.trim().toLowerCase())
+          .map((e) => e.normalize("NFC").trim().toLowerCase())
           .filter(Boolean),
       ),
     TRUST_PROXY: booleanFlag,

@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { safeNextPath } from "../../shared/next-path.ts";
+import { hasVisibleCharacter, singleLineText } from "../../shared/text.ts";
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import { AppError } from "../errors.ts";
@@ -163,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
     const demoForm = z.object({
       role: z.enum(["student", "teacher", "new-student"]),
       next: z.string().optional(),
-      name: z.string().trim().max(120).optional(),
+      name: singleLineText(120).optional(),
       email: z.email().max(254).optional(),
     });
     demo.post("/api/demo-auth", { config: { rateLimit: "sign-in" } }, async (request, reply) => {
@@ -174,7 +175,8 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
         // Any new student by name and email, through the same account rules as Google sign-in
         // (so a friend who signed up through /ref is recognised), but never an admin address.
         const { name, email } = form.data;
-        if (!name || !email) return reply.code(400).send({ error: "Enter a name and an email address." });
+        if (!name || !hasVisibleCharacter(name) || !email)
+          return reply.code(400).send({ error: "Enter a name and an email address." });
         if (env.adminEmails.includes(email.toLowerCase()))
           return reply.code(400).send({ error: "That address belongs to the teacher." });
         const identity = { sub: `demo:${email.toLowerCase()}`, email: email.toLowerCase(), emailVerified: true, name };

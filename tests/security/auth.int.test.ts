@@ -426,6 +426,97 @@ describe("admin sign-in", () => {
   });
 });
 
+// Checklist 30 (issue 27): an ID token's email is only the provider's word when email_verified is
+// true, and a known sub never takes a role through another address.
+describe("a forged identity claim gives no role", () => {
+  const TEACHER = "teacher@school.test";
+  const publicTeachers = async () => (await t.app.inject({ method: "GET", url: "/api/pricing/teachers" })).body;
+  const snapshot = async () => ({
+    users: await t.database.prisma.user.findMany({
+      select: { id: true, email: true, isAdmin: true, googleSub: true },
+      orderBy: { id: "asc" },
+    }),
+    teachers: await t.database.prisma.teacher.findMany({
+      select: { id: true, userId: true, email: true, isActive: true },
+      orderBy: { id: "asc" },
+    }),
+    pricing: await publicTeachers(),
+  });
+
+  it.each([
+    ["the teacher's address, unverified", { email: TEACHER, email_verified: false }],
+    ["the teacher's address, verified as a string", { email: TEACHER, email_verified: "true" }],
+    ["the teacher's address in other case, unverified", { email: " Teacher@School.TEST ", email_verified: false }],
+    ["the teacher's address, verified, on a student's sub", { email: TEACHER, email_verified: true }],
+  ])("an existing student's sub with %s is no admin and creates no teacher", async (_label, forged) => {
+    await signIn("student", student({ sub: "escalating-sub", email: "mallory@student.test" }));
+    const before = await snapshot();
+
+    const asAdmin = await signIn("admin", { sub: "escalating-sub", name: "Mallory", ...forged });
+    expect(asAdmin.response.headers.location).toBe("/admin?error=auth_failed");
+    expect(asAdmin.jar.get("admin_session")).toBeUndefined();
+
+    // The student flow with the forged address signs the student in as themselves, nothing more.
+    const asStudent = await signIn("student", { sub: "escalating-sub", name: "Mallory", ...forged });
+    expect(asStudent.response.headers.location).toBe("/student/dashboard");
+    expect(await status("student", asStudent.jar)).toMatchObject({
+      user: { email: "mallory@student.test", isAdmin: false },
+    });
+    const refused = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/dashboard",
+      headers: { cookie: asStudent.jar.header() },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("the teacher's own sub with an unverified claim neither signs in as admin nor loses the role", async () => {
+    await signIn("admin", { sub: "teacher-sub", email: TEACHER, email_verified: true });
+    const before = await snapshot();
+    const { response, jar } = await signIn("admin", { sub: "teacher-sub", email: TEACHER, email_verified: false });
+    expect(response.headers.location).toBe("/admin?error=auth_failed");
+    expect(jar.get("admin_session")).toBeUndefined();
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a new sub with the teacher's unverified address creates nothing", async () => {
+    const before = await snapshot();
+    for (const kind of ["admin", "student"] as const) {
+      const { response } = await signIn(kind, { sub: "brand-new-sub", email: TEACHER, email_verified: false });
+      expect(response.headers.location).toBe(`${kind === "admin" ? "/admin" : "/student"}?error=auth_failed`);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("the listed address in another case or with spaces, verified, is the admin", async () => {
+    const { response, jar } = await signIn("admin", {
+      sub: "teacher-sub",
+      email: " Teacher@School.TEST",
+      email_verified: true,
+    });
+    expect(response.headers.location).toBe("/admin");
+    expect(await status("admin", jar)).toMatchObject({ authenticated: true, user: { isAdmin: true } });
+  });
+
+  it("keeps only an https picture from the provider", async () => {
+    await signIn("student", student({ sub: "picture-sub", email: "pic@student.test", picture: "javascript:alert(1)" }));
+    await signIn(
+      "student",
+      student({ sub: "picture-sub-2", email: "pic2@student.test", picture: "https://lh3.example/a.png" }),
+    );
+    const users = await t.database.prisma.user.findMany({
+      where: { email: { in: ["pic@student.test", "pic2@student.test"] } },
+      select: { email: true, imageUrl: true },
+      orderBy: { email: "asc" },
+    });
+    expect(users).toEqual([
+      { email: "pic2@student.test", imageUrl: "https://lh3.example/a.png" },
+      { email: "pic@student.test", imageUrl: null },
+    ]);
+  });
+});
+
 async function countAllUsers() {
   return t.database.prisma.user.count();
 }

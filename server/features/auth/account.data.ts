@@ -49,20 +49,3 @@ export function bindUserToSub(db: Db, id: string, googleSub: string) {
 export function setUserAdmin(db: Db, id: string, isAdmin: boolean) {
   return db.user.update({ where: { id }, data: { isAdmin }, select: accountSelect });
 }
-
-/** Every admin is a teacher: link (or create) the teacher card for this account. */
-export async function ensureTeacherForUser(db: Db, user: { id: string; email: string; name: string }) {
-  const existing = await db.teacher.findFirst({
-    where: { OR: [{ userId: user.id }, { email: user.email }] },
-    select: { id: true, userId: true },
-  });
-  if (existing) {
-    if (existing.userId !== user.id) await db.teacher.update({ where: { id: existing.id }, data: { userId: user.id } });
-    return existing.id;
-  }
-  const created = await db.teacher.create({
-    data: { userId: user.id, email: user.email, name: user.name },
-    select: { id: true },
-  });
-  return created.id;
-}

@@ -2,7 +2,7 @@
 // discovery document, PKCE S256, state and a nonce checked inside a verified ID token.
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { toSingleLine } from "../../../shared/text.ts";
+import { hasVisibleCharacter, toSingleLine } from "../../../shared/text.ts";
 import { AppError } from "../../errors.ts";
 
 type Discovery = { issuer: string; authorization_endpoint: string; token_endpoint: string; jwks_uri: string };
@@ -10,6 +10,21 @@ type Discovery = { issuer: string; authorization_endpoint: string; token_endpoin
 export type VerifiedIdentity = { sub: string; email: string; emailVerified: boolean; name: string; picture?: string };
 
 export type OidcFlow = { state: string; codeVerifier: string; nonce: string };
+
+/** An address as the site compares it: trimmed, lower case, Unicode NFC (ADMIN_EMAILS is read alike). */
+export function normalizeEmail(address: string): string {
+  return address.normalize("NFC").trim().toLowerCase();
+}
+
+/** A provider's picture URL only when it is https: it becomes an image source on the site. */
+function httpsUrl(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length > 2048) return undefined;
+  try {
+    return new URL(value).protocol === "https:" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export class OidcProvider {
   private discovery?: Promise<{ doc: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }>;
@@ -67,16 +82,19 @@ export class OidcProvider {
     if (payload.nonce !== flow.nonce) throw new AppError("UNAUTHORIZED", "ID token nonce mismatch");
     if (typeof payload.email !== "string" || !payload.email)
       throw new AppError("UNAUTHORIZED", "ID token has no email");
-    const emailVerified = payload.email_verified === true || payload.email_verified === "true";
+    // Only a boolean true is a verification: a string "true" is a provider's mistake, and
+    // everything that trusts the address (roles, claiming a record) must not rest on one.
+    const emailVerified = payload.email_verified === true;
+    const email = normalizeEmail(payload.email);
+    // The provider's name travels into calendar files and emails: one line, no control or bidi
+    // characters, and something visible (else the address's local part stands in).
+    const name = typeof payload.name === "string" ? toSingleLine(payload.name).trim().slice(0, 120) : "";
     return {
       sub: String(payload.sub),
-      email: payload.email.toLowerCase(),
+      email,
       emailVerified,
-      // The provider's name travels into calendar files and emails: one line, no control characters.
-      name:
-        (typeof payload.name === "string" ? toSingleLine(payload.name).trim().slice(0, 120) : "") ||
-        payload.email.split("@")[0],
-      picture: typeof payload.picture === "string" ? payload.picture : undefined,
+      name: hasVisibleCharacter(name) ? name : email.split("@")[0],
+      picture: httpsUrl(payload.picture),
     };
   }
 }
