@@ -22,7 +22,7 @@ import {
   WEEKS_AHEAD_MAX,
 } from "./constants.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "./paging.ts";
-import { multiLineText, singleLineText, toMultiLine, toSingleLine } from "./text.ts";
+import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "./text.ts";
 
 const id = z.uuid();
 const queryBool = z.union([
@@ -127,7 +127,7 @@ export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
 // ---- settings ----
 export const profileSettingsSchema = z.object({
-  name: singleLineText(120).min(1, "Please enter your name."),
+  name: personName(120, "Please enter your name."),
   email: z.email("Please enter a valid email address.").max(200),
   phone: singleLineText(40).default(""),
   bio: multiLineText(4000).default(""),

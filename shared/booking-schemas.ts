@@ -5,7 +5,7 @@ import {
   NAME_REQUIRED_MESSAGE,
   STUDENT_DETAILS_MESSAGES,
 } from "./constants.ts";
-import { multiLineText, singleLineText } from "./text.ts";
+import { hasVisibleCharacter, multiLineText, personName, singleLineText } from "./text.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
 const text = singleLineText;
@@ -21,7 +21,7 @@ function isTimeZone(zone: string): boolean {
 
 /** The custom availability dialog: name, email, availability and city/time zone required. */
 export const availabilityRequestSchema = z.object({
-  name: text(120).min(1, NAME_REQUIRED_MESSAGE),
+  name: personName(120, NAME_REQUIRED_MESSAGE),
   email: z.email(INVALID_EMAIL_MESSAGE).max(254),
   availability: multiLineText(2000).min(1, "Availability is required"),
   location: text(200).min(1, "City or time zone is required"),
@@ -74,7 +74,7 @@ const lessonType = z.enum(["online", "in-person"], { error: "Please choose an on
 
 /** The details form as the booking payloads carry it. The email is always the signed-in account's. */
 export const studentInfoSchema = z.object({
-  name: text(120).min(1, STUDENT_DETAILS_MESSAGES.student_name),
+  name: personName(120, STUDENT_DETAILS_MESSAGES.student_name),
   email: optionalText(254),
   phone: text(40).min(1, STUDENT_DETAILS_MESSAGES.guardian_phone),
   english_level: englishLevel,
@@ -159,7 +159,8 @@ export const bookingIdSchema = z.object({ id: text(64).min(1) });
 export const groupConversationBookingSchema = z.object({
   event_id: text(100).min(1, "Please choose a night"),
   package_id: text(100).min(1, "Please choose a package"),
-  name: optionalText(120),
+  // Empty means the account's own name; a name given must be one a person can read.
+  name: optionalText(120).refine((name) => !name || hasVisibleCharacter(name), NAME_REQUIRED_MESSAGE),
   email: optionalText(254),
   phone: optionalText(40),
 });
@@ -171,7 +172,7 @@ export const REQUIRED_FIELDS = "Please fill in all required fields";
 export const AVAILABILITY_REQUEST_INVALID_MESSAGE = "Missing Information: Please fill in all required fields.";
 /** The /ref profile form: name, email, phone and englishLevel required. */
 export const referralSignupSchema = z.object({
-  name: text(120).min(1, REQUIRED_FIELDS),
+  name: personName(120, REQUIRED_FIELDS),
   email: z.email(INVALID_EMAIL_MESSAGE).max(254),
   phone: text(40).min(1, REQUIRED_FIELDS),
   englishLevel: z.enum(["beginner", "intermediate", "advanced"], { error: REQUIRED_FIELDS }),

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { ENGLISH_LEVELS, NAME_REQUIRED_MESSAGE } from "../../../shared/constants.ts";
-import { multiLineText, singleLineText } from "../../../shared/text.ts";
+import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import * as data from "./portal.data.ts";
@@ -13,7 +13,7 @@ const optionalText = (max: number, lines: "single" | "multi" = "single") =>
   (lines === "single" ? singleLineText(max) : multiLineText(max)).nullish().transform((v) => (v ? v : null));
 
 export const profileUpdateSchema = z.object({
-  name: singleLineText(120).min(1, NAME_REQUIRED_MESSAGE),
+  name: personName(120, NAME_REQUIRED_MESSAGE),
   phone: optionalText(40),
   englishLevel: z
     .union([z.enum(ENGLISH_LEVELS), z.literal(""), z.null()])
