@@ -68,6 +68,9 @@ const envSchema = z
     AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
     // Multiplies every quiz time limit (e2e tests use a short one); ignored in production.
     QUIZ_TIME_SCALE: z.coerce.number().positive().max(10).default(1),
+    // Multiplies the least time a certified attempt must take to be read (0: no floor, for test
+    // suites that answer instantly); ignored in production.
+    QUIZ_READING_SCALE: z.coerce.number().min(0).max(10).default(1),
   })
   .transform((env) => ({
     ...env,
@@ -78,6 +81,7 @@ const envSchema = z
     adminEmails: env.ADMIN_EMAILS.length || env.NODE_ENV === "production" ? env.ADMIN_EMAILS : [DEMO_TEACHER_EMAIL],
     withDemoData: env.NODE_ENV !== "production" || env.DEMO_DATA,
     quizTimeScale: env.NODE_ENV === "production" ? 1 : env.QUIZ_TIME_SCALE,
+    quizReadingScale: env.NODE_ENV === "production" ? 1 : env.QUIZ_READING_SCALE,
     ai:
       env.AI_API_BASE_URL && env.AI_API_KEY && env.AI_MODEL
         ? {

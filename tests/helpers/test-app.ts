@@ -22,6 +22,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     RATE_LIMIT_REQUEST: "100000",
     RATE_LIMIT_WRITE: "100000",
     RATE_LIMIT_QUOTE: "100000",
+    // Suites answer quizzes instantly; the reading-time floor has its own tests, which set it.
+    QUIZ_READING_SCALE: "0",
     ...overrides,
   });
 }

@@ -21,7 +21,9 @@ import {
   describeCertification,
   earnsLevelCertificate,
   levelExposure,
+  loadKeyExposure,
   placementCertification,
+  wasPlausiblyPaced,
 } from "./certification.service.ts";
 import type { Certification } from "./certification.ts";
 import { placementLength } from "./placement/placement.ts";
@@ -52,6 +54,7 @@ import {
   recordAttemptAnswer,
 } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
+import { reviewFor } from "./result-review.ts";
 import { drawOptionOrders, type OptionOrders, servedQuestions, toPublicQuestion, toResponses } from "./served.ts";
 
 /** A submission arriving this long after the deadline still counts in full (network, auto-submit). */
@@ -173,13 +176,14 @@ async function planStart(
   test: ReturnType<typeof requestedTest>,
   now: Date,
 ) {
+  const keys = await loadKeyExposure(services.db, now);
   const exposure =
     input.kind === "level" && test
-      ? await levelExposure(services.db, student.id, { ...test, quizLevel: test.quizLevel ?? null }, now)
+      ? await levelExposure(services.db, student.id, { ...test, quizLevel: test.quizLevel ?? null }, now, keys)
       : null;
   const certification =
     exposure?.certification ??
-    (test ? await placementCertification(services.db, student.id, { ...test, quizLevel: null }, now) : null);
+    (test ? await placementCertification(services.db, student.id, { ...test, quizLevel: null }, now, keys) : null);
   const certified = certification?.certified ?? false;
   const plan =
     input.kind === "level"
@@ -187,12 +191,12 @@ async function planStart(
           services.db,
           input.level,
           input.concept,
-          exposure ? { shownAt: exposure.shownAt, certified } : undefined,
+          exposure ? { shownAt: exposure.shownAt, certified, keys } : undefined,
         )
       : input.kind === "concept"
-        ? await planConceptTest(services.db, input.concept, input.level)
+        ? await planConceptTest(services.db, input.concept, input.level, keys)
         : input.kind === "general"
-          ? await planPlacement(services.db, student.id, input.type, now)
+          ? await planPlacement(services.db, student.id, input.type, now, { certified, keys })
           : null; // the personalised test: built (and the model called) only by a real start
   return { plan, certification, certified };
 }
@@ -342,12 +346,14 @@ export async function submitAttempt(
   if (attempt.submittedAt) {
     const existing = await findResultByAttempt(db, attempt.id);
     if (!existing) throw new AppError("NOT_FOUND", QUIZ_MESSAGES.quizNotFound);
-    return { result: toResultDto(existing), review: scoreAnswers(questions, recorded).review };
+    return { result: toResultDto(existing), review: reviewFor(attempt, scoreAnswers(questions, recorded).review) };
   }
   const scored = scoreAnswers(questions, counted, submitted);
   const answeredUntil = Math.min(now.getTime(), attempt.deadlineAt.getTime());
   const studyTimeSeconds = Math.max(0, Math.round((answeredUntil - attempt.startedAt.getTime()) / 1000));
-  const withCertificate = await earnsCertificate(db, attempt, { correct: scored.score, total: questions.length });
+  const paced = wasPlausiblyPaced(services.env.quizReadingScale, attempt, questions, counted, answeredUntil);
+  const withCertificate =
+    paced && (await earnsCertificate(db, attempt, { correct: scored.score, total: questions.length }));
   const { result } = await completeAttempt(
     db,
     attempt.id,
@@ -355,6 +361,7 @@ export async function submitAttempt(
       submittedAt: now,
       answers: counted,
       responses: toResponses(questions, attempt.optionOrders as OptionOrders | null, counted),
+      revealsKeys: !attempt.certified,
     },
     {
       userId: student.id,
@@ -373,11 +380,12 @@ export async function submitAttempt(
           ? (CONCEPT_CATALOG[attempt.quizConcept as ConceptSlug]?.name ?? attempt.title)
           : attempt.title,
         submittedLate: !inTime,
+        ...(attempt.certified && !paced ? { tooFastToCertify: true } : {}),
       },
       ...(withCertificate ? await certificateFor(db, student.id) : { certificateCode: null, certificateName: null }),
     },
   );
-  return { result: toResultDto(result), review: scored.review };
+  return { result: toResultDto(result), review: reviewFor(attempt, scored.review) };
 }
 export type SubmittedQuiz = Awaited<ReturnType<typeof submitAttempt>>;
 

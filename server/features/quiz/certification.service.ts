@@ -1,6 +1,6 @@
-// Which level-test attempts are certified, on the student's own history: the items they were
-// shown in the last 30 days and their certified starts in the last 24 hours (rules in
-// certification.ts).
+// Which attempts are certified, on the student's own history (the items they were shown in the
+// last 30 days, their certified starts in the last 24 hours) and on everyone's (the keys practice
+// reviews revealed); rules in certification.ts.
 
 import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
@@ -8,17 +8,29 @@ import {
   CERTIFIED_COOLDOWN_MS,
   type Certification,
   decideCertification,
+  isPlausiblyPaced,
+  type KeyExposure,
+  keyExposureOf,
   passesLevelTest,
   SEEN_WINDOW_MS,
 } from "./certification.ts";
+import { placementLength } from "./placement/placement.ts";
 import {
   type AttemptRow,
   findLatestCertifiedStart,
   findUserName,
   listBankCandidates,
+  listBankKeyItems,
   listShownItems,
   wasShownElsewhere,
 } from "./quiz.data.ts";
+
+/** The keys revealed at `at`, each level's reserve, and how many servable items keep their key. */
+export async function loadKeyExposure(db: Db, at: Date): Promise<KeyExposure & { unrevealed: number }> {
+  const items = await listBankKeyItems(db);
+  const keys = keyExposureOf(items, at);
+  return { ...keys, unrevealed: items.length - keys.revealedAt.size };
+}
 
 type TestKey = Pick<AttemptRow, "quizType" | "quizLevel" | "quizConcept" | "variant">;
 
@@ -28,24 +40,36 @@ export const isCertifiableTest = (t: TestKey) => t.quizType === "level" && t.qui
 export type Exposure = {
   /** Items shown to the student in the 30 days before `at`, with when each was last shown. */
   shownAt: Map<string, Date>;
+  keys: KeyExposure;
   /** Null for tests that cannot be certified. */
   certification: Certification | null;
 };
 
 /** The student's exposure to a level test's bank at `at` (a start, or the start of an attempt being resumed). */
-export async function levelExposure(db: Db, userId: string, test: TestKey, at: Date): Promise<Exposure> {
-  const shown = await listShownItems(db, userId, new Date(at.getTime() - SEEN_WINDOW_MS), at);
-  if (!isCertifiableTest(test) || !test.quizLevel) return { shownAt: shown, certification: null };
+export async function levelExposure(
+  db: Db,
+  userId: string,
+  test: TestKey,
+  at: Date,
+  loadedKeys?: KeyExposure,
+): Promise<Exposure> {
+  const [shown, keys] = await Promise.all([
+    listShownItems(db, userId, new Date(at.getTime() - SEEN_WINDOW_MS), at),
+    loadedKeys ?? loadKeyExposure(db, at),
+  ]);
+  if (!isCertifiableTest(test) || !test.quizLevel) return { shownAt: shown, keys, certification: null };
   const [items, lastCertifiedStart] = await Promise.all([
     listBankCandidates(db, { levels: [test.quizLevel] }),
     findLatestCertifiedStart(db, userId, test, new Date(at.getTime() - CERTIFIED_COOLDOWN_MS), at),
   ]);
   return {
     shownAt: shown,
+    keys,
     certification: decideCertification({
       now: at,
       levelItems: items.map((i) => i.id),
       shownAt: shown,
+      revealedAt: keys.revealedAt,
       lastCertifiedStart,
     }),
   };
@@ -83,15 +107,21 @@ const isInDepthPlacement = (t: TestKey) => t.quizType === "general" && t.variant
 
 /**
  * The In-Depth Assessment: a start is certified when no certified one started in the 24 hours
- * before (null for the other placement and practice tests, which never earn a certificate).
+ * before and the bank holds enough unrevealed items to choose every block from (null for the
+ * other placement and practice tests, which never earn a certificate).
  */
 export async function placementCertification(
   db: Db,
   userId: string,
   test: TestKey,
   at: Date,
+  loadedKeys?: { unrevealed: number },
 ): Promise<Certification | null> {
   if (!isInDepthPlacement(test)) return null;
+  const { unrevealed } = loadedKeys ?? (await loadKeyExposure(db, at));
+  // As the pool leaves out items a student has seen: twice a whole test, or no certified attempt.
+  if (unrevealed < 2 * placementLength("comprehensive"))
+    return { certified: false, reasons: ["revealed"], availableAt: null };
   const earlier = await findLatestCertifiedStart(
     db,
     userId,
@@ -128,6 +158,21 @@ export async function isCleanCertifiedAttempt(db: Db, attempt: AttemptRow): Prom
     }),
   ]);
   return earlier === null && !leaked;
+}
+
+/**
+ * Whether a certified attempt's answers could have been read: from when its items were served
+ * (the start) until its answers arrived (`answeredUntil`), both by the server's clock.
+ */
+export function wasPlausiblyPaced(
+  scale: number,
+  attempt: Pick<AttemptRow, "startedAt">,
+  questions: readonly { id: string; question: string; options: readonly string[] }[],
+  counted: Record<string, number>,
+  answeredUntil: number,
+): boolean {
+  const answered = questions.filter((q) => Object.hasOwn(counted, q.id));
+  return isPlausiblyPaced(answered, answeredUntil - attempt.startedAt.getTime(), scale);
 }
 
 /** A new certificate's code, with the holder's name as it is now: a later rename does not change it. */

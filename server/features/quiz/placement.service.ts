@@ -17,7 +17,13 @@ import {
 import { breakdownsOf, scoreAnswers } from "../../../shared/quiz-scoring.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { certificateFor, isCleanCertifiedAttempt } from "./certification.service.ts";
+import {
+  certificateFor,
+  isCleanCertifiedAttempt,
+  loadKeyExposure,
+  wasPlausiblyPaced,
+} from "./certification.service.ts";
+import { type KeyExposure, withoutReserve } from "./certification.ts";
 import { type AbilityEstimate, estimateAbility } from "./placement/estimate.ts";
 import { LABEL_DIFFICULTY } from "./placement/irt.ts";
 import { nextPlacementBlock, PLACEMENT_BLOCKS, placementLength } from "./placement/placement.ts";
@@ -35,6 +41,7 @@ import {
   listRecentPlacementItems,
 } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
+import { reviewFor } from "./result-review.ts";
 import {
   drawOptionOrders,
   type OptionOrders,
@@ -87,13 +94,24 @@ const random = () => randomInt(2 ** 47) / 2 ** 47;
 
 type Candidate = PlacementCandidate & ItemParameters;
 
+/** How an attempt draws: a certified one only items with unrevealed keys, practice outside the reserve. */
+type Draw = { certified: boolean; keys: KeyExposure };
+
 /**
  * The items a block may come from: the bank's placement items not served in this test, each
  * with its difficulty (calibrated, else its label's), discrimination and recent exposure; the
  * ones this student answered in the last 30 days left out while at least twice a whole test
- * of unseen ones remain.
+ * of unseen ones remain. A certified attempt's items keep their keys unrevealed; a practice
+ * attempt's come from outside the levels' reserves while enough do (certification.ts).
  */
-async function loadPool(db: Db, userId: string, mode: GeneralAssessmentType, served: Set<string>, now: Date) {
+async function loadPool(
+  db: Db,
+  userId: string,
+  mode: GeneralAssessmentType,
+  served: Set<string>,
+  now: Date,
+  draw: Draw,
+) {
   const since = new Date(now.getTime() - SEEN_DAYS * 24 * 3600 * 1000);
   const [rows, recent, seen] = await Promise.all([
     listPlacementCandidates(db),
@@ -102,8 +120,11 @@ async function loadPool(db: Db, userId: string, mode: GeneralAssessmentType, ser
   ]);
   const servedCount = new Map<string, number>();
   for (const ids of recent) for (const id of ids) servedCount.set(id, (servedCount.get(id) ?? 0) + 1);
+  const drawable = draw.certified
+    ? rows.filter((row) => !draw.keys.revealedAt.has(row.id))
+    : withoutReserve(rows, draw.keys, 2 * placementLength(mode));
   const pool: Candidate[] = [];
-  for (const row of rows) {
+  for (const row of drawable) {
     if (served.has(row.id) || !isQuizLevel(row.level)) continue;
     pool.push({
       id: row.id,
@@ -126,10 +147,11 @@ export async function planPlacement(
   userId: string,
   typeValue: string | undefined,
   now: Date,
+  draw: Draw,
 ): Promise<Plan & { placement: PlacementState }> {
   const mode = (typeValue ?? "comprehensive").trim().toLowerCase();
   if (mode !== "quick" && mode !== "comprehensive") throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.quizNotFound);
-  const pool = await loadPool(db, userId, mode, new Set(), now);
+  const pool = await loadPool(db, userId, mode, new Set(), now, draw);
   const block = nextPlacementBlock(mode, pool, [], random) ?? [];
   if (block.length < PLACEMENT_BLOCKS[mode][0]) throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
   const spec = GENERAL_ASSESSMENTS[mode];
@@ -206,6 +228,8 @@ export async function finishPlacement(
   const scored = scoreAnswers(questions, counted, submitted);
   const estimate = estimateAbility(responsesFrom(state, questions, counted));
   const answeredUntil = Math.min(now.getTime(), attempt.deadlineAt.getTime());
+  // Every block's answers arrive before the next is served, so the whole span is reading time.
+  const paced = wasPlausiblyPaced(services.env.quizReadingScale, attempt, questions, counted, answeredUntil);
   const { result, isNew } = await completeAttempt(
     db,
     attempt.id,
@@ -213,6 +237,7 @@ export async function finishPlacement(
       submittedAt: now,
       answers: counted,
       responses: toResponses(questions, attempt.optionOrders as OptionOrders | null, counted),
+      revealsKeys: !attempt.certified,
     },
     {
       userId: attempt.userId,
@@ -238,16 +263,20 @@ export async function finishPlacement(
           blocks: state.blockEnds.length,
           measured: isPlacementMeasured(estimate),
         },
+        ...(attempt.certified && !paced ? { tooFastToCertify: true } : {}),
       },
-      ...(placementEarnsCertificate(state, estimate) && (await isCleanCertifiedAttempt(db, attempt))
+      ...(paced && placementEarnsCertificate(state, estimate) && (await isCleanCertifiedAttempt(db, attempt))
         ? await certificateFor(db, attempt.userId)
         : { certificateCode: null, certificateName: null }),
     },
   );
-  if (isNew) return { result: toResultDto(result), review: scored.review };
+  if (isNew) return { result: toResultDto(result), review: reviewFor(attempt, scored.review) };
   // Another call closed it first: the answers it stored are the ones scored.
   const closed = await findOwnAttempt(db, attempt.id, attempt.userId);
-  return { result: toResultDto(result), review: scoreAnswers(questions, (closed?.answers ?? {}) as Answers).review };
+  return {
+    result: toResultDto(result),
+    review: reviewFor(attempt, scoreAnswers(questions, (closed?.answers ?? {}) as Answers).review),
+  };
 }
 
 /**
@@ -275,7 +304,10 @@ export async function answerPlacementBlock(
   const questions = await servedQuestions(db, attempt);
   const responses = responsesFrom(state, questions, counted);
   const estimate = estimateAbility(responses);
-  const pool = await loadPool(db, attempt.userId, state.mode, new Set(attempt.questionIds), clock.now);
+  const pool = await loadPool(db, attempt.userId, state.mode, new Set(attempt.questionIds), clock.now, {
+    certified: attempt.certified,
+    keys: await loadKeyExposure(db, clock.now),
+  });
   const block = nextPlacementBlock(state.mode, pool, responses, random) ?? [];
   if (block.length === 0)
     return { done: true as const, ...(await finishPlacement(services, attempt, state, answers, clock)) };
@@ -314,7 +346,7 @@ export async function answerPlacementBlock(
     return {
       done: true as const,
       result: toResultDto(stored),
-      review: scoreAnswers(all, (latest.answers ?? {}) as Answers).review,
+      review: reviewFor(latest, scoreAnswers(all, (latest.answers ?? {}) as Answers).review),
     };
   }
   return blockView(db, latest, latestState);

@@ -26,7 +26,8 @@ import { type Breakdown, estimateLevel, findWeakAreas } from "../../../shared/qu
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
-import { drawItems } from "./certification.ts";
+import { loadKeyExposure } from "./certification.service.ts";
+import { drawItems, type KeyExposure, NO_KEY_EXPOSURE, withoutReserve } from "./certification.ts";
 import type { PlacementState } from "./placement.service.ts";
 import { insertAiQuestions, listBankCandidates, listOwnResults, type QuestionCandidate } from "./quiz.data.ts";
 import { generateAiItems } from "./quiz-ai.service.ts";
@@ -81,13 +82,14 @@ export function parseLevel(value: string | undefined): QuizLevel | "mixed" | nul
 
 /**
  * A level test, whole or on one concept. With `draw`, items the student was shown recently are
- * avoided: a certified attempt takes only unseen ones, a practice attempt takes them first.
+ * avoided (a certified attempt takes only unseen ones, a practice attempt takes them first), a
+ * certified attempt takes no item whose key a review revealed, and practice leaves the reserve.
  */
 export async function planLevelTest(
   db: Db,
   levelValue: string,
   conceptValue: string | undefined,
-  draw?: { shownAt: ReadonlyMap<string, Date>; certified: boolean },
+  draw?: { shownAt: ReadonlyMap<string, Date>; certified: boolean; keys: KeyExposure },
 ): Promise<Plan> {
   const level = parseLevel(levelValue);
   if (!level || level === "mixed") throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidLevel);
@@ -100,6 +102,7 @@ export async function planLevelTest(
       draw?.shownAt ?? new Map(),
       QUESTIONS_PER_LEVEL_TEST,
       draw?.certified ?? false,
+      draw?.keys,
     );
     if (!chosen || chosen.length < QUESTIONS_PER_LEVEL_TEST)
       throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
@@ -128,13 +131,19 @@ export async function planLevelTest(
     title: `${level} ${info.name} Test: ${conceptName}`,
     topic: conceptName,
     seconds: DEFAULT_QUIZ_SECONDS,
-    questionIds: (drawItems(candidates, draw?.shownAt ?? new Map(), QUESTIONS_PER_LEVEL_CONCEPT, false) ?? []).map(
-      (c) => c.id,
-    ),
+    questionIds: (
+      drawItems(candidates, draw?.shownAt ?? new Map(), QUESTIONS_PER_LEVEL_CONCEPT, false, draw?.keys) ?? []
+    ).map((c) => c.id),
   };
 }
 
-export async function planConceptTest(db: Db, conceptValue: string, levelValue: string | undefined): Promise<Plan> {
+/** A concept test: practice, so it leaves the levels' reserves alone while it can (certification.ts). */
+export async function planConceptTest(
+  db: Db,
+  conceptValue: string,
+  levelValue: string | undefined,
+  keys: KeyExposure = NO_KEY_EXPOSURE,
+): Promise<Plan> {
   const slug = conceptValue.trim().toLowerCase();
   if (!isConceptSlug(slug)) throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidConcept);
   const level = parseLevel(levelValue);
@@ -146,10 +155,11 @@ export async function planConceptTest(db: Db, conceptValue: string, levelValue: 
     if (level === "mixed") throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
     throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.notEnoughForConceptAtLevel(level, name));
   }
+  const practice = withoutReserve(shuffled(candidates), keys, QUESTIONS_PER_CONCEPT_TEST);
   const chosen =
     level === "mixed"
-      ? spreadOverLevels(candidates, QUESTIONS_PER_CONCEPT_TEST, levels)
-      : shuffled(candidates).slice(0, QUESTIONS_PER_CONCEPT_TEST);
+      ? spreadOverLevels(practice, QUESTIONS_PER_CONCEPT_TEST, levels)
+      : practice.slice(0, QUESTIONS_PER_CONCEPT_TEST);
   return {
     quizType: "concept",
     quizLevel: level === "mixed" ? "mixed" : level,
@@ -244,7 +254,11 @@ export async function planAiTest(services: Services, userId: string): Promise<Pl
   const need = AI_QUIZ_QUESTIONS - aiIds.length;
   let bankIds: string[] = [];
   if (need > 0) {
-    const candidates = shuffled(await listBankCandidates(db, { levels: profile.levels }));
+    const [bank, keys] = await Promise.all([
+      listBankCandidates(db, { levels: profile.levels }),
+      loadKeyExposure(db, new Date()),
+    ]);
+    const candidates = withoutReserve(shuffled(bank), keys, need);
     const weakFirst = [
       ...candidates.filter((c) => weakSet.has(c.concept ?? c.topic)),
       ...candidates.filter((c) => !weakSet.has(c.concept ?? c.topic)),

@@ -34,6 +34,15 @@ export function listBankCandidates(
   });
 }
 
+/** Every servable bank item's level, concept and when a practice review last showed its key. */
+export function listBankKeyItems(db: Db) {
+  return db.quizQuestion.findMany({
+    where: { ...servableQuestionWhere, source: "bank" },
+    select: { id: true, level: true, concept: true, keyRevealedAt: true },
+    orderBy: { id: "asc" },
+  });
+}
+
 /**
  * What the placement tests may serve: active, reviewed, not retired bank items, with what the
  * measurement model reads (level label, calibrated parameters) and the topic a block spreads over.
@@ -326,15 +335,16 @@ export type ResponseInput = { questionId: string; chosen: number | null; correct
 /**
  * Closes the attempt and stores its verified result and its responses in one transaction. Only
  * the first call closes it (submittedAt IS NULL guard); a repeated submission gets the stored
- * result back.
+ * result back. `revealsKeys` (unless false): its review shows the keys, so its items' keys count
+ * as revealed from now on, in the same transaction as the result that shows them.
  */
 export async function completeAttempt(
   db: Db,
   attemptId: string,
-  closing: { submittedAt: Date; answers: Record<string, number>; responses: ResponseInput[] },
+  closing: { submittedAt: Date; answers: Record<string, number>; responses: ResponseInput[]; revealsKeys?: boolean },
   result: ResultInput,
 ): Promise<{ result: ResultRow; isNew: boolean }> {
-  const { responses, ...attemptChange } = closing;
+  const { responses, revealsKeys = true, ...attemptChange } = closing;
   return db.$transaction(async (tx) => {
     const closed = await tx.quizAttempt.updateMany({
       where: { id: attemptId, userId: result.userId, submittedAt: null },
@@ -351,6 +361,11 @@ export async function completeAttempt(
     await tx.quizResponse.createMany({
       data: responses.map((r) => ({ ...r, attemptId, userId: result.userId, createdAt: closing.submittedAt })),
     });
+    if (revealsKeys)
+      await tx.quizQuestion.updateMany({
+        where: { id: { in: responses.map((r) => r.questionId) } },
+        data: { keyRevealedAt: closing.submittedAt },
+      });
     return { result: created, isNew: true };
   });
 }

@@ -11,6 +11,8 @@ export type ResultMetadata = {
   assessmentType?: string;
   topic?: string;
   submittedLate?: boolean;
+  /** A certified attempt answered faster than its questions can be read: scored, not certified. */
+  tooFastToCertify?: boolean;
   /** A placement test's measurement: the level, how probable it is, the ability estimate and its standard error. */
   placement?: {
     level: QuizLevel;

@@ -3,7 +3,7 @@
 
 import { CONCEPT_LEVELS, GENERAL_ASSESSMENTS, QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
 import type { SaveResultInput } from "../../../shared/quiz-schemas.ts";
-import { type ReviewEntry, scoreAnswers } from "../../../shared/quiz-scoring.ts";
+import { scoreAnswers } from "../../../shared/quiz-scoring.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
@@ -11,6 +11,7 @@ import { submitAttempt } from "./attempts.service.ts";
 import type { Services } from "./question-plans.service.ts";
 import { findOwnAttempt, findOwnResult, insertUnverifiedResult, listOwnResults, sumOwnResults } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
+import { reviewFor, type ShownReviewEntry } from "./result-review.ts";
 import { servedQuestions } from "./served.ts";
 
 /** The hub's distinct tests: 2 general assessments, 6 level tests, 9 concept tests, the AI test. */
@@ -42,13 +43,13 @@ export async function saveResult(services: Services, student: SessionUser, body:
 export async function getOwnResult(services: Services, student: SessionUser, resultId: string) {
   const result = await findOwnResult(services.db, resultId, student.id);
   if (!result) throw new AppError("NOT_FOUND", "Result not found.");
-  let review: ReviewEntry[] | null = null;
+  let review: ShownReviewEntry[] | null = null;
   if (result.attemptId) {
     const attempt = await findOwnAttempt(services.db, result.attemptId, student.id);
     if (attempt?.submittedAt) {
       // In the order this attempt served the options: the stored answers index into it.
       const questions = await servedQuestions(services.db, attempt);
-      review = scoreAnswers(questions, (attempt.answers ?? {}) as Record<string, number>).review;
+      review = reviewFor(attempt, scoreAnswers(questions, (attempt.answers ?? {}) as Record<string, number>).review);
     }
   }
   return { result: toResultDto(result), review };

@@ -16,5 +16,7 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
     RATE_LIMIT_AUTH: "100000",
     // Quiz time limits x0.05 (quick assessment 45 s) so the e2e can watch a timer auto-submit.
     QUIZ_TIME_SCALE: "0.05",
+    // A robot answers faster than anyone reads: no reading floor (tests/security/certificate-keys.int.test.ts has it).
+    QUIZ_READING_SCALE: "0",
   };
 }

@@ -7,6 +7,8 @@ type Certification = NonNullable<StartedQuiz["certification"]>;
 const REASONS: Record<Certification["reasons"][number], string> = {
   cooldown: "You can take one certified attempt of this test every 24 hours.",
   seen: "A certified attempt needs 45 questions you have not seen in the last 30 days, and you have seen most of this level's questions recently.",
+  revealed:
+    "Certified attempts of this test are paused: a certificate must rest on questions whose answers no review has shown, and too few of them are left.",
 };
 
 /**

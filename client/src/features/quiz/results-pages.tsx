@@ -39,6 +39,13 @@ const scaleWithCefr = (name: string | null) => {
 const minutes = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${Math.round(seconds / 60)}m`);
 
 function CertificateCallout({ result }: { result: QuizResultDto }) {
+  if (!result.certificateCode && result.metadata.tooFastToCertify)
+    return (
+      <p className="text-sm text-slate-600">
+        No certificate for this attempt: your answers came in faster than the questions can be read, so it is scored but
+        not certified. Take your time on your next certified attempt.
+      </p>
+    );
   if (!result.certificateCode && result.metadata.placement && result.metadata.assessmentType === "comprehensive")
     return (
       <p className="text-sm text-slate-600">

@@ -149,34 +149,52 @@ export function Recommendations({ result }: { result: QuizResultDto }) {
 
 const LETTERS = ["A", "B", "C", "D"];
 
+/** A certified attempt's review withholds keys, explanations and marks (server: result-review.ts). */
+const isWithheld = (entry: ReviewEntry) => entry.correctAnswer === null;
+
+function reviewBadge(entry: ReviewEntry) {
+  if (entry.selectedAnswer === null) return { tone: "red", label: "Not answered" } as const;
+  if (entry.isCorrect === null) return { tone: "neutral", label: "Answered" } as const;
+  return entry.isCorrect
+    ? ({ tone: "green", label: "Correct" } as const)
+    : ({ tone: "red", label: "Incorrect" } as const);
+}
+
 export function QuestionReview({ review }: { review: ReviewEntry[] }) {
   const [showExplanations, setShowExplanations] = useState(false);
+  const withheld = review.some(isWithheld);
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-bold text-slate-900">Question Review</h2>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-pressed={showExplanations}
-          onClick={() => setShowExplanations((v) => !v)}
-        >
-          {showExplanations ? "Hide Explanations" : "Show Explanations"}
-        </Button>
+        {!withheld && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={showExplanations}
+            onClick={() => setShowExplanations((v) => !v)}
+          >
+            {showExplanations ? "Hide Explanations" : "Show Explanations"}
+          </Button>
+        )}
       </div>
+      {withheld && (
+        <p className="mt-2 text-sm text-slate-600">
+          This was a certified attempt: its right answers and explanations stay private, because the same questions
+          certify other students. Practice attempts show them.
+        </p>
+      )}
       <ol className="mt-4 space-y-4">
         {review.map((entry, i) => (
           <li
             key={entry.questionId}
-            className={`rounded-xl border p-4 ${entry.isCorrect ? "border-emerald-200 bg-emerald-50/40" : "border-red-200 bg-red-50/40"}`}
+            className={`rounded-xl border p-4 ${isWithheld(entry) ? "border-slate-200 bg-white" : entry.isCorrect ? "border-emerald-200 bg-emerald-50/40" : "border-red-200 bg-red-50/40"}`}
           >
             <div className="flex items-start justify-between gap-3">
               <p className="font-medium text-slate-900">
                 <span className="mr-1 text-slate-500">{i + 1}.</span> {entry.question}
               </p>
-              <Badge tone={entry.isCorrect ? "green" : "red"}>
-                {entry.isCorrect ? "Correct" : entry.selectedAnswer === null ? "Not answered" : "Incorrect"}
-              </Badge>
+              <Badge tone={reviewBadge(entry).tone}>{reviewBadge(entry).label}</Badge>
             </div>
             <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
               {entry.options.map((option, j) => {
@@ -185,7 +203,7 @@ export function QuestionReview({ review }: { review: ReviewEntry[] }) {
                 return (
                   <li
                     key={option}
-                    className={`flex items-center gap-2 rounded-lg px-2.5 py-1.5 ${isRight ? "bg-emerald-100 font-semibold text-emerald-900" : isChosen ? "bg-red-100 text-red-900 line-through decoration-red-400" : "text-slate-600"}`}
+                    className={`flex items-center gap-2 rounded-lg px-2.5 py-1.5 ${isRight ? "bg-emerald-100 font-semibold text-emerald-900" : isChosen && isWithheld(entry) ? "bg-slate-100 font-semibold text-slate-900" : isChosen ? "bg-red-100 text-red-900 line-through decoration-red-400" : "text-slate-600"}`}
                   >
                     <span className="font-mono text-xs">{LETTERS[j]}</span>
                     <span>{option}</span>
@@ -196,7 +214,7 @@ export function QuestionReview({ review }: { review: ReviewEntry[] }) {
               })}
             </ul>
             {entry.isLate && <p className="mt-2 text-xs text-amber-800">Answered after the time limit: not counted.</p>}
-            {showExplanations && (
+            {showExplanations && entry.explanation && (
               <p className="mt-3 rounded-lg bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200">
                 {entry.explanation}
               </p>
