@@ -207,7 +207,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   await app.register(cookie);
   await app.register(securityPlugin, { publicUrl: env.PUBLIC_URL, isProduction: env.isProduction });
-  await app.register(sessionPlugin, { db, secureCookies: env.isProduction });
+  await app.register(sessionPlugin, { db, secureCookies: env.isProduction, lifetimes: env.sessionLifetimes });
   await app.register(rateLimitPlugin, { limiter: rateLimiter, env });
 
   // Any write may change the visitors' availability grid: it is computed afresh after one.

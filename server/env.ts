@@ -52,6 +52,10 @@ const envSchema = z
     RATE_LIMIT_REQUEST: rateLimit(10),
     RATE_LIMIT_WRITE: rateLimit(120),
     RATE_LIMIT_QUOTE: rateLimit(60),
+    // The most days a session lives from sign-in however often it is used (it also ends after
+    // 30 days unused): ASVS 5.0 7.3.2's absolute lifetime.
+    STUDENT_SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
+    ADMIN_SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
     REDIS_URL: optionalText,
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default("English with Giulia <no-reply@localhost>"),
@@ -76,6 +80,7 @@ const envSchema = z
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     isProduction: env.NODE_ENV === "production",
+    sessionLifetimes: { student: env.STUDENT_SESSION_MAX_DAYS, admin: env.ADMIN_SESSION_MAX_DAYS },
     accountHashSecret: env.ACCOUNT_HASH_SECRET ?? DEV_ACCOUNT_HASH_SECRET,
     // Outside production a site with no ADMIN_EMAILS still gets a demo teacher to sign in as.
     adminEmails: env.ADMIN_EMAILS.length || env.NODE_ENV === "production" ? env.ADMIN_EMAILS : [DEMO_TEACHER_EMAIL],

@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
     reply.redirect(failurePath(kind, error, next));
 
   async function signIn(reply: FastifyReply, kind: SessionKind, userId: string, next: string) {
-    const { token, expiresAt } = await createSession(db, userId, kind);
+    const { token, expiresAt } = await createSession(db, userId, kind, new Date(), env.sessionLifetimes);
     setSessionCookie(reply, kind, token, expiresAt, secure);
     return reply.redirect(next);
   }

@@ -5,12 +5,12 @@ export type SessionKind = "admin" | "student";
 
 export function insertSession(
   db: Db,
-  data: { id: string; secretHash: string; userId: string; kind: SessionKind; expiresAt: Date },
+  data: { id: string; secretHash: string; userId: string; kind: SessionKind; createdAt: Date; expiresAt: Date },
 ) {
   return db.session.create({ data, select: { id: true } });
 }
 
-type SessionJoinRow = SessionUser & { secretHash: string; expiresAtMs: number };
+type SessionJoinRow = SessionUser & { secretHash: string; expiresAtMs: number; createdAtMs: number };
 
 /**
  * The session and its user in one statement (every signed-in request runs it: SQL, as the hot
@@ -19,7 +19,8 @@ type SessionJoinRow = SessionUser & { secretHash: string; expiresAtMs: number };
 export async function findSession(db: Db, id: string, kind: SessionKind) {
   const rows = await db.$queryRaw<SessionJoinRow[]>`
     SELECT u."id", u."email", u."name", u."isAdmin", u."imageUrl", s."secretHash",
-      (extract(epoch FROM s."expiresAt") * 1000)::float8 AS "expiresAtMs"
+      (extract(epoch FROM s."expiresAt") * 1000)::float8 AS "expiresAtMs",
+      (extract(epoch FROM s."createdAt") * 1000)::float8 AS "createdAtMs"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     WHERE s."id" = ${id} AND s."kind" = ${kind}::"SessionKind"`;
   const row = rows[0];
@@ -31,7 +32,13 @@ export async function findSession(db: Db, id: string, kind: SessionKind) {
     isAdmin: row.isAdmin,
     imageUrl: row.imageUrl,
   };
-  return { id, secretHash: row.secretHash, expiresAt: new Date(row.expiresAtMs), user };
+  return {
+    id,
+    secretHash: row.secretHash,
+    expiresAt: new Date(row.expiresAtMs),
+    createdAt: new Date(row.createdAtMs),
+    user,
+  };
 }
 
 export function updateSessionExpiry(db: Db, id: string, expiresAt: Date) {
