@@ -13,10 +13,9 @@ import {
   referralMadeSelect,
 } from "../portal/portal.data.ts";
 import { quizResultDetailSelect } from "../quiz/quiz.data.ts";
+import { DELETED_STUDENT_NAME, type PersonTraces, redactStoredEmail, traceRedactor } from "./redaction.ts";
 
 export type CancelledLesson = { id: string; startsAt: Date; teacherEmail: string | null };
-
-export const DELETED_STUDENT_NAME = "Deleted student";
 
 export function findAccount(db: Db, userId: string) {
   return db.user.findUnique({
@@ -166,6 +165,151 @@ export function loadStudentData(db: Db, userId: string) {
   });
 }
 
+const present = (values: (string | null | undefined)[]) => values.filter((v): v is string => Boolean(v?.trim()));
+
+/**
+ * Every form of the person the site stored (the account's name and address, what they typed into
+ * bookings, requests and sign-ups, what others called them), and the ids the dedupe keys of mail
+ * about them name (`teacher_new_booking:<order id>`, `teacher_cancellation:<lesson id>:<version>`…).
+ */
+async function findPersonTraces(tx: Tx, userId: string, email: string) {
+  const byEmail = { equals: email, mode: "insensitive" } as const;
+  const rows = await awaitEach({
+    user: tx.user.findUnique({
+      where: { id: userId },
+      select: { name: true, phone: true, notes: true, lessonFocus: true, preferredLocation: true },
+    }),
+    bookings: tx.booking.findMany({
+      where: { studentId: userId },
+      select: {
+        id: true,
+        orderId: true,
+        studentName: true,
+        guardianName: true,
+        studentEmail: true,
+        studentPhone: true,
+        studentNotes: true,
+        lessonFocus: true,
+        preferredLocation: true,
+        lessonType: true,
+        location: true,
+        cancellationReason: true,
+      },
+    }),
+    requests: tx.availabilityRequest.findMany({
+      where: { OR: [{ userId }, { email: byEmail }] },
+      select: { id: true, name: true, email: true, phone: true, availability: true, location: true },
+    }),
+    signups: tx.groupSignup.findMany({
+      where: { OR: [{ userId }, { email: byEmail }] },
+      select: { id: true, name: true, email: true, phone: true },
+    }),
+    referralsIn: tx.referral.findMany({
+      where: { OR: [{ referredUserId: userId }, { referredEmail: byEmail }] },
+      select: { id: true, referredName: true },
+    }),
+    referralsOut: tx.referral.findMany({ where: { referrerId: userId }, select: { id: true } }),
+    cancellations: tx.cancellationRequest.findMany({
+      where: { studentId: userId },
+      select: { id: true, reason: true },
+    }),
+    results: tx.quizResult.findMany({ where: { userId }, select: { id: true, certificateName: true } }),
+    files: tx.sharedFile.findMany({ where: { studentId: userId }, select: { id: true } }),
+    notes: tx.studentNote.findMany({ where: { studentId: userId }, select: { id: true } }),
+  });
+  const { user, bookings, requests, signups, referralsIn } = rows;
+  const traces: PersonTraces = {
+    names: present([
+      user?.name,
+      ...bookings.flatMap((b) => [b.studentName, b.guardianName]),
+      ...requests.map((r) => r.name),
+      ...signups.map((s) => s.name),
+      ...referralsIn.map((r) => r.referredName),
+      ...rows.results.map((r) => r.certificateName),
+    ]),
+    emails: present([
+      email,
+      ...bookings.map((b) => b.studentEmail),
+      ...requests.map((r) => r.email),
+      ...signups.map((s) => s.email),
+    ]),
+    phones: present([
+      user?.phone,
+      ...bookings.map((b) => b.studentPhone),
+      ...requests.map((r) => r.phone),
+      ...signups.map((s) => s.phone),
+    ]),
+    texts: present([
+      user?.notes,
+      user?.lessonFocus,
+      user?.preferredLocation,
+      ...bookings.flatMap((b) => [
+        b.studentNotes,
+        b.lessonFocus,
+        b.preferredLocation,
+        b.cancellationReason,
+        // An in-person lesson's place is where the student asked to meet: often their home.
+        b.lessonType === "in-person" ? b.location : null,
+      ]),
+      ...requests.flatMap((r) => [r.availability, r.location]),
+      ...rows.cancellations.map((c) => c.reason),
+    ]),
+  };
+  const ids = [
+    ...bookings.flatMap((b) => [b.id, b.orderId]),
+    ...[
+      requests,
+      signups,
+      referralsIn,
+      rows.referralsOut,
+      rows.cancellations,
+      rows.results,
+      rows.files,
+      rows.notes,
+    ].flatMap((list) => list.map((r) => r.id)),
+  ].filter((id): id is string => id !== null);
+  return { traces, ids: [...new Set(ids)] };
+}
+
+/**
+ * The outbox after the person left: mail to them goes whatever its status (held, sent or failed
+ * mail is a copy of what the site said to them), and mail about them (the teacher's notices, an
+ * invitation naming them) stays with their name, addresses, phone and words replaced. Mail about
+ * them is found by the ids in its dedupe key, or by their address or phone in its text.
+ */
+async function eraseOutboxTraces(tx: Tx, traces: PersonTraces, ids: string[]) {
+  const addresses = [...new Set(traces.emails.map((e) => e.trim().toLowerCase()))];
+  const needles = [...new Set([...addresses, ...traces.phones.map((p) => p.trim().toLowerCase())])].filter(
+    (n) => n.length >= 5,
+  );
+  const matched = await tx.$queryRaw<{ id: string; toAddress: string }[]>`
+    SELECT o."id", o."toAddress" FROM "OutboxEmail" AS o
+    WHERE lower(o."toAddress") IN (SELECT jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))
+       OR string_to_array(coalesce(o."dedupeKey", ''), ':') && ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+       OR EXISTS (
+         SELECT 1 FROM jsonb_array_elements_text(${JSON.stringify(needles)}::jsonb) AS n(v)
+         WHERE strpos(lower(concat_ws(' ', o."subject", o."textBody", o."attachments"::text, o."lastError")), n.v) > 0)
+    FOR UPDATE`;
+  const toThem = new Set(addresses);
+  const addressed = matched.filter((m) => toThem.has(m.toAddress.toLowerCase())).map((m) => m.id);
+  const about = matched.filter((m) => !toThem.has(m.toAddress.toLowerCase())).map((m) => m.id);
+  await tx.outboxEmail.deleteMany({ where: { id: { in: addressed } } });
+  if (about.length === 0) return;
+  const redact = traceRedactor(traces);
+  const messages = await tx.outboxEmail.findMany({
+    where: { id: { in: about } },
+    select: { id: true, subject: true, textBody: true, attachments: true, lastError: true },
+  });
+  for (const message of messages) {
+    const { attachments, ...text } = redactStoredEmail(message, redact);
+    await tx.outboxEmail.update({
+      where: { id: message.id },
+      data: { ...text, ...(Array.isArray(attachments) ? { attachments } : {}) },
+      select: { id: true },
+    });
+  }
+}
+
 /**
  * Erases one student in a single transaction: lessons and orders stay in the teacher's records
  * without anything that identifies the student, upcoming lessons are cancelled (their slots free
@@ -206,6 +350,10 @@ export function eraseStudent(
         });
       }
 
+      // Read before anything below changes what the rows say about them.
+      const { traces, ids } = await findPersonTraces(tx, userId, email);
+      await eraseOutboxTraces(tx, traces, ids);
+
       // Reasons the student wrote for earlier cancellations go; the one set just below is ours.
       await tx.booking.updateMany({ where: { studentId: userId }, data: { cancellationReason: null } });
       const cancelled = await tx.booking.updateMany({
@@ -232,11 +380,14 @@ export function eraseStudent(
           preferredLocation: null,
           studentNotes: null,
           notes: null,
+          // The place an in-person lesson met (often the student's home) and their time zone.
+          location: null,
+          studentTimezone: null,
         },
       });
       await tx.bookingOrder.updateMany({ where: { studentId: userId }, data: { studentId: null, referralCode: null } });
       await tx.groupSignup.updateMany({
-        where: { userId },
+        where: { OR: [{ userId }, { email: { equals: email, mode: "insensitive" } }] },
         data: { userId: null, name: DELETED_STUDENT_NAME, email: "", phone: null },
       });
       await tx.availabilityRequest.deleteMany({
@@ -260,10 +411,6 @@ export function eraseStudent(
       await tx.upload.deleteMany({ where: { ownerId: userId } });
       await tx.quizResult.deleteMany({ where: { userId } });
       await tx.quizAttempt.deleteMany({ where: { userId } });
-      // Mail not yet sent to them must not go out after they left.
-      await tx.outboxEmail.deleteMany({
-        where: { toAddress: { equals: email, mode: "insensitive" }, status: { in: ["pending", "held", "failed"] } },
-      });
       // The teacher learns which times are free again (without who freed them).
       await insertOutboxEmails(
         tx,
