@@ -163,6 +163,13 @@ export async function buildApp(opts: BuildAppOptions) {
   // with a clear 400 instead of failing deep inside a query with a 500.
   app.addHook("onRequest", async (request, reply) => {
     if (/%00|\0/i.test(request.url)) return reply.code(400).send({ error: INVALID_CHARACTER_MESSAGE });
+    // The one header whose value is stored and looked up: a client's generated key (a UUID, a
+    // token), so only visible ASCII is accepted. Cookies are checked where they are read.
+    const idempotencyKey = request.headers["idempotency-key"];
+    if (idempotencyKey !== undefined) {
+      const error = idempotencyKeyError(idempotencyKey);
+      if (error) return reply.code(400).send({ error });
+    }
   });
 
   // A JSON POST with an empty body (logout) is a valid request with no payload. A NUL or a lone
@@ -287,4 +294,11 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   return app;
+}
+
+function idempotencyKeyError(value: string | string[]): string | null {
+  const key = Array.isArray(value) ? value.join(",") : value;
+  if (key.length > 200) return "The Idempotency-Key header is too long (at most 200 characters).";
+  if (!/^[\x21-\x7e]*$/.test(key)) return "The Idempotency-Key header may hold only visible ASCII characters.";
+  return null;
 }

@@ -121,6 +121,51 @@ describe("hostile bytes in cookies (checklist 36)", () => {
   });
 });
 
+describe("hostile bytes in headers (checklist 36)", () => {
+  it.each([
+    ["latin-1 bytes", "\u00ff\u00fe\u00e9"],
+    ["a space and a tab", "key with\tspace"],
+    ["10 KB", "k".repeat(10_000)],
+  ])("an Idempotency-Key of %s is a clean 400 and books nothing", async (_label, key) => {
+    const before = await t.database.prisma.booking.count();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/bookings/package",
+      headers: {
+        cookie: (await createUserWithSession(t.database.prisma)).cookie,
+        "content-type": "application/json",
+        "sec-fetch-site": "same-origin",
+        "idempotency-key": key,
+      },
+      payload: "{}",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/Idempotency-Key/);
+    expect(await t.database.prisma.booking.count()).toBe(before);
+  });
+
+  it("hostile values in the headers the app reads give no 5xx on any route", async () => {
+    const headers = {
+      "if-none-match": "\u00ff".repeat(2000),
+      "accept-encoding": "\u00fe, br;q=\u00ff",
+      "x-forwarded-for": "\u00ff, 999.999.1.1, ::::",
+      "user-agent": "\u00ff".repeat(5000),
+      "sec-fetch-site": "\u00ff",
+      "accept-language": "\u00ff;q=x",
+    };
+    const failures: string[] = [];
+    for (const route of routeTable(t.app).filter((r) => r.method === "GET")) {
+      const response = await t.app.inject({ method: "GET", url: fillPath(route.path), headers });
+      if (response.statusCode >= 500) failures.push(`${routeKey(route)} -> ${response.statusCode}`);
+    }
+    for (const page of ["/", "/book/pricing", "/student/dashboard", "/admin"]) {
+      const response = await t.app.inject({ method: "GET", url: page, headers });
+      if (response.statusCode >= 500) failures.push(`${page} -> ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe("absolute session lifetime (checklist 37)", () => {
   it("a student session used every few days still ends 30 days after sign-in", async () => {
     const db = t.database.prisma;
