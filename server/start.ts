@@ -85,12 +85,17 @@ export async function startServer(env: Env, embedded: EmbeddedStart | null): Pro
       { mode: 0o600 },
     );
   }
-  // Lesson completion, the standing schedules' top-up, the daily housekeeping and the calibration:
-  // first passes a few seconds after the server is up, a second apart, so a restart's first
-  // requests do not queue behind them on the embedded database's single connection.
+  // Lesson completion, the standing schedules' top-up, the release of unconfirmed lessons, the daily
+  // housekeeping and the calibration: first passes a few seconds after the server is up, a second
+  // apart, so a restart's first requests do not queue behind them on the embedded database's single
+  // connection.
   if (stopping) return;
   stopJobs = startScheduler(
-    serverJobs({ db: database.prisma, onSlotsChanged: () => app.availabilityCache.invalidate() }),
+    serverJobs({
+      db: database.prisma,
+      publicUrl: env.PUBLIC_URL,
+      onSlotsChanged: () => app.availabilityCache.invalidate(),
+    }),
     app.log,
     { firstPassAfterMs: JOBS_FIRST_PASS_AFTER_MS, staggerMs: JOBS_STAGGER_MS },
   );

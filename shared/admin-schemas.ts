@@ -11,8 +11,10 @@ import {
   FILE_TYPES,
   LESSON_DURATION_OPTIONS,
   MAX_ADVANCE_OPTIONS,
+  MAX_PENDING_LESSONS_LIMIT,
   NOTE_FIELDS_REQUIRED_MESSAGE,
   PAYMENT_STATUSES,
+  RELEASE_PENDING_HOURS_LIMIT,
   SPECIALIZATIONS,
   STATUS_REQUIRED_MESSAGE,
   TIME_FORMAT_OPTIONS,
@@ -149,6 +151,16 @@ export const profileSettingsSchema = z.object({
 });
 const literalNumber = <T extends readonly number[]>(values: T) =>
   z.coerce.number().refine((v) => values.includes(v), { message: `Choose one of ${values.join(", ")}.` });
+/** A whole number from 1 to `max`, or null (empty in the form) for "none"; absent keeps the saved one. */
+const wholeNumberOrNone = (max: number, what: string) => {
+  const message = `${what} must be a whole number from 1 to ${max}, or empty.`;
+  return z
+    .preprocess(
+      (v) => (v === "" ? null : v),
+      z.number({ error: message }).int(message).min(1, message).max(max, message).nullable(),
+    )
+    .optional();
+};
 export const businessSettingsSchema = z.object({
   defaultLessonDuration: literalNumber(LESSON_DURATION_OPTIONS),
   bufferBetweenLessons: literalNumber(BUFFER_OPTIONS),
@@ -158,6 +170,10 @@ export const businessSettingsSchema = z.object({
   defaultMeetingLink: meetingLink,
   // Absent keeps what is saved (clients that predate the field must not wipe it).
   paymentInstructions: multiLineText(2000).optional(),
+  // Null: as many as the catalogue's largest package. Absent keeps what is saved, as above.
+  maxPendingLessons: wholeNumberOrNone(MAX_PENDING_LESSONS_LIMIT, "The limit of pending lessons"),
+  // Null: pending lessons are never released by themselves. Absent keeps what is saved.
+  releasePendingAfterHours: wholeNumberOrNone(RELEASE_PENDING_HOURS_LIMIT, "The hours before release"),
 });
 export const systemSettingsSchema = z.object({
   dateFormat: z.enum(DATE_FORMAT_OPTIONS),

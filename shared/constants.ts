@@ -73,6 +73,12 @@ export const LESSON_DURATION_OPTIONS = [30, 60, 90, 120] as const;
 export const BUFFER_OPTIONS = [15, 30, 45, 60] as const;
 export const MAX_ADVANCE_OPTIONS = [30, 60, 90, 120] as const;
 export const CANCELLATION_POLICY_OPTIONS = ["24 hours", "48 hours", "72 hours", "1 week"] as const;
+/** The most unpaid pending lessons the settings let one account hold (issue 27). */
+export const MAX_PENDING_LESSONS_LIMIT = 200;
+/** The longest wait the settings allow before unconfirmed lessons are released: 30 days. */
+export const RELEASE_PENDING_HOURS_LIMIT = 720;
+/** The waits the settings page offers before unconfirmed lessons are released (hours). */
+export const RELEASE_PENDING_HOURS_OPTIONS = [12, 24, 48, 72, 168] as const;
 /** Hours of notice each cancellation policy asks of a student. */
 export const CANCELLATION_POLICY_HOURS: Record<(typeof CANCELLATION_POLICY_OPTIONS)[number], number> = {
   "24 hours": 24,

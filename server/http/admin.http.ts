@@ -31,6 +31,9 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     body: succeeded,
   }),
 
+  // Issue 27: the accounts holding pending lessons, how many, and their oldest request.
+  route("GET", "/api/admin/pending-holders", "admin.pendingHolders"),
+
   route("GET", "/api/admin/emails", "admin.emails.list", { input: ({ query }) => query }),
   route("POST", "/api/admin/emails/:id/retry", "admin.emails.retry", { input: ({ params }) => ({ id: params.id }) }),
 

@@ -27,6 +27,7 @@ import {
 } from "../../../shared/admin-schemas.ts";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
+import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import {
   getBooking,
@@ -90,6 +91,8 @@ export const adminRouter = router({
       .input(byId.extend({ data: recordPaymentSchema }))
       .mutation(({ ctx, input }) => recordPayment(ctx.db, input.id, input.data)),
   }),
+  // Who holds pending lessons (unpaid ones count against the cap) and since when (issue 27).
+  pendingHolders: adminProcedure.query(({ ctx }) => listPendingHolders(ctx.db)),
   teachers: adminProcedure.query(({ ctx }) => listTeachers(ctx.db)),
   students: adminProcedure
     .input(listStudentsSchema.optional())

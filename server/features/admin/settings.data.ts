@@ -12,6 +12,8 @@ const siteSelect = {
   autoConfirmBookings: true,
   defaultMeetingLink: true,
   paymentInstructions: true,
+  maxPendingLessons: true,
+  releasePendingAfterHours: true,
 } as const;
 
 export function readSiteSettings(db: Db) {

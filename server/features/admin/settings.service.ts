@@ -4,6 +4,7 @@
 import type { SettingsInput } from "../../../shared/admin-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import { checkPendingCapSetting, describePendingCap } from "../booking/pending-hold.service.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
 import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
 import { topUpStandingSchedules } from "./standing-schedule.service.ts";
@@ -17,6 +18,7 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
 
 export async function getAdminSettings(db: Db, teacherId: string) {
   const [teacher, site] = await Promise.all([findTeacherProfile(db, teacherId), readSiteSettings(db)]);
+  const pendingCap = await describePendingCap(db, site.maxPendingLessons);
   return {
     settings: {
       profile: {
@@ -35,6 +37,10 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         timezone: site.timezone,
         defaultMeetingLink: site.defaultMeetingLink,
         paymentInstructions: site.paymentInstructions,
+        // Null: as many as the largest package, which the page shows (read only, not saved).
+        maxPendingLessons: site.maxPendingLessons,
+        largestPackageLessons: pendingCap.largestPackage,
+        releasePendingAfterHours: site.releasePendingAfterHours,
       },
       system: {
         dateFormat: site.dateFormat,
@@ -60,6 +66,7 @@ export async function updateAdminSettings(
   const { profile, business, system } = input;
   const previousImage = (await findTeacherProfile(db, teacherId)).imageUrl;
   const previousSite = await readSiteSettings(db);
+  await checkPendingCapSetting(db, business.maxPendingLessons);
   try {
     await saveSettings(
       db,

@@ -13,6 +13,7 @@ import {
   type MailContext,
   orderDecidedEmail,
   type PaymentForMail,
+  pendingReleasedEmail,
   type TeacherNotice,
   teacherNoticeEmail,
 } from "../mail/mail.templates.ts";
@@ -126,6 +127,34 @@ export function orderDecidedMail(input: {
   return [
     {
       ...outboxMail(kind, first.studentEmail, content, `${kind}:${input.orderId}:${version}`),
+      attachments: calendarFiles(input.lessons, input.ctx),
+    },
+  ];
+}
+
+/**
+ * The one email the release of an order's unconfirmed lessons owes its family (see
+ * pending-hold.service.ts), with the calendar files that cancel them. Once per order and version.
+ */
+export function pendingReleasedMail(input: {
+  ctx: MailContext;
+  key: string;
+  hours: number;
+  lessons: (MailLesson & {
+    studentName: string;
+    guardianName: string | null;
+    studentEmail: string;
+    teacherName: string | null;
+  })[];
+}): NewOutboxEmail[] {
+  const first = input.lessons[0];
+  if (!first) return [];
+  const version = input.lessons.map((l) => `${l.id.slice(0, 8)}.${l.icsSequence}`).join(",");
+  const to = lessonAddressee(first, input.ctx);
+  const content = pendingReleasedEmail(to.name, input.lessons.map(lessonForMail), to.ctx, input.hours);
+  return [
+    {
+      ...outboxMail("pending_released", first.studentEmail, content, `pending_released:${input.key}:${version}`),
       attachments: calendarFiles(input.lessons, input.ctx),
     },
   ];

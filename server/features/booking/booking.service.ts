@@ -40,6 +40,7 @@ import {
   findSingleLessonPackage,
   insertGroupSignup,
   insertOrderWithLessons,
+  insertStandaloneGroupSignup,
   type OrderRow,
   runInTransaction,
   runWithTeacherLock,
@@ -47,6 +48,7 @@ import {
 import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
 import { hashRequest, withIdempotency } from "./idempotency.service.ts";
+import { ensurePendingRoom } from "./pending-hold.service.ts";
 import {
   decideDiscount,
   loadGroupPackageOrFail,
@@ -406,6 +408,10 @@ function commitBooking(
         );
       }
 
+      // An account past its cap of unpaid pending lessons is refused here, under its own lock as
+      // well, so two bookings of one account at once cannot both pass it (issue 27).
+      if (plan.status === "pending") await ensurePendingRoom(tx, student.id, plan.rows.length, now);
+
       // A newcomer's discount holds for the first order only: re-read it if another order won.
       const applied =
         referral.discount?.kind === "newcomer" && (await countStudentOrders(tx, student.id)) > 0
@@ -572,7 +578,11 @@ export async function getBookingIcs(db: Db, id: string, viewer: BookingViewer, h
   return { ics, filename: `english-lesson-${day}-${booking.id.slice(0, 8)}.ics` };
 }
 
-/** The group conversation nights on their own (POST /api/group-conversation/book). */
+/**
+ * The group conversation nights on their own (POST /api/group-conversation/book). A repeat while
+ * the teacher has not handled the first sign-up answers with that sign-up: no second inbox row,
+ * no second email.
+ */
 export async function bookGroupConversation(
   db: Db,
   student: SessionUser,
@@ -587,7 +597,7 @@ export async function bookGroupConversation(
   const email = student.email.toLowerCase();
   const phone = input.phone?.trim() || null;
   const signup = await runInTransaction(db, async (tx) => {
-    const created = await insertGroupSignup(tx, {
+    const saved = await insertStandaloneGroupSignup(tx, {
       userId: student.id,
       eventId: event.id,
       groupPackageId: groupPackage.id,
@@ -596,10 +606,11 @@ export async function bookGroupConversation(
       phone,
       priceCents: groupPackage.totalPriceCents,
     });
+    if (!saved.created) return saved;
     await queueEmails(
       tx,
       groupSignupMail(ctx, teacherEmail, {
-        id: created.id,
+        id: saved.id,
         name,
         email,
         phone,
@@ -607,7 +618,7 @@ export async function bookGroupConversation(
         packageName: groupPackage.name,
       }),
     );
-    return created;
+    return saved;
   });
   return { success: true as const, signupId: signup.id };
 }

@@ -229,6 +229,37 @@ export function orderDecidedEmail(
   };
 }
 
+/**
+ * The family's email when requested lessons were released: the teacher did not confirm them within
+ * the hours the site gives her, and their times were freed for others.
+ */
+export function pendingReleasedEmail(
+  name: string,
+  lessons: LessonForMail[],
+  ctx: MailContext,
+  hours: number,
+): MailContent {
+  const plural = lessons.length > 1;
+  return {
+    subject: plural
+      ? `Released: ${whose(ctx)} ${lessons.length} English lesson requests`
+      : `Released: ${whose(ctx)} English lesson request`,
+    text: studentLessonText(ctx, {
+      name,
+      intro: [
+        `I am sorry: ${whose(ctx)} ${plural ? `${lessons.length} requested lessons were` : "requested lesson was"} not confirmed within ${hours} hours of the request, so ${plural ? "their times have" : "its time has"} been released for other students:`,
+      ],
+      lessons: lessonLines(lessons, ctx),
+      outro: [
+        "You are welcome to book again: if a time is still free, you can choose it once more.",
+        `${ctx.publicUrl}/book`,
+        `If you have already sent a payment for ${plural ? "them" : "it"}, reply to this email and ${ctx.teacherName} will sort it out.`,
+        "The attached calendar file removes the request from your calendar.",
+      ],
+    }),
+  };
+}
+
 export function bookingChangedEmail(
   name: string,
   lesson: LessonForMail,

@@ -1,10 +1,12 @@
 // The server's periodic jobs. Each job is a plain function of `now`, so a test drives them with
 // a moving clock and no sleeping (tests/integration/year.int.test.ts); the scheduler only calls
 // them on timers. Every job is safe to run in several processes at once (PostgreSQL): the top-up
-// under the teacher's lock with conflict-skipping inserts, the others as single statements.
+// under the teacher's lock with conflict-skipping inserts, the release of unconfirmed lessons as
+// one conditional update per order under its row lock, the others as single statements.
 import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { topUpStandingSchedules } from "../admin/standing-schedule.service.ts";
+import { releaseStalePendingLessons } from "../booking/pending-hold.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
 import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";
 import { runHousekeeping } from "./housekeeping.service.ts";
@@ -13,9 +15,13 @@ export type PeriodicJob = { name: string; everyMs: number; run(now: Date): Promi
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 const HOUR_MS = 3_600_000;
+const PENDING_RELEASE_INTERVAL_MS = 15 * 60_000;
 
-/** The jobs the server runs. `onSlotsChanged` drops the visitors' cached availability grid. */
-export function serverJobs(opts: { db: Db; onSlotsChanged?: () => void }): PeriodicJob[] {
+/**
+ * The jobs the server runs. `onSlotsChanged` drops the visitors' cached availability grid;
+ * `publicUrl` builds the links of the mail a job queues.
+ */
+export function serverJobs(opts: { db: Db; publicUrl: string; onSlotsChanged?: () => void }): PeriodicJob[] {
   const { db } = opts;
   return [
     {
@@ -30,6 +36,16 @@ export function serverJobs(opts: { db: Db; onSlotsChanged?: () => void }): Perio
       run: async (now) => {
         const result = await topUpStandingSchedules(db, now);
         if (result.created > 0) opts.onSlotsChanged?.();
+        return result;
+      },
+    },
+    {
+      // Off unless the teacher set its hours; a quarter of an hour late at most is soon enough.
+      name: "unconfirmed lesson release",
+      everyMs: PENDING_RELEASE_INTERVAL_MS,
+      run: async (now) => {
+        const result = await releaseStalePendingLessons(db, { publicUrl: opts.publicUrl, now });
+        if (result.released > 0) opts.onSlotsChanged?.();
         return result;
       },
     },
