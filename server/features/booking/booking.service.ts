@@ -40,7 +40,6 @@ import {
   findSingleLessonPackage,
   insertGroupSignup,
   insertOrderWithLessons,
-  insertStandaloneGroupSignup,
   type OrderRow,
   runInTransaction,
   runWithTeacherLock,
@@ -578,11 +577,7 @@ export async function getBookingIcs(db: Db, id: string, viewer: BookingViewer, h
   return { ics, filename: `english-lesson-${day}-${booking.id.slice(0, 8)}.ics` };
 }
 
-/**
- * The group conversation nights on their own (POST /api/group-conversation/book). A repeat while
- * the teacher has not handled the first sign-up answers with that sign-up: no second inbox row,
- * no second email.
- */
+/** The group conversation nights on their own (POST /api/group-conversation/book). */
 export async function bookGroupConversation(
   db: Db,
   student: SessionUser,
@@ -597,7 +592,7 @@ export async function bookGroupConversation(
   const email = student.email.toLowerCase();
   const phone = input.phone?.trim() || null;
   const signup = await runInTransaction(db, async (tx) => {
-    const saved = await insertStandaloneGroupSignup(tx, {
+    const created = await insertGroupSignup(tx, {
       userId: student.id,
       eventId: event.id,
       groupPackageId: groupPackage.id,
@@ -606,11 +601,10 @@ export async function bookGroupConversation(
       phone,
       priceCents: groupPackage.totalPriceCents,
     });
-    if (!saved.created) return saved;
     await queueEmails(
       tx,
       groupSignupMail(ctx, teacherEmail, {
-        id: saved.id,
+        id: created.id,
         name,
         email,
         phone,
@@ -618,7 +612,7 @@ export async function bookGroupConversation(
         packageName: groupPackage.name,
       }),
     );
-    return saved;
+    return created;
   });
   return { success: true as const, signupId: signup.id };
 }
