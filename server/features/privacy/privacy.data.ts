@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db.ts";
 import { availabilityRequestSelect, groupSignupSelect } from "../admin/admin.data.ts";
 import { sharedFileContentSelect } from "../admin/shared-files.data.ts";
 import { bookingStudentInfoSelect, orderPricesSelect } from "../booking/booking.data.ts";
+import { DOWNLOAD_PREFIX } from "../files/files.data.ts";
 import { insertOutboxEmails, lessonFactsSelect, type NewOutboxEmail } from "../mail/mail.data.ts";
 import {
   cancellationRequestSelect,
@@ -214,7 +215,7 @@ async function findPersonTraces(tx: Tx, userId: string, email: string) {
       select: { id: true, reason: true },
     }),
     results: tx.quizResult.findMany({ where: { userId }, select: { id: true, certificateName: true } }),
-    files: tx.sharedFile.findMany({ where: { studentId: userId }, select: { id: true } }),
+    files: tx.sharedFile.findMany({ where: { studentId: userId }, select: { id: true, fileUrl: true } }),
     notes: tx.studentNote.findMany({ where: { studentId: userId }, select: { id: true } }),
   });
   const { user, bookings, requests, signups, referralsIn } = rows;
@@ -268,7 +269,31 @@ async function findPersonTraces(tx: Tx, userId: string, email: string) {
       rows.notes,
     ].flatMap((list) => list.map((r) => r.id)),
   ].filter((id): id is string => id !== null);
-  return { traces, ids: [...new Set(ids)] };
+  const sharedUploads = rows.files
+    .filter((f) => f.fileUrl.startsWith(DOWNLOAD_PREFIX))
+    .map((f) => f.fileUrl.slice(DOWNLOAD_PREFIX.length));
+  return { traces, ids: [...new Set(ids)], sharedUploads };
+}
+
+/**
+ * Files the teacher uploaded and shared with them stay hers (her library, maybe shared with
+ * others too), but the names she gave them lose the student's name.
+ */
+async function redactSharedUploadNames(tx: Tx, storedNames: string[], redact: (text: string) => string) {
+  const uploads = await tx.upload.findMany({
+    where: { storedName: { in: storedNames } },
+    select: { storedName: true, originalName: true },
+  });
+  for (const upload of uploads) {
+    const originalName = redact(upload.originalName);
+    if (originalName !== upload.originalName) {
+      await tx.upload.update({
+        where: { storedName: upload.storedName },
+        data: { originalName },
+        select: { storedName: true },
+      });
+    }
+  }
 }
 
 /**
@@ -277,7 +302,7 @@ async function findPersonTraces(tx: Tx, userId: string, email: string) {
  * invitation naming them) stays with their name, addresses, phone and words replaced. Mail about
  * them is found by the ids in its dedupe key, or by their address or phone in its text.
  */
-async function eraseOutboxTraces(tx: Tx, traces: PersonTraces, ids: string[]) {
+async function eraseOutboxTraces(tx: Tx, traces: PersonTraces, ids: string[], redact: (text: string) => string) {
   const addresses = [...new Set(traces.emails.map((e) => e.trim().toLowerCase()))];
   const needles = [...new Set([...addresses, ...traces.phones.map((p) => p.trim().toLowerCase())])].filter(
     (n) => n.length >= 5,
@@ -295,7 +320,6 @@ async function eraseOutboxTraces(tx: Tx, traces: PersonTraces, ids: string[]) {
   const about = matched.filter((m) => !toThem.has(m.toAddress.toLowerCase())).map((m) => m.id);
   await tx.outboxEmail.deleteMany({ where: { id: { in: addressed } } });
   if (about.length === 0) return;
-  const redact = traceRedactor(traces);
   const messages = await tx.outboxEmail.findMany({
     where: { id: { in: about } },
     select: { id: true, subject: true, textBody: true, attachments: true, lastError: true },
@@ -351,8 +375,10 @@ export function eraseStudent(
       }
 
       // Read before anything below changes what the rows say about them.
-      const { traces, ids } = await findPersonTraces(tx, userId, email);
-      await eraseOutboxTraces(tx, traces, ids);
+      const { traces, ids, sharedUploads } = await findPersonTraces(tx, userId, email);
+      const redact = traceRedactor(traces);
+      await eraseOutboxTraces(tx, traces, ids, redact);
+      await redactSharedUploadNames(tx, sharedUploads, redact);
 
       // Reasons the student wrote for earlier cancellations go; the one set just below is ours.
       await tx.booking.updateMany({ where: { studentId: userId }, data: { cancellationReason: null } });
