@@ -1,4 +1,5 @@
-// The dashboard: the tiles (the agenda first), three stat cards, Recent Bookings (10) with View Details and Confirm.
+// The dashboard: the tiles (the agenda first), three stat cards, who holds pending lessons, Recent
+// Bookings (10) with View Details and Confirm.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { RECENT_BOOKINGS_LIMIT } from "../../../../shared/constants.ts";
@@ -26,6 +27,7 @@ import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
 import { type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDialog } from "./booking-dialog.tsx";
+import { PendingHoldersCard } from "./pending-holders-card.tsx";
 
 const TILES = [
   {
@@ -125,6 +127,7 @@ export function AdminDashboard() {
         });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.pendingHolders.queryKey() });
       },
       onError: (e) => fail(e, "Failed to confirm booking. Please try again."),
     }),
@@ -182,6 +185,8 @@ export function AdminDashboard() {
           <span aria-hidden="true">→</span>
         </Link>
       )}
+
+      <PendingHoldersCard />
 
       <Card className="mt-6 p-4 sm:p-6">
         <div className="mb-4 flex items-center justify-between gap-3">

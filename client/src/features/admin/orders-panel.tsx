@@ -135,6 +135,8 @@ export function OrdersPanel() {
     void queryClient.invalidateQueries({ queryKey: trpc.admin.orders.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
+    // A decision or a payment changes who holds pending, unpaid lessons.
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.pendingHolders.queryKey() });
   };
   const decide = useMutation(
     trpc.admin.orders.update.mutationOptions({

@@ -6,6 +6,8 @@ import {
   DATE_FORMAT_OPTIONS,
   LESSON_DURATION_OPTIONS,
   MAX_ADVANCE_OPTIONS,
+  MAX_PENDING_LESSONS_LIMIT,
+  RELEASE_PENDING_HOURS_OPTIONS,
   TIME_FORMAT_OPTIONS,
   TIMEZONE_OPTIONS,
 } from "../../../../shared/constants.ts";
@@ -85,8 +87,58 @@ export function BusinessCard({ business, set }: { business: AdminSettings["busin
           value={business.paymentInstructions ?? ""}
           onChange={(e) => set("business", { paymentInstructions: e.target.value })}
         />
+        <PendingLessonsFields business={business} set={set} />
       </div>
     </SettingsCard>
+  );
+}
+
+const hoursLabel = (hours: number) => (hours === 168 ? "After 1 week" : `After ${hours} hours`);
+
+/**
+ * How many unpaid lessons one student may keep waiting for you (empty: the largest package, the
+ * number the hint shows), and whether requests you leave unconfirmed are released by themselves.
+ */
+function PendingLessonsFields({ business, set }: { business: AdminSettings["business"]; set: SetSettings }) {
+  const largest = business.largestPackageLessons;
+  const cap = business.maxPendingLessons ?? largest;
+  const release = business.releasePendingAfterHours;
+  // A wait saved through the API that the list does not offer is still shown as it is.
+  const waits: readonly number[] =
+    release === null || (RELEASE_PENDING_HOURS_OPTIONS as readonly number[]).includes(release)
+      ? RELEASE_PENDING_HOURS_OPTIONS
+      : [...RELEASE_PENDING_HOURS_OPTIONS, release].sort((a, b) => a - b);
+  return (
+    <>
+      <TextField
+        label="Unpaid pending lessons per student"
+        type="number"
+        inputMode="numeric"
+        min={largest ?? 1}
+        max={MAX_PENDING_LESSONS_LIMIT}
+        step={1}
+        placeholder={largest === null ? "" : `${largest} (largest package)`}
+        hint={
+          cap === null
+            ? "No limit applies until a package is on offer."
+            : `A student can keep at most ${cap} unpaid lessons waiting for you; more can be booked once you confirm them or they are paid.${
+                business.maxPendingLessons === null ? " Empty: as many as the largest package." : ""
+              }`
+        }
+        value={business.maxPendingLessons ?? ""}
+        onChange={(e) => set("business", { maxPendingLessons: e.target.value === "" ? null : Number(e.target.value) })}
+      />
+      <SelectField
+        label="Release unconfirmed requests"
+        hint="Unpaid lessons you have not confirmed in time are cancelled, the time is free again and the student is emailed."
+        value={release === null ? "" : String(release)}
+        onChange={(e) =>
+          set("business", { releasePendingAfterHours: e.target.value === "" ? null : Number(e.target.value) })
+        }
+        placeholder="Never: I confirm or decline each one"
+        options={opts(waits, hoursLabel)}
+      />
+    </>
   );
 }
 
