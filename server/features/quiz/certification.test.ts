@@ -3,7 +3,12 @@ import {
   CERTIFIED_COOLDOWN_MS,
   decideCertification,
   drawItems,
+  isPlausiblyPaced,
+  KEY_REST_MS,
+  keyExposureOf,
+  minimumReadingSeconds,
   passesLevelTest,
+  RESERVE_PER_LEVEL,
   SEEN_WINDOW_MS,
 } from "./certification.ts";
 
@@ -104,6 +109,92 @@ describe("drawItems", () => {
     expect(new Set(drawn.map((c) => c.id)).size).toBe(45);
     expect(drawn.slice(0, 40).every((c) => !shownAt.has(c.id))).toBe(true);
     expect(drawn.slice(40).map((c) => c.id)).toEqual(["q0", "q1", "q2", "q3", "q4"]);
+  });
+});
+
+describe("keys revealed by practice reviews", () => {
+  // A level like B1: 40 items of no concept, and 8 concepts of 18 items each (184 in all).
+  const concepts = Array.from({ length: 8 }, (_, c) => `concept-${c}`);
+  const bank = [
+    ...items(40).map((id) => ({ id: `none-${id}`, level: "B1", concept: null, keyRevealedAt: null })),
+    ...concepts.flatMap((concept) =>
+      items(18).map((id) => ({ id: `${concept}-${id}`, level: "B1", concept, keyRevealedAt: null as Date | null })),
+    ),
+  ];
+
+  it("reserves items of no concept and each concept's beyond 15, never more than RESERVE_PER_LEVEL", () => {
+    const { reserved, revealedAt } = keyExposureOf(bank, now);
+    expect(revealedAt.size).toBe(0);
+    // 40 of no concept + 3 spare of each of 8 concepts = 64.
+    expect(reserved.size).toBe(64);
+    for (const concept of concepts)
+      expect(bank.filter((i) => i.concept === concept && !reserved.has(i.id))).toHaveLength(15);
+    const big = items(300).map((id) => ({ id, level: "C2", concept: null, keyRevealedAt: null }));
+    expect(keyExposureOf(big, now).reserved.size).toBe(RESERVE_PER_LEVEL);
+    // The same reserve on every call: no request can move it.
+    expect([...keyExposureOf(bank, now).reserved]).toEqual([...reserved]);
+  });
+
+  it("a key revealed within the rest period leaves the reserve and counts as revealed; an older one does not", () => {
+    const recent = bank.map((i) => (i.concept === null ? { ...i, keyRevealedAt: ago(DAY) } : i));
+    const keys = keyExposureOf(recent, now);
+    expect(keys.revealedAt.size).toBe(40);
+    expect([...keys.reserved].some((id) => id.startsWith("none-"))).toBe(false);
+    const old = bank.map((i) => ({ ...i, keyRevealedAt: ago(KEY_REST_MS + 1) }));
+    expect(keyExposureOf(old, now).revealedAt.size).toBe(0);
+  });
+
+  it("a certified draw takes no revealed item and the reserve first; practice leaves the reserve last", () => {
+    const keys = keyExposureOf(
+      bank.map((i, n) => (n % 4 === 0 ? { ...i, keyRevealedAt: ago(DAY) } : i)),
+      now,
+    );
+    const certified = drawItems(bank, new Map(), 45, true, keys) ?? [];
+    expect(certified).toHaveLength(45);
+    expect(certified.some((c) => keys.revealedAt.has(c.id))).toBe(false);
+    const reservedFirst = Math.min(45, keys.reserved.size);
+    expect(certified.slice(0, reservedFirst).every((c) => keys.reserved.has(c.id))).toBe(true);
+    const practice = drawItems(bank, new Map(), bank.length - keys.reserved.size, false, keys) ?? [];
+    expect(practice.some((c) => keys.reserved.has(c.id))).toBe(false);
+    const all = drawItems(bank, new Map(), bank.length, false, keys) ?? [];
+    expect(all.slice(-keys.reserved.size).every((c) => keys.reserved.has(c.id))).toBe(true);
+  });
+
+  it("too few unrevealed items: practice, for a reason that is nobody's own, until enough have rested", () => {
+    const level = items(100);
+    const revealedAt = new Map(level.slice(0, 60).map((id, i) => [id, ago((60 - i) * DAY)]));
+    // 40 unrevealed: the fifth-oldest key (q4, revealed 56 days ago) must rest its year.
+    expect(
+      decideCertification({ now, levelItems: level, shownAt: new Map(), revealedAt, lastCertifiedStart: null }),
+    ).toEqual({
+      certified: false,
+      reasons: ["revealed"],
+      availableAt: new Date(ago(56 * DAY).getTime() + KEY_REST_MS),
+    });
+    // Enough unrevealed, but the student saw them: their own reason.
+    const shownAt = new Map(level.slice(60).map((id) => [id, ago(DAY)]));
+    expect(
+      decideCertification({ now, levelItems: items(110), shownAt, revealedAt, lastCertifiedStart: null }),
+    ).toMatchObject({ certified: false, reasons: ["seen"] });
+  });
+});
+
+describe("reading time", () => {
+  const item = { question: "She ___ to work by bus every day.", options: ["go", "goes", "going", "gone"] };
+
+  it("a fast reader's pace: 400 words a minute and half a second to choose", () => {
+    // 8 words in the stem (the blank is one) and 4 options.
+    expect(minimumReadingSeconds(item)).toBeCloseTo(0.5 + 12 * 0.15, 6);
+  });
+
+  it("answers before the items could be read are implausible; scale 0 turns the floor off", () => {
+    const test = Array.from({ length: 45 }, () => item);
+    const needed = 45 * minimumReadingSeconds(item) * 1000;
+    expect(isPlausiblyPaced(test, 1000)).toBe(false);
+    expect(isPlausiblyPaced(test, needed - 1)).toBe(false);
+    expect(isPlausiblyPaced(test, needed)).toBe(true);
+    expect(isPlausiblyPaced([], 0)).toBe(true);
+    expect(isPlausiblyPaced(test, 1000, 0)).toBe(true);
   });
 });
 
