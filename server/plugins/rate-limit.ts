@@ -118,10 +118,12 @@ export function rateLimitRules(env: RateLimitEnv) {
     /** Anything that says whether a code exists: referral codes (validation, a quote or price
      * check carrying one), certificate codes. */
     "code-lookup": rule(env.RATE_LIMIT_AUTH, MINUTE),
-    /** Lesson, package and group bookings, rebookings, /ref sign-ups. */
+    /** Lesson and package bookings, rebookings, moves, /ref sign-ups. Each holds a slot (under the
+     * pending-lesson cap) or spends a credit or an allowance, which bounds the teacher's mail too. */
     booking: rule(env.RATE_LIMIT_BOOKING, MINUTE),
-    /** Writes that land in the teacher's inbox and mail: custom availability requests,
-     * cancellation requests, /ref sign-ups. Per hour: a person sends a few. */
+    /** Writes that cost the sender nothing: those that land in the teacher's inbox and mail
+     * (custom availability requests, group sign-ups, cancellation requests) and those that name
+     * someone else's address (invitations by email, /ref sign-ups). Per hour: a person sends a few. */
     request: rule(env.RATE_LIMIT_REQUEST, HOUR),
     /** Price quotes and checks, and "Same time every week" searches. */
     quote: rule(env.RATE_LIMIT_QUOTE, MINUTE),

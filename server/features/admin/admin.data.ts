@@ -1,5 +1,6 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx } from "../../db.ts";
+import { AppError, isConstraintConflict } from "../../errors.ts";
 import { studentProfileSelect } from "../portal/portal.data.ts";
 
 export async function countDashboardStats(db: Db) {
@@ -315,7 +316,16 @@ export async function setAvailabilityRequestHandled(db: Db, id: string, handledA
   return count > 0;
 }
 
+export const GROUP_SIGNUP_REOPEN_CONFLICT_MESSAGE =
+  "This student already has an open sign-up for the same night and package: handle that one instead.";
+
+/** A student holds one open sign-up per night and package (GroupSignup_open_key): reopening a second is refused. */
 export async function setGroupSignupHandled(db: Db, id: string, handledAt: Date | null) {
-  const { count } = await db.groupSignup.updateMany({ where: { id }, data: { handledAt } });
-  return count > 0;
+  try {
+    const { count } = await db.groupSignup.updateMany({ where: { id }, data: { handledAt } });
+    return count > 0;
+  } catch (error) {
+    if (isConstraintConflict(error)) throw new AppError("CONFLICT", GROUP_SIGNUP_REOPEN_CONFLICT_MESSAGE);
+    throw error;
+  }
 }

@@ -23,6 +23,30 @@ export function insertAvailabilityRequest(db: DbOrTx, data: Prisma.AvailabilityR
 }
 
 /**
+ * Runs `work` in one transaction holding a lock per sender's address, so two identical requests
+ * sent at once see each other on PostgreSQL (PGlite runs one transaction at a time anyway).
+ */
+export function runAsRequestSender<T>(db: Db, email: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`availability-request:${email}`}))`;
+    return work(tx);
+  });
+}
+
+/** The sender's requests with these very words, still open in the teacher's inbox, made since `since`. */
+export function listOpenRequestsWorded(
+  db: DbOrTx,
+  words: { email: string; name: string; phone: string | null; availability: string; location: string },
+  since: Date,
+) {
+  return db.availabilityRequest.findMany({
+    where: { ...words, handledAt: null, createdAt: { gte: since } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, packageInfo: true, teacherInfo: true },
+  });
+}
+
+/**
  * Runs `work` in one transaction holding a per-teacher advisory lock, so the check of the
  * buffer rule and the insert cannot interleave with another booking of the same teacher on
  * PostgreSQL (PGlite runs one transaction at a time anyway). The exclusion constraint stays the
@@ -246,6 +270,40 @@ export function findActiveGroupPackage(db: DbOrTx, id: string) {
 
 export function insertGroupSignup(db: DbOrTx, data: Prisma.GroupSignupUncheckedCreateInput) {
   return db.groupSignup.create({ data, select: { id: true } });
+}
+
+export type StandaloneGroupSignup = {
+  userId: string;
+  eventId: string;
+  groupPackageId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  priceCents: number;
+};
+
+/**
+ * A group sign-up on its own (no order), once per student, night and package while the teacher
+ * has not handled it: a repeat gets the open row back (`created: false`), whichever way the first
+ * one was made. Two at once are decided by the partial unique index "GroupSignup_open_key"
+ * (migration 20261128151800), so the loser of a race gets the winner's row, not a second one.
+ */
+export async function insertStandaloneGroupSignup(
+  tx: Tx,
+  data: StandaloneGroupSignup,
+): Promise<{ id: string; created: boolean }> {
+  const same = { userId: data.userId, eventId: data.eventId, groupPackageId: data.groupPackageId, handledAt: null };
+  const open = await tx.groupSignup.findFirst({ where: same, orderBy: { createdAt: "asc" }, select: { id: true } });
+  if (open) return { id: open.id, created: false };
+  const inserted = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "GroupSignup" ("id", "userId", "eventId", "groupPackageId", "name", "email", "phone", "priceCents")
+    VALUES (gen_random_uuid(), ${data.userId}::uuid, ${data.eventId}, ${data.groupPackageId}, ${data.name},
+      ${data.email}, ${data.phone}, ${data.priceCents})
+    ON CONFLICT ("userId", "eventId", "groupPackageId") WHERE "orderId" IS NULL AND "handledAt" IS NULL DO NOTHING
+    RETURNING "id"`;
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const winner = await tx.groupSignup.findFirstOrThrow({ where: { ...same, orderId: null }, select: { id: true } });
+  return { id: winner.id, created: false };
 }
 
 // Idempotency records: a placeholder (statusCode 0) claims the key before the work starts, so a

@@ -15,6 +15,7 @@ import {
 } from "../../../shared/booking-schemas.ts";
 import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
 import { AppError } from "../../errors.ts";
+import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
 import type { Context } from "../../trpc/context.ts";
 import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
 import { requireStudent } from "../auth/roles.ts";
@@ -33,10 +34,12 @@ import { quotePrice, validatePrice } from "./pricing.service.ts";
 import { registerReferralSignup } from "./referral.service.ts";
 import { findSameTimeEveryWeek } from "./same-time-every-week.service.ts";
 
-/** A booking write: counted in the booking bucket, then only for a signed-in student. */
-const bookingProcedure = rateLimitedProcedure("booking").use(async ({ ctx, next }) =>
-  next({ ctx: { ...ctx, student: await requireStudent(ctx.sessionUser, BOOKING_UNAUTHORIZED_MESSAGE) } }),
-);
+/** A student's write: counted in `buckets` (a visitor's attempt too), then only for a signed-in student. */
+const studentWriteIn = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =>
+  rateLimitedProcedure(buckets).use(async ({ ctx, next }) =>
+    next({ ctx: { ...ctx, student: await requireStudent(ctx.sessionUser, BOOKING_UNAUTHORIZED_MESSAGE) } }),
+  );
+const bookingProcedure = studentWriteIn("booking");
 
 /** An `Idempotency-Key` header names a retry of the same booking (it wins over the body's key). */
 function idempotencyKeyOf(ctx: Context, fromBody: string | null | undefined): string | null {
@@ -107,7 +110,8 @@ export const bookingRouter = router({
     const [student, admin] = await Promise.all([ctx.sessionUser("student"), ctx.sessionUser("admin")]);
     return getBooking(ctx.db, input.id, { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true });
   }),
-  bookGroupConversation: bookingProcedure
+  // Holds no slot and costs nothing to repeat, but mails the teacher and fills her inbox: hourly.
+  bookGroupConversation: studentWriteIn("request")
     .input(groupConversationBookingSchema)
     .mutation(({ ctx, input }) => bookGroupConversation(ctx.db, ctx.student, input, ctx.env.PUBLIC_URL)),
   referralSignup: rateLimitedProcedure(["booking", "request"])

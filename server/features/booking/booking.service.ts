@@ -40,6 +40,7 @@ import {
   findSingleLessonPackage,
   insertGroupSignup,
   insertOrderWithLessons,
+  insertStandaloneGroupSignup,
   type OrderRow,
   runInTransaction,
   runWithTeacherLock,
@@ -577,7 +578,11 @@ export async function getBookingIcs(db: Db, id: string, viewer: BookingViewer, h
   return { ics, filename: `english-lesson-${day}-${booking.id.slice(0, 8)}.ics` };
 }
 
-/** The group conversation nights on their own (POST /api/group-conversation/book). */
+/**
+ * The group conversation nights on their own (POST /api/group-conversation/book). A repeat while
+ * the teacher has not handled the first sign-up answers with that sign-up: no second inbox row,
+ * no second email.
+ */
 export async function bookGroupConversation(
   db: Db,
   student: SessionUser,
@@ -592,7 +597,7 @@ export async function bookGroupConversation(
   const email = student.email.toLowerCase();
   const phone = input.phone?.trim() || null;
   const signup = await runInTransaction(db, async (tx) => {
-    const created = await insertGroupSignup(tx, {
+    const saved = await insertStandaloneGroupSignup(tx, {
       userId: student.id,
       eventId: event.id,
       groupPackageId: groupPackage.id,
@@ -601,10 +606,11 @@ export async function bookGroupConversation(
       phone,
       priceCents: groupPackage.totalPriceCents,
     });
+    if (!saved.created) return saved;
     await queueEmails(
       tx,
       groupSignupMail(ctx, teacherEmail, {
-        id: created.id,
+        id: saved.id,
         name,
         email,
         phone,
@@ -612,7 +618,7 @@ export async function bookGroupConversation(
         packageName: groupPackage.name,
       }),
     );
-    return created;
+    return saved;
   });
   return { success: true as const, signupId: signup.id };
 }

@@ -65,7 +65,8 @@ export const portalRouter = router({
     .mutation(async ({ ctx, input }) => ({ profile: await saveProfile(ctx.db, ctx.student.id, input) })),
 
   referrals: studentProcedure.query(({ ctx }) => getReferralData(ctx.db, ctx.student.id)),
-  inviteFriend: rateLimitedStudentProcedure("write")
+  // Names someone else's address: a few an hour, like every write that costs its sender nothing.
+  inviteFriend: rateLimitedStudentProcedure("request")
     .input(referralInviteSchema)
     .mutation(({ ctx, input }) => inviteFriend(ctx.db, ctx.student, input)),
   validateReferral: rateLimitedProcedure("code-lookup")
