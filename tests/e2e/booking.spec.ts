@@ -47,6 +47,24 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/student\/dashboard$/);
 }
 
+// The demo student books about twenty lessons in this file on each project, all left pending and
+// unpaid: more than one account may hold by default (the largest package, 12). The teacher raises
+// the limit first, as she would in Settings.
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const teacher = await context.newPage();
+  await teacher.goto("/admin");
+  await teacher.getByRole("button", { name: "Sign in with Google" }).click();
+  await teacher.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+  await expect(teacher.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  const { settings } = await (await teacher.request.get("/api/admin/settings")).json();
+  const saved = await teacher.request.put("/api/admin/settings", {
+    data: { settings: { ...settings, business: { ...settings.business, maxPendingLessons: 60 } } },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await context.close();
+});
+
 test.describe("booking flow: pricing", () => {
   test("shows the packages, the teacher and the policy, and continues only with a package", async ({ page }) => {
     await page.goto("/book");

@@ -258,6 +258,12 @@ const samples: Record<string, Sample> = {
     }),
     fresh: true,
   },
+  "GET /api/admin/pending-holders": {
+    request: async () => {
+      await lesson(); // someone holds a pending lesson: the list is not empty
+      return {};
+    },
+  },
   "GET /api/admin/emails": { request: async () => ({ query: { limit: "3" } }) },
   "POST /api/admin/emails/:id/retry": {
     request: async () => {

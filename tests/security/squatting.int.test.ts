@@ -180,6 +180,45 @@ describe(`the cap on unpaid pending lessons, on ${testEngine}`, () => {
   });
 });
 
+describe(`the settings of pending lessons, on ${testEngine}`, () => {
+  it("show the largest package when the limit is empty, refuse a limit below it, keep what a client leaves out", async () => {
+    const read = async () => (await t.send("GET", "/api/admin/settings", { as: t.admin })).json().settings;
+    const save = (settings: unknown) => t.send("PUT", "/api/admin/settings", { as: t.admin, payload: { settings } });
+    const current = await read();
+    expect(current.business).toMatchObject({
+      maxPendingLessons: null,
+      largestPackageLessons: 12,
+      releasePendingAfterHours: null,
+    });
+
+    const tooLow = await save({ ...current, business: { ...current.business, maxPendingLessons: 11 } });
+    expect(tooLow.statusCode).toBe(400);
+    expect(tooLow.json()).toEqual({
+      error:
+        "The limit of pending lessons must be at least 12, the size of the largest package: otherwise that package could never be booked.",
+    });
+    const notWhole = await save({ ...current, business: { ...current.business, releasePendingAfterHours: 1.5 } });
+    expect(notWhole.statusCode).toBe(400);
+    expect(notWhole.json().error).toContain("The hours before release must be a whole number from 1 to 720, or empty.");
+
+    const saved = await save({
+      ...current,
+      business: { ...current.business, maxPendingLessons: 20, releasePendingAfterHours: 48 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const { maxPendingLessons, releasePendingAfterHours, ...older } = current.business;
+    expect((await save({ ...current, business: older })).statusCode).toBe(200);
+    expect((await read()).business).toMatchObject({ maxPendingLessons: 20, releasePendingAfterHours: 48 });
+    expect((await t.caller({ admin: t.admin }).admin.pendingHolders()).cap).toBe(20);
+
+    await save({
+      ...current,
+      business: { ...current.business, maxPendingLessons: null, releasePendingAfterHours: null },
+    });
+    expect((await read()).business).toMatchObject({ maxPendingLessons: null, releasePendingAfterHours: null });
+  });
+});
+
 describe(`who holds pending lessons, on ${testEngine}`, () => {
   it("lists each holder with the count, the unpaid count and the oldest request, the longest-waiting first", async () => {
     const early = await t.createStudent({ name: "Early Bird" });

@@ -8,6 +8,7 @@ import {
   lessonAddressee,
   lessonReminderEmail,
   type MailContext,
+  pendingReleasedEmail,
   resourceSharedEmail,
   teacherNoticeEmail,
 } from "./mail.templates.ts";
@@ -100,5 +101,27 @@ describe("shared file and note mails", () => {
     const note = resourceSharedEmail("Chiara", { kind: "note", title: "" }, ctx);
     expect(note.subject).toBe("New note from Giulia");
     expect(note.text).toMatch(/^Hi Chiara,\n/);
+  });
+});
+
+describe("released requests (issue 27)", () => {
+  it("say whose requests were released after how many hours, how to book again, and greet a guardian", () => {
+    const guardian = lessonAddressee({ studentName: "Luca Ferrari", guardianName: "Anna Ferrari" }, ctx);
+    const two = [
+      { ...lesson, status: "cancelled" },
+      { ...lesson, id: "l2", status: "cancelled" },
+    ];
+    const mail = pendingReleasedEmail(guardian.name, two, guardian.ctx, 48);
+    expect(mail.subject).toBe("Released: Luca Ferrari's 2 English lesson requests");
+    expect(mail.text).toMatch(
+      /^Hi Anna Ferrari,\n\nI am sorry: Luca Ferrari's 2 requested lessons were not confirmed within 48 hours of the request, so their times have been released for other students:/,
+    );
+    expect(mail.text).toContain("https://giulia.test/book");
+    expect(mail.text).not.toContain("Move this lesson");
+    const one = pendingReleasedEmail("Sofia", [{ ...lesson, status: "cancelled" }], ctx, 24);
+    expect(one.subject).toBe("Released: your English lesson request");
+    expect(one.text).toContain(
+      "your requested lesson was not confirmed within 24 hours of the request, so its time has",
+    );
   });
 });
