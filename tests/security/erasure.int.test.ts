@@ -1,0 +1,374 @@
+// Checklist item 35 (issue 27, item 6): erasure means erasure. A student with a marked name,
+// address and phone uses every feature that stores something about them, mail about them is
+// sent, fails and is held, and then they delete the account: no table and no column of the whole
+// database (enumerated from information_schema, every value cast to text) holds a mark any more,
+// while the teacher's Email view still shows that the booking, sign-up and requests existed. A
+// second test lists how erasure treats every text-like column and fails on one it does not know.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../server/db.ts";
+import { createSmtpTransport, processOutbox } from "../../server/features/mail/mail.service.ts";
+import {
+  addAvailability,
+  callerFor,
+  createUserWithSession,
+  iso,
+  romeDay,
+  sessionForExistingUser,
+  type TestUser,
+} from "../helpers/booking-factory.ts";
+import { defined } from "../helpers/defined.ts";
+import { servedKeys } from "../helpers/served-keys.ts";
+import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { testEngine } from "../helpers/test-db.ts";
+import { TINY_PNG } from "../helpers/upload-fixtures.ts";
+
+const MARKED = {
+  name: "Zyxmarked Qwertyson",
+  email: "zyxmarked.q+erase@example.com",
+  phone: "+39 333 9876543",
+};
+/** Every trace the student leaves holds one of these (free text too: each of it says "Zyxmark…"). */
+const MARKS = ["zyxmark", "qwertyson", "9876543"];
+
+/**
+ * Tables the law makes us keep a mark in after erasure, each with its reason. None: the lesson and
+ * order rows kept for the teacher's accounting (10 years, Italian law) stay without any personal
+ * field, so no mark survives in them either.
+ */
+const KEPT_BY_LAW: Record<string, string> = {};
+
+let t: TestApp;
+let dataDir: string;
+let sink: SmtpSink;
+let refusal: string | null = null;
+let admin: TestUser;
+let teacherId: string;
+const db = () => t.database.prisma;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "erasure-"));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  sink = await startSmtpSink({ rejectWith: () => refusal });
+  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
+  teacherId = (await db().teacher.findFirstOrThrow({ where: { email: admin.email }, select: { id: true } })).id;
+});
+afterAll(async () => {
+  await sink?.stop();
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function send(method: "GET" | "POST" | "PUT", url: string, who?: TestUser, payload?: unknown, headers = {}) {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(payload === undefined ? {} : { "content-type": "application/json" }),
+      ...(who ? { cookie: who.cookie } : {}),
+      ...headers,
+    },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+}
+async function ok(response: Promise<{ statusCode: number; body: string; json(): unknown }>) {
+  const r = await response;
+  expect([200, 201], r.body).toContain(r.statusCode);
+  return r.json() as Record<string, never>;
+}
+
+function multipart(filename: string, data: Buffer, type: string) {
+  const boundary = "----erasure-test";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+async function upload(url: string, who: TestUser, filename: string) {
+  const body = multipart(filename, TINY_PNG, "image/png");
+  const r = await t.app.inject({
+    method: "POST",
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, cookie: who.cookie },
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json() as { imageUrl?: string; fileUrl?: string };
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Every column of every table of the live database: its table, name and type. */
+function listColumns(database: Db) {
+  return database.$queryRaw<{ table: string; column: string; type: string }[]>`
+    SELECT c.table_schema || '.' || c.table_name AS "table", c.column_name AS "column", c.data_type AS "type"
+    FROM information_schema.columns AS c
+    JOIN information_schema.tables AS tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
+    WHERE tb.table_type = 'BASE TABLE' AND c.table_schema NOT IN ('pg_catalog', 'information_schema')
+    ORDER BY 1, 2`;
+}
+
+/** Where the whole database still holds a mark: every column of every table, cast to text. */
+async function findMarks(database: Db) {
+  const found: string[] = [];
+  for (const { table, column } of await listColumns(database)) {
+    const [schema, name] = table.split(".") as [string, string];
+    const hits = await database.$queryRawUnsafe<{ mark: string; n: number }[]>(
+      `SELECT m.v AS mark, count(*)::int AS n
+       FROM ${quote(schema)}.${quote(name)} AS x CROSS JOIN jsonb_array_elements_text($1::jsonb) AS m(v)
+       WHERE strpos(lower(x.${quote(column)}::text), m.v) > 0
+       GROUP BY m.v`,
+      JSON.stringify(MARKS),
+    );
+    for (const hit of hits) found.push(`${name}.${column}: ${hit.n} × "${hit.mark}"`);
+  }
+  return found;
+}
+
+const tableOf = (hit: string) => hit.slice(0, hit.indexOf("."));
+
+async function sendOutbox(now = new Date()) {
+  const transport = createSmtpTransport(sink.url, "English with Giulia <lessons@giulia.test>");
+  try {
+    return await processOutbox({ db: db(), transport, host: "giulia.test", now });
+  } finally {
+    transport.close();
+  }
+}
+
+describe(`erasure on ${testEngine}`, () => {
+  it("leaves no mark of a student who used every feature anywhere in the database", async () => {
+    expect(await findMarks(db()), "the seeded database already holds a mark").toEqual([]);
+    const day = (n: number, hour: number) => romeDay(n, hour);
+    for (const n of [4, 5, 6, 7, 8]) await addAvailability(db(), teacherId, day(n, 9), 6);
+
+    // Before signing up, as a visitor: "Can't make any times work?" with the address they sign up with later.
+    await ok(
+      send("POST", "/api/bookings/availability-request", undefined, {
+        name: MARKED.name,
+        email: MARKED.email,
+        phone: MARKED.phone,
+        availability: "Zyxmarkavail: weekday evenings after seven",
+        location: "Zyxmarkcity",
+      }),
+    );
+
+    const student = await createUserWithSession(db(), { email: MARKED.email, name: MARKED.name });
+    const bystander = await createUserWithSession(db(), { email: "bianca@bystander.test", name: "Bianca Bystander" });
+    await ok(
+      send("PUT", "/api/student/profile", student, {
+        name: MARKED.name,
+        phone: MARKED.phone,
+        lessonFocus: "Zyxmarkfocus for the profile",
+        preferredLocation: "Zyxmarkplace",
+        notes: "Zyxmarknotes about me",
+      }),
+    );
+    await upload("/api/files/upload-student-profile-photo", student, "zyxmarked-qwertyson.png");
+
+    // A package, in person at their home, retried once with the same idempotency key.
+    const booking = {
+      studentInfo: {
+        name: MARKED.name,
+        phone: MARKED.phone,
+        english_level: "intermediate",
+        lesson_focus: "Zyxmarkfocus for the lessons",
+        notes: "Zyxmarkbooking notes",
+        preferred_location: "Via Zyxmarkstreet 12",
+        timezone: "Europe/London",
+      },
+      lesson_dates: [0, 1, 2, 3, 4, 5].map((h) => iso(day(4, 9).plus({ hours: h }))),
+      lessonType: "in-person",
+      location: "Via Zyxmarkstreet 12, Milano",
+      teacher_id: teacherId,
+      packageInfo: { id: "standard-6", name: "Standard Package", lessons: 6, totalPrice: 192 },
+    };
+    const key = { "idempotency-key": "zyxmark-retry-key" };
+    const { order } = await ok(send("POST", "/api/bookings/package", student, booking, key));
+    await ok(send("POST", "/api/bookings/package", student, booking, key));
+    const orderId = (order as { id: string }).id;
+    await ok(send("PUT", `/api/admin/orders/${orderId}`, admin, { status: "confirmed" }));
+    await ok(
+      send("PUT", `/api/admin/orders/${orderId}/payment`, admin, {
+        payment_status: "partly_paid",
+        amount: 50,
+        date: DateTime.now().toISODate(),
+      }),
+    );
+    // Someone else's booking, whose teacher notice must keep its name.
+    await ok(
+      send("POST", "/api/bookings", bystander, {
+        studentInfo: {
+          name: "Bianca Bystander",
+          phone: "+39 333 0000001",
+          english_level: "advanced",
+          lesson_focus: "Travel",
+        },
+        lesson_date: iso(day(8, 14)),
+        lessonType: "online",
+        teacher_id: teacherId,
+      }),
+    );
+    expect(await sendOutbox()).toBeGreaterThanOrEqual(5);
+    expect(sink.received.some((m) => m.raw.includes(MARKED.name))).toBe(true);
+
+    // Their lessons: a cancellation with a reason (a credit), the credit spent, a lesson of a
+    // second package moved (a package allows one free change in all).
+    const first = await db().booking.findFirstOrThrow({ where: { orderId }, orderBy: { startsAt: "asc" } });
+    await ok(
+      send("POST", "/api/student/request-cancellation", student, {
+        booking_id: first.id,
+        reason: "Zyxmarkreason: my sister's wedding",
+      }),
+    );
+    const credit = await db().lessonCredit.findFirstOrThrow({ where: { studentId: student.id } });
+    await ok(send("POST", "/api/student/rebook", student, { credit_id: credit.id, lesson_date: iso(day(6, 9)) }));
+    const online = await ok(
+      send("POST", "/api/bookings/package", student, {
+        ...booking,
+        lesson_dates: [0, 1, 2, 3, 4, 5].map((h) => iso(day(5, 9).plus({ hours: h }))),
+        lessonType: "online",
+        location: null,
+      }),
+    );
+    const moved = defined((online.bookings as { id: string }[])[0]).id;
+    await ok(send("POST", `/api/student/bookings/${moved}/move`, student, { lesson_date: iso(day(7, 9)) }));
+
+    // Group conversation, a friend invited, and invited in turn by another student.
+    await ok(
+      send("POST", "/api/group-conversation/book", student, {
+        event_id: "tuesday-navigli",
+        package_id: "conversation-6-weeks",
+        name: MARKED.name,
+        email: MARKED.email,
+        phone: MARKED.phone,
+      }),
+    );
+    await ok(send("POST", "/api/student/referrals", student, { email: "zyxmarked.friend@example.com" }));
+    await ok(send("POST", "/api/student/referrals", bystander, { email: MARKED.email }));
+
+    // The teacher's notes and a file she shares, which the student opens.
+    for (const isPrivate of [false, true]) {
+      await ok(
+        send("POST", "/api/admin/student-notes", admin, {
+          student_id: student.id,
+          teacher_note: `Zyxmarknote: ${MARKED.name} mixes up the tenses`,
+          tags: ["zyxmarktag"],
+          is_private: isPrivate,
+          booking_id: first.id,
+        }),
+      );
+    }
+    const shared = await upload("/api/files/upload", admin, "Zyxmarked Qwertyson progress.png");
+    const { file } = await ok(
+      send("POST", "/api/admin/shared-files", admin, {
+        student_id: student.id,
+        title: "Zyxmarkfile: your progress",
+        description: `For ${MARKED.name}`,
+        file_type: "image",
+        file_url: shared.fileUrl,
+      }),
+    );
+    await ok(
+      send("POST", "/api/student/files/access-log", student, {
+        fileId: (file as { id: string }).id,
+        accessType: "view",
+      }),
+    );
+
+    // A certified level test (the certificate carries their name), a result saved by the browser,
+    // and a calendar subscription.
+    const quiz = callerFor(db(), t.env, { student }).quiz;
+    const level = await quiz.start({ kind: "level", level: "a1" });
+    const keys = await servedKeys(db(), level);
+    const { result } = await quiz.submit({
+      attemptId: level.attemptId,
+      answers: Object.fromEntries(level.questions.map((q) => [q.id, defined(keys.get(q.id))])),
+    });
+    expect(result.certificateCode).toBeTruthy();
+    await ok(
+      send("POST", "/api/quiz-results/save", student, {
+        quizType: "ai",
+        score: 3,
+        totalQuestions: 5,
+        metadata: { topic: "Zyxmarktopic" },
+      }),
+    );
+    await ok(send("POST", "/api/student/calendar-feed/reset", student, {}));
+    await ok(send("POST", "/api/admin/calendar-feed/reset", admin, {}));
+    expect((await send("GET", "/api/student/export", student)).body).toContain(MARKED.phone);
+
+    // The rest of the mail: the group sign-up's notice fails for good (the refusal names the
+    // address), the others wait for a retry and are then held (no SMTP server any more).
+    const signupNotice = await db().outboxEmail.findFirstOrThrow({ where: { kind: "teacher_group_signup" } });
+    await db().outboxEmail.update({ where: { id: signupNotice.id }, data: { attempts: 5 } });
+    refusal = `550 5.1.1 <${MARKED.email}>: mailbox unavailable`;
+    await sendOutbox();
+    refusal = null;
+    await processOutbox({ db: db(), transport: null, host: "giulia.test", now: new Date(Date.now() + 3_600_000) });
+    const statuses = await db().outboxEmail.groupBy({ by: ["status"], _count: { _all: true } });
+    expect(statuses.map((s) => s.status).sort()).toEqual(["failed", "held", "sent"]);
+
+    const before = await findMarks(db());
+    for (const table of [
+      "User",
+      "Booking",
+      "OutboxEmail",
+      "AvailabilityRequest",
+      "GroupSignup",
+      "Referral",
+      "StudentNote",
+      "SharedFile",
+      "Upload",
+      "CancellationRequest",
+      "QuizResult",
+      "IdempotencyRecord",
+    ]) {
+      expect(before.map(tableOf), `a mark in ${table} before the deletion`).toContain(table);
+    }
+    expect((await send("GET", "/api/admin/emails?limit=100", admin)).body).toContain(MARKED.name);
+
+    const deleted = await ok(send("POST", "/api/student/delete-account", student, { confirmation: "DELETE" }));
+    expect(deleted).toMatchObject({ success: true, files_removed: 1 });
+
+    const left = (await findMarks(db())).filter((hit) => !(tableOf(hit) in KEPT_BY_LAW));
+    expect(left).toEqual([]);
+
+    // The teacher still sees what happened, without who.
+    const view = await send("GET", "/api/admin/emails?limit=100", admin);
+    for (const mark of MARKS) expect(view.body.toLowerCase()).not.toContain(mark);
+    const emails = (view.json() as { emails: { kind: string; subject: string; text: string; to: string }[] }).emails;
+    for (const kind of [
+      "teacher_new_booking",
+      "teacher_availability_request",
+      "teacher_group_signup",
+      "teacher_cancellation",
+      "teacher_lesson_moved",
+    ]) {
+      const about = emails.filter((e) => e.kind === kind && e.to === admin.email && !e.text.includes("Bianca"));
+      expect(about.length, kind).toBeGreaterThan(0);
+    }
+    const newBooking = defined(
+      emails.find((e) => e.kind === "teacher_new_booking" && e.subject.includes("Standard Package")),
+    );
+    expect(newBooking.subject).toBe("New booking request: Deleted student (Standard Package)");
+    expect(newBooking.text).toContain("Contact: [email removed], [phone removed]");
+    // Nothing addressed to them stays, whatever its status; the bystander's notice keeps her name.
+    expect(emails.filter((e) => e.to === MARKED.email)).toEqual([]);
+    expect(emails.some((e) => e.kind === "teacher_new_booking" && e.subject.includes("Bianca Bystander"))).toBe(true);
+    // The lessons (six and the one rebooked with the credit) and the order stay in the teacher's accounts.
+    expect(await db().booking.count({ where: { orderId } })).toBe(7);
+    expect(await db().bookingOrder.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+      studentId: null,
+      paidCents: 5000,
+    });
+  });
+});
