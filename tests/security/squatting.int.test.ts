@@ -182,6 +182,7 @@ describe(`the cap on unpaid pending lessons, on ${testEngine}`, () => {
 
 describe(`the settings of pending lessons, on ${testEngine}`, () => {
   it("show the largest package when the limit is empty, refuse a limit below it, keep what a client leaves out", async () => {
+    await t.setSettings({ bufferBetweenLessons: 30 }); // one the settings page offers (the others here use 0)
     const read = async () => (await t.send("GET", "/api/admin/settings", { as: t.admin })).json().settings;
     const save = (settings: unknown) => t.send("PUT", "/api/admin/settings", { as: t.admin, payload: { settings } });
     const current = await read();
