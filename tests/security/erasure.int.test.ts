@@ -372,3 +372,232 @@ describe(`erasure on ${testEngine}`, () => {
     });
   });
 });
+
+/** How erasure (server/features/privacy/privacy.data.ts) treats a column that can hold personal data. */
+type Erasure =
+  /** The account's own row: deleted. */
+  | "user row"
+  /** Rows go with the account: a foreign key chain to "User" with ON DELETE CASCADE (checked below). */
+  | "cascade"
+  /** eraseStudent deletes the person's rows (and the files of their uploads). */
+  | "deleted"
+  /** The row stays (the teacher's records, someone else's referral); the value is replaced or cleared. */
+  | "redacted"
+  | { kept: string };
+
+const PERSONAL: Record<string, Record<string, Erasure>> = {
+  User: {
+    googleSub: "user row",
+    email: "user row",
+    name: "user row",
+    phone: "user row",
+    englishLevel: "user row",
+    lessonFocus: "user row",
+    preferredType: "user row",
+    preferredLocation: "user row",
+    notes: "user row",
+    imageUrl: "user row",
+    referralCode: "user row",
+  },
+  Session: { id: "cascade", secretHash: "cascade" },
+  CalendarFeed: { tokenHash: "cascade", kind: "cascade" },
+  IdempotencyRecord: { key: "cascade", response: "cascade" },
+  CancellationRequest: { reason: "cascade", status: "cascade", decision: "cascade" },
+  FileAccessLog: { accessType: "cascade" },
+  SharedFile: { title: "cascade", description: "cascade", fileUrl: "cascade", fileType: "cascade" },
+  StudentNote: { teacherNote: "cascade", tags: "cascade" },
+  QuizAttempt: {
+    quizType: "cascade",
+    quizLevel: "cascade",
+    quizConcept: "cascade",
+    title: "cascade",
+    questionIds: "cascade",
+    variant: "cascade",
+    answers: "cascade",
+    optionOrders: "cascade",
+    placement: "cascade",
+  },
+  QuizResponse: { questionId: "cascade" },
+  QuizResult: {
+    quizType: "cascade",
+    quizLevel: "cascade",
+    quizConcept: "cascade",
+    estimatedLevel: "cascade",
+    metadata: "cascade",
+    certificateCode: "cascade",
+    certificateName: "cascade",
+  },
+  AvailabilityRequest: {
+    name: "deleted",
+    email: "deleted",
+    phone: "deleted",
+    availability: "deleted",
+    location: "deleted",
+    packageInfo: "deleted",
+    teacherInfo: "deleted",
+  },
+  // Their own uploads go; the teacher's files shared with them lose the student's name.
+  Upload: { originalName: "redacted" },
+  // Another student's invitation of them stays theirs (it may have earned a reward); their own go.
+  Referral: { referredEmail: "redacted", referredName: "redacted" },
+  // Kept for the teacher's accounts (lessons given, 10 years): nothing identifying stays.
+  Booking: {
+    location: "redacted",
+    notes: "redacted",
+    studentName: "redacted",
+    studentEmail: "redacted",
+    studentPhone: "redacted",
+    englishLevel: "redacted",
+    lessonFocus: "redacted",
+    preferredType: "redacted",
+    preferredLocation: "redacted",
+    studentNotes: "redacted",
+    guardianName: "redacted",
+    studentTimezone: "redacted",
+    cancellationReason: "redacted",
+  },
+  BookingOrder: { referralCode: "redacted" },
+  GroupSignup: { name: "redacted", email: "redacted", phone: "redacted" },
+  // Mail to them goes (any status); mail about them stays with their traces replaced.
+  OutboxEmail: {
+    toAddress: "redacted",
+    subject: "redacted",
+    textBody: "redacted",
+    attachments: "redacted",
+    lastError: "redacted",
+  },
+  ErasedCustomer: {
+    keyHash: {
+      kept: "a keyed hash (HMAC) of the sub and the address, not readable: the once-per-person discount (privacy page, section 4)",
+    },
+  },
+  Teacher: {
+    name: { kept: "the teacher's own profile; a teacher's account cannot be deleted from the portal" },
+    email: { kept: "the teacher's own profile" },
+    phone: { kept: "the teacher's own profile" },
+    bio: { kept: "the teacher's own profile" },
+    imageUrl: { kept: "the teacher's own profile" },
+    specializations: { kept: "the teacher's own profile" },
+    city: { kept: "the teacher's own profile" },
+  },
+};
+
+/** Text-like columns that hold nothing about a person, each with what it holds. */
+const NOT_PERSONAL: Record<string, Record<string, string>> = {
+  _prisma_migrations: {
+    id: "migration bookkeeping",
+    checksum: "migration bookkeeping",
+    migration_name: "migration bookkeeping",
+    logs: "migration bookkeeping",
+  },
+  AppMeta: { key: "server bookkeeping (catalogue checksums)", value: "server bookkeeping" },
+  AdminSettings: {
+    id: "the one settings row",
+    cancellationPolicy: "site setting",
+    timezone: "site setting",
+    dateFormat: "site setting",
+    timeFormat: "site setting",
+    defaultMeetingLink: "the teacher's meeting room",
+    paymentInstructions: "the teacher's payment details",
+  },
+  Package: {
+    id: "catalogue",
+    name: "catalogue",
+    description: "catalogue",
+    features: "catalogue",
+    lessonType: "catalogue",
+  },
+  GroupEvent: {
+    id: "catalogue",
+    dayOfWeek: "catalogue",
+    time: "catalogue",
+    location: "catalogue",
+    locationDescription: "catalogue",
+  },
+  GroupPackage: { id: "catalogue", name: "catalogue", description: "catalogue" },
+  GroupSignup: { eventId: "catalogue id", groupPackageId: "catalogue id" },
+  QuizQuestion: {
+    id: "question bank",
+    question: "question bank",
+    options: "question bank",
+    explanation: "question bank",
+    skill: "question bank",
+    level: "question bank",
+    concept: "question bank",
+    topic: "question bank",
+    source: "question bank",
+    reviewStatus: "question bank",
+    replacesId: "question bank",
+  },
+  Teacher: { timezone: "an IANA zone name" },
+  AvailabilitySlot: { recurring: "weekly | none" },
+  WeeklySchedule: { entries: "the teacher's weekly hours" },
+  Session: { kind: "admin | student" },
+  Booking: {
+    status: "lesson status",
+    lessonType: "online | in-person",
+    meetingLink: "the teacher's meeting room",
+    bookedBy: "learner | guardian",
+  },
+  BookingOrder: { packageId: "catalogue id", paymentStatus: "unpaid | partly_paid | paid | refunded" },
+  Referral: { status: "referral status" },
+  Upload: {
+    storedName: "a random server-made name",
+    mimeType: "detected file type",
+    kind: "shared | profile | student-profile",
+  },
+  LessonMove: { movedBy: "student | teacher" },
+  OutboxEmail: { kind: "message kind", status: "send status", dedupeKey: "kind and record ids only" },
+};
+
+const TEXT_LIKE = new Set(["text", "character varying", "character", "json", "jsonb", "ARRAY", "USER-DEFINED"]);
+
+describe(`the erasure guard on ${testEngine}`, () => {
+  it("knows how erasure treats every text-like column of the live schema", async () => {
+    const columns = (await listColumns(db())).filter((c) => TEXT_LIKE.has(c.type));
+    const name = (c: { table: string; column: string }) => `${c.table.split(".")[1]}.${c.column}`;
+    const live = new Set(columns.map(name));
+    const listed = new Map<string, string>();
+    for (const [list, tables] of [
+      ["personal", PERSONAL],
+      ["not personal", NOT_PERSONAL],
+    ] as const) {
+      for (const [table, cols] of Object.entries(tables)) {
+        for (const column of Object.keys(cols)) {
+          const key = `${table}.${column}`;
+          expect(listed.has(key), `${key} is listed twice`).toBe(false);
+          listed.set(key, list);
+        }
+      }
+    }
+    const unknown = [...live].filter((c) => !listed.has(c));
+    expect(
+      unknown,
+      "text-like columns erasure does not know: add each to PERSONAL (and handle it in eraseStudent) or to NOT_PERSONAL",
+    ).toEqual([]);
+    const stale = [...listed.keys()].filter((c) => !live.has(c));
+    expect(stale, "listed columns the schema no longer has").toEqual([]);
+  });
+
+  it("the tables said to go by cascade do go with the User row", async () => {
+    const edges = await db().$queryRaw<{ child: string; parent: string; rule: string }[]>`
+      SELECT child.relname AS "child", parent.relname AS "parent", c.confdeltype::text AS "rule"
+      FROM pg_constraint AS c
+      JOIN pg_class AS child ON child.oid = c.conrelid
+      JOIN pg_class AS parent ON parent.oid = c.confrelid
+      WHERE c.contype = 'f'`;
+    const cascades = (table: string, seen = new Set<string>()): boolean =>
+      edges.some(
+        (e) =>
+          e.child === table &&
+          e.rule === "c" &&
+          !seen.has(e.parent) &&
+          (e.parent === "User" || cascades(e.parent, new Set([...seen, table]))),
+      );
+    const said = Object.entries(PERSONAL)
+      .filter(([, cols]) => Object.values(cols).includes("cascade"))
+      .map(([table]) => table);
+    expect(said.length).toBeGreaterThan(5);
+    for (const table of said) expect(cascades(table), `${table} has no ON DELETE CASCADE path to "User"`).toBe(true);
+  });
+});
