@@ -373,6 +373,33 @@ describe(`erasure on ${testEngine}`, () => {
   });
 });
 
+describe(`the mail worker during an erasure on ${testEngine}`, () => {
+  it("a message erased while it is being sent is no error, and the rest of the batch still goes", async () => {
+    const queued = await Promise.all(
+      ["leaving@erased.test", "staying@erased.test"].map((toAddress) =>
+        db().outboxEmail.create({
+          data: { kind: "lesson_reminder", toAddress, subject: "Reminder", textBody: "See you" },
+          select: { id: true, toAddress: true },
+        }),
+      ),
+    );
+    const [leaving, staying] = [defined(queued[0]), defined(queued[1])];
+    const delivered: string[] = [];
+    const transport = {
+      async send(mail: { to: string }) {
+        // The account is deleted while its mail is on the wire: erasure removes the row.
+        if (mail.to === leaving.toAddress) await db().outboxEmail.delete({ where: { id: leaving.id } });
+        delivered.push(mail.to);
+      },
+      close() {},
+    };
+    await processOutbox({ db: db(), transport, host: "giulia.test" });
+    expect(delivered).toEqual(expect.arrayContaining([leaving.toAddress, staying.toAddress]));
+    expect(await db().outboxEmail.count({ where: { id: leaving.id } })).toBe(0);
+    expect(await db().outboxEmail.findUniqueOrThrow({ where: { id: staying.id } })).toMatchObject({ status: "sent" });
+  });
+});
+
 /** How erasure (server/features/privacy/privacy.data.ts) treats a column that can hold personal data. */
 type Erasure =
   /** The account's own row: deleted. */

@@ -103,28 +103,21 @@ export async function claimDueEmails(db: Db, now: Date, limit: number, leaseMs: 
     RETURNING "id", "kind", "toAddress", "subject", "textBody", "attachments", "attempts"`;
 }
 
+// The three below touch a row only if it still exists: erasing an account deletes the mail to its
+// person, maybe while the worker is sending one of them.
 export function markEmailSent(db: Db, id: string, at: Date) {
-  return db.outboxEmail.update({
+  return db.outboxEmail.updateMany({
     where: { id },
     data: { status: "sent", sentAt: at, lockedUntil: null, lastError: null },
-    select: { id: true },
   });
 }
 
 export function markEmailForRetry(db: Db, id: string, nextAttemptAt: Date, error: string) {
-  return db.outboxEmail.update({
-    where: { id },
-    data: { nextAttemptAt, lockedUntil: null, lastError: error },
-    select: { id: true },
-  });
+  return db.outboxEmail.updateMany({ where: { id }, data: { nextAttemptAt, lockedUntil: null, lastError: error } });
 }
 
 export function markEmailFailed(db: Db, id: string, error: string) {
-  return db.outboxEmail.update({
-    where: { id },
-    data: { status: "failed", lockedUntil: null, lastError: error },
-    select: { id: true },
-  });
+  return db.outboxEmail.updateMany({ where: { id }, data: { status: "failed", lockedUntil: null, lastError: error } });
 }
 
 /**
