@@ -208,11 +208,22 @@ describe("POST /api/student/delete-account", () => {
 
   it("erases the student, keeps their lessons anonymised and signs them out", async () => {
     const db = t.database.prisma;
-    // Mail queued for her must not go out after she left; mail to others stays.
+    // Mail to her goes, queued or already sent; mail to others stays; the teacher's copy of a
+    // notice about her stays without her name, address and phone.
+    const teacherEmail = (await db.teacher.findFirstOrThrow({ select: { email: true } })).email;
     await db.outboxEmail.createMany({
       data: [
         { kind: "lesson_reminder", toAddress: alice.user.email, subject: "Reminder", textBody: "See you" },
+        { kind: "booking_created", toAddress: alice.user.email, subject: "Booked", textBody: "Hi", status: "sent" },
         { kind: "lesson_reminder", toAddress: bruno.user.email, subject: "Reminder", textBody: "See you" },
+        {
+          kind: "teacher_new_booking",
+          toAddress: teacherEmail,
+          subject: "New booking: alice Student (Standard Package)",
+          textBody: `alice Student booked Standard Package.\nContact: ${alice.user.email}, ${alice.user.phone}\n`,
+          status: "sent",
+          dedupeKey: `teacher_new_booking:${alice.order.id}`,
+        },
       ],
     });
     const before = new Date();
@@ -289,8 +300,15 @@ describe("POST /api/student/delete-account", () => {
     // The outbox: nothing left for her, the teacher told which times are free (not by whom).
     expect(await db.outboxEmail.count({ where: { toAddress: alice.user.email } })).toBe(0);
     expect(await db.outboxEmail.count({ where: { toAddress: bruno.user.email } })).toBe(1);
+    const copy = await db.outboxEmail.findUniqueOrThrow({
+      where: { dedupeKey: `teacher_new_booking:${alice.order.id}` },
+    });
+    expect(copy).toMatchObject({
+      subject: "New booking: Deleted student (Standard Package)",
+      textBody: "Deleted student booked Standard Package.\nContact: [email removed], [phone removed]\n",
+      status: "sent",
+    });
     const notice = await db.outboxEmail.findFirstOrThrow({ where: { kind: "teacher_cancellation" } });
-    const teacherEmail = (await db.teacher.findFirstOrThrow({ select: { email: true } })).email;
     expect(notice.toAddress).toBe(teacherEmail);
     expect(notice.subject).toBe("2 lessons were cancelled: a student deleted their account");
     expect(notice.textBody.match(/^- /gm)).toHaveLength(2);
