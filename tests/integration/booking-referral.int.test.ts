@@ -1,6 +1,7 @@
-// Referrals in the booking flow: the /ref signup (REST and tRPC), its claim at sign-in, the
-// newcomer's 10% off the first package, the referrer's reward (granted when the teacher confirms
-// the friend's order) and its use on the next order: 10% of one lesson.
+// Referrals in the booking flow: the /ref signup (REST and tRPC; a visitor's reserves nothing, a
+// signed-in friend's is their own), the newcomer's 10% off the first package, the referrer's
+// reward (granted when the teacher confirms the friend's order) and its use on the next order:
+// 10% of one lesson.
 import type { DateTime } from "luxon";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveAccount } from "../../server/features/auth/account.service.ts";
@@ -60,6 +61,8 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90 });
+  // The referrer holds three pending packages at once: more than the default cap of pending lessons.
+  await db().adminSettings.update({ where: { id: "site" }, data: { maxPendingLessons: 100 } });
 });
 
 describe("the /ref signup", () => {
@@ -136,10 +139,11 @@ async function setOrderStatus(orderId: string, status: "confirmed" | "cancelled"
 }
 
 describe("discounts", () => {
-  // Updated for issue 17: the referrer's reward waits for the teacher's confirmation of the
-  // friend's order (it was granted at the pending booking) and is 10% of one lesson (it was 10%
-  // of the whole next order).
-  it("claims the referral when the friend signs in, then gives 10% off the first package and rewards the referrer once the order is confirmed", async () => {
+  // Updated for issue 27: this test asserted that signing in claimed a /ref signup made for the
+  // account's address by anyone (a reservation by email). Now a visitor's signup reserves
+  // nothing, and a signup made while signed in is the friend's own act. Kept from issue 17: the
+  // referrer's reward waits for the teacher's confirmation and is 10% of one lesson.
+  it("a visitor's /ref signup reserves nothing: who signs in with that address and buys without the code pays full price and earns the referrer nothing", async () => {
     await post("/api/bookings", profile("claimed@friend.test", referrer.referralCode));
     const account = await resolveAccount(
       db(),
@@ -148,14 +152,37 @@ describe("discounts", () => {
       [],
       t.env.accountHashSecret,
     );
-    expect((await db().user.findUniqueOrThrow({ where: { id: account.id } })).referredById).toBe(referrer.id);
+    expect((await db().user.findUniqueOrThrow({ where: { id: account.id } })).referredById).toBeNull();
+    const { token } = await createSession(db(), account.id, "student");
+    const stranger: TestUser = { ...account, imageUrl: null, referralCode: "", cookie: `student_session=${token}` };
+    expect(await t.caller({ student: stranger }).booking.quote({ packageId: "standard-6" })).toMatchObject({
+      discount: 0,
+      discountLabel: null,
+    });
+    const order = await bookStandardPackage(stranger);
+    expect(order).toMatchObject({ basePrice: 192, discount: 0, totalPrice: 192 });
+    await setOrderStatus(order.id, "confirmed");
+    expect(await db().discount.count({ where: { userId: referrer.id } })).toBe(0);
     expect(await db().referral.findFirstOrThrow({ where: { referredEmail: "claimed@friend.test" } })).toMatchObject({
-      referredUserId: account.id,
+      referredUserId: null,
+      referredName: "Marta Gialli",
+      status: "registered",
+      orderId: null,
+    });
+  });
+
+  it("a /ref signup made while signed in is the friend's own: 10% off the first package, and the referrer's reward once the order is confirmed", async () => {
+    const friend = await t.createStudent({ email: "own@friend.test", name: "Olga Own" });
+    const signup = await post("/api/bookings", profile("typed@elsewhere.test", referrer.referralCode), friend);
+    expect(signup.statusCode, signup.body).toBe(200);
+    expect((await db().user.findUniqueOrThrow({ where: { id: friend.id } })).referredById).toBe(referrer.id);
+    // The account's own address, not the one typed into the form.
+    expect(await db().referral.count({ where: { referredEmail: "typed@elsewhere.test" } })).toBe(0);
+    expect(await db().referral.findFirstOrThrow({ where: { referredEmail: "own@friend.test" } })).toMatchObject({
+      referredUserId: friend.id,
       status: "registered",
     });
 
-    const { token } = await createSession(db(), account.id, "student");
-    const friend: TestUser = { ...account, imageUrl: null, referralCode: "", cookie: `student_session=${token}` };
     const quote = await t.caller({ student: friend }).booking.quote({ packageId: "standard-6" });
     expect(quote).toEqual({
       basePrice: 192,
@@ -169,7 +196,7 @@ describe("discounts", () => {
 
     const order = await bookStandardPackage(friend);
     expect(order).toMatchObject({ basePrice: 192, discount: 19.2, totalPrice: 172.8 });
-    expect(await db().referral.findFirstOrThrow({ where: { referredEmail: "claimed@friend.test" } })).toMatchObject({
+    expect(await db().referral.findFirstOrThrow({ where: { referredEmail: "own@friend.test" } })).toMatchObject({
       status: "first_lesson_booked",
       orderId: order.id,
     });

@@ -321,7 +321,7 @@ describe("counting referrals", () => {
     for (const email of ["veteran@friend.test", "nobody1@friend.test", "nobody2@friend.test"]) {
       expect((await signup(email)).statusCode).toBe(200);
     }
-    await signIn(friendClaims("veteran")); // claims the /ref signup for the veteran's account
+    await signIn(friendClaims("veteran")); // binds nothing: the /ref signups stay as typed (issue 27)
     // A friend who really came through the code and takes the first lesson.
     const friend = await signIn(friendClaims("learner"));
     const order = await bookPackage(friend, referrer.referralCode);

@@ -1,7 +1,6 @@
 import { newReferralCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { claimReferrals } from "../booking/referral.service.ts";
 import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import {
   bindUserToSub,
@@ -64,7 +63,5 @@ export async function resolveAccount(
   const isOwnVerifiedAddress = identity.emailVerified && normalizeEmail(user.email) === email;
   if (isOwnVerifiedAddress && user.isAdmin !== grantsAdmin) user = await setUserAdmin(db, user.id, grantsAdmin);
   if (kind === "admin" && !user.isAdmin) throw new AppError("FORBIDDEN", NOT_AN_ADMINISTRATOR_MESSAGE);
-  // A friend who signed up through /ref is recognised by this verified email.
-  if (isOwnVerifiedAddress) await claimReferrals(db, user);
   return user;
 }

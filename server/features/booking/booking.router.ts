@@ -117,7 +117,7 @@ export const bookingRouter = router({
   referralSignup: rateLimitedProcedure(["booking", "request"])
     .use(invalidInputSays(REQUIRED_FIELDS))
     .input(referralSignupSchema)
-    .mutation(({ ctx, input }) => registerReferralSignup(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => registerReferralSignup(ctx.db, input, await ctx.sessionUser("student"))),
   publicContact: publicProcedure.query(({ ctx }) =>
     getPublicContact(ctx.db, { email: ctx.env.CONTACT_EMAIL, phone: ctx.env.CONTACT_PHONE }),
   ),

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
 export function findUserByReferralCode(db: DbOrTx, code: string) {
   return db.user.findUnique({ where: { referralCode: code }, select: { id: true, name: true, email: true } });
@@ -82,7 +82,10 @@ export function findReferral(db: DbOrTx, referrerId: string, referredEmail: stri
   });
 }
 
-/** The /ref signup: a registered friend of the referrer; a later status is never moved back. */
+/**
+ * A visitor's /ref signup: the name and address as typed, a later status never moved back. Nothing
+ * ever binds it to the account that owns the address (only that person's use of the code does).
+ */
 export async function upsertRegisteredReferral(
   db: DbOrTx,
   referrerId: string,
@@ -101,6 +104,43 @@ export async function upsertRegisteredReferral(
     where: { id: existing.id },
     data: { referredName, ...(existing.status === "pending" ? { status: "registered" } : {}) },
     select: { id: true },
+  });
+}
+
+/**
+ * A signed-in student's /ref signup: their own act, so the referral is their account's and the
+ * referrer is theirs for the first order (the first referrer wins), as if the order carried the code.
+ */
+export async function registerReferredAccount(
+  db: Db,
+  referrerId: string,
+  friend: { id: string; email: string; name: string },
+) {
+  await db.$transaction(async (tx) => {
+    const existing = await findReferral(tx, referrerId, friend.email);
+    if (existing) {
+      await tx.referral.update({
+        where: { id: existing.id },
+        data: {
+          referredUserId: friend.id,
+          referredName: friend.name,
+          ...(existing.status === "pending" ? { status: "registered" } : {}),
+        },
+        select: { id: true },
+      });
+    } else {
+      await tx.referral.create({
+        data: {
+          referrerId,
+          referredEmail: friend.email,
+          referredName: friend.name,
+          referredUserId: friend.id,
+          status: "registered",
+        },
+        select: { id: true },
+      });
+    }
+    await tx.user.updateMany({ where: { id: friend.id, referredById: null }, data: { referredById: referrerId } });
   });
 }
 
@@ -254,22 +294,4 @@ export async function withdrawUnusedReward(db: DbOrTx, referralId: string, now: 
     data: { withdrawnAt: now },
   });
   return count > 0;
-}
-
-/** At sign-in: referrals recorded for this email now point at the account; the first referrer wins. */
-export async function claimReferralsForEmail(db: DbOrTx, userId: string, email: string) {
-  const referrals = await db.referral.findMany({
-    where: { referredEmail: email, referrerId: { not: userId } },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, referrerId: true, referredUserId: true },
-  });
-  if (referrals.length === 0) return;
-  await db.referral.updateMany({
-    where: { referredEmail: email, referredUserId: null, referrerId: { not: userId } },
-    data: { referredUserId: userId },
-  });
-  await db.user.updateMany({
-    where: { id: userId, referredById: null },
-    data: { referredById: referrals[0].referrerId },
-  });
 }

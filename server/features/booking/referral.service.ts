@@ -1,6 +1,7 @@
-// Referrals seen from the booking side: the /ref signup, its claim at sign-in, and the referrer's
-// reward, which follows the friend's first order: granted when the teacher confirms it, withdrawn
-// when it is cancelled before any lesson. The discounts themselves are decided in pricing.service.ts.
+// Referrals seen from the booking side: the /ref signup and the referrer's reward, which follows
+// the first order of a friend who used the code (on /ref while signed in, or in the order itself):
+// granted when the teacher confirms it, withdrawn when it is cancelled before any lesson. Nothing
+// follows an address alone (issue 27). The discounts themselves are decided in pricing.service.ts.
 
 import type { ReferralSignupInput } from "../../../shared/booking-schemas.ts";
 import { INVALID_REFERRAL_CODE_MESSAGE, REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
@@ -8,7 +9,6 @@ import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { normaliseReferralCode } from "./pricing.service.ts";
 import {
-  claimReferralsForEmail,
   claimRewardGrant,
   claimRewardWithdrawal,
   createReward,
@@ -20,6 +20,7 @@ import {
   listOrderLessonStates,
   lockOrder,
   lockOrderOfBooking,
+  registerReferredAccount,
   reopenReferral,
   reviveReward,
   setReferralEarning,
@@ -30,21 +31,27 @@ import { referralOrderState, rewardValueCents } from "./referral-rules.ts";
 
 export const OWN_REFERRAL_CODE_MESSAGE = "You cannot use your own referral code.";
 
-/** Records the friend as a registered referral of the code's owner (no session needed). */
-export async function registerReferralSignup(db: Db, input: ReferralSignupInput) {
+/**
+ * The /ref signup. An address typed on a public page proves nothing, so a visitor's signup is only
+ * a note for the code's owner (the name and address as typed): it reserves the address for
+ * nobody, and the person who owns it earns the owner nothing unless they use the code themselves.
+ * A signed-in student signing up is the friend's own act: the referral becomes their account's.
+ */
+export async function registerReferralSignup(
+  db: Db,
+  input: ReferralSignupInput,
+  student: { id: string; email: string } | null,
+) {
   const code = normaliseReferralCode(input.referralCode);
   const owner = code ? await findUserByReferralCode(db, code) : null;
   if (!owner)
     throw new AppError("NOT_FOUND", `${INVALID_REFERRAL_CODE_MESSAGE}. Please check the link your friend sent you.`);
-  const email = input.email.trim().toLowerCase();
-  if (email === owner.email.toLowerCase()) throw new AppError("BAD_REQUEST", OWN_REFERRAL_CODE_MESSAGE);
-  await upsertRegisteredReferral(db, owner.id, email, input.name.trim());
+  const email = (student?.email ?? input.email).trim().toLowerCase();
+  if (owner.id === student?.id || email === owner.email.toLowerCase())
+    throw new AppError("BAD_REQUEST", OWN_REFERRAL_CODE_MESSAGE);
+  if (student) await registerReferredAccount(db, owner.id, { id: student.id, email, name: input.name.trim() });
+  else await upsertRegisteredReferral(db, owner.id, email, input.name.trim());
   return { success: true as const };
-}
-
-/** At sign-in, referrals recorded for this (verified) email become this account's. */
-export async function claimReferrals(db: Db, user: { id: string; email: string }) {
-  await claimReferralsForEmail(db, user.id, user.email.toLowerCase());
 }
 
 /**

@@ -48,6 +48,11 @@ export const referralInviteSchema = z.object({
   name: singleLineText(120).optional(),
 });
 
+/**
+ * An invitation by email is the inviter's note of whom they told: it reserves the address for
+ * nobody. The row stays "pending" and shows only what the inviter typed until the friend uses the
+ * code (then it is the friend's referral, with their name and status).
+ */
 export async function inviteFriend(
   db: Db,
   student: { id: string; email: string },
