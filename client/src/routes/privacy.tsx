@@ -159,6 +159,11 @@ export function PrivacyPage() {
                 it, they are erased at once.
               </li>
               <li>
+                <strong>Emails</strong>: copies of the emails the site sends are kept for up to 90 days. When you delete
+                your account, the emails to you are erased, and the teacher's copies of messages about you (bookings,
+                sign-ups, requests) stay without your name, email, phone or anything you wrote.
+              </li>
+              <li>
                 <strong>Lesson and payment records</strong>: the teacher's policy is to keep them for 10 years, the
                 period Italian law sets for accounting and invoicing records. If you delete your account, these records
                 stay without your name, email, phone or any other detail about you.

@@ -118,6 +118,10 @@ export function PrivacyCard() {
             <ul className="list-disc space-y-1 pl-5">
               <li>your upcoming lessons are cancelled and their times freed;</li>
               <li>your profile, photo, files, notes, quiz results and referrals are erased;</li>
+              <li>
+                emails to you are erased, and Giulia's copies of messages about you keep no name, contact or words of
+                yours;
+              </li>
               <li>past lessons and payments stay in Giulia's accounting records without your name, email or phone;</li>
               <li>
                 you are signed out. Signing in again later starts a new, empty account (without the new-student referral
