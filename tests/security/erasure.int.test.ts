@@ -254,6 +254,18 @@ describe(`erasure on ${testEngine}`, () => {
     );
     await ok(send("POST", "/api/student/referrals", student, { email: "zyxmarked.friend@example.com" }));
     await ok(send("POST", "/api/student/referrals", bystander, { email: MARKED.email }));
+    // The /ref page's sign-up with the other student's code, filled in without signing in.
+    await ok(
+      send("POST", "/api/bookings", undefined, {
+        name: MARKED.name,
+        email: MARKED.email,
+        phone: MARKED.phone,
+        englishLevel: "intermediate",
+        lessonFocus: "Zyxmarkfocus on the ref page",
+        notes: "Zyxmarkref notes",
+        referralCode: bystander.referralCode,
+      }),
+    );
 
     // The teacher's notes and a file she shares, which the student opens.
     for (const isPrivate of [false, true]) {
