@@ -87,7 +87,7 @@ describe("times in a zone whose offsets the server sent, without Intl", () => {
         }
       }
     }
-  });
+  }, 60_000); // 7.9 s was measured with other suites running beside it, past the 5 s default
 
   it("knows nothing outside the windows it learned", () => {
     learnZoneOffsets(grid("Europe/London", "2026-11-29"));
