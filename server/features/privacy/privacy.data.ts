@@ -272,7 +272,10 @@ async function findPersonTraces(tx: Tx, userId: string, email: string) {
   const sharedUploads = rows.files
     .filter((f) => f.fileUrl.startsWith(DOWNLOAD_PREFIX))
     .map((f) => f.fileUrl.slice(DOWNLOAD_PREFIX.length));
-  return { traces, ids: [...new Set(ids)], sharedUploads };
+  // Their own addresses: the account's, which their lessons carry. An address typed into a form
+  // (a sign-up, a request) may be someone else's, so it is only ever blanked inside their messages.
+  const addresses = [...new Set([email, ...bookings.map((b) => b.studentEmail)].map((e) => e.trim().toLowerCase()))];
+  return { traces, addresses, ids: [...new Set(ids)], sharedUploads };
 }
 
 /**
@@ -300,19 +303,20 @@ async function redactSharedUploadNames(tx: Tx, storedNames: string[], redact: (t
  * The outbox after the person left: mail to them goes whatever its status (held, sent or failed
  * mail is a copy of what the site said to them), and mail about them (the teacher's notices, an
  * invitation naming them) stays with their name, addresses, phone and words replaced. Mail about
- * them is found by the ids in its dedupe key, or by their address or phone in its text.
+ * them is found by the ids in its dedupe key, or by their own address in its text.
  */
-async function eraseOutboxTraces(tx: Tx, traces: PersonTraces, ids: string[], redact: (text: string) => string) {
-  const addresses = [...new Set(traces.emails.map((e) => e.trim().toLowerCase()))];
-  const needles = [...new Set([...addresses, ...traces.phones.map((p) => p.trim().toLowerCase())])].filter(
-    (n) => n.length >= 5,
-  );
+async function eraseOutboxTraces(
+  tx: Tx,
+  found: { addresses: string[]; ids: string[] },
+  redact: (text: string) => string,
+) {
+  const { addresses, ids } = found;
   const matched = await tx.$queryRaw<{ id: string; toAddress: string }[]>`
     SELECT o."id", o."toAddress" FROM "OutboxEmail" AS o
     WHERE lower(o."toAddress") IN (SELECT jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))
        OR string_to_array(coalesce(o."dedupeKey", ''), ':') && ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
        OR EXISTS (
-         SELECT 1 FROM jsonb_array_elements_text(${JSON.stringify(needles)}::jsonb) AS n(v)
+         SELECT 1 FROM jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb) AS n(v)
          WHERE strpos(lower(concat_ws(' ', o."subject", o."textBody", o."attachments"::text, o."lastError")), n.v) > 0)
     FOR UPDATE`;
   const toThem = new Set(addresses);
@@ -375,9 +379,9 @@ export function eraseStudent(
       }
 
       // Read before anything below changes what the rows say about them.
-      const { traces, ids, sharedUploads } = await findPersonTraces(tx, userId, email);
+      const { traces, addresses, ids, sharedUploads } = await findPersonTraces(tx, userId, email);
       const redact = traceRedactor(traces);
-      await eraseOutboxTraces(tx, traces, ids, redact);
+      await eraseOutboxTraces(tx, { addresses, ids }, redact);
       await redactSharedUploadNames(tx, sharedUploads, redact);
 
       // Reasons the student wrote for earlier cancellations go; the one set just below is ours.
