@@ -2,8 +2,9 @@
 // address and phone uses every feature that stores something about them, mail about them is
 // sent, fails and is held, and then they delete the account: no table and no column of the whole
 // database (enumerated from information_schema, every value cast to text) holds a mark any more,
-// while the teacher's Email view still shows that the booking, sign-up and requests existed. A
-// second test lists how erasure treats every text-like column and fails on one it does not know.
+// while the teacher's Email view still shows that the booking, sign-up and requests existed. The
+// guard below lists how erasure treats every text-like column and fails on one it does not know;
+// the mail worker survives a message erased while it is being sent.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +33,7 @@ const MARKED = {
   email: "zyxmarked.q+erase@example.com",
   phone: "+39 333 9876543",
 };
-/** Every trace the student leaves holds one of these (free text too: each of it says "Zyxmark…"). */
+/** Every trace the student leaves holds one of these (each free text they or the teacher write says "Zyxmark…"). */
 const MARKS = ["zyxmark", "qwertyson", "9876543"];
 
 /**
