@@ -102,12 +102,13 @@ export type StalePendingLesson = Awaited<ReturnType<typeof findStalePendingLesso
  */
 export async function releasePendingLessons(tx: Tx, ids: string[], now: Date, reason: string) {
   if (ids.length === 0) return [];
+  // The status is tested on the updated row itself, so a confirmation committed meanwhile is
+  // seen (PostgreSQL re-checks the target row's condition after waiting for its lock).
   return tx.$queryRaw<{ id: string; icsSequence: number }[]>`
     UPDATE "Booking" AS b
        SET "status" = 'cancelled', "cancelledAt" = ${now}, "cancellationReason" = ${reason},
            "icsSequence" = b."icsSequence" + 1, "updatedAt" = ${now}
-      FROM "Booking" AS cur LEFT JOIN "BookingOrder" o ON o."id" = cur."orderId"
-     WHERE b."id" = cur."id" AND b."id" IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})
-       AND cur."status" = 'pending' AND (o."id" IS NULL OR o."paymentStatus" <> 'paid')
+     WHERE b."id" IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))}) AND b."status" = 'pending'
+       AND NOT EXISTS (SELECT 1 FROM "BookingOrder" o WHERE o."id" = b."orderId" AND o."paymentStatus" = 'paid')
     RETURNING b."id", b."icsSequence"`;
 }
