@@ -4,7 +4,7 @@
 import type { SettingsInput } from "../../../shared/admin-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
-import { checkPendingCapSetting, describePendingCap } from "../booking/pending-hold.service.ts";
+import { checkPendingCapSetting, largestPackageLessons } from "../booking/pending-hold.service.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
 import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
 import { topUpStandingSchedules } from "./standing-schedule.service.ts";
@@ -17,8 +17,11 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
 }
 
 export async function getAdminSettings(db: Db, teacherId: string) {
-  const [teacher, site] = await Promise.all([findTeacherProfile(db, teacherId), readSiteSettings(db)]);
-  const pendingCap = await describePendingCap(db, site.maxPendingLessons);
+  const [teacher, site, largestPackage] = await Promise.all([
+    findTeacherProfile(db, teacherId),
+    readSiteSettings(db),
+    largestPackageLessons(db),
+  ]);
   return {
     settings: {
       profile: {
@@ -39,7 +42,7 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         paymentInstructions: site.paymentInstructions,
         // Null: as many as the largest package, which the page shows (read only, not saved).
         maxPendingLessons: site.maxPendingLessons,
-        largestPackageLessons: pendingCap.largestPackage,
+        largestPackageLessons: largestPackage,
         releasePendingAfterHours: site.releasePendingAfterHours,
       },
       system: {

@@ -48,10 +48,9 @@ export async function ensurePendingRoom(tx: Tx, studentId: string, adding: numbe
   if (cap !== null && held + adding > cap) throw new AppError("CONFLICT", pendingCapMessage(held, adding, cap));
 }
 
-/** The cap as the settings page shows it: the setting, what it falls back to, and what applies. */
-export async function describePendingCap(db: Db, setting: number | null) {
-  const largestPackage = await findLargestPackageLessons(db);
-  return { largestPackage, effective: setting ?? largestPackage };
+/** What an empty setting means, for the settings page to show: the largest active package, in lessons. */
+export function largestPackageLessons(db: Db) {
+  return findLargestPackageLessons(db);
 }
 
 /** Refuses a cap below the largest package: that package could never be booked. */
