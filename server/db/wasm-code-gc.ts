@@ -1,5 +1,5 @@
 // Imported first by every module that runs WebAssembly databases (PGlite, and Prisma's query
-// compiler): turns V8's garbage collection of WebAssembly code off for the whole process.
+// compiler): sets V8's WebAssembly flags for the whole process, before any module is compiled.
 //
 // V8 in Node 24 can abort the process when it frees WebAssembly code it replaced (a function's
 // baseline code once its optimised version is ready): `Check failed:
@@ -9,6 +9,19 @@
 // starts. With `--trace-wasm-code-gc` every start of this server frees a few hundred such code
 // objects, through that very check; without the collection nothing is freed and the check is never
 // reached. The cost is the replaced code kept in memory, measured in docs/decisions/0008.
+//
+// Memory (issue 27): optimising PostgreSQL's largest function (#2272 of PGlite 0.5.16's module,
+// 105 KB of WebAssembly) takes V8's optimising compiler 8 s and 604 MB of compiler memory
+// (`--trace-wasm-compilation-times`); it happens once the function is hot, i.e. under load, and
+// the C allocator keeps most of those pages resident afterwards: 190-250 MB that never came back.
+// `--liftoff-only` keeps WebAssembly on the baseline compiler (peak compiler memory 11 MB); no
+// code is then replaced, so nothing reaches the check above either. Throughput: docs/benchmarks.md.
 import { setFlagsFromString } from "node:v8";
 
 setFlagsFromString("--no-wasm-code-gc");
+setFlagsFromString("--liftoff-only");
+// The server's own heap: under load V8 grew it to 220-240 MB committed for about 30 MB live and
+// kept it while idle. Smaller semi-spaces and V8's size-over-speed heuristics keep it near its
+// live size; set here, before the worker and most of the server exist.
+setFlagsFromString("--optimize-for-size");
+setFlagsFromString("--max-semi-space-size=4");
