@@ -12,14 +12,12 @@
 //
 // Memory (issue 27): optimising PostgreSQL's largest function (#2272 of PGlite 0.5.16's module,
 // 105 KB of WebAssembly) takes V8's optimising compiler 8 s and 604 MB of compiler memory
-// (`--trace-wasm-compilation-times`); it happens once the function is hot, i.e. under load, and
-// the C allocator keeps most of those pages resident afterwards: 190-250 MB that never came back.
-// `--liftoff-only` keeps WebAssembly on the baseline compiler (peak compiler memory 11 MB); no
-// code is then replaced, so nothing reaches the check above either. Throughput: docs/benchmarks.md.
+// (`--trace-wasm-compilation-times`), and the C allocator keeps much of it resident afterwards.
+// `--liftoff-only` on node's command line avoids it (peak compiler memory 11 MB); set here at run
+// time it does not (the trace still shows TurboFan compiling #2272), so it is not set here.
 import { setFlagsFromString } from "node:v8";
 
 setFlagsFromString("--no-wasm-code-gc");
-setFlagsFromString("--liftoff-only");
 // The server's own heap: under load V8 grew it to 220-240 MB committed for about 30 MB live and
 // kept it while idle. Smaller semi-spaces and V8's size-over-speed heuristics keep it near its
 // live size; set here, before the worker and most of the server exist.
