@@ -14,7 +14,6 @@ import {
   validatePriceSchema,
 } from "../../../shared/booking-schemas.ts";
 import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
-import { AppError } from "../../errors.ts";
 import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
 import type { Context } from "../../trpc/context.ts";
 import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
@@ -41,14 +40,14 @@ const studentWriteIn = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =
   );
 const bookingProcedure = studentWriteIn("booking");
 
-/** An `Idempotency-Key` header names a retry of the same booking (it wins over the body's key). */
+/**
+ * An `Idempotency-Key` header names a retry of the same booking (it wins over the body's key). Its
+ * length and characters are checked at the edge (server/app.ts), before any procedure runs.
+ */
 function idempotencyKeyOf(ctx: Context, fromBody: string | null | undefined): string | null {
   const raw = ctx.headers["idempotency-key"];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key) return fromBody ?? null;
-  if (key.length > 200) {
-    throw new AppError("BAD_REQUEST", "The Idempotency-Key header is too long (at most 200 characters).");
-  }
   return key;
 }
 
