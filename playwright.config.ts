@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/support/chromium.ts";
 import { e2eServerEnv } from "./tests/e2e/support/server-env.ts";
 
@@ -34,7 +35,7 @@ export default defineConfig({
     command: [
       `rm -rf ${dataDir}`,
       ...(template ? [`cp -r ${template} ${dataDir}`] : []),
-      "node --enable-source-maps dist/server/index.mjs",
+      `node ${SERVER_NODE_FLAGS.join(" ")} --enable-source-maps dist/server/index.mjs`,
     ].join(" && "),
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

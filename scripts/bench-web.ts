@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startFlow } from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/support/chromium.ts";
 import { freePort } from "../tests/helpers/server-process.ts";
 import { productionEnv, waitFor } from "./bench/server.ts";
@@ -28,7 +29,7 @@ execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "english-bench-web-"));
-const server: ChildProcess = spawn(process.execPath, ["dist/server/index.mjs"], {
+const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.mjs"], {
   cwd: root,
   env: { ...process.env, ...productionEnv({ DATA_DIR: dataDir, DATABASE_URL: "" }, port) },
   stdio: ["ignore", "ignore", "inherit"],

@@ -5,10 +5,16 @@
 import path from "node:path";
 import { DataDirLockedError, startEmbedded } from "./db/embedded.ts";
 import { parseEnv } from "./env.ts";
+import { SERVER_NODE_FLAGS, startedWithServerFlags } from "./node-flags.ts";
 
 async function main() {
   const env = parseEnv();
   const embedded = env.DATABASE_URL ? null : startEmbedded(path.resolve(env.DATA_DIR));
+  if (embedded && !startedWithServerFlags()) {
+    console.warn(
+      `node was started without ${SERVER_NODE_FLAGS.join(" ")}: the embedded database will take 300-400 MB more memory. Start the server with \`node ${SERVER_NODE_FLAGS.join(" ")} dist/server/index.mjs\` (npm start does).`,
+    );
+  }
   const { startServer } = await import("./start.ts");
   await startServer(env, embedded);
 }

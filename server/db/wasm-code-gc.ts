@@ -14,7 +14,8 @@
 // 105 KB of WebAssembly) takes V8's optimising compiler 8 s and 604 MB of compiler memory
 // (`--trace-wasm-compilation-times`), and the C allocator keeps much of it resident afterwards.
 // `--liftoff-only` on node's command line avoids it (peak compiler memory 11 MB); set here at run
-// time it does not (the trace still shows TurboFan compiling #2272), so it is not set here.
+// time it does not (the trace still shows TurboFan compiling #2272), so the server is started with
+// it (server/node-flags.ts).
 import { setFlagsFromString } from "node:v8";
 
 setFlagsFromString("--no-wasm-code-gc");

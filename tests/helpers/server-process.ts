@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { inject } from "vitest";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -17,14 +18,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function defaultEntry(): string[] {
+/** node's arguments to start the server as `npm start` does: its flags, then the bundle or the sources. */
+export function serverEntry(): string[] {
   let bundle: string | undefined;
   try {
     bundle = inject("serverBundle");
   } catch {
     // outside a Vitest worker
   }
-  return bundle ? ["--enable-source-maps", bundle] : ["--import", "tsx", "server/index.ts"];
+  return [
+    ...SERVER_NODE_FLAGS,
+    ...(bundle ? ["--enable-source-maps", bundle] : ["--import", "tsx", "server/index.ts"]),
+  ];
 }
 
 export type ServerProcess = {
@@ -41,7 +46,7 @@ export type ServerProcess = {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  entry: string[] = defaultEntry(),
+  entry: string[] = serverEntry(),
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, entry, {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../scripts/build-server.ts";
 import { openDatabase } from "../../server/db.ts";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 import { startServerProcess, waitForHealth } from "../helpers/server-process.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -25,10 +26,12 @@ describe.runIf(testEngine === "pglite")("the built server", () => {
     // Node keeps its compile cache in the temporary directory (NODE_COMPILE_CACHE unset).
     const temporary = path.join(scratch, "tmp");
     mkdirSync(temporary);
-    // V8 prints each collection of WebAssembly code it runs (server/db/wasm-code-gc.ts).
+    // Started with the server's node flags (server/node-flags.ts), as npm start does. V8 prints
+    // each collection of WebAssembly code it runs (server/db/wasm-code-gc.ts) and each function
+    // it compiles, with the compiler it used.
     const server = await startServerProcess(
       { DATA_DIR: path.join(scratch, "data"), DATABASE_URL: "", TMPDIR: temporary },
-      ["--trace-wasm-code-gc", outfile],
+      [...SERVER_NODE_FLAGS, "--trace-wasm-code-gc", "--trace-wasm-compilation-times", outfile],
     );
     try {
       await waitForHealth(server);
@@ -49,6 +52,13 @@ describe.runIf(testEngine === "pglite")("the built server", () => {
     expect(server.output()).not.toMatch(/error/i);
     // No WebAssembly code was freed: the path of V8's abort under PGlite is never taken.
     expect(server.output()).not.toContain("[wasm-gc]");
+    // WebAssembly ran on the baseline compiler only: optimising PostgreSQL's largest function
+    // alone took V8 604 MB of compiler memory (issue 27). Without --liftoff-only the same start
+    // and requests compile about 480 functions with TurboFan.
+    const compiled = server.output().match(/^Compiled function .* using \w+/gm) ?? [];
+    expect(compiled.length, "V8 traced its WebAssembly compilations").toBeGreaterThan(1000);
+    expect(compiled.filter((line) => !line.endsWith("using Liftoff"))).toEqual([]);
+    expect(server.output()).not.toContain("was started without");
     // The entry turns V8's compile cache on before loading the bundle: the next start reuses it.
     const cached = readdirSync(path.join(temporary, "node-compile-cache"), { recursive: true });
     expect(cached.length, "compile cache written").toBeGreaterThan(0);
