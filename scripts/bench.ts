@@ -1,6 +1,8 @@
 // `npm run bench`: builds, starts the production server on the embedded database and on
 // PostgreSQL, loads it over loopback with autocannon, and prints one table (also written as JSON
-// to bench-results/). BENCH_SECONDS scales the load phases (default 10; the memory phase runs 6x).
+// to bench-results/). BENCH_SECONDS scales the load phases (default 10; the memory phases run 3x,
+// the idle after them 2x). The server runs with its node flags (server/node-flags.ts);
+// BENCH_NODE_FLAGS replaces them ("none": plain node), to measure what they cost and save.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +12,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "../server/db.ts";
 import { createSession } from "../server/features/auth/session.service.ts";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 import { freePort } from "../tests/helpers/server-process.ts";
 import { pacedLoad } from "./bench/paced.ts";
 import { productionEnv, waitFor } from "./bench/server.ts";
@@ -18,6 +21,10 @@ import { postgresAdminUrl, postgresAvailable } from "./postgres.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const STUDENTS = 40;
+const nodeFlags =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? [...SERVER_NODE_FLAGS]
+    : process.env.BENCH_NODE_FLAGS.split(/\s+/).filter((flag) => flag && flag !== "none");
 
 type Server = { child: ChildProcess; url: string; exited: Promise<number | null> };
 
@@ -50,8 +57,8 @@ function load(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-/** Students with sessions, written while no server holds the database. */
-async function createStudents(dataEnv: Record<string, string>): Promise<string[]> {
+/** Students with sessions and the teacher's admin session, written while no server holds the database. */
+async function createSessions(dataEnv: Record<string, string>): Promise<{ students: string[]; admin: string }> {
   const database = await openDatabase(
     dataEnv.DATABASE_URL ? { databaseUrl: dataEnv.DATABASE_URL } : { dataDir: dataEnv.DATA_DIR },
   );
@@ -65,7 +72,14 @@ async function createStudents(dataEnv: Record<string, string>): Promise<string[]
       const { token } = await createSession(database.prisma, user.id, "student");
       cookies.push(`student_session=${token}`);
     }
-    return cookies;
+    const teacher = await database.prisma.user.upsert({
+      where: { email: "teacher@example.com" }, // ADMIN_EMAILS in productionEnv
+      update: { isAdmin: true, emailVerified: true },
+      create: { email: "teacher@example.com", name: "Bench Teacher", emailVerified: true, isAdmin: true },
+      select: { id: true },
+    });
+    const { token } = await createSession(database.prisma, teacher.id, "admin");
+    return { students: cookies, admin: `admin_session=${token}` };
   } finally {
     await database.close();
   }
@@ -110,22 +124,106 @@ type EngineFigures = {
   bookingCreated: number;
   bookingConflicts: number;
   bookingErrors: number;
-  rssMb: number[];
+  memory: MemoryFigures;
 };
+
+type MemoryFigures = {
+  /** Resident MB right after the restart, then after the speed phases above. */
+  startMb: number;
+  beforeMb: number;
+  /** After each of the three phases of the mix, then after idling. */
+  phasesMb: number[];
+  idleMb: number;
+  requests: number;
+  non2xx: number;
+  p99: number;
+};
+
+/**
+ * Issue 27's probe: three phases of a 12-request mix (public pages, the grid, the catalogue,
+ * bookings by signed-in students, their pages and the teacher's), then idle; resident memory
+ * after each. The mix runs in order on each of 10 connections.
+ */
+async function memoryPhases(
+  url: string,
+  pid: number,
+  context: { startMb: number; slots: string[]; sessions: { students: string[]; admin: string } },
+): Promise<MemoryFigures> {
+  const { slots, sessions } = context;
+  const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  let n = 0;
+  const student = () => ({ cookie: sessions.students[n++ % sessions.students.length] });
+  const admin = { cookie: sessions.admin };
+  const get = (path: string, headers?: () => Record<string, string>): autocannon.Request => ({
+    method: "GET",
+    path,
+    ...(headers ? { setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...headers() } }) } : {}),
+  });
+  const mix: autocannon.Request[] = [
+    get("/"),
+    get("/book/pricing"),
+    get(`/api/availability?startDate=${nextWeek}`),
+    get("/api/pricing/packages"),
+    get("/api/pricing/teachers"),
+    get("/api/trpc/portal.status", student),
+    {
+      method: "POST",
+      path: "/api/bookings",
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, "content-type": "application/json", ...student() },
+        body: JSON.stringify({
+          studentInfo: {
+            name: "Bench Memory",
+            phone: "+39 333 000 0000",
+            english_level: "intermediate",
+            lesson_focus: "Speaking",
+          },
+          lesson_date: slots[Math.floor(Math.random() * slots.length)],
+          lessonType: "online",
+          packageId: "single-lesson",
+        }),
+      }),
+    },
+    get("/api/student/lessons", student),
+    get("/api/student/profile", student),
+    get("/api/student/stats", student),
+    get("/api/admin/dashboard", () => admin),
+    get("/api/admin/bookings", () => admin),
+  ];
+  const beforeMb = rssMb(pid);
+  const phasesMb: number[] = [];
+  let requests = 0;
+  let non2xx = 0;
+  let p99 = 0;
+  for (let phase = 1; phase <= 3; phase++) {
+    console.log(`  memory phase ${phase} of 3: ${seconds * 3} s of the 12-request mix`);
+    const result = await load({ url, connections: 10, duration: seconds * 3, requests: mix });
+    requests += result.requests.total;
+    // A booking of a slot someone took first is a clean 409; anything else counts.
+    non2xx += result.non2xx - (result.statusCodeStats?.["409"]?.count ?? 0);
+    p99 = Math.max(p99, result.latency.p99);
+    phasesMb.push(rssMb(pid));
+  }
+  await new Promise((r) => setTimeout(r, seconds * 2 * 1000));
+  return { startMb: context.startMb, beforeMb, phasesMb, idleMb: rssMb(pid), requests, non2xx, p99 };
+}
 
 async function benchEngine(engine: "pglite" | "postgresql", dataEnv: Record<string, string>): Promise<EngineFigures> {
   const port = await freePort();
   const env = productionEnv(dataEnv, port);
   console.log(`\n[${engine}] first start on an empty database`);
-  let server = start(["dist/server/index.mjs"], env, port);
+  let server = start([...nodeFlags, "dist/server/index.mjs"], env, port);
   const coldStartFirstMs = await waitFor(`${server.url}/api/health`);
   await stop(server);
-  const cookies = await createStudents(dataEnv);
+  const sessions = await createSessions(dataEnv);
+  const cookies = sessions.students;
 
   console.log(`[${engine}] restart on the existing database`);
-  server = start(["dist/server/index.mjs"], env, port);
+  server = start([...nodeFlags, "dist/server/index.mjs"], env, port);
   const coldStartExistingMs = await waitFor(`${server.url}/api/health`);
   const pid = server.child.pid ?? 0;
+  const startMb = rssMb(pid);
 
   // The references run right before this engine's tRPC phase: the machine's speed drifts over a
   // run (by a factor of two on these shared machines), and the ratio is what matters.
@@ -185,21 +283,7 @@ async function benchEngine(engine: "pglite" | "postgresql", dataEnv: Record<stri
     ],
   });
 
-  console.log(`[${engine}] memory over three ${seconds * 6} s load phases`);
-  const rss: number[] = [];
-  for (let rep = 0; rep < 3; rep++) {
-    await load({
-      url: server.url,
-      connections: 10,
-      duration: seconds * 6,
-      requests: [
-        { method: "GET", path: "/api/trpc/portal.status" },
-        { method: "GET", path: `/api/availability?startDate=${nextWeek}` },
-        { method: "GET", path: "/api/pricing/packages" },
-      ],
-    });
-    rss.push(rssMb(pid));
-  }
+  const memory = await memoryPhases(server.url, pid, { startMb, slots, sessions });
   await stop(server);
 
   return {
@@ -219,7 +303,7 @@ async function benchEngine(engine: "pglite" | "postgresql", dataEnv: Record<stri
     bookingCreated: created,
     bookingConflicts: conflicts,
     bookingErrors: errors,
-    rssMb: rss,
+    memory,
   };
 }
 
@@ -262,6 +346,7 @@ const budgets = {
   coldExisting: 1000,
   coldFirst: 8000,
   rss: 450,
+  rssGrowthPercent: 5,
 };
 const mark = (ok: boolean) => (ok ? "ok" : "OVER");
 const rows: [string, ...string[]][] = [["", ...results.map((r) => r.engine)]];
@@ -309,8 +394,28 @@ rows.push([
   ...results.map((r) => `${r.coldStartFirstMs} ${mark(r.coldStartFirstMs <= budgets.coldFirst)}`),
 ]);
 rows.push([
-  "RSS after each load phase (MB, <= 450)",
-  ...results.map((r) => `${r.rssMb.join(" / ")} ${mark(Math.max(...r.rssMb) <= budgets.rss)}`),
+  "RSS at start / after the phases above (MB)",
+  ...results.map((r) => `${r.memory.startMb} / ${r.memory.beforeMb}`),
+]);
+rows.push([
+  "RSS after each phase of the 12-request mix (MB, <= 450)",
+  ...results.map((r) => `${r.memory.phasesMb.join(" / ")} ${mark(Math.max(...r.memory.phasesMb) <= budgets.rss)}`),
+]);
+rows.push([
+  "  third phase over second (< 5%)",
+  ...results.map((r) => {
+    const [, second, third] = r.memory.phasesMb;
+    const growth = (100 * (third - second)) / second;
+    return `${growth >= 0 ? "+" : ""}${growth.toFixed(1)}% ${mark(growth < budgets.rssGrowthPercent)}`;
+  }),
+]);
+rows.push([
+  `  after ${seconds * 2} s idle (MB, <= 450)`,
+  ...results.map((r) => `${r.memory.idleMb} ${mark(r.memory.idleMb <= budgets.rss)}`),
+]);
+rows.push([
+  "  mix: requests / failed (not 2xx or 409) / p99 (ms)",
+  ...results.map((r) => `${r.memory.requests} / ${r.memory.non2xx} / ${r.memory.p99}`),
 ]);
 
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
@@ -318,10 +423,10 @@ const table = rows.map((r) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).jo
 table.splice(1, 0, `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
 console.log(`\n${table.join("\n")}\n`);
 console.log(
-  `Machine: ${process.platform} ${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores; ${seconds} s phases.`,
+  `Machine: ${process.platform} ${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores; ${seconds} s phases; node flags: ${nodeFlags.join(" ") || "none"}.`,
 );
 
 mkdirSync(path.join(root, "bench-results"), { recursive: true });
 const file = path.join(root, "bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), seconds, results }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), seconds, nodeFlags, results }, null, 2)}\n`);
 console.log(`Written: ${path.relative(root, file)}`);
