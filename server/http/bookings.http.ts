@@ -1,15 +1,10 @@
-// The spec's booking calls as mappings onto the booking router's procedures, and the two paths
-// that stay plain routes: the availability grid and a lesson's calendar file.
+// The spec's booking calls as mappings onto the booking router's procedures, and the paths that
+// stay plain routes: a lesson's and an order's calendar file.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { availabilityQuerySchema } from "../../shared/booking-schemas.ts";
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
-import { AppError } from "../errors.ts";
-import { getAdminAvailability } from "../features/booking/availability.service.ts";
-import { type AvailabilityCache, cachedAvailability } from "../features/booking/availability-cache.ts";
 import { getBookingIcs } from "../features/booking/booking.service.ts";
 import { getOrderIcs } from "../features/booking/order.service.ts";
-import { validationMessage } from "../trpc/error-policy.ts";
 import { type ProcedureRoute, route } from "./procedure-routes.ts";
 
 /** One path, two payloads (spec §7): a lesson booking carries lesson_date (or studentInfo) and
@@ -25,9 +20,6 @@ export const bookingProcedureRoutes: ProcedureRoute[] = [
     input: ({ body }) => body,
   },
   route("POST", "/api/bookings/package", "booking.createPackageBooking", { input: ({ body }) => body }),
-  route("POST", "/api/bookings/availability-request", "booking.requestCustomAvailability", {
-    input: ({ body }) => body,
-  }),
   route("GET", "/api/bookings/:id", "booking.getBooking", {
     input: ({ params }) => ({ id: params.id }),
     body: (booking) => ({ booking }),
@@ -36,28 +28,10 @@ export const bookingProcedureRoutes: ProcedureRoute[] = [
   route("POST", "/api/group-conversation/book", "booking.bookGroupConversation", { input: ({ body }) => body }),
 ];
 
-/** What stays a plain route: the grid (whose answer depends on who asks) and the calendar file. */
-export async function bookingRoutes(
-  app: FastifyInstance,
-  opts: { db: Db; env: Env; availabilityCache?: AvailabilityCache },
-) {
+/** What stays a plain route: a lesson's (or an order's) calendar file. */
+export async function bookingRoutes(app: FastifyInstance, opts: { db: Db; env: Env }) {
   const { db } = opts;
   const icsHost = new URL(opts.env.PUBLIC_URL).hostname;
-
-  // The admin calendar asks the same path for every slot in a range; everyone else gets the
-  // bookable lessons of the two-week window (booking.availability, from the same cache).
-  app.get<{ Querystring: Record<string, string | undefined> }>("/api/availability", async (request) => {
-    const q = request.query;
-    const parsed = availabilityQuerySchema.safeParse({
-      startDate: q.startDate,
-      endDate: q.endDate,
-      teacherId: q.teacher_id ?? q.teacherId,
-    });
-    if (!parsed.success) throw new AppError("BAD_REQUEST", validationMessage(parsed.error));
-    const admin = await request.sessionUser("admin");
-    if (admin?.isAdmin) return getAdminAvailability(db, parsed.data);
-    return cachedAvailability(db, opts.availabilityCache, parsed.data);
-  });
 
   // A lesson's file, and (issue 16) one file with every lesson of an order: for its student and admins only.
   const calendarFile = (load: typeof getBookingIcs) =>

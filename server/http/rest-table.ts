@@ -2,6 +2,7 @@
 // tests/integration/rest-parity.int.test.ts walks it. Paths that are no procedure (OAuth
 // redirects, uploads, downloads, calendar files, the data export, logout) stay plain Fastify
 // routes in their own files.
+import { availabilityProcedureRoutes } from "../features/availability/availability.http.ts";
 import { adminProcedureRoutes } from "./admin.http.ts";
 import { authProcedureRoutes } from "./auth.http.ts";
 import { bookingProcedureRoutes } from "./bookings.http.ts";
@@ -17,4 +18,5 @@ export const procedureRoutes: readonly ProcedureRoute[] = [
   ...studentProcedureRoutes,
   ...quizProcedureRoutes,
   ...adminProcedureRoutes,
+  ...availabilityProcedureRoutes,
 ];

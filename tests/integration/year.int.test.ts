@@ -6,10 +6,13 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listBookings, updateBooking } from "../../server/features/admin/admin.service.ts";
-import { applyWeeklySchedule, topUpStandingSchedules } from "../../server/features/admin/standing-schedule.service.ts";
-import { horizonEnd } from "../../server/features/admin/weekly-template.ts";
 import { createSession, validateSessionToken } from "../../server/features/auth/session.service.ts";
-import { getAvailability } from "../../server/features/booking/availability.service.ts";
+import { getAvailability } from "../../server/features/availability/availability.service.ts";
+import {
+  applyWeeklySchedule,
+  topUpStandingSchedules,
+} from "../../server/features/availability/standing-schedule.service.ts";
+import { horizonEnd } from "../../server/features/availability/weekly-template.ts";
 import { createBooking } from "../../server/features/booking/booking.service.ts";
 import {
   createSmtpTransport,

@@ -3,22 +3,16 @@
 import { z } from "zod";
 import {
   agendaSchema,
-  bulkAvailabilitySchema,
   createNoteSchema,
   createSharedFileSchema,
-  createSlotSchema,
-  daysOffSchema,
-  deleteSeriesSchema,
   inboxQuerySchema,
   listBookingsSchema,
   listNotesSchema,
   listOrdersSchema,
   listSharedFilesSchema,
-  listSlotsSchema,
   listStudentsSchema,
   markHandledSchema,
   recordPaymentSchema,
-  removeScheduleSchema,
   updateBookingSchema,
   updateNoteSchema,
   updateOrderSchema,
@@ -27,6 +21,7 @@ import {
 } from "../../../shared/admin-schemas.ts";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
+import { adminAvailabilityRouter } from "../availability/availability.router.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import {
@@ -37,11 +32,9 @@ import {
   listStudents,
   listTeachers,
   markInboxItem,
-  resolveTeacher,
   updateBooking,
 } from "./admin.service.ts";
 import { getAgenda } from "./agenda.service.ts";
-import { createSlot, deleteSeriesFrom, deleteSlot, listAdminSlots, markDaysOff } from "./availability-admin.service.ts";
 import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
 import { createNote, deleteNote, getNote, listNotes, listTags, updateNote } from "./notes.service.ts";
 import { decideOrder, getOrder, listOrders, recordPayment } from "./orders.service.ts";
@@ -54,12 +47,7 @@ import {
   setSharedFileActive,
   updateSharedFile,
 } from "./shared-files.service.ts";
-import { applyWeeklySchedule, getWeeklySchedule, removeWeeklySchedule } from "./standing-schedule.service.ts";
-
-/** The signed-in admin's own Teacher row (every admin is a teacher). */
-const teacherProcedure = adminProcedure.use(async ({ ctx, next }) =>
-  next({ ctx: { ...ctx, teacher: await resolveTeacher(ctx.db, ctx.admin) } }),
-);
+import { teacherProcedure } from "./teacher-procedure.ts";
 
 const byId = z.object({ id: z.uuid() });
 
@@ -138,30 +126,7 @@ export const adminRouter = router({
     delete: adminProcedure.input(byId).mutation(({ ctx, input }) => deleteSharedFile(ctx.db, input.id)),
   }),
 
-  availability: router({
-    list: teacherProcedure
-      .input(listSlotsSchema)
-      .query(({ ctx, input }) =>
-        listAdminSlots(ctx.db, { start: input.start, end: input.end, teacherId: input.teacher_id ?? ctx.teacher.id }),
-      ),
-    create: teacherProcedure
-      .input(createSlotSchema)
-      .mutation(({ ctx, input }) => createSlot(ctx.db, ctx.teacher.id, input)),
-    bulk: teacherProcedure
-      .input(bulkAvailabilitySchema)
-      .mutation(({ ctx, input }) => applyWeeklySchedule(ctx.db, ctx.teacher.id, input)),
-    schedule: teacherProcedure.query(({ ctx }) => getWeeklySchedule(ctx.db, ctx.teacher.id)),
-    removeSchedule: teacherProcedure
-      .input(removeScheduleSchema)
-      .mutation(({ ctx, input }) => removeWeeklySchedule(ctx.db, ctx.teacher.id, input.from ?? new Date())),
-    deleteSlot: teacherProcedure.input(byId).mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.teacher.id, input.id)),
-    deleteSeries: teacherProcedure
-      .input(deleteSeriesSchema)
-      .mutation(({ ctx, input }) => deleteSeriesFrom(ctx.db, ctx.teacher.id, input.seriesId, input.from)),
-    daysOff: teacherProcedure
-      .input(daysOffSchema)
-      .mutation(({ ctx, input }) => markDaysOff(ctx.db, ctx.teacher.id, input)),
-  }),
+  availability: adminAvailabilityRouter,
 
   inbox: router({
     list: adminProcedure

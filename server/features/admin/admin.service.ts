@@ -13,7 +13,7 @@ import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
-import { loadSiteRules } from "../booking/availability.service.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";

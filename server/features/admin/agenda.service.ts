@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { agendaSchema } from "../../../shared/admin-schemas.ts";
 import type { Db } from "../../db.ts";
-import { listSlotsForAdmin, loadSiteRules } from "../booking/availability.service.ts";
+import { listSlotsForAdmin, loadSiteRules } from "../availability/availability.service.ts";
 import { findNextLessonRow, listAgendaLessonRows } from "./admin.data.ts";
 import { toBookingDto } from "./admin.service.ts";
 

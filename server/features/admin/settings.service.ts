@@ -4,10 +4,10 @@
 import type { SettingsInput } from "../../../shared/admin-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { checkPendingCapSetting, largestPackageLessons } from "../booking/pending-hold.service.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
 import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
-import { topUpStandingSchedules } from "./standing-schedule.service.ts";
 
 export type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
 

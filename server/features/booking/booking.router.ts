@@ -1,15 +1,11 @@
 import { z } from "zod";
 import {
-  AVAILABILITY_REQUEST_INVALID_MESSAGE,
-  availabilityQuerySchema,
-  availabilityRequestSchema,
   bookingIdSchema,
   groupConversationBookingSchema,
   packageBookingSchema,
   quoteSchema,
   REQUIRED_FIELDS,
   referralSignupSchema,
-  sameTimeEveryWeekSchema,
   singleBookingSchema,
   validatePriceSchema,
 } from "../../../shared/booking-schemas.ts";
@@ -18,8 +14,7 @@ import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
 import type { Context } from "../../trpc/context.ts";
 import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
 import { requireStudent } from "../auth/roles.ts";
-import { cachedAvailability } from "./availability-cache.ts";
-import { createAvailabilityRequest } from "./availability-request.service.ts";
+import { publicAvailabilityProcedures } from "../availability/availability.router.ts";
 import { bookGroupConversation, createBooking, createPackageBooking, getBooking } from "./booking.service.ts";
 import {
   getPackage,
@@ -31,7 +26,6 @@ import {
 import { getPublicContact } from "./contact.service.ts";
 import { quotePrice, validatePrice } from "./pricing.service.ts";
 import { registerReferralSignup } from "./referral.service.ts";
-import { findSameTimeEveryWeek } from "./same-time-every-week.service.ts";
 
 /** A student's write: counted in `buckets` (a visitor's attempt too), then only for a signed-in student. */
 const studentWriteIn = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =>
@@ -73,20 +67,7 @@ export const bookingRouter = router({
   teachers: publicProcedure.query(({ ctx }) => listTeachers(ctx.db)),
   groupEvents: publicProcedure.query(({ ctx }) => listGroupConversationEvents(ctx.db)),
   groupPackages: publicProcedure.query(({ ctx }) => listGroupConversationPackages(ctx.db)),
-  requestCustomAvailability: rateLimitedProcedure("request")
-    .use(invalidInputSays(AVAILABILITY_REQUEST_INVALID_MESSAGE))
-    .input(availabilityRequestSchema)
-    .mutation(async ({ ctx, input }) => {
-      const student = await ctx.sessionUser("student");
-      return createAvailabilityRequest(ctx.db, input, student?.id ?? null, ctx.env.PUBLIC_URL);
-    }),
-  availability: publicProcedure
-    .input(availabilityQuerySchema.optional())
-    .query(({ ctx, input }) => cachedAvailability(ctx.db, ctx.availabilityCache, input ?? {})),
-  // A search over the whole booking window: counted with the quotes.
-  sameTimeEveryWeek: rateLimitedProcedure("quote")
-    .input(sameTimeEveryWeekSchema)
-    .query(({ ctx, input }) => findSameTimeEveryWeek(ctx.db, input)),
+  ...publicAvailabilityProcedures,
   quote: rateLimitedProcedure("quote")
     .input(quoteSchema)
     .query(({ ctx, input }) => checkPrice(ctx, input, quotePrice)),

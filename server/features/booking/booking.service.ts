@@ -19,16 +19,22 @@ import { centsToEuro } from "../../../shared/money.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
-import type { NewOutboxEmail } from "../mail/mail.data.ts";
-import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import {
   type LiveBookingRow,
   listLiveBookingsOverlapping,
   listSlotsOverlapping,
   readTeacherCalendar,
-} from "./availability.data.ts";
-import { loadSiteRules, resolveTeachers, type SiteRules } from "./availability.service.ts";
-import { describeSlot, type Interval, isOfferedByAvailability, lessonAt, lessonRefusal } from "./availability.ts";
+} from "../availability/availability.data.ts";
+import { loadSiteRules, resolveTeachers, type SiteRules } from "../availability/availability.service.ts";
+import {
+  describeSlot,
+  type Interval,
+  isOfferedByAvailability,
+  lessonAt,
+  lessonRefusal,
+} from "../availability/availability.ts";
+import type { NewOutboxEmail } from "../mail/mail.data.ts";
+import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import {
   type BookingRow,
   countStudentOrders,

@@ -7,6 +7,7 @@ import type { ReferralSignupInput } from "../../../shared/booking-schemas.ts";
 import { INVALID_REFERRAL_CODE_MESSAGE, REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { lockOrder, lockOrderOfBooking } from "./order.data.ts";
 import { normaliseReferralCode } from "./pricing.service.ts";
 import {
   claimRewardGrant,
@@ -18,8 +19,6 @@ import {
   findRewardOfReferral,
   findUserByReferralCode,
   listOrderLessonStates,
-  lockOrder,
-  lockOrderOfBooking,
   registerReferredAccount,
   reopenReferral,
   reviveReward,

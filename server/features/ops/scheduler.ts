@@ -5,7 +5,7 @@
 // one conditional update per order under its row lock, the others as single statements.
 import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
-import { topUpStandingSchedules } from "../admin/standing-schedule.service.ts";
+import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { releaseStalePendingLessons } from "../booking/pending-hold.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
 import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";

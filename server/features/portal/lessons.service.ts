@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import type { Db } from "../../db.ts";
-import { loadSiteRules } from "../booking/availability.service.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
 import { summarizeAchievements } from "./achievements.ts";
 import * as data from "./portal.data.ts";
 import { getQuizResults } from "./resources.service.ts";
