@@ -15,7 +15,6 @@ import { createSession, invalidateSessionToken, type SessionKind } from "../feat
 import { escapeHtml } from "../html.ts";
 import { limitCaller, type RateLimiter } from "../plugins/rate-limit.ts";
 import { clearSessionCookie, SESSION_COOKIES, setSessionCookie } from "../plugins/session.ts";
-import { type ProcedureRoute, route } from "./procedure-routes.ts";
 
 type Options = { db: Db; env: Env; oidc: OidcProvider | null; rateLimiter: RateLimiter };
 
@@ -246,9 +245,3 @@ ${
 }
 </main></body></html>`;
 }
-
-/** Who is signed in: the auth router's status procedures. */
-export const authProcedureRoutes: ProcedureRoute[] = [
-  route("GET", "/api/auth/status", "auth.adminStatus"),
-  route("GET", "/api/student-auth/status", "auth.studentStatus"),
-];

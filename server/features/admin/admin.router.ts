@@ -1,6 +1,11 @@
 // Every procedure here is an adminProcedure: the admin role is re-read from the database with
 // the session on each call (tests enumerate this router to prove it).
 import { z } from "zod";
+import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
+import { adminProcedure, router } from "../../trpc/init.ts";
+import { adminAvailabilityRouter } from "../availability/availability.router.ts";
+import { listPendingHolders } from "../booking/pending-hold.service.ts";
+import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import {
   agendaSchema,
   createNoteSchema,
@@ -18,12 +23,7 @@ import {
   updateOrderSchema,
   updateSettingsSchema,
   updateSharedFileSchema,
-} from "../../../shared/admin-schemas.ts";
-import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
-import { adminProcedure, router } from "../../trpc/init.ts";
-import { adminAvailabilityRouter } from "../availability/availability.router.ts";
-import { listPendingHolders } from "../booking/pending-hold.service.ts";
-import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
+} from "./admin.schemas.ts";
 import {
   getBooking,
   getDashboard,

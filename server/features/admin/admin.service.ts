@@ -2,12 +2,6 @@
 
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type {
-  inboxQuerySchema,
-  listBookingsSchema,
-  listStudentsSchema,
-  UpdateBookingInput,
-} from "../../../shared/admin-schemas.ts";
 import { BOOKING_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
@@ -40,6 +34,7 @@ import {
   setGroupSignupHandled,
   updateBookingRow,
 } from "./admin.data.ts";
+import type { inboxQuerySchema, listBookingsSchema, listStudentsSchema, UpdateBookingInput } from "./admin.schemas.ts";
 import { getSiteSettings } from "./settings.service.ts";
 
 export const REASSIGN_CONFLICT_MESSAGE =

@@ -2,10 +2,10 @@
 // they fall in, and the lesson happening now or next (the phone's first card).
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { agendaSchema } from "../../../shared/admin-schemas.ts";
 import type { Db } from "../../db.ts";
 import { listSlotsForAdmin, loadSiteRules } from "../availability/availability.service.ts";
 import { findNextLessonRow, listAgendaLessonRows } from "./admin.data.ts";
+import type { agendaSchema } from "./admin.schemas.ts";
 import { toBookingDto } from "./admin.service.ts";
 
 export async function getAgenda(db: Db, teacherId: string, input: z.output<typeof agendaSchema>, now = new Date()) {

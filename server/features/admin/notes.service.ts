@@ -3,11 +3,11 @@
 
 import type { z } from "zod";
 import { parseTags } from "../../../shared/admin-rules.ts";
-import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "../../../shared/admin-schemas.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findStudent } from "./admin.data.ts";
+import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "./admin.schemas.ts";
 import {
   deleteNoteRow,
   findBookingOfStudent,

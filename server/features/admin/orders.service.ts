@@ -2,7 +2,6 @@
 // or declined in one action (one email listing every lesson), and the payments she records.
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { listOrdersSchema, RecordPaymentInput } from "../../../shared/admin-schemas.ts";
 import { ORDER_NOT_FOUND_MESSAGE, PAYMENT_DATE_IN_FUTURE_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
@@ -24,6 +23,7 @@ import { amountDueCents, orderStatus, toOrderSummaryDto } from "../booking/order
 import { settleReferralReward } from "../booking/referral.service.ts";
 import { insertOutboxEmails } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
+import type { listOrdersSchema, RecordPaymentInput } from "./admin.schemas.ts";
 import { REOPEN_CONFLICT_MESSAGE } from "./admin.service.ts";
 import { getSiteSettings } from "./settings.service.ts";
 

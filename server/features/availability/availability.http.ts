@@ -1,6 +1,6 @@
 // The availability procedures' REST rows (spec §7): a visitor's request for other times, and the
 // teacher's own slots. GET /api/availability (two answers by who asks) stays a plain route in
-// server/http/availability-grid.ts.
+// server/http/availability-grid.http.ts.
 import { type ProcedureRoute, route } from "../../http/procedure-routes.ts";
 
 export const availabilityProcedureRoutes: ProcedureRoute[] = [

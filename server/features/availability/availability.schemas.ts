@@ -1,7 +1,6 @@
 // Input schemas of the availability procedures: the public grid and its searches, a visitor's
 // request for other times, and the teacher's slots, weekly template and days off.
 import { z } from "zod";
-import { instant } from "../../../shared/admin-schemas.ts";
 import {
   INVALID_EMAIL_MESSAGE,
   NAME_REQUIRED_MESSAGE,
@@ -10,6 +9,7 @@ import {
   WEEKS_AHEAD_MAX,
 } from "../../../shared/constants.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
+import { instant } from "../admin/admin.schemas.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
 const text = singleLineText;

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
+import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
+import type { Context } from "../../trpc/context.ts";
+import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
+import { requireStudent } from "../auth/roles.ts";
+import { publicAvailabilityProcedures } from "../availability/availability.router.ts";
 import {
   bookingIdSchema,
   groupConversationBookingSchema,
@@ -8,13 +14,7 @@ import {
   referralSignupSchema,
   singleBookingSchema,
   validatePriceSchema,
-} from "../../../shared/booking-schemas.ts";
-import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
-import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
-import type { Context } from "../../trpc/context.ts";
-import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
-import { requireStudent } from "../auth/roles.ts";
-import { publicAvailabilityProcedures } from "../availability/availability.router.ts";
+} from "./booking.schemas.ts";
 import { bookGroupConversation, createBooking, createPackageBooking, getBooking } from "./booking.service.ts";
 import {
   getPackage,

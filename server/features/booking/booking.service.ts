@@ -1,12 +1,6 @@
 // Booking lessons: one slot or a whole package, all or nothing, priced by the server.
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
-import type {
-  GroupConversationBookingInput,
-  PackageBookingInput,
-  SingleBookingInput,
-  StudentInfoInput,
-} from "../../../shared/booking-schemas.ts";
 import {
   BOOKING_NOT_FOUND_MESSAGE,
   MIN_NOTICE_HOURS,
@@ -51,6 +45,12 @@ import {
   runInTransaction,
   runWithTeacherLock,
 } from "./booking.data.ts";
+import type {
+  GroupConversationBookingInput,
+  PackageBookingInput,
+  SingleBookingInput,
+  StudentInfoInput,
+} from "./booking.schemas.ts";
 import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
 import { hashRequest, withIdempotency } from "./idempotency.service.ts";

@@ -1,5 +1,5 @@
-// Input schemas of the admin calls (spec §7), shared by the REST adapters, the tRPC procedures
-// and the client. Field names follow the spec's REST payloads.
+// Input schemas of the admin procedures (spec §7), beside their router; the REST rows reach them
+// through the procedures. Field names follow the spec's REST payloads.
 import { z } from "zod";
 import {
   BOOKING_STATUSES,
@@ -19,9 +19,9 @@ import {
   STATUS_REQUIRED_MESSAGE,
   TIME_FORMAT_OPTIONS,
   TIMEZONE_OPTIONS,
-} from "./constants.ts";
-import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "./paging.ts";
-import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "./text.ts";
+} from "../../../shared/constants.ts";
+import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
+import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "../../../shared/text.ts";
 
 const id = z.uuid();
 const queryBool = z.union([

@@ -1,11 +1,13 @@
+// Input schemas of the booking procedures, beside their router (the availability ones are in
+// availability/availability.schemas.ts).
 import { z } from "zod";
 import {
   INVALID_EMAIL_MESSAGE,
   INVALID_REFERRAL_CODE_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   STUDENT_DETAILS_MESSAGES,
-} from "./constants.ts";
-import { hasVisibleCharacter, multiLineText, personName, singleLineText } from "./text.ts";
+} from "../../../shared/constants.ts";
+import { hasVisibleCharacter, multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
 const text = singleLineText;

@@ -1,7 +1,7 @@
 // The spec's admin calls (§7) as mappings onto the tRPC admin router: the role check (admin re-read
 // from the database on every call), validation and errors are the procedures'. GET
-// /api/admin/public-config is public and lives in public.http.ts.
-import { type ProcedureRoute, route } from "./procedure-routes.ts";
+// /api/admin/public-config is public and lives in booking/booking.http.ts.
+import { type ProcedureRoute, route } from "../../http/procedure-routes.ts";
 
 /** `{ success: true, ...answer }`: the spec's body for a write that returns what it wrote. */
 const succeeded = <T extends object>(output: T) => ({ success: true, ...output });
