@@ -166,8 +166,8 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       name: singleLineText(120).optional(),
       email: z.email().max(254).optional(),
     });
+    // Counted once, by the route's `config.rateLimit` (plugins/rate-limit.ts), before the handler.
     demo.post("/api/demo-auth", { config: { rateLimit: "sign-in" } }, async (request, reply) => {
-      await signInLimit(request);
       const form = demoForm.safeParse(request.body);
       if (!form.success) return reply.code(400).send({ error: "Choose the demo student or the demo teacher." });
       if (form.data.role === "new-student") {
