@@ -157,7 +157,7 @@ describe(`a year of use on ${testEngine}`, () => {
           : { bookings: [] };
       for (const b of pastPending.bookings) {
         const owner = defined(students.find((s) => s.id === b.student.id));
-        const upcoming = await listLessons(db_, owner.id, { upcoming: "true" }, now);
+        const upcoming = await listLessons(db_, owner.id, { upcoming: true }, now);
         expect(upcoming.map((l) => l.id)).not.toContain(b.id);
         await expect(
           requestCancellation(db_, owner.id, { booking_id: b.id, reason: "Too late" }, { publicUrl, now }),

@@ -25,18 +25,18 @@ import {
   updateSharedFileSchema,
 } from "./admin.schemas.ts";
 import {
-  getBooking,
+  getAdminBooking,
   getDashboard,
   getInbox,
   listBookings,
   listStudents,
-  listTeachers,
+  listTeachersForAdmin,
   markInboxItem,
   updateBooking,
 } from "./admin.service.ts";
 import { getAgenda } from "./agenda.service.ts";
 import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
-import { createNote, deleteNote, getNote, listNotes, listTags, updateNote } from "./notes.service.ts";
+import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
 import { decideOrder, getOrder, listOrders, recordPayment } from "./orders.service.ts";
 import { approveBankItem, correctBankItem, listBankItems, retireBankItem } from "./question-bank.service.ts";
 import { getAdminSettings, updateAdminSettings } from "./settings.service.ts";
@@ -62,7 +62,7 @@ export const adminRouter = router({
     list: teacherProcedure
       .input(listBookingsSchema)
       .query(({ ctx, input }) => listBookings(ctx.db, ctx.teacher.id, input)),
-    get: adminProcedure.input(byId).query(({ ctx, input }) => getBooking(ctx.db, input.id)),
+    get: adminProcedure.input(byId).query(({ ctx, input }) => getAdminBooking(ctx.db, input.id)),
     update: adminProcedure.input(byId.extend({ data: updateBookingSchema })).mutation(async ({ ctx, input }) => ({
       booking: await updateBooking(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
     })),
@@ -81,7 +81,7 @@ export const adminRouter = router({
   }),
   // Who holds pending lessons (unpaid ones count against the cap) and since when (issue 27).
   pendingHolders: adminProcedure.query(({ ctx }) => listPendingHolders(ctx.db)),
-  teachers: adminProcedure.query(({ ctx }) => listTeachers(ctx.db)),
+  teachers: adminProcedure.query(({ ctx }) => listTeachersForAdmin(ctx.db)),
   students: adminProcedure
     .input(listStudentsSchema.optional())
     .query(({ ctx, input }) => listStudents(ctx.db, input ?? listStudentsSchema.parse({}))),
@@ -96,7 +96,9 @@ export const adminRouter = router({
   }),
 
   notes: router({
-    list: adminProcedure.input(listNotesSchema).query(({ ctx, input }) => listNotes(ctx.db, ctx.admin.id, input)),
+    list: adminProcedure
+      .input(listNotesSchema)
+      .query(({ ctx, input }) => listTeacherNotes(ctx.db, ctx.admin.id, input)),
     get: adminProcedure.input(byId).query(({ ctx, input }) => getNote(ctx.db, ctx.admin.id, input.id)),
     create: adminProcedure
       .input(createNoteSchema)

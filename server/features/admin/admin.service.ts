@@ -62,7 +62,7 @@ export function getDashboard(db: Db) {
   return countDashboardStats(db);
 }
 
-export function toBookingDto(b: AdminBookingRow) {
+export function toAdminBookingDto(b: AdminBookingRow) {
   return {
     id: b.id,
     order_id: b.orderId,
@@ -97,7 +97,7 @@ export function toBookingDto(b: AdminBookingRow) {
     cancelled_by_student: b.cancellationRequests.length > 0,
   };
 }
-export type AdminBookingDto = ReturnType<typeof toBookingDto>;
+export type AdminBookingDto = ReturnType<typeof toAdminBookingDto>;
 
 export async function listBookings(
   db: Db,
@@ -120,13 +120,13 @@ export async function listBookings(
     if (input.to) filter.startsBefore = DateTime.fromISO(input.to, { zone }).plus({ days: 1 }).toJSDate();
   }
   const { rows, total } = await listBookingRows(db, filter, input);
-  return { bookings: rows.map(toBookingDto), total };
+  return { bookings: rows.map(toAdminBookingDto), total };
 }
 
-export async function getBooking(db: Db, id: string) {
+export async function getAdminBooking(db: Db, id: string) {
   const row = await findBookingRow(db, id);
   if (!row) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
-  return toBookingDto(row);
+  return toAdminBookingDto(row);
 }
 
 /**
@@ -194,7 +194,7 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
       if (event && mailContext) await queueLessonEventMails(tx, mailContext, id, event);
       // A friend's first order confirmed or cancelled grants or withdraws their referrer's reward.
       if (input.status !== current.status) await settleReferralRewardOfBooking(tx, id, new Date());
-      return toBookingDto(updated);
+      return toAdminBookingDto(updated);
     });
   } catch (error) {
     if (isConstraintConflict(error)) {
@@ -237,7 +237,7 @@ async function lessonEventFor(
   return changes.length > 0 ? { kind: "changed", changes } : null;
 }
 
-export async function listTeachers(db: Db) {
+export async function listTeachersForAdmin(db: Db) {
   return {
     teachers: (await listAllTeachers(db)).map((t) => ({
       id: t.id,

@@ -43,7 +43,7 @@ export function toNoteDto(n: NoteRow, viewerId: string) {
 }
 export type NoteDto = ReturnType<typeof toNoteDto>;
 
-export async function listNotes(db: Db, viewerId: string, input: z.output<typeof listNotesSchema>) {
+export async function listTeacherNotes(db: Db, viewerId: string, input: z.output<typeof listNotesSchema>) {
   const filter = {
     studentId: input.student_id,
     privateOnly: input.private_only,

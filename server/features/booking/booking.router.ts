@@ -15,13 +15,13 @@ import {
   singleBookingSchema,
   validatePriceSchema,
 } from "./booking.schemas.ts";
-import { bookGroupConversation, createBooking, createPackageBooking, getBooking } from "./booking.service.ts";
+import { bookGroupConversation, createBooking, createPackageBooking, getVisibleBooking } from "./booking.service.ts";
 import {
   getPackage,
   listGroupConversationEvents,
   listGroupConversationPackages,
   listPackages,
-  listTeachers,
+  listPublicTeachers,
 } from "./catalogue.service.ts";
 import { getPublicContact } from "./contact.service.ts";
 import { quotePrice, validatePrice } from "./pricing.service.ts";
@@ -64,7 +64,7 @@ export const bookingRouter = router({
   package: publicProcedure
     .input(z.object({ id: z.string().min(1).max(100) }))
     .query(({ ctx, input }) => getPackage(ctx.db, input.id)),
-  teachers: publicProcedure.query(({ ctx }) => listTeachers(ctx.db)),
+  teachers: publicProcedure.query(({ ctx }) => listPublicTeachers(ctx.db)),
   groupEvents: publicProcedure.query(({ ctx }) => listGroupConversationEvents(ctx.db)),
   groupPackages: publicProcedure.query(({ ctx }) => listGroupConversationPackages(ctx.db)),
   ...publicAvailabilityProcedures,
@@ -88,7 +88,7 @@ export const bookingRouter = router({
   ),
   getBooking: publicProcedure.input(bookingIdSchema).query(async ({ ctx, input }) => {
     const [student, admin] = await Promise.all([ctx.sessionUser("student"), ctx.sessionUser("admin")]);
-    return getBooking(ctx.db, input.id, { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true });
+    return getVisibleBooking(ctx.db, input.id, { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true });
   }),
   // Holds no slot and costs nothing to repeat, but mails the teacher and fills her inbox: hourly.
   bookGroupConversation: studentWriteIn("request")

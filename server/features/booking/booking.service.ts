@@ -561,7 +561,7 @@ async function loadVisibleBooking(db: Db, id: string, viewer: BookingViewer) {
   return booking;
 }
 
-export async function getBooking(db: Db, id: string, viewer: BookingViewer): Promise<BookingDto> {
+export async function getVisibleBooking(db: Db, id: string, viewer: BookingViewer): Promise<BookingDto> {
   return toBookingDto(await loadVisibleBooking(db, id, viewer));
 }
 

@@ -3,7 +3,7 @@
 // scoped by the session's user id, so a foreign id finds nothing (404). The data export stays a
 // plain route (server/http/student-export.http.ts): a download, not a call.
 
-import { type ProcedureRoute, route } from "../../http/procedure-routes.ts";
+import { type ProcedureRoute, queryFlag, route } from "../../http/procedure-routes.ts";
 import { clearSessionCookie } from "../../plugins/session.ts";
 
 const path = (rest: string) => `/api/student${rest}`;
@@ -15,7 +15,9 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   route("GET", path("/stats"), "portal.stats"),
   route("GET", path("/profile"), "portal.profile"),
   route("PUT", path("/profile"), "portal.saveProfile", { input: ({ body }) => body }),
-  route("GET", path("/lessons"), "portal.lessons", { input: ({ query }) => query }),
+  route("GET", path("/lessons"), "portal.lessons", {
+    input: ({ query }) => ({ ...query, upcoming: queryFlag(query.upcoming) }),
+  }),
   route("GET", path("/progress"), "portal.progress"),
   route("GET", path("/orders"), "portal.orders", { input: ({ query }) => query }),
   route("GET", path("/orders/:id"), "portal.order", { input: ({ params }) => ({ id: params.id }) }),
