@@ -119,14 +119,19 @@ export const ADMIN_LISTING_MAX_DAYS = 120;
  */
 export async function listAdminSlots(db: Db, input: { start: Date; end: Date; teacherId?: string | null }) {
   if (input.end <= input.start) throw new AppError("BAD_REQUEST", "The end of the range must be after its start.");
-  if (input.end.getTime() - input.start.getTime() > ADMIN_LISTING_MAX_DAYS * 86_400_000)
+  const { timezone } = await getSiteSettings(db);
+  // Days of the teacher's zone, so 120 whole days across a clock change are 120 days.
+  const days = DateTime.fromJSDate(input.end, { zone: timezone }).diff(
+    DateTime.fromJSDate(input.start, { zone: timezone }),
+    "days",
+  ).days;
+  if (days > ADMIN_LISTING_MAX_DAYS)
     throw new AppError("BAD_REQUEST", `Ask for at most ${ADMIN_LISTING_MAX_DAYS} days at once.`);
   const slots = await listSlotsForAdmin(db, input);
   const series = await findSeriesIds(
     db,
     slots.map((s) => s.id),
   );
-  const { timezone } = await getSiteSettings(db);
   return { timezone, slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })) };
 }
 
