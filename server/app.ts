@@ -4,30 +4,31 @@ import path from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { Database } from "./db.ts";
 import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
-import { type AvailabilityCache, createAvailabilityCache } from "./features/booking/availability-cache.ts";
+import { type AvailabilityCache, createAvailabilityCache } from "./features/availability/availability-cache.ts";
 import { openUploadDir } from "./features/files/files.service.ts";
 import { PrerenderedPages } from "./features/pages/prerendered-pages.ts";
 import { authRoutes } from "./http/auth.http.ts";
-import { bookingRoutes } from "./http/bookings.http.ts";
-import { calendarRoutes } from "./http/calendar.http.ts";
+import { availabilityGridRoute } from "./http/availability-grid.http.ts";
+import { calendarFileRoutes, calendarRoutes } from "./http/calendar.http.ts";
 import { fileRoutes } from "./http/files.http.ts";
+import { healthRoute } from "./http/health.http.ts";
 import { INVALID_CHARACTER_MESSAGE, parseJsonInput, UNREADABLE_MESSAGE } from "./http/input-text.ts";
 import { opsRoutes } from "./http/ops.http.ts";
 import { registerProcedureRoutes } from "./http/procedure-routes.ts";
-import { healthRoute } from "./http/public.http.ts";
 import { procedureRoutes } from "./http/rest-table.ts";
-import { studentExportRoute } from "./http/student.http.ts";
+import { studentExportRoute } from "./http/student-export.http.ts";
 import { projectPath } from "./paths.ts";
 import { MemoryRateLimiter, type RateLimiter, rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { createContextFactory } from "./trpc/context.ts";
-import { httpStatusOf, publicMessage, retryAfterOf } from "./trpc/error-policy.ts";
+import { publicMessage, retryAfterOf } from "./trpc/error-policy.ts";
 import { trpcPlugin } from "./trpc/fastify-adapter.ts";
 import { type AppRouter, appRouter } from "./trpc/root.ts";
 
@@ -192,7 +193,7 @@ export async function buildApp(opts: BuildAppOptions) {
       const retryAfter = retryAfterOf(error);
       if (retryAfter) reply.header("Retry-After", String(retryAfter));
       if (error.code === "INTERNAL_SERVER_ERROR") request.log.error({ err: error }, "unhandled error");
-      return reply.code(httpStatusOf(error)).send({ error: publicMessage(error) });
+      return reply.code(getHTTPStatusCodeFromError(error)).send({ error: publicMessage(error) });
     }
     if (error instanceof AppError) {
       if (error.details?.retryAfterSeconds) reply.header("Retry-After", String(error.details.retryAfterSeconds));
@@ -248,9 +249,10 @@ export async function buildApp(opts: BuildAppOptions) {
       : null;
   await app.register(authRoutes, { db, env, oidc, rateLimiter });
   await app.register(healthRoute, { database });
-  await app.register(bookingRoutes, { db, env, availabilityCache });
+  await app.register(availabilityGridRoute, { db, availabilityCache });
   registerProcedureRoutes(app, services, procedureRoutes);
   await app.register(calendarRoutes, { db, env, rateLimiter });
+  await app.register(calendarFileRoutes, { db, env });
   await app.register(fileRoutes, { db, env, rateLimiter, uploadDir: uploads.dir });
   await app.register(studentExportRoute, { db });
   if (opts.ops) await app.register(opsRoutes, { database, ...opts.ops });

@@ -15,7 +15,7 @@ import {
   resultOf,
   seedQueries,
 } from "./prerendered-queries.ts";
-import { routes } from "./router.tsx";
+import { routes } from "./route-table.tsx";
 
 export type { PrerenderedQuery, PrerenderedResult };
 

@@ -5,7 +5,7 @@ import { replayClicks, takeEarlyClicks } from "./lib/early-clicks.ts";
 import { PrerenderedProvider, readPrerendered } from "./lib/prerendered.tsx";
 import { createBrowserRouter, RouterProvider } from "./lib/router.tsx";
 import { unregisterServiceWorkers } from "./lib/service-workers.ts";
-import { routes } from "./router.tsx";
+import { routes } from "./route-table.tsx";
 import "./styles.css";
 
 unregisterServiceWorkers();

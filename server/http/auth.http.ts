@@ -15,7 +15,6 @@ import { createSession, invalidateSessionToken, type SessionKind } from "../feat
 import { escapeHtml } from "../html.ts";
 import { limitCaller, type RateLimiter } from "../plugins/rate-limit.ts";
 import { clearSessionCookie, SESSION_COOKIES, setSessionCookie } from "../plugins/session.ts";
-import { type ProcedureRoute, route } from "./procedure-routes.ts";
 
 type Options = { db: Db; env: Env; oidc: OidcProvider | null; rateLimiter: RateLimiter };
 
@@ -167,8 +166,8 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       name: singleLineText(120).optional(),
       email: z.email().max(254).optional(),
     });
+    // Counted once, by the route's `config.rateLimit` (plugins/rate-limit.ts), before the handler.
     demo.post("/api/demo-auth", { config: { rateLimit: "sign-in" } }, async (request, reply) => {
-      await signInLimit(request);
       const form = demoForm.safeParse(request.body);
       if (!form.success) return reply.code(400).send({ error: "Choose the demo student or the demo teacher." });
       if (form.data.role === "new-student") {
@@ -246,9 +245,3 @@ ${
 }
 </main></body></html>`;
 }
-
-/** Who is signed in: the auth router's status procedures. */
-export const authProcedureRoutes: ProcedureRoute[] = [
-  route("GET", "/api/auth/status", "auth.adminStatus"),
-  route("GET", "/api/student-auth/status", "auth.studentStatus"),
-];

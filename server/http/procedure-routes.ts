@@ -60,6 +60,13 @@ export function route<P extends ProcedurePath>(
   return { method, url, procedure, ...shape } as ProcedureRoute;
 }
 
+/**
+ * A query-string flag as the procedure's boolean: "true" and "false" become booleans; anything
+ * else is passed on for the procedure's schema to refuse.
+ */
+export const queryFlag = (value: string | undefined): unknown =>
+  value === "true" ? true : value === "false" ? false : value;
+
 /** A row's procedure for this request. */
 export const procedureOf = (row: ProcedureRoute, request: RestRequest): ProcedurePath =>
   typeof row.procedure === "function" ? row.procedure(request) : row.procedure;

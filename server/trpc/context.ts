@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import type { SessionKind, SessionUser } from "../features/auth/session.service.ts";
-import type { AvailabilityCache } from "../features/booking/availability-cache.ts";
+import type { AvailabilityCache } from "../features/availability/availability-cache.ts";
 import type { RateLimiter } from "../plugins/rate-limit.ts";
 
 export type AppServices = {

@@ -1,7 +1,6 @@
 // How a failed call reads to a person, on both transports: the tRPC error formatter and the REST
-// adapters (http/procedure-routes.ts) both answer with publicMessage() and httpStatusOf().
+// adapters (http/procedure-routes.ts) both answer with publicMessage() and tRPC's getHTTPStatusCodeFromError().
 import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError, z } from "zod";
 import { AppError, INTERNAL_ERROR_MESSAGE } from "../errors.ts";
 import { UNREADABLE_MESSAGE } from "../http/input-text.ts";
@@ -29,8 +28,6 @@ export function publicMessage(error: TRPCError): string {
     !(error.cause instanceof TRPCError);
   return isRuntimeText ? UNREADABLE_MESSAGE : error.message;
 }
-
-export const httpStatusOf = (error: TRPCError) => getHTTPStatusCodeFromError(error);
 
 /** Seconds a client should wait after TOO_MANY_REQUESTS, when the limiter said. */
 export const retryAfterOf = (error: TRPCError) =>

@@ -38,7 +38,7 @@ const READS: Read[] = [
   { procedure: "portal.lessons", url: () => "/api/student/lessons" },
   {
     procedure: "portal.lessons",
-    input: () => ({ upcoming: "true", limit: 2 }),
+    input: () => ({ upcoming: true, limit: 2 }),
     url: () => "/api/student/lessons?upcoming=true&limit=2",
   },
   { procedure: "portal.progress", url: () => "/api/student/progress" },

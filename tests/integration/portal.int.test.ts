@@ -3,10 +3,8 @@
 // the lesson lifecycle job, and a table-driven isolation test between two students.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
-import {
-  completeEndedLessons,
-  startLessonCompletionJob,
-} from "../../server/features/portal/lesson-lifecycle.service.ts";
+import { lessonCompletionJob, startScheduler } from "../../server/features/ops/scheduler.ts";
+import { completeEndedLessons } from "../../server/features/portal/portal.data.ts";
 import { routeTable } from "../helpers/app-surface.ts";
 import {
   createPortalTestApp,
@@ -668,7 +666,7 @@ describe("lessons move on by themselves", () => {
     });
     const errors: object[] = [];
     const log = { info: () => {}, error: (o: object) => errors.push(o) };
-    const stop = startLessonCompletionJob(db, log, 60_000); // starts a pass at once
+    const stop = startScheduler([lessonCompletionJob(db, 60_000)], log); // starts a pass at once
     await stop();
     expect((await db.booking.findUniqueOrThrow({ where: { id: ended.id } })).status).toBe("completed");
     expect(errors).toEqual([]);

@@ -12,7 +12,7 @@ import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentWeekStart, weekRangeLabel } from "../../client/src/features/booking/week.ts";
 import { addDays, dateKeyInZone } from "../../client/src/lib/zoned-date.ts";
-import type { AvailabilityDto } from "../../server/features/booking/availability.service.ts";
+import type { AvailabilityDto } from "../../server/features/availability/availability.service.ts";
 import { EARLY_CLICKS_SCRIPT } from "../../shared/early-clicks.ts";
 import { addAvailability, iso, romeDay, ZONE } from "../helpers/booking-factory.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

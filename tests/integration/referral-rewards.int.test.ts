@@ -5,7 +5,7 @@
 // code gives nothing, and achievements count friends whose first lesson was completed.
 import type { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { completeEndedLessons } from "../../server/features/portal/lesson-lifecycle.service.ts";
+import { completeEndedLessons } from "../../server/features/portal/portal.data.ts";
 import {
   addAvailability,
   createUserWithSession,

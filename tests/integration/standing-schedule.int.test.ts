@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "../../server/db.ts";
 import {
   topUpStandingSchedule,
   topUpStandingSchedules,
-} from "../../server/features/admin/standing-schedule.service.ts";
+} from "../../server/features/availability/standing-schedule.service.ts";
 import { prepareBookingApp, ZONE } from "../helpers/booking-factory.ts";
 import { defined } from "../helpers/defined.ts";
 import { testEngine } from "../helpers/test-db.ts";

@@ -6,10 +6,13 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listBookings, updateBooking } from "../../server/features/admin/admin.service.ts";
-import { applyWeeklySchedule, topUpStandingSchedules } from "../../server/features/admin/standing-schedule.service.ts";
-import { horizonEnd } from "../../server/features/admin/weekly-template.ts";
 import { createSession, validateSessionToken } from "../../server/features/auth/session.service.ts";
-import { getAvailability } from "../../server/features/booking/availability.service.ts";
+import { getAvailability } from "../../server/features/availability/availability.service.ts";
+import {
+  applyWeeklySchedule,
+  topUpStandingSchedules,
+} from "../../server/features/availability/standing-schedule.service.ts";
+import { horizonEnd } from "../../server/features/availability/weekly-template.ts";
 import { createBooking } from "../../server/features/booking/booking.service.ts";
 import {
   createSmtpTransport,
@@ -154,7 +157,7 @@ describe(`a year of use on ${testEngine}`, () => {
           : { bookings: [] };
       for (const b of pastPending.bookings) {
         const owner = defined(students.find((s) => s.id === b.student.id));
-        const upcoming = await listLessons(db_, owner.id, { upcoming: "true" }, now);
+        const upcoming = await listLessons(db_, owner.id, { upcoming: true }, now);
         expect(upcoming.map((l) => l.id)).not.toContain(b.id);
         await expect(
           requestCancellation(db_, owner.id, { booking_id: b.id, reason: "Too late" }, { publicUrl, now }),

@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { expandWeeklySchedule, templateProblems, weeklyRepeats } from "../../server/features/admin/weekly-template.ts";
+import {
+  expandWeeklySchedule,
+  templateProblems,
+  weeklyRepeats,
+} from "../../server/features/availability/weekly-template.ts";
 import { detectStoredFileType } from "../../server/features/files/file-type.ts";
 import {
   conflictsWithAny,

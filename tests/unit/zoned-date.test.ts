@@ -1,5 +1,5 @@
 // The booking steps' times without Intl (client/src/lib/zoned-date.ts, decision 0005) against Intl,
-// from the offsets the server sends (server/features/booking/availability.ts).
+// from the offsets the server sends (server/features/availability/availability.ts).
 import { runInNewContext } from "node:vm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import {
   ownClockLabel,
   zonedParts,
 } from "../../client/src/lib/zoned-date.ts";
-import { availabilityWindow, zoneOffsets } from "../../server/features/booking/availability.ts";
+import { availabilityWindow, zoneOffsets } from "../../server/features/availability/availability.ts";
 import { EARLY_CLICKS_SCRIPT, OTHER_ZONE_CLASS } from "../../shared/early-clicks.ts";
 
 // Tests run in Asia/Kathmandu (vitest.config.ts): the visitor's own clock is UTC+5:45.

@@ -3,7 +3,7 @@ import { flattenRoutes, matchBranches, matchPattern } from "./route-match.ts";
 
 type R = { id: string; path?: string; index?: boolean; children?: R[] };
 
-// The shape of the app's own route table (client/src/router.tsx).
+// The shape of the app's own route table (client/src/route-table.tsx).
 const routes: R[] = [
   {
     id: "root",

@@ -1,49 +1,42 @@
 // Every procedure here is an adminProcedure: the admin role is re-read from the database with
 // the session on each call (tests enumerate this router to prove it).
 import { z } from "zod";
+import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
+import { adminProcedure, router } from "../../trpc/init.ts";
+import { adminAvailabilityRouter } from "../availability/availability.router.ts";
+import { listPendingHolders } from "../booking/pending-hold.service.ts";
+import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import {
   agendaSchema,
-  bulkAvailabilitySchema,
   createNoteSchema,
   createSharedFileSchema,
-  createSlotSchema,
-  daysOffSchema,
-  deleteSeriesSchema,
   inboxQuerySchema,
   listBookingsSchema,
   listNotesSchema,
   listOrdersSchema,
   listSharedFilesSchema,
-  listSlotsSchema,
   listStudentsSchema,
   markHandledSchema,
   recordPaymentSchema,
-  removeScheduleSchema,
   updateBookingSchema,
   updateNoteSchema,
   updateOrderSchema,
   updateSettingsSchema,
   updateSharedFileSchema,
-} from "../../../shared/admin-schemas.ts";
-import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
-import { adminProcedure, router } from "../../trpc/init.ts";
-import { listPendingHolders } from "../booking/pending-hold.service.ts";
-import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
+} from "./admin.schemas.ts";
 import {
-  getBooking,
+  getAdminBooking,
   getDashboard,
   getInbox,
   listBookings,
   listStudents,
-  listTeachers,
+  listTeachersForAdmin,
   markInboxItem,
-  resolveTeacher,
   updateBooking,
 } from "./admin.service.ts";
 import { getAgenda } from "./agenda.service.ts";
-import { createSlot, deleteSeriesFrom, deleteSlot, listAdminSlots, markDaysOff } from "./availability-admin.service.ts";
 import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
-import { createNote, deleteNote, getNote, listNotes, listTags, updateNote } from "./notes.service.ts";
+import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
 import { decideOrder, getOrder, listOrders, recordPayment } from "./orders.service.ts";
 import { approveBankItem, correctBankItem, listBankItems, retireBankItem } from "./question-bank.service.ts";
 import { getAdminSettings, updateAdminSettings } from "./settings.service.ts";
@@ -54,12 +47,7 @@ import {
   setSharedFileActive,
   updateSharedFile,
 } from "./shared-files.service.ts";
-import { applyWeeklySchedule, getWeeklySchedule, removeWeeklySchedule } from "./standing-schedule.service.ts";
-
-/** The signed-in admin's own Teacher row (every admin is a teacher). */
-const teacherProcedure = adminProcedure.use(async ({ ctx, next }) =>
-  next({ ctx: { ...ctx, teacher: await resolveTeacher(ctx.db, ctx.admin) } }),
-);
+import { teacherProcedure } from "./teacher-procedure.ts";
 
 const byId = z.object({ id: z.uuid() });
 
@@ -74,7 +62,7 @@ export const adminRouter = router({
     list: teacherProcedure
       .input(listBookingsSchema)
       .query(({ ctx, input }) => listBookings(ctx.db, ctx.teacher.id, input)),
-    get: adminProcedure.input(byId).query(({ ctx, input }) => getBooking(ctx.db, input.id)),
+    get: adminProcedure.input(byId).query(({ ctx, input }) => getAdminBooking(ctx.db, input.id)),
     update: adminProcedure.input(byId.extend({ data: updateBookingSchema })).mutation(async ({ ctx, input }) => ({
       booking: await updateBooking(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
     })),
@@ -93,7 +81,7 @@ export const adminRouter = router({
   }),
   // Who holds pending lessons (unpaid ones count against the cap) and since when (issue 27).
   pendingHolders: adminProcedure.query(({ ctx }) => listPendingHolders(ctx.db)),
-  teachers: adminProcedure.query(({ ctx }) => listTeachers(ctx.db)),
+  teachers: adminProcedure.query(({ ctx }) => listTeachersForAdmin(ctx.db)),
   students: adminProcedure
     .input(listStudentsSchema.optional())
     .query(({ ctx, input }) => listStudents(ctx.db, input ?? listStudentsSchema.parse({}))),
@@ -108,7 +96,9 @@ export const adminRouter = router({
   }),
 
   notes: router({
-    list: adminProcedure.input(listNotesSchema).query(({ ctx, input }) => listNotes(ctx.db, ctx.admin.id, input)),
+    list: adminProcedure
+      .input(listNotesSchema)
+      .query(({ ctx, input }) => listTeacherNotes(ctx.db, ctx.admin.id, input)),
     get: adminProcedure.input(byId).query(({ ctx, input }) => getNote(ctx.db, ctx.admin.id, input.id)),
     create: adminProcedure
       .input(createNoteSchema)
@@ -138,30 +128,7 @@ export const adminRouter = router({
     delete: adminProcedure.input(byId).mutation(({ ctx, input }) => deleteSharedFile(ctx.db, input.id)),
   }),
 
-  availability: router({
-    list: teacherProcedure
-      .input(listSlotsSchema)
-      .query(({ ctx, input }) =>
-        listAdminSlots(ctx.db, { start: input.start, end: input.end, teacherId: input.teacher_id ?? ctx.teacher.id }),
-      ),
-    create: teacherProcedure
-      .input(createSlotSchema)
-      .mutation(({ ctx, input }) => createSlot(ctx.db, ctx.teacher.id, input)),
-    bulk: teacherProcedure
-      .input(bulkAvailabilitySchema)
-      .mutation(({ ctx, input }) => applyWeeklySchedule(ctx.db, ctx.teacher.id, input)),
-    schedule: teacherProcedure.query(({ ctx }) => getWeeklySchedule(ctx.db, ctx.teacher.id)),
-    removeSchedule: teacherProcedure
-      .input(removeScheduleSchema)
-      .mutation(({ ctx, input }) => removeWeeklySchedule(ctx.db, ctx.teacher.id, input.from ?? new Date())),
-    deleteSlot: teacherProcedure.input(byId).mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.teacher.id, input.id)),
-    deleteSeries: teacherProcedure
-      .input(deleteSeriesSchema)
-      .mutation(({ ctx, input }) => deleteSeriesFrom(ctx.db, ctx.teacher.id, input.seriesId, input.from)),
-    daysOff: teacherProcedure
-      .input(daysOffSchema)
-      .mutation(({ ctx, input }) => markDaysOff(ctx.db, ctx.teacher.id, input)),
-  }),
+  availability: adminAvailabilityRouter,
 
   inbox: router({
     list: adminProcedure

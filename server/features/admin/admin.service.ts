@@ -2,18 +2,12 @@
 
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type {
-  inboxQuerySchema,
-  listBookingsSchema,
-  listStudentsSchema,
-  UpdateBookingInput,
-} from "../../../shared/admin-schemas.ts";
 import { BOOKING_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
-import { loadSiteRules } from "../booking/availability.service.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
@@ -40,6 +34,7 @@ import {
   setGroupSignupHandled,
   updateBookingRow,
 } from "./admin.data.ts";
+import type { inboxQuerySchema, listBookingsSchema, listStudentsSchema, UpdateBookingInput } from "./admin.schemas.ts";
 import { getSiteSettings } from "./settings.service.ts";
 
 export const REASSIGN_CONFLICT_MESSAGE =
@@ -67,7 +62,7 @@ export function getDashboard(db: Db) {
   return countDashboardStats(db);
 }
 
-export function toBookingDto(b: AdminBookingRow) {
+export function toAdminBookingDto(b: AdminBookingRow) {
   return {
     id: b.id,
     order_id: b.orderId,
@@ -102,7 +97,7 @@ export function toBookingDto(b: AdminBookingRow) {
     cancelled_by_student: b.cancellationRequests.length > 0,
   };
 }
-export type AdminBookingDto = ReturnType<typeof toBookingDto>;
+export type AdminBookingDto = ReturnType<typeof toAdminBookingDto>;
 
 export async function listBookings(
   db: Db,
@@ -125,13 +120,13 @@ export async function listBookings(
     if (input.to) filter.startsBefore = DateTime.fromISO(input.to, { zone }).plus({ days: 1 }).toJSDate();
   }
   const { rows, total } = await listBookingRows(db, filter, input);
-  return { bookings: rows.map(toBookingDto), total };
+  return { bookings: rows.map(toAdminBookingDto), total };
 }
 
-export async function getBooking(db: Db, id: string) {
+export async function getAdminBooking(db: Db, id: string) {
   const row = await findBookingRow(db, id);
   if (!row) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND_MESSAGE);
-  return toBookingDto(row);
+  return toAdminBookingDto(row);
 }
 
 /**
@@ -199,7 +194,7 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
       if (event && mailContext) await queueLessonEventMails(tx, mailContext, id, event);
       // A friend's first order confirmed or cancelled grants or withdraws their referrer's reward.
       if (input.status !== current.status) await settleReferralRewardOfBooking(tx, id, new Date());
-      return toBookingDto(updated);
+      return toAdminBookingDto(updated);
     });
   } catch (error) {
     if (isConstraintConflict(error)) {
@@ -242,7 +237,7 @@ async function lessonEventFor(
   return changes.length > 0 ? { kind: "changed", changes } : null;
 }
 
-export async function listTeachers(db: Db) {
+export async function listTeachersForAdmin(db: Db) {
   return {
     teachers: (await listAllTeachers(db)).map((t) => ({
       id: t.id,

@@ -2,11 +2,11 @@
 // they fall in, and the lesson happening now or next (the phone's first card).
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { agendaSchema } from "../../../shared/admin-schemas.ts";
 import type { Db } from "../../db.ts";
-import { listSlotsForAdmin, loadSiteRules } from "../booking/availability.service.ts";
+import { listSlotsForAdmin, loadSiteRules } from "../availability/availability.service.ts";
 import { findNextLessonRow, listAgendaLessonRows } from "./admin.data.ts";
-import { toBookingDto } from "./admin.service.ts";
+import type { agendaSchema } from "./admin.schemas.ts";
+import { toAdminBookingDto } from "./admin.service.ts";
 
 export async function getAgenda(db: Db, teacherId: string, input: z.output<typeof agendaSchema>, now = new Date()) {
   const { zone } = await loadSiteRules(db);
@@ -26,7 +26,7 @@ export async function getAgenda(db: Db, teacherId: string, input: z.output<typeo
     start: start.toUTC().toISO() ?? "",
     end: end.toUTC().toISO() ?? "",
     openHours: slots.map((s) => ({ id: s.id, start: s.startTime, end: s.endTime })),
-    lessons: lessons.map(toBookingDto),
-    next: next ? toBookingDto(next) : null,
+    lessons: lessons.map(toAdminBookingDto),
+    next: next ? toAdminBookingDto(next) : null,
   };
 }

@@ -3,11 +3,11 @@
 
 import type { z } from "zod";
 import { parseTags } from "../../../shared/admin-rules.ts";
-import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "../../../shared/admin-schemas.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findStudent } from "./admin.data.ts";
+import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "./admin.schemas.ts";
 import {
   deleteNoteRow,
   findBookingOfStudent,
@@ -43,7 +43,7 @@ export function toNoteDto(n: NoteRow, viewerId: string) {
 }
 export type NoteDto = ReturnType<typeof toNoteDto>;
 
-export async function listNotes(db: Db, viewerId: string, input: z.output<typeof listNotesSchema>) {
+export async function listTeacherNotes(db: Db, viewerId: string, input: z.output<typeof listNotesSchema>) {
   const filter = {
     studentId: input.student_id,
     privateOnly: input.private_only,

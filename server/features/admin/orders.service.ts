@@ -2,28 +2,28 @@
 // or declined in one action (one email listing every lesson), and the payments she records.
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { listOrdersSchema, RecordPaymentInput } from "../../../shared/admin-schemas.ts";
 import { ORDER_NOT_FOUND_MESSAGE, PAYMENT_DATE_IN_FUTURE_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
-import { loadSiteRules } from "../booking/availability.service.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { orderDecidedMail } from "../booking/booking-mail.ts";
 import {
   fillMissingMeetingLinks,
   findOrderSummary,
   listOrderRows,
+  lockOrder,
   type OrderSummaryRow,
   setLessonsStatus,
   setOrderPayment,
   sumOwedCents,
 } from "../booking/order.data.ts";
 import { amountDueCents, orderStatus, toOrderSummaryDto } from "../booking/order.service.ts";
-import { lockOrder } from "../booking/referral.data.ts";
 import { settleReferralReward } from "../booking/referral.service.ts";
 import { insertOutboxEmails } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
+import type { listOrdersSchema, RecordPaymentInput } from "./admin.schemas.ts";
 import { REOPEN_CONFLICT_MESSAGE } from "./admin.service.ts";
 import { getSiteSettings } from "./settings.service.ts";
 

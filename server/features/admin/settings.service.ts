@@ -1,13 +1,13 @@
 // Settings: the profile card is the signed-in teacher's own Teacher row (the public teacher
 // card); business and system settings are the site's single AdminSettings row.
 
-import type { SettingsInput } from "../../../shared/admin-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { checkPendingCapSetting, largestPackageLessons } from "../booking/pending-hold.service.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
+import type { SettingsInput } from "./admin.schemas.ts";
 import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
-import { topUpStandingSchedules } from "./standing-schedule.service.ts";
 
 export type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
 

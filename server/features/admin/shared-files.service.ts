@@ -2,17 +2,13 @@
 // are hidden from the student (and their uploads can no longer be downloaded by the student).
 
 import type { z } from "zod";
-import type {
-  createSharedFileSchema,
-  listSharedFilesSchema,
-  updateSharedFileSchema,
-} from "../../../shared/admin-schemas.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import { findStudent } from "./admin.data.ts";
+import type { createSharedFileSchema, listSharedFilesSchema, updateSharedFileSchema } from "./admin.schemas.ts";
 import { type MailOptions, saveSharedItem } from "./resource-mail.ts";
 import {
   deleteSharedFileRow,

@@ -1,6 +1,6 @@
 // Who is signed in, for the student and the teacher sessions (GET /api/student-auth/status and
 // /api/auth/status). Public: a visitor gets `authenticated: false`, never an error. Sign-in and
-// logout stay REST (auth.http.ts): they set and clear cookies.
+// logout stay REST (server/http/auth.http.ts): they set and clear cookies.
 import type { Context } from "../../trpc/context.ts";
 import { publicProcedure, router } from "../../trpc/init.ts";
 import type { SessionKind } from "./session.service.ts";

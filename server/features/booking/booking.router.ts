@@ -1,37 +1,31 @@
 import { z } from "zod";
+import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
+import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
+import type { Context } from "../../trpc/context.ts";
+import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
+import { requireStudent } from "../auth/roles.ts";
+import { publicAvailabilityProcedures } from "../availability/availability.router.ts";
 import {
-  AVAILABILITY_REQUEST_INVALID_MESSAGE,
-  availabilityQuerySchema,
-  availabilityRequestSchema,
   bookingIdSchema,
   groupConversationBookingSchema,
   packageBookingSchema,
   quoteSchema,
   REQUIRED_FIELDS,
   referralSignupSchema,
-  sameTimeEveryWeekSchema,
   singleBookingSchema,
   validatePriceSchema,
-} from "../../../shared/booking-schemas.ts";
-import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
-import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
-import type { Context } from "../../trpc/context.ts";
-import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
-import { requireStudent } from "../auth/roles.ts";
-import { cachedAvailability } from "./availability-cache.ts";
-import { createAvailabilityRequest } from "./availability-request.service.ts";
-import { bookGroupConversation, createBooking, createPackageBooking, getBooking } from "./booking.service.ts";
+} from "./booking.schemas.ts";
+import { bookGroupConversation, createBooking, createPackageBooking, getVisibleBooking } from "./booking.service.ts";
 import {
   getPackage,
   listGroupConversationEvents,
   listGroupConversationPackages,
   listPackages,
-  listTeachers,
+  listPublicTeachers,
 } from "./catalogue.service.ts";
 import { getPublicContact } from "./contact.service.ts";
 import { quotePrice, validatePrice } from "./pricing.service.ts";
 import { registerReferralSignup } from "./referral.service.ts";
-import { findSameTimeEveryWeek } from "./same-time-every-week.service.ts";
 
 /** A student's write: counted in `buckets` (a visitor's attempt too), then only for a signed-in student. */
 const studentWriteIn = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =>
@@ -70,23 +64,10 @@ export const bookingRouter = router({
   package: publicProcedure
     .input(z.object({ id: z.string().min(1).max(100) }))
     .query(({ ctx, input }) => getPackage(ctx.db, input.id)),
-  teachers: publicProcedure.query(({ ctx }) => listTeachers(ctx.db)),
+  teachers: publicProcedure.query(({ ctx }) => listPublicTeachers(ctx.db)),
   groupEvents: publicProcedure.query(({ ctx }) => listGroupConversationEvents(ctx.db)),
   groupPackages: publicProcedure.query(({ ctx }) => listGroupConversationPackages(ctx.db)),
-  requestCustomAvailability: rateLimitedProcedure("request")
-    .use(invalidInputSays(AVAILABILITY_REQUEST_INVALID_MESSAGE))
-    .input(availabilityRequestSchema)
-    .mutation(async ({ ctx, input }) => {
-      const student = await ctx.sessionUser("student");
-      return createAvailabilityRequest(ctx.db, input, student?.id ?? null, ctx.env.PUBLIC_URL);
-    }),
-  availability: publicProcedure
-    .input(availabilityQuerySchema.optional())
-    .query(({ ctx, input }) => cachedAvailability(ctx.db, ctx.availabilityCache, input ?? {})),
-  // A search over the whole booking window: counted with the quotes.
-  sameTimeEveryWeek: rateLimitedProcedure("quote")
-    .input(sameTimeEveryWeekSchema)
-    .query(({ ctx, input }) => findSameTimeEveryWeek(ctx.db, input)),
+  ...publicAvailabilityProcedures,
   quote: rateLimitedProcedure("quote")
     .input(quoteSchema)
     .query(({ ctx, input }) => checkPrice(ctx, input, quotePrice)),
@@ -107,7 +88,7 @@ export const bookingRouter = router({
   ),
   getBooking: publicProcedure.input(bookingIdSchema).query(async ({ ctx, input }) => {
     const [student, admin] = await Promise.all([ctx.sessionUser("student"), ctx.sessionUser("admin")]);
-    return getBooking(ctx.db, input.id, { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true });
+    return getVisibleBooking(ctx.db, input.id, { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true });
   }),
   // Holds no slot and costs nothing to repeat, but mails the teacher and fills her inbox: hourly.
   bookGroupConversation: studentWriteIn("request")

@@ -1,12 +1,6 @@
 // Booking lessons: one slot or a whole package, all or nothing, priced by the server.
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
-import type {
-  GroupConversationBookingInput,
-  PackageBookingInput,
-  SingleBookingInput,
-  StudentInfoInput,
-} from "../../../shared/booking-schemas.ts";
 import {
   BOOKING_NOT_FOUND_MESSAGE,
   MIN_NOTICE_HOURS,
@@ -19,16 +13,22 @@ import { centsToEuro } from "../../../shared/money.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
-import type { NewOutboxEmail } from "../mail/mail.data.ts";
-import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import {
   type LiveBookingRow,
   listLiveBookingsOverlapping,
   listSlotsOverlapping,
   readTeacherCalendar,
-} from "./availability.data.ts";
-import { loadSiteRules, resolveTeachers, type SiteRules } from "./availability.service.ts";
-import { describeSlot, type Interval, isOfferedByAvailability, lessonAt, lessonRefusal } from "./availability.ts";
+} from "../availability/availability.data.ts";
+import { loadSiteRules, resolveTeachers, type SiteRules } from "../availability/availability.service.ts";
+import {
+  describeSlot,
+  type Interval,
+  isOfferedByAvailability,
+  lessonAt,
+  lessonRefusal,
+} from "../availability/availability.ts";
+import type { NewOutboxEmail } from "../mail/mail.data.ts";
+import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import {
   type BookingRow,
   countStudentOrders,
@@ -45,6 +45,12 @@ import {
   runInTransaction,
   runWithTeacherLock,
 } from "./booking.data.ts";
+import type {
+  GroupConversationBookingInput,
+  PackageBookingInput,
+  SingleBookingInput,
+  StudentInfoInput,
+} from "./booking.schemas.ts";
 import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
 import { hashRequest, withIdempotency } from "./idempotency.service.ts";
@@ -555,7 +561,7 @@ async function loadVisibleBooking(db: Db, id: string, viewer: BookingViewer) {
   return booking;
 }
 
-export async function getBooking(db: Db, id: string, viewer: BookingViewer): Promise<BookingDto> {
+export async function getVisibleBooking(db: Db, id: string, viewer: BookingViewer): Promise<BookingDto> {
   return toBookingDto(await loadVisibleBooking(db, id, viewer));
 }
 

@@ -38,7 +38,7 @@ export async function getPackage(db: Db, id: string): Promise<PackageDto> {
   return toPackageDto(found);
 }
 
-export async function listTeachers(db: Db) {
+export async function listPublicTeachers(db: Db) {
   return (await listActiveTeachers(db)).map((t) => ({
     id: t.id,
     name: t.name,
@@ -47,7 +47,7 @@ export async function listTeachers(db: Db) {
     specializations: t.specializations,
   }));
 }
-export type TeacherDto = Awaited<ReturnType<typeof listTeachers>>[number];
+export type TeacherDto = Awaited<ReturnType<typeof listPublicTeachers>>[number];
 
 export async function listGroupConversationEvents(db: Db) {
   return (await listGroupEvents(db)).map((e) => ({

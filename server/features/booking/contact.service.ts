@@ -2,7 +2,7 @@
 // CONTACT_EMAIL / CONTACT_PHONE configuration.
 import { AFTER_HOURS_TEXT } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
-import { loadSiteRules } from "./availability.service.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
 import { listActiveTeachers } from "./catalogue.data.ts";
 
 export type ContactFallback = { email: string; phone: string };

@@ -7,10 +7,10 @@
 import { BOOKING_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { readTeacherCalendar } from "../availability/availability.data.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
+import { clashesWithLessons, describeSlot, lessonAt } from "../availability/availability.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
-import { readTeacherCalendar } from "./availability.data.ts";
-import { loadSiteRules } from "./availability.service.ts";
-import { clashesWithLessons, describeSlot, lessonAt } from "./availability.ts";
 import { findBookingForMove, insertLessonMove, moveBookingRow, runWithTeacherLock } from "./booking.data.ts";
 import { checkStartsAgainstRules, takenMessage } from "./booking.service.ts";
 import { queueLessonEventMails } from "./booking-mail.ts";

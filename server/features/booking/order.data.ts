@@ -101,3 +101,20 @@ export function fillMissingMeetingLinks(tx: DbOrTx, ids: string[], link: string)
     data: { meetingLink: link },
   });
 }
+
+/**
+ * Locks the order row, so changes to several of its lessons at once settle one after the other,
+ * each seeing the others' committed statuses (otherwise two last cancellations could each see the
+ * other lesson still open, and the reward would never be withdrawn), and cancellations and moves
+ * that spend its allowance queue behind each other.
+ */
+export async function lockOrder(db: DbOrTx, orderId: string) {
+  await db.$queryRaw`SELECT "id" FROM "BookingOrder" WHERE "id" = ${orderId}::uuid FOR UPDATE`;
+}
+
+/** The same, from one of its lessons: taken before the lesson's row, in the order cancellations take them. */
+export async function lockOrderOfBooking(db: DbOrTx, bookingId: string) {
+  await db.$queryRaw`
+    SELECT o."id" FROM "BookingOrder" o JOIN "Booking" b ON b."orderId" = o."id"
+    WHERE b."id" = ${bookingId}::uuid FOR UPDATE OF o`;
+}

@@ -5,7 +5,7 @@ import { ORDER_NOT_FOUND_MESSAGE, type PaymentStatus } from "../../../shared/con
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { loadSiteRules } from "./availability.service.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
 import type { BookingViewer } from "./booking.service.ts";
 import { buildOrderIcs } from "./booking-ics.ts";
 import { findOrderSummary, listOrderRows, type OrderSummaryRow } from "./order.data.ts";

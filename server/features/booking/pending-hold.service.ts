@@ -9,6 +9,7 @@ import { insertOutboxEmails } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { runInTransaction } from "./booking.data.ts";
 import { pendingReleasedMail } from "./booking-mail.ts";
+import { lockOrder } from "./order.data.ts";
 import {
   findLargestPackageLessons,
   findPendingSettings,
@@ -19,7 +20,6 @@ import {
   releasePendingLessons,
   type StalePendingLesson,
 } from "./pending-hold.data.ts";
-import { lockOrder } from "./referral.data.ts";
 import { settleReferralReward } from "./referral.service.ts";
 
 const lessons = (n: number) => `${n} ${n === 1 ? "lesson" : "lessons"}`;

@@ -1,7 +1,6 @@
 // What the server charges: the package, the group add-on and at most one referral discount.
 // The client's figures are never used; quote and validatePrice show the same computation.
 
-import type { QuoteInput, ValidatePriceInput } from "../../../shared/booking-schemas.ts";
 import {
   REFERRAL_DISCOUNT_PERCENT,
   UNKNOWN_GROUP_PACKAGE_MESSAGE,
@@ -11,6 +10,7 @@ import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
+import type { QuoteInput, ValidatePriceInput } from "./booking.schemas.ts";
 import { computeOrderPrice, type OrderPrice } from "./pricing.ts";
 import { findDiscountState, findUserByReferralCode } from "./referral.data.ts";
 import { rewardDiscountCents } from "./referral-rules.ts";

@@ -6,14 +6,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { projectPath } from "../../paths.ts";
-import { type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
 import {
   findSiteSettings,
   listActiveTeacherIds,
   listLiveBookingsOverlapping,
   listSlotsOverlapping,
   readTeacherCalendar,
-} from "./availability.data.ts";
+} from "../availability/availability.data.ts";
+import { type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
 import {
   BOOKABLE_PACKAGE_COLUMNS,
   findBookablePackage,

@@ -3,10 +3,11 @@
 // granted when the teacher confirms it, withdrawn when it is cancelled before any lesson. Nothing
 // follows an address alone (issue 27). The discounts themselves are decided in pricing.service.ts.
 
-import type { ReferralSignupInput } from "../../../shared/booking-schemas.ts";
 import { INVALID_REFERRAL_CODE_MESSAGE, REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import type { ReferralSignupInput } from "./booking.schemas.ts";
+import { lockOrder, lockOrderOfBooking } from "./order.data.ts";
 import { normaliseReferralCode } from "./pricing.service.ts";
 import {
   claimRewardGrant,
@@ -18,8 +19,6 @@ import {
   findRewardOfReferral,
   findUserByReferralCode,
   listOrderLessonStates,
-  lockOrder,
-  lockOrderOfBooking,
   registerReferredAccount,
   reopenReferral,
   reviveReward,

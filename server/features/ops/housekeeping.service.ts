@@ -3,8 +3,8 @@
 // standing schedule that lies in the past. Each delete is one statement, safe with several
 // processes (a row deleted twice is deleted once).
 import type { Db } from "../../db.ts";
-import { deleteExceptionsEndedBefore } from "../admin/standing-schedule.data.ts";
 import { deleteExpiredSessions } from "../auth/session.data.ts";
+import { deleteExceptionsEndedBefore } from "../availability/standing-schedule.data.ts";
 import { deleteIdempotencyRecordsBefore } from "../booking/booking.data.ts";
 import { IDEMPOTENCY_KEEP_MS } from "../booking/idempotency.service.ts";
 import { deleteSettledEmails } from "../mail/mail.data.ts";

@@ -5,7 +5,7 @@
 // one conditional update per order under its row lock, the others as single statements.
 import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
-import { topUpStandingSchedules } from "../admin/standing-schedule.service.ts";
+import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { releaseStalePendingLessons } from "../booking/pending-hold.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
 import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";
@@ -18,17 +18,26 @@ const HOUR_MS = 3_600_000;
 const PENDING_RELEASE_INTERVAL_MS = 15 * 60_000;
 
 /**
+ * Lessons move on by themselves: a confirmed lesson whose end has passed is completed.
+ *
+ * Why a job that writes the status, rather than deriving "completed" when reading: the status is
+ * read in many places (portal stats and achievements, the teacher's views, referral progress, ICS
+ * files), and a stored status keeps them all in agreement with one rule and keeps every GET free
+ * of writes. The teacher can still set any status afterwards (a past lesson set back to pending or
+ * cancelled stays so; only confirmed lessons move on).
+ */
+export function lessonCompletionJob(db: Db, everyMs = LESSON_COMPLETION_INTERVAL_MS): PeriodicJob {
+  return { name: "lesson completion", everyMs, run: (now) => completeEndedLessons(db, now) };
+}
+
+/**
  * The jobs the server runs. `onSlotsChanged` drops the visitors' cached availability grid;
  * `publicUrl` builds the links of the mail a job queues.
  */
 export function serverJobs(opts: { db: Db; publicUrl: string; onSlotsChanged?: () => void }): PeriodicJob[] {
   const { db } = opts;
   return [
-    {
-      name: "lesson completion",
-      everyMs: LESSON_COMPLETION_INTERVAL_MS,
-      run: (now) => completeEndedLessons(db, now),
-    },
+    lessonCompletionJob(db),
     {
       // Hourly, so slots always reach past the horizon (each top-up fills a whole day beyond it).
       name: "standing schedule top-up",

@@ -19,7 +19,7 @@ import {
 import { multiLineText } from "../../../shared/text.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../booking/availability.service.ts";
+import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../availability/availability.service.ts";
 import { queueLessonEventMails } from "../booking/booking-mail.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import * as data from "./portal.data.ts";

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
+import { lockOrder } from "../booking/order.data.ts";
 import { evaluate, toDecisionDto } from "./cancellations.service.ts";
 import * as data from "./portal.data.ts";
 
@@ -50,7 +51,7 @@ export async function moveStudentLesson(
     // Under the teacher's lock, then the order's (the order a cancellation locks alone): two moves
     // or a move and a cancellation at once cannot both spend the last free one.
     guard: async (tx) => {
-      await data.lockOrder(tx, order.id);
+      await lockOrder(tx, order.id);
       const again = judge(await data.countAllowanceSpentInOrder(tx, studentId, order.id));
       if (!again.canCancel) throw new AppError("CONFLICT", again.reason ?? "This lesson can no longer be moved.");
     },

@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import type { Db } from "../../db.ts";
-import { loadSiteRules } from "../booking/availability.service.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
 import { summarizeAchievements } from "./achievements.ts";
 import * as data from "./portal.data.ts";
 import { getQuizResults } from "./resources.service.ts";
@@ -51,7 +51,7 @@ export type LessonDto = ReturnType<typeof toLessonDto>;
 
 export const lessonsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
-  upcoming: z.enum(["true", "false"]).optional(),
+  upcoming: z.boolean().optional(),
 });
 
 export async function listLessons(
@@ -61,7 +61,7 @@ export async function listLessons(
   now = new Date(),
 ) {
   const rows = await data.listStudentLessons(db, studentId, {
-    upcomingOnly: query.upcoming === "true",
+    upcomingOnly: query.upcoming === true,
     limit: query.limit,
     now,
   });

@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { sharedFileContentSelect } from "../admin/shared-files.data.ts";
 import { bookingStudentInfoSelect, type NewBookingRow, SLOT_TAKEN_MESSAGE } from "../booking/booking.data.ts";
+import { lockOrder } from "../booking/order.data.ts";
 import { quizScoreSelect } from "../quiz/quiz.data.ts";
 
 const lessonSelect = {
@@ -264,11 +265,6 @@ export async function countAllowanceSpentInOrder(db: Db | Tx, studentId: string,
     db.lessonMove.count({ where: { movedBy: "student", booking: { orderId, studentId } } }),
   ]);
   return cancellations + moves;
-}
-
-/** Locks the order row: cancellations and moves that spend its allowance queue behind each other. */
-export async function lockOrder(tx: Tx, orderId: string) {
-  await tx.$queryRaw`SELECT id FROM "BookingOrder" WHERE id = ${orderId}::uuid FOR UPDATE`;
 }
 
 export function listStudentOrders(db: Db, studentId: string) {

@@ -30,7 +30,7 @@ import {
   fileAccessSchema,
   getQuizResults,
   listFiles,
-  listNotes,
+  listNotesSharedWithStudent,
   listResources,
   logFileAccess,
   markNoteSeen,
@@ -76,7 +76,7 @@ export const portalRouter = router({
   quizResults: studentProcedure.query(({ ctx }) => getQuizResults(ctx.db, ctx.student.id)),
   resources: studentProcedure.query(({ ctx }) => listResources(ctx.db, ctx.student.id)),
   files: studentProcedure.query(({ ctx }) => listFiles(ctx.db, ctx.student.id)),
-  notes: studentProcedure.query(({ ctx }) => listNotes(ctx.db, ctx.student.id)),
+  notes: studentProcedure.query(({ ctx }) => listNotesSharedWithStudent(ctx.db, ctx.student.id)),
   markNoteSeen: rateLimitedStudentProcedure("write")
     .input(noteSeenSchema)
     .mutation(({ ctx, input }) => markNoteSeen(ctx.db, ctx.student.id, input)),

@@ -52,7 +52,7 @@ export async function listResources(db: Db, studentId: string) {
   };
 }
 
-export async function listNotes(db: Db, studentId: string) {
+export async function listNotesSharedWithStudent(db: Db, studentId: string) {
   return (await data.listVisibleNotes(db, studentId)).map((n) => ({
     id: n.id,
     teacher_note: n.teacherNote,

@@ -6,7 +6,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { httpStatusOf, isSessionExpired } from "../../lib/api.ts";
 import { useNavigate } from "../../lib/router.tsx";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
-import { adminStatusKey } from "../auth/student-auth.ts";
+import { adminStatusKey } from "../auth/admin-auth.ts";
 
 type Admin = RouterOutputs["admin"];
 export type AdminBooking = Admin["bookings"]["list"]["bookings"][number];

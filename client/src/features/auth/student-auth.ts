@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { STUDENT_AUTH_RECHECK_MS } from "../../../../shared/constants.ts";
 import { safeNextPath } from "../../../../shared/next-path.ts";
 import { api } from "../../lib/api.ts";
-import { type RouterOutputs, trpc, trpcClient } from "../../trpc.ts";
+import { type RouterOutputs, trpcClient } from "../../trpc.ts";
 
 export type AuthStatus = RouterOutputs["auth"]["studentStatus"] & {
   /** Client-side only: why a session seen in this page ended (the guard acts on it). */
@@ -21,7 +21,6 @@ export const studentNextPath = (next: unknown) => safeNextPath(next, STUDENT_HOM
  * carries `ended`, which only this page knows, and signing out clears every query but this one.
  */
 export const studentStatusKey = ["student-auth-status"] as const;
-export const adminStatusKey = trpc.auth.adminStatus.queryKey();
 
 /** The student's status, read fresh (the booking form's check before it books). */
 export const fetchStudentStatus = (): Promise<AuthStatus> => trpcClient.auth.studentStatus.query();
@@ -39,10 +38,6 @@ export function useStudentStatus() {
     refetchInterval: STUDENT_AUTH_RECHECK_MS,
     retry: false,
   });
-}
-
-export function useAdminStatus() {
-  return useQuery(trpc.auth.adminStatus.queryOptions(undefined, { retry: false }));
 }
 
 export function studentSignInUrl(next?: string | null) {

@@ -78,11 +78,6 @@ export const WHATSAPP_GREETING =
   "Hi Giulia! I found your website and I'd like to know more about your English lessons.";
 export const EMAIL_SUBJECT = "English lessons enquiry";
 
-/** A WhatsApp deep link: wa.me wants the international number as digits only. */
-export function whatsappLink(phone: string, text = WHATSAPP_GREETING) {
-  return `https://wa.me/${phone.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;
-}
-
 export function mailtoLink(email: string, subject = EMAIL_SUBJECT) {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }

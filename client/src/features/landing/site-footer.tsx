@@ -1,5 +1,6 @@
 import { ChatDotsIcon, MailIcon } from "../../components/ui/icons.tsx";
-import { mailtoLink, whatsappLink } from "./content.ts";
+import { whatsappLink } from "../../lib/whatsapp.ts";
+import { mailtoLink, WHATSAPP_GREETING } from "./content.ts";
 import { useContactInfo } from "./use-contact-info.ts";
 
 const LINK_CARD =
@@ -23,7 +24,12 @@ export function SiteFooter() {
             </>
           ) : (
             <>
-              <a href={whatsappLink(contact.phone)} target="_blank" rel="noopener noreferrer" className={LINK_CARD}>
+              <a
+                href={whatsappLink(contact.phone, WHATSAPP_GREETING)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={LINK_CARD}
+              >
                 <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">
                   <ChatDotsIcon className="h-6 w-6" />
                 </span>

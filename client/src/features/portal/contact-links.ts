@@ -1,12 +1,6 @@
-// Deep links built from the public contact config: WhatsApp from the phone's digits, mail drafts.
+// The student's drafted messages and mail links (WhatsApp links: lib/whatsapp.ts).
 
 import { formatDate, formatTime } from "../../lib/format.ts";
-
-export const phoneDigits = (phone: string | null | undefined) => (phone ?? "").replace(/\D/g, "");
-
-export function whatsappLink(phone: string, message: string) {
-  return `https://wa.me/${phoneDigits(phone)}?text=${encodeURIComponent(message)}`;
-}
 
 export function lessonContactMessage(lessonDate: string, timeZone: string) {
   const date = formatDate(lessonDate, { style: "long", timeZone });

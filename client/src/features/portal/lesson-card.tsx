@@ -4,7 +4,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { ChatIcon } from "../../components/ui/private-icons.tsx";
 import { formatDate, formatTime } from "../../lib/format.ts";
-import { lessonContactMessage, phoneDigits, whatsappLink } from "./contact-links.ts";
+import { phoneDigits, whatsappLink } from "../../lib/whatsapp.ts";
+import { lessonContactMessage } from "./contact-links.ts";
 import { type Lesson, useTeacherZone } from "./portal-api.ts";
 
 export const isOnline = (lesson: Lesson) => lesson.lesson_type === "online";

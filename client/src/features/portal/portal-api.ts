@@ -52,7 +52,7 @@ export function usePortalQuery<TQueryFnData, TError, TData, TQueryKey extends Qu
 export const useDashboardStats = () => usePortalQuery(trpc.portal.stats.queryOptions());
 export const useLessons = (opts: { upcoming?: boolean; limit?: number } = {}) =>
   usePortalQuery(
-    trpc.portal.lessons.queryOptions({ upcoming: opts.upcoming ? "true" : undefined, limit: opts.limit || undefined }),
+    trpc.portal.lessons.queryOptions({ upcoming: opts.upcoming || undefined, limit: opts.limit || undefined }),
   );
 export const useProgress = () => usePortalQuery(trpc.portal.progress.queryOptions());
 export const useReferralData = () => usePortalQuery(trpc.portal.referrals.queryOptions());

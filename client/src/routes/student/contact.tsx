@@ -9,9 +9,10 @@ import { ChatIcon, CopyIcon, PhoneIcon } from "../../components/ui/private-icons
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { DEFAULT_CONTACT } from "../../features/landing/content.ts";
-import { GREETING_MESSAGE, mailLink, phoneDigits, whatsappLink } from "../../features/portal/contact-links.ts";
+import { GREETING_MESSAGE, mailLink } from "../../features/portal/contact-links.ts";
 import { usePublicContact } from "../../features/portal/portal-api.ts";
 import { useCopy } from "../../lib/use-copy.ts";
+import { phoneDigits, whatsappLink } from "../../lib/whatsapp.ts";
 import { trpc } from "../../trpc.ts";
 
 /** A way to reach the teacher: its value, a Copy button and the link that uses it. */

@@ -22,7 +22,7 @@ import {
   zoneOffsets,
 } from "./availability.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const _DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SiteRules = BookingRules & {
   autoConfirm: boolean;
@@ -237,7 +237,7 @@ export async function listSlotsForAdmin(
  * The admin calendar's range from the REST query: startDate..endDate (whole days in the zone);
  * without them 7 days before to 30 days after today.
  */
-export async function getAdminAvailability(db: Db, query: AvailabilityQuery, now = new Date()) {
+export async function adminDayRange(db: Db, query: AvailabilityQuery, now = new Date()) {
   const rules = await loadSiteRules(db);
   const today = DateTime.fromJSDate(now, { zone: rules.zone }).startOf("day");
   const startDay = parseDateParam(query.startDate, rules.zone, "startDate");
@@ -245,12 +245,5 @@ export async function getAdminAvailability(db: Db, query: AvailabilityQuery, now
   const start = startDay ? startDay.startOf("day") : today.minus({ days: 7 });
   const end = endDay ? endDay.startOf("day").plus({ days: 1 }) : today.plus({ days: 31 });
   if (end <= start) throw new AppError("BAD_REQUEST", "endDate must not be before startDate.");
-  if (end.toMillis() - start.toMillis() > 400 * DAY_MS)
-    throw new AppError("BAD_REQUEST", "The date range is too long (at most 400 days).");
-  const availableSlots = await listSlotsForAdmin(db, {
-    start: start.toJSDate(),
-    end: end.toJSDate(),
-    teacherId: query.teacherId,
-  });
-  return { timezone: rules.zone, availableSlots };
+  return { zone: rules.zone, start: start.toJSDate(), end: end.toJSDate() };
 }

@@ -8,10 +8,10 @@
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { bulkAvailabilitySchema } from "../../../shared/admin-schemas.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { readSiteSettings } from "./settings.data.ts";
+import { readSiteSettings } from "../admin/settings.data.ts";
+import type { bulkAvailabilitySchema } from "./availability.schemas.ts";
 import {
   deleteSlotsById,
   deleteWeeklySchedule,

@@ -1,9 +1,9 @@
-import type { AvailabilityRequestInput } from "../../../shared/booking-schemas.ts";
 import type { Db } from "../../db.ts";
+import { insertAvailabilityRequest, listOpenRequestsWorded, runAsRequestSender } from "../booking/booking.data.ts";
 import { outboxMail } from "../mail/mail.data.ts";
 import { loadTeacherMail, queueEmails } from "../mail/mail.service.ts";
 import { teacherNoticeEmail } from "../mail/mail.templates.ts";
-import { insertAvailabilityRequest, listOpenRequestsWorded, runAsRequestSender } from "./booking.data.ts";
+import type { AvailabilityRequestInput } from "./availability.schemas.ts";
 
 /**
  * How long the same words from the same address count as one request. A person who presses Send

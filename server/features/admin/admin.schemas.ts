@@ -1,5 +1,5 @@
-// Input schemas of the admin calls (spec §7), shared by the REST adapters, the tRPC procedures
-// and the client. Field names follow the spec's REST payloads.
+// Input schemas of the admin procedures (spec §7), beside their router; the REST rows reach them
+// through the procedures. Field names follow the spec's REST payloads.
 import { z } from "zod";
 import {
   BOOKING_STATUSES,
@@ -19,12 +19,9 @@ import {
   STATUS_REQUIRED_MESSAGE,
   TIME_FORMAT_OPTIONS,
   TIMEZONE_OPTIONS,
-  WEEKLY_EMPTY_MESSAGE,
-  WEEKS_AHEAD_DEFAULT,
-  WEEKS_AHEAD_MAX,
-} from "./constants.ts";
-import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "./paging.ts";
-import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "./text.ts";
+} from "../../../shared/constants.ts";
+import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
+import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "../../../shared/text.ts";
 
 const id = z.uuid();
 const queryBool = z.union([
@@ -255,46 +252,6 @@ export const createSharedFileSchema = z.object({
 export const updateSharedFileSchema = createSharedFileSchema
   .omit({ student_id: true })
   .partial({ is_active: true, file_type: true });
-
-// ---- availability ----
-export const createSlotSchema = z.object({
-  startTime: instant,
-  // Absent: the default lesson duration of the settings.
-  duration: z.coerce
-    .number()
-    .int()
-    .min(15)
-    .max(12 * 60)
-    .optional(),
-  recurring: z.enum(["weekly", "none"]).default("none"),
-});
-export const weeklyEntrySchema = z.object({
-  dayOfWeek: z.number().int().min(0).max(6),
-  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Times are HH:MM."),
-  duration: z
-    .number()
-    .int()
-    .min(15)
-    .max(24 * 60),
-});
-export const bulkAvailabilitySchema = z.object({
-  schedule: z
-    .array(weeklyEntrySchema)
-    .min(1, WEEKLY_EMPTY_MESSAGE)
-    .max(7 * 24 * 4),
-  weeksAhead: z.number().int().min(1).max(WEEKS_AHEAD_MAX).default(WEEKS_AHEAD_DEFAULT),
-});
-export const listSlotsSchema = z.object({
-  start: instant,
-  end: instant,
-  teacher_id: id.optional(),
-});
-export const deleteSeriesSchema = z.object({ seriesId: id, from: instant });
-export const removeScheduleSchema = z.object({ from: instant.optional() });
-export const daysOffSchema = z.object({
-  startDate: z.iso.date(),
-  endDate: z.iso.date(),
-});
 
 // ---- students & inbox ----
 // Without a limit the whole list (the student pickers of the notes and files forms need it).

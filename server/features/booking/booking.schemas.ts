@@ -1,11 +1,13 @@
+// Input schemas of the booking procedures, beside their router (the availability ones are in
+// availability/availability.schemas.ts).
 import { z } from "zod";
 import {
   INVALID_EMAIL_MESSAGE,
   INVALID_REFERRAL_CODE_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   STUDENT_DETAILS_MESSAGES,
-} from "./constants.ts";
-import { hasVisibleCharacter, multiLineText, personName, singleLineText } from "./text.ts";
+} from "../../../shared/constants.ts";
+import { hasVisibleCharacter, multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
 const text = singleLineText;
@@ -18,53 +20,6 @@ function isTimeZone(zone: string): boolean {
     return false;
   }
 }
-
-/** The custom availability dialog: name, email, availability and city/time zone required. */
-export const availabilityRequestSchema = z.object({
-  name: personName(120, NAME_REQUIRED_MESSAGE),
-  email: z.email(INVALID_EMAIL_MESSAGE).max(254),
-  availability: multiLineText(2000).min(1, "Availability is required"),
-  location: text(200).min(1, "City or time zone is required"),
-  phone: text(40).optional().or(z.literal("")),
-  // What the visitor was looking at, typed and bounded: never free-form JSON (its depth and size
-  // would be the caller's to choose). Unknown keys are dropped.
-  packageInfo: z
-    .object({
-      id: text(100).optional().nullable(),
-      name: text(200).optional().nullable(),
-      lessons: z.number().int().min(0).max(1000).optional().nullable(),
-      totalPrice: z.number().finite().min(0).max(1_000_000).optional().nullable(),
-    })
-    .optional()
-    .nullable(),
-  teacherInfo: z
-    .object({ id: text(64).optional().nullable(), name: text(120).optional().nullable() })
-    .optional()
-    .nullable(),
-});
-export type AvailabilityRequestInput = z.infer<typeof availabilityRequestSchema>;
-
-/** GET /api/availability and `booking.availability`: dates `YYYY-MM-DD` (teacher's zone) or ISO instants. */
-export const availabilityQuerySchema = z.object({
-  startDate: text(40).optional().nullable(),
-  endDate: text(40).optional().nullable(),
-  teacherId: text(64).optional().nullable(),
-});
-export type AvailabilityQueryInput = z.infer<typeof availabilityQuerySchema>;
-
-/**
- * "Same time every week": after one pick, the next `count` free lessons at the same weekday and
- * time in the following weeks. `exclude`: starts the visitor has already picked.
- */
-export const sameTimeEveryWeekSchema = z.object({
-  startTime: z.iso.datetime({ offset: true }),
-  count: z.number().int().min(1).max(52),
-  teacherId: text(64).optional().nullable(),
-  exclude: z
-    .array(z.iso.datetime({ offset: true }))
-    .max(60)
-    .default([]),
-});
 
 const optionalText = (max: number) => text(max).optional().nullable();
 const englishLevel = z.enum(["beginner", "intermediate", "advanced"], {
@@ -168,8 +123,6 @@ export type GroupConversationBookingInput = z.infer<typeof groupConversationBook
 
 /** The /ref sign-up's one refusal for any missing or malformed field (spec). */
 export const REQUIRED_FIELDS = "Please fill in all required fields";
-/** The custom availability request's refusal for any missing or malformed field (spec §7). */
-export const AVAILABILITY_REQUEST_INVALID_MESSAGE = "Missing Information: Please fill in all required fields.";
 /** The /ref profile form: name, email, phone and englishLevel required. */
 export const referralSignupSchema = z.object({
   name: personName(120, REQUIRED_FIELDS),

@@ -4,11 +4,12 @@
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { createSlotSchema, daysOffSchema } from "../../../shared/admin-schemas.ts";
 import { SLOT_BOOKED_MESSAGE, SLOT_CONFLICT_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
-import { listSlotsForAdmin } from "../booking/availability.service.ts";
+import { getSiteSettings } from "../admin/settings.service.ts";
+import type { createSlotSchema, daysOffSchema } from "./availability.schemas.ts";
+import { type AvailabilityQuery, adminDayRange, listSlotsForAdmin } from "./availability.service.ts";
 import {
   deleteSlotsUnlessBooked,
   findOverlappingSlots,
@@ -17,8 +18,7 @@ import {
   findSlots,
   insertSlots,
   type NewSlot,
-} from "./availability-admin.data.ts";
-import { getSiteSettings } from "./settings.service.ts";
+} from "./slots.data.ts";
 import { removeSeriesFrom, standingSeriesId } from "./standing-schedule.service.ts";
 import { type ExpandedSlot, weeklyRepeats } from "./weekly-template.ts";
 
@@ -107,16 +107,37 @@ export async function markDaysOff(db: Db, teacherId: string, input: z.output<typ
   return { success: true, deleted: await removeUnlessBooked(db, teacherId, slots, timezone, takenOut) };
 }
 
-/** The admin calendar: every slot of the range with its booked flag and weekly series. */
-export async function listAdminSlots(db: Db, input: { start: Date; end: Date; teacherId?: string }) {
+/**
+ * The longest range the admin's listing answers at once. The admin calendar asks for 38 days
+ * (ADMIN_AVAILABILITY_DAYS_BEFORE/AFTER); 120 days is the standing schedule's horizon.
+ */
+export const ADMIN_LISTING_MAX_DAYS = 120;
+
+/**
+ * The admin's listing, behind admin.availability.list and an admin's GET /api/availability: every
+ * slot of the range with its booked flag and weekly series.
+ */
+export async function listAdminSlots(db: Db, input: { start: Date; end: Date; teacherId?: string | null }) {
   if (input.end <= input.start) throw new AppError("BAD_REQUEST", "The end of the range must be after its start.");
-  if (input.end.getTime() - input.start.getTime() > 120 * 86_400_000)
-    throw new AppError("BAD_REQUEST", "Ask for at most 120 days at once.");
+  const { timezone } = await getSiteSettings(db);
+  // Days of the teacher's zone, so 120 whole days across a clock change are 120 days.
+  const days = DateTime.fromJSDate(input.end, { zone: timezone }).diff(
+    DateTime.fromJSDate(input.start, { zone: timezone }),
+    "days",
+  ).days;
+  if (days > ADMIN_LISTING_MAX_DAYS)
+    throw new AppError("BAD_REQUEST", `Ask for at most ${ADMIN_LISTING_MAX_DAYS} days at once.`);
   const slots = await listSlotsForAdmin(db, input);
   const series = await findSeriesIds(
     db,
     slots.map((s) => s.id),
   );
-  const { timezone } = await getSiteSettings(db);
   return { timezone, slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })) };
+}
+
+/** An admin's GET /api/availability: the same listing, its range in whole days of the zone. */
+export async function getAdminAvailability(db: Db, query: AvailabilityQuery, now = new Date()) {
+  const { zone, start, end } = await adminDayRange(db, query, now);
+  const { slots } = await listAdminSlots(db, { start, end, teacherId: query.teacherId });
+  return { timezone: zone, availableSlots: slots };
 }

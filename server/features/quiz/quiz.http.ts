@@ -1,9 +1,10 @@
 // The quiz area's spec paths as mappings onto the quiz router: /api/quiz-results/* (students only)
 // and the public certificate verification; and the quiz API for integrations, /api/quiz/attempts,
 // on the same procedures the quiz pages call.
-import type { AnsweredBlock } from "../features/quiz/attempts.service.ts";
-import { passesLevelTest } from "../features/quiz/certification.ts";
-import { type ProcedureRoute, route } from "./procedure-routes.ts";
+
+import { type ProcedureRoute, route } from "../../http/procedure-routes.ts";
+import type { AnsweredBlock } from "./attempts.service.ts";
+import { passesLevelTest } from "./certification.ts";
 
 type Finished = Extract<AnsweredBlock, { done: true }>;
 

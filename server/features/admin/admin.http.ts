@@ -1,7 +1,7 @@
 // The spec's admin calls (§7) as mappings onto the tRPC admin router: the role check (admin re-read
 // from the database on every call), validation and errors are the procedures'. GET
-// /api/admin/public-config is public and lives in public.http.ts.
-import { type ProcedureRoute, route } from "./procedure-routes.ts";
+// /api/admin/public-config is public and lives in booking/booking.http.ts.
+import { type ProcedureRoute, route } from "../../http/procedure-routes.ts";
 
 /** `{ success: true, ...answer }`: the spec's body for a write that returns what it wrote. */
 const succeeded = <T extends object>(output: T) => ({ success: true, ...output });
@@ -64,26 +64,8 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
   }),
   route("DELETE", "/api/admin/shared-files/:id", "admin.files.delete", { input: ({ params }) => ({ id: params.id }) }),
 
-  route("GET", "/api/admin/availability", "admin.availability.list", { input: ({ query }) => query }),
-
   route("GET", "/api/admin/inbox", "admin.inbox.list", { input: ({ query }) => query }),
   route("POST", "/api/admin/inbox/:kind/:id/handled", "admin.inbox.markHandled", {
     input: ({ params, body }) => ({ ...(body as object), kind: params.kind, id: params.id }),
-  }),
-
-  // POST /api/availability and friends: the teacher's own availability.
-  route("POST", "/api/availability", "admin.availability.create", { input: ({ body }) => body }),
-  route("POST", "/api/availability/bulk", "admin.availability.bulk", { input: ({ body }) => body }),
-  // The standing weekly schedule that /bulk sets: read it, or end it (future unbooked slots go).
-  route("GET", "/api/availability/schedule", "admin.availability.schedule"),
-  route("DELETE", "/api/availability/schedule", "admin.availability.removeSchedule", {
-    input: ({ query }) => ({ from: query.from }),
-  }),
-  route("POST", "/api/availability/days-off", "admin.availability.daysOff", { input: ({ body }) => body }),
-  route("DELETE", "/api/availability/:id", "admin.availability.deleteSlot", {
-    input: ({ params }) => ({ id: params.id }),
-  }),
-  route("DELETE", "/api/availability/series/:seriesId", "admin.availability.deleteSeries", {
-    input: ({ params, query }) => ({ seriesId: params.seriesId, from: query.from ?? new Date().toISOString() }),
   }),
 ];

@@ -1,13 +1,10 @@
 // The spec's /api/student/* calls as mappings onto the portal router: every path but
 // validate-referral (the unguarded /ref page) needs a student session, and every service call is
 // scoped by the session's user id, so a foreign id finds nothing (404). The data export stays a
-// plain route: a download, not a call.
-import type { FastifyInstance } from "fastify";
-import type { Db } from "../db.ts";
-import { requireStudent } from "../features/auth/roles.ts";
-import * as privacy from "../features/privacy/privacy.service.ts";
-import { clearSessionCookie } from "../plugins/session.ts";
-import { type ProcedureRoute, route } from "./procedure-routes.ts";
+// plain route (server/http/student-export.http.ts): a download, not a call.
+
+import { type ProcedureRoute, queryFlag, route } from "../../http/procedure-routes.ts";
+import { clearSessionCookie } from "../../plugins/session.ts";
 
 const path = (rest: string) => `/api/student${rest}`;
 
@@ -18,7 +15,9 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   route("GET", path("/stats"), "portal.stats"),
   route("GET", path("/profile"), "portal.profile"),
   route("PUT", path("/profile"), "portal.saveProfile", { input: ({ body }) => body }),
-  route("GET", path("/lessons"), "portal.lessons", { input: ({ query }) => query }),
+  route("GET", path("/lessons"), "portal.lessons", {
+    input: ({ query }) => ({ ...query, upcoming: queryFlag(query.upcoming) }),
+  }),
   route("GET", path("/progress"), "portal.progress"),
   route("GET", path("/orders"), "portal.orders", { input: ({ query }) => query }),
   route("GET", path("/orders/:id"), "portal.order", { input: ({ params }) => ({ id: params.id }) }),
@@ -62,16 +61,3 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   route("GET", path("/calendar-feed"), "portal.calendarFeed.get"),
   route("POST", path("/calendar-feed/reset"), "portal.calendarFeed.reset"),
 ];
-
-/** GET /api/student/export: a JSON copy of everything about the student, as a download. */
-export async function studentExportRoute(app: FastifyInstance, opts: { db: Db }) {
-  app.get("/api/student/export", async (request, reply) => {
-    const student = await requireStudent(request.sessionUser);
-    const data = await privacy.exportStudentData(opts.db, student.id);
-    return reply
-      .header("Content-Disposition", `attachment; filename="${privacy.exportFileName()}"`)
-      .header("Cache-Control", "private, no-store")
-      .type("application/json; charset=utf-8")
-      .send(JSON.stringify(data, null, 2));
-  });
-}

@@ -3,9 +3,9 @@
 // as many as the package still needs. A week where that time is not offered is skipped and named.
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import type { sameTimeEveryWeekSchema } from "../../../shared/booking-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import type { sameTimeEveryWeekSchema } from "./availability.schemas.ts";
 import { type AvailableSlotDto, bookableLessonsInWindow, type SiteRules, slotId } from "./availability.service.ts";
 
 export type SameTimeEveryWeekDto = {
