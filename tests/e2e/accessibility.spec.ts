@@ -4,6 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { choosePackage, pickSlots } from "./support/booking-steps.ts";
+import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
 
 async function expectNoSeriousViolations(page: Page, name: string) {
   // Let entrance animations and lazy content settle so contrast is measured on the final colours.
@@ -20,18 +21,8 @@ async function expectNoSeriousViolations(page: Page, name: string) {
   expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
 }
 
-async function signIn(page: Page, who: "student" | "teacher") {
-  if (who === "teacher") {
-    await page.goto("/admin");
-    await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
-    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  } else {
-    await page.goto("/student");
-    await page.getByRole("button", { name: /Continue as the demo student/ }).click();
-    await expect(page).toHaveURL(/\/student\/dashboard$/);
-  }
-}
+const signIn = (page: Page, who: "student" | "teacher") =>
+  who === "teacher" ? signInAsTeacher(page) : signInAsStudent(page);
 
 test("public pages", async ({ page }) => {
   test.setTimeout(120_000);

@@ -3,6 +3,7 @@
 // Run: npm run build && E2E_PORT=3335 npx playwright test tests/e2e/admin-paging.spec.ts
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-admin-paging";
 const PAGE_SIZE = 25;
@@ -66,13 +67,6 @@ async function allowManyPendingLessons(page: Page) {
     data: { settings: { ...settings, business: { ...settings.business, maxPendingLessons: 40 } } },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
-}
-
-async function signInAsTeacher(page: Page) {
-  await page.goto("/admin");
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 }
 
 test("with more bookings than a page, the list shows the total and Next reaches the oldest ones", async ({

@@ -3,17 +3,10 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { choosePackage } from "./support/booking-steps.ts";
+import { signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-admin";
 const ROME = "Europe/Rome";
-
-async function signInAsTeacher(page: Page) {
-  await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Admin Login Required" })).toBeVisible();
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-}
 
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
@@ -27,7 +20,7 @@ test("the teacher confirms a booking, creates a weekly template, shares a file, 
 }, info) => {
   test.skip(info.project.name !== "desktop", "one run changes the shared demo data");
   test.setTimeout(120_000);
-  await signInAsTeacher(page);
+  await signInAsTeacher(page, { loginScreen: true });
 
   // Dashboard: six tiles, three stats, the pending demo lesson with Confirm.
   for (const tile of [
@@ -212,7 +205,7 @@ test("every panel at 390x844 and 1440x900 (screenshots)", async ({ page }, info)
   test.skip(info.project.name !== "desktop", "both sizes are taken here");
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
-  await signInAsTeacher(page);
+  await signInAsTeacher(page, { loginScreen: true });
   const views: [string, string][] = [
     ["", "Admin Dashboard"],
     ["bookings", "All Bookings"],
@@ -252,7 +245,7 @@ test("every panel at 390x844 and 1440x900 (screenshots)", async ({ page }, info)
 });
 
 test("a teacher whose session ends mid-page sees 'Session Expired' and goes home", async ({ page, context }) => {
-  await signInAsTeacher(page);
+  await signInAsTeacher(page, { loginScreen: true });
   await page.goto("/admin/bookings");
   await expect(page.getByRole("heading", { name: "All Bookings" })).toBeVisible();
   await expect(page.getByLabel("Status")).toBeVisible();

@@ -3,15 +3,9 @@
 // Run: npx vite build && npm run build:server && E2E_PORT=3403 npx playwright test tests/e2e/agenda.spec.ts
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-agenda";
-
-async function signInAsTeacher(page: Page) {
-  await page.goto("/admin");
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-}
 
 type Lesson = {
   id: string;

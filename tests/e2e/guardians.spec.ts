@@ -3,23 +3,11 @@
 // Run: npx vite build && npm run build:server && E2E_PORT=3404 npx playwright test tests/e2e/guardians.spec.ts
 import { expect, type Page, test } from "@playwright/test";
 import { choosePackage, pickSlots } from "./support/booking-steps.ts";
+import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-guardians";
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${test.info().project.name}-${name}.png`, fullPage: true });
-
-async function signInAsStudent(page: Page) {
-  await page.goto("/student");
-  await page.getByRole("button", { name: /Continue as the demo student/ }).click();
-  await expect(page).toHaveURL(/\/student\/dashboard$/);
-}
-
-async function signInAsTeacher(page: Page) {
-  await page.goto("/admin");
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-}
 
 test("a guardian books for a child: the learner's name is typed by hand, and the lists name both", async ({
   page,

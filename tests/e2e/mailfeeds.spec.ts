@@ -3,21 +3,12 @@
 // Run: npx vite build && E2E_PORT=3321 npx playwright test tests/e2e/mailfeeds.spec.ts
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-mailfeeds";
 
-async function signIn(page: Page, who: "student" | "teacher") {
-  if (who === "teacher") {
-    await page.goto("/admin");
-    await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
-    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  } else {
-    await page.goto("/student");
-    await page.getByRole("button", { name: /Continue as the demo student/ }).click();
-    await expect(page).toHaveURL(/\/student\/dashboard$/);
-  }
-}
+const signIn = (page: Page, who: "student" | "teacher") =>
+  who === "teacher" ? signInAsTeacher(page) : signInAsStudent(page);
 
 const shot = async (page: Page, name: string, project: string) => {
   mkdirSync(SHOTS, { recursive: true });

@@ -2,20 +2,13 @@
 // Save Changes. Run: npm run build && E2E_PORT=3332 npx playwright test tests/e2e/settings-photo.spec.ts
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-settings-photo";
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fe0def46b80000000049454e44ae426082",
   "hex",
 );
-
-async function signInAsTeacher(page: Page) {
-  await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Admin Login Required" })).toBeVisible();
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.getByRole("button", { name: /Continue as the demo teacher/ }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-}
 
 const savedPhoto = async (page: Page) =>
   (
@@ -27,7 +20,7 @@ const savedPhoto = async (page: Page) =>
 test("a chosen photo is previewed, and stored only when Save Changes is clicked", async ({ page }, info) => {
   test.setTimeout(60_000);
   mkdirSync(SHOTS, { recursive: true });
-  await signInAsTeacher(page);
+  await signInAsTeacher(page, { loginScreen: true });
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { name: "Profile Information" })).toBeVisible();
   const before = await savedPhoto(page);
