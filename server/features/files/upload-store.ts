@@ -24,7 +24,6 @@ type NewUpload = Parameters<typeof insertUpload>[1];
 type UploadRow = Awaited<ReturnType<typeof insertUpload>>;
 
 export type UploadStore = {
-  where: "disk" | "database";
   /** Where incoming files are written while they are checked. */
   scratchDir: string;
   /** Keeps a checked scratch file as the upload `row` (the scratch file is gone afterwards). */
@@ -46,7 +45,6 @@ function diskStore(dataDir: string): UploadStore {
   const dir = memory ? mkdtempSync(path.join(os.tmpdir(), "english-uploads-")) : path.resolve(dataDir, "uploads");
   mkdirSync(dir, { recursive: true });
   return {
-    where: "disk",
     scratchDir: dir,
     async keep(db, scratch, row) {
       const finalPath = path.join(dir, row.storedName);
@@ -82,7 +80,6 @@ function databaseStore(): UploadStore {
   // Scratch files only: nothing of an upload stays on this machine.
   const scratchDir = mkdtempSync(path.join(os.tmpdir(), "english-uploads-"));
   return {
-    where: "database",
     scratchDir,
     async keep(db, scratch, row) {
       try {
