@@ -270,4 +270,35 @@ describe("the embedded default", () => {
     expect(erased.json().files_removed).toBe(1);
     expect(filesUnder(path.join(dir, "uploads"))).toEqual([]);
   });
+
+  it("deletes a shared file's upload when the file points elsewhere or is deleted", async () => {
+    const dir = path.join(scratch, "embedded-shared");
+    const t = await createTestApp({ env: { DATA_DIR: dir } });
+    closing.push(() => t.close());
+    const admin = await signIn(t, "teacher@school.test", "admin");
+    const student = await signIn(t, "embedded-shared@test.example", "student");
+    const pdf = { name: "a.pdf", type: "application/pdf", data: PDF.subarray(0, 4096) };
+    const first = await upload(t, "/api/files/upload", admin.cookie, pdf);
+    const second = await upload(t, "/api/files/upload", admin.cookie, pdf);
+    const send = (method: "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { cookie: admin.cookie, ...(body ? { "content-type": "application/json" } : {}) },
+        payload: body ? JSON.stringify(body) : undefined,
+      });
+    const created = await send("POST", "/api/admin/shared-files", {
+      student_id: student.id,
+      title: "Worksheet",
+      file_url: first,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().file.id as string;
+    const moved = await send("PUT", `/api/admin/shared-files/${id}`, { title: "Worksheet", file_url: second });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(filesUnder(path.join(dir, "uploads"))).toEqual([storedName(second)]);
+    expect((await send("DELETE", `/api/admin/shared-files/${id}`)).statusCode).toBe(200);
+    expect(filesUnder(path.join(dir, "uploads"))).toEqual([]);
+    expect(await t.database.prisma.upload.count()).toBe(0);
+  });
 });
