@@ -1,6 +1,7 @@
 // `npm run backup`: a dated archive of the database and the uploads in DATA_DIR/backups (or the
 // folder given as the first argument). Works while the server runs: with the embedded database
-// it asks the running server (the only process that may read it); with DATABASE_URL it runs pg_dump.
+// it asks the running server (the only process that may read it); with DATABASE_URL it runs
+// pg_dump, which holds the uploaded files too (decision 0009).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../server/db.ts";

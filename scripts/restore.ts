@@ -1,6 +1,7 @@
 // `npm run restore FILE`: brings a backup back into an empty DATA_DIR (embedded database) or, with
-// DATABASE_URL, into an empty PostgreSQL database (uploads go to DATA_DIR/uploads). Start the
-// server afterwards; pending migrations apply at start as usual.
+// DATABASE_URL, into an empty PostgreSQL database, whose rows hold the uploaded files (files the
+// archive holds outside it go to DATA_DIR/uploads and move into the database when the server
+// starts). Start the server afterwards; pending migrations apply at start as usual.
 import path from "node:path";
 import { parseEnv } from "../server/env.ts";
 import { RestoreRefusedError, restoreIntoDataDir, restoreIntoPostgres } from "../server/features/ops/backup.service.ts";

@@ -11,7 +11,7 @@ import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
 import { type AvailabilityCache, createAvailabilityCache } from "./features/availability/availability-cache.ts";
-import { openUploadDir } from "./features/files/files.service.ts";
+import { openUploadStore } from "./features/files/upload-store.ts";
 import { PrerenderedPages } from "./features/pages/prerendered-pages.ts";
 import { authRoutes } from "./http/auth.http.ts";
 import { availabilityGridRoute } from "./http/availability-grid.http.ts";
@@ -228,10 +228,10 @@ export async function buildApp(opts: BuildAppOptions) {
     }
     return payload;
   });
-  // One upload directory for the file routes, settings and account deletion (tests get a temporary one).
-  const uploads = openUploadDir(env.DATA_DIR);
+  // One upload store for the file routes, settings and account deletion (upload-store.ts).
+  const uploads = openUploadStore(env);
   app.addHook("onClose", async () => uploads.dispose());
-  const services = { db, env, rateLimiter, availabilityCache, uploadDir: uploads.dir };
+  const services = { db, env, rateLimiter, availabilityCache, uploads };
   await app.register(
     trpcPlugin<AppRouter>({
       router: appRouter,
@@ -253,7 +253,7 @@ export async function buildApp(opts: BuildAppOptions) {
   registerProcedureRoutes(app, services, procedureRoutes);
   await app.register(calendarRoutes, { db, env, rateLimiter });
   await app.register(calendarFileRoutes, { db, env });
-  await app.register(fileRoutes, { db, env, rateLimiter, uploadDir: uploads.dir });
+  await app.register(fileRoutes, { db, env, rateLimiter, uploads });
   await app.register(studentExportRoute, { db });
   if (opts.ops) await app.register(opsRoutes, { database, ...opts.ops });
 

@@ -8,6 +8,7 @@ import { buildApp, loggerOptions } from "./app.ts";
 import type { EmbeddedStart } from "./db/embedded.ts";
 import { embeddedDatabase, openDatabase } from "./db.ts";
 import type { Env } from "./env.ts";
+import { importDiskUploads } from "./features/files/upload-store.ts";
 import { type MailWorker, startMailWorker } from "./features/mail/mail.service.ts";
 import { serverJobs, startScheduler } from "./features/ops/scheduler.ts";
 import { createRedisRateLimiter } from "./plugins/redis.ts";
@@ -45,6 +46,11 @@ export async function startServer(env: Env, embedded: EmbeddedStart | null): Pro
   }
   await connecting;
   await seedDatabase(database.prisma, env);
+  if (env.DATABASE_URL) {
+    // Files an older version kept in DATA_DIR/uploads move into the database (decision 0009).
+    const moved = await importDiskUploads(database.prisma, dataDir);
+    if (moved > 0) app.log.info(`moved ${moved} uploaded files from ${dataDir}/uploads into the database`);
+  }
 
   let stopJobs = async () => {};
   let mailWorker: MailWorker | null = null;

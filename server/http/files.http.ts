@@ -16,13 +16,13 @@ import {
   storeUpload,
   type UploadKind,
 } from "../features/files/files.service.ts";
+import type { UploadStore } from "../features/files/upload-store.ts";
 import type { RateLimiter } from "../plugins/rate-limit.ts";
 
-type Options = { db: Db; env: Env; rateLimiter: RateLimiter; uploadDir: string };
+type Options = { db: Db; env: Env; rateLimiter: RateLimiter; uploads: UploadStore };
 
 export async function fileRoutes(app: FastifyInstance, opts: Options) {
-  const { db } = opts;
-  const store = { dir: opts.uploadDir };
+  const { db, uploads: store } = opts;
   await app.register(multipart, {
     // Hard ceilings for every part; each route narrows fileSize further.
     limits: { fileSize: SHARED_FILE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
@@ -35,7 +35,7 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
     if (!part) throw new AppError("BAD_REQUEST", "Please choose a file to upload.");
     const label = part.fields.path && "value" in part.fields.path ? String(part.fields.path.value).slice(0, 200) : null;
-    const file = await storeUpload(db, store.dir, ownerId, part, { kind, maxBytes, imagesOnly: kind !== "shared" });
+    const file = await storeUpload(db, store, ownerId, part, { kind, maxBytes, imagesOnly: kind !== "shared" });
     return { file, label };
   }
 
@@ -58,7 +58,7 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
     const { file } = await receive(request, student.id, "student-profile", PROFILE_PHOTO_MAX_BYTES);
     const previous = await findUserImage(db, student.id);
     await setUserImage(db, student.id, file.url);
-    await discardUpload(db, store.dir, previous);
+    await discardUpload(db, store, previous);
     return { success: true, imageUrl: file.url };
   });
 
@@ -69,7 +69,7 @@ export async function fileRoutes(app: FastifyInstance, opts: Options) {
   app.get<{ Params: { name: string } }>("/api/files/download/:name", async (request, reply) => {
     const admin = await request.sessionUser("admin");
     const student = await request.sessionUser("student");
-    const download = await openDownload(db, store.dir, request.params.name, {
+    const download = await openDownload(db, store, request.params.name, {
       adminId: admin?.isAdmin ? admin.id : null,
       studentId: student?.id ?? null,
     });

@@ -3,6 +3,7 @@ import type { Db } from "../db.ts";
 import type { Env } from "../env.ts";
 import type { SessionKind, SessionUser } from "../features/auth/session.service.ts";
 import type { AvailabilityCache } from "../features/availability/availability-cache.ts";
+import type { UploadStore } from "../features/files/upload-store.ts";
 import type { RateLimiter } from "../plugins/rate-limit.ts";
 
 export type AppServices = {
@@ -11,8 +12,8 @@ export type AppServices = {
   rateLimiter: RateLimiter;
   /** The app's availability cache (availability-cache.ts); without one, every call computes. */
   availabilityCache?: AvailabilityCache;
-  /** The upload directory, where replaced photos are deleted (absent in callers without files). */
-  uploadDir?: string;
+  /** The upload store, where replaced photos are deleted (absent in callers without files). */
+  uploads?: UploadStore;
 };
 
 export type InnerContext = AppServices & {

@@ -42,7 +42,8 @@ describe.runIf(runs && redisUp)("two server processes on one PostgreSQL database
       REDIS_URL: redisUrl,
       SMTP_URL: smtp.url,
       MAIL_WORKER_INTERVAL_MS: "300",
-      // Both share one DATA_DIR (uploads) as docs/deploy.md says; with DATABASE_URL it holds no database.
+      // One DATA_DIR for both: with DATABASE_URL it holds neither the database nor the uploads
+      // (uploads-across-processes.int.test.ts runs two servers with different ones).
       DATA_DIR: dataDir,
       ADMIN_EMAILS: "teacher@school.test",
       TRUST_PROXY: "true",

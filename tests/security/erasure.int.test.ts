@@ -491,6 +491,8 @@ const PERSONAL: Record<string, Record<string, Erasure>> = {
   },
   // Their own uploads go; the teacher's files shared with them lose the student's name.
   Upload: { originalName: "redacted" },
+  // The bytes of their uploads (a photo of them) when DATABASE_URL is set: gone with the Upload row.
+  UploadChunk: { data: "deleted" },
   // Another student's invitation of them stays theirs (it may have earned a reward); their own go.
   Referral: { referredEmail: "redacted", referredName: "redacted" },
   // Kept for the teacher's accounts (lessons given, 10 years): nothing identifying stays.
@@ -599,11 +601,22 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     mimeType: "detected file type",
     kind: "shared | profile | student-profile",
   },
+  UploadChunk: { storedName: "a random server-made name" },
   LessonMove: { movedBy: "student | teacher" },
   OutboxEmail: { kind: "message kind", status: "send status", dedupeKey: "kind and record ids only" },
 };
 
-const TEXT_LIKE = new Set(["text", "character varying", "character", "json", "jsonb", "ARRAY", "USER-DEFINED"]);
+// bytea too: the bytes of an upload (a photo) are personal data as much as its name is.
+const TEXT_LIKE = new Set([
+  "text",
+  "character varying",
+  "character",
+  "json",
+  "jsonb",
+  "ARRAY",
+  "USER-DEFINED",
+  "bytea",
+]);
 
 describe(`the erasure guard on ${testEngine}`, () => {
   it("knows how erasure treats every text-like column of the live schema", async () => {

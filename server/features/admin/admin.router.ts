@@ -91,7 +91,7 @@ export const adminRouter = router({
     update: teacherProcedure
       .input(updateSettingsSchema)
       .mutation(({ ctx, input }) =>
-        updateAdminSettings(ctx.db, ctx.teacher.id, input.settings, { uploadDir: ctx.uploadDir }),
+        updateAdminSettings(ctx.db, ctx.teacher.id, input.settings, { uploads: ctx.uploads }),
       ),
   }),
 
@@ -119,13 +119,17 @@ export const adminRouter = router({
       .mutation(({ ctx, input }) => createSharedFile(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
     update: adminProcedure
       .input(byId.extend({ data: updateSharedFileSchema }))
-      .mutation(({ ctx, input }) => updateSharedFile(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL })),
+      .mutation(({ ctx, input }) =>
+        updateSharedFile(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL, uploads: ctx.uploads }),
+      ),
     setActive: adminProcedure
       .input(byId.extend({ is_active: z.boolean() }))
       .mutation(({ ctx, input }) =>
         setSharedFileActive(ctx.db, input.id, input.is_active, { publicUrl: ctx.env.PUBLIC_URL }),
       ),
-    delete: adminProcedure.input(byId).mutation(({ ctx, input }) => deleteSharedFile(ctx.db, input.id)),
+    delete: adminProcedure
+      .input(byId)
+      .mutation(({ ctx, input }) => deleteSharedFile(ctx.db, input.id, { uploads: ctx.uploads })),
   }),
 
   availability: adminAvailabilityRouter,

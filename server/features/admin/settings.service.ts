@@ -6,6 +6,7 @@ import { AppError, isConstraintConflict } from "../../errors.ts";
 import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { checkPendingCapSetting, largestPackageLessons } from "../booking/pending-hold.service.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
+import type { UploadStore } from "../files/upload-store.ts";
 import type { SettingsInput } from "./admin.schemas.ts";
 import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
 
@@ -57,14 +58,14 @@ export type AdminSettingsDto = Awaited<ReturnType<typeof getAdminSettings>>;
 
 /**
  * Saves the three cards. The photo is stored here, on Save Changes: the upload route only keeps
- * the file. A photo that is replaced (or abandoned before any save) is deleted with its file when
- * the upload directory is known.
+ * the file. A photo that is replaced (or abandoned before any save) is deleted with its bytes when
+ * the upload store is known.
  */
 export async function updateAdminSettings(
   db: Db,
   teacherId: string,
   input: SettingsInput,
-  opts: { uploadDir?: string } = {},
+  opts: { uploads?: UploadStore } = {},
 ) {
   const { profile, business, system } = input;
   const previousImage = (await findTeacherProfile(db, teacherId)).imageUrl;
@@ -92,11 +93,11 @@ export async function updateAdminSettings(
   if (business.maxAdvanceBooking !== previousSite.maxAdvanceBooking || business.timezone !== previousSite.timezone) {
     await topUpStandingSchedules(db, new Date());
   }
-  if (opts.uploadDir) {
+  if (opts.uploads) {
     if (profile.image_url !== undefined && profile.image_url !== previousImage) {
-      await discardUpload(db, opts.uploadDir, previousImage);
+      await discardUpload(db, opts.uploads, previousImage);
     }
-    await discardAbandonedPhotos(db, opts.uploadDir, "profile");
+    await discardAbandonedPhotos(db, opts.uploads, "profile");
   }
   return getAdminSettings(db, teacherId);
 }

@@ -6,7 +6,9 @@ import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findUploadByUrl } from "../files/files.data.ts";
+import { discardUpload } from "../files/files.service.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
+import type { UploadStore } from "../files/upload-store.ts";
 import { findStudent } from "./admin.data.ts";
 import type { createSharedFileSchema, listSharedFilesSchema, updateSharedFileSchema } from "./admin.schemas.ts";
 import { type MailOptions, saveSharedItem } from "./resource-mail.ts";
@@ -83,7 +85,8 @@ export async function updateSharedFile(
   db: Db,
   id: string,
   input: z.output<typeof updateSharedFileSchema>,
-  opts: MailOptions,
+  /** `uploads`: where an upload the file no longer points at is deleted (absent: kept). */
+  opts: MailOptions & { uploads?: UploadStore },
 ) {
   const current = await findSharedFileRow(db, id);
   if (!current) throw new AppError("NOT_FOUND", "File not found.");
@@ -97,11 +100,10 @@ export async function updateSharedFile(
   if (input.file_url !== current.fileUrl || input.file_size !== undefined)
     data.fileSize = await sizeFor(db, input.file_url, input.file_size);
   const isActive = data.isActive ?? current.isActive;
-  return {
-    file: toSharedFileDto(
-      await saveSharedItem(db, opts, isActive, (tx) => updateSharedFileRow(tx, id, data), fileShared),
-    ),
-  };
+  const file = await saveSharedItem(db, opts, isActive, (tx) => updateSharedFileRow(tx, id, data), fileShared);
+  // An uploaded file replaced by another would otherwise be kept with nothing pointing at it.
+  if (opts.uploads && file.fileUrl !== current.fileUrl) await discardUpload(db, opts.uploads, current.fileUrl);
+  return { file: toSharedFileDto(file) };
 }
 
 export async function setSharedFileActive(db: Db, id: string, isActive: boolean, opts: MailOptions) {
@@ -110,8 +112,11 @@ export async function setSharedFileActive(db: Db, id: string, isActive: boolean,
   return { file: toSharedFileDto(file) };
 }
 
-export async function deleteSharedFile(db: Db, id: string) {
-  if (!(await findSharedFileRow(db, id))) throw new AppError("NOT_FOUND", "File not found.");
+/** Its uploaded file goes too unless another shared file or a photo still points at it. */
+export async function deleteSharedFile(db: Db, id: string, opts: { uploads?: UploadStore } = {}) {
+  const current = await findSharedFileRow(db, id);
+  if (!current) throw new AppError("NOT_FOUND", "File not found.");
   await deleteSharedFileRow(db, id);
+  if (opts.uploads) await discardUpload(db, opts.uploads, current.fileUrl);
   return { success: true };
 }

@@ -82,3 +82,54 @@ export async function listUploadNamesOfKind(db: Db, kind: string, before: Date) 
   });
   return rows.map((r) => r.storedName);
 }
+
+/** An upload's row and its bytes in one transaction: no row without its bytes, no bytes without a row. */
+export function insertUploadWithChunks(
+  db: Db,
+  data: Parameters<typeof insertUpload>[1],
+  chunks: AsyncIterable<Uint8Array<ArrayBuffer>>,
+) {
+  return db.$transaction(async (tx) => {
+    const row = await tx.upload.create({ data, select: uploadSelect });
+    let index = 0;
+    for await (const chunk of chunks) {
+      await tx.uploadChunk.create({
+        data: { storedName: data.storedName, index: index++, data: chunk },
+        select: { index: true },
+      });
+    }
+    return row;
+  });
+}
+
+/** The bytes of a legacy upload (a row whose file was on disk) moved into the database. */
+export function insertUploadChunks(db: Db, storedName: string, chunks: AsyncIterable<Uint8Array<ArrayBuffer>>) {
+  return db.$transaction(async (tx) => {
+    let index = 0;
+    for await (const chunk of chunks) {
+      await tx.uploadChunk.create({ data: { storedName, index: index++, data: chunk }, select: { index: true } });
+    }
+  });
+}
+
+export async function readUploadChunk(db: Db, storedName: string, index: number) {
+  const row = await db.uploadChunk.findUnique({
+    where: { storedName_index: { storedName, index } },
+    select: { data: true },
+  });
+  return row?.data ?? null;
+}
+
+/** Uploads whose bytes the database holds (a backup's count). */
+export function countUploadsInDatabase(db: Db) {
+  return db.uploadChunk.count({ where: { index: 0 } });
+}
+
+/** Of these stored names, those with a row but no bytes in the database. */
+export async function listUploadsWithoutChunks(db: Db, storedNames: string[]) {
+  const rows = await db.upload.findMany({
+    where: { storedName: { in: storedNames }, chunks: { none: {} } },
+    select: { storedName: true },
+  });
+  return rows.map((r) => r.storedName);
+}

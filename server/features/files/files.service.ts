@@ -1,10 +1,10 @@
-// The upload store: files live in DATA_DIR/uploads under names the server makes (a UUID and the
-// extension of the detected type); the name a browser sent is kept only as a label in the
-// database. A file is accepted only when its first bytes say it is an allowed type.
+// The upload store: files are kept under names the server makes (a UUID and the extension of the
+// detected type), in DATA_DIR/uploads or in the database (upload-store.ts); the name a browser
+// sent is kept only as a label in the database. A file is accepted only when its first bytes say
+// it is an allowed type.
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { rename, unlink } from "node:fs/promises";
-import os from "node:os";
+import { createWriteStream } from "node:fs";
+import { unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -15,13 +15,13 @@ import {
   DOWNLOAD_PREFIX,
   deleteUploadRow,
   findUpload,
-  insertUpload,
   isSharedWithStudent,
   isUploadReferenced,
   listUploadNamesOfKind,
   listUploadsOf,
   recordStudentDownload,
 } from "./files.data.ts";
+import type { UploadStore } from "./upload-store.ts";
 
 export type UploadKind = "shared" | "profile" | "student-profile";
 
@@ -33,17 +33,6 @@ export const NOT_IMAGE_MESSAGE = "Please select an image file.";
 /** Server-made names only: anything else (traversal, NUL, odd characters) is not a stored file. */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 export const isStoredName = (name: string) => STORED_NAME.test(name);
-
-/** DATA_DIR/uploads; an in-memory database (tests) gets a temporary directory removed on close. */
-export function openUploadDir(dataDir: string): { dir: string; dispose(): void } {
-  if (dataDir === "memory://") {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "english-uploads-"));
-    return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const dir = path.resolve(dataDir, "uploads");
-  mkdirSync(dir, { recursive: true });
-  return { dir, dispose: () => {} };
-}
 
 /** Keeps a readable label of the browser's file name: no path, no control characters. */
 export function cleanOriginalName(name: string | undefined): string {
@@ -62,18 +51,18 @@ export function cleanOriginalName(name: string | undefined): string {
 export type IncomingFile = { file: Readable & { truncated?: boolean }; filename?: string };
 
 /**
- * Streams one multipart file to a scratch name inside the upload dir, counting bytes; over the
- * limit (the multipart parser stops at limit+1) or of a type not allowed, the scratch file is
- * removed and nothing is kept.
+ * Streams one multipart file to a scratch file of the store, counting bytes; over the limit (the
+ * multipart parser stops at limit+1) or of a type not allowed, the scratch file is removed and
+ * nothing is kept.
  */
 export async function storeUpload(
   db: Db,
-  uploadDir: string,
+  store: UploadStore,
   ownerId: string,
   incoming: IncomingFile,
   opts: { kind: UploadKind; maxBytes: number; imagesOnly: boolean },
 ) {
-  const scratch = path.join(uploadDir, `.partial-${randomUUID()}`);
+  const scratch = path.join(store.scratchDir, `.partial-${randomUUID()}`);
   let size = 0;
   try {
     incoming.file.on("data", (chunk: Buffer) => {
@@ -99,12 +88,9 @@ export async function storeUpload(
     await unlink(scratch).catch(() => {});
     throw error;
   }
-  const storedName = `${randomUUID()}.${detected.ext}`;
-  const finalPath = path.join(uploadDir, storedName);
   try {
-    await rename(scratch, finalPath);
-    const row = await insertUpload(db, {
-      storedName,
+    const row = await store.keep(db, scratch, {
+      storedName: `${randomUUID()}.${detected.ext}`,
       ownerId,
       originalName: cleanOriginalName(incoming.filename),
       mimeType: detected.mime,
@@ -114,7 +100,6 @@ export async function storeUpload(
     return toUploadDto(row, detected.category);
   } catch (error) {
     await unlink(scratch).catch(() => {});
-    await unlink(finalPath).catch(() => {});
     throw error;
   }
 }
@@ -152,7 +137,7 @@ export type Viewer = { adminId: string | null; studentId: string | null };
  * upload) is shared with, and anyone for a teacher's profile photo (the public teacher card).
  * Everyone else gets the same 404 as for a name that does not exist.
  */
-export async function openDownload(db: Db, uploadDir: string, name: string, viewer: Viewer) {
+export async function openDownload(db: Db, store: UploadStore, name: string, viewer: Viewer) {
   const notFound = new AppError("NOT_FOUND", "File not found.");
   if (!isStoredName(name)) throw notFound;
   const row = await findUpload(db, name);
@@ -166,12 +151,8 @@ export async function openDownload(db: Db, uploadDir: string, name: string, view
   const allowed = row.kind === "profile" || isAdmin || isOwner || sharedFileId !== null;
   if (!allowed) throw notFound;
   if (sharedFileId && viewer.studentId) await recordStudentDownload(db, sharedFileId, viewer.studentId);
-  const filePath = path.join(uploadDir, name);
-  const stream = createReadStream(filePath);
-  await new Promise<void>((resolve, reject) => {
-    stream.once("open", () => resolve());
-    stream.once("error", () => reject(notFound));
-  });
+  const stream = await store.open(db, name);
+  if (!stream) throw notFound;
   return { stream, mimeType: row.mimeType, size: row.size, originalName: row.originalName };
 }
 
@@ -183,15 +164,15 @@ export function contentDisposition(originalName: string) {
 
 /**
  * Deletes an upload of ours (row, then file) once nothing points at it any more: a replaced
- * profile photo would otherwise stay on disk for ever (5 MB each, 20 uploads a minute). A URL
+ * profile photo would otherwise stay stored for ever (5 MB each, 20 uploads a minute). A URL
  * that is not one of our uploads (an https:// photo) is left alone.
  */
-export async function discardUpload(db: Db, uploadDir: string, fileUrl: string | null | undefined) {
+export async function discardUpload(db: Db, store: UploadStore, fileUrl: string | null | undefined) {
   if (!fileUrl?.startsWith(DOWNLOAD_PREFIX)) return false;
   const name = fileUrl.slice(DOWNLOAD_PREFIX.length);
   if (!isStoredName(name) || (await isUploadReferenced(db, name))) return false;
   if (!(await deleteUploadRow(db, name))) return false;
-  await unlink(path.join(uploadDir, name)).catch(() => {});
+  await store.removeBytes(name);
   return true;
 }
 
@@ -199,7 +180,7 @@ export async function discardUpload(db: Db, uploadDir: string, fileUrl: string |
 export const UNSAVED_PHOTO_GRACE_MS = 60 * 60 * 1000;
 
 /** Deletes photos of `kind` uploaded over the grace period ago that no profile ever used. */
-export async function discardAbandonedPhotos(db: Db, uploadDir: string, kind: UploadKind, now = new Date()) {
+export async function discardAbandonedPhotos(db: Db, store: UploadStore, kind: UploadKind, now = new Date()) {
   const names = await listUploadNamesOfKind(db, kind, new Date(now.getTime() - UNSAVED_PHOTO_GRACE_MS));
-  for (const name of names) await discardUpload(db, uploadDir, `${DOWNLOAD_PREFIX}${name}`);
+  for (const name of names) await discardUpload(db, store, `${DOWNLOAD_PREFIX}${name}`);
 }

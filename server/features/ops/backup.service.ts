@@ -1,6 +1,8 @@
 // Backups: one dated .tar.gz holding a consistent database snapshot (PGlite's data directory, or a
-// pg_dump archive) and the upload directory. Restores go into an empty data directory or an empty
-// PostgreSQL database only, so a restore can never silently merge into live data.
+// pg_dump archive) and the upload directory. With DATABASE_URL the uploads' bytes are rows of the
+// database (decision 0009), so the snapshot holds them; the directory holds only files not yet
+// moved in. Restores go into an empty data directory or an empty PostgreSQL database only, so a
+// restore can never silently merge into live data.
 import "../../db/wasm-code-gc.ts";
 import { execFile } from "node:child_process";
 import {
@@ -20,6 +22,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
 import type { Database } from "../../db.ts";
+import { countUploadsInDatabase } from "../files/files.data.ts";
 
 const run = promisify(execFile);
 
@@ -28,6 +31,7 @@ export type BackupManifest = {
   createdAt: string;
   engine: "pglite" | "postgresql";
   database: "database.tar.gz" | "database.pgdump";
+  /** Files in the archive's uploads/ plus the uploads whose bytes are in its database snapshot. */
   uploads: number;
 };
 
@@ -52,10 +56,11 @@ export async function createBackupArchive(
   try {
     const databaseFile = database.engine === "pglite" ? "database.tar.gz" : "database.pgdump";
     await database.writeSnapshot(path.join(work, databaseFile));
-    let uploads = 0;
+    // Counted after the snapshot: an upload that arrives meanwhile is counted and not in it.
+    let uploads = await countUploadsInDatabase(database.prisma);
     if (existsSync(opts.uploadsDir)) {
       await run("cp", ["-a", opts.uploadsDir, path.join(work, "uploads")]);
-      uploads = readdirSync(path.join(work, "uploads")).length;
+      uploads += readdirSync(path.join(work, "uploads")).length;
     } else {
       mkdirSync(path.join(work, "uploads"));
     }

@@ -109,7 +109,7 @@ export const portalRouter = router({
   deleteAccount: rateLimitedStudentProcedure("write")
     .input(deleteAccountSchema)
     .mutation(({ ctx, input }) =>
-      deleteStudentAccount(ctx.db, ctx.student.id, input, { uploadDir: ctx.uploadDir, env: ctx.env }),
+      deleteStudentAccount(ctx.db, ctx.student.id, input, { uploads: ctx.uploads, env: ctx.env }),
     ),
 
   calendarFeed: router({

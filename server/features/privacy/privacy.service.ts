@@ -2,8 +2,6 @@
 // and erasure of their account. Lessons and orders stay in the teacher's accounting records,
 // stripped of anything that identifies the student.
 
-import { unlink } from "node:fs/promises";
-import path from "node:path";
 import { z } from "zod";
 import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
@@ -14,6 +12,7 @@ import { settleReferralReward } from "../booking/referral.service.ts";
 import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import { isStoredName } from "../files/files.service.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
+import type { UploadStore } from "../files/upload-store.ts";
 import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { describeTime, type MailContext } from "../mail/mail.templates.ts";
@@ -215,15 +214,16 @@ export function exportFileName(now = new Date()) {
 
 /**
  * Deletes the student's account. The teacher's own account cannot be deleted this way (it owns
- * the site's records). Upload files are removed from disk only after the transaction committed,
- * so a failed deletion never leaves rows pointing at missing files.
+ * the site's records). Upload files on disk are removed only after the transaction committed, so a
+ * failed deletion never leaves rows pointing at missing files; bytes kept in the database go with
+ * their rows inside it.
  */
 export async function deleteStudentAccount(
   db: Db,
   userId: string,
   input: z.infer<typeof deleteAccountSchema>,
-  /** `uploadDir` is absent only in callers without files (context.ts): nothing to remove then. */
-  opts: { uploadDir?: string; env: Pick<Env, "PUBLIC_URL" | "accountHashSecret">; now?: Date },
+  /** `uploads` is absent only in callers without files (context.ts): nothing to remove then. */
+  opts: { uploads?: UploadStore; env: Pick<Env, "PUBLIC_URL" | "accountHashSecret">; now?: Date },
 ) {
   void input; // validated at the edge: its existence is the confirmation
   const account = await findAccount(db, userId);
@@ -246,15 +246,10 @@ export async function deleteStudentAccount(
     },
   );
   let filesRemoved = 0;
-  const { uploadDir } = opts;
-  if (uploadDir) {
+  const { uploads } = opts;
+  if (uploads) {
     for (const name of result.uploads.filter(isStoredName)) {
-      try {
-        await unlink(path.join(uploadDir, name));
-        filesRemoved++;
-      } catch {
-        // Already gone: nothing left to remove.
-      }
+      if (await uploads.removeBytes(name)) filesRemoved++;
     }
   }
   return {
