@@ -1,6 +1,6 @@
 // What public pages download: never the admin, portal or quiz code (checked against the Vite
 // build manifest), and how much JavaScript and CSS each loads, gzip-compressed, written to
-// test-results/bundle-sizes-<project>.json. Issue 7's budget: aim at 110 KB, fail above 130 KB (see the README);
+// test-results/bundle-sizes-<project>.json. Issue 7's budget: aim at 110 KB, fail above 130 KB (see docs/benchmarks.md);
 // issue 15's for `/`: 60 KB.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
