@@ -96,6 +96,16 @@ async function bookableSlots(url: string): Promise<string[]> {
   return [...new Set(starts)];
 }
 
+/** POST /api/bookings' body: one single lesson at a random bookable start. */
+function bookingBody(name: string, slots: string[]): string {
+  return JSON.stringify({
+    studentInfo: { name, phone: "+39 333 000 0000", english_level: "intermediate", lesson_focus: "Speaking" },
+    lesson_date: slots[Math.floor(Math.random() * slots.length)],
+    lessonType: "online",
+    packageId: "single-lesson",
+  });
+}
+
 /** Requests/s of a reference server (scripts/bench/*.ts) at `path`, after a warm-up. */
 async function referenceRps(script: string, urlPath: string): Promise<number> {
   const port = await freePort();
@@ -172,17 +182,7 @@ async function memoryPhases(
       setupRequest: (request) => ({
         ...request,
         headers: { ...request.headers, "content-type": "application/json", ...student() },
-        body: JSON.stringify({
-          studentInfo: {
-            name: "Bench Memory",
-            phone: "+39 333 000 0000",
-            english_level: "intermediate",
-            lesson_focus: "Speaking",
-          },
-          lesson_date: slots[Math.floor(Math.random() * slots.length)],
-          lessonType: "online",
-          packageId: "single-lesson",
-        }),
+        body: bookingBody("Bench Memory", slots),
       }),
     },
     get("/api/student/lessons", student),
@@ -261,17 +261,7 @@ async function benchEngine(engine: "pglite" | "postgresql", dataEnv: Record<stri
           return {
             ...request,
             headers: { "content-type": "application/json", cookie: cookies[i % cookies.length] },
-            body: JSON.stringify({
-              studentInfo: {
-                name: `Bench ${i}`,
-                phone: "+39 333 000 0000",
-                english_level: "intermediate",
-                lesson_focus: "Speaking",
-              },
-              lesson_date: slots[Math.floor(Math.random() * slots.length)],
-              lessonType: "online",
-              packageId: "single-lesson",
-            }),
+            body: bookingBody(`Bench ${i}`, slots),
           };
         },
         onResponse: (status) => {
