@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { newReferralCode } from "../server/codes.ts";
-import type { Db } from "../server/db.ts";
+import type { Db, Tx } from "../server/db.ts";
 import { DEMO_TEACHER_EMAIL, type Env } from "../server/env.ts";
 import { ensureDemoStudent } from "../server/features/auth/demo-accounts.ts";
 import { projectPath } from "../server/paths.ts";
@@ -62,10 +62,10 @@ function readDataFiles() {
   return { checksum, parse };
 }
 
-async function getMeta(db: Db, key: string) {
+async function getMeta(db: Db | Tx, key: string) {
   return (await db.appMeta.findUnique({ where: { key } }))?.value;
 }
-async function setMeta(db: Db, key: string, value: string) {
+async function setMeta(db: Db | Tx, key: string, value: string) {
   await db.appMeta.upsert({ where: { key }, create: { key, value }, update: { value } });
 }
 
@@ -171,9 +171,17 @@ async function seedFirstTeacher(db: Db, env: Env) {
   }
 }
 
+/**
+ * The demo data, all or nothing: one transaction, so a first start killed half-way (checklist #27)
+ * leaves none of it, and the next start writes it whole instead of adding a second copy of the
+ * availability it had written (which the no-overlap constraint refuses).
+ */
 async function seedDemoData(db: Db, env: Env, clock: DateTime | undefined) {
   if (await getMeta(db, "demo-data")) return;
-  const now = clock ?? DateTime.utc();
+  await db.$transaction((tx) => writeDemoData(tx, env, clock ?? DateTime.utc()), { timeout: 60_000 });
+}
+
+async function writeDemoData(db: Tx, env: Env, now: DateTime) {
   const teacher = await db.teacher.findFirst({
     where: { email: env.adminEmails[0] },
     select: { id: true, userId: true },

@@ -74,4 +74,30 @@ describe(`seed at start (${testEngine})`, () => {
     expect(await alreadySeeded(db(), env)).toBe(true);
     expect(await alreadySeeded(db(), demo)).toBe(false);
   });
+
+  it("writes the demo data all or nothing: a start that fails half-way leaves none, and the next writes it once", async () => {
+    const demo = { ...env, withDemoData: true, adminEmails: ["teacher@school.test"] };
+    // A fault late in the demo data (its private notes come after the availability and the
+    // lessons), raised by the database itself as a killed or failed start would leave it.
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION refuse_note() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER refuse_note BEFORE INSERT ON "StudentNote" FOR EACH ROW EXECUTE FUNCTION refuse_note()`,
+    );
+    await expect(seedDatabase(db(), demo)).rejects.toThrow();
+    expect(await db().availabilitySlot.count()).toBe(0);
+    expect(await db().booking.count()).toBe(0);
+    expect(await db().appMeta.count({ where: { key: "demo-data" } })).toBe(0);
+
+    await db().$executeRawUnsafe(`DROP TRIGGER refuse_note ON "StudentNote"`);
+    await db().$executeRawUnsafe("DROP FUNCTION refuse_note()");
+    await seedDatabase(db(), demo);
+    expect(await alreadySeeded(db(), demo)).toBe(true);
+    const slots = await db().availabilitySlot.count();
+    expect(slots).toBeGreaterThan(0);
+    expect(await db().weeklySchedule.count()).toBe(1);
+    await seedDatabase(db(), demo);
+    expect(await db().availabilitySlot.count()).toBe(slots);
+  });
 });

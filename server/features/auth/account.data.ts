@@ -1,5 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
-import type { Db } from "../../db.ts";
+import type { Db, DbOrTx } from "../../db.ts";
 
 const accountSelect = { id: true, email: true, name: true, isAdmin: true, googleSub: true, imageUrl: true } as const;
 
@@ -12,7 +12,7 @@ export function findUserByEmail(db: Db, email: string) {
 }
 
 /** The account with this email, created with `profile` when there is none; an existing one is left as it is. */
-export function ensureUserByEmail(db: Db, email: string, profile: Omit<Prisma.UserCreateInput, "email">) {
+export function ensureUserByEmail(db: DbOrTx, email: string, profile: Omit<Prisma.UserCreateInput, "email">) {
   return db.user.upsert({
     where: { email },
     update: {},
