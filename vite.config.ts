@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { compileCatalogue } from "./shared/i18n/compile.ts";
 
 const outDir = path.resolve(import.meta.dirname, "dist/client");
 
@@ -60,9 +61,25 @@ function landingHtml(): Plugin {
   };
 }
 
+/**
+ * The message catalogues (shared/i18n/messages/<locale>/<area>.json) reach the browser compiled:
+ * each ICU message parsed at build time by Lingui's own compiler (decision 0013), so the pages
+ * carry neither the parser nor the work of running it. Still JSON, which Vite then makes a module.
+ */
+function compiledMessages(): Plugin {
+  return {
+    name: "compiled-messages",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]shared[\\/]i18n[\\/]messages[\\/][a-z]{2}[\\/][a-z-]+\.json$/.test(id)) return null;
+      return { code: JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>)), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: "client",
-  plugins: [react(), tailwindcss(), landingHtml(), precompress()],
+  plugins: [compiledMessages(), react(), tailwindcss(), landingHtml(), precompress()],
   build: {
     // The app (index.html, src/main.tsx) and the landing page's own small script (issue 15).
     rollupOptions: {

@@ -1,11 +1,16 @@
 // The public pages rendered on the server (server/features/pages/prerender.ts): the same routes
 // and components as the browser's, at one address, with the data the server loaded. Built on its
 // own into dist/server/prerender/ (scripts/build-server.ts) and loaded on the first page asked for.
+
 import { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
+import { compileCatalogue } from "../../shared/i18n/compile.ts";
+import { LOCALES, type Locale, localePath, localePrefix, splitLocalePath } from "../../shared/i18n/locales.ts";
+import { AREAS } from "../../shared/i18n/messages.ts";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { choiceInAddress, firstWeekInput, SCHEDULE_PATH } from "./features/booking/schedule-address.ts";
+import { type Catalogue, createCatalogue, I18nProvider, loadAreas } from "./lib/i18n.tsx";
 import { type Prerendered, PrerenderedProvider } from "./lib/prerendered.tsx";
 import { createStaticRouter, RouterProvider } from "./lib/router.tsx";
 import {
@@ -35,26 +40,47 @@ const PAGES: Record<string, readonly PrerenderedQuery[]> = {
 };
 
 /**
- * The address a page is rendered for, or null when it is not prerendered: its path; for the
+ * The address a page is rendered for, or null when it is not prerendered: its path (`/it/...` for
+ * the Italian page, rendered in Italian); for the
  * booking pages whether a referral code came with it (the intro then says it was saved); for the
  * schedule the package and teacher it names, unless `withChoice` is false. Other query parameters
  * (utm_source...) do not change the page, so they share its HTML.
  */
 export function pageAddress(url: string, withChoice = true): string | null {
   const { pathname, searchParams } = new URL(url, "http://localhost");
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const { locale, path: page } = splitLocalePath(pathname);
+  const path = page.length > 1 ? page.replace(/\/+$/, "") : page;
   if (!pageQueries(path)) return null;
   const kept = new URLSearchParams();
   const choice = path === SCHEDULE_PATH && withChoice ? choiceInAddress(searchParams.toString()) : null;
   if (choice) kept.set("package", choice.packageId);
   if (choice?.teacherId) kept.set("teacher", choice.teacherId);
   if (path.startsWith("/book") && searchParams.get("ref")) kept.set("ref", "1");
-  return kept.size > 0 ? `${path}?${kept}` : path;
+  return localePath(locale, kept.size > 0 ? `${path}?${kept}` : path);
 }
 
-/** The queries the page at `pathname` shows first, or null when it is not prerendered. */
+/** The queries the page at `pathname` (in either language) shows first, or null when it is not prerendered. */
 export function pageQueries(pathname: string): readonly PrerenderedQuery[] | null {
-  return Object.hasOwn(PAGES, pathname) ? PAGES[pathname] : null;
+  const { path } = splitLocalePath(pathname);
+  return Object.hasOwn(PAGES, path) ? PAGES[path] : null;
+}
+
+/** The prerendered pages' paths, in every language: `/book/pricing` and `/it/book/pricing`. */
+export const PAGE_PATHS: readonly string[] = LOCALES.flatMap((locale) =>
+  Object.keys(PAGES).map((path) => localePath(locale, path)),
+);
+
+/** Every language's messages, all areas, compiled once on first use (the renderer has no build step for them). */
+const catalogues = new Map<Locale, Promise<Catalogue>>();
+function catalogueOf(locale: Locale): Promise<Catalogue> {
+  let catalogue = catalogues.get(locale);
+  if (!catalogue) {
+    // Vitest and tsx hand over the raw JSON; the build's catalogues would already be compiled.
+    const created = createCatalogue(locale, (messages) => compileCatalogue(messages as Record<string, string>));
+    catalogue = loadAreas(created, AREAS).then(() => created);
+    catalogues.set(locale, catalogue);
+  }
+  return catalogue;
 }
 
 /**
@@ -64,7 +90,7 @@ export function pageQueries(pathname: string): readonly PrerenderedQuery[] | nul
  */
 export function weekQuery(address: string, results: readonly PrerenderedResult[], now = new Date()) {
   const { pathname, search } = new URL(address, "http://localhost");
-  const choice = pathname === SCHEDULE_PATH ? choiceInAddress(search) : null;
+  const choice = splitLocalePath(pathname).path === SCHEDULE_PATH ? choiceInAddress(search) : null;
   if (!choice) return null;
   const packages = resultOf(results, "booking.packages")?.data ?? [];
   const teachers = resultOf(results, "booking.teachers")?.data ?? [];
@@ -83,9 +109,10 @@ export type RenderedPage = {
 
 /** Renders the page at `address` (a path and query) from the results its queries returned. */
 export async function renderPage(address: string, results: readonly PrerenderedResult[]): Promise<RenderedPage> {
-  const pathname = new URL(address, "http://localhost").pathname;
+  const { locale, path: pathname } = splitLocalePath(new URL(address, "http://localhost").pathname);
   if (!pageQueries(pathname)) throw new Error(`${pathname} is not a prerendered page`);
-  const router = createStaticRouter(routes, address);
+  const catalogue = await catalogueOf(locale);
+  const router = createStaticRouter(routes, address, { basename: localePrefix(locale) });
   await router.ready;
   if (router.state.error) throw router.state.error;
 
@@ -102,11 +129,13 @@ export async function renderPage(address: string, results: readonly PrerenderedR
 
   const html = renderToString(
     <StrictMode>
-      <PrerenderedProvider value={{ ...data, queryClient }}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </PrerenderedProvider>
+      <I18nProvider catalogue={catalogue}>
+        <PrerenderedProvider value={{ ...data, queryClient }}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </PrerenderedProvider>
+      </I18nProvider>
     </StrictMode>,
   );
   return { html, data };

@@ -20,7 +20,11 @@ export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
     children: [
-      { path: "/", lazy: async () => ({ Component: (await import("./routes/landing.tsx")).LandingPage }) },
+      {
+        path: "/",
+        messages: ["landing"],
+        lazy: async () => ({ Component: (await import("./routes/landing.tsx")).LandingPage }),
+      },
       {
         // Everything else talks to the server through tRPC and React Query.
         lazy: async () => ({ Component: (await import("./data-providers.tsx")).DataProviders }),

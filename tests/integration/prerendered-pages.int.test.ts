@@ -41,6 +41,8 @@ const MANIFEST = {
   "src/routes/book/booking-routes.tsx": { file: "assets/booking-routes-abc.js" },
   "src/routes/book/pricing-page.tsx": { file: "assets/pricing-page-abc.js", imports: ["_trpc.js"] },
   "src/routes/privacy.tsx": { file: "assets/privacy-abc.js" },
+  "../shared/i18n/messages/en/common.json": { file: "assets/common-en.js" },
+  "../shared/i18n/messages/it/common.json": { file: "assets/common-it.js" },
 };
 
 function writeClient(): string {
@@ -94,9 +96,14 @@ describe("prerendered public pages", () => {
     expect(html).not.toContain('<script type="module"');
     const start = /<script data-entry="([^"]*)" data-preload="([^"]*)" data-styles="([^"]*)">/.exec(html);
     expect(start?.[1]).toBe("/assets/index-abc.js");
-    expect(start?.[2].split(" ").sort()).toEqual(
-      ["booking-routes", "data-providers", "pricing-page", "service-workers", "trpc"].map((c) => `/assets/${c}-abc.js`),
-    );
+    expect(start?.[2].split(" ").sort()).toEqual([
+      "/assets/booking-routes-abc.js",
+      "/assets/common-en.js",
+      "/assets/data-providers-abc.js",
+      "/assets/pricing-page-abc.js",
+      "/assets/service-workers-abc.js",
+      "/assets/trpc-abc.js",
+    ]);
     expect(start?.[3]).toBe("/assets/index-abc.css");
     expect(inlined(html)).toHaveProperty("queries");
     // The first thing in <head> keeps early taps; the policy allows that one inline script by its hash.
@@ -117,6 +124,39 @@ describe("prerendered public pages", () => {
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).not.toContain("Loading contact details");
     expect(inlined(html)).toEqual({ contact: { email: teacher.email, phone: teacher.phone ?? expect.any(String) } });
+  });
+
+  it("sends /it and /it/book/pricing in Italian: lang, words, the Italian messages, both addresses named", async () => {
+    const home = (await get("/it")).body;
+    expect(home).toContain('<html lang="it">');
+    expect(home).toContain("Parla inglese con sicurezza,");
+    expect(home).toContain("Cosa dicono i miei studenti");
+    expect(home).not.toContain("Speak English with confidence");
+    // The app's links stay in Italian; the switch offers the same page in English.
+    expect(home).toContain('href="/it/book"');
+    expect(home).toContain('href="/it/privacy"');
+    expect(home).toMatch(/<a href="\/" hrefLang="en" lang="en"[^>]*>English<\/a>/);
+    for (const [lang, href] of [
+      ["en", "/"],
+      ["it", "/it"],
+      ["x-default", "/"],
+    ]) {
+      expect(home).toContain(`<link rel="alternate" hreflang="${lang}" href="${t.env.PUBLIC_URL}${href}">`);
+    }
+
+    const pricing = await get("/it/book/pricing");
+    expect(pricing.statusCode).toBe(200);
+    expect(pricing.body).toContain('<html lang="it">');
+    const start = /<script data-entry="[^"]*" data-preload="([^"]*)"/.exec(pricing.body);
+    expect(start?.[1].split(" ")).toContain("/assets/common-it.js");
+    expect(start?.[1].split(" ")).not.toContain("/assets/common-en.js");
+    expect(pricing.body).toContain(`hreflang="it" href="${t.env.PUBLIC_URL}/it/book/pricing"`);
+
+    const english = (await get("/")).body;
+    expect(english).toContain('<html lang="en">');
+    expect(english).toMatch(/<a href="\/it" hrefLang="it" lang="it"[^>]*>Italiano<\/a>/);
+    // `/italy` is no Italian page.
+    expect((await get("/italy")).body).not.toContain('lang="it"');
   });
 
   it("keeps a version while the data is unchanged: one ETag, 304 on revalidation, brotli once", async () => {

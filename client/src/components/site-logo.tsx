@@ -1,6 +1,8 @@
+import { useT } from "../lib/i18n.tsx";
 import { Link } from "../lib/router.tsx";
 
 export function SiteLogo({ to = "/" }: { to?: string }) {
+  const t = useT();
   return (
     <Link
       to={to}
@@ -13,8 +15,8 @@ export function SiteLogo({ to = "/" }: { to?: string }) {
         G
       </span>
       <span className="leading-tight">
-        English with Giulia
-        <span className="block text-xs font-normal text-slate-500">Milano · online</span>
+        {t("common.siteName")}
+        <span className="block text-xs font-normal text-slate-500">{t("common.siteTagline")}</span>
       </span>
     </Link>
   );

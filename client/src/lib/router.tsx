@@ -3,8 +3,10 @@
 // in about 3 KB instead of React Router's 30 KB gzip — every public page downloads it first
 // (issue 7's front-end budget). Matching lives in route-match.ts.
 //
-// As with React Router's data router, a navigation first loads the lazy components it needs and
-// only then changes the URL and the page, so the old page stays up while the next chunk arrives.
+// As with React Router's data router, a navigation first loads the lazy components it needs (and
+// the message areas its routes name) and only then changes the URL and the page, so the old page
+// stays up while the next chunk arrives. A `basename` (`/it` for the Italian pages) is the
+// address's prefix: routes, locations and links inside the app never spell it.
 import {
   type AnchorHTMLAttributes,
   Children,
@@ -22,6 +24,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from "react";
+import type { Area } from "../../../shared/i18n/messages.ts";
 import { type Branch, flattenRoutes, matchBranches, type Params } from "./route-match.ts";
 
 export type RouteObject = {
@@ -32,6 +35,15 @@ export type RouteObject = {
   lazy?: () => Promise<{ Component: ComponentType }>;
   children?: RouteObject[];
   errorElement?: ReactNode;
+  /** The message areas the route's pages show (lib/i18n.tsx), loaded with its component. */
+  messages?: readonly Area[];
+};
+
+export type RouterOptions = {
+  /** The address prefix the app's paths live under ("" or "/it"). */
+  basename?: string;
+  /** Loads message areas before a page that shows them renders. */
+  loadMessages?: (areas: readonly Area[]) => Promise<void>;
 };
 
 export type Location = { pathname: string; search: string; hash: string; state: unknown; key: string };
@@ -55,15 +67,40 @@ function loadRoute(route: RouteObject): Promise<unknown> | undefined {
   return route.lazy().then((module) => loaded.set(route, module.Component));
 }
 
-function currentLocation(): Location {
-  const { pathname, search, hash } = window.location;
-  const state = window.history.state as { usr?: unknown; key?: string } | null;
-  return { pathname, search, hash, state: state?.usr ?? null, key: state?.key ?? "default" };
+/** The app's path of an address's `pathname`: without the basename, when it has it. */
+function withoutBase(pathname: string, basename: string): string {
+  if (!basename) return pathname;
+  if (pathname === basename) return "/";
+  return pathname.startsWith(`${basename}/`) ? pathname.slice(basename.length) : pathname;
 }
 
-function locationOf(address: string): Location {
+/** The address of an app path (a `to` starting with "/"); anything else as it is. */
+export function withBase(to: string, basename: string): string {
+  if (!basename || !to.startsWith("/") || to.startsWith("//")) return to;
+  return to === "/" ? basename : /^\/[?#]/.test(to) ? `${basename}${to.slice(1)}` : `${basename}${to}`;
+}
+
+function currentLocation(basename: string): Location {
+  const { pathname, search, hash } = window.location;
+  const state = window.history.state as { usr?: unknown; key?: string } | null;
+  return {
+    pathname: withoutBase(pathname, basename),
+    search,
+    hash,
+    state: state?.usr ?? null,
+    key: state?.key ?? "default",
+  };
+}
+
+function locationOf(address: string, basename: string): Location {
   const url = new URL(address, "http://localhost");
-  return { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: "default" };
+  return {
+    pathname: withoutBase(url.pathname, basename),
+    search: url.search,
+    hash: url.hash,
+    state: null,
+    key: "default",
+  };
 }
 
 export class Router {
@@ -73,13 +110,21 @@ export class Router {
   private readonly branches: Branch<RouteObject>[];
   private readonly listeners = new Set<() => void>();
   private navigations = 0;
+  readonly basename: string;
 
   /** In the browser, the window's location; on the server (prerendering), the address asked for. */
-  constructor(routes: RouteObject[], at?: string) {
+  constructor(
+    routes: RouteObject[],
+    at: string | undefined,
+    private readonly options: RouterOptions = {},
+  ) {
+    this.basename = options.basename ?? "";
     this.branches = flattenRoutes(routes);
-    const location = at === undefined ? currentLocation() : locationOf(at);
+    const location = at === undefined ? currentLocation(this.basename) : locationOf(at, this.basename);
     this.state = { location, routes: null, params: {}, error: null, scrollToTop: false };
-    if (at === undefined) window.addEventListener("popstate", () => void this.commit(currentLocation(), null));
+    if (at === undefined) {
+      window.addEventListener("popstate", () => void this.commit(currentLocation(this.basename), null));
+    }
     this.ready = this.commit(location, null);
   }
 
@@ -99,7 +144,8 @@ export class Router {
       return;
     }
     const key = Math.random().toString(36).slice(2, 10);
-    const location = { pathname: url.pathname, search: url.search, hash: url.hash, state: options.state ?? null, key };
+    const pathname = withoutBase(url.pathname, this.basename);
+    const location = { pathname, search: url.search, hash: url.hash, state: options.state ?? null, key };
     void this.commit(location, options.replace ? "replace" : "push");
   };
 
@@ -108,7 +154,11 @@ export class Router {
     const id = ++this.navigations;
     const match = matchBranches(this.branches, location.pathname);
     let error: unknown = null;
-    const pending = match?.routes.map(loadRoute).filter(Boolean) ?? [];
+    const areas = [...new Set(match?.routes.flatMap((route) => route.messages ?? []) ?? [])];
+    const pending = [
+      ...(match?.routes.map(loadRoute) ?? []),
+      areas.length > 0 ? this.options.loadMessages?.(areas) : undefined,
+    ].filter(Boolean);
     if (pending.length > 0) {
       try {
         await Promise.all(pending);
@@ -118,7 +168,7 @@ export class Router {
     }
     if (id !== this.navigations) return;
     if (action) {
-      const url = `${location.pathname}${location.search}${location.hash}`;
+      const url = `${withBase(location.pathname, this.basename)}${location.search}${location.hash}`;
       const entry = { usr: location.state, key: location.key };
       if (action === "replace") window.history.replaceState(entry, "", url);
       else window.history.pushState(entry, "", url);
@@ -129,13 +179,13 @@ export class Router {
   }
 }
 
-export function createBrowserRouter(routes: RouteObject[]): Router {
-  return new Router(routes);
+export function createBrowserRouter(routes: RouteObject[], options?: RouterOptions): Router {
+  return new Router(routes, undefined, options);
 }
 
 /** A router fixed at one address, for rendering a page on the server: await `ready`, then render. */
-export function createStaticRouter(routes: RouteObject[], address: string): Router {
-  return new Router(routes, address);
+export function createStaticRouter(routes: RouteObject[], address: string, options?: RouterOptions): Router {
+  return new Router(routes, address, options);
 }
 
 const RouterContext = createContext<Router | null>(null);
@@ -252,7 +302,7 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & 
 
 /** A plain link that the router follows without reloading; a modified click or another target still opens a tab. */
 export function Link({ to, replace, state, reloadDocument, onClick, target, ...anchor }: LinkProps) {
-  const navigate = useNavigate();
+  const { navigate, basename } = useRouter();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
@@ -261,7 +311,7 @@ export function Link({ to, replace, state, reloadDocument, onClick, target, ...a
     event.preventDefault();
     navigate(to, { replace, state });
   };
-  return <a href={to} target={target} onClick={follow} {...anchor} />;
+  return <a href={withBase(to, basename)} target={target} onClick={follow} {...anchor} />;
 }
 
 type NavLinkProps = Omit<LinkProps, "className"> & {

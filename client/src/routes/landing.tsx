@@ -7,9 +7,11 @@ import { ScrollToTopButton } from "../features/landing/scroll-to-top-button.tsx"
 import { SiteFooter } from "../features/landing/site-footer.tsx";
 import { SiteHeader } from "../features/landing/site-header.tsx";
 import { TestimonialsSection } from "../features/landing/testimonials-section.tsx";
+import { useT } from "../lib/i18n.tsx";
 
 /** The public landing page at `/`: home, about, testimonials and contact, then the footer. */
 export function LandingPage() {
+  const t = useT();
   // A visitor arriving on `/` gets this page's HTML from the server and landing-entry.ts, without
   // React. Here the app shows it itself (the logo's link, or the server could not render it): the
   // same behaviour starts, and a deep link such as /#testimonials, which the browser could not
@@ -26,7 +28,7 @@ export function LandingPage() {
         href="#main"
         className="sr-only rounded-lg bg-amber-400 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:px-4 focus:py-2 focus:outline-2 focus:outline-offset-2 focus:outline-blue-900"
       >
-        Skip to main content
+        {t("common.skipToContent")}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="focus:outline-none">

@@ -8,6 +8,10 @@
 // contact detail renders the page anew. Several processes each keep their own copy, all current.
 // The styles the page uses are inlined (critical-css.ts: no request before the first paint), the
 // page's own chunks are preloaded, and each version is compressed once.
+//
+// Each page exists in every language (issue 29): `/it/book/pricing` is `/book/pricing` rendered in
+// Italian, with `<html lang="it">`, its language's message chunks preloaded, and `hreflang` links
+// naming both addresses.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -15,6 +19,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PrerenderedQuery, PrerenderedResult } from "../../../client/src/prerendered-queries.ts";
 import { EARLY_CLICKS_SCRIPT } from "../../../shared/early-clicks.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale, localePath } from "../../../shared/i18n/locales.ts";
+import type { Area } from "../../../shared/i18n/messages.ts";
 import { type AppServices, createInnerContext } from "../../trpc/context.ts";
 import { appRouter } from "../../trpc/root.ts";
 import { classesIn, criticalCss, parseCss } from "./critical-css.ts";
@@ -49,22 +55,44 @@ const APP_ENTRY = "index.html";
 const LANDING_ENTRY = "src/landing-entry.ts";
 
 /**
- * What each page runs (keys of Vite's manifest): `/` its own few KB, which need no React; the
- * other pages the app, with the chunks they need before hydrating preloaded beside its entry.
+ * What each page runs (keys of Vite's manifest): `/` its own few KB, which need no React and no
+ * messages (its words are in its HTML); the other pages the app, with the chunks they need before
+ * hydrating preloaded beside its entry, the message areas they show among them.
  */
-const PAGE_SCRIPTS: Record<string, { entry: string; modules: string[] }> = {
-  "/": { entry: LANDING_ENTRY, modules: [] },
-  "/book": { entry: APP_ENTRY, modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx"] },
+const PAGE_SCRIPTS: Record<string, { entry: string; modules: string[]; messages: Area[] }> = {
+  "/": { entry: LANDING_ENTRY, modules: [], messages: [] },
+  "/book": {
+    entry: APP_ENTRY,
+    modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx"],
+    messages: ["common"],
+  },
   "/book/pricing": {
     entry: APP_ENTRY,
     modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/pricing-page.tsx"],
+    messages: ["common"],
   },
   "/book/schedule": {
     entry: APP_ENTRY,
     modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/schedule-page.tsx"],
+    messages: ["common"],
   },
-  "/privacy": { entry: APP_ENTRY, modules: ["src/data-providers.tsx", "src/routes/privacy.tsx"] },
+  "/privacy": { entry: APP_ENTRY, modules: ["src/data-providers.tsx", "src/routes/privacy.tsx"], messages: ["common"] },
 };
+
+/** The manifest key of a language's catalogue of one area (client/src/lib/i18n.tsx imports it). */
+const catalogueModule = (locale: Locale, area: Area) => `../shared/i18n/messages/${locale}/${area}.json`;
+
+/**
+ * The `hreflang` links of a page: its address in every language, and English as the default
+ * (absolute, as search engines ask).
+ */
+function alternateLinks(publicUrl: string, page: string): string {
+  const links = LOCALES.map(
+    (locale) => `<link rel="alternate" hreflang="${locale}" href="${publicUrl}${localePath(locale, page)}">`,
+  );
+  links.push(`<link rel="alternate" hreflang="x-default" href="${publicUrl}${localePath(DEFAULT_LOCALE, page)}">`);
+  return links.join("\n    ");
+}
 
 type ManifestEntry = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
 type Manifest = Record<string, ManifestEntry>;
@@ -131,18 +159,26 @@ export class PrerenderedPages {
       .replace(/<link rel="stylesheet"[^>]*>\s*/g, "")
       .replace(/<script type="module"[^>]*><\/script>\s*/g, "")
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, "");
-    for (const [page, { entry, modules }] of Object.entries(PAGE_SCRIPTS)) {
-      const [main, ...preloaded] = staticFiles(manifest, [entry, ...modules]);
-      // The inline start script requests them once the page has painted (shared/early-clicks.ts).
-      const start = [
-        `data-entry="/${main}"`,
-        `data-preload="${preloaded.map((file) => `/${file}`).join(" ")}"`,
-        ...(entry === APP_ENTRY ? [`data-styles="${sheetFiles.map((file) => `/${file}`).join(" ")}"`] : []),
-      ];
-      this.templates.set(
-        page,
-        shell.replace("<head>", `<head>\n    <script ${start.join(" ")}>${EARLY_CLICKS_SCRIPT}</script>`),
-      );
+    for (const [page, { entry, modules, messages }] of Object.entries(PAGE_SCRIPTS)) {
+      for (const locale of LOCALES) {
+        const catalogues = messages.map((area) => catalogueModule(locale, area));
+        const [main, ...preloaded] = staticFiles(manifest, [entry, ...modules, ...catalogues]);
+        // The inline start script requests them once the page has painted (shared/early-clicks.ts).
+        const start = [
+          `data-entry="/${main}"`,
+          `data-preload="${preloaded.map((file) => `/${file}`).join(" ")}"`,
+          ...(entry === APP_ENTRY ? [`data-styles="${sheetFiles.map((file) => `/${file}`).join(" ")}"`] : []),
+        ];
+        this.templates.set(
+          localePath(locale, page),
+          shell
+            .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+            .replace(
+              "<head>",
+              `<head>\n    <script ${start.join(" ")}>${EARLY_CLICKS_SCRIPT}</script>\n    ${alternateLinks(services.env.PUBLIC_URL, page)}`,
+            ),
+        );
+      }
     }
   }
 

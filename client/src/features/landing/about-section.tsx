@@ -1,6 +1,8 @@
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, UsersIcon, VideoIcon } from "../../components/ui/icons.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 import { FOCUS_AREAS } from "./content.ts";
 import { LandingSection } from "./landing-section.tsx";
@@ -9,39 +11,36 @@ import { SectionHeading } from "./section-heading.tsx";
 const OFFERS = [
   {
     icon: VideoIcon,
-    title: "Private lessons",
-    text: "One-to-one, 60 minutes, online or in person in Milano. Each lesson is planned around your goals and your level.",
+    title: "landing.offers.private.title",
+    text: "landing.offers.private.text",
   },
   {
     icon: CalendarIcon,
-    title: "Lesson packages",
-    text: "Keep a steady rhythm with a package. Packages include one free cancellation for every 6 lessons you book.",
+    title: "landing.offers.packages.title",
+    text: "landing.offers.packages.text",
   },
   {
     icon: UsersIcon,
-    title: "Group conversation",
-    text: "Six weekly evening sessions at 8:00 PM in Milano city centre, in small groups of 8–10 people.",
+    title: "landing.offers.group.title",
+    text: "landing.offers.group.text",
   },
-] as const;
+] as const satisfies readonly { icon: unknown; title: MessageKey; text: MessageKey }[];
 
 const PRINCIPLES = [
-  "You speak from the first minute: conversation comes first, grammar follows your needs.",
-  "Clear, friendly feedback on pronunciation, vocabulary and writing.",
-  "Notes, quizzes and shared files waiting for you in your Student Portal.",
-];
+  "landing.about.principle.speak",
+  "landing.about.principle.feedback",
+  "landing.about.principle.portal",
+] as const satisfies readonly MessageKey[];
 
 export function AboutSection() {
+  const t = useT();
   return (
     <LandingSection id="about" className="bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="grid gap-12 lg:grid-cols-12 lg:gap-16">
           <div className="lg:col-span-7">
-            <SectionHeading id="about-title" eyebrow="About" title="Hi, I'm Giulia">
-              <p>
-                I teach English in Milano and online. For more than five years I've helped professionals, university
-                students and teenagers move from “I understand, but I can't speak” to talking with ease — in meetings,
-                in exams and on their travels.
-              </p>
+            <SectionHeading id="about-title" eyebrow={t("landing.about.eyebrow")} title={t("landing.about.title")}>
+              <p>{t("landing.about.intro")}</p>
             </SectionHeading>
             <ul className="mt-8 space-y-4">
               {PRINCIPLES.map((item) => (
@@ -49,7 +48,7 @@ export function AboutSection() {
                   <span className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-blue-100 text-blue-900">
                     <CheckIcon className="h-4 w-4" />
                   </span>
-                  <span className="leading-relaxed">{item}</span>
+                  <span className="leading-relaxed">{t(item)}</span>
                 </li>
               ))}
             </ul>
@@ -65,7 +64,7 @@ export function AboutSection() {
                 “
               </span>
               <blockquote className="relative -mt-4 font-display text-2xl leading-snug text-slate-900">
-                My goal is simple: you leave every lesson speaking a little more English than when you arrived.
+                {t("landing.about.quote")}
               </blockquote>
               <figcaption className="relative mt-6 flex items-center gap-3">
                 <span
@@ -75,13 +74,13 @@ export function AboutSection() {
                   G
                 </span>
                 <span className="text-sm">
-                  <span className="block font-semibold text-slate-900">Giulia</span>
-                  <span className="text-slate-600">English teacher, Milano</span>
+                  <span className="block font-semibold text-slate-900">{t("landing.about.quoteAuthor")}</span>
+                  <span className="text-slate-600">{t("landing.about.quoteRole")}</span>
                 </span>
               </figcaption>
             </figure>
             <h3 className="mt-8 text-sm font-semibold uppercase tracking-[0.16em] text-slate-600">
-              What we can work on
+              {t("landing.about.focusTitle")}
             </h3>
             <ul className="mt-3 flex flex-wrap gap-2">
               {FOCUS_AREAS.map((area) => (
@@ -89,7 +88,7 @@ export function AboutSection() {
                   key={area}
                   className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm font-medium text-slate-700"
                 >
-                  {area}
+                  {t(area)}
                 </li>
               ))}
             </ul>
@@ -104,20 +103,19 @@ export function AboutSection() {
 
 /** Lessons & packages: the three offers and the way to the prices. */
 function OffersPanel() {
+  const t = useT();
   return (
     <div className="mt-20 rounded-3xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-10">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="max-w-xl">
-          <h3 className="font-display text-2xl font-bold text-slate-900 sm:text-3xl">Lessons & packages</h3>
-          <p className="mt-2 text-slate-600">
-            Start with a single lesson or choose a package. Prices are in euro and always shown before you book.
-          </p>
+          <h3 className="font-display text-2xl font-bold text-slate-900 sm:text-3xl">{t("landing.offers.title")}</h3>
+          <p className="mt-2 text-slate-600">{t("landing.offers.intro")}</p>
         </div>
         <Link
           to="/book/pricing"
           className={`${buttonClasses({ variant: "primary", size: "md" })} self-start md:self-auto`}
         >
-          See packages & prices
+          {t("landing.offers.prices")}
           <ArrowRightIcon className="h-4 w-4" />
         </Link>
       </div>
@@ -128,8 +126,8 @@ function OffersPanel() {
               <span className="grid h-11 w-11 place-items-center rounded-xl bg-blue-900 text-amber-300">
                 <Icon className="h-6 w-6" />
               </span>
-              <h4 className="mt-4 text-lg font-semibold text-slate-900">{title}</h4>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{text}</p>
+              <h4 className="mt-4 text-lg font-semibold text-slate-900">{t(title)}</h4>
+              <p className="mt-2 text-sm leading-relaxed text-slate-600">{t(text)}</p>
             </Card>
           </li>
         ))}

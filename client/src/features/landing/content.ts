@@ -1,25 +1,27 @@
-// Static copy of the public landing page. The numbers and policies come from the spec
-// (section 1 and 9); nothing here is fetched.
+// The landing page's structure: its sections, counters, testimonials and focus areas, as keys of
+// the landing catalogue (shared/i18n/messages/<locale>/landing.json), where their words are. The
+// numbers and policies come from the spec (section 1 and 9); nothing here is fetched.
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 
 export const SECTIONS = [
-  { id: "home", label: "Home" },
-  { id: "about", label: "About" },
-  { id: "testimonials", label: "Testimonials" },
-  { id: "contact", label: "Contact" },
-] as const;
+  { id: "home", label: "landing.nav.home" },
+  { id: "about", label: "landing.nav.about" },
+  { id: "testimonials", label: "landing.nav.testimonials" },
+  { id: "contact", label: "landing.nav.contact" },
+] as const satisfies readonly { id: string; label: MessageKey }[];
 export type SectionId = (typeof SECTIONS)[number]["id"];
 export const SECTION_IDS: readonly SectionId[] = SECTIONS.map((s) => s.id);
 
 /** The static counters of the spec: no invented numbers. */
 export const COUNTERS = [
-  { value: "1000+", label: "Lessons yearly" },
-  { value: "5+", label: "Years of experience" },
-  { value: "Online & in person", label: "In Milano or wherever you are" },
-] as const;
+  { value: "landing.counter.lessons.value", label: "landing.counter.lessons.label", numeric: true },
+  { value: "landing.counter.years.value", label: "landing.counter.years.label", numeric: true },
+  { value: "landing.counter.where.value", label: "landing.counter.where.label", numeric: false },
+] as const satisfies readonly { value: MessageKey; label: MessageKey; numeric: boolean }[];
 
 export type Testimonial = {
   author: string;
-  role: string;
+  role: MessageKey;
   rating: 5;
   quote: string;
   /** BCP 47 language of the quote, so screen readers pronounce it correctly. */
@@ -29,7 +31,7 @@ export type Testimonial = {
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     author: "Marco Bianchi",
-    role: "Project manager, Milano",
+    role: "landing.testimonials.marco.role",
     rating: 5,
     lang: "it",
     quote:
@@ -37,7 +39,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   },
   {
     author: "Claire Dubois",
-    role: "Parent of a secondary-school student",
+    role: "landing.testimonials.claire.role",
     rating: 5,
     lang: "en",
     quote:
@@ -45,7 +47,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   },
   {
     author: "Arjun Mehta",
-    role: "Software engineer, moved to Milano",
+    role: "landing.testimonials.arjun.role",
     rating: 5,
     lang: "en",
     quote:
@@ -54,15 +56,15 @@ export const TESTIMONIALS: readonly Testimonial[] = [
 ];
 
 export const FOCUS_AREAS = [
-  "Conversation Practice",
-  "Business English",
-  "Exam Preparation",
-  "Cambridge Exams",
-  "IELTS Preparation",
-  "Pronunciation",
-  "Grammar & Vocabulary",
-  "English for Travel",
-] as const;
+  "landing.focus.conversation",
+  "landing.focus.business",
+  "landing.focus.exams",
+  "landing.focus.cambridge",
+  "landing.focus.ielts",
+  "landing.focus.pronunciation",
+  "landing.focus.grammar",
+  "landing.focus.travel",
+] as const satisfies readonly MessageKey[];
 
 /**
  * Contact fallbacks of the spec: environment-configured at build time, else these defaults. (No
@@ -74,10 +76,6 @@ export const DEFAULT_CONTACT = {
   phone: (buildEnv?.VITE_CONTACT_PHONE as string | undefined) || "+39 333 123 4567",
 };
 
-export const WHATSAPP_GREETING =
-  "Hi Giulia! I found your website and I'd like to know more about your English lessons.";
-export const EMAIL_SUBJECT = "English lessons enquiry";
-
-export function mailtoLink(email: string, subject = EMAIL_SUBJECT) {
+export function mailtoLink(email: string, subject: string) {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }

@@ -1,25 +1,19 @@
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { ButtonLink, buttonClasses } from "../../components/ui/button.tsx";
 import { ArrowRightIcon, CalendarIcon, CheckIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 import { COUNTERS } from "./content.ts";
 import { LandingSection } from "./landing-section.tsx";
 
 const STEPS = [
-  {
-    title: "Choose your lessons",
-    text: "A single lesson or a package, online or in person.",
-  },
-  {
-    title: "Pick your times",
-    text: "Choose 60-minute slots on the weekly calendar.",
-  },
-  {
-    title: "Start speaking",
-    text: "Meet on video or in Milano and follow along in your Student Portal.",
-  },
-];
+  { title: "landing.steps.choose.title", text: "landing.steps.choose.text" },
+  { title: "landing.steps.pick.title", text: "landing.steps.pick.text" },
+  { title: "landing.steps.speak.title", text: "landing.steps.speak.text" },
+] as const satisfies readonly { title: MessageKey; text: MessageKey }[];
 
 export function HeroSection() {
+  const t = useT();
   return (
     <LandingSection
       id="home"
@@ -31,32 +25,33 @@ export function HeroSection() {
           <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-blue-900 shadow-sm">
             <MapPinIcon className="h-4 w-4 text-amber-600" />
             <span>
-              English teacher in Milano<span className="hidden sm:inline"> · online &amp; in person</span>
+              {t("landing.hero.badge")}
+              <span className="hidden sm:inline">{t("landing.hero.badgeMore")}</span>
             </span>
           </p>
           <h1
             id="home-title"
             className="mt-6 font-display text-4xl leading-[1.1] font-bold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl"
           >
-            Speak English with confidence, <span className="text-blue-900">with Giulia.</span>
+            {t("landing.hero.title")} <span className="text-blue-900">{t("landing.hero.titleHighlight")}</span>
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
-            I'm Giulia, an English teacher based in Milano. I teach one-to-one lessons online and in person for adults,
-            university students and teenagers who want to speak, work and pass exams in English.
-          </p>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">{t("landing.hero.intro")}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
             <ButtonLink to="/book" variant="accent" size="lg" className="px-7">
-              Book a Lesson
+              {t("landing.hero.book")}
               <ArrowRightIcon className="h-5 w-5" />
             </ButtonLink>
             <Link to="/student" className={`${buttonClasses({ variant: "outline", size: "lg" })} px-7`}>
-              Student Portal
+              {t("common.studentPortal")}
             </Link>
           </div>
 
-          <ul aria-label="At a glance" className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_1fr_1.3fr]">
+          <ul
+            aria-label={t("landing.hero.glance")}
+            className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_1fr_1.3fr]"
+          >
             {COUNTERS.map((counter, index) => {
-              const numeric = /\d/.test(counter.value);
+              const { numeric } = counter;
               return (
                 <li
                   key={counter.label}
@@ -65,9 +60,9 @@ export function HeroSection() {
                   <span
                     className={`block font-display font-bold text-blue-900 ${numeric ? "text-3xl sm:text-4xl" : "text-xl leading-tight"}`}
                   >
-                    {counter.value}
+                    {t(counter.value)}
                   </span>{" "}
-                  <span className="mt-1 block text-sm font-medium text-slate-600">{counter.label}</span>
+                  <span className="mt-1 block text-sm font-medium text-slate-600">{t(counter.label)}</span>
                 </li>
               );
             })}
@@ -83,6 +78,7 @@ export function HeroSection() {
 }
 
 function HowItWorksCard() {
+  const t = useT();
   return (
     <div className="relative mx-auto max-w-md lg:max-w-none">
       <div aria-hidden="true" className="absolute -top-6 -right-4 h-32 w-32 rounded-full bg-amber-300/70 blur-2xl" />
@@ -92,7 +88,7 @@ function HowItWorksCard() {
           aria-hidden="true"
           className="absolute -top-16 -right-16 h-48 w-48 rounded-full border-[28px] border-white/5"
         />
-        <h2 className="relative font-display text-2xl font-bold">How lessons work</h2>
+        <h2 className="relative font-display text-2xl font-bold">{t("landing.steps.title")}</h2>
         <ol className="relative mt-6 space-y-5">
           {STEPS.map((step, index) => (
             <li key={step.title} className="flex gap-4">
@@ -103,24 +99,24 @@ function HowItWorksCard() {
                 {index + 1}
               </span>
               <div>
-                <p className="font-semibold">{step.title}</p>
-                <p className="mt-0.5 text-sm leading-relaxed text-blue-100">{step.text}</p>
+                <p className="font-semibold">{t(step.title)}</p>
+                <p className="mt-0.5 text-sm leading-relaxed text-blue-100">{t(step.text)}</p>
               </div>
             </li>
           ))}
         </ol>
         <div className="relative mt-7 grid gap-2 border-t border-white/15 pt-5 text-sm text-blue-50 sm:grid-cols-2">
           <p className="flex items-center gap-2">
-            <VideoIcon className="h-5 w-5 text-amber-300" /> Online, from anywhere
+            <VideoIcon className="h-5 w-5 text-amber-300" /> {t("landing.facts.online")}
           </p>
           <p className="flex items-center gap-2">
-            <MapPinIcon className="h-5 w-5 text-amber-300" /> In person in Milano
+            <MapPinIcon className="h-5 w-5 text-amber-300" /> {t("landing.facts.inPerson")}
           </p>
           <p className="flex items-center gap-2">
-            <CalendarIcon className="h-5 w-5 text-amber-300" /> 60-minute lessons
+            <CalendarIcon className="h-5 w-5 text-amber-300" /> {t("landing.facts.length")}
           </p>
           <p className="flex items-center gap-2">
-            <CheckIcon className="h-5 w-5 text-amber-300" /> Notes &amp; files in your portal
+            <CheckIcon className="h-5 w-5 text-amber-300" /> {t("landing.facts.portal")}
           </p>
         </div>
       </div>

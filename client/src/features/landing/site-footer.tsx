@@ -1,6 +1,8 @@
 import { ChatDotsIcon, MailIcon } from "../../components/ui/icons.tsx";
+import { useT } from "../../lib/i18n.tsx";
+import { Link } from "../../lib/router.tsx";
 import { whatsappLink } from "../../lib/whatsapp.ts";
-import { mailtoLink, WHATSAPP_GREETING } from "./content.ts";
+import { mailtoLink } from "./content.ts";
 import { useContactInfo } from "./use-contact-info.ts";
 
 const LINK_CARD =
@@ -9,23 +11,26 @@ const LINK_CARD =
 /** Footer: the contact-info call's phone (WhatsApp deep link) and email (mail draft). */
 export function SiteFooter() {
   const { contact, isPending } = useContactInfo();
+  const t = useT();
   const year = new Date().getFullYear();
 
   return (
     <footer className="bg-blue-950 text-blue-100">
       <div className="mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 lg:px-8">
-        <h2 className="mb-4 text-sm font-semibold tracking-[0.16em] text-amber-300 uppercase">Contact details</h2>
+        <h2 className="mb-4 text-sm font-semibold tracking-[0.16em] text-amber-300 uppercase">
+          {t("landing.footer.contactDetails")}
+        </h2>
         <address className="grid gap-4 not-italic md:grid-cols-2" aria-busy={isPending}>
           {isPending ? (
             <>
               <ContactSkeleton />
               <ContactSkeleton />
-              <span className="sr-only">Loading contact details…</span>
+              <span className="sr-only">{t("landing.footer.loading")}</span>
             </>
           ) : (
             <>
               <a
-                href={whatsappLink(contact.phone, WHATSAPP_GREETING)}
+                href={whatsappLink(contact.phone, t("landing.footer.whatsappGreeting"))}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={LINK_CARD}
@@ -34,18 +39,18 @@ export function SiteFooter() {
                   <ChatDotsIcon className="h-6 w-6" />
                 </span>
                 <span className="min-w-0">
-                  <span className="block text-sm text-blue-200">WhatsApp · opens in a new tab</span>
+                  <span className="block text-sm text-blue-200">{t("landing.footer.whatsapp")}</span>
                   <span className="block text-lg font-semibold break-words text-white group-hover:underline">
                     {contact.phone}
                   </span>
                 </span>
               </a>
-              <a href={mailtoLink(contact.email)} className={LINK_CARD}>
+              <a href={mailtoLink(contact.email, t("landing.footer.emailSubject"))} className={LINK_CARD}>
                 <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">
                   <MailIcon className="h-6 w-6" />
                 </span>
                 <span className="min-w-0">
-                  <span className="block text-sm text-blue-200">Email</span>
+                  <span className="block text-sm text-blue-200">{t("landing.footer.email")}</span>
                   <span className="block text-lg font-semibold break-all text-white group-hover:underline">
                     {contact.email}
                   </span>
@@ -64,21 +69,21 @@ export function SiteFooter() {
               G
             </span>
             <p className="leading-tight">
-              <span className="block font-semibold text-white">English with Giulia</span>
-              <span className="text-blue-200">English lessons in Milano and online</span>
+              <span className="block font-semibold text-white">{t("common.siteName")}</span>
+              <span className="text-blue-200">{t("landing.footer.tagline")}</span>
             </p>
           </div>
           <p className="text-blue-200">
-            © {year} English with Giulia · Prices in euro (€)
+            © {year} {t("common.siteName")} · {t("landing.footer.prices")}
             <span aria-hidden="true" className="hidden sm:inline">
               {" · "}
             </span>
-            <a
-              href="/privacy"
+            <Link
+              to="/privacy"
               className="mt-1 block w-fit rounded font-semibold sm:mt-0 sm:inline text-white underline underline-offset-2 hover:text-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
             >
-              Privacy notice
-            </a>
+              {t("common.privacyNotice")}
+            </Link>
           </p>
         </div>
       </div>

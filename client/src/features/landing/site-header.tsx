@@ -1,7 +1,9 @@
 import { type ReactNode, useId } from "react";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { CloseIcon, MenuIcon } from "../../components/ui/icons.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 import { SECTIONS } from "./content.ts";
 
@@ -18,6 +20,7 @@ const FIRST = SECTIONS[0].id;
  */
 export function SiteHeader() {
   const menuId = useId();
+  const t = useT();
   return (
     <header
       data-landing-header
@@ -26,7 +29,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
         <SiteLogo />
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t("landing.nav.label")} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             <SectionLinks
               linkClassName={`group relative block rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 data-[active=true]:text-blue-900 data-[active=true]:hover:bg-transparent ${FOCUS_RING}`}
@@ -37,9 +40,14 @@ export function SiteHeader() {
                 />
               }
             />
-            <li className="ml-3">
+            <li className="ml-2">
+              <LanguageSwitch
+                className={`block rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${FOCUS_RING}`}
+              />
+            </li>
+            <li className="ml-1">
               <Link to="/student" className={buttonClasses({ variant: "primary", size: "md" })}>
-                Student Portal
+                {t("common.studentPortal")}
               </Link>
             </li>
           </ul>
@@ -53,7 +61,7 @@ export function SiteHeader() {
         >
           <MenuIcon className="h-5 w-5 group-aria-expanded:hidden" />
           <CloseIcon className="hidden h-5 w-5 group-aria-expanded:block" />
-          Menu
+          {t("landing.nav.menu")}
         </button>
       </div>
 
@@ -61,7 +69,7 @@ export function SiteHeader() {
         data-menu-panel
         id={menuId}
         hidden
-        aria-label="Main"
+        aria-label={t("landing.nav.label")}
         className="border-t border-slate-200 bg-white shadow-lg lg:hidden"
       >
         <ul className="mx-auto max-w-6xl space-y-1 px-4 py-4 sm:px-6">
@@ -74,9 +82,14 @@ export function SiteHeader() {
               />
             }
           />
+          <li>
+            <LanguageSwitch
+              className={`block rounded-xl border-l-4 border-transparent px-4 py-3 text-base font-semibold text-slate-700 hover:bg-slate-50 ${FOCUS_RING}`}
+            />
+          </li>
           <li className="pt-3">
             <Link to="/student" className={`${buttonClasses({ variant: "primary", size: "lg" })} w-full`}>
-              Student Portal
+              {t("common.studentPortal")}
             </Link>
           </li>
         </ul>
@@ -87,6 +100,7 @@ export function SiteHeader() {
 
 /** The section links, one `<li>` each; the first section is the current location on arrival. */
 function SectionLinks({ linkClassName, marker }: { linkClassName: string; marker: ReactNode }) {
+  const t = useT();
   return SECTIONS.map((section) => {
     const current = section.id === FIRST;
     return (
@@ -98,7 +112,7 @@ function SectionLinks({ linkClassName, marker }: { linkClassName: string; marker
           data-active={String(current)}
           className={linkClassName}
         >
-          {section.label}
+          {t(section.label)}
           {marker}
         </a>
       </li>

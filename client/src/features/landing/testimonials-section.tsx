@@ -1,5 +1,6 @@
 import { TESTIMONIAL_ROTATION_MS } from "../../../../shared/constants.ts";
 import { StarIcon } from "../../components/ui/icons.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { TESTIMONIALS, type Testimonial } from "./content.ts";
 import { LandingSection } from "./landing-section.tsx";
 import { SectionHeading } from "./section-heading.tsx";
@@ -11,11 +12,17 @@ import { SectionHeading } from "./section-heading.tsx";
  * turns the transitions off, not the rotation.
  */
 export function TestimonialsSection() {
+  const t = useT();
   return (
     <LandingSection id="testimonials" className="bg-slate-100/70 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="What my students say" align="center">
-          <p>Learners from Milano and beyond, in their own words — in English and in Italian.</p>
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow={t("landing.testimonials.eyebrow")}
+          title={t("landing.testimonials.title")}
+          align="center"
+        >
+          <p>{t("landing.testimonials.intro")}</p>
         </SectionHeading>
 
         <ul className="mt-14 grid items-stretch gap-6 lg:grid-cols-3">
@@ -25,13 +32,17 @@ export function TestimonialsSection() {
         </ul>
 
         <fieldset className="mt-10 flex justify-center gap-1">
-          <legend className="sr-only">Choose a testimonial</legend>
+          <legend className="sr-only">{t("landing.testimonials.choose")}</legend>
           {TESTIMONIALS.map((testimonial, index) => (
             <button
               key={testimonial.author}
               data-testimonial-pick
               type="button"
-              aria-label={`Show testimonial ${index + 1} of ${TESTIMONIALS.length}: ${testimonial.author}`}
+              aria-label={t("landing.testimonials.show", {
+                index: index + 1,
+                count: TESTIMONIALS.length,
+                author: testimonial.author,
+              })}
               aria-pressed={index === 0}
               className="group grid h-11 w-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
             >
@@ -50,6 +61,7 @@ export function TestimonialsSection() {
 const STARS = [1, 2, 3, 4, 5] as const;
 
 function TestimonialCard({ testimonial, active }: { testimonial: Testimonial; active: boolean }) {
+  const t = useT();
   const initials = testimonial.author
     .split(" ")
     .map((part) => part[0])
@@ -63,7 +75,11 @@ function TestimonialCard({ testimonial, active }: { testimonial: Testimonial; ac
     >
       <figure className="flex w-full flex-col p-6 sm:p-8">
         <div className="flex items-center justify-between gap-4">
-          <div role="img" aria-label={`Rated ${testimonial.rating} out of 5`} className="flex gap-0.5 text-amber-400">
+          <div
+            role="img"
+            aria-label={t("landing.testimonials.rated", { rating: testimonial.rating })}
+            className="flex gap-0.5 text-amber-400"
+          >
             {STARS.map((star) => (
               <StarIcon key={star} className={`h-5 w-5 ${star <= testimonial.rating ? "" : "opacity-30"}`} />
             ))}
@@ -90,7 +106,7 @@ function TestimonialCard({ testimonial, active }: { testimonial: Testimonial; ac
               {testimonial.author}
             </span>
             <span className="block text-sm text-slate-600 group-data-[active=true]:text-blue-100">
-              {testimonial.role}
+              {t(testimonial.role)}
             </span>
           </span>
         </figcaption>

@@ -1,0 +1,75 @@
+// The page's language and its messages (decision 0013). The language is the address's (`/it/...`
+// is Italian) and stays for the life of the document: the language switch loads the other
+// address. Each area's catalogue is a chunk of its own, loaded by the routes that show it
+// (route-table.tsx) before they render; the server preloads the ones its pages need.
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import type { Locale } from "../../../shared/i18n/locales.ts";
+import type { Area, MessageKey, MessageValues, Translate } from "../../../shared/i18n/messages.ts";
+
+type CatalogueModule = { default: Messages };
+
+/** Explicit imports, one chunk each: bundlers see every file (the page renderer is built with esbuild). */
+const CATALOGUES: Record<Locale, Record<Area, () => Promise<CatalogueModule>>> = {
+  en: {
+    common: () => import("../../../shared/i18n/messages/en/common.json"),
+    landing: () => import("../../../shared/i18n/messages/en/landing.json"),
+  },
+  it: {
+    common: () => import("../../../shared/i18n/messages/it/common.json"),
+    landing: () => import("../../../shared/i18n/messages/it/landing.json"),
+  },
+};
+
+/**
+ * The messages of a language, with the areas loaded so far. `compile` prepares each catalogue as
+ * it loads: the browser's come compiled by the build (vite.config.ts); the page renderer, bundled
+ * without that step, compiles them itself.
+ */
+export type Catalogue = { locale: Locale; i18n: I18n; loaded: Set<Area>; compile?: (messages: Messages) => Messages };
+
+export function createCatalogue(locale: Locale, compile?: (messages: Messages) => Messages): Catalogue {
+  const i18n = setupI18n({ locale, messages: { [locale]: {} } });
+  return { locale, i18n, loaded: new Set(), compile };
+}
+
+/** Loads the areas `catalogue` does not hold yet (each once, however many routes ask). */
+export async function loadAreas(catalogue: Catalogue, areas: readonly Area[]): Promise<void> {
+  const missing = areas.filter((area) => !catalogue.loaded.has(area));
+  if (missing.length === 0) return;
+  const modules = await Promise.all(missing.map((area) => CATALOGUES[catalogue.locale][area]()));
+  for (const [index, module] of modules.entries()) {
+    catalogue.i18n.load(catalogue.locale, catalogue.compile ? catalogue.compile(module.default) : module.default);
+    catalogue.loaded.add(missing[index]);
+  }
+}
+
+type I18nValue = { locale: Locale; t: Translate };
+const I18nContext = createContext<I18nValue | null>(null);
+
+export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
+  const value = useMemo<I18nValue>(
+    () => ({
+      locale: catalogue.locale,
+      t: (key: MessageKey, values?: MessageValues) => catalogue.i18n._(key, values),
+    }),
+    [catalogue],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+function useI18n(): I18nValue {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error("useT and useLocale need an <I18nProvider> above them");
+  return value;
+}
+
+/** The page's translation function: `t("landing.hero.title")`. */
+export function useT(): Translate {
+  return useI18n().t;
+}
+
+/** The page's language. */
+export function useLocale(): Locale {
+  return useI18n().locale;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { localePath, preferredLocale, splitLocalePath } from "./locales.ts";
+
+describe("the language an address names", () => {
+  it.each([
+    ["/", "en", "/"],
+    ["/book/pricing", "en", "/book/pricing"],
+    ["/it", "it", "/"],
+    ["/it/", "it", "/"],
+    ["/it/book/pricing", "it", "/book/pricing"],
+    ["/it/student/dashboard", "it", "/student/dashboard"],
+    ["/italy", "en", "/italy"],
+    ["/iterate/it", "en", "/iterate/it"],
+  ])("%s is the %s page %s", (pathname, locale, path) => {
+    expect(splitLocalePath(pathname)).toEqual({ locale, path });
+  });
+
+  it.each([
+    ["en", "/book?ref=X", "/book?ref=X"],
+    ["it", "/", "/it"],
+    ["it", "/?ref=X", "/it?ref=X"],
+    ["it", "/#contact", "/it#contact"],
+    ["it", "/book/pricing?package=p", "/it/book/pricing?package=p"],
+  ] as const)("%s %s is at %s, and back", (locale, path, address) => {
+    expect(localePath(locale, path)).toBe(address);
+    expect(splitLocalePath(new URL(address, "http://x").pathname).locale).toBe(locale);
+  });
+});
+
+describe("the language a browser prefers", () => {
+  it.each([
+    ["it-IT,it;q=0.9,en-US;q=0.8,en;q=0.7", "it"],
+    ["en-GB,en;q=0.9,it;q=0.8", "en"],
+    ["de-DE,de;q=0.9,it;q=0.5,en;q=0.4", "it"],
+    ["fr;q=0.9, en;q=0.8, it;q=0.85", "it"],
+    ["IT", "it"],
+    ["de, fr", null],
+    ["it;q=0, en;q=0.1", "en"],
+    ["", null],
+    [undefined, null],
+  ])("%s prefers %s", (header, locale) => {
+    expect(preferredLocale(header)).toBe(locale);
+  });
+});

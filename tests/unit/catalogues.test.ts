@@ -1,0 +1,122 @@
+// Issue 29, item 5: nothing left untranslated. Every language's catalogues hold the same keys with
+// the same placeholders and compile; every key is used somewhere; the components that are
+// translated take every word a person reads from the catalogues (JSX text and the labels of
+// assistive technology), so an English sentence typed into one of them fails here.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { AFTER_HOURS_TEXT } from "../../shared/constants.ts";
+import { compileCatalogue } from "../../shared/i18n/compile.ts";
+import { LOCALES } from "../../shared/i18n/locales.ts";
+import { AREAS } from "../../shared/i18n/messages.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const messagesDir = path.join(root, "shared/i18n/messages");
+const read = (locale: string, area: string) =>
+  JSON.parse(readFileSync(path.join(messagesDir, locale, `${area}.json`), "utf8")) as Record<string, string>;
+
+/** The placeholders of a message (`{count}`, `{n, plural, ...}`), sorted. */
+function placeholders(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (tokens: ReturnType<typeof compileMessageOrThrow>) => {
+    for (const token of tokens) {
+      if (typeof token === "string") continue;
+      names.add(token[0]);
+      const choices = token[2];
+      if (choices && typeof choices === "object") {
+        for (const [key, value] of Object.entries(choices)) if (key !== "offset" && Array.isArray(value)) walk(value);
+      }
+    }
+  };
+  walk(compileMessageOrThrow(message));
+  return [...names].sort();
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return name === "node_modules" || name === "generated" ? [] : sourceFiles(file);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+describe("message catalogues", () => {
+  it("has one file per language and area, and no other", () => {
+    for (const locale of LOCALES) {
+      expect(readdirSync(path.join(messagesDir, locale)).sort()).toEqual(AREAS.map((a) => `${a}.json`).sort());
+    }
+    expect(readdirSync(messagesDir).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it.each(AREAS)("%s: every language holds the keys of English, with the same placeholders, and compiles", (area) => {
+    const english = read("en", area);
+    for (const locale of LOCALES) {
+      const messages = read(locale, area);
+      expect(Object.keys(messages).sort(), `${locale}/${area}.json keys`).toEqual(Object.keys(english).sort());
+      for (const [key, message] of Object.entries(messages)) {
+        expect(message.trim(), `${locale} ${key} is empty`).not.toBe("");
+        expect(placeholders(message), `${locale} ${key} placeholders`).toEqual(placeholders(english[key]));
+        expect(key.startsWith(`${area}.`), `${key} belongs to ${area}`).toBe(true);
+      }
+      expect(() => compileCatalogue(messages)).not.toThrow();
+    }
+  });
+
+  it("has no key the code never names", () => {
+    const code = ["client/src", "server", "shared"]
+      .flatMap((dir) => sourceFiles(path.join(root, dir)))
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
+    const unused = AREAS.flatMap((area) => Object.keys(read("en", area))).filter((key) => !code.includes(`"${key}"`));
+    expect(unused).toEqual([]);
+  });
+
+  it("keeps the specification's English where a catalogue restates it", () => {
+    expect(read("en", "landing")["landing.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
+  });
+});
+
+/** The components whose words all come from the catalogues (the list grows with issue 29). */
+const TRANSLATED = [
+  "client/src/features/landing",
+  "client/src/routes/landing.tsx",
+  "client/src/components/site-logo.tsx",
+  "client/src/components/language-switch.tsx",
+];
+/** Attributes a person reads or hears. */
+const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "eyebrow"]);
+
+/** The words a component's source writes itself: JSX text and read attributes given as string literals. */
+function typedWords(text: string): string[] {
+  const source = ts.createSourceFile("component.tsx", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && /\p{L}{2,}/u.test(node.text)) found.push(node.text.trim());
+    if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText()) && node.initializer) {
+      const value = node.initializer;
+      if (ts.isStringLiteral(value) && /\p{L}{2,}/u.test(value.text))
+        found.push(`${node.name.getText()}="${value.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe("translated components", () => {
+  const files = TRANSLATED.flatMap((entry) => {
+    const full = path.join(root, entry);
+    return statSync(full).isDirectory() ? sourceFiles(full).filter((f) => f.endsWith(".tsx")) : [full];
+  });
+
+  it.each(files.map((file) => [path.relative(root, file), file]))("%s writes no words of its own", (_name, file) => {
+    expect(typedWords(readFileSync(file, "utf8"))).toEqual([]);
+  });
+
+  it("would catch a sentence or a label typed into a component, not a message or a symbol", () => {
+    const component = `<nav aria-label="Main" title={t("landing.nav.label")}><p eyebrow="About">Book now {t("x")} · 2</p></nav>`;
+    expect(typedWords(component)).toEqual(['aria-label="Main"', 'eyebrow="About"', "Book now"]);
+  });
+});
