@@ -1,0 +1,91 @@
+// Dates, times and euro amounts in a language's formats (issue 29, item 4), with the platform's
+// `Intl`, each formatter made once per language and options (a phone pays for every one it
+// makes). English keeps the specification's en-US dates ("Tuesday, March 3, 2026", "10:00 AM")
+// and euro amounts as €120 and €22.50; Italian writes "martedì 3 marzo 2026", "14:30", "160 €"
+// and "1.234,50 €", and starts its weeks on Monday.
+import { INTL_TAGS, type Locale } from "./locales.ts";
+
+type DateInput = Date | string | number;
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_TAGS[locale], options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const DATE_STYLES = {
+  // "Tuesday, March 3, 2026" · "martedì 3 marzo 2026"
+  long: { weekday: "long", year: "numeric", month: "long", day: "numeric" },
+  // "Mar 3, 2026" · "3 mar 2026"
+  medium: { year: "numeric", month: "short", day: "numeric" },
+  // "Tue, Mar 3" · "mar 3 mar"
+  short: { weekday: "short", month: "short", day: "numeric" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** The clock each language reads: 12-hour in English (the specification's "10:00 AM"), 24-hour in Italian ("09:30"). */
+const HOUR_CYCLES: Record<Locale, Intl.DateTimeFormatOptions> = {
+  en: { hour: "numeric", hour12: true },
+  // An explicit h23 cycle: "00:30" just after midnight, never "24:30".
+  it: { hour: "2-digit", hourCycle: "h23" },
+};
+
+export type DateStyle = keyof typeof DATE_STYLES;
+/** `timeZone`: the IANA zone whose wall clock is shown (the teacher's, or the reader's own when absent). */
+export type ZoneOption = { timeZone?: string };
+
+export function formatDate(locale: Locale, value: DateInput, opts: ZoneOption & { style?: DateStyle } = {}): string {
+  const options = { ...DATE_STYLES[opts.style ?? "medium"], timeZone: opts.timeZone };
+  return dateTimeFormat(locale, options).format(toDate(value));
+}
+
+/** "10:00 AM" · "10:00". */
+export function formatTime(locale: Locale, value: DateInput, opts: ZoneOption = {}): string {
+  const options = { minute: "2-digit", ...HOUR_CYCLES[locale], timeZone: opts.timeZone } as const;
+  return dateTimeFormat(locale, options).format(toDate(value));
+}
+
+/** "Tue, Mar 3, 2026, 10:00 AM" · "mar 3 mar 2026, 10:00". */
+export function formatDateTime(locale: Locale, value: DateInput, opts: ZoneOption = {}): string {
+  const options = {
+    weekday: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    minute: "2-digit",
+    ...HOUR_CYCLES[locale],
+    timeZone: opts.timeZone,
+  } as const;
+  return dateTimeFormat(locale, options).format(toDate(value));
+}
+
+const euroFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * €120 and €22.50 in English; 120 € and 22,50 € in Italian. Whole amounts without cents, and
+ * thousands always grouped (Italian's own rule leaves four digits ungrouped: 1234,50 €).
+ */
+export function formatEuro(locale: Locale, amount: number): string {
+  const cents = !Number.isInteger(amount);
+  const key = `${locale} ${cents}`;
+  let format = euroFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_TAGS[locale], {
+      style: "currency",
+      currency: "EUR",
+      minimumFractionDigits: cents ? 2 : 0,
+      maximumFractionDigits: cents ? 2 : 0,
+      useGrouping: "always",
+    });
+    euroFormats.set(key, format);
+  }
+  // Intl separates the Italian amount from its sign with a no-break space: kept, so "160 €" never wraps.
+  return format.format(amount);
+}
+
+/** The weekday a week grid starts on: 0 Sunday (the specification's grid), 1 Monday (Italy's). */
+export const FIRST_DAY_OF_WEEK: Record<Locale, 0 | 1> = { en: 0, it: 1 };
