@@ -2,6 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { type Locale, splitLocalePath } from "../../shared/i18n/locales.ts";
 import { safeNextPath } from "../../shared/next-path.ts";
 import { hasVisibleCharacter, singleLineText } from "../../shared/text.ts";
 import type { Db } from "../db.ts";
@@ -119,7 +120,14 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       }
       let user: Awaited<ReturnType<typeof resolveAccount>>;
       try {
-        user = await resolveAccount(db, identity, kind, env.adminEmails, env.accountHashSecret);
+        user = await resolveAccount(
+          db,
+          identity,
+          kind,
+          env.adminEmails,
+          env.accountHashSecret,
+          localeOfPath(stored.next),
+        );
       } catch (error) {
         if (error instanceof AppError) {
           request.log.warn({ reason: error.message }, "sign-in refused");
@@ -179,8 +187,16 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
         if (env.adminEmails.includes(email.toLowerCase()))
           return reply.code(400).send({ error: "That address belongs to the teacher." });
         const identity = { sub: `demo:${email.toLowerCase()}`, email: email.toLowerCase(), emailVerified: true, name };
-        const user = await resolveAccount(db, identity, "student", env.adminEmails, env.accountHashSecret);
-        return signIn(reply, "student", user.id, safeNextPath(form.data.next, FLOWS.student.after));
+        const next = safeNextPath(form.data.next, FLOWS.student.after);
+        const user = await resolveAccount(
+          db,
+          identity,
+          "student",
+          env.adminEmails,
+          env.accountHashSecret,
+          localeOfPath(next),
+        );
+        return signIn(reply, "student", user.id, next);
       }
       if (form.data.role === "student") {
         const student = await ensureDemoStudent(db);
@@ -195,6 +211,11 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
 }
 
 type SignInError = "auth_failed" | "callback_failed";
+
+/** The language of the page a sign-in returns to (`/it/student/dashboard` is Italian). */
+function localeOfPath(next: string): Locale {
+  return splitLocalePath(next.split(/[?#]/)[0]).locale;
+}
 
 /** The sign-in page with the spec's `error`, and `next` when it is a safe, non-default path. */
 function failurePath(kind: SessionKind, error: SignInError, next: unknown): string {

@@ -265,6 +265,11 @@ export function useLocation(): Location {
   return useRouterState().location;
 }
 
+/** The address prefix of the page's language ("" or "/it"). */
+export function useBasename(): string {
+  return useRouter().basename;
+}
+
 export function useNavigate(): NavigateFunction {
   return useRouter().navigate;
 }

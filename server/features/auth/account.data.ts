@@ -37,6 +37,7 @@ export function createUser(
     isAdmin: boolean;
     referralCode: string;
     isReturningCustomer: boolean;
+    locale: string;
   },
 ) {
   return db.user.create({ data: { ...data, emailVerified: true }, select: accountSelect });

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import { newReferralCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -35,6 +36,8 @@ export async function resolveAccount(
   kind: SignInKind,
   adminEmails: string[],
   accountHashSecret: string,
+  /** The language of the page the person signed in from: a new account speaks it (issue 29). */
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const email = normalizeEmail(identity.email);
   const grantsAdmin = identity.emailVerified && adminEmails.includes(email);
@@ -54,6 +57,7 @@ export async function resolveAccount(
           imageUrl: identity.picture,
           isAdmin: grantsAdmin,
           referralCode: newReferralCode(),
+          locale,
           isReturningCustomer: await isErasedCustomer(
             db,
             erasedCustomerKeys(accountHashSecret, { sub: identity.sub, email }),

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx, Tx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
@@ -120,6 +121,7 @@ export type NewOrder = {
   discountCents: number;
   totalPriceCents: number;
   referralCode: string | null;
+  locale: Locale;
 };
 export type NewLesson = NewBookingRow & { id: string; teacherId: string; status: "pending" | "confirmed" };
 
@@ -139,6 +141,7 @@ export const ORDER_COLUMNS = {
   discountCents: "integer",
   totalPriceCents: "integer",
   referralCode: "text",
+  locale: "text",
 } as const satisfies Record<keyof NewOrder, string>;
 
 /** Every field of a NewLesson the statement inserts, read from its JSON as these types. */
@@ -207,6 +210,12 @@ export async function insertOrderWithLessons(
 
 export function findOrder(tx: DbOrTx, id: string) {
   return tx.bookingOrder.findUnique({ where: { id }, select: orderSelect });
+}
+
+/** The language an account speaks: an order made without naming one (an integration) takes it. */
+export async function findUserLocale(db: DbOrTx, userId: string): Promise<Locale> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { locale: true } });
+  return isLocale(user?.locale) ? user.locale : DEFAULT_LOCALE;
 }
 
 export function countStudentOrders(tx: DbOrTx, studentId: string) {

@@ -9,6 +9,7 @@ import {
   UNKNOWN_GROUP_PACKAGE_MESSAGE,
   UNKNOWN_PACKAGE_MESSAGE,
 } from "../../../shared/constants.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -38,6 +39,7 @@ import {
   findOrder,
   findOrderBookings,
   findSingleLessonPackage,
+  findUserLocale,
   insertGroupSignup,
   insertOrderWithLessons,
   insertStandaloneGroupSignup,
@@ -129,6 +131,8 @@ type LessonRequest = {
   groupAddOn: { event_id: string; package_id: string } | null | undefined;
   referralCode: string | null | undefined;
   studentInfo: StudentInfoInput;
+  /** The order's language: the booking page's, else the account's. */
+  locale: Locale | undefined;
 };
 
 function parseStarts(texts: string[]): Date[] {
@@ -388,6 +392,7 @@ function commitBooking(
   plan: BookingPlan,
   student: SessionUser,
   referral: { code: string | null | undefined; discount: Discount },
+  locale: Locale,
   now: Date,
 ): Promise<BookingOutcome> {
   const { starts, pkg, rules, teacher, group, window } = valid;
@@ -431,6 +436,7 @@ function commitBooking(
         lessons: pkg.lessons,
         ...price,
         referralCode: normaliseReferralCode(referral.code),
+        locale,
       };
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(price.totalPriceCents), taken);
       await recordOrderExtras(tx, applied, plan, student.id, price.discountCents, now);
@@ -493,7 +499,8 @@ async function bookLessons(
   if (replayed) return replayed;
   const discount = await decideDiscount(db, student.id, req.referralCode);
   const plan = planBooking(valid, student, req, publicUrl);
-  return commitBooking(db, valid, plan, student, { code: req.referralCode, discount }, now);
+  const locale = req.locale ?? (await findUserLocale(db, student.id));
+  return commitBooking(db, valid, plan, student, { code: req.referralCode, discount }, locale, now);
 }
 
 const describeNight = (e: { dayOfWeek: string; time: string; location: string }) =>
@@ -524,6 +531,7 @@ function bookOnce<T>(
     groupAddOn: input.group_conversation,
     referralCode: input.referralCode,
     studentInfo: input.studentInfo,
+    locale: input.locale,
   };
   return withIdempotency(
     db,

@@ -209,6 +209,7 @@ function newOrder(): Parameters<typeof insertOrderWithLessons>[1] {
     discountCents: 0,
     totalPriceCents: 3500,
     referralCode: null,
+    locale: "it",
   };
 }
 function newLesson(): Parameters<typeof insertOrderWithLessons>[2][number] {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { STUDENT_AUTH_RECHECK_MS } from "../../../../shared/constants.ts";
 import { safeNextPath } from "../../../../shared/next-path.ts";
 import { api } from "../../lib/api.ts";
+import { withBase } from "../../lib/router.tsx";
 import { type RouterOutputs, trpcClient } from "../../trpc.ts";
 
 export type AuthStatus = RouterOutputs["auth"]["studentStatus"] & {
@@ -40,8 +41,12 @@ export function useStudentStatus() {
   });
 }
 
-export function studentSignInUrl(next?: string | null) {
-  const path = next ? studentNextPath(next) : STUDENT_HOME;
+/**
+ * Google sign-in, coming back to `next` (an app path) on a page of the language `basename` names
+ * ("/it"): the address sent is the page's own, so a new account takes that page's language.
+ */
+export function studentSignInUrl(next?: string | null, basename = "") {
+  const path = withBase(next ? studentNextPath(next) : STUDENT_HOME, basename);
   return path === STUDENT_HOME
     ? "/api/student-auth/google"
     : `/api/student-auth/google?next=${encodeURIComponent(path)}`;

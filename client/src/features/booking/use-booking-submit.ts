@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useRef, useState } from "react";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useLocale } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
@@ -42,6 +43,7 @@ export function useBookingSubmit({
   quote: RouterOutputs["booking"]["quote"] | undefined;
 }) {
   const navigate = useNavigate();
+  const locale = useLocale();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -111,6 +113,8 @@ export function useBookingSubmit({
       group_conversation: group ? { event_id: group.event.id, package_id: group.pkg.id } : null,
       referralCode: referral,
       idempotencyKey: newIdempotencyKey(),
+      // The order speaks the language it was made in: its emails, reminders and calendar files.
+      locale,
     };
     try {
       const { bookings, order } =

@@ -26,7 +26,15 @@ import {
   useStudentStatus,
 } from "../../features/auth/student-auth.ts";
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
-import { Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "../../lib/router.tsx";
+import {
+  Navigate,
+  NavLink,
+  Outlet,
+  useBasename,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from "../../lib/router.tsx";
 
 /** Router state of a guard that found the session over: show the card, never the provider. */
 type SignInState = { sessionEnded?: boolean } | null;
@@ -35,6 +43,7 @@ export function StudentSignIn() {
   const status = useStudentStatus();
   const [params] = useSearchParams();
   const location = useLocation();
+  const basename = useBasename();
   const error = useAuthErrorToast("/student");
   // The toast cleans `error` from the address at once: remember that this visit came back from a
   // failed sign-in, so it shows the card instead of going to Google again. Likewise a session that
@@ -62,12 +71,12 @@ export function StudentSignIn() {
     if (!cameBackWithError && !sessionEnded && !sessionStorage.getItem(ATTEMPT_FLAG)) {
       sessionStorage.setItem(ATTEMPT_FLAG, "1");
       setDecision("redirect");
-      window.location.assign(studentSignInUrl(rawNext));
+      window.location.assign(studentSignInUrl(rawNext, basename));
     } else {
       sessionStorage.removeItem(ATTEMPT_FLAG);
       setDecision("card");
     }
-  }, [status.isSuccess, authenticated, decision, cameBackWithError, sessionEnded, rawNext]);
+  }, [status.isSuccess, authenticated, decision, cameBackWithError, sessionEnded, rawNext, basename]);
 
   // Back from the provider's page (a cancelled sign-in), the browser may restore this page as it
   // was left, waiting for the redirect: show the card, `next` still in the address.
@@ -96,7 +105,7 @@ export function StudentSignIn() {
         className="mt-6 w-full"
         onClick={() => {
           sessionStorage.removeItem(ATTEMPT_FLAG);
-          window.location.assign(studentSignInUrl(rawNext));
+          window.location.assign(studentSignInUrl(rawNext, basename));
         }}
       >
         <GoogleMark /> Continue with Google
