@@ -452,6 +452,7 @@ const PERSONAL: Record<string, Record<string, Erasure>> = {
     notes: "user row",
     imageUrl: "user row",
     referralCode: "user row",
+    locale: "user row",
   },
   Session: { id: "cascade", secretHash: "cascade" },
   CalendarFeed: { tokenHash: "cascade", kind: "cascade" },
@@ -553,6 +554,7 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     timezone: "site setting",
     dateFormat: "site setting",
     timeFormat: "site setting",
+    teacherLocale: "site setting",
     defaultMeetingLink: "the teacher's meeting room",
     paymentInstructions: "the teacher's payment details",
   },
@@ -595,7 +597,11 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     meetingLink: "the teacher's meeting room",
     bookedBy: "learner | guardian",
   },
-  BookingOrder: { packageId: "catalogue id", paymentStatus: "unpaid | partly_paid | paid | refunded" },
+  BookingOrder: {
+    packageId: "catalogue id",
+    paymentStatus: "unpaid | partly_paid | paid | refunded",
+    locale: "en | it: the language the order was made in",
+  },
   Referral: { status: "referral status" },
   Upload: {
     storedName: "a random server-made name",
