@@ -17,21 +17,39 @@
 //   requested once the whole page is parsed and painted: its paint has the network and the main
 //   thread to itself (a phone's parser yields, and a page painted in parts would otherwise see its
 //   largest text wait behind the app's requests), and the scripts run after it anyway.
+// - A language chosen (issue 29): a tap on a link or button marked `data-lang` (the language
+//   switch, the suggestion to read the site in the visitor's language, or its "No, thanks") is
+//   remembered in the `lang` cookie for a year, and "No, thanks" takes the suggestion away.
 
 import { CLOCK_CHECK_STEP_MS } from "./clock-check.ts";
 import { REFERRAL_CODE_PATTERN, REFERRAL_CODE_STORAGE_KEY } from "./constants.ts";
+import { LOCALE_COOKIE, LOCALE_COOKIE_ATTRIBUTES, LOCALES, localePrefix } from "./i18n/locales.ts";
 
 /** The global the script fills, and the client takes over. */
 export const EARLY_CLICKS_GLOBAL = "__earlyClicks";
+
+/** The attribute of the suggestion to read the site in another language (server/features/pages). */
+export const LANGUAGE_OFFER_ATTRIBUTE = "data-language-offer";
+
+/** A booking page's path in any language: `/book...` or `/it/book...`. */
+const BOOKING_PATH = new RegExp(
+  `^(${LOCALES.map(localePrefix)
+    .filter(Boolean)
+    .map((prefix) => prefix.replace("/", "\\/"))
+    .join("|")})?\\/book`,
+);
 
 /** The class on <html> of a page opened in another zone than the teacher's it shows times in. */
 export const OTHER_ZONE_CLASS = "other-zone";
 
 export const EARLY_CLICKS_SCRIPT = [
   `try{var r=(new URLSearchParams(location.search).get("ref")||"").trim();`,
-  `if(location.pathname.indexOf("/book")===0&&/${REFERRAL_CODE_PATTERN.source}/.test(r))sessionStorage.setItem("${REFERRAL_CODE_STORAGE_KEY}",r)}catch(e){}`,
+  `if(/${BOOKING_PATH.source}/.test(location.pathname)&&/${REFERRAL_CODE_PATTERN.source}/.test(r))sessionStorage.setItem("${REFERRAL_CODE_STORAGE_KEY}",r)}catch(e){}`,
   `window.${EARLY_CLICKS_GLOBAL}=[];`,
-  `document.addEventListener("click",function(e){var q=window.${EARLY_CLICKS_GLOBAL},t=e.target;if(!q||!(t instanceof Element))return;var b=t.closest("button");if(b&&b.closest("#root"))q.push(b)},true);`,
+  `document.addEventListener("click",function(e){var q=window.${EARLY_CLICKS_GLOBAL},t=e.target;if(!(t instanceof Element))return;`,
+  `var l=t.closest("[data-lang]");if(l){document.cookie="${LOCALE_COOKIE}="+l.getAttribute("data-lang")+"${LOCALE_COOKIE_ATTRIBUTES}";`,
+  `if(l.tagName==="BUTTON"){var o=l.closest("[${LANGUAGE_OFFER_ATTRIBUTE}]");if(o)o.remove()}}`,
+  `if(!q)return;var b=t.closest("button");if(b&&b.closest("#root"))q.push(b)},true);`,
   `(function(s){var d=s&&s.dataset;if(!d)return;`,
   `try{var o=d.offsets?d.offsets.split(","):[],u=+d.until,x=false;`,
   `for(var i=0;i<o.length&&!x;i++){var p=o[i].split(":"),e=i+1<o.length?+o[i+1].split(":")[0]:u;`,

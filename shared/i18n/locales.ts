@@ -14,6 +14,9 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: "English", it: "Italia
 
 /** The cookie that remembers a visitor's choice of language (a year; not a tracker: no consent needed). */
 export const LOCALE_COOKIE = "lang";
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+/** The cookie's attributes as the pages' start script writes them (shared/early-clicks.ts). */
+export const LOCALE_COOKIE_ATTRIBUTES = `;path=/;max-age=${LOCALE_COOKIE_MAX_AGE_S};samesite=lax`;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);

@@ -159,6 +159,46 @@ describe("prerendered public pages", () => {
     expect((await get("/italy")).body).not.toContain('lang="it"');
   });
 
+  it("suggests the visitor's own language, never redirects, and stops once a language was chosen", async () => {
+    const italianBrowser = { "accept-language": "it-IT,it;q=0.9,en;q=0.8" };
+    const home = await get("/", italianBrowser);
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<html lang="en">');
+    expect(home.body).toContain("Speak English with confidence");
+    expect(home.body).toMatch(/<aside data-language-offer lang="it"[^>]*>/);
+    expect(home.body).toContain("<p>Questo sito è anche in italiano.</p>");
+    expect(home.body).toContain('<a href="/it" hreflang="it" data-lang="it"');
+    expect(home.body).toContain('<button type="button" data-lang="en"');
+    expect(String(home.headers.vary)).toContain("Accept-Language");
+    // The suggestion's styles are in the page's head like its own.
+    expect(home.body).toContain("<style>");
+
+    // The same page for a browser that prefers English, or another language the site lacks, or
+    // for a visitor who chose: no suggestion, and the page as it always was.
+    for (const headers of [
+      { "accept-language": "en-GB,en;q=0.9" },
+      { "accept-language": "de-DE,de;q=0.9" },
+      { ...italianBrowser, cookie: "lang=en" },
+      { ...italianBrowser, cookie: "lang=it" },
+      {},
+    ]) {
+      expect((await get("/", headers)).body, JSON.stringify(headers)).not.toContain("<aside data-language-offer");
+    }
+
+    // The other way round, and on a booking page: its choice of package is kept, its referral mark is not.
+    const italianPage = await get("/it", { "accept-language": "en-US,en;q=0.9" });
+    expect(italianPage.body).toContain('<html lang="it">');
+    expect(italianPage.body).toMatch(/<aside data-language-offer lang="en"[^>]*><p>This site is also in English\.<\/p>/);
+    expect(italianPage.body).toContain('<a href="/" hreflang="en" data-lang="en"');
+    const booking = await get("/book?ref=FRIEND1", italianBrowser);
+    expect(booking.body).toContain('<a href="/it/book" hreflang="it" data-lang="it"');
+    const prices = await get("/book/pricing", italianBrowser);
+    expect(prices.body).toContain('<a href="/it/book/pricing" hreflang="it" data-lang="it"');
+    // A crafted header cannot put markup in the page.
+    const crafted = await get("/", { "accept-language": '"><script>alert(1)</script>,it' });
+    expect(crafted.body).not.toContain("<script>alert(1)");
+  });
+
   it("keeps a version while the data is unchanged: one ETag, 304 on revalidation, brotli once", async () => {
     const first = await get("/book/pricing");
     const again = await get("/book/pricing?utm_source=newsletter");
@@ -168,7 +208,7 @@ describe("prerendered public pages", () => {
     expect(revalidated.body).toBe("");
     const compressed = await get("/book/pricing", { "accept-encoding": "gzip, deflate, br" });
     expect(compressed.headers["content-encoding"]).toBe("br");
-    expect(compressed.headers.vary).toBe("Accept-Encoding");
+    expect(compressed.headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(first.body);
   });
 

@@ -1,10 +1,18 @@
-import { LOCALE_NAMES, LOCALES, localePath } from "../../../shared/i18n/locales.ts";
+import {
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+  localePath,
+} from "../../../shared/i18n/locales.ts";
 import { useLocale, useT } from "../lib/i18n.tsx";
 import { useLocation } from "../lib/router.tsx";
 
 /**
  * The way to this same page in the other language: a plain link (it works before any script has
  * run) to the page's address in that language, named in that language ("Italiano", "English").
+ * The choice is remembered: a visitor who chose a language is not offered another one.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const locale = useLocale();
@@ -18,6 +26,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
             href={localePath(other, `${pathname}${search}${hash}`)}
             hrefLang={other}
             lang={other}
+            data-lang={other}
+            // Remembered (the pages the server renders remember it in their start script as well,
+            // in every browser; here where the Cookie Store API exists).
+            onClick={() => void rememberLocale(other)}
             className={className}
           >
             {LOCALE_NAMES[other]}
@@ -26,4 +38,17 @@ export function LanguageSwitch({ className }: { className?: string }) {
       ))}
     </ul>
   );
+}
+
+async function rememberLocale(locale: Locale) {
+  if (!("cookieStore" in window)) return;
+  await window.cookieStore
+    .set({
+      name: LOCALE_COOKIE,
+      value: locale,
+      path: "/",
+      sameSite: "lax",
+      expires: Date.now() + LOCALE_COOKIE_MAX_AGE_S * 1000,
+    })
+    .catch(() => undefined);
 }

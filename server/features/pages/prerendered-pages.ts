@@ -18,9 +18,21 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PrerenderedQuery, PrerenderedResult } from "../../../client/src/prerendered-queries.ts";
-import { EARLY_CLICKS_SCRIPT } from "../../../shared/early-clicks.ts";
-import { DEFAULT_LOCALE, LOCALES, type Locale, localePath } from "../../../shared/i18n/locales.ts";
+import { EARLY_CLICKS_SCRIPT, LANGUAGE_OFFER_ATTRIBUTE } from "../../../shared/early-clicks.ts";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+  localePath,
+  preferredLocale,
+  splitLocalePath,
+} from "../../../shared/i18n/locales.ts";
 import type { Area } from "../../../shared/i18n/messages.ts";
+import { escapeHtml } from "../../html.ts";
+import { translator } from "../../i18n.ts";
 import { type AppServices, createInnerContext } from "../../trpc/context.ts";
 import { appRouter } from "../../trpc/root.ts";
 import { classesIn, criticalCss, parseCss } from "./critical-css.ts";
@@ -110,6 +122,39 @@ function staticFiles(manifest: Manifest, keys: string[]): string[] {
   return [...files];
 }
 
+/**
+ * The language to suggest to the visitor of a page in `pageLocale`: the one their browser prefers
+ * (`Accept-Language`) when it is another of the site's, unless they chose a language already (the
+ * `lang` cookie, written when they use the language switch or answer a suggestion). Never a
+ * redirect: a link names its language, and the page it names is the page sent.
+ */
+export function languageToOffer(
+  pageLocale: Locale,
+  acceptLanguage: string | undefined,
+  chosen: string | undefined,
+): Locale | null {
+  if (isLocale(chosen)) return null;
+  const preferred = preferredLocale(acceptLanguage);
+  return preferred && preferred !== pageLocale ? preferred : null;
+}
+
+/**
+ * The suggestion, in the language it offers, fixed at the bottom of the window (it moves nothing
+ * on the page): a link to this page in that language, and "No, thanks", which keeps this one.
+ * Both remember the answer (the start script, shared/early-clicks.ts).
+ */
+function languageOffer(offer: Locale, pageLocale: Locale, path: string): string {
+  const t = translator(offer);
+  const text = escapeHtml(t("common.language.offer"));
+  return [
+    `<aside ${LANGUAGE_OFFER_ATTRIBUTE} lang="${offer}" aria-label="${escapeHtml(LOCALE_NAMES[offer])}" class="fixed inset-x-0 bottom-0 z-50 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 bg-blue-950 px-4 py-3 text-sm text-white shadow-lg">`,
+    `<p>${text}</p>`,
+    `<a href="${escapeHtml(localePath(offer, path))}" hreflang="${offer}" data-lang="${offer}" class="rounded-lg bg-amber-400 px-3 py-1.5 font-semibold text-slate-900 hover:bg-amber-300">${escapeHtml(t("common.language.offerAction"))}</a>`,
+    `<button type="button" data-lang="${pageLocale}" class="rounded-lg px-3 py-1.5 font-semibold text-blue-100 underline underline-offset-2 hover:text-white">${escapeHtml(t("common.language.offerDismiss"))}</button>`,
+    "</aside>",
+  ].join("");
+}
+
 /** Keeps JSON inside a <script> element: no `</script>` or `<!--` can be spelled in it. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
@@ -194,7 +239,9 @@ export class PrerenderedPages {
   async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     let version: Version | null;
     try {
-      version = await this.version(request.url);
+      const { locale } = splitLocalePath(request.url.split("?")[0]);
+      const offer = languageToOffer(locale, request.headers["accept-language"], request.cookies?.[LOCALE_COOKIE]);
+      version = await this.version(request.url, offer);
     } catch (error) {
       this.log.warn({ err: error, page: request.url }, "Prerendering failed; sending the plain page");
       return false;
@@ -203,7 +250,8 @@ export class PrerenderedPages {
     reply
       .header("Content-Type", "text/html; charset=utf-8")
       .header("Cache-Control", "no-cache")
-      .header("Vary", "Accept-Encoding")
+      // The language suggestion depends on the browser's languages and on a language chosen.
+      .header("Vary", "Accept-Encoding, Accept-Language, Cookie")
       .header("ETag", version.etag);
     if (request.headers["if-none-match"] === version.etag) {
       await reply.code(304).send();
@@ -217,7 +265,7 @@ export class PrerenderedPages {
   }
 
   /** The current HTML of the page at `url`: the cached one while its data is unchanged. */
-  private async version(url: string): Promise<Version | null> {
+  private async version(url: string, offer: Locale | null): Promise<Version | null> {
     const renderer = await this.loadRenderer();
     let address = renderer.pageAddress(url);
     if (!address) return null;
@@ -234,7 +282,8 @@ export class PrerenderedPages {
     else address = renderer.pageAddress(address, false) ?? pathname;
     // The footer's year is part of the page too.
     const key = JSON.stringify([results, new Date().getFullYear()]);
-    const cached = this.versions.get(address);
+    const variant = offer ? `${address} ${offer}` : address;
+    const cached = this.versions.get(variant);
     if (cached?.key === key) return cached;
 
     const template = this.templates.get(pathname);
@@ -243,7 +292,14 @@ export class PrerenderedPages {
     // The styles the page's HTML uses, in its head; the app's pages load the whole sheet once
     // painted (the start script). Functions, not strings: the page's text may hold `$&` or `$'`,
     // which replace() would expand.
-    const styles = criticalCss(this.stylesheet, classesIn(page.html));
+    const { locale, path } = splitLocalePath(pathname);
+    // The same page in the offered language: its choice of package and teacher, not the referral
+    // mark (the start script has kept the code itself already).
+    const query = new URLSearchParams(address.slice(pathname.length));
+    query.delete("ref");
+    const samePage = query.size > 0 ? `${path}?${query}` : path;
+    const suggestion = offer ? languageOffer(offer, locale, samePage) : "";
+    const styles = criticalCss(this.stylesheet, classesIn(page.html + suggestion));
     // Times shown in the teacher's zone: the start script marks a visitor whose clock reads
     // otherwise before the first paint, from the zone's offsets through the window (shared/early-clicks.ts).
     const clock =
@@ -256,7 +312,7 @@ export class PrerenderedPages {
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>`,
+          `<div id="root">${page.html}</div><script type="application/json" id="${DATA_ID}">${scriptJson(page.data)}</script>${suggestion}`,
       );
     const identity = Buffer.from(body);
     const version: Version = {
@@ -266,7 +322,7 @@ export class PrerenderedPages {
       br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip: gzipSync(identity, { level: 9 }),
     };
-    this.versions.set(address, version);
+    this.versions.set(variant, version);
     return version;
   }
 
