@@ -188,7 +188,9 @@ describe("prerendered public pages", () => {
     // The other way round, and on a booking page: its choice of package is kept, its referral mark is not.
     const italianPage = await get("/it", { "accept-language": "en-US,en;q=0.9" });
     expect(italianPage.body).toContain('<html lang="it">');
-    expect(italianPage.body).toMatch(/<aside data-language-offer lang="en"[^>]*><p>This site is also in English\.<\/p>/);
+    expect(italianPage.body).toMatch(
+      /<aside data-language-offer lang="en"[^>]*><p>This site is also in English\.<\/p>/,
+    );
     expect(italianPage.body).toContain('<a href="/" hreflang="en" data-lang="en"');
     const booking = await get("/book?ref=FRIEND1", italianBrowser);
     expect(booking.body).toContain('<a href="/it/book" hreflang="it" data-lang="it"');
