@@ -1,0 +1,96 @@
+// Issue 29 in a browser: the Italian home page read with and without JavaScript, in Italian with
+// its lang set; the language switch keeps the page; a browser that prefers Italian is offered
+// Italian on the English page (never redirected), and the answer is remembered; axe finds no
+// serious violation on the Italian page, nor on the suggestion.
+// Run: npm run build && E2E_PORT=3420 npx playwright test tests/e2e/italiano.spec.ts
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+const SHOTS = "/tmp/shots-italiano";
+
+async function shot(page: Page, name: string, project: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${project}.png` });
+}
+
+async function expectNoSeriousViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
+}
+
+test("/it reads in Italian without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/it");
+  await expect(page.locator("html")).toHaveAttribute("lang", "it");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parla inglese con sicurezza, con Giulia.");
+  await expect(page.getByRole("link", { name: "Prenota una lezione" })).toHaveAttribute("href", "/it/book");
+  await expect(page.getByText("Cosa dicono i miei studenti")).toBeVisible();
+  await context.close();
+});
+
+test("the language switch keeps the page, both ways", async ({ page }, info) => {
+  await page.goto("/it");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parla inglese con sicurezza, con Giulia.");
+  await expectNoSeriousViolations(page, "/it");
+  await shot(page, "home-it", info.project.name);
+  if (info.project.name === "phone") await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("link", { name: "English", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speak English with confidence, with Giulia.");
+  if (info.project.name === "phone") await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("link", { name: "Italiano", exact: true }).click();
+  await expect(page).toHaveURL(/\/it$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parla inglese con sicurezza, con Giulia.");
+  // The app's own links stay Italian (the router's basename), and so does a page it renders itself.
+  await page.getByRole("link", { name: "Vedi pacchetti e prezzi" }).click();
+  await expect(page).toHaveURL(/\/it\/book\/pricing$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/it$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parla inglese con sicurezza, con Giulia.");
+});
+
+test.describe("a browser that prefers Italian", () => {
+  test.use({ locale: "it-IT" });
+
+  test("is offered Italian on the English page, and the answer is remembered", async ({ page }, info) => {
+    await page.goto("/");
+    // The English page it asked for, with the suggestion in Italian: never a redirect.
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const offer = page.getByRole("complementary", { name: "Italiano" });
+    await expect(offer).toContainText("Questo sito è anche in italiano.");
+    await expectNoSeriousViolations(page, "/ with the suggestion");
+    await shot(page, "offer", info.project.name);
+
+    await offer.getByRole("link", { name: "Leggilo in italiano" }).click();
+    await expect(page).toHaveURL(/\/it$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parla inglese con sicurezza, con Giulia.");
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "lang")?.value).toBe("it");
+    // Chosen: the English page is no longer interrupted.
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speak English with confidence, with Giulia.");
+    await expect(page.getByRole("complementary", { name: "Italiano" })).toHaveCount(0);
+  });
+
+  test("No, thanks keeps the English page and stops asking", async ({ page }) => {
+    await page.goto("/book/pricing");
+    const offer = page.getByRole("complementary", { name: "Italiano" });
+    await expect(offer.getByRole("link", { name: "Leggilo in italiano" })).toHaveAttribute("href", "/it/book/pricing");
+    await offer.getByRole("button", { name: "No, grazie" }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(page).toHaveURL(/\/book\/pricing$/);
+    expect((await page.context().cookies()).find((c) => c.name === "lang")?.value).toBe("en");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Choose Your Package" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Italiano" })).toHaveCount(0);
+  });
+});
