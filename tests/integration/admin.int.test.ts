@@ -272,7 +272,12 @@ describe("settings", () => {
       cancellationPolicy: "24 hours",
       timezone: "Europe/Rome",
     });
-    expect(got.system).toEqual({ dateFormat: "MM/DD/YYYY", timeFormat: "12h", autoConfirmBookings: false });
+    expect(got.system).toEqual({
+      dateFormat: "MM/DD/YYYY",
+      timeFormat: "12h",
+      autoConfirmBookings: false,
+      teacherLocale: "en",
+    });
     const saved = await t.app.inject({
       method: "PUT",
       url: "/api/admin/settings",

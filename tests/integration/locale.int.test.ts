@@ -88,3 +88,46 @@ describe("an order's language", () => {
     expect(await db().bookingOrder.count({ where: { studentId: student.id } })).toBe(0);
   });
 });
+
+describe("PUT /api/student/profile locale", () => {
+  const put = (user: TestUser, payload: Record<string, unknown>) =>
+    t.send("PUT", "/api/student/profile", { as: user, payload: { name: user.name, ...payload } });
+
+  it("changes the account's language, keeps it when absent, and refuses another", async () => {
+    const student = await t.createStudent();
+    const changed = await put(student, { locale: "it" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().profile.locale).toBe("it");
+
+    const kept = await put(student, { phone: "+39 340 000 0000" });
+    expect(kept.json().profile.locale).toBe("it");
+
+    const refused = await put(student, { locale: "de", phone: "+39 1" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe("The locale must be one of: en, it.");
+    const read = await t.send("GET", "/api/student/profile", { as: student });
+    expect(read.json().profile).toMatchObject({ locale: "it", phone: "+39 340 000 0000" });
+    // The next booking without a locale of its own speaks it.
+    expect((await bookOne(student)).statusCode).toBe(200);
+    expect(await orderLocale(student)).toBe("it");
+  });
+});
+
+describe("the teacher's language", () => {
+  it("is a setting: saved, read back, kept by a client that does not send it", async () => {
+    const read = async () => (await t.send("GET", "/api/admin/settings", { as: t.admin })).json().settings;
+    const saved = await read();
+    expect(saved.system.teacherLocale).toBe("en");
+    const { largestPackageLessons: _, ...business } = saved.business;
+    const save = (system: Record<string, unknown>) =>
+      t.send("PUT", "/api/admin/settings", { as: t.admin, payload: { settings: { ...saved, business, system } } });
+
+    expect((await save({ ...saved.system, teacherLocale: "it" })).statusCode).toBe(200);
+    expect((await read()).system.teacherLocale).toBe("it");
+    const { teacherLocale: __, ...older } = saved.system;
+    expect((await save(older)).statusCode).toBe(200);
+    expect((await read()).system.teacherLocale).toBe("it");
+    expect((await save({ ...saved.system, teacherLocale: "fr" })).statusCode).toBe(400);
+    expect((await db().adminSettings.findUniqueOrThrow({ where: { id: "site" } })).teacherLocale).toBe("it");
+  });
+});

@@ -175,13 +175,14 @@ describe("prerendered public pages", () => {
 
     // The same page for a browser that prefers English, or another language the site lacks, or
     // for a visitor who chose: no suggestion, and the page as it always was.
-    for (const headers of [
+    const others: Record<string, string>[] = [
       { "accept-language": "en-GB,en;q=0.9" },
       { "accept-language": "de-DE,de;q=0.9" },
       { ...italianBrowser, cookie: "lang=en" },
       { ...italianBrowser, cookie: "lang=it" },
       {},
-    ]) {
+    ];
+    for (const headers of others) {
       expect((await get("/", headers)).body, JSON.stringify(headers)).not.toContain("<aside data-language-offer");
     }
 

@@ -10,6 +10,7 @@ const siteSelect = {
   dateFormat: true,
   timeFormat: true,
   autoConfirmBookings: true,
+  teacherLocale: true,
   defaultMeetingLink: true,
   paymentInstructions: true,
   maxPendingLessons: true,

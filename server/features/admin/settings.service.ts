@@ -1,6 +1,7 @@
 // Settings: the profile card is the signed-in teacher's own Teacher row (the public teacher
 // card); business and system settings are the site's single AdminSettings row.
 
+import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
@@ -50,6 +51,7 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         dateFormat: site.dateFormat,
         timeFormat: site.timeFormat,
         autoConfirmBookings: site.autoConfirmBookings,
+        teacherLocale: isLocale(site.teacherLocale) ? site.teacherLocale : DEFAULT_LOCALE,
       },
     },
   };

@@ -146,7 +146,7 @@ export const studentProfileSelect = {
   imageUrl: true,
 } as const satisfies Prisma.UserSelect;
 
-export const profileSelect = { ...studentProfileSelect, referralCode: true, createdAt: true } as const;
+export const profileSelect = { ...studentProfileSelect, referralCode: true, locale: true, createdAt: true } as const;
 
 export function findProfile(db: Db, studentId: string) {
   return db.user.findUnique({ where: { id: studentId }, select: profileSelect });
@@ -163,6 +163,8 @@ export function updateProfile(
     preferredType: string | null;
     preferredLocation: string | null;
     notes: string | null;
+    /** Unchanged when absent. */
+    locale?: string;
   },
 ) {
   return db.user.update({ where: { id: studentId }, data, select: profileSelect });

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { ENGLISH_LEVELS, NAME_REQUIRED_MESSAGE } from "../../../shared/constants.ts";
+import { DEFAULT_LOCALE, isLocale, LOCALES } from "../../../shared/i18n/locales.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -26,6 +27,8 @@ export const profileUpdateSchema = z.object({
     .transform((v) => (v ? v : null)),
   preferredLocation: optionalText(200),
   notes: optionalText(2000, "multi"),
+  /** The language of everything that reaches the student (issue 29); unchanged when absent. */
+  locale: z.enum(LOCALES, { error: `The locale must be one of: ${LOCALES.join(", ")}.` }).optional(),
 });
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof data.findProfile>>>;
@@ -41,6 +44,7 @@ const toProfileDto = (p: ProfileRow) => ({
   notes: p.notes,
   imageUrl: p.imageUrl,
   referralCode: p.referralCode,
+  locale: isLocale(p.locale) ? p.locale : DEFAULT_LOCALE,
   memberSince: p.createdAt.toISOString(),
 });
 

@@ -11,6 +11,7 @@ import {
   TIME_FORMAT_OPTIONS,
   TIMEZONE_OPTIONS,
 } from "../../../../shared/constants.ts";
+import { isLocale, LOCALE_NAMES, LOCALES } from "../../../../shared/i18n/locales.ts";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
@@ -155,6 +156,16 @@ export function SystemCard({ system, set }: { system: AdminSettings["system"]; s
           label="Time format"
           {...field.text("timeFormat")}
           options={opts(TIME_FORMAT_OPTIONS, (v) => (v === "12h" ? "12-hour (2:30 PM)" : "24-hour (14:30)"))}
+        />
+        <SelectField
+          label="Language of your emails"
+          hint="The emails the site sends you: new bookings, requests, messages."
+          value={system.teacherLocale}
+          onChange={(e) => {
+            const locale = e.target.value;
+            if (isLocale(locale)) set("system", { teacherLocale: locale });
+          }}
+          options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
         />
         <CheckboxField
           className="sm:col-span-2"

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { PROFILE_PHOTO_MAX_BYTES } from "../../../../shared/constants.ts";
+import { isLocale, LOCALE_NAMES, LOCALES } from "../../../../shared/i18n/locales.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { TextField } from "../../components/ui/field.tsx";
+import { SelectField, TextField } from "../../components/ui/field.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { UserIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -29,7 +30,10 @@ const toForm = (p: Profile): Form => ({
   preferredType: optionValue(PREFERRED_TYPE_OPTIONS, p.preferredType),
   preferredLocation: p.preferredLocation ?? "",
   notes: p.notes ?? "",
+  locale: p.locale,
 });
+
+const LANGUAGE_OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 
 function PhotoCard({ profile }: { profile: Profile }) {
   const input = useRef<HTMLInputElement>(null);
@@ -133,6 +137,7 @@ export function ProfilePage() {
   }
 
   const set = (key: keyof Form) => (e: { target: { value: string } }) => {
+    if (key === "locale" && !isLocale(e.target.value)) return;
     setForm({ ...form, [key]: e.target.value });
     setErrors({ ...errors, [key]: undefined });
   };
@@ -179,6 +184,13 @@ export function ProfilePage() {
             email={<TextField label="Email" value={p.email} readOnly hint="Your Google account's address" />}
             onSubmit={() => void save()}
           >
+            <SelectField
+              label="Language"
+              hint="Your emails, reminders and calendar files come in this language."
+              options={LANGUAGE_OPTIONS}
+              value={form.locale}
+              onChange={set("locale")}
+            />
             <div className="sm:col-span-2 flex justify-end">
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving..." : "Save profile"}
