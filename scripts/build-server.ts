@@ -76,6 +76,9 @@ async function buildPageRenderer(outdir: string): Promise<void> {
     platform: "node",
     format: "esm",
     target: "node24",
+    // The renderer writes HTML: the browser gets the styles from Vite's build, so the stylesheets
+    // the routes import (private.css) are nothing here.
+    loader: { ".css": "empty" },
     define: {
       "process.env.NODE_ENV": '"production"',
       "import.meta.env": JSON.stringify({ ...env, MODE: "production", PROD: true, DEV: false, SSR: true }),

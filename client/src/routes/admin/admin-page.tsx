@@ -25,6 +25,7 @@ import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
 import { api } from "../../lib/api.ts";
 import { useNavigate, useParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
+import "../../private.css";
 
 // View states of the spec, as sub-paths so the browser's Back button works.
 const VIEWS = {

@@ -14,6 +14,7 @@ import {
 } from "../../features/quiz/quiz-pages.tsx";
 import { ConceptResultsPage, GeneralResultsPage } from "../../features/quiz/results-pages.tsx";
 import { Route, Routes } from "../../lib/router.tsx";
+import "../../private.css";
 
 export function QuizHub() {
   return <QuizHubPage />;

@@ -35,6 +35,7 @@ import {
   useNavigate,
   useSearchParams,
 } from "../../lib/router.tsx";
+import "../../private.css";
 
 /** Router state of a guard that found the session over: show the card, never the provider. */
 type SignInState = { sessionEnded?: boolean } | null;
