@@ -124,6 +124,9 @@ try {
         ["/", `${base}/`],
         ["/book/pricing", `${base}/book/pricing`],
         ["/book/schedule", schedule],
+        // The Italian pages (issue 29), held to the same aims.
+        ["/it", `${base}/it`],
+        ["/it/book/pricing", `${base}/it/book/pricing`],
       ]) {
         const direct = await browser.createBrowserContext();
         const tab = await direct.newPage();
@@ -167,7 +170,13 @@ console.log(`median of ${RUNS} run(s) per visit; LCP and TBT with their range`);
 console.log("visit   page            score      LCP   (range)          TBT  (range)         CLS      script");
 const summary = [];
 for (const visit of ["flow", "direct", "floor"] as const) {
-  for (const page of visit === "floor" ? ["plain page"] : ["/", "/book/pricing", "/book/schedule"]) {
+  const pages =
+    visit === "floor"
+      ? ["plain page"]
+      : visit === "direct"
+        ? ["/", "/book/pricing", "/book/schedule", "/it", "/it/book/pricing"]
+        : ["/", "/book/pricing", "/book/schedule"];
+  for (const page of pages) {
     const runs = rows.filter((r) => r.visit === visit && r.page === page);
     const m = {
       visit,
@@ -188,7 +197,7 @@ for (const r of rows.slice(0, 6)) console.log(`${r.visit} ${r.page}: LCP element
 console.log(`aims: score >= ${AIMS.score}, LCP <= ${AIMS.lcpMs} ms, TBT <= ${AIMS.tbtMs} ms, CLS <= ${AIMS.cls}`);
 console.log("floor: a plain HTML page (no style, no script) in the same minutes: what the machine itself costs");
 console.log(
-  "script: JavaScript transferred (compressed) by the time the page settled; issue 15's aim for / is <= 60 KB",
+  "script: JavaScript transferred (compressed) by the time the page settled; issue 15's aim for / and /it is <= 60 KB",
 );
 mkdirSync(path.join(root, "bench-results"), { recursive: true });
 const file = path.join(root, "bench-results", `web-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
