@@ -124,9 +124,9 @@ try {
         ["/", `${base}/`],
         ["/book/pricing", `${base}/book/pricing`],
         ["/book/schedule", schedule],
-        // The Italian pages (issue 29), held to the same aims.
+        // The Italian pages (issue 29), held to the same aims; /it/book/pricing joins them once
+        // the booking steps are translated (shared/i18n/locales.ts, TRANSLATED_PAGES).
         ["/it", `${base}/it`],
-        ["/it/book/pricing", `${base}/it/book/pricing`],
       ]) {
         const direct = await browser.createBrowserContext();
         const tab = await direct.newPage();
@@ -174,7 +174,7 @@ for (const visit of ["flow", "direct", "floor"] as const) {
     visit === "floor"
       ? ["plain page"]
       : visit === "direct"
-        ? ["/", "/book/pricing", "/book/schedule", "/it", "/it/book/pricing"]
+        ? ["/", "/book/pricing", "/book/schedule", "/it"]
         : ["/", "/book/pricing", "/book/schedule"];
   for (const page of pages) {
     const runs = rows.filter((r) => r.visit === visit && r.page === page);

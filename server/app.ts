@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import { DEFAULT_LOCALE, isTranslated, splitLocalePath } from "../shared/i18n/locales.ts";
 import type { Database } from "./db.ts";
 import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
@@ -288,6 +289,10 @@ export async function buildApp(opts: BuildAppOptions) {
     if (request.url.startsWith("/api/") || request.method !== "GET" || !hasClient) {
       return reply.code(404).send({ error: "Not found." });
     }
+    // A page not translated yet answers at its English address (shared/i18n/locales.ts).
+    const [pathname, query] = splitAddress(request.url);
+    const { locale, path: appPath } = splitLocalePath(pathname);
+    if (locale !== DEFAULT_LOCALE && !isTranslated(appPath)) return reply.redirect(`${appPath}${query}`);
     if (pages && (await pages.send(request, reply))) return reply;
     // Client-side routes: the SPA decides (its unknown-route handler sends people to /). The
     // landing page's HTML also preloads its own chunks (vite.config.ts, landingHtml).
@@ -303,4 +308,10 @@ function idempotencyKeyError(value: string | string[]): string | null {
   if (key.length > 200) return "The Idempotency-Key header is too long (at most 200 characters).";
   if (!/^[\x21-\x7e]*$/.test(key)) return "The Idempotency-Key header may hold only visible ASCII characters.";
   return null;
+}
+
+/** A request's path and its query (with its `?`, or ""). */
+function splitAddress(url: string): [string, string] {
+  const at = url.indexOf("?");
+  return at < 0 ? [url, ""] : [url.slice(0, at), url.slice(at)];
 }

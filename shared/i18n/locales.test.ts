@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localePath, preferredLocale, splitLocalePath } from "./locales.ts";
+import { isTranslated, localePath, preferredLocale, splitLocalePath, TRANSLATED_PAGES } from "./locales.ts";
 
 describe("the language an address names", () => {
   it.each([
@@ -20,10 +20,26 @@ describe("the language an address names", () => {
     ["it", "/", "/it"],
     ["it", "/?ref=X", "/it?ref=X"],
     ["it", "/#contact", "/it#contact"],
-    ["it", "/book/pricing?package=p", "/it/book/pricing?package=p"],
   ] as const)("%s %s is at %s, and back", (locale, path, address) => {
     expect(localePath(locale, path)).toBe(address);
     expect(splitLocalePath(new URL(address, "http://x").pathname).locale).toBe(locale);
+  });
+
+  it("keeps a page not translated yet at its English address in every language", () => {
+    const untranslated = ["/book", "/book/pricing", "/student/dashboard", "/admin"].filter((p) => !isTranslated(p));
+    expect(untranslated.length).toBeGreaterThan(0);
+    for (const path of untranslated) expect(localePath("it", `${path}?x=1`)).toBe(`${path}?x=1`);
+    for (const path of TRANSLATED_PAGES) expect(localePath("it", path)).toBe(path === "/" ? "/it" : `/it${path}`);
+  });
+
+  it.each([
+    ["/", true],
+    ["/?ref=1", true],
+    ["/#about", true],
+    ["/book", false],
+    ["/italy", false],
+  ])("%s is translated: %s", (path, translated) => {
+    expect(isTranslated(path)).toBe(translated);
   });
 });
 

@@ -22,6 +22,20 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * The pages that exist in every language (issue 29 translates the site page by page, and this list
+ * grows with it): an entry covers its path and, unless it is "/", the paths below it. Any other
+ * page is English only: a link to it from an Italian page goes to its English address, and its
+ * `/it` address redirects there, so no page ever shows English words under `lang="it"`.
+ */
+export const TRANSLATED_PAGES: readonly string[] = ["/"];
+
+/** Whether the page at `path` (an app path, without its language prefix) exists in every language. */
+export function isTranslated(path: string): boolean {
+  const page = path.split(/[?#]/)[0].replace(/(.)\/+$/, "$1") || "/";
+  return TRANSLATED_PAGES.some((entry) => page === entry || (entry !== "/" && page.startsWith(`${entry}/`)));
+}
+
 /** The address prefix of a language: "" for English (the specification's routes), "/it" for Italian. */
 export function localePrefix(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? "" : `/${locale}`;
@@ -41,10 +55,13 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
   return { locale: DEFAULT_LOCALE, path: pathname };
 }
 
-/** The address of `path` (a page of the site, with any query and hash) in `locale`. */
+/**
+ * The address of `path` (a page of the site, with any query and hash) in `locale`: its English
+ * address while the page is not translated (`isTranslated`).
+ */
 export function localePath(locale: Locale, path: string): string {
   const prefix = localePrefix(locale);
-  if (!prefix) return path;
+  if (!prefix || !isTranslated(path)) return path;
   if (path === "/" || path === "") return prefix;
   if (path.startsWith("/?") || path.startsWith("/#")) return `${prefix}${path.slice(1)}`;
   return `${prefix}${path}`;

@@ -126,15 +126,17 @@ describe("prerendered public pages", () => {
     expect(inlined(html)).toEqual({ contact: { email: teacher.email, phone: teacher.phone ?? expect.any(String) } });
   });
 
-  it("sends /it and /it/book/pricing in Italian: lang, words, the Italian messages, both addresses named", async () => {
+  it("sends /it in Italian (lang, words, both addresses named); a page not translated yet answers in English", async () => {
     const home = (await get("/it")).body;
     expect(home).toContain('<html lang="it">');
     expect(home).toContain("Parla inglese con sicurezza,");
     expect(home).toContain("Cosa dicono i miei studenti");
     expect(home).not.toContain("Speak English with confidence");
-    // The app's links stay in Italian; the switch offers the same page in English.
-    expect(home).toContain('href="/it/book"');
-    expect(home).toContain('href="/it/privacy"');
+    // Its links lead to the English pages while those are not translated (TRANSLATED_PAGES); the
+    // switch offers the same page in English.
+    expect(home).toContain('href="/book"');
+    expect(home).toContain('href="/privacy"');
+    expect(home).not.toContain('href="/it/book');
     expect(home).toMatch(/<a href="\/" hrefLang="en" lang="en"[^>]*>English<\/a>/);
     for (const [lang, href] of [
       ["en", "/"],
@@ -144,13 +146,11 @@ describe("prerendered public pages", () => {
       expect(home).toContain(`<link rel="alternate" hreflang="${lang}" href="${t.env.PUBLIC_URL}${href}">`);
     }
 
-    const pricing = await get("/it/book/pricing");
-    expect(pricing.statusCode).toBe(200);
-    expect(pricing.body).toContain('<html lang="it">');
-    const start = /<script data-entry="[^"]*" data-preload="([^"]*)"/.exec(pricing.body);
-    expect(start?.[1].split(" ")).toContain("/assets/common-it.js");
-    expect(start?.[1].split(" ")).not.toContain("/assets/common-en.js");
-    expect(pricing.body).toContain(`hreflang="it" href="${t.env.PUBLIC_URL}/it/book/pricing"`);
+    // Never English words under lang="it": an untranslated page's Italian address sends to its English one.
+    const pricing = await get("/it/book/pricing?package=single");
+    expect(pricing.statusCode).toBe(302);
+    expect(pricing.headers.location).toBe("/book/pricing?package=single");
+    expect((await get("/book/pricing")).body).not.toContain('hreflang="it"');
 
     const english = (await get("/")).body;
     expect(english).toContain('<html lang="en">');
@@ -193,10 +193,10 @@ describe("prerendered public pages", () => {
       /<aside data-language-offer lang="en"[^>]*><p>This site is also in English\.<\/p>/,
     );
     expect(italianPage.body).toContain('<a href="/" hreflang="en" data-lang="en"');
+    // A page that is not in Italian yet offers nothing.
     const booking = await get("/book?ref=FRIEND1", italianBrowser);
-    expect(booking.body).toContain('<a href="/it/book" hreflang="it" data-lang="it"');
-    const prices = await get("/book/pricing", italianBrowser);
-    expect(prices.body).toContain('<a href="/it/book/pricing" hreflang="it" data-lang="it"');
+    expect(booking.body).not.toContain("<aside data-language-offer");
+    expect(booking.body).toContain("<h1");
     // A crafted header cannot put markup in the page.
     const crafted = await get("/", { "accept-language": '"><script>alert(1)</script>,it' });
     expect(crafted.body).not.toContain("<script>alert(1)");

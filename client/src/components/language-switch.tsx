@@ -1,4 +1,5 @@
 import {
+  isTranslated,
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_S,
   LOCALE_NAMES,
@@ -18,6 +19,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const locale = useLocale();
   const t = useT();
   const { pathname, search, hash } = useLocation();
+  // A page in one language only has no other to offer (shared/i18n/locales.ts).
+  if (!isTranslated(pathname)) return null;
   return (
     <ul aria-label={t("common.language.label")} className="flex items-center gap-1">
       {LOCALES.filter((other) => other !== locale).map((other) => (

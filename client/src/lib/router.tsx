@@ -24,6 +24,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from "react";
+import { isTranslated } from "../../../shared/i18n/locales.ts";
 import type { Area } from "../../../shared/i18n/messages.ts";
 import { type Branch, flattenRoutes, matchBranches, type Params } from "./route-match.ts";
 
@@ -74,9 +75,13 @@ function withoutBase(pathname: string, basename: string): string {
   return pathname.startsWith(`${basename}/`) ? pathname.slice(basename.length) : pathname;
 }
 
-/** The address of an app path (a `to` starting with "/"); anything else as it is. */
+/**
+ * The address of an app path (a `to` starting with "/"): under the basename when the page exists
+ * in the basename's language, else its own (an untranslated page, shared/i18n/locales.ts);
+ * anything else as it is.
+ */
 export function withBase(to: string, basename: string): string {
-  if (!basename || !to.startsWith("/") || to.startsWith("//")) return to;
+  if (!basename || !to.startsWith("/") || to.startsWith("//") || !isTranslated(to)) return to;
   return to === "/" ? basename : /^\/[?#]/.test(to) ? `${basename}${to.slice(1)}` : `${basename}${to}`;
 }
 
@@ -143,8 +148,13 @@ export class Router {
       console.error("Refused to navigate to another origin", { to });
       return;
     }
-    const key = Math.random().toString(36).slice(2, 10);
     const pathname = withoutBase(url.pathname, this.basename);
+    // A page not in this language yet: its own address, a document of its own language.
+    if (this.basename && !isTranslated(pathname)) {
+      window.location.assign(`${pathname}${url.search}${url.hash}`);
+      return;
+    }
+    const key = Math.random().toString(36).slice(2, 10);
     const location = { pathname, search: url.search, hash: url.hash, state: options.state ?? null, key };
     void this.commit(location, options.replace ? "replace" : "push");
   };

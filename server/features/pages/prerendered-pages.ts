@@ -22,6 +22,7 @@ import { EARLY_CLICKS_SCRIPT, LANGUAGE_OFFER_ATTRIBUTE } from "../../../shared/e
 import {
   DEFAULT_LOCALE,
   isLocale,
+  isTranslated,
   LOCALE_COOKIE,
   LOCALE_NAMES,
   LOCALES,
@@ -99,6 +100,7 @@ const catalogueModule = (locale: Locale, area: Area) => `../shared/i18n/messages
  * (absolute, as search engines ask).
  */
 function alternateLinks(publicUrl: string, page: string): string {
+  if (!isTranslated(page)) return "";
   const links = LOCALES.map(
     (locale) => `<link rel="alternate" hreflang="${locale}" href="${publicUrl}${localePath(locale, page)}">`,
   );
@@ -124,16 +126,18 @@ function staticFiles(manifest: Manifest, keys: string[]): string[] {
 
 /**
  * The language to suggest to the visitor of a page in `pageLocale`: the one their browser prefers
- * (`Accept-Language`) when it is another of the site's, unless they chose a language already (the
+ * (`Accept-Language`) when it is another of the site's and the page exists in it (`path`, the
+ * page without its language prefix), unless they chose a language already (the
  * `lang` cookie, written when they use the language switch or answer a suggestion). Never a
  * redirect: a link names its language, and the page it names is the page sent.
  */
 export function languageToOffer(
+  path: string,
   pageLocale: Locale,
   acceptLanguage: string | undefined,
   chosen: string | undefined,
 ): Locale | null {
-  if (isLocale(chosen)) return null;
+  if (isLocale(chosen) || !isTranslated(path)) return null;
   const preferred = preferredLocale(acceptLanguage);
   return preferred && preferred !== pageLocale ? preferred : null;
 }
@@ -205,7 +209,8 @@ export class PrerenderedPages {
       .replace(/<script type="module"[^>]*><\/script>\s*/g, "")
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, "");
     for (const [page, { entry, modules, messages }] of Object.entries(PAGE_SCRIPTS)) {
-      for (const locale of LOCALES) {
+      // Each language the page is in (an untranslated page is English only: shared/i18n/locales.ts).
+      for (const locale of LOCALES.filter((l) => l === DEFAULT_LOCALE || isTranslated(page))) {
         const catalogues = messages.map((area) => catalogueModule(locale, area));
         const [main, ...preloaded] = staticFiles(manifest, [entry, ...modules, ...catalogues]);
         // The inline start script requests them once the page has painted (shared/early-clicks.ts).
@@ -239,8 +244,8 @@ export class PrerenderedPages {
   async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     let version: Version | null;
     try {
-      const { locale } = splitLocalePath(request.url.split("?")[0]);
-      const offer = languageToOffer(locale, request.headers["accept-language"], request.cookies?.[LOCALE_COOKIE]);
+      const { locale, path } = splitLocalePath(request.url.split("?")[0]);
+      const offer = languageToOffer(path, locale, request.headers["accept-language"], request.cookies?.[LOCALE_COOKIE]);
       version = await this.version(request.url, offer);
     } catch (error) {
       this.log.warn({ err: error, page: request.url }, "Prerendering failed; sending the plain page");
