@@ -7,6 +7,7 @@ import { DateTime } from "luxon";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SINGLE_LESSON_CANCEL_MESSAGE } from "../../shared/cancellation-policy.ts";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
+import { createConfirmedLesson } from "../helpers/lesson-rows.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 const t = prepareBookingApp();
@@ -38,22 +39,7 @@ async function bookOrder(student: TestUser, lessons: number, starts: DateTime[])
   });
   const rows = [];
   for (const start of starts) {
-    rows.push(
-      await db().booking.create({
-        data: {
-          orderId: order.id,
-          studentId: student.id,
-          teacherId: t.teacherId,
-          startsAt: start.toJSDate(),
-          endsAt: start.plus({ hours: 1 }).toJSDate(),
-          status: "confirmed",
-          lessonType: "online",
-          studentName: student.name,
-          studentEmail: student.email,
-        },
-        select: { id: true },
-      }),
-    );
+    rows.push(await createConfirmedLesson(db(), { orderId: order.id, teacherId: t.teacherId, student, start }));
   }
   return { orderId: order.id, lessons: rows.map((r) => r.id) };
 }
