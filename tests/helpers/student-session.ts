@@ -2,9 +2,9 @@
 // API: the referral tests drive both the same way.
 import type { DateTime } from "luxon";
 import { expect } from "vitest";
-import { addAvailability, iso, studentInfo } from "./booking-factory.ts";
-import { completeSignIn, type IdentityClaims, type Issuer } from "./oidc-issuer.ts";
-import { CookieJar, type TestApp } from "./test-app.ts";
+import { addAvailability, iso, SEEDED_ADMIN, sessionForExistingUser, studentInfo } from "./booking-factory.ts";
+import { completeSignIn, type IdentityClaims, type Issuer, startIssuer } from "./oidc-issuer.ts";
+import { CookieJar, createTestApp, type TestApp } from "./test-app.ts";
 
 export type Session = { cookie: string };
 
@@ -58,4 +58,24 @@ export async function bookStandardPackage(
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().order;
+}
+
+/**
+ * A test OIDC issuer and an app that signs students in through it (as Google client `client`),
+ * with the seeded teacher's id and an admin session; close with `t.close()` and `issuer.stop()`.
+ */
+export async function startAppWithIssuer(client: string) {
+  const issuer = await startIssuer();
+  const t = await createTestApp({
+    env: {
+      GOOGLE_CLIENT_ID: `${client}-client`,
+      GOOGLE_CLIENT_SECRET: `${client}-secret`,
+      OIDC_ISSUER: issuer.url,
+      ADMIN_EMAILS: SEEDED_ADMIN,
+    },
+  });
+  const db = t.database.prisma;
+  const teacherId = (await db.teacher.findFirstOrThrow({ select: { id: true } })).id;
+  const admin = await sessionForExistingUser(db, SEEDED_ADMIN, "admin");
+  return { issuer, t, teacherId, admin };
 }

@@ -5,16 +5,16 @@
 // code gives nothing, and achievements count friends whose first lesson was completed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { completeEndedLessons } from "../../server/features/portal/portal.data.ts";
+import { createUserWithSession, romeDay, setSettings, type TestUser } from "../helpers/booking-factory.ts";
+import type { IdentityClaims, Issuer } from "../helpers/oidc-issuer.ts";
 import {
-  createUserWithSession,
-  romeDay,
-  sessionForExistingUser,
-  setSettings,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
-import { type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
-import { bookStandardPackage, callAs, type Session, signInThroughIssuer } from "../helpers/student-session.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+  bookStandardPackage,
+  callAs,
+  type Session,
+  signInThroughIssuer,
+  startAppWithIssuer,
+} from "../helpers/student-session.ts";
+import type { TestApp } from "../helpers/test-app.ts";
 
 let issuer: Issuer;
 let t: TestApp;
@@ -83,17 +83,7 @@ const friendClaims = (n: string, overrides: IdentityClaims = {}): IdentityClaims
 });
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: "referral-client",
-      GOOGLE_CLIENT_SECRET: "referral-secret",
-      OIDC_ISSUER: issuer.url,
-      ADMIN_EMAILS: "teacher@school.test",
-    },
-  });
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
+  ({ issuer, t, teacherId, admin } = await startAppWithIssuer("referral"));
 });
 afterAll(async () => {
   await t?.close();

@@ -7,16 +7,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrationsDir } from "../../server/db/migrate.ts";
+import { createUserWithSession, romeDay, setSettings, type TestUser } from "../helpers/booking-factory.ts";
+import type { IdentityClaims, Issuer } from "../helpers/oidc-issuer.ts";
 import {
-  createUserWithSession,
-  romeDay,
-  sessionForExistingUser,
-  setSettings,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
-import { type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
-import { bookStandardPackage, callAs, type Session, signInThroughIssuer } from "../helpers/student-session.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+  bookStandardPackage,
+  callAs,
+  type Session,
+  signInThroughIssuer,
+  startAppWithIssuer,
+} from "../helpers/student-session.ts";
+import type { TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 let issuer: Issuer;
@@ -72,17 +72,7 @@ const refSignup = (email: string, name: string, code: string, who: Session | nul
   });
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: "reservation-client",
-      GOOGLE_CLIENT_SECRET: "reservation-secret",
-      OIDC_ISSUER: issuer.url,
-      ADMIN_EMAILS: "teacher@school.test",
-    },
-  });
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
+  ({ issuer, t, teacherId, admin } = await startAppWithIssuer("reservation"));
 });
 afterAll(async () => {
   await t?.close();
