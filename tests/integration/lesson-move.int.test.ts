@@ -44,6 +44,18 @@ async function bookOrder(student: TestUser, lessons: number, starts: DateTime[])
   return { orderId: order.id, lessons: rows.map((r) => r.id) };
 }
 
+/**
+ * A new student's 6-lesson package with lessons at 9:00 and 16:00 on a fresh day `d`, and
+ * `freeHours` hours open from 9:00 the day after.
+ */
+async function twoPackageLessonsAndFreeHours(freeHours: number) {
+  const student = await t.createStudent();
+  const d = nextDay();
+  const { lessons } = await bookOrder(student, 6, [romeDay(d, 9), romeDay(d, 16)]);
+  await t.addAvailability(romeDay(d + 1, 9), freeHours);
+  return { student, d, lessons };
+}
+
 const lessonRow = (id: string) =>
   db().booking.findUniqueOrThrow({ where: { id }, select: { startsAt: true, endsAt: true, icsSequence: true } });
 const mailsAbout = (kind: string, id: string) =>
@@ -255,10 +267,7 @@ describe(`races, on ${testEngine}`, () => {
   });
 
   it("two moves of one package at once with one free move left: one is refused", async () => {
-    const student = await t.createStudent();
-    const d = nextDay();
-    const { lessons } = await bookOrder(student, 6, [romeDay(d, 9), romeDay(d, 16)]);
-    await t.addAvailability(romeDay(d + 1, 9), 6);
+    const { student, d, lessons } = await twoPackageLessonsAndFreeHours(6);
     const results = await Promise.all([
       moveAsStudent(student, lessons[0], romeDay(d + 1, 9)),
       moveAsStudent(student, lessons[1], romeDay(d + 1, 13)),
@@ -271,10 +280,7 @@ describe(`races, on ${testEngine}`, () => {
   });
 
   it("a move and a cancellation of one package at once with one free one left: one is refused", async () => {
-    const student = await t.createStudent();
-    const d = nextDay();
-    const { lessons } = await bookOrder(student, 6, [romeDay(d, 9), romeDay(d, 16)]);
-    await t.addAvailability(romeDay(d + 1, 9), 1);
+    const { student, d, lessons } = await twoPackageLessonsAndFreeHours(1);
     const results = await Promise.all([
       moveAsStudent(student, lessons[0], romeDay(d + 1, 9)),
       t.send("POST", "/api/student/request-cancellation", {
