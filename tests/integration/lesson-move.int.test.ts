@@ -7,6 +7,7 @@ import { DateTime } from "luxon";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SINGLE_LESSON_CANCEL_MESSAGE } from "../../shared/cancellation-policy.ts";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
+import { createConfirmedLesson } from "../helpers/lesson-rows.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 const t = prepareBookingApp();
@@ -38,24 +39,21 @@ async function bookOrder(student: TestUser, lessons: number, starts: DateTime[])
   });
   const rows = [];
   for (const start of starts) {
-    rows.push(
-      await db().booking.create({
-        data: {
-          orderId: order.id,
-          studentId: student.id,
-          teacherId: t.teacherId,
-          startsAt: start.toJSDate(),
-          endsAt: start.plus({ hours: 1 }).toJSDate(),
-          status: "confirmed",
-          lessonType: "online",
-          studentName: student.name,
-          studentEmail: student.email,
-        },
-        select: { id: true },
-      }),
-    );
+    rows.push(await createConfirmedLesson(db(), { orderId: order.id, teacherId: t.teacherId, student, start }));
   }
   return { orderId: order.id, lessons: rows.map((r) => r.id) };
+}
+
+/**
+ * A new student's 6-lesson package with lessons at 9:00 and 16:00 on a fresh day `d`, and
+ * `freeHours` hours open from 9:00 the day after.
+ */
+async function twoPackageLessonsAndFreeHours(freeHours: number) {
+  const student = await t.createStudent();
+  const d = nextDay();
+  const { lessons } = await bookOrder(student, 6, [romeDay(d, 9), romeDay(d, 16)]);
+  await t.addAvailability(romeDay(d + 1, 9), freeHours);
+  return { student, d, lessons };
 }
 
 const lessonRow = (id: string) =>
@@ -269,10 +267,7 @@ describe(`races, on ${testEngine}`, () => {
   });
 
   it("two moves of one package at once with one free move left: one is refused", async () => {
-    const student = await t.createStudent();
-    const d = nextDay();
-    const { lessons } = await bookOrder(student, 6, [romeDay(d, 9), romeDay(d, 16)]);
-    await t.addAvailability(romeDay(d + 1, 9), 6);
+    const { student, d, lessons } = await twoPackageLessonsAndFreeHours(6);
     const results = await Promise.all([
       moveAsStudent(student, lessons[0], romeDay(d + 1, 9)),
       moveAsStudent(student, lessons[1], romeDay(d + 1, 13)),
@@ -285,10 +280,7 @@ describe(`races, on ${testEngine}`, () => {
   });
 
   it("a move and a cancellation of one package at once with one free one left: one is refused", async () => {
-    const student = await t.createStudent();
-    const d = nextDay();
-    const { lessons } = await bookOrder(student, 6, [romeDay(d, 9), romeDay(d, 16)]);
-    await t.addAvailability(romeDay(d + 1, 9), 1);
+    const { student, d, lessons } = await twoPackageLessonsAndFreeHours(1);
     const results = await Promise.all([
       moveAsStudent(student, lessons[0], romeDay(d + 1, 9)),
       t.send("POST", "/api/student/request-cancellation", {

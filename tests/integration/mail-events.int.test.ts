@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpTransport, processOutbox } from "../../server/features/mail/mail.service.ts";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
+import { createConfirmedLesson } from "../helpers/lesson-rows.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -176,20 +177,11 @@ describe(`lesson emails on ${testEngine}`, () => {
         totalPriceCents: 1,
       },
     });
-    const lesson = await db().booking.create({
-      data: {
-        orderId: order.id,
-        teacherId: t.teacherId,
-        studentId: student.id,
-        startsAt: start.toJSDate(),
-        endsAt: start.plus({ hours: 1 }).toJSDate(),
-        status: "confirmed",
-        lessonType: "online",
-        studentName: "Anna Blu",
-        studentEmail: student.email,
-        studentTimezone: "Europe/London",
-      },
-    });
+    const lesson = await createConfirmedLesson(
+      db(),
+      { orderId: order.id, teacherId: t.teacherId, student, start },
+      { studentName: "Anna Blu", studentTimezone: "Europe/London" },
+    );
     const response = await send("POST", "/api/student/request-cancellation", student, {
       booking_id: lesson.id,
       reason: "A family wedding",

@@ -3,21 +3,18 @@
 // cancelled before any lesson), a deleted account's person gets no second newcomer discount and
 // earns their referrer nothing twice (signed in again through the real OIDC issuer), one's own
 // code gives nothing, and achievements count friends whose first lesson was completed.
-import type { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { completeEndedLessons } from "../../server/features/portal/portal.data.ts";
+import { createUserWithSession, romeDay, setSettings, type TestUser } from "../helpers/booking-factory.ts";
+import type { IdentityClaims, Issuer } from "../helpers/oidc-issuer.ts";
 import {
-  addAvailability,
-  createUserWithSession,
-  iso,
-  romeDay,
-  sessionForExistingUser,
-  setSettings,
-  studentInfo,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
-import { completeSignIn, type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
-import { CookieJar, createTestApp, type TestApp } from "../helpers/test-app.ts";
+  bookStandardPackage,
+  callAs,
+  type Session,
+  signInThroughIssuer,
+  startAppWithIssuer,
+} from "../helpers/student-session.ts";
+import type { TestApp } from "../helpers/test-app.ts";
 
 let issuer: Issuer;
 let t: TestApp;
@@ -26,45 +23,16 @@ let admin: TestUser;
 const db = () => t.database.prisma;
 let nextDay = 4;
 
-type Session = { cookie: string };
 type Order = { id: string; basePrice: number; discount: number; totalPrice: number };
 
-/** Google sign-in as a student through the issuer: start, authorise, callback. Returns the session cookie. */
-async function signIn(claims: IdentityClaims): Promise<Session> {
-  const jar = new CookieJar();
-  issuer.willIssue(claims);
-  const start = jar.store(await t.app.inject({ method: "GET", url: "/api/student-auth/google" }));
-  expect(start.statusCode).toBe(302);
-  const { response: done } = await completeSignIn(t.app, jar, start);
-  expect(done.headers.location).toBe("/student/dashboard");
-  return { cookie: `student_session=${jar.get("student_session")}` };
-}
-
-async function call(method: "GET" | "POST" | "PUT", url: string, who: Session, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie, ...(payload === undefined ? {} : { "content-type": "application/json" }) },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const signIn = (claims: IdentityClaims): Promise<Session> => signInThroughIssuer(t, issuer, claims);
+const call = (method: "GET" | "POST" | "PUT", url: string, who: Session, payload?: unknown) =>
+  callAs(t, method, url, who, payload);
 
 /** The Standard Package (6 lessons, €192) on a fresh day two weeks or more ahead. */
 async function bookPackage(who: Session, referralCode?: string): Promise<Order> {
   nextDay += 1;
-  const day = romeDay(nextDay, 9);
-  await addAvailability(db(), teacherId, day, 6);
-  const starts: DateTime[] = [0, 1, 2, 3, 4, 5].map((h) => day.plus({ hours: h }));
-  const response = await call("POST", "/api/bookings/package", who, {
-    studentInfo: studentInfo(),
-    lesson_dates: starts.map(iso),
-    lessonType: "online",
-    teacher_id: teacherId,
-    packageInfo: { id: "standard-6", name: "Standard Package", lessons: 6, totalPrice: 192 },
-    ...(referralCode ? { referralCode } : {}),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().order;
+  return bookStandardPackage(t, teacherId, romeDay(nextDay, 9), who, referralCode);
 }
 
 async function setLessonStatus(bookingId: string, status: "confirmed" | "cancelled" | "pending") {
@@ -115,17 +83,7 @@ const friendClaims = (n: string, overrides: IdentityClaims = {}): IdentityClaims
 });
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: "referral-client",
-      GOOGLE_CLIENT_SECRET: "referral-secret",
-      OIDC_ISSUER: issuer.url,
-      ADMIN_EMAILS: "teacher@school.test",
-    },
-  });
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
+  ({ issuer, t, teacherId, admin } = await startAppWithIssuer("referral"));
 });
 afterAll(async () => {
   await t?.close();

@@ -72,6 +72,24 @@ async function signIn(t: TestApp, email: string, kind: "admin" | "student") {
 }
 
 /** Stored names of the uploads whose bytes the database holds. */
+/** The teacher shares `fileUrl` with a student as "Reading". */
+const shareReading = (t: TestApp, cookie: string, studentId: string, fileUrl: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/admin/shared-files",
+    headers: { "content-type": "application/json", cookie },
+    payload: JSON.stringify({ student_id: studentId, title: "Reading", file_url: fileUrl }),
+  });
+
+/** The signed-in student deletes their own account, confirming with the word DELETE. */
+const deleteAccount = (t: TestApp, cookie: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/student/delete-account",
+    headers: { "content-type": "application/json", cookie },
+    payload: JSON.stringify({ confirmation: "DELETE" }),
+  });
+
 async function namesWithBytes(database: TestDatabase) {
   const rows = await database.prisma.uploadChunk.findMany({ where: { index: 0 }, select: { storedName: true } });
   return rows.map((r) => r.storedName).sort();
@@ -111,12 +129,7 @@ describe.runIf(testEngine === "postgresql")("two servers with different DATA_DIR
       type: "application/pdf",
       data: PDF,
     });
-    const share = await a.app.inject({
-      method: "POST",
-      url: "/api/admin/shared-files",
-      headers: { "content-type": "application/json", cookie: admin.cookie },
-      payload: JSON.stringify({ student_id: student.id, title: "Reading", file_url: fileUrl }),
-    });
+    const share = await shareReading(a, admin.cookie, student.id, fileUrl);
     expect(share.statusCode, share.body).toBe(200);
     const studentPhoto = await upload(a, "/api/files/upload-student-profile-photo", student.cookie, {
       name: "me.png",
@@ -181,12 +194,7 @@ describe.runIf(testEngine === "postgresql")("two servers with different DATA_DIR
     expect((await download(a, newPhoto, student.cookie)).rawPayload.equals(OTHER_PHOTO)).toBe(true);
 
     // Deleting the student's account through B removes their photo's bytes; A no longer serves it.
-    const erased = await b.app.inject({
-      method: "POST",
-      url: "/api/student/delete-account",
-      headers: { "content-type": "application/json", cookie: student.cookie },
-      payload: JSON.stringify({ confirmation: "DELETE" }),
-    });
+    const erased = await deleteAccount(b, student.cookie);
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().files_removed).toBe(1);
     expect((await download(a, newPhoto, admin.cookie)).statusCode).toBe(404);
@@ -195,12 +203,7 @@ describe.runIf(testEngine === "postgresql")("two servers with different DATA_DIR
     // The teacher's shared file went with the student (cascade); its upload is hers until she
     // deletes a shared file that points at it: shared again, then deleted through B.
     const other = await signIn(a, "other-across@test.example", "student");
-    const again = await a.app.inject({
-      method: "POST",
-      url: "/api/admin/shared-files",
-      headers: { "content-type": "application/json", cookie: admin.cookie },
-      payload: JSON.stringify({ student_id: other.id, title: "Reading", file_url: fileUrl }),
-    });
+    const again = await shareReading(a, admin.cookie, other.id, fileUrl);
     expect(again.statusCode, again.body).toBe(200);
     const removed = await b.app.inject({
       method: "DELETE",
@@ -261,12 +264,7 @@ describe("the embedded default", () => {
     expect(filesUnder(path.join(dir, "uploads"))).toEqual([storedName(photo)]);
     expect(await t.database.prisma.uploadChunk.count()).toBe(0);
     expect((await download(t, photo, student.cookie)).rawPayload.equals(PHOTO)).toBe(true);
-    const erased = await t.app.inject({
-      method: "POST",
-      url: "/api/student/delete-account",
-      headers: { "content-type": "application/json", cookie: student.cookie },
-      payload: JSON.stringify({ confirmation: "DELETE" }),
-    });
+    const erased = await deleteAccount(t, student.cookie);
     expect(erased.json().files_removed).toBe(1);
     expect(filesUnder(path.join(dir, "uploads"))).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_SIGNUP_REOPEN_CONFLICT_MESSAGE } from "../../server/features/admin/admin.data.ts";
 import { routeKey, routeTable } from "../helpers/app-surface.ts";
 import { createUserWithSession, prepareBookingApp, type TestUser } from "../helpers/booking-factory.ts";
+import { createConfirmedLesson } from "../helpers/lesson-rows.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -152,19 +153,7 @@ describe(`repeats that would flood the teacher's inbox, on ${testEngine}`, () =>
     const order = await db().bookingOrder.create({
       data: { studentId: student.id, packageId: "standard-6", lessons: 6, basePriceCents: 1, totalPriceCents: 1 },
     });
-    const lesson = await db().booking.create({
-      data: {
-        orderId: order.id,
-        teacherId: t.teacherId,
-        studentId: student.id,
-        startsAt: start.toJSDate(),
-        endsAt: start.plus({ hours: 1 }).toJSDate(),
-        status: "confirmed",
-        lessonType: "online",
-        studentName: student.name,
-        studentEmail: student.email,
-      },
-    });
+    const lesson = await createConfirmedLesson(db(), { orderId: order.id, teacherId: t.teacherId, student, start });
     for (let i = 0; i < 5; i++) {
       const response = await t.send("POST", "/api/student/request-cancellation", {
         as: student,

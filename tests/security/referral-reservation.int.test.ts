@@ -5,21 +5,18 @@
 // who does use the code rewards the inviter and only then is shown with name and status.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrationsDir } from "../../server/db/migrate.ts";
+import { createUserWithSession, romeDay, setSettings, type TestUser } from "../helpers/booking-factory.ts";
+import type { IdentityClaims, Issuer } from "../helpers/oidc-issuer.ts";
 import {
-  addAvailability,
-  createUserWithSession,
-  iso,
-  romeDay,
-  sessionForExistingUser,
-  setSettings,
-  studentInfo,
-  type TestUser,
-} from "../helpers/booking-factory.ts";
-import { completeSignIn, type IdentityClaims, type Issuer, startIssuer } from "../helpers/oidc-issuer.ts";
-import { CookieJar, createTestApp, type TestApp } from "../helpers/test-app.ts";
+  bookStandardPackage,
+  callAs,
+  type Session,
+  signInThroughIssuer,
+  startAppWithIssuer,
+} from "../helpers/student-session.ts";
+import type { TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 let issuer: Issuer;
@@ -29,50 +26,24 @@ let admin: TestUser;
 const db = () => t.database.prisma;
 let nextDay = 4;
 
-type Session = { cookie: string };
 type ReferralData = {
   stats: { total_referrals: number; completed_referrals: number; total_earned: number };
   referrals: { referred_name: string | null; referred_email: string; status: string; discount_earned: number }[];
   discounts: unknown[];
 };
 
-async function signIn(claims: IdentityClaims): Promise<Session> {
-  const jar = new CookieJar();
-  issuer.willIssue(claims);
-  const start = jar.store(await t.app.inject({ method: "GET", url: "/api/student-auth/google" }));
-  const { response } = await completeSignIn(t.app, jar, start);
-  expect(response.headers.location).toBe("/student/dashboard");
-  return { cookie: `student_session=${jar.get("student_session")}` };
-}
-
-function call(method: "GET" | "POST" | "PUT", url: string, who: Session | null, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(payload === undefined ? {} : { "content-type": "application/json" }),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+const signIn = (claims: IdentityClaims): Promise<Session> => signInThroughIssuer(t, issuer, claims);
+const call = (method: "GET" | "POST" | "PUT", url: string, who: Session | null, payload?: unknown) =>
+  callAs(t, method, url, who, payload);
 
 /** The Standard Package (6 lessons, €192) on a fresh day, with or without a referral code. */
 async function bookPackage(who: Session, referralCode?: string) {
   nextDay += 1;
-  const day = romeDay(nextDay, 9);
-  await addAvailability(db(), teacherId, day, 6);
-  const starts: DateTime[] = [0, 1, 2, 3, 4, 5].map((h) => day.plus({ hours: h }));
-  const response = await call("POST", "/api/bookings/package", who, {
-    studentInfo: studentInfo(),
-    lesson_dates: starts.map(iso),
-    lessonType: "online",
-    teacher_id: teacherId,
-    packageInfo: { id: "standard-6", name: "Standard Package", lessons: 6, totalPrice: 192 },
-    ...(referralCode ? { referralCode } : {}),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().order as { id: string; discount: number; totalPrice: number };
+  return (await bookStandardPackage(t, teacherId, romeDay(nextDay, 9), who, referralCode)) as {
+    id: string;
+    discount: number;
+    totalPrice: number;
+  };
 }
 
 /** The teacher confirms every lesson of the order: the friend has bought. */
@@ -101,17 +72,7 @@ const refSignup = (email: string, name: string, code: string, who: Session | nul
   });
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: "reservation-client",
-      GOOGLE_CLIENT_SECRET: "reservation-secret",
-      OIDC_ISSUER: issuer.url,
-      ADMIN_EMAILS: "teacher@school.test",
-    },
-  });
-  teacherId = (await db().teacher.findFirstOrThrow({ select: { id: true } })).id;
-  admin = await sessionForExistingUser(db(), "teacher@school.test", "admin");
+  ({ issuer, t, teacherId, admin } = await startAppWithIssuer("reservation"));
 });
 afterAll(async () => {
   await t?.close();

@@ -8,6 +8,7 @@ import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.service.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
+import { toAvailabilityRequestFields } from "../availability/availability-request-dto.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
@@ -305,12 +306,7 @@ export async function getInbox(db: Db, input: z.output<typeof inboxQuerySchema>)
     totals: { availabilityRequests: requests.total, groupSignups: signups.total },
     open: { availabilityRequests: requests.open, groupSignups: signups.open },
     availabilityRequests: requests.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      availability: r.availability,
-      location: r.location,
+      ...toAvailabilityRequestFields(r),
       package_info: r.packageInfo,
       teacher_info: r.teacherInfo,
       handled_at: r.handledAt?.toISOString() ?? null,

@@ -53,6 +53,27 @@ const overlapping = (teacherIds: string[], start: Date, end: Date) =>
   Prisma.sql`"teacherId" = ANY(${teacherIds}::uuid[]) AND "startsAt" < ${end} AND "endsAt" > ${start}`;
 const LIVE = Prisma.sql`"status" IN ('pending', 'confirmed')`;
 
+/**
+ * `columns` and the instants of the rows of `table` of these teachers that overlap [start, end) and
+ * meet every extra condition, in time order, with the instants read back as Dates.
+ */
+async function listTimedOverlapping<Row extends { startsAt: Date; endsAt: Date }>(
+  db: DbOrTx,
+  columns: Prisma.Sql,
+  table: Prisma.Sql,
+  teacherIds: string[],
+  start: Date,
+  end: Date,
+  conditions: Prisma.Sql[] = [],
+): Promise<Row[]> {
+  if (teacherIds.length === 0) return [];
+  const rows = await db.$queryRaw<(Omit<Row, "startsAt" | "endsAt"> & Timed)[]>`
+    SELECT ${columns}, ${TIMED_COLUMNS}
+    FROM ${table} WHERE ${Prisma.join([...conditions, overlapping(teacherIds, start, end)], " AND ")}
+    ORDER BY "startsAt", "id"`;
+  return rows.map(fromEpoch) as unknown as Row[];
+}
+
 /** Availability slots of these teachers that overlap [start, end). */
 export async function listSlotsOverlapping(
   db: DbOrTx,
@@ -60,12 +81,14 @@ export async function listSlotsOverlapping(
   start: Date,
   end: Date,
 ): Promise<SlotRow[]> {
-  if (teacherIds.length === 0) return [];
-  const rows = await db.$queryRaw<(Omit<SlotRow, "startsAt" | "endsAt"> & Timed)[]>`
-    SELECT "id", "teacherId", "recurring", ${TIMED_COLUMNS}
-    FROM "AvailabilitySlot" WHERE ${overlapping(teacherIds, start, end)}
-    ORDER BY "startsAt", "id"`;
-  return rows.map(fromEpoch);
+  return listTimedOverlapping<SlotRow>(
+    db,
+    Prisma.sql`"id", "teacherId", "recurring"`,
+    Prisma.sql`"AvailabilitySlot"`,
+    teacherIds,
+    start,
+    end,
+  );
 }
 
 export type LiveBookingRow = {
@@ -84,12 +107,15 @@ export async function listLiveBookingsOverlapping(
   start: Date,
   end: Date,
 ): Promise<LiveBookingRow[]> {
-  if (teacherIds.length === 0) return [];
-  const rows = await db.$queryRaw<(Omit<LiveBookingRow, "startsAt" | "endsAt"> & Timed)[]>`
-    SELECT "id", "teacherId", "studentId", "orderId", ${TIMED_COLUMNS}
-    FROM "Booking" WHERE ${LIVE} AND ${overlapping(teacherIds, start, end)}
-    ORDER BY "startsAt", "id"`;
-  return rows.map(fromEpoch);
+  return listTimedOverlapping<LiveBookingRow>(
+    db,
+    Prisma.sql`"id", "teacherId", "studentId", "orderId"`,
+    Prisma.sql`"Booking"`,
+    teacherIds,
+    start,
+    end,
+    [LIVE],
+  );
 }
 
 /**

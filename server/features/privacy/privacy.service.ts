@@ -8,6 +8,7 @@ import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
+import { toAvailabilityRequestFields } from "../availability/availability-request-dto.ts";
 import { settleReferralReward } from "../booking/referral.service.ts";
 import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import { isStoredName } from "../files/files.service.ts";
@@ -104,12 +105,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       created_at: iso(g.createdAt),
     })),
     availability_requests: data.availabilityRequests.map((r) => ({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      availability: r.availability,
-      location: r.location,
+      ...toAvailabilityRequestFields(r),
       created_at: iso(r.createdAt),
     })),
     referrals: {

@@ -55,7 +55,7 @@ import {
 } from "./quiz.data.ts";
 import { toResultDto } from "./result-dto.ts";
 import { reviewFor } from "./result-review.ts";
-import { drawOptionOrders, type OptionOrders, servedQuestions, toPublicQuestion, toResponses } from "./served.ts";
+import { closingOf, drawOptionOrders, servedQuestions, toPublicQuestion } from "./served.ts";
 
 /** A submission arriving this long after the deadline still counts in full (network, auto-submit). */
 export const SUBMIT_GRACE_SECONDS = 15;
@@ -354,37 +354,27 @@ export async function submitAttempt(
   const paced = wasPlausiblyPaced(services.env.quizReadingScale, attempt, questions, counted, answeredUntil);
   const withCertificate =
     paced && (await earnsCertificate(db, attempt, { correct: scored.score, total: questions.length }));
-  const { result } = await completeAttempt(
-    db,
-    attempt.id,
-    {
-      submittedAt: now,
-      answers: counted,
-      responses: toResponses(questions, attempt.optionOrders as OptionOrders | null, counted),
-      revealsKeys: !attempt.certified,
+  const { result } = await completeAttempt(db, attempt.id, closingOf(attempt, questions, counted, now), {
+    userId: student.id,
+    quizType: attempt.quizType,
+    quizLevel: attempt.quizLevel,
+    quizConcept: attempt.quizConcept,
+    score: scored.score,
+    totalQuestions: questions.length,
+    estimatedLevel: estimateLevel(scored.levelBreakdown),
+    studyTimeSeconds,
+    metadata: {
+      title: attempt.title,
+      ...breakdownsOf(scored),
+      assessmentType: attempt.variant ?? attempt.quizType,
+      topic: attempt.quizConcept
+        ? (CONCEPT_CATALOG[attempt.quizConcept as ConceptSlug]?.name ?? attempt.title)
+        : attempt.title,
+      submittedLate: !inTime,
+      ...(attempt.certified && !paced ? { tooFastToCertify: true } : {}),
     },
-    {
-      userId: student.id,
-      quizType: attempt.quizType,
-      quizLevel: attempt.quizLevel,
-      quizConcept: attempt.quizConcept,
-      score: scored.score,
-      totalQuestions: questions.length,
-      estimatedLevel: estimateLevel(scored.levelBreakdown),
-      studyTimeSeconds,
-      metadata: {
-        title: attempt.title,
-        ...breakdownsOf(scored),
-        assessmentType: attempt.variant ?? attempt.quizType,
-        topic: attempt.quizConcept
-          ? (CONCEPT_CATALOG[attempt.quizConcept as ConceptSlug]?.name ?? attempt.title)
-          : attempt.title,
-        submittedLate: !inTime,
-        ...(attempt.certified && !paced ? { tooFastToCertify: true } : {}),
-      },
-      ...(withCertificate ? await certificateFor(db, student.id) : { certificateCode: null, certificateName: null }),
-    },
-  );
+    ...(withCertificate ? await certificateFor(db, student.id) : { certificateCode: null, certificateName: null }),
+  });
   return { result: toResultDto(result), review: reviewFor(attempt, scored.review) };
 }
 export type SubmittedQuiz = Awaited<ReturnType<typeof submitAttempt>>;

@@ -43,12 +43,12 @@ import {
 import { toResultDto } from "./result-dto.ts";
 import { reviewFor } from "./result-review.ts";
 import {
+  closingOf,
   drawOptionOrders,
   type OptionOrders,
   servedQuestions,
   serveQuestion,
   toPublicQuestion,
-  toResponses,
 } from "./served.ts";
 
 /** Exposure is the share of the latest this-many general assessments that served an item. */
@@ -230,46 +230,36 @@ export async function finishPlacement(
   const answeredUntil = Math.min(now.getTime(), attempt.deadlineAt.getTime());
   // Every block's answers arrive before the next is served, so the whole span is reading time.
   const paced = wasPlausiblyPaced(services.env.quizReadingScale, attempt, questions, counted, answeredUntil);
-  const { result, isNew } = await completeAttempt(
-    db,
-    attempt.id,
-    {
-      submittedAt: now,
-      answers: counted,
-      responses: toResponses(questions, attempt.optionOrders as OptionOrders | null, counted),
-      revealsKeys: !attempt.certified,
-    },
-    {
-      userId: attempt.userId,
-      quizType: attempt.quizType,
-      quizLevel: null,
-      quizConcept: null,
-      score: scored.score,
-      totalQuestions: questions.length,
-      estimatedLevel: ASSESSMENT_SCALE[QUIZ_LEVELS.indexOf(estimate.level)],
-      studyTimeSeconds: Math.max(0, Math.round((answeredUntil - attempt.startedAt.getTime()) / 1000)),
-      metadata: {
-        title: attempt.title,
-        ...breakdownsOf(scored),
-        assessmentType: state.mode,
-        topic: attempt.title,
-        submittedLate: !inTime,
-        placement: {
-          level: estimate.level,
-          confidence: estimate.confidence,
-          standardError: estimate.standardError,
-          theta: estimate.theta,
-          levelProbabilities: estimate.levelProbabilities,
-          blocks: state.blockEnds.length,
-          measured: isPlacementMeasured(estimate),
-        },
-        ...(attempt.certified && !paced ? { tooFastToCertify: true } : {}),
+  const { result, isNew } = await completeAttempt(db, attempt.id, closingOf(attempt, questions, counted, now), {
+    userId: attempt.userId,
+    quizType: attempt.quizType,
+    quizLevel: null,
+    quizConcept: null,
+    score: scored.score,
+    totalQuestions: questions.length,
+    estimatedLevel: ASSESSMENT_SCALE[QUIZ_LEVELS.indexOf(estimate.level)],
+    studyTimeSeconds: Math.max(0, Math.round((answeredUntil - attempt.startedAt.getTime()) / 1000)),
+    metadata: {
+      title: attempt.title,
+      ...breakdownsOf(scored),
+      assessmentType: state.mode,
+      topic: attempt.title,
+      submittedLate: !inTime,
+      placement: {
+        level: estimate.level,
+        confidence: estimate.confidence,
+        standardError: estimate.standardError,
+        theta: estimate.theta,
+        levelProbabilities: estimate.levelProbabilities,
+        blocks: state.blockEnds.length,
+        measured: isPlacementMeasured(estimate),
       },
-      ...(paced && placementEarnsCertificate(state, estimate) && (await isCleanCertifiedAttempt(db, attempt))
-        ? await certificateFor(db, attempt.userId)
-        : { certificateCode: null, certificateName: null }),
+      ...(attempt.certified && !paced ? { tooFastToCertify: true } : {}),
     },
-  );
+    ...(paced && placementEarnsCertificate(state, estimate) && (await isCleanCertifiedAttempt(db, attempt))
+      ? await certificateFor(db, attempt.userId)
+      : { certificateCode: null, certificateName: null }),
+  });
   if (isNew) return { result: toResultDto(result), review: reviewFor(attempt, scored.review) };
   // Another call closed it first: the answers it stored are the ones scored.
   const closed = await findOwnAttempt(db, attempt.id, attempt.userId);

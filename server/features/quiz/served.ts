@@ -73,6 +73,24 @@ export function toResponses(
   }));
 }
 
+/**
+ * What closing an attempt writes: when it was submitted, the counted answers, each question's
+ * response, and whether the keys may now be shown (never for a certified attempt).
+ */
+export function closingOf(
+  attempt: { optionOrders: unknown; certified: boolean },
+  questions: Pick<QuestionRow, "id" | "options" | "correctAnswer">[],
+  counted: Record<string, number>,
+  submittedAt: Date,
+) {
+  return {
+    submittedAt,
+    answers: counted,
+    responses: toResponses(questions, attempt.optionOrders as OptionOrders | null, counted),
+    revealsKeys: !attempt.certified,
+  };
+}
+
 /** What the browser may see before submission: the stem and the options, nothing else. */
 export const toPublicQuestion = (q: Pick<QuestionRow, "id" | "question" | "options">) => ({
   id: q.id,
