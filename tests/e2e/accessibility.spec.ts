@@ -1,8 +1,8 @@
 // axe-core on every main page, as visitor, student and teacher, at both viewports: no serious or
 // critical violation. Keyboard use of the forms: keyboard.spec.ts (and the quiz's radios in quiz.spec.ts).
 // Run: npx vite build && E2E_PORT=3314 npx playwright test tests/e2e/accessibility.spec.ts
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations as expectNoSeriousViolationsNow } from "./support/axe.ts";
 import { choosePackage, pickSlots } from "./support/booking-steps.ts";
 import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
 
@@ -10,15 +10,7 @@ async function expectNoSeriousViolations(page: Page, name: string) {
   // Let entrance animations and lazy content settle so contrast is measured on the final colours.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForTimeout(600);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    // Only violations are read: collecting passes and incomplete checks costs time for nothing.
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
+  await expectNoSeriousViolationsNow(page, name);
 }
 
 const signIn = (page: Page, who: "student" | "teacher") =>

@@ -4,25 +4,14 @@
 // serious violation on the Italian page, nor on the suggestion.
 // Run: npm run build && E2E_PORT=3420 npx playwright test tests/e2e/italiano.spec.ts
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 
 const SHOTS = "/tmp/shots-italiano";
 
 async function shot(page: Page, name: string, project: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}-${project}.png` });
-}
-
-async function expectNoSeriousViolations(page: Page, name: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
 }
 
 test("/it reads in Italian without JavaScript", async ({ browser }) => {

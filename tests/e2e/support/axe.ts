@@ -1,0 +1,15 @@
+// axe-core on the page as it stands: the specs fail on any serious or critical WCAG 2.1 AA violation.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export async function expectNoSeriousViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    // Only violations are read: collecting passes and incomplete checks costs time for nothing.
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
+}
