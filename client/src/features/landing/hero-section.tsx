@@ -12,6 +12,14 @@ const STEPS = [
   { title: "landing.steps.speak.title", text: "landing.steps.speak.text" },
 ] as const satisfies readonly { title: MessageKey; text: MessageKey }[];
 
+/** The lessons' facts under the steps. */
+const FACTS = [
+  { icon: VideoIcon, text: "landing.facts.online" },
+  { icon: MapPinIcon, text: "landing.facts.inPerson" },
+  { icon: CalendarIcon, text: "landing.facts.length" },
+  { icon: CheckIcon, text: "landing.facts.portal" },
+] as const satisfies readonly { icon: unknown; text: MessageKey }[];
+
 export function HeroSection() {
   const t = useT();
   return (
@@ -106,18 +114,11 @@ function HowItWorksCard() {
           ))}
         </ol>
         <div className="relative mt-7 grid gap-2 border-t border-white/15 pt-5 text-sm text-blue-50 sm:grid-cols-2">
-          <p className="flex items-center gap-2">
-            <VideoIcon className="h-5 w-5 text-amber-300" /> {t("landing.facts.online")}
-          </p>
-          <p className="flex items-center gap-2">
-            <MapPinIcon className="h-5 w-5 text-amber-300" /> {t("landing.facts.inPerson")}
-          </p>
-          <p className="flex items-center gap-2">
-            <CalendarIcon className="h-5 w-5 text-amber-300" /> {t("landing.facts.length")}
-          </p>
-          <p className="flex items-center gap-2">
-            <CheckIcon className="h-5 w-5 text-amber-300" /> {t("landing.facts.portal")}
-          </p>
+          {FACTS.map(({ icon: Icon, text }) => (
+            <p key={text} className="flex items-center gap-2">
+              <Icon className="h-5 w-5 text-amber-300" /> {t(text)}
+            </p>
+          ))}
         </div>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ChatDotsIcon, MailIcon } from "../../components/ui/icons.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
@@ -29,33 +30,21 @@ export function SiteFooter() {
             </>
           ) : (
             <>
-              <a
+              <ContactCard
                 href={whatsappLink(contact.phone, t("landing.footer.whatsappGreeting"))}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={LINK_CARD}
-              >
-                <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">
-                  <ChatDotsIcon className="h-6 w-6" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block text-sm text-blue-200">{t("landing.footer.whatsapp")}</span>
-                  <span className="block text-lg font-semibold break-words text-white group-hover:underline">
-                    {contact.phone}
-                  </span>
-                </span>
-              </a>
-              <a href={mailtoLink(contact.email, t("landing.footer.emailSubject"))} className={LINK_CARD}>
-                <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">
-                  <MailIcon className="h-6 w-6" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block text-sm text-blue-200">{t("landing.footer.email")}</span>
-                  <span className="block text-lg font-semibold break-all text-white group-hover:underline">
-                    {contact.email}
-                  </span>
-                </span>
-              </a>
+                external
+                icon={<ChatDotsIcon className="h-6 w-6" />}
+                label={t("landing.footer.whatsapp")}
+                value={contact.phone}
+                wrap="break-words"
+              />
+              <ContactCard
+                href={mailtoLink(contact.email, t("landing.footer.emailSubject"))}
+                icon={<MailIcon className="h-6 w-6" />}
+                label={t("landing.footer.email")}
+                value={contact.email}
+                wrap="break-all"
+              />
             </>
           )}
         </address>
@@ -88,6 +77,35 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One way to reach the teacher: its icon, what it is, and the number or address itself. */
+function ContactCard({
+  href,
+  external = false,
+  icon,
+  label,
+  value,
+  wrap,
+}: {
+  href: string;
+  /** Opens in a new tab (WhatsApp). */
+  external?: boolean;
+  icon: ReactNode;
+  label: string;
+  value: string;
+  /** How a long value breaks: a phone number between words, an address anywhere. */
+  wrap: "break-words" | "break-all";
+}) {
+  return (
+    <a href={href} className={LINK_CARD} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-amber-400 text-slate-900">{icon}</span>
+      <span className="min-w-0">
+        <span className="block text-sm text-blue-200">{label}</span>
+        <span className={`block text-lg font-semibold ${wrap} text-white group-hover:underline`}>{value}</span>
+      </span>
+    </a>
   );
 }
 
