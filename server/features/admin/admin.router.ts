@@ -12,6 +12,7 @@ import {
   createSharedFileSchema,
   inboxQuerySchema,
   listBookingsSchema,
+  listEmailsSchema,
   listNotesSchema,
   listOrdersSchema,
   listSharedFilesSchema,
@@ -35,7 +36,7 @@ import {
   updateBooking,
 } from "./admin.service.ts";
 import { getAgenda } from "./agenda.service.ts";
-import { listEmails, listEmailsSchema, retryEmail } from "./emails.service.ts";
+import { listEmails, retryEmail } from "./emails.service.ts";
 import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
 import { decideOrder, getOrder, listOrders, recordPayment } from "./orders.service.ts";
 import { approveBankItem, correctBankItem, listBankItems, retireBankItem } from "./question-bank.service.ts";

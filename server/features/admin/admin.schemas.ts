@@ -23,6 +23,7 @@ import {
 import { LOCALES } from "../../../shared/i18n/locales.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
 import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "../../../shared/text.ts";
+import { EMAIL_STATUSES } from "./emails.service.ts";
 
 const id = z.uuid();
 const queryBool = z.union([
@@ -271,3 +272,8 @@ export const inboxQuerySchema = z.object({
   signups_offset: pageOffset("signups_offset"),
 });
 export const markHandledSchema = z.object({ handled: z.boolean().default(true) });
+
+export const listEmailsSchema = z.object({
+  status: z.enum(["all", ...EMAIL_STATUSES]).default("all"),
+  ...pagingFields(25, 100),
+});

@@ -1,7 +1,6 @@
 // The admin's view of the email outbox: what was sent, what waits for its next attempt, what
 // failed (and why), and what was held because no SMTP server is configured.
-import { z } from "zod";
-import { pagingFields } from "../../../shared/paging.ts";
+import type { z } from "zod";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -11,14 +10,10 @@ import {
   listOutboxEmails,
   requeueFailedEmail,
 } from "../mail/mail.data.ts";
+import type { listEmailsSchema } from "./admin.schemas.ts";
 
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "held"] as const;
 export const HELD_EMAIL_NOTE = "Not sent: no SMTP server configured";
-
-export const listEmailsSchema = z.object({
-  status: z.enum(["all", ...EMAIL_STATUSES]).default("all"),
-  ...pagingFields(25, 100),
-});
 
 export async function listEmails(db: Db, input: z.output<typeof listEmailsSchema>, opts: { smtpConfigured: boolean }) {
   const status = input.status === "all" ? undefined : input.status;

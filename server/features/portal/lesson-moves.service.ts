@@ -1,18 +1,14 @@
 // The student's move of one of their lessons: within the cancellation policy (the notice, and the
 // package's free allowance, which a move spends as a cancellation does; single lessons cannot be
 // moved), to a time the booking flow offers now. The move itself is the booking feature's.
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
 import { lockOrder } from "../booking/order.data.ts";
 import { evaluate, toDecisionDto } from "./cancellations.service.ts";
 import * as data from "./portal.data.ts";
-
-export const moveLessonSchema = z.object({
-  booking_id: z.string().trim().min(1).max(100),
-  lesson_date: z.iso.datetime({ offset: true }),
-});
+import type { moveLessonSchema } from "./portal.schemas.ts";
 
 /** What the move dialog shows before the student picks a time: the same figures as a cancellation's. */
 export async function checkMove(db: Db, studentId: string, bookingId: string, now = new Date()) {

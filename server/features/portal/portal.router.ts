@@ -2,7 +2,6 @@
 // its path returns. Every one but validateReferral (the unguarded /ref page) needs a student
 // session, and every service call is scoped by that session's id: a foreign id finds nothing.
 import { z } from "zod";
-import { pagingFields } from "../../../shared/paging.ts";
 import {
   publicProcedure,
   rateLimitedProcedure,
@@ -23,21 +22,18 @@ import {
   requestCancellation,
 } from "./cancellations.service.ts";
 import { getReferralData, inviteFriend, referralInviteSchema, validateReferralCode } from "./invitations.service.ts";
-import { checkMove, moveLessonSchema, moveStudentLesson } from "./lesson-moves.service.ts";
+import { checkMove, moveStudentLesson } from "./lesson-moves.service.ts";
 import { getDashboardStats, getProgress, lessonsQuerySchema, listLessons } from "./lessons.service.ts";
+import { fileAccessSchema, moveLessonSchema, noteSeenSchema, studentOrdersSchema } from "./portal.schemas.ts";
 import { getProfile, profileUpdateSchema, saveProfile } from "./profile.service.ts";
 import {
-  fileAccessSchema,
   getQuizResults,
   listFiles,
   listNotesSharedWithStudent,
   listResources,
   logFileAccess,
   markNoteSeen,
-  noteSeenSchema,
 } from "./resources.service.ts";
-
-const studentOrdersSchema = z.object(pagingFields(50));
 
 export const portalRouter = router({
   status: publicProcedure.query(async ({ ctx }) => {

@@ -1,11 +1,12 @@
 // What the teacher shares with a student (files, notes) and the student's quiz results, read by
 // the session's id only; file access is logged for the teacher.
 
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import * as data from "./portal.data.ts";
+import type { fileAccessSchema, noteSeenSchema } from "./portal.schemas.ts";
 
 // ---- quizzes, resources, files, notes ----
 
@@ -63,17 +64,10 @@ export async function listNotesSharedWithStudent(db: Db, studentId: string) {
   }));
 }
 
-export const noteSeenSchema = z.object({ noteId: z.uuid() });
-
 export async function markNoteSeen(db: Db, studentId: string, input: z.infer<typeof noteSeenSchema>, now = new Date()) {
   if (!(await data.markNoteSeen(db, studentId, input.noteId, now))) throw new AppError("NOT_FOUND", "Note not found.");
   return { success: true };
 }
-
-export const fileAccessSchema = z.object({
-  fileId: z.uuid(),
-  accessType: z.enum(["download", "view"]),
-});
 
 export async function logFileAccess(
   db: Db,
