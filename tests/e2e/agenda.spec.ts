@@ -14,7 +14,7 @@ type Lesson = {
   google_meet_link: string | null;
   student: { name: string };
 };
-type Agenda = { days: string[]; lessons: Lesson[]; next: Lesson | null };
+type Agenda = { days: string[]; lessons: Lesson[]; next: Lesson | null; openHours: { id: string }[] };
 
 /** The agenda's data as the page asks for it (the signed-in teacher's cookie). */
 async function agendaData(page: Page, view: "day" | "week"): Promise<Agenda> {
@@ -54,8 +54,10 @@ test("the agenda shows today's lessons in time order and joins the next one", as
     "href",
     "https://wa.me/393475550202",
   );
-  // The open hours the lessons sit in are shown with them.
-  await expect(page.getByText(/^Open hours /).first()).toBeVisible();
+  // The open hours the lessons sit in are shown with them: the demo's standing schedule has none
+  // on Sundays (in Rome), when the page shows none either (a run on a Sunday failed otherwise).
+  if (today.openHours.length > 0) await expect(page.getByText(/^Open hours /).first()).toBeVisible();
+  else await expect(page.getByText(/^Open hours /)).toHaveCount(0);
 
   // The next lesson comes first on a phone, with Join: the lesson's own meeting link (today's
   // online lesson, under way or to come: the demo data makes it the next at any hour).
