@@ -20,7 +20,7 @@ import {
   TIME_FORMAT_OPTIONS,
   TIMEZONE_OPTIONS,
 } from "../../../shared/constants.ts";
-import { LOCALES } from "../../../shared/i18n/locales.ts";
+import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
 import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "../../../shared/text.ts";
 import { EMAIL_STATUSES } from "./emails.service.ts";
@@ -179,7 +179,7 @@ export const systemSettingsSchema = z.object({
   timeFormat: z.enum(TIME_FORMAT_OPTIONS),
   autoConfirmBookings: z.boolean(),
   // The language of the teacher's own emails (issue 29). Absent keeps what is saved.
-  teacherLocale: z.enum(LOCALES, { error: `The locale must be one of: ${LOCALES.join(", ")}.` }).optional(),
+  teacherLocale: localeSchema.optional(),
 });
 export const updateSettingsSchema = z.object({
   settings: z.object({

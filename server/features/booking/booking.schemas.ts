@@ -7,7 +7,7 @@ import {
   NAME_REQUIRED_MESSAGE,
   STUDENT_DETAILS_MESSAGES,
 } from "../../../shared/constants.ts";
-import { LOCALES } from "../../../shared/i18n/locales.ts";
+import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { hasVisibleCharacter, multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
@@ -63,7 +63,7 @@ const lessonDate = text(64).min(1, "A lesson date is required");
 const idempotencyKey = text(200).min(1).optional().nullable();
 const referralCode = optionalText(64);
 /** The language of the page the booking was made on; absent (an integration), the account's. */
-const locale = z.enum(LOCALES, { error: `The locale must be one of: ${LOCALES.join(", ")}.` }).optional();
+const locale = localeSchema.optional();
 
 export const singleBookingSchema = z.object({
   studentInfo: studentInfoSchema,

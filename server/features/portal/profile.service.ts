@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { ENGLISH_LEVELS, NAME_REQUIRED_MESSAGE } from "../../../shared/constants.ts";
-import { DEFAULT_LOCALE, isLocale, LOCALES } from "../../../shared/i18n/locales.ts";
+import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
+import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -28,7 +29,7 @@ export const profileUpdateSchema = z.object({
   preferredLocation: optionalText(200),
   notes: optionalText(2000, "multi"),
   /** The language of everything that reaches the student (issue 29); unchanged when absent. */
-  locale: z.enum(LOCALES, { error: `The locale must be one of: ${LOCALES.join(", ")}.` }).optional(),
+  locale: localeSchema.optional(),
 });
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof data.findProfile>>>;
