@@ -2,13 +2,25 @@
 // a page downloads only its own area's texts in its own language. The English files are the
 // reference: their keys are the `MessageKey` type, so a key no catalogue holds does not compile,
 // and tests/unit/catalogues.test.ts holds every language to the same keys and placeholders.
+import type admin from "./messages/en/admin.json";
+import type booking from "./messages/en/booking.json";
 import type common from "./messages/en/common.json";
+import type email from "./messages/en/email.json";
 import type landing from "./messages/en/landing.json";
+import type portal from "./messages/en/portal.json";
+import type quiz from "./messages/en/quiz.json";
 
-export const AREAS = ["common", "landing"] as const;
+export const AREAS = ["common", "landing", "booking", "portal", "quiz", "admin", "email"] as const;
 export type Area = (typeof AREAS)[number];
 
-export type MessageKey = keyof typeof common | keyof typeof landing;
+export type MessageKey =
+  | keyof typeof common
+  | keyof typeof landing
+  | keyof typeof booking
+  | keyof typeof portal
+  | keyof typeof quiz
+  | keyof typeof admin
+  | keyof typeof email;
 
 /** The values an ICU message's placeholders take. */
 export type MessageValues = Record<string, string | number | Date>;

@@ -14,10 +14,20 @@ const CATALOGUES: Record<Locale, Record<Area, () => Promise<CatalogueModule>>> =
   en: {
     common: () => import("../../../shared/i18n/messages/en/common.json"),
     landing: () => import("../../../shared/i18n/messages/en/landing.json"),
+    booking: () => import("../../../shared/i18n/messages/en/booking.json"),
+    portal: () => import("../../../shared/i18n/messages/en/portal.json"),
+    quiz: () => import("../../../shared/i18n/messages/en/quiz.json"),
+    admin: () => import("../../../shared/i18n/messages/en/admin.json"),
+    email: () => import("../../../shared/i18n/messages/en/email.json"),
   },
   it: {
     common: () => import("../../../shared/i18n/messages/it/common.json"),
     landing: () => import("../../../shared/i18n/messages/it/landing.json"),
+    booking: () => import("../../../shared/i18n/messages/it/booking.json"),
+    portal: () => import("../../../shared/i18n/messages/it/portal.json"),
+    quiz: () => import("../../../shared/i18n/messages/it/quiz.json"),
+    admin: () => import("../../../shared/i18n/messages/it/admin.json"),
+    email: () => import("../../../shared/i18n/messages/it/email.json"),
   },
 };
 
