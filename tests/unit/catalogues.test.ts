@@ -95,6 +95,18 @@ const TRANSLATED = [
   // The quiz area.
 
   // The admin area.
+  "client/src/routes/admin/admin-page.tsx",
+  "client/src/features/admin/admin-shell.tsx",
+  "client/src/features/admin/dashboard.tsx",
+  "client/src/features/admin/pending-holders-card.tsx",
+  "client/src/features/admin/bookings-panel.tsx",
+  "client/src/features/admin/booking-details.tsx",
+  "client/src/features/admin/booking-dialog.tsx",
+  "client/src/features/admin/move-booking-dialog.tsx",
+  "client/src/features/admin/payment-dialog.tsx",
+  "client/src/features/admin/students-panel.tsx",
+  "client/src/features/admin/student-filter-bar.tsx",
+  "client/src/features/admin/student-select-field.tsx",
 ];
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "eyebrow"]);
