@@ -7,7 +7,7 @@ import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { AFTER_HOURS_TEXT } from "../../shared/constants.ts";
+import { AFTER_HOURS_TEXT, SLOT_CONFLICT_MESSAGE, WEEKLY_EMPTY_MESSAGE } from "../../shared/constants.ts";
 import { compileCatalogue } from "../../shared/i18n/compile.ts";
 import { LOCALES } from "../../shared/i18n/locales.ts";
 import { AREAS } from "../../shared/i18n/messages.ts";
@@ -75,6 +75,8 @@ describe("message catalogues", () => {
 
   it("keeps the specification's English where a catalogue restates it", () => {
     expect(read("en", "landing")["landing.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    expect(read("en", "admin")["admin.single.conflict"]).toBe(SLOT_CONFLICT_MESSAGE);
+    expect(read("en", "admin")["admin.weekly.empty"]).toBe(WEEKLY_EMPTY_MESSAGE);
   });
 });
 
@@ -107,6 +109,15 @@ const TRANSLATED = [
   "client/src/features/admin/students-panel.tsx",
   "client/src/features/admin/student-filter-bar.tsx",
   "client/src/features/admin/student-select-field.tsx",
+  "client/src/features/admin/agenda-panel.tsx",
+  "client/src/features/admin/availability-panel.tsx",
+  "client/src/features/admin/availability-time.tsx",
+  "client/src/features/admin/availability-removal.tsx",
+  "client/src/features/admin/month-calendar.tsx",
+  "client/src/features/admin/day-slots-card.tsx",
+  "client/src/features/admin/single-slot-card.tsx",
+  "client/src/features/admin/weekly-schedule-card.tsx",
+  "client/src/features/admin/weekly-schedule-parts.tsx",
 ];
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "eyebrow"]);
