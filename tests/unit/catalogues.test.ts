@@ -118,6 +118,9 @@ const TRANSLATED = [
   "client/src/features/admin/single-slot-card.tsx",
   "client/src/features/admin/weekly-schedule-card.tsx",
   "client/src/features/admin/weekly-schedule-parts.tsx",
+  "client/src/features/admin/orders-panel.tsx",
+  "client/src/features/admin/inbox-panel.tsx",
+  "client/src/features/admin/emails-panel.tsx",
 ];
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "eyebrow"]);
