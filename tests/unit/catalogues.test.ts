@@ -121,6 +121,11 @@ const TRANSLATED = [
   "client/src/features/admin/orders-panel.tsx",
   "client/src/features/admin/inbox-panel.tsx",
   "client/src/features/admin/emails-panel.tsx",
+  "client/src/features/admin/files-panel.tsx",
+  "client/src/features/admin/shared-file-card.tsx",
+  "client/src/features/admin/shared-file-fields.tsx",
+  "client/src/features/admin/notes-panel.tsx",
+  "client/src/features/admin/note-card.tsx",
 ];
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "eyebrow"]);
