@@ -126,6 +126,9 @@ const TRANSLATED = [
   "client/src/features/admin/shared-file-fields.tsx",
   "client/src/features/admin/notes-panel.tsx",
   "client/src/features/admin/note-card.tsx",
+  "client/src/features/admin/settings-panel.tsx",
+  "client/src/features/admin/settings-profile-card.tsx",
+  "client/src/features/admin/settings-cards.tsx",
 ];
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "eyebrow"]);
