@@ -129,6 +129,8 @@ const TRANSLATED = [
   "client/src/features/admin/settings-panel.tsx",
   "client/src/features/admin/settings-profile-card.tsx",
   "client/src/features/admin/settings-cards.tsx",
+  "client/src/features/admin/question-bank-panel.tsx",
+  "client/src/features/admin/question-bank-dialog.tsx",
 ];
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "eyebrow"]);
