@@ -1,6 +1,7 @@
 // The admin screens show dates and times in the formats chosen in System Preferences, in the
-// teacher's time zone from Business Configuration; weekday names in the page's language (the
-// numeric formats and the clock are her own choice in either language).
+// teacher's time zone from Business Configuration; weekday names in the page's language. Italian
+// reads dates day first and times on the 24-hour clock (issue 29): there the US order and the
+// 12-hour clock, the specification's defaults, give way to Italy's; the ISO date stays if chosen.
 import { useQuery } from "@tanstack/react-query";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { INTL_TAGS, type Locale } from "../../../../shared/i18n/locales.ts";
@@ -21,9 +22,19 @@ export function useAdminPrefs(): AdminPrefs {
   const settings = useAdminSettingsQuery();
   const locale = useLocale();
   const s = settings.data?.settings;
-  return s
-    ? { dateFormat: s.system.dateFormat, timeFormat: s.system.timeFormat, timezone: s.business.timezone, locale }
-    : { ...DEFAULT_PREFS, locale };
+  return prefsInLanguage(
+    s
+      ? { dateFormat: s.system.dateFormat, timeFormat: s.system.timeFormat, timezone: s.business.timezone }
+      : DEFAULT_PREFS,
+    locale,
+  );
+}
+
+/** The teacher's preferences as a page in `locale` shows them (see the header). */
+export function prefsInLanguage(prefs: AdminPrefs, locale: Locale): AdminPrefs {
+  if (locale === "en") return { ...prefs, locale };
+  const dateFormat = prefs.dateFormat === "MM/DD/YYYY" ? "DD/MM/YYYY" : prefs.dateFormat;
+  return { ...prefs, dateFormat, timeFormat: "24h", locale };
 }
 
 /** 03/21/2027, 21/03/2027 or 2027-03-21. */

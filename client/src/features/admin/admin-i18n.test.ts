@@ -10,7 +10,7 @@ import { compileCatalogue } from "../../../../shared/i18n/compile.ts";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
 import { createCatalogue, I18nProvider, loadAreas } from "../../lib/i18n.tsx";
 import type { SharedFile, StudentNote } from "./admin-api.ts";
-import { type AdminPrefs, formatAdminDate, formatAdminDateTime } from "./admin-format.ts";
+import { type AdminPrefs, formatAdminDate, formatAdminDateTime, prefsInLanguage } from "./admin-format.ts";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { NoteCard } from "./note-card.tsx";
 import { SharedFileCard } from "./shared-file-card.tsx";
@@ -74,6 +74,15 @@ describe("admin dates in the page's language", () => {
     expect(formatAdminDate(instant, prefs("en"), true)).toBe("Sunday, 28/03/2027");
     expect(formatAdminDate(instant, prefs("it"), true)).toBe("domenica, 28/03/2027");
     expect(formatAdminDateTime(instant, prefs("it"))).toBe("28/03/2027 00:30");
+  });
+
+  it("reads the US order and the 12-hour clock as Italy's on an Italian page, and keeps them in English", () => {
+    const us = { dateFormat: "MM/DD/YYYY", timeFormat: "12h", timezone: "Europe/Rome" };
+    const instant = "2026-12-10T09:00:00Z";
+    expect(formatAdminDateTime(instant, prefsInLanguage(us, "en"), true)).toBe("Thursday, 12/10/2026 10:00 AM");
+    expect(formatAdminDateTime(instant, prefsInLanguage(us, "it"), true)).toBe("giovedì, 10/12/2026 10:00");
+    const iso = { ...us, dateFormat: "YYYY-MM-DD" };
+    expect(formatAdminDate(instant, prefsInLanguage(iso, "it"))).toBe("2026-12-10");
   });
 });
 

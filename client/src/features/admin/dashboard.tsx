@@ -190,9 +190,9 @@ export function AdminDashboard() {
       <PendingHoldersCard />
 
       <Card className="mt-6 p-4 sm:p-6">
-        <div className="mb-4 flex items-center justify-between gap-3">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <h2 className="text-lg font-semibold text-slate-900">{t("admin.dashboard.recent")}</h2>
-          <div className="flex gap-2">
+          <div className="flex gap-2 whitespace-nowrap">
             <Link to="/admin/inbox" className="text-sm font-semibold text-blue-800 hover:underline">
               {t("admin.dashboard.inbox")}
             </Link>

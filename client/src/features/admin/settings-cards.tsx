@@ -16,7 +16,7 @@ import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import type { AdminSettings } from "./admin-api.ts";
 
 /** Patches one card's part of the settings form. */
@@ -160,12 +160,15 @@ function PendingLessonsFields({ business, set }: { business: AdminSettings["busi
 
 export function SystemCard({ system, set }: { system: AdminSettings["system"]; set: SetSettings }) {
   const t = useT();
+  // The two formats are English's choices: other languages read their own (admin-format.ts).
+  const formatsHint = useLocale() === "en" ? undefined : t("admin.settings.system.italianFormats");
   const field = bindFields(system, (patch) => set("system", patch));
   return (
     <SettingsCard title={t("admin.settings.system.title")} description={t("admin.settings.system.text")}>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t("admin.settings.system.dateFormat")}
+          hint={formatsHint}
           {...field.text("dateFormat")}
           options={opts(DATE_FORMAT_OPTIONS)}
         />
