@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { localePath } from "../../../../shared/i18n/locales.ts";
 import { GoogleMark } from "../../components/google-button.tsx";
 import { LogoCardPage } from "../../components/logo-card-page.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -23,7 +24,7 @@ import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
 import { isNetworkError } from "../../features/auth/student-auth.ts";
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
 import { api } from "../../lib/api.ts";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { Link, useNavigate, useParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import "../../private.css";
@@ -54,6 +55,9 @@ export function AdminPage() {
   const params = useParams();
   const toast = useToast();
   const t = useT();
+  // Signed in, the teacher comes back to the dashboard in the language she signed in from.
+  const home = localePath(useLocale(), "/admin");
+  const googleSignIn = home === "/admin" ? "/api/auth/google" : `/api/auth/google?next=${encodeURIComponent(home)}`;
   // A failed status check leaves the teacher signed out; only non-network failures are reported.
   useEffect(() => {
     if (status.error && !isNetworkError(status.error)) {
@@ -76,7 +80,7 @@ export function AdminPage() {
       <LogoCardPage background="plain">
         <h1 className="mt-6 text-2xl font-bold">{t("admin.page.loginTitle")}</h1>
         <p className="mt-2 text-slate-600">{t("admin.page.loginText")}</p>
-        <Button size="lg" className="mt-6 w-full" onClick={() => window.location.assign("/api/auth/google")}>
+        <Button size="lg" className="mt-6 w-full" onClick={() => window.location.assign(googleSignIn)}>
           <span className="rounded-full bg-white p-0.5">
             <GoogleMark />
           </span>
