@@ -2,14 +2,14 @@
 // toggle, Edit and Delete.
 import type { ReactNode } from "react";
 import { FILE_TYPES } from "../../../../shared/constants.ts";
+import { formatFileSize } from "../../../../shared/i18n/format.ts";
 import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { VideoIcon } from "../../components/ui/icons.tsx";
 import { AudioIcon, ImageIcon, LinkIcon, NoteIcon } from "../../components/ui/private-icons.tsx";
-import { formatFileSize } from "../../lib/format.ts";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import type { SharedFile } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
 
@@ -52,6 +52,7 @@ export function SharedFileCard({
   onDelete: (f: SharedFile) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   return (
     // Inactive files are dimmed by a grey, dashed card rather than transparency, which would
     // take their text below readable contrast.
@@ -75,7 +76,7 @@ export function SharedFileCard({
       <p className="mt-3 text-xs text-slate-600">
         {t("admin.files.meta", {
           type: typeLabel(f.file_type, t),
-          size: f.file_size === null ? t("admin.files.unknownSize") : formatFileSize(f.file_size),
+          size: formatFileSize(locale, f.file_size) ?? t("admin.files.unknownSize"),
           date: formatAdminDate(f.created_at, prefs),
         })}
         {f.last_viewed_at

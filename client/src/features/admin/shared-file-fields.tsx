@@ -1,12 +1,12 @@
 // The fields of the share/edit file form: a link, or a file uploaded here (multipart, so REST).
 import { type Dispatch, type SetStateAction, useRef, useState } from "react";
 import { FILE_TYPES, SHARED_FILE_MAX_BYTES } from "../../../../shared/constants.ts";
+import { formatFileSize } from "../../../../shared/i18n/format.ts";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
-import { formatFileSize } from "../../lib/format.ts";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { type FileType, fileTypeOf, typeLabel } from "./shared-file-card.tsx";
 import { type StudentRecordFieldsProps, StudentSelectField } from "./student-select-field.tsx";
 
@@ -78,6 +78,7 @@ export function SharedFileFields({
   fileUpload,
 }: StudentRecordFieldsProps<FileDraft> & { fileUpload: ReturnType<typeof useFileUpload> }) {
   const t = useT();
+  const locale = useLocale();
   const field = bindFields(draft, (patch) => onChange({ ...draft, ...patch }));
   return (
     <>
@@ -134,7 +135,7 @@ export function SharedFileFields({
             {t(fileUpload.isUploading ? "admin.files.uploading" : "admin.files.upload")}
           </label>
           {draft.file_size !== null && (
-            <span className="text-xs text-slate-500">{formatFileSize(draft.file_size)}</span>
+            <span className="text-xs text-slate-500">{formatFileSize(locale, draft.file_size)}</span>
           )}
         </div>
       </div>
