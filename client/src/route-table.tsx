@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "/book",
+            messages: ["booking"],
             lazy: async () => ({ Component: (await booking()).BookingLayout }),
             children: [
               { index: true, lazy: async () => ({ Component: (await booking()).BookIntro }) },

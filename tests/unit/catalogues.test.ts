@@ -7,7 +7,8 @@ import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { AFTER_HOURS_TEXT } from "../../shared/constants.ts";
+import { SINGLE_LESSON_CANCEL_MESSAGE } from "../../shared/cancellation-policy.ts";
+import { AFTER_HOURS_TEXT, STUDENT_DETAILS_MESSAGES } from "../../shared/constants.ts";
 import { compileCatalogue } from "../../shared/i18n/compile.ts";
 import { LOCALES } from "../../shared/i18n/locales.ts";
 import { AREAS } from "../../shared/i18n/messages.ts";
@@ -75,6 +76,15 @@ describe("message catalogues", () => {
 
   it("keeps the specification's English where a catalogue restates it", () => {
     expect(read("en", "landing")["landing.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    const booking = read("en", "booking");
+    expect(booking["booking.pricing.unavailable.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    expect(booking["booking.policy.single"]).toBe(SINGLE_LESSON_CANCEL_MESSAGE);
+    expect(booking["booking.details.error.studentName"]).toBe(STUDENT_DETAILS_MESSAGES.student_name);
+    expect(booking["booking.details.error.guardianPhone"]).toBe(STUDENT_DETAILS_MESSAGES.guardian_phone);
+    expect(booking["booking.details.error.englishLevel"]).toBe(STUDENT_DETAILS_MESSAGES.english_level);
+    expect(booking["booking.details.error.lessonFocus"]).toBe(STUDENT_DETAILS_MESSAGES.lesson_focus);
+    expect(booking["booking.details.error.preferredLocation"]).toBe(STUDENT_DETAILS_MESSAGES.preferred_location);
+    expect(booking["booking.details.error.noSlots"]).toBe(STUDENT_DETAILS_MESSAGES.noSlots);
   });
 });
 
@@ -87,6 +97,9 @@ const TRANSLATED = [
   "client/src/components/language-switch.tsx",
 
   // The booking flow.
+  "client/src/routes/book",
+  "client/src/features/booking",
+  "client/src/lib/strong-value.tsx",
 
   // The student portal.
 

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
+import { formatEuro } from "../../../../shared/i18n/format.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckIcon, MapPinIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { formatEuro } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
+import { StrongValue } from "../../lib/strong-value.tsx";
 import { trpc } from "../../trpc.ts";
 
 export type GroupEvent = {
@@ -71,6 +73,8 @@ export function GroupConversationCard({
   onChange: (choice: GroupChoice | null) => void;
 }) {
   const toast = useToast();
+  const t = useT();
+  const locale = useLocale();
   const events = useQuery(trpc.booking.groupEvents.queryOptions());
   const packages = useQuery(trpc.booking.groupPackages.queryOptions());
   const [open, setOpen] = useState(false);
@@ -81,13 +85,9 @@ export function GroupConversationCard({
 
   useEffect(() => {
     if (failed) {
-      toast({
-        title: "Error",
-        description: "Failed to load group conversation data. Please try again later.",
-        variant: "destructive",
-      });
+      toast({ title: t("booking.error.title"), description: t("booking.group.failed"), variant: "destructive" });
     }
-  }, [failed, toast]);
+  }, [failed, toast, t]);
 
   // A single package needs no choosing.
   useEffect(() => {
@@ -101,16 +101,16 @@ export function GroupConversationCard({
     if (!event || !pkg) return;
     onChange({ event, pkg });
     toast({
-      title: "Group Conversation Added",
-      description: `${pkg.name} has been added to your booking.`,
+      title: t("booking.group.added.title"),
+      description: t("booking.group.added.text", { name: pkg.name }),
       variant: "success",
     });
   };
   const remove = () => {
     onChange(null);
     toast({
-      title: "Group Conversation Removed",
-      description: "The group conversation has been removed from your booking.",
+      title: t("booking.group.removed.title"),
+      description: t("booking.group.removed.text"),
       variant: "success",
     });
   };
@@ -129,14 +129,17 @@ export function GroupConversationCard({
             <UsersIcon className="h-5 w-5" />
           </span>
           <span className="flex-1">
-            <span className="block font-semibold text-slate-900">Interested in Group Conversation Practice?</span>
+            <span className="block font-semibold text-slate-900">{t("booking.group.title")}</span>
             <span className="block text-sm text-slate-600">
               {value
-                ? `Added: ${value.event.day_of_week} nights, ${value.pkg.name}`
-                : "Weekly speaking nights in Milano, 8-10 people"}
+                ? t("booking.group.addedSummary", {
+                    day: t("booking.group.day", { day: value.event.day_of_week }),
+                    package: value.pkg.name,
+                  })
+                : t("booking.group.teaser")}
             </span>
           </span>
-          {value && <Badge tone="green">Added</Badge>}
+          {value && <Badge tone="green">{t("booking.group.addedBadge")}</Badge>}
           <span aria-hidden="true" className={`text-slate-500 transition ${open ? "rotate-180" : ""}`}>
             ▾
           </span>
@@ -144,17 +147,16 @@ export function GroupConversationCard({
       </h2>
       <div id={regionId} hidden={!open} className="border-t border-slate-100 p-4 sm:p-5">
         {failed ? (
-          <p className="text-sm text-red-800">Failed to load group conversation data. Please try again later.</p>
+          <p className="text-sm text-red-800">{t("booking.group.failed")}</p>
         ) : events.isPending || packages.isPending ? (
-          <p className="text-sm text-slate-500">Loading group nights...</p>
+          <p className="text-sm text-slate-500">{t("booking.group.loading")}</p>
         ) : (
           <div className="space-y-5">
             <p className="text-sm text-slate-700">
-              Practise real conversation with other learners in small groups of <strong>8-10 people</strong>, guided by
-              your teacher, once a week for consecutive weeks in Milano city centre.
+              <StrongValue message={(size) => t("booking.group.intro", { size })} value={t("booking.group.people")} />
             </p>
             <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">Choose a night</legend>
+              <legend className="text-sm font-semibold text-slate-900">{t("booking.group.chooseNight")}</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {events.data.map((e) => (
                   <RadioCard
@@ -167,7 +169,7 @@ export function GroupConversationCard({
                   >
                     <span>
                       <span className="block font-semibold text-slate-900">
-                        {e.day_of_week} · {e.time}
+                        {t("booking.group.day", { day: e.day_of_week })} · {e.time}
                       </span>
                       <span className="flex items-center gap-1 text-slate-700">
                         <MapPinIcon className="h-4 w-4" /> {e.location}
@@ -175,14 +177,14 @@ export function GroupConversationCard({
                       {e.location_description && (
                         <span className="mt-1 block text-xs text-slate-500">{e.location_description}</span>
                       )}
-                      <span className="mt-1 block text-xs text-slate-500">8-10 people</span>
+                      <span className="mt-1 block text-xs text-slate-500">{t("booking.group.people")}</span>
                     </span>
                   </RadioCard>
                 ))}
               </div>
             </fieldset>
             <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">Package</legend>
+              <legend className="text-sm font-semibold text-slate-900">{t("booking.group.package")}</legend>
               <div className="mt-2 grid gap-2">
                 {packages.data.map((p) => (
                   <RadioCard
@@ -196,7 +198,11 @@ export function GroupConversationCard({
                     <span>
                       <span className="block font-semibold text-slate-900">{p.name}</span>
                       <span className="block text-slate-700">
-                        {p.weeks} weeks · {formatEuro(p.price)} per session · {formatEuro(p.total_price)} total
+                        {t("booking.group.packageLine", {
+                          weeks: p.weeks,
+                          price: formatEuro(locale, p.price),
+                          total: formatEuro(locale, p.total_price),
+                        })}
                       </span>
                       {p.description && <span className="mt-1 block text-xs text-slate-500">{p.description}</span>}
                     </span>
@@ -208,19 +214,17 @@ export function GroupConversationCard({
               {value ? (
                 <>
                   <p className="flex flex-1 items-center gap-2 text-sm font-medium text-emerald-800">
-                    <CheckIcon className="h-4 w-4" /> Added to your booking
+                    <CheckIcon className="h-4 w-4" /> {t("booking.group.addedToBooking")}
                   </p>
                   <Button variant="outline" onClick={remove}>
-                    Remove from Booking
+                    {t("booking.group.remove")}
                   </Button>
                 </>
               ) : (
                 <>
-                  <p className="flex-1 text-sm text-slate-500">
-                    {event && pkg ? "" : "Choose a night and a package to add them."}
-                  </p>
+                  <p className="flex-1 text-sm text-slate-500">{event && pkg ? "" : t("booking.group.chooseBoth")}</p>
                   <Button variant="accent" disabled={!event || !pkg} onClick={add}>
-                    Add to Booking
+                    {t("booking.group.add")}
                   </Button>
                 </>
               )}
