@@ -45,6 +45,8 @@ const MANIFEST = {
   "../shared/i18n/messages/it/common.json": { file: "assets/common-it.js" },
   "../shared/i18n/messages/en/booking.json": { file: "assets/booking-en.js" },
   "../shared/i18n/messages/it/booking.json": { file: "assets/booking-it.js" },
+  "../shared/i18n/messages/en/booking-packages.json": { file: "assets/booking-packages-en.js" },
+  "../shared/i18n/messages/it/booking-packages.json": { file: "assets/booking-packages-it.js" },
 };
 
 function writeClient(): string {
@@ -100,6 +102,7 @@ describe("prerendered public pages", () => {
     expect(start?.[1]).toBe("/assets/index-abc.js");
     expect(start?.[2].split(" ").sort()).toEqual([
       "/assets/booking-en.js",
+      "/assets/booking-packages-en.js",
       "/assets/booking-routes-abc.js",
       "/assets/common-en.js",
       "/assets/data-providers-abc.js",
@@ -174,7 +177,9 @@ describe("prerendered public pages", () => {
     expect(html).toMatch(/>\d+\u00a0€</);
     expect(html).not.toMatch(/>€\d/);
     const start = /<script data-entry="([^"]*)" data-preload="([^"]*)"/.exec(html);
-    expect(start?.[2].split(" ")).toEqual(expect.arrayContaining(["/assets/booking-it.js", "/assets/common-it.js"]));
+    expect(start?.[2].split(" ")).toEqual(
+      expect.arrayContaining(["/assets/booking-it.js", "/assets/booking-packages-it.js", "/assets/common-it.js"]),
+    );
     expect(start?.[2]).not.toContain("-en.js");
     for (const [lang, href] of [
       ["en", "/book/pricing"],

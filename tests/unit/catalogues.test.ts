@@ -76,15 +76,16 @@ describe("message catalogues", () => {
 
   it("keeps the specification's English where a catalogue restates it", () => {
     expect(read("en", "landing")["landing.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
-    const booking = read("en", "booking");
-    expect(booking["booking.pricing.unavailable.afterHours"]).toBe(AFTER_HOURS_TEXT);
-    expect(booking["booking.policy.single"]).toBe(SINGLE_LESSON_CANCEL_MESSAGE);
-    expect(booking["booking.details.error.studentName"]).toBe(STUDENT_DETAILS_MESSAGES.student_name);
-    expect(booking["booking.details.error.guardianPhone"]).toBe(STUDENT_DETAILS_MESSAGES.guardian_phone);
-    expect(booking["booking.details.error.englishLevel"]).toBe(STUDENT_DETAILS_MESSAGES.english_level);
-    expect(booking["booking.details.error.lessonFocus"]).toBe(STUDENT_DETAILS_MESSAGES.lesson_focus);
-    expect(booking["booking.details.error.preferredLocation"]).toBe(STUDENT_DETAILS_MESSAGES.preferred_location);
-    expect(booking["booking.details.error.noSlots"]).toBe(STUDENT_DETAILS_MESSAGES.noSlots);
+    const packages = read("en", "booking-packages");
+    expect(packages["booking-packages.pricing.unavailable.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    expect(packages["booking-packages.policy.single"]).toBe(SINGLE_LESSON_CANCEL_MESSAGE);
+    const details = read("en", "booking-details");
+    expect(details["booking-details.error.studentName"]).toBe(STUDENT_DETAILS_MESSAGES.student_name);
+    expect(details["booking-details.error.guardianPhone"]).toBe(STUDENT_DETAILS_MESSAGES.guardian_phone);
+    expect(details["booking-details.error.englishLevel"]).toBe(STUDENT_DETAILS_MESSAGES.english_level);
+    expect(details["booking-details.error.lessonFocus"]).toBe(STUDENT_DETAILS_MESSAGES.lesson_focus);
+    expect(details["booking-details.error.preferredLocation"]).toBe(STUDENT_DETAILS_MESSAGES.preferred_location);
+    expect(details["booking-details.error.noSlots"]).toBe(STUDENT_DETAILS_MESSAGES.noSlots);
   });
 });
 

@@ -33,19 +33,19 @@ export function BookingSummary({
   return (
     <aside className="order-first lg:order-none">
       <Card className="p-5 lg:sticky lg:top-4">
-        <h2 className="font-semibold text-slate-900">{t("booking.summary.title")}</h2>
+        <h2 className="font-semibold text-slate-900">{t("booking-details.summary.title")}</h2>
         <dl className="mt-3 space-y-2 text-sm">
-          <SummaryRow label={t("booking.summary.package")}>{pkg.name}</SummaryRow>
-          <SummaryRow label={t("booking.summary.lessons")}>
-            {t("booking.summary.lessonsValue", { count: slots.length })}
+          <SummaryRow label={t("booking-details.summary.package")}>{pkg.name}</SummaryRow>
+          <SummaryRow label={t("booking-details.summary.lessons")}>
+            {t("booking-details.summary.lessonsValue", { count: slots.length })}
           </SummaryRow>
-          {teacher && <SummaryRow label={t("booking.summary.teacher")}>{teacher.name}</SummaryRow>}
+          {teacher && <SummaryRow label={t("booking-details.summary.teacher")}>{teacher.name}</SummaryRow>}
           {group && (
-            <SummaryRow label={t("booking.summary.group")}>
+            <SummaryRow label={t("booking-details.summary.group")}>
               {group.pkg.name}
               <span className="block text-xs font-normal text-slate-500">
-                {t("booking.summary.groupWhen", {
-                  day: t("booking.group.day", { day: group.event.day_of_week }),
+                {t("booking-details.summary.groupWhen", {
+                  day: t("booking.groupNight", { day: group.event.day_of_week }),
                   time: group.event.time,
                   location: group.event.location,
                 })}
@@ -55,7 +55,7 @@ export function BookingSummary({
         </dl>
         <ul
           className="mt-4 space-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700"
-          aria-label={t("booking.summary.times")}
+          aria-label={t("booking-details.summary.times")}
         >
           {slots.map((s) => (
             <li key={s.id}>
@@ -74,28 +74,28 @@ export function BookingSummary({
               </div>
               {quote.data.groupPrice > 0 && (
                 <div className="flex justify-between">
-                  <span className="text-slate-500">{t("booking.summary.groupPrice")}</span>
+                  <span className="text-slate-500">{t("booking-details.summary.groupPrice")}</span>
                   <span>{euro(quote.data.groupPrice)}</span>
                 </div>
               )}
               {quote.data.discount > 0 && (
                 <div className="flex justify-between text-emerald-700">
-                  <span>{quote.data.discountLabel ?? t("booking.summary.discount")}</span>
+                  <span>{quote.data.discountLabel ?? t("booking-details.summary.discount")}</span>
                   <span>−{euro(quote.data.discount)}</span>
                 </div>
               )}
               <div className="flex justify-between pt-1 text-base font-bold text-slate-900">
-                <span>{t("booking.summary.total")}</span>
+                <span>{t("booking-details.summary.total")}</span>
                 <span data-testid="quote-total">{euro(quote.data.totalPrice)}</span>
               </div>
               {quote.data.referralNotice && <p className="pt-1 text-amber-800">{quote.data.referralNotice}</p>}
             </>
           ) : quote.isError ? (
-            <p className="text-slate-500">{t("booking.summary.priceLater")}</p>
+            <p className="text-slate-500">{t("booking-details.summary.priceLater")}</p>
           ) : (
-            <p className="text-slate-500">{t("booking.summary.calculating")}</p>
+            <p className="text-slate-500">{t("booking-details.summary.calculating")}</p>
           )}
-          <p className="pt-2 text-xs text-slate-500">{t("booking.summary.paymentFirst")}</p>
+          <p className="pt-2 text-xs text-slate-500">{t("booking.paymentFirst")}</p>
         </div>
       </Card>
     </aside>

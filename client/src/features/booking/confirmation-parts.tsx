@@ -33,11 +33,11 @@ export function ConfirmationHero(props: {
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{heading}</h1>
       {allConfirmed ? (
         <p className="mt-2 text-emerald-50">
-          {t(teacherName ? "booking.confirmation.heroConfirmedWith" : "booking.confirmation.heroConfirmed", values)}
+          {t(teacherName ? "booking-confirmation.heroConfirmedWith" : "booking-confirmation.heroConfirmed", values)}
         </p>
       ) : (
         <p className="mx-auto mt-2 max-w-2xl text-blue-50">
-          {t(teacherName ? "booking.confirmation.heroRequestedWith" : "booking.confirmation.heroRequested", values)}
+          {t(teacherName ? "booking-confirmation.heroRequestedWith" : "booking-confirmation.heroRequested", values)}
         </p>
       )}
     </div>
@@ -56,7 +56,7 @@ export function LessonResultCard(props: { booking: BookedLesson; number: number;
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="flex-1">
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          {t("booking.lesson.number", { number })}
+          {t("booking-confirmation.lesson.number", { number })}
         </p>
         <p className="font-semibold text-slate-900">
           {formatDate(locale, booking.lesson_date, { timeZone, style: "long" })}
@@ -69,25 +69,28 @@ export function LessonResultCard(props: { booking: BookedLesson; number: number;
           <span className="flex items-center gap-1">
             {booking.lessonType === "online" ? <VideoIcon className="h-4 w-4" /> : <MapPinIcon className="h-4 w-4" />}
             {booking.lessonType === "online"
-              ? t("booking.lesson.online")
+              ? t("booking-confirmation.lesson.online")
               : booking.location
-                ? t("booking.lesson.inPersonAt", { location: booking.location })
-                : t("booking.lesson.inPerson")}
+                ? t("booking-confirmation.lesson.inPersonAt", { location: booking.location })
+                : t("booking-confirmation.lesson.inPerson")}
           </span>
           <span>
-            {t("booking.lesson.bookingId")} <code className="font-mono text-xs">{booking.id.slice(0, 8)}</code>
+            {t("booking-confirmation.lesson.bookingId")}{" "}
+            <code className="font-mono text-xs">{booking.id.slice(0, 8)}</code>
           </span>
           <StatusBadge status={booking.status} />
         </p>
-        {booking.status === "pending" && <p className="mt-1 text-sm text-amber-800">{t("booking.lesson.awaiting")}</p>}
+        {booking.status === "pending" && (
+          <p className="mt-1 text-sm text-amber-800">{t("booking-confirmation.lesson.awaiting")}</p>
+        )}
       </div>
       <a
         href={`/api/calendar/booking/${encodeURIComponent(booking.id)}/ics`}
         download
         className={buttonClasses({ variant: "outline", size: "sm" })}
-        aria-label={t("booking.lesson.addToCalendarLabel", { number })}
+        aria-label={t("booking-confirmation.lesson.addToCalendarLabel", { number })}
       >
-        <CalendarIcon className="h-4 w-4" /> {t("booking.lesson.addToCalendar")}
+        <CalendarIcon className="h-4 w-4" /> {t("booking-confirmation.lesson.addToCalendar")}
       </a>
     </Card>
   );
@@ -102,7 +105,7 @@ export function OrderCalendarLink(props: { orderId: string; lessons: number }) {
       download
       className={`${buttonClasses({ variant: "outline", size: "sm" })} mt-3`}
     >
-      <CalendarIcon className="h-4 w-4" /> {t("booking.confirmation.calendar.all", { count: props.lessons })}
+      <CalendarIcon className="h-4 w-4" /> {t("booking-confirmation.calendar.all", { count: props.lessons })}
     </a>
   );
 }
@@ -124,21 +127,23 @@ export function PaymentDue(props: { orderId: string | undefined; totalPrice: num
   const instructions = order.data?.payment_instructions ?? "";
   return (
     <div>
-      <h3 className="font-semibold text-slate-900">{t("booking.payment.title")}</h3>
+      <h3 className="font-semibold text-slate-900">{t("booking-confirmation.payment.title")}</h3>
       <p className="mt-1">
         <StrongValue
-          message={(amount) => t("booking.payment.due", { amount })}
+          message={(amount) => t("booking-confirmation.payment.due", { amount })}
           value={formatEuro(locale, due)}
           className="text-slate-900"
         />
       </p>
       {instructions ? (
         <div className="mt-2 rounded-lg bg-slate-50 px-3 py-2">
-          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t("booking.payment.howTo")}</p>
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {t("booking-confirmation.payment.howTo")}
+          </p>
           <p className="mt-1 whitespace-pre-line break-words text-slate-800">{instructions}</p>
         </div>
       ) : (
-        <p className="mt-1">{t("booking.payment.explain")}</p>
+        <p className="mt-1">{t("booking-confirmation.payment.explain")}</p>
       )}
     </div>
   );

@@ -37,7 +37,7 @@ export function CustomAvailabilityDialog({
   /** A required field's value and change handler, and its error after a submit that left it empty. */
   const requiredField = (key: keyof Form) => ({
     ...field.text(key),
-    error: missing && !form[key].trim() ? t("booking.custom.required") : undefined,
+    error: missing && !form[key].trim() ? t("booking-schedule.custom.required") : undefined,
   });
 
   const submit = async (event: FormEvent) => {
@@ -45,8 +45,8 @@ export function CustomAvailabilityDialog({
     if (required.some((key) => !form[key].trim())) {
       setMissing(true);
       toast({
-        title: t("booking.custom.missing.title"),
-        description: t("booking.custom.missing.text"),
+        title: t("booking-schedule.custom.missing.title"),
+        description: t("booking-schedule.custom.missing.text"),
         variant: "destructive",
       });
       return;
@@ -62,15 +62,19 @@ export function CustomAvailabilityDialog({
         teacherInfo: teacher ? { id: teacher.id, name: teacher.name } : null,
       });
       toast({
-        title: t("booking.custom.sent.title"),
-        description: t("booking.custom.sent.text"),
+        title: t("booking-schedule.custom.sent.title"),
+        description: t("booking-schedule.custom.sent.text"),
         variant: "success",
       });
       setForm({ ...EMPTY, name: defaults?.name ?? "", email: defaults?.email ?? "" });
       setMissing(false);
       onClose();
     } catch {
-      toast({ title: t("booking.error.title"), description: t("booking.custom.failed"), variant: "destructive" });
+      toast({
+        title: t("booking.error.title"),
+        description: t("booking-schedule.custom.failed"),
+        variant: "destructive",
+      });
     }
   };
 
@@ -78,14 +82,19 @@ export function CustomAvailabilityDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title={t("booking.custom.title")}
-      description={t("booking.custom.description")}
+      title={t("booking-schedule.custom.title")}
+      description={t("booking-schedule.custom.description")}
       size="lg"
     >
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label={t("booking.custom.title")}>
-        <TextField label={t("booking.custom.name")} required {...requiredField("name")} autoComplete="name" />
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid gap-4 sm:grid-cols-2"
+        aria-label={t("booking-schedule.custom.title")}
+      >
+        <TextField label={t("booking-schedule.custom.name")} required {...requiredField("name")} autoComplete="name" />
         <TextField
-          label={t("booking.custom.email")}
+          label={t("booking-schedule.custom.email")}
           type="email"
           required
           {...requiredField("email")}
@@ -93,25 +102,25 @@ export function CustomAvailabilityDialog({
         />
         <TextAreaField
           className="sm:col-span-2"
-          label={t("booking.custom.availability")}
+          label={t("booking-schedule.custom.availability")}
           required
           rows={3}
-          placeholder={t("booking.custom.availabilityPlaceholder")}
+          placeholder={t("booking-schedule.custom.availabilityPlaceholder")}
           {...requiredField("availability")}
         />
         <TextField
-          label={t("booking.custom.location")}
+          label={t("booking-schedule.custom.location")}
           required
-          placeholder={t("booking.custom.locationPlaceholder")}
+          placeholder={t("booking-schedule.custom.locationPlaceholder")}
           {...requiredField("location")}
         />
-        <TextField label={t("booking.custom.phone")} type="tel" {...field.text("phone")} autoComplete="tel" />
+        <TextField label={t("booking-schedule.custom.phone")} type="tel" {...field.text("phone")} autoComplete="tel" />
         <FormActions
           className="border-t border-slate-100 pt-4 sm:col-span-2"
           onCancel={onClose}
-          cancelLabel={t("booking.custom.cancel")}
-          submitLabel={t("booking.custom.send")}
-          pendingLabel={t("booking.custom.sending")}
+          cancelLabel={t("booking-schedule.custom.cancel")}
+          submitLabel={t("booking-schedule.custom.send")}
+          pendingLabel={t("booking-schedule.custom.sending")}
           isPending={send.isPending}
         />
       </form>

@@ -22,15 +22,15 @@ export type DetailsErrors = Partial<Record<keyof DetailsForm, string>>;
  * STUDENT_DETAILS_MESSAGES in English, which the server's validation also speaks).
  */
 export const MESSAGES = {
-  student_name: "booking.details.error.studentName",
-  guardian_phone: "booking.details.error.guardianPhone",
-  english_level: "booking.details.error.englishLevel",
-  lesson_focus: "booking.details.error.lessonFocus",
-  preferred_location: "booking.details.error.preferredLocation",
-  age_confirmation: "booking.details.error.ageConfirmation",
-  noSlots: "booking.details.error.noSlots",
-  noEmail: "booking.details.error.noEmail",
-  locationToast: "booking.details.error.locationToast",
+  student_name: "booking-details.error.studentName",
+  guardian_phone: "booking-details.error.guardianPhone",
+  english_level: "booking-details.error.englishLevel",
+  lesson_focus: "booking-details.error.lessonFocus",
+  preferred_location: "booking-details.error.preferredLocation",
+  age_confirmation: "booking-details.error.ageConfirmation",
+  noSlots: "booking-details.error.noSlots",
+  noEmail: "booking-details.error.noEmail",
+  locationToast: "booking-details.error.locationToast",
 } as const satisfies Record<string, MessageKey>;
 
 export function validateDetails(form: DetailsForm, t: Translate): DetailsErrors {
@@ -57,12 +57,12 @@ export function firstSubmitProblem(input: {
 }): SubmitCheck {
   const { t } = input;
   const problem = (title: MessageKey, description: MessageKey) => ({ title: t(title), description: t(description) });
-  if (input.slotCount === 0) return problem("booking.details.problem.noSlots", MESSAGES.noSlots);
-  if (!input.accountEmail) return problem("booking.details.problem.account", MESSAGES.noEmail);
+  if (input.slotCount === 0) return problem("booking-details.problem.noSlots", MESSAGES.noSlots);
+  if (!input.accountEmail) return problem("booking-details.problem.account", MESSAGES.noEmail);
   if (input.form.lesson_type === "in-person" && !input.form.preferred_location.trim()) {
-    return problem("booking.details.problem.location", MESSAGES.locationToast);
+    return problem("booking-details.problem.location", MESSAGES.locationToast);
   }
-  if (!input.form.age_confirmation) return problem("booking.details.problem.age", MESSAGES.age_confirmation);
+  if (!input.form.age_confirmation) return problem("booking-details.problem.age", MESSAGES.age_confirmation);
   return null;
 }
 

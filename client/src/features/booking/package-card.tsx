@@ -7,10 +7,10 @@ import { useLocale, useT } from "../../lib/i18n.tsx";
 import type { SelectedPackage } from "./booking-storage.ts";
 
 export const LESSON_TYPE_LABELS: Record<SelectedPackage["lessonType"], MessageKey> = {
-  online: "booking.package.type.online",
-  "in-person": "booking.package.type.inPerson",
-  either: "booking.package.type.either",
-  group: "booking.package.type.group",
+  online: "booking.lessonType.online",
+  "in-person": "booking.lessonType.inPerson",
+  either: "booking.lessonType.either",
+  group: "booking.lessonType.group",
 };
 
 /** One package of the pricing grid. The button is the control (aria-pressed); a click anywhere on the card does the same. */
@@ -37,7 +37,7 @@ export function PackageCard({
     >
       {pkg.isPopular && (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-amber-400 px-3 py-0.5 text-xs font-bold whitespace-nowrap text-slate-900 shadow-sm">
-          {t("booking.package.popular")}
+          {t("booking-packages.package.popular")}
         </span>
       )}
       <div className="flex items-start justify-between gap-2">
@@ -55,11 +55,13 @@ export function PackageCard({
       {pkg.description && <p className="mt-3 text-sm text-slate-600">{pkg.description}</p>}
       <p className="mt-4">
         <span className="text-3xl font-bold text-slate-900">{formatEuro(locale, pkg.totalPrice)}</span>
-        <span className="ml-1 text-sm text-slate-500">{t("booking.package.lessons", { count: pkg.lessons })}</span>
+        <span className="ml-1 text-sm text-slate-500">
+          {t("booking-packages.package.lessons", { count: pkg.lessons })}
+        </span>
       </p>
       {pkg.lessons > 1 && pkg.pricePerLesson !== undefined && (
         <p className="mt-1 text-sm font-medium text-emerald-700">
-          {t("booking.package.perLesson", { price: formatEuro(locale, pkg.pricePerLesson) })}
+          {t("booking-packages.package.perLesson", { price: formatEuro(locale, pkg.pricePerLesson) })}
         </p>
       )}
       {pkg.features && pkg.features.length > 0 && (

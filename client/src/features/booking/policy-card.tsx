@@ -16,7 +16,7 @@ export function PolicyCard({ pkg }: { pkg: SelectedPackage | null }) {
   const notice = useCancellationNotice();
   return (
     <Card className="p-5" aria-live="polite">
-      <h2 className="text-base font-semibold text-slate-900">{t("booking.policy.title")}</h2>
+      <h2 className="text-base font-semibold text-slate-900">{t("booking-packages.policy.title")}</h2>
       {pkg && <p className="mt-1 text-sm font-medium text-blue-900">{pkg.name}</p>}
       <ul className="mt-3 space-y-2 text-sm text-slate-700">
         {policyLines(t, pkg, notice).map((line) => (

@@ -16,16 +16,21 @@ export function policyLines(
   pkg: { lessons: number } | null,
   notice = DEFAULT_CANCELLATION_NOTICE,
 ): string[] {
-  if (!pkg) return [t("booking.policy.selectPackage")];
-  if (pkg.lessons <= 1) return [t("booking.policy.single"), t("booking.policy.singleChoosePackage")];
+  if (!pkg) return [t("booking-packages.policy.selectPackage")];
+  if (pkg.lessons <= 1) return [t("booking-packages.policy.single"), t("booking-packages.policy.singleChoosePackage")];
   const free = cancellationAllowance(pkg.lessons);
   const counts = { lessons: pkg.lessons, free, per: LESSONS_PER_FREE_CANCELLATION };
   return [
-    t(free === 0 ? "booking.policy.none" : "booking.policy.includes", counts),
+    t(free === 0 ? "booking-packages.policy.none" : "booking-packages.policy.includes", counts),
     ...(free > 0
-      ? [t("booking.policy.allowed", { free, notice: t("booking.policy.notice", { hours: noticeHoursFor(notice) }) })]
+      ? [
+          t("booking-packages.policy.allowed", {
+            free,
+            notice: t("booking-packages.policy.notice", { hours: noticeHoursFor(notice) }),
+          }),
+        ]
       : []),
-    t("booking.policy.after"),
-    t("booking.policy.rebook"),
+    t("booking-packages.policy.after"),
+    t("booking-packages.policy.rebook"),
   ];
 }

@@ -58,7 +58,7 @@ export function useSameTimeEveryWeek(opts: {
         isError: false,
       });
     } catch {
-      setMessage({ text: t("booking.week.failed"), isError: true });
+      setMessage({ text: t("booking-schedule.week.failed"), isError: true });
     } finally {
       setBusy(false);
     }
@@ -95,11 +95,15 @@ export function SameTimeEveryWeek({ state, compact = false }: { state: SameTimeE
             aria-describedby={compact ? undefined : "same-time-hint"}
           >
             <RepeatIcon className="h-4 w-4" />
-            {t(state.busy ? "booking.sameTime.busy" : "booking.sameTime.action")}
+            {t(state.busy ? "booking-schedule.sameTime.busy" : "booking-schedule.sameTime.action")}
           </Button>
           {!compact && (
             <p id="same-time-hint" className="text-xs text-slate-600">
-              {t("booking.sameTime.hint", { count: state.remaining, weekday: state.weekday, time: state.time })}
+              {t("booking-schedule.sameTime.hint", {
+                count: state.remaining,
+                weekday: state.weekday,
+                time: state.time,
+              })}
             </p>
           )}
         </>

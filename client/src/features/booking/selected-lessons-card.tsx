@@ -26,12 +26,12 @@ export function SelectedLessonsCard(props: {
   return (
     <Card className="p-4">
       <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-        <CalendarIcon className="h-5 w-5 text-blue-900" /> {t("booking.selected.title")}
+        <CalendarIcon className="h-5 w-5 text-blue-900" /> {t("booking-schedule.selected.title")}
       </h2>
       {selected.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{t("booking.selected.pick", { count: lessons })}</p>
+        <p className="mt-2 text-sm text-slate-500">{t("booking-schedule.selected.pick", { count: lessons })}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100" aria-label={t("booking.selected.list")}>
+        <ul className="mt-3 divide-y divide-slate-100" aria-label={t("booking-schedule.selected.list")}>
           {selected.map((slot) => (
             <li key={slot.id} className="flex items-center justify-between gap-2 py-2">
               <div className="min-w-0 text-sm">
@@ -45,10 +45,10 @@ export function SelectedLessonsCard(props: {
                 variant="ghost"
                 size="sm"
                 className="text-red-700"
-                aria-label={t("booking.selected.removeLabel", { day: day(slot), time: time(slot.startTime) })}
+                aria-label={t("booking-schedule.selected.removeLabel", { day: day(slot), time: time(slot.startTime) })}
                 onClick={() => props.onRemove(slot)}
               >
-                {t("booking.selected.remove")}
+                {t("booking-schedule.selected.remove")}
               </Button>
             </li>
           ))}

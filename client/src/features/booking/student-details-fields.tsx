@@ -6,9 +6,9 @@ import { useT } from "../../lib/i18n.tsx";
 import type { DetailsErrors, DetailsForm } from "./details-form.ts";
 
 const LEVELS = [
-  { value: "beginner", label: "booking.details.level.beginner" },
-  { value: "intermediate", label: "booking.details.level.intermediate" },
-  { value: "advanced", label: "booking.details.level.advanced" },
+  { value: "beginner", label: "booking-details.level.beginner" },
+  { value: "intermediate", label: "booking-details.level.intermediate" },
+  { value: "advanced", label: "booking-details.level.advanced" },
 ] as const;
 
 type TextKey = "student_name" | "guardian_phone" | "preferred_location" | "lesson_focus" | "notes";
@@ -29,7 +29,7 @@ export function StudentDetailsFields({
 }) {
   const t = useT();
   const lessonTypeLabel = (type: string) =>
-    t(type === "online" ? "booking.package.type.online" : "booking.package.type.inPerson");
+    t(type === "online" ? "booking.lessonType.online" : "booking.lessonType.inPerson");
   /** A text field's value, change and error, bound to one key of the form. */
   const bindText = (key: TextKey) => ({
     value: form[key],
@@ -48,8 +48,8 @@ export function StudentDetailsFields({
     <>
       <div data-field="student_name">
         <TextField
-          label={t("booking.details.name")}
-          hint={form.age_confirmation === "guardian" ? t("booking.details.nameHint") : undefined}
+          label={t("booking-details.name")}
+          hint={form.age_confirmation === "guardian" ? t("booking-details.nameHint") : undefined}
           required
           autoComplete={form.age_confirmation === "guardian" ? "off" : "name"}
           {...bindText("student_name")}
@@ -57,8 +57,8 @@ export function StudentDetailsFields({
       </div>
       <div data-field="guardian_phone">
         <TextField
-          label={t("booking.details.phone")}
-          hint={t("booking.details.phoneHint")}
+          label={t("booking-details.phone")}
+          hint={t("booking-details.phoneHint")}
           type="tel"
           required
           autoComplete="tel"
@@ -67,8 +67,8 @@ export function StudentDetailsFields({
       </div>
       <div className="sm:col-span-2">
         <TextField
-          label={t("booking.details.email")}
-          hint={t("booking.details.emailHint")}
+          label={t("booking-details.email")}
+          hint={t("booking-details.emailHint")}
           type="email"
           value={accountEmail}
           readOnly
@@ -76,9 +76,9 @@ export function StudentDetailsFields({
       </div>
       <div data-field="english_level">
         <SelectField
-          label={t("booking.details.level")}
+          label={t("booking-details.level")}
           required
-          placeholder={t("booking.details.levelPlaceholder")}
+          placeholder={t("booking-details.levelPlaceholder")}
           options={LEVELS.map((level) => ({ value: level.value, label: t(level.label) }))}
           value={form.english_level}
           onChange={(e) => set("english_level", e.target.value as DetailsForm["english_level"])}
@@ -88,15 +88,15 @@ export function StudentDetailsFields({
       <div>
         {fixedType ? (
           <div>
-            <p className="mb-1.5 block text-sm font-medium text-slate-800">{t("booking.details.lessonType")}</p>
+            <p className="mb-1.5 block text-sm font-medium text-slate-800">{t("booking-details.lessonType")}</p>
             <p className="rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-800">
-              {lessonTypeLabel(fixedType)} <span className="text-slate-500">{t("booking.details.fixedByPackage")}</span>
+              {lessonTypeLabel(fixedType)} <span className="text-slate-500">{t("booking-details.fixedByPackage")}</span>
             </p>
           </div>
         ) : (
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t("booking.details.lessonType")}
+              {t("booking-details.lessonType")}
             </legend>
             <div className="grid grid-cols-2 gap-2">
               {(["online", "in-person"] as const).map((t) => (
@@ -115,8 +115,8 @@ export function StudentDetailsFields({
       {form.lesson_type === "in-person" && (
         <div data-field="preferred_location" className="sm:col-span-2">
           <TextField
-            label={t("booking.details.location")}
-            hint={t("booking.details.locationHint")}
+            label={t("booking-details.location")}
+            hint={t("booking-details.locationHint")}
             required
             {...bindText("preferred_location")}
           />
@@ -124,15 +124,15 @@ export function StudentDetailsFields({
       )}
       <div data-field="lesson_focus" className="sm:col-span-2">
         <TextAreaField
-          label={t("booking.details.goals")}
+          label={t("booking-details.goals")}
           required
           rows={3}
-          placeholder={t("booking.details.goalsPlaceholder")}
+          placeholder={t("booking-details.goalsPlaceholder")}
           {...bindText("lesson_focus")}
         />
       </div>
       <div className="sm:col-span-2">
-        <TextAreaField label={t("booking.details.notes")} rows={2} {...bindText("notes")} />
+        <TextAreaField label={t("booking-details.notes")} rows={2} {...bindText("notes")} />
       </div>
       <fieldset
         data-field="age_confirmation"
@@ -140,7 +140,7 @@ export function StudentDetailsFields({
         aria-describedby={errors.age_confirmation ? "age-error" : undefined}
       >
         <legend className="mb-1.5 block text-sm font-medium text-slate-800">
-          {t("booking.details.age")}
+          {t("booking-details.age")}
           <span className="ml-0.5 text-red-600" aria-hidden="true">
             *
           </span>
@@ -148,8 +148,8 @@ export function StudentDetailsFields({
         <div className="grid gap-2 sm:grid-cols-2">
           {(
             [
-              ["adult", "booking.details.age.adult"],
-              ["guardian", "booking.details.age.guardian"],
+              ["adult", "booking-details.age.adult"],
+              ["guardian", "booking-details.age.guardian"],
             ] as const
           ).map(([value, label]) => (
             <label

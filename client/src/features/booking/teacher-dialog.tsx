@@ -25,9 +25,9 @@ export function TeacherDialog({
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            {t("booking.teacher.close")}
+            {t("booking-packages.teacher.close")}
           </Button>
-          <Button onClick={onSelect}>{t("booking.teacher.select")}</Button>
+          <Button onClick={onSelect}>{t("booking-packages.teacher.select")}</Button>
         </>
       }
     >
@@ -39,13 +39,13 @@ export function TeacherDialog({
           </div>
           <section>
             <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
-              {t("booking.teacher.about")}
+              {t("booking-packages.teacher.about")}
             </h3>
-            <p className="mt-1 text-slate-700">{teacher.bio || t("booking.teacher.noBio")}</p>
+            <p className="mt-1 text-slate-700">{teacher.bio || t("booking-packages.teacher.noBio")}</p>
           </section>
           <section>
             <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
-              {t("booking.teacher.specializations")}
+              {t("booking-packages.teacher.specializations")}
             </h3>
             <div className="mt-2 flex flex-wrap gap-1.5">
               {(teacher.specializations ?? []).map((s) => (
@@ -54,7 +54,7 @@ export function TeacherDialog({
                 </Badge>
               ))}
               {(teacher.specializations ?? []).length === 0 && (
-                <p className="text-sm text-slate-500">{t("booking.teacher.noSpecializations")}</p>
+                <p className="text-sm text-slate-500">{t("booking-packages.teacher.noSpecializations")}</p>
               )}
             </div>
           </section>

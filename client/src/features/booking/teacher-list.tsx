@@ -21,7 +21,7 @@ export function SpecializationBadges({ items }: { items: string[] }) {
           {s}
         </Badge>
       ))}
-      {more > 0 && <Badge>{t("booking.teachers.more", { count: more })}</Badge>}
+      {more > 0 && <Badge>{t("booking-packages.teachers.more", { count: more })}</Badge>}
     </div>
   );
 }
@@ -46,9 +46,9 @@ export function TeacherList({
   return (
     <section aria-labelledby="teachers-title">
       <h2 id="teachers-title" className="text-xl font-bold text-slate-900">
-        {t(single ? "booking.teachers.yours" : "booking.teachers.choose")}
+        {t(single ? "booking-packages.teachers.yours" : "booking-packages.teachers.choose")}
       </h2>
-      {!single && <p className="mt-1 text-sm text-slate-600">{t("booking.teachers.chooseHint")}</p>}
+      {!single && <p className="mt-1 text-sm text-slate-600">{t("booking-packages.teachers.chooseHint")}</p>}
       <ul className={`mt-4 grid gap-4 ${single ? "" : "md:grid-cols-2"}`}>
         {teachers.map((teacher) => {
           const selected = teacher.id === selectedId;
@@ -64,7 +64,7 @@ export function TeacherList({
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="text-lg font-semibold text-slate-900">{teacher.name}</h3>
-                    {single && <Badge tone="green">{t("booking.teachers.yours")}</Badge>}
+                    {single && <Badge tone="green">{t("booking-packages.teachers.yours")}</Badge>}
                   </div>
                   {teacher.bio && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{teacher.bio}</p>}
                   {teacher.specializations && teacher.specializations.length > 0 && (
@@ -76,7 +76,7 @@ export function TeacherList({
               </div>
               <div className="flex gap-2 sm:flex-col">
                 <Button variant="outline" size="sm" className="flex-1" onClick={() => setDetail(teacher)}>
-                  {t("booking.teachers.viewProfile")}
+                  {t("booking-packages.teachers.viewProfile")}
                 </Button>
                 {!single && (
                   <Button

@@ -180,9 +180,9 @@ export function useBookingSubmit({
     } catch (error) {
       const message = error instanceof TRPCClientError && error.data ? error.message : null;
       toast({
-        title: t("booking.submit.failed.title"),
+        title: t("booking-details.submit.failed.title"),
         // The server's reason as it words it (its messages are not translated yet).
-        description: message || t("booking.submit.failed.text"),
+        description: message || t("booking-details.submit.failed.text"),
         variant: "destructive",
       });
       // A slot just taken (CONFLICT), or no longer bookable (BAD_REQUEST, e.g. now within 48 hours):

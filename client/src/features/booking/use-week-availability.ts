@@ -40,7 +40,11 @@ export function useWeekAvailability(options: {
   }, [availability.data?.timezone]);
   useEffect(() => {
     if (availability.isError) {
-      toast({ title: t("booking.error.title"), description: t("booking.week.failed"), variant: "destructive" });
+      toast({
+        title: t("booking.error.title"),
+        description: t("booking-schedule.week.failed"),
+        variant: "destructive",
+      });
     }
   }, [availability.isError, toast, t]);
 

@@ -25,7 +25,7 @@ type Props = {
 /** "Mon, Nov 23 at 10:00 AM" · "lun 23 nov alle 10:00". */
 export function slotLabel(t: Translate, locale: Locale, slot: Slot, timeZone: string) {
   const day = dayLabels(locale, dateKeyInZone(slot.startTime, timeZone));
-  return t("booking.grid.slot", { day: day.short, time: formatTime(locale, slot.startTime, { timeZone }) });
+  return t("booking-schedule.grid.slot", { day: day.short, time: formatTime(locale, slot.startTime, { timeZone }) });
 }
 
 function SlotButton({
@@ -54,8 +54,12 @@ function SlotButton({
     localTime === null
       ? name
       : shiftsDay
-        ? t("booking.grid.slotWithLocalDay", { slot: name, time: localTime, day: dayLabels(locale, localDay).short })
-        : t("booking.grid.slotWithLocal", { slot: name, time: localTime });
+        ? t("booking-schedule.grid.slotWithLocalDay", {
+            slot: name,
+            time: localTime,
+            day: dayLabels(locale, localDay).short,
+          })
+        : t("booking-schedule.grid.slotWithLocal", { slot: name, time: localTime });
   return (
     <button
       type="button"
@@ -76,8 +80,8 @@ function SlotButton({
       {localTime && (
         <span className={`text-[11px] font-normal ${selected ? "text-blue-100" : "text-slate-600"}`}>
           {shiftsDay
-            ? t("booking.grid.yoursDay", { time: localTime, day: dayLabels(locale, localDay).weekday })
-            : t("booking.grid.yours", { time: localTime })}
+            ? t("booking-schedule.grid.yoursDay", { time: localTime, day: dayLabels(locale, localDay).weekday })
+            : t("booking-schedule.grid.yours", { time: localTime })}
         </span>
       )}
       {/* The visitor's line, not known yet: room for it when the visitor is in another zone (styles.css). */}
@@ -115,7 +119,7 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
   return (
     <>
       {/* Wide screens */}
-      <section className="hidden md:block" aria-label={t("booking.grid.label")}>
+      <section className="hidden md:block" aria-label={t("booking-schedule.grid.label")}>
         <div className="grid grid-cols-7 gap-2">
           {days.map((day) => {
             const labels = dayLabels(locale, day);
@@ -152,10 +156,10 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
       </section>
 
       {/* Phones */}
-      <section className="md:hidden" aria-label={t("booking.grid.labelByDay")}>
+      <section className="md:hidden" aria-label={t("booking-schedule.grid.labelByDay")}>
         {firstFreeDay > 0 && (
           <p className="mb-3 text-sm text-slate-500">
-            {t("booking.grid.noneBefore", { day: dayLabels(locale, days[firstFreeDay]).long })}
+            {t("booking-schedule.grid.noneBefore", { day: dayLabels(locale, days[firstFreeDay]).long })}
           </p>
         )}
         <ul className="space-y-3">
@@ -169,16 +173,16 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
                     {labels.long}
                     {day === todayKey && (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
-                        {t("booking.grid.today")}
+                        {t("booking-schedule.grid.today")}
                       </span>
                     )}
                   </span>
                   <span className="text-xs font-normal text-slate-500">
-                    {daySlots.length === 0 ? "" : t("booking.grid.times", { count: daySlots.length })}
+                    {daySlots.length === 0 ? "" : t("booking-schedule.grid.times", { count: daySlots.length })}
                   </span>
                 </h3>
                 {daySlots.length === 0 ? (
-                  <p className="px-3 py-2 text-sm text-slate-500">{t("booking.grid.noTimes")}</p>
+                  <p className="px-3 py-2 text-sm text-slate-500">{t("booking-schedule.grid.noTimes")}</p>
                 ) : (
                   <div className="grid grid-cols-3 gap-2 p-3">
                     {daySlots.map((slot) => (

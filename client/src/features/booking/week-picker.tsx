@@ -27,7 +27,7 @@ export function WeekPicker(props: {
     <Card className="p-3 sm:p-5">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Button variant="outline" size="sm" disabled={week.isCurrentWeek} onClick={week.previousWeek}>
-          {t("booking.week.previous")}
+          {t("booking-schedule.week.previous")}
         </Button>
         <h2
           className="order-first w-full text-center font-semibold text-slate-900 sm:order-none sm:w-auto"
@@ -36,14 +36,14 @@ export function WeekPicker(props: {
           {weekRangeLabel(locale, weekStart)}
         </h2>
         <Button variant="outline" size="sm" onClick={week.nextWeek}>
-          {t("booking.week.next")}
+          {t("booking-schedule.week.next")}
         </Button>
       </div>
       {/* Two lines kept below the wide layout: the visitor's own zone is known only in the browser,
           after the server's HTML of this step (issue 15) has painted. */}
       <p className="mb-4 min-h-8 text-xs text-slate-500 lg:min-h-4">
-        {t("booking.week.zone", { zone })}
-        {localZone && <> {t("booking.week.yourZone", { offset: ownClockLabel() })}</>}
+        {t("booking-schedule.week.zone", { zone })}
+        {localZone && <> {t("booking-schedule.week.yourZone", { offset: ownClockLabel() })}</>}
       </p>
 
       {/* On a wide screen the calendar keeps at least 70% of the window's height, loading or
@@ -51,13 +51,13 @@ export function WeekPicker(props: {
           few times (or many) replaces the spinner: no layout shift on a direct visit. */}
       {firstLoad ? (
         <div className="min-h-[50vh] md:min-h-[70vh]">
-          <Spinner label={t("booking.week.loading")} />
+          <Spinner label={t("booking-schedule.week.loading")} />
         </div>
       ) : availability.isError && !availability.data ? (
         <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-900">
-          <p>{t("booking.week.failed")}</p>
+          <p>{t("booking-schedule.week.failed")}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => availability.refetch()}>
-            {t("booking.week.retry")}
+            {t("booking-schedule.week.retry")}
           </Button>
         </div>
       ) : (
@@ -67,7 +67,7 @@ export function WeekPicker(props: {
         >
           {weekSlots.length === 0 && !availability.isFetching && (
             <p className="mb-3 rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600">
-              {t("booking.week.empty")}
+              {t("booking-schedule.week.empty")}
             </p>
           )}
           <WeekGrid

@@ -45,9 +45,9 @@ export function BookingLayout() {
 }
 
 const HOW: { icon: typeof UsersIcon; title: MessageKey; text: MessageKey }[] = [
-  { icon: UsersIcon, title: "booking.intro.package.title", text: "booking.intro.package.text" },
-  { icon: CalendarIcon, title: "booking.intro.times.title", text: "booking.intro.times.text" },
-  { icon: CheckIcon, title: "booking.intro.details.title", text: "booking.intro.details.text" },
+  { icon: UsersIcon, title: "booking-packages.intro.package.title", text: "booking-packages.intro.package.text" },
+  { icon: CalendarIcon, title: "booking-packages.intro.times.title", text: "booking-packages.intro.times.text" },
+  { icon: CheckIcon, title: "booking-packages.intro.details.title", text: "booking-packages.intro.details.text" },
 ];
 
 export function BookIntro() {
@@ -60,11 +60,11 @@ export function BookIntro() {
   return (
     <Card className="mx-auto max-w-3xl overflow-hidden">
       <div className="bg-gradient-to-br from-blue-900 to-blue-800 px-6 py-10 text-center text-white sm:px-10">
-        <h1 className="font-display text-3xl font-bold sm:text-4xl">{t("booking.intro.title")}</h1>
-        <p className="mx-auto mt-3 max-w-xl text-blue-100">{t("booking.intro.text")}</p>
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">{t("booking-packages.intro.title")}</h1>
+        <p className="mx-auto mt-3 max-w-xl text-blue-100">{t("booking-packages.intro.text")}</p>
         {hasReferral && (
           <p className="mx-auto mt-4 max-w-md rounded-xl bg-amber-300 px-4 py-2 text-sm font-semibold text-slate-900">
-            {t("booking.intro.referral")}
+            {t("booking-packages.intro.referral")}
           </p>
         )}
       </div>
@@ -73,7 +73,7 @@ export function BookIntro() {
           {HOW.map((step, i) => (
             <li key={step.title} className="rounded-xl border border-slate-200 p-4">
               <span className="flex items-center gap-2 text-sm font-semibold text-blue-900">
-                <step.icon className="h-5 w-5" /> {t("booking.intro.step", { number: i + 1 })}
+                <step.icon className="h-5 w-5" /> {t("booking-packages.intro.step", { number: i + 1 })}
               </span>
               <p className="mt-2 font-semibold text-slate-900">{t(step.title)}</p>
               <p className="mt-1 text-sm text-slate-600">{t(step.text)}</p>
@@ -82,7 +82,7 @@ export function BookIntro() {
         </ol>
         <div className="mt-8 flex justify-center">
           <ButtonLink to="/book/pricing" size="lg" className="w-full sm:w-auto">
-            {t("booking.intro.start")} <ArrowRightIcon className="h-5 w-5" />
+            {t("booking-packages.intro.start")} <ArrowRightIcon className="h-5 w-5" />
           </ButtonLink>
         </div>
       </div>

@@ -45,7 +45,7 @@ export function ConfirmationPage() {
   // the page says "confirmed" only when every lesson is.
   const allConfirmed = results.bookings.every(({ booking }) => booking.status === "confirmed");
   const teacherName = results.teacher?.name || null;
-  const heading = t(allConfirmed ? "booking.confirmation.headingConfirmed" : "booking.confirmation.headingRequested", {
+  const heading = t(allConfirmed ? "booking-confirmation.headingConfirmed" : "booking-confirmation.headingRequested", {
     count,
   });
   const euro = (amount: number) => formatEuro(locale, amount);
@@ -62,35 +62,35 @@ export function ConfirmationPage() {
 
       <div className="mt-6 grid gap-6 md:grid-cols-5">
         <Card className="p-5 md:col-span-2 md:self-start">
-          <h2 className="font-semibold text-slate-900">{t("booking.confirmation.packageDetails")}</h2>
+          <h2 className="font-semibold text-slate-900">{t("booking-confirmation.packageDetails")}</h2>
           <dl className="mt-3 space-y-2 text-sm">
-            <SummaryRow label={t("booking.confirmation.package")}>{results.package.name}</SummaryRow>
-            <SummaryRow label={t("booking.confirmation.totalPrice")}>{euro(results.package.totalPrice)}</SummaryRow>
-            <SummaryRow label={t("booking.confirmation.lessons")}>{results.package.lessons}</SummaryRow>
-            <SummaryRow label={t("booking.confirmation.duration")}>
-              {t("booking.confirmation.durationValue")}
+            <SummaryRow label={t("booking-confirmation.package")}>{results.package.name}</SummaryRow>
+            <SummaryRow label={t("booking-confirmation.totalPrice")}>{euro(results.package.totalPrice)}</SummaryRow>
+            <SummaryRow label={t("booking-confirmation.lessons")}>{results.package.lessons}</SummaryRow>
+            <SummaryRow label={t("booking-confirmation.duration")}>
+              {t("booking-confirmation.durationValue")}
             </SummaryRow>
             {results.teacher?.name && (
-              <SummaryRow label={t("booking.confirmation.teacher")}>{results.teacher.name}</SummaryRow>
+              <SummaryRow label={t("booking-confirmation.teacher")}>{results.teacher.name}</SummaryRow>
             )}
           </dl>
           {allConfirmed ? (
             <p className="mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-              <CheckIcon className="h-4 w-4" /> {t("booking.confirmation.allConfirmed")}
+              <CheckIcon className="h-4 w-4" /> {t("booking-confirmation.allConfirmed")}
             </p>
           ) : (
             <p className="mt-4 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
               <CalendarIcon className="h-4 w-4 shrink-0" />{" "}
               {teacherName
-                ? t("booking.confirmation.awaitingTeacher", { teacher: teacherName })
-                : t("booking.confirmation.awaiting")}
+                ? t("booking-confirmation.awaitingTeacher", { teacher: teacherName })
+                : t("booking-confirmation.awaiting")}
             </p>
           )}
         </Card>
 
         <section className="md:col-span-3" aria-labelledby="lessons-title">
           <h2 id="lessons-title" className="font-semibold text-slate-900">
-            {t("booking.confirmation.lessonsTitle", { count })}
+            {t("booking-confirmation.lessonsTitle", { count })}
           </h2>
           <ul className="mt-3 space-y-3">
             {results.bookings.map(({ booking }, i) => (
@@ -105,13 +105,13 @@ export function ConfirmationPage() {
       {results.groupConversation && (
         <Card className="mt-6 border-violet-200 p-5">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-            <UsersIcon className="h-5 w-5 text-violet-700" /> {t("booking.confirmation.group.title")}
+            <UsersIcon className="h-5 w-5 text-violet-700" /> {t("booking-confirmation.group.title")}
           </h2>
           {results.groupDetails ? (
             <p className="mt-2 text-sm text-slate-700">
-              {t("booking.confirmation.group.details", {
+              {t("booking-confirmation.group.details", {
                 package: results.groupDetails.packageName,
-                night: t("booking.group.day", { day: results.groupDetails.night }),
+                night: t("booking.groupNight", { day: results.groupDetails.night }),
                 time: results.groupDetails.time,
                 location: results.groupDetails.location,
                 weeks: results.groupDetails.weeks,
@@ -119,35 +119,35 @@ export function ConfirmationPage() {
               })}
             </p>
           ) : (
-            <p className="mt-2 text-sm text-slate-700">{t("booking.confirmation.group.joined")}</p>
+            <p className="mt-2 text-sm text-slate-700">{t("booking-confirmation.group.joined")}</p>
           )}
-          <p className="mt-1 text-sm text-slate-600">{t("booking.confirmation.group.contact")}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("booking-confirmation.group.contact")}</p>
         </Card>
       )}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <Card className="p-5">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-            <CalendarIcon className="h-5 w-5 text-blue-900" /> {t("booking.confirmation.calendar.title")}
+            <CalendarIcon className="h-5 w-5 text-blue-900" /> {t("booking-confirmation.calendar.title")}
           </h2>
           <p className="mt-2 text-sm text-slate-700">
-            {t("booking.confirmation.calendar.text")}
-            {!allConfirmed && ` ${t("booking.confirmation.calendar.tentative")}`}
+            {t("booking-confirmation.calendar.text")}
+            {!allConfirmed && ` ${t("booking-confirmation.calendar.tentative")}`}
           </p>
           {many && results.orderId && <OrderCalendarLink orderId={results.orderId} lessons={results.bookings.length} />}
         </Card>
         <Card className="p-5">
-          <h2 className="font-semibold text-slate-900">{t("booking.confirmation.next.title")}</h2>
+          <h2 className="font-semibold text-slate-900">{t("booking-confirmation.next.title")}</h2>
           <ol className="mt-3 space-y-3 text-sm text-slate-700">
             {[
               allConfirmed
-                ? t("booking.confirmation.next.confirmed")
+                ? t("booking-confirmation.next.confirmed")
                 : teacherName
-                  ? t("booking.confirmation.next.requestedTeacher", { teacher: teacherName, count })
-                  : t("booking.confirmation.next.requested", { count }),
-              t("booking.summary.paymentFirst"),
-              t("booking.confirmation.next.meeting"),
-              t("booking.confirmation.next.portal"),
+                  ? t("booking-confirmation.next.requestedTeacher", { teacher: teacherName, count })
+                  : t("booking-confirmation.next.requested", { count }),
+              t("booking.paymentFirst"),
+              t("booking-confirmation.next.meeting"),
+              t("booking-confirmation.next.portal"),
             ].map((step, i) => (
               <li key={step} className="flex gap-3">
                 <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-blue-900 text-xs font-bold text-white">
@@ -161,29 +161,29 @@ export function ConfirmationPage() {
       </div>
 
       <Card className="mt-6 p-5">
-        <h2 className="font-semibold text-slate-900">{t("booking.confirmation.info.title")}</h2>
+        <h2 className="font-semibold text-slate-900">{t("booking-confirmation.info.title")}</h2>
         <div className="mt-3 grid gap-4 text-sm text-slate-700 sm:grid-cols-3">
           <div>
-            <h3 className="font-semibold text-slate-900">{t("booking.confirmation.info.policy")}</h3>
+            <h3 className="font-semibold text-slate-900">{t("booking-confirmation.info.policy")}</h3>
             <p className="mt-1">{policyLines(t, { lessons: results.package.lessons }, notice).join(" ")}</p>
           </div>
           <PaymentDue orderId={results.orderId} totalPrice={results.package.totalPrice} />
           <div>
-            <h3 className="font-semibold text-slate-900">{t("booking.confirmation.info.contact")}</h3>
-            <p className="mt-1">{t("booking.confirmation.info.contactText")}</p>
+            <h3 className="font-semibold text-slate-900">{t("booking-confirmation.info.contact")}</h3>
+            <p className="mt-1">{t("booking-confirmation.info.contactText")}</p>
           </div>
         </div>
       </Card>
 
       <div className="mt-8 text-center">
-        <p className="text-lg font-semibold text-slate-900">{t("booking.confirmation.thanks", { name: firstName })}</p>
-        <p className="mt-1 text-slate-600">{t("booking.confirmation.seeYou")}</p>
+        <p className="text-lg font-semibold text-slate-900">{t("booking-confirmation.thanks", { name: firstName })}</p>
+        <p className="mt-1 text-slate-600">{t("booking-confirmation.seeYou")}</p>
         <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonLink to="/" variant="outline" size="lg">
-            {t("booking.confirmation.home")}
+            {t("booking-confirmation.home")}
           </ButtonLink>
           <ButtonLink to="/book" size="lg">
-            {t("booking.confirmation.again")}
+            {t("booking-confirmation.again")}
           </ButtonLink>
         </div>
       </div>

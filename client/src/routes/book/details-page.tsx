@@ -52,8 +52,8 @@ export function DetailsPage() {
     } else if (signedOut) {
       redirected.current = true;
       toast({
-        title: t("booking.details.auth.title"),
-        description: t("booking.details.auth.text"),
+        title: t("booking-details.auth.title"),
+        description: t("booking-details.auth.text"),
         variant: "destructive",
       });
     }
@@ -73,13 +73,13 @@ export function DetailsPage() {
   if (!missingSelection && signedOut) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center" role="status">
-        <h1 className="text-lg font-semibold text-slate-900">{t("booking.details.auth.title")}</h1>
-        <p className="mt-1 text-slate-600">{t("booking.details.auth.text")}</p>
-        <p className="mt-3 text-sm text-slate-500">{t("booking.details.auth.redirecting")}</p>
+        <h1 className="text-lg font-semibold text-slate-900">{t("booking-details.auth.title")}</h1>
+        <p className="mt-1 text-slate-600">{t("booking-details.auth.text")}</p>
+        <p className="mt-3 text-sm text-slate-500">{t("booking-details.auth.redirecting")}</p>
       </Card>
     );
   }
-  if (missingSelection || !user) return <Spinner label={t("booking.details.checking")} />;
+  if (missingSelection || !user) return <Spinner label={t("booking-details.checking")} />;
   return <DetailsStep pkg={pkg} teacher={teacher} slots={slots} user={user} />;
 }
 
@@ -147,8 +147,8 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
     <div>
       <StepIndicator current="details" />
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t("booking.details.title")}</h1>
-        <p className="mt-1 text-slate-600">{t("booking.details.intro")}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t("booking-details.title")}</h1>
+        <p className="mt-1 text-slate-600">{t("booking-details.intro")}</p>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -159,7 +159,7 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
             <form
               noValidate
               onSubmit={submit}
-              aria-label={t("booking.details.title")}
+              aria-label={t("booking-details.title")}
               className="grid gap-5 sm:grid-cols-2"
             >
               <StudentDetailsFields
@@ -171,10 +171,10 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
               />
               <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:col-span-2 sm:flex-row sm:justify-between">
                 <ButtonLink to={storedScheduleAddress()} variant="outline">
-                  {t("booking.details.back")}
+                  {t("booking-details.back")}
                 </ButtonLink>
                 <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-                  {t(busy ? "booking.details.submitting" : "booking.details.submit")}
+                  {t(busy ? "booking-details.submitting" : "booking-details.submit")}
                 </Button>
               </div>
             </form>

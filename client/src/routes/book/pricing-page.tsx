@@ -74,22 +74,24 @@ export function PricingPage() {
     <div>
       <StepIndicator current="pricing" />
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t("booking.pricing.title")}</h1>
-        <p className="mt-1 text-slate-600">{t("booking.pricing.intro")}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {t("booking-packages.pricing.title")}
+        </h1>
+        <p className="mt-1 text-slate-600">{t("booking-packages.pricing.intro")}</p>
       </div>
 
       {packages.isPending ? (
         // The rest of the page waits for the packages: appearing below a short spinner, it would
         // jump down the screen when the cards arrive (layout shift).
         <div className="min-h-[60vh]">
-          <Spinner label={t("booking.pricing.loadingPackages")} />
+          <Spinner label={t("booking-packages.pricing.loadingPackages")} />
         </div>
       ) : packages.isError ? (
         <PricingUnavailable />
       ) : (
         <ul
           className="grid gap-5 pt-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
-          aria-label={t("booking.pricing.packages")}
+          aria-label={t("booking-packages.pricing.packages")}
         >
           {packages.data.map((pkg) => (
             <li key={pkg.id}>
@@ -103,7 +105,7 @@ export function PricingPage() {
         <div className="mt-10 grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             {teachers.isPending ? (
-              <Spinner label={t("booking.pricing.loadingTeachers")} />
+              <Spinner label={t("booking-packages.pricing.loadingTeachers")} />
             ) : teacherList.length > 0 ? (
               <TeacherList teachers={teacherList} selectedId={selectedTeacher?.id ?? null} onSelect={chooseTeacher} />
             ) : null}
@@ -119,12 +121,12 @@ export function PricingPage() {
           {canContinue || packages.isError
             ? ""
             : selectedPackage
-              ? t("booking.pricing.selectTeacher")
-              : t("booking.pricing.selectPackage")}
+              ? t("booking-packages.pricing.selectTeacher")
+              : t("booking-packages.pricing.selectPackage")}
         </p>
         <div className="flex items-center gap-3 sm:justify-between">
           <ButtonLink to="/book" variant="outline">
-            {t("booking.pricing.back")}
+            {t("booking-packages.pricing.back")}
           </ButtonLink>
           <Button
             size="lg"
@@ -135,7 +137,7 @@ export function PricingPage() {
               navigate(scheduleAddress({ packageId: selectedPackage.id, teacherId: choice.teacher?.id ?? null }))
             }
           >
-            {t("booking.pricing.continue")} <ArrowRightIcon className="h-5 w-5" />
+            {t("booking-packages.pricing.continue")} <ArrowRightIcon className="h-5 w-5" />
           </Button>
         </div>
       </div>
@@ -150,8 +152,8 @@ function PricingUnavailable() {
   const phone = contact.data?.phone ?? FALLBACK_CONTACT.phone;
   return (
     <Card className="p-6" role="alert">
-      <h2 className="text-lg font-semibold text-slate-900">{t("booking.pricing.unavailable.title")}</h2>
-      <p className="mt-1 text-slate-600">{t("booking.pricing.unavailable.text")}</p>
+      <h2 className="text-lg font-semibold text-slate-900">{t("booking-packages.pricing.unavailable.title")}</h2>
+      <p className="mt-1 text-slate-600">{t("booking-packages.pricing.unavailable.text")}</p>
       <ul className="mt-4 space-y-2 text-slate-800">
         <li className="flex items-center gap-2">
           <MailIcon className="h-5 w-5 text-blue-900" />
@@ -166,7 +168,7 @@ function PricingUnavailable() {
           </a>
         </li>
       </ul>
-      <p className="mt-3 text-sm text-slate-500">{t("booking.pricing.unavailable.afterHours")}</p>
+      <p className="mt-3 text-sm text-slate-500">{t("booking-packages.pricing.unavailable.afterHours")}</p>
     </Card>
   );
 }

@@ -105,7 +105,7 @@ export function SchedulePage() {
   if (unknown) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center" role="status">
-        <p className="font-medium text-slate-700">{t("booking.schedule.redirecting")}</p>
+        <p className="font-medium text-slate-700">{t("booking-schedule.redirecting")}</p>
       </Card>
     );
   }
@@ -124,8 +124,8 @@ export function SchedulePage() {
     }
     if (selected.length >= lessons) {
       toast({
-        title: t("booking.schedule.limit.title"),
-        description: t("booking.schedule.limit.text", { count: lessons }),
+        title: t("booking-schedule.limit.title"),
+        description: t("booking-schedule.limit.text", { count: lessons }),
         variant: "destructive",
       });
       return;
@@ -136,8 +136,8 @@ export function SchedulePage() {
     if (!pkg) return; // a tap kept from before hydration, replayed before the session was read
     if (selected.length !== lessons) {
       toast({
-        title: t("booking.schedule.incomplete.title"),
-        description: t("booking.schedule.incomplete.text", { count: lessons }),
+        title: t("booking-schedule.incomplete.title"),
+        description: t("booking-schedule.incomplete.text", { count: lessons }),
         variant: "destructive",
       });
       return;
@@ -151,15 +151,15 @@ export function SchedulePage() {
       <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {t("booking.schedule.title")}
+            {t("booking-schedule.title")}
           </h1>
           {/* Two lines kept on a phone, one above: the package's name arrives after the HTML. */}
           <p className="mt-1 min-h-12 text-slate-600 sm:min-h-6">
             {pkg
               ? teacher
-                ? t("booking.schedule.introWithTeacher", { package: pkg.name, count: lessons, teacher: teacher.name })
-                : t("booking.schedule.intro", { package: pkg.name, count: lessons })
-              : t("booking.schedule.introNoPackage")}
+                ? t("booking-schedule.introWithTeacher", { package: pkg.name, count: lessons, teacher: teacher.name })
+                : t("booking-schedule.intro", { package: pkg.name, count: lessons })
+              : t("booking-schedule.introNoPackage")}
           </p>
         </div>
         <p
@@ -168,13 +168,13 @@ export function SchedulePage() {
           } ${pkg ? "" : "invisible"}`}
           aria-live="polite"
         >
-          {t("booking.schedule.count", { selected: selected.length, count: lessons })}
+          {t("booking-schedule.count", { selected: selected.length, count: lessons })}
         </p>
       </div>
 
       {week.pruned && !notice && (
         <div role="status" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          {t("booking.schedule.pruned")}
+          {t("booking-schedule.pruned")}
         </div>
       )}
       {notice && (
@@ -208,9 +208,9 @@ export function SchedulePage() {
             )}
           </SelectedLessonsCard>
           <Card className="p-4">
-            <p className="text-sm text-slate-700">{t("booking.schedule.custom.text")}</p>
+            <p className="text-sm text-slate-700">{t("booking-schedule.custom.text")}</p>
             <Button variant="outline" size="sm" className="mt-2 w-full" onClick={() => setDialogOpen(true)}>
-              {t("booking.schedule.custom.button")}
+              {t("booking-schedule.custom.button")}
             </Button>
           </Card>
         </aside>
@@ -222,10 +222,10 @@ export function SchedulePage() {
           <SameTimeEveryWeek state={sameTime} compact />
         </div>
         <ButtonLink to="/book/pricing" variant="outline" className="sm:flex-none">
-          {t("booking.schedule.back")}
+          {t("booking-schedule.back")}
         </ButtonLink>
         <Button size="lg" className="flex-1 sm:flex-none" onClick={onContinue}>
-          {t("booking.schedule.continue")}
+          {t("booking-schedule.continue")}
           <span className={`text-sm font-normal opacity-80 sm:hidden ${pkg ? "" : "invisible"}`}>
             ({selected.length}/{lessons})
           </span>
