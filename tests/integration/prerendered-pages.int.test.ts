@@ -235,10 +235,17 @@ describe("prerendered public pages", () => {
       /<aside data-language-offer lang="en"[^>]*><p>This site is also in English\.<\/p>/,
     );
     expect(italianPage.body).toContain('<a href="/" hreflang="en" data-lang="en"');
-    // A page that is not in Italian yet offers nothing.
     const booking = await get("/book?ref=FRIEND1", italianBrowser);
-    expect(booking.body).not.toContain("<aside data-language-offer");
     expect(booking.body).toContain("<h1");
+    expect(booking.body).toMatch(/<aside data-language-offer lang="it"[^>]*>/);
+    expect(booking.body).toContain('<a href="/it/book" hreflang="it" data-lang="it"');
+    const pkg = await t.database.prisma.package.findFirstOrThrow({ where: { name: "Single Lesson" } });
+    const schedule = await get(`/book/schedule?package=${pkg.id}&ref=FRIEND1`, italianBrowser);
+    expect(schedule.body).toContain(`<a href="/it/book/schedule?package=${pkg.id}" hreflang="it" data-lang="it"`);
+    // A page that is not in Italian yet offers nothing.
+    const privacy = await get("/privacy", italianBrowser);
+    expect(privacy.body).not.toContain("<aside data-language-offer");
+    expect(privacy.body).toContain("<h1");
     // A crafted header cannot put markup in the page.
     const crafted = await get("/", { "accept-language": '"><script>alert(1)</script>,it' });
     expect(crafted.body).not.toContain("<script>alert(1)");

@@ -86,9 +86,9 @@ export function GroupConversationOptions(props: {
                   <MapPinIcon className="h-4 w-4" /> {e.location}
                 </span>
                 {e.location_description && (
-                  <span className="mt-1 block text-xs text-slate-500">{e.location_description}</span>
+                  <span className="mt-1 block text-xs text-slate-600">{e.location_description}</span>
                 )}
-                <span className="mt-1 block text-xs text-slate-500">{t("booking-details.group.people")}</span>
+                <span className="mt-1 block text-xs text-slate-600">{t("booking-details.group.people")}</span>
               </span>
             </RadioCard>
           ))}
@@ -115,7 +115,7 @@ export function GroupConversationOptions(props: {
                     total: formatEuro(locale, p.total_price),
                   })}
                 </span>
-                {p.description && <span className="mt-1 block text-xs text-slate-500">{p.description}</span>}
+                {p.description && <span className="mt-1 block text-xs text-slate-600">{p.description}</span>}
               </span>
             </RadioCard>
           ))}
