@@ -175,7 +175,7 @@ for (const visit of ["flow", "direct", "floor"] as const) {
     visit === "floor"
       ? ["plain page"]
       : visit === "direct"
-        ? ["/", "/book/pricing", "/book/schedule", "/it"]
+        ? ["/", "/book/pricing", "/book/schedule", "/it", "/it/book/pricing", "/it/book/schedule"]
         : ["/", "/book/pricing", "/book/schedule"];
   for (const page of pages) {
     const runs = rows.filter((r) => r.visit === visit && r.page === page);

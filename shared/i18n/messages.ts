@@ -10,6 +10,7 @@ import type bookingPackages from "./messages/en/booking-packages.json";
 import type bookingSchedule from "./messages/en/booking-schedule.json";
 import type common from "./messages/en/common.json";
 import type email from "./messages/en/email.json";
+import type errors from "./messages/en/errors.json";
 import type landing from "./messages/en/landing.json";
 import type portal from "./messages/en/portal.json";
 import type quiz from "./messages/en/quiz.json";
@@ -28,6 +29,7 @@ export const AREAS = [
   "quiz",
   "admin",
   "email",
+  "errors",
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -42,7 +44,8 @@ export type MessageKey =
   | keyof typeof portal
   | keyof typeof quiz
   | keyof typeof admin
-  | keyof typeof email;
+  | keyof typeof email
+  | keyof typeof errors;
 
 /** The values an ICU message's placeholders take. */
 export type MessageValues = Record<string, string | number | Date>;
