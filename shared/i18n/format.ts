@@ -26,6 +26,14 @@ const DATE_STYLES = {
   medium: { year: "numeric", month: "short", day: "numeric" },
   // "Tue, Mar 3" · "mar 3 mar"
   short: { weekday: "short", month: "short", day: "numeric" },
+  // "Tuesday, March 3" · "martedì 3 marzo": a day of the week shown, its year plain
+  day: { weekday: "long", month: "long", day: "numeric" },
+  // "Mar 3" · "3 mar"
+  monthDay: { month: "short", day: "numeric" },
+  // "Tue" · "mar"
+  weekday: { weekday: "short" },
+  // "Tuesday" · "martedì"
+  weekdayLong: { weekday: "long" },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** The clock each language reads: 12-hour in English (the specification's "10:00 AM"), 24-hour in Italian ("09:30"). */

@@ -7,7 +7,13 @@ import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { AFTER_HOURS_TEXT, SLOT_CONFLICT_MESSAGE, WEEKLY_EMPTY_MESSAGE } from "../../shared/constants.ts";
+import { SINGLE_LESSON_CANCEL_MESSAGE } from "../../shared/cancellation-policy.ts";
+import {
+  AFTER_HOURS_TEXT,
+  SLOT_CONFLICT_MESSAGE,
+  STUDENT_DETAILS_MESSAGES,
+  WEEKLY_EMPTY_MESSAGE,
+} from "../../shared/constants.ts";
 import { compileCatalogue } from "../../shared/i18n/compile.ts";
 import { LOCALES } from "../../shared/i18n/locales.ts";
 import { AREAS } from "../../shared/i18n/messages.ts";
@@ -85,6 +91,16 @@ describe("message catalogues", () => {
     expect(read("en", "landing")["landing.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
     expect(read("en", "admin")["admin.single.conflict"]).toBe(SLOT_CONFLICT_MESSAGE);
     expect(read("en", "admin")["admin.weekly.empty"]).toBe(WEEKLY_EMPTY_MESSAGE);
+    const packages = read("en", "booking-packages");
+    expect(packages["booking-packages.pricing.unavailable.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    expect(packages["booking-packages.policy.single"]).toBe(SINGLE_LESSON_CANCEL_MESSAGE);
+    const details = read("en", "booking-details");
+    expect(details["booking-details.error.studentName"]).toBe(STUDENT_DETAILS_MESSAGES.student_name);
+    expect(details["booking-details.error.guardianPhone"]).toBe(STUDENT_DETAILS_MESSAGES.guardian_phone);
+    expect(details["booking-details.error.englishLevel"]).toBe(STUDENT_DETAILS_MESSAGES.english_level);
+    expect(details["booking-details.error.lessonFocus"]).toBe(STUDENT_DETAILS_MESSAGES.lesson_focus);
+    expect(details["booking-details.error.preferredLocation"]).toBe(STUDENT_DETAILS_MESSAGES.preferred_location);
+    expect(details["booking-details.error.noSlots"]).toBe(STUDENT_DETAILS_MESSAGES.noSlots);
   });
 });
 
@@ -99,6 +115,9 @@ const TRANSLATED = [
   "client/src/components/ui",
 
   // The booking flow.
+  "client/src/routes/book",
+  "client/src/features/booking",
+  "client/src/lib/strong-value.tsx",
 
   // The student portal.
 
