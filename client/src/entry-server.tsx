@@ -7,7 +7,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { compileCatalogue } from "../../shared/i18n/compile.ts";
 import { LOCALES, type Locale, localePath, localePrefix, splitLocalePath } from "../../shared/i18n/locales.ts";
-import { AREAS } from "../../shared/i18n/messages.ts";
+import { PAGE_AREAS } from "../../shared/i18n/messages.ts";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { choiceInAddress, firstWeekInput, SCHEDULE_PATH } from "./features/booking/schedule-address.ts";
 import { type Catalogue, createCatalogue, I18nProvider, loadAreas } from "./lib/i18n.tsx";
@@ -77,7 +77,7 @@ function catalogueOf(locale: Locale): Promise<Catalogue> {
   if (!catalogue) {
     // Vitest and tsx hand over the raw JSON; the build's catalogues would already be compiled.
     const created = createCatalogue(locale, (messages) => compileCatalogue(messages as Record<string, string>));
-    catalogue = loadAreas(created, AREAS).then(() => created);
+    catalogue = loadAreas(created, PAGE_AREAS).then(() => created);
     catalogues.set(locale, catalogue);
   }
   return catalogue;

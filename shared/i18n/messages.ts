@@ -32,6 +32,13 @@ export const AREAS = [
   "errors",
 ] as const;
 export type Area = (typeof AREAS)[number];
+/** The areas only the server speaks (emails, refusals): no page downloads them. */
+export const SERVER_AREAS = ["email", "errors"] as const satisfies readonly Area[];
+/** The areas the pages show. */
+export type PageArea = Exclude<Area, (typeof SERVER_AREAS)[number]>;
+export const PAGE_AREAS: readonly PageArea[] = AREAS.filter(
+  (area): area is PageArea => !(SERVER_AREAS as readonly Area[]).includes(area),
+);
 
 export type MessageKey =
   | keyof typeof common

@@ -4,12 +4,12 @@
 import { type Catalogue, createCatalogue, loadAreas } from "../../client/src/lib/i18n.tsx";
 import { compileCatalogue } from "../../shared/i18n/compile.ts";
 import type { Locale } from "../../shared/i18n/locales.ts";
-import { AREAS, type MessageKey, type MessageValues, type Translate } from "../../shared/i18n/messages.ts";
+import { type MessageKey, type MessageValues, PAGE_AREAS, type Translate } from "../../shared/i18n/messages.ts";
 
 /** One language's catalogue with every area loaded, for an `<I18nProvider>` around a component under test. */
 export async function catalogueFor(locale: Locale): Promise<Catalogue> {
   const catalogue = createCatalogue(locale, (messages) => compileCatalogue(messages as Record<string, string>));
-  await loadAreas(catalogue, AREAS);
+  await loadAreas(catalogue, PAGE_AREAS);
   return catalogue;
 }
 

@@ -5,12 +5,12 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { createContext, Fragment, isValidElement, type ReactNode, useContext, useMemo } from "react";
 import type { Locale } from "../../../shared/i18n/locales.ts";
-import type { Area, MessageKey, MessageValues, Translate } from "../../../shared/i18n/messages.ts";
+import type { MessageKey, MessageValues, PageArea, Translate } from "../../../shared/i18n/messages.ts";
 
 type CatalogueModule = { default: Messages };
 
 /** Explicit imports, one chunk each: bundlers see every file (the page renderer is built with esbuild). */
-const CATALOGUES: Record<Locale, Record<Area, () => Promise<CatalogueModule>>> = {
+const CATALOGUES: Record<Locale, Record<PageArea, () => Promise<CatalogueModule>>> = {
   en: {
     common: () => import("../../../shared/i18n/messages/en/common.json"),
     landing: () => import("../../../shared/i18n/messages/en/landing.json"),
@@ -22,8 +22,6 @@ const CATALOGUES: Record<Locale, Record<Area, () => Promise<CatalogueModule>>> =
     portal: () => import("../../../shared/i18n/messages/en/portal.json"),
     quiz: () => import("../../../shared/i18n/messages/en/quiz.json"),
     admin: () => import("../../../shared/i18n/messages/en/admin.json"),
-    email: () => import("../../../shared/i18n/messages/en/email.json"),
-    errors: () => import("../../../shared/i18n/messages/en/errors.json"),
   },
   it: {
     common: () => import("../../../shared/i18n/messages/it/common.json"),
@@ -36,8 +34,6 @@ const CATALOGUES: Record<Locale, Record<Area, () => Promise<CatalogueModule>>> =
     portal: () => import("../../../shared/i18n/messages/it/portal.json"),
     quiz: () => import("../../../shared/i18n/messages/it/quiz.json"),
     admin: () => import("../../../shared/i18n/messages/it/admin.json"),
-    email: () => import("../../../shared/i18n/messages/it/email.json"),
-    errors: () => import("../../../shared/i18n/messages/it/errors.json"),
   },
 };
 
@@ -46,7 +42,7 @@ const CATALOGUES: Record<Locale, Record<Area, () => Promise<CatalogueModule>>> =
  * it loads: the browser's come compiled by the build (vite.config.ts); the page renderer, bundled
  * without that step, compiles them itself.
  */
-export type Catalogue = { locale: Locale; i18n: I18n; loaded: Set<Area>; compile?: (messages: Messages) => Messages };
+export type Catalogue = { locale: Locale; i18n: I18n; loaded: Set<PageArea>; compile?: (messages: Messages) => Messages };
 
 export function createCatalogue(locale: Locale, compile?: (messages: Messages) => Messages): Catalogue {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } });
@@ -54,7 +50,7 @@ export function createCatalogue(locale: Locale, compile?: (messages: Messages) =
 }
 
 /** Loads the areas `catalogue` does not hold yet (each once, however many routes ask). */
-export async function loadAreas(catalogue: Catalogue, areas: readonly Area[]): Promise<void> {
+export async function loadAreas(catalogue: Catalogue, areas: readonly PageArea[]): Promise<void> {
   const missing = areas.filter((area) => !catalogue.loaded.has(area));
   if (missing.length === 0) return;
   const modules = await Promise.all(missing.map((area) => CATALOGUES[catalogue.locale][area]()));

@@ -25,7 +25,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { isTranslated } from "../../../shared/i18n/locales.ts";
-import type { Area } from "../../../shared/i18n/messages.ts";
+import type { PageArea } from "../../../shared/i18n/messages.ts";
 import { type Branch, flattenRoutes, matchBranches, type Params } from "./route-match.ts";
 
 export type RouteObject = {
@@ -37,14 +37,14 @@ export type RouteObject = {
   children?: RouteObject[];
   errorElement?: ReactNode;
   /** The message areas the route's pages show (lib/i18n.tsx), loaded with its component. */
-  messages?: readonly Area[];
+  messages?: readonly PageArea[];
 };
 
 export type RouterOptions = {
   /** The address prefix the app's paths live under ("" or "/it"). */
   basename?: string;
   /** Loads message areas before a page that shows them renders. */
-  loadMessages?: (areas: readonly Area[]) => Promise<void>;
+  loadMessages?: (areas: readonly PageArea[]) => Promise<void>;
 };
 
 export type Location = { pathname: string; search: string; hash: string; state: unknown; key: string };
