@@ -6,14 +6,16 @@ import { compileCatalogue } from "../shared/i18n/compile.ts";
 import type { Locale } from "../shared/i18n/locales.ts";
 import enCommon from "../shared/i18n/messages/en/common.json" with { type: "json" };
 import enEmail from "../shared/i18n/messages/en/email.json" with { type: "json" };
+import enQuiz from "../shared/i18n/messages/en/quiz.json" with { type: "json" };
 import itCommon from "../shared/i18n/messages/it/common.json" with { type: "json" };
 import itEmail from "../shared/i18n/messages/it/email.json" with { type: "json" };
+import itQuiz from "../shared/i18n/messages/it/quiz.json" with { type: "json" };
 import type { MessageKey, MessageValues, Translate } from "../shared/i18n/messages.ts";
 
 /** The areas the server speaks, per language. */
 const CATALOGUES: Record<Locale, Record<string, string>[]> = {
-  en: [enCommon, enEmail],
-  it: [itCommon, itEmail],
+  en: [enCommon, enEmail, enQuiz],
+  it: [itCommon, itEmail, itQuiz],
 };
 
 const instances = new Map<Locale, I18n>();

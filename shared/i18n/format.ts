@@ -89,3 +89,17 @@ export function formatEuro(locale: Locale, amount: number): string {
 
 /** The weekday a week grid starts on: 0 Sunday (the specification's grid), 1 Monday (Italy's). */
 export const FIRST_DAY_OF_WEEK: Record<Locale, 0 | 1> = { en: 0, it: 1 };
+
+const percentFormats = new Map<Locale, Intl.NumberFormat>();
+/**
+ * A share given in percent (0 to 100, as the quiz's scores are kept), rounded to a whole percent:
+ * "85%" in both languages today, each language's own sign and spacing should that differ.
+ */
+export function formatPercent(locale: Locale, percent: number): string {
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_TAGS[locale], { style: "percent", maximumFractionDigits: 0 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(percent / 100);
+}

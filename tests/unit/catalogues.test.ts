@@ -93,6 +93,8 @@ const TRANSLATED = [
   // The student portal.
 
   // The quiz area.
+  "client/src/routes/quiz",
+  "client/src/features/quiz",
 
   // The admin area.
 ];
