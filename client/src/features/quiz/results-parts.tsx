@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatPercent } from "../../../../shared/i18n/format.ts";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
-import type { Translate } from "../../../../shared/i18n/messages.ts";
+import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
 import { CONCEPT_LEVELS, isConceptSlug, isQuizLevel, QUIZ_LEVELS } from "../../../../shared/quiz-catalog.ts";
 import { type Breakdown, findWeakAreas, percentOf } from "../../../../shared/quiz-scoring.ts";
 import { conceptLabel, levelLabel, levelName } from "../../../../shared/quiz-texts.ts";
@@ -14,13 +14,22 @@ import type { QuizResultDto, ReviewEntry } from "./quiz-types.ts";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The skills the question bank tags its items with (prisma/data/quiz). */
+const SKILL_KEYS: Record<string, MessageKey> = {
+  grammar: "quiz.skill.grammar",
+  vocabulary: "quiz.skill.vocabulary",
+  reading: "quiz.skill.reading",
+  "functional language": "quiz.skill.functionalLanguage",
+};
+
 /**
- * Readable names for breakdown keys: concept slugs and CEFR levels in the page's language; skills
- * and topics are the question bank's words, in English like its questions.
+ * Readable names for breakdown keys: concept slugs, CEFR levels and the bank's skills in the
+ * page's language; any other topic is the question bank's own word, in English like its questions.
  */
 export function breakdownLabel(t: Translate, key: string) {
   if (isConceptSlug(key)) return conceptLabel(t, key);
   if (isQuizLevel(key)) return levelLabel(t, key);
+  if (Object.hasOwn(SKILL_KEYS, key)) return t(SKILL_KEYS[key]);
   return capitalise(key);
 }
 
