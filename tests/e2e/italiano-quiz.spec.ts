@@ -106,14 +106,14 @@ test.describe("the quiz area in Italian", () => {
     await expectNoSeriousViolations(page, "the start screen");
     await shot(page, "start-it", info);
     const screen = await startTest(page);
-    expect(screen).toContain("Fino a 15, in gruppi da 5 scelti in base alle risposte che hai dato fin lì");
+    expect(screen).toContain("Fino a 15, in gruppi da 5 scelti in base alle tue risposte precedenti");
     expect(screen).toContain("45 secondi");
     expect(screen).toContain("Test di esercitazione: non dà diritto a un attestato.");
 
     await expect(page.getByRole("heading", { name: "Domanda 1 di 15 · Gruppo 1 di 3" })).toBeVisible();
     await expect(page.getByRole("timer")).toHaveAttribute("aria-label", /^Tempo rimasto \d+:\d\d$/);
     await expect(page.getByRole("button", { name: "Esci dal test" })).toBeVisible();
-    await expect(page.getByText("0 di 15 con risposta")).toBeVisible();
+    await expect(page.getByText("Risposte: 0 su 15")).toBeVisible();
     await page.getByRole("radiogroup").locator("label").first().click();
     await expectNoSeriousViolations(page, "the runner");
     await shot(page, "runner-it", info);
