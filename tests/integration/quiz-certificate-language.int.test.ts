@@ -47,6 +47,7 @@ describe("the printable certificate", () => {
       locale: "it",
       test: "Test B1 Intermedio",
       level: "B1 Intermedio",
+      verifyUrl: expect.stringMatching(/\/it\/certificates\/EWG-LANG-ITAL-0001$/),
     });
     expect((await own(chiara, ids.chiaraGeneral)).data).toMatchObject({
       locale: "it",
@@ -56,11 +57,10 @@ describe("the printable certificate", () => {
   });
 
   it("keeps the English title stored at issue for an English account", async () => {
-    expect((await own(tom, ids.tomLevel)).data).toMatchObject({
-      locale: "en",
-      test: "B1 Intermediate Test",
-      level: "B1 Intermediate",
-    });
+    const english = (await own(tom, ids.tomLevel)).data as { verifyUrl: string };
+    expect(english).toMatchObject({ locale: "en", test: "B1 Intermediate Test", level: "B1 Intermediate" });
+    expect(english.verifyUrl).toMatch(/\/certificates\/EWG-LANG-ENGL-0001$/);
+    expect(english.verifyUrl).not.toContain("/it/");
   });
 });
 

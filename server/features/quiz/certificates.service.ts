@@ -1,7 +1,7 @@
 // Certificates: the holder's own, and the public verification of a code.
 
 import { INVALID_CERTIFICATE_MESSAGE } from "../../../shared/constants.ts";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "../../../shared/i18n/locales.ts";
 import { ASSESSMENT_SCALE, isQuizLevel, QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
 import { certificateCodeSchema } from "../../../shared/quiz-schemas.ts";
 import { levelLabel, quizTitle, scaleName } from "../../../shared/quiz-texts.ts";
@@ -74,7 +74,8 @@ export async function getOwnCertificate(services: Services, student: SessionUser
     percent: dto.percent,
     issuedAt: dto.createdAt,
     code: r.certificateCode,
-    verifyUrl: `${services.env.PUBLIC_URL}/certificates/${r.certificateCode}`,
+    // The verification page in the certificate's language: /it/certificates/... on an Italian one.
+    verifyUrl: `${services.env.PUBLIC_URL}${localePath(locale, `/certificates/${r.certificateCode}`)}`,
   };
 }
 
