@@ -56,7 +56,6 @@ describe("the English catalogue restates the quiz catalogue", () => {
 
   it("keeps §8's messages and §9's bands word for word", () => {
     expect(t("quiz.message.failedToLoadQuiz")).toBe(QUIZ_MESSAGES.failedToLoadQuiz);
-    expect(t("quiz.message.failedToLoadQuestions")).toBe(QUIZ_MESSAGES.failedToLoadQuestions);
     expect(t("quiz.message.quizNotFound")).toBe(QUIZ_MESSAGES.quizNotFound);
     expect(t("quiz.message.invalidConcept")).toBe(QUIZ_MESSAGES.invalidConcept);
     expect(t("quiz.message.invalidLevel")).toBe(QUIZ_MESSAGES.invalidLevel);

@@ -1,7 +1,6 @@
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
-import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
 import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
 import { conceptLabel } from "../../../../shared/quiz-texts.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
@@ -95,8 +94,8 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
   if (failure) {
     const code = failure.data?.code;
     // The server's own messages (the spec's not-enough and invalid texts, 'Failed to load
-    // questions...', rate limits) are shown as they are, in the page's language when the page
-    // knows them; anything unexpected gets §8's text.
+    // questions...', rate limits) are shown as they are, in the page's language; anything
+    // unexpected gets §8's text.
     const isUnexpected = !code || code === "INTERNAL_SERVER_ERROR";
     return (
       <QuizMessage
@@ -173,11 +172,12 @@ function QuizSubtitle({ quiz }: { quiz: StartedQuiz }) {
   );
 }
 
-/** §8's messages the server sends, in the page's language; any other message as the server wrote it. */
+/**
+ * A refusal in the page's language: the server translates its fixed sentences (Accept-Language),
+ * but writes §8's not-enough messages, which name a level and a concept, in English; the page
+ * words them again from what it asked for.
+ */
 function serverMessage(t: Translate, message: string, input: StartQuizInput): string {
-  if (message === QUIZ_MESSAGES.failedToLoadQuestions) return t("quiz.message.failedToLoadQuestions");
-  if (message === QUIZ_MESSAGES.invalidLevel) return t("quiz.message.invalidLevel");
-  if (message === QUIZ_MESSAGES.invalidConcept) return t("quiz.message.invalidConcept");
   if (message.startsWith("Not enough questions") && (input.kind === "level" || input.kind === "concept")) {
     const values = { level: (input.level ?? "").toUpperCase(), concept: conceptLabel(t, input.concept) };
     return input.kind === "level"
