@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
               { path: "*", lazy: async () => ({ Component: (await booking()).BookingNotFound }) },
             ],
           },
-          { path: "/admin/*", lazy: async () => ({ Component: (await admin()).AdminPage }) },
+          { path: "/admin/*", messages: ["admin"], lazy: async () => ({ Component: (await admin()).AdminPage }) },
           { path: "/student", lazy: async () => ({ Component: (await portal()).StudentSignIn }) },
           { path: "/ref", lazy: async () => ({ Component: (await portal()).ReferralLanding }) },
           { path: "/privacy", lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyPage }) },
