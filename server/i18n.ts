@@ -7,15 +7,17 @@ import { DEFAULT_LOCALE, type Locale, preferredLocale } from "../shared/i18n/loc
 import enCommon from "../shared/i18n/messages/en/common.json" with { type: "json" };
 import enEmail from "../shared/i18n/messages/en/email.json" with { type: "json" };
 import enErrors from "../shared/i18n/messages/en/errors.json" with { type: "json" };
+import enQuiz from "../shared/i18n/messages/en/quiz.json" with { type: "json" };
 import itCommon from "../shared/i18n/messages/it/common.json" with { type: "json" };
 import itEmail from "../shared/i18n/messages/it/email.json" with { type: "json" };
 import itErrors from "../shared/i18n/messages/it/errors.json" with { type: "json" };
+import itQuiz from "../shared/i18n/messages/it/quiz.json" with { type: "json" };
 import type { MessageKey, MessageValues, Translate } from "../shared/i18n/messages.ts";
 
 /** The areas the server speaks, per language. */
 const CATALOGUES: Record<Locale, Record<string, string>[]> = {
-  en: [enCommon, enEmail, enErrors],
-  it: [itCommon, itEmail, itErrors],
+  en: [enCommon, enEmail, enErrors, enQuiz],
+  it: [itCommon, itEmail, itErrors, itQuiz],
 };
 
 const instances = new Map<Locale, I18n>();

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: "/privacy", lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyPage }) },
           {
             path: "/certificates/:code",
+            messages: ["quiz"],
             lazy: async () => ({ Component: (await certificate()).CertificateVerifyPage }),
           },
           {
@@ -84,8 +85,8 @@ export const routes: RouteObject[] = [
               { path: "/student/profile", lazy: async () => ({ Component: (await portal()).ProfilePage }) },
               { path: "/resources/files", lazy: async () => ({ Component: (await portal()).Resources }) },
               { path: "/referrals", lazy: async () => ({ Component: (await portal()).Referrals }) },
-              { path: "/student/quizzes", children: quizChildren },
-              { path: "/quizzes", children: quizChildren },
+              { path: "/student/quizzes", messages: ["quiz"], children: quizChildren },
+              { path: "/quizzes", messages: ["quiz"], children: quizChildren },
             ],
           },
         ],

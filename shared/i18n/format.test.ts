@@ -1,7 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { compileCatalogue } from "./compile.ts";
-import { formatDate, formatDateTime, formatEuro, formatFileSize, formatTime } from "./format.ts";
+import { formatDate, formatDateTime, formatEuro, formatFileSize, formatPercent, formatTime } from "./format.ts";
 
 const ROME = "Europe/Rome";
 /** Intl's no-break spaces, written plainly so the expectations read as text. */
@@ -67,6 +67,18 @@ describe("euro amounts in each language", () => {
 
   it("keeps the Italian amount and its sign together with a no-break space", () => {
     expect(formatEuro("it", 160)).toBe("160\u00a0€");
+  });
+});
+
+describe("percentages in each language", () => {
+  it.each([
+    [85, "85%", "85%"],
+    [0, "0%", "0%"],
+    [100, "100%", "100%"],
+    [66.7, "67%", "67%"],
+  ])("%s: %s · %s", (percent, english, italian) => {
+    expect(plain(formatPercent("en", percent))).toBe(english);
+    expect(plain(formatPercent("it", percent))).toBe(italian);
   });
 });
 

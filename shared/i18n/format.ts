@@ -115,3 +115,17 @@ export function formatFileSize(locale: Locale, bytes: number | null | undefined)
   }
   return `${format.format(bytes / 1024 ** power)} ${units[power]}`;
 }
+
+const percentFormats = new Map<Locale, Intl.NumberFormat>();
+/**
+ * A share given in percent (0 to 100, as the quiz's scores are kept), rounded to a whole percent:
+ * "85%" in both languages today, each language's own sign and spacing should that differ.
+ */
+export function formatPercent(locale: Locale, percent: number): string {
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_TAGS[locale], { style: "percent", maximumFractionDigits: 0 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(percent / 100);
+}

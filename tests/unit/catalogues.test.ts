@@ -122,6 +122,8 @@ const TRANSLATED = [
   // The student portal.
 
   // The quiz area.
+  "client/src/routes/quiz",
+  "client/src/features/quiz",
 
   // The admin area.
   "client/src/routes/admin/admin-page.tsx",

@@ -420,5 +420,5 @@ export function findCertificate(db: Db, code: string) {
 }
 
 export function findUserName(db: Db, userId: string) {
-  return db.user.findUnique({ where: { id: userId }, select: { name: true } });
+  return db.user.findUnique({ where: { id: userId }, select: { name: true, locale: true } });
 }

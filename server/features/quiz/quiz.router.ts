@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import {
   historyQuerySchema,
   recordAnswerSchema,
@@ -59,6 +60,6 @@ export const quizRouter = router({
   // Public on purpose: anyone holding the code may check it; the answer names only the first
   // name and the last name's initial.
   verifyCertificate: rateLimitedProcedure("code-lookup")
-    .input(z.object({ code: z.string().max(200) }))
-    .query(({ ctx, input }) => verifyCertificate(ctx.db, input.code)),
+    .input(z.object({ code: z.string().max(200), locale: localeSchema.optional() }))
+    .query(({ ctx, input }) => verifyCertificate(ctx.db, input.code, input.locale)),
 });

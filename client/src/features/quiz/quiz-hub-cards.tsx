@@ -3,19 +3,23 @@
 
 import type { ReactNode } from "react";
 import { useId } from "react";
+import type { Translate } from "../../../../shared/i18n/messages.ts";
 import {
-  CONCEPT_CATALOG,
   CONCEPT_LEVELS,
   CONCEPT_REVIEW_REDIRECT_KEY,
   CONCEPT_SLUGS,
   LEVEL_CATALOG,
+  QUESTIONS_PER_CONCEPT_TEST,
+  QUESTIONS_PER_LEVEL_CONCEPT,
   QUIZ_LEVELS,
   type QuizLevel,
 } from "../../../../shared/quiz-catalog.ts";
+import { CONCEPT_TEXT_KEYS, conceptLabel, LEVEL_TEXT_KEYS, levelLabel } from "../../../../shared/quiz-texts.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { TickIcon } from "../../components/ui/private-icons.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { CONCEPT_REVIEW_PATH } from "./quiz-paths.ts";
 
@@ -34,36 +38,35 @@ function Feature({ children }: { children: ReactNode }) {
 }
 
 export function GeneralCards() {
+  const t = useT();
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Card className="flex flex-col p-5">
-        <h3 className="text-lg font-bold text-slate-900">Quick Assessment</h3>
-        <p className="mt-1 text-sm text-slate-600">A fast check of where you stand.</p>
+        <h3 className="text-lg font-bold text-slate-900">{t("quiz.title.quick")}</h3>
+        <p className="mt-1 text-sm text-slate-600">{t("quiz.hub.quick.text")}</p>
         <ul className="mt-4 flex-1 space-y-2">
-          <Feature>10-15 minutes</Feature>
-          <Feature>15 questions across all levels</Feature>
-          <Feature>Basic level indication</Feature>
+          <Feature>{t("quiz.hub.quick.duration")}</Feature>
+          <Feature>{t("quiz.hub.quick.questions")}</Feature>
+          <Feature>{t("quiz.hub.quick.indication")}</Feature>
         </ul>
         <ButtonLink to="/student/quizzes/general?type=quick" variant="outline" className="mt-5">
-          Start Quick Assessment
+          {t("quiz.hub.quick.start")}
         </ButtonLink>
       </Card>
       <Card className="flex flex-col border-blue-200 p-5 ring-1 ring-blue-100">
         <div className="flex items-center justify-between gap-2">
-          <h3 className="text-lg font-bold text-slate-900">In-Depth Assessment</h3>
-          <Badge tone="blue">Recommended</Badge>
+          <h3 className="text-lg font-bold text-slate-900">{t("quiz.title.comprehensive")}</h3>
+          <Badge tone="blue">{t("quiz.hub.comprehensive.recommended")}</Badge>
         </div>
-        <p className="mt-1 text-sm text-slate-600">
-          The full picture, and a certificate when your level is measured precisely (one certified attempt a day).
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t("quiz.hub.comprehensive.text")}</p>
         <ul className="mt-4 flex-1 space-y-2">
-          <Feature>30-40 minutes</Feature>
-          <Feature>40 questions across all levels</Feature>
-          <Feature>Precise level determination</Feature>
-          <Feature>Detailed skill breakdown</Feature>
+          <Feature>{t("quiz.hub.comprehensive.duration")}</Feature>
+          <Feature>{t("quiz.hub.comprehensive.questions")}</Feature>
+          <Feature>{t("quiz.hub.comprehensive.precise")}</Feature>
+          <Feature>{t("quiz.hub.comprehensive.breakdown")}</Feature>
         </ul>
         <ButtonLink to="/student/quizzes/general?type=comprehensive" className="mt-5">
-          Start In-Depth Assessment
+          {t("quiz.hub.comprehensive.start")}
         </ButtonLink>
       </Card>
     </div>
@@ -81,6 +84,7 @@ const LEVEL_ACCENT: Record<QuizLevel, string> = {
 
 /** A level's coloured mark beside its name, with a line under the name. */
 function LevelHeading({ level, children }: { level: QuizLevel; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="flex items-center gap-3">
       <span
@@ -89,9 +93,7 @@ function LevelHeading({ level, children }: { level: QuizLevel; children: ReactNo
         {level}
       </span>
       <div>
-        <h3 className="font-bold text-slate-900">
-          {level} {LEVEL_CATALOG[level].name}
-        </h3>
+        <h3 className="font-bold text-slate-900">{levelLabel(t, level)}</h3>
         {children}
       </div>
     </div>
@@ -99,32 +101,34 @@ function LevelHeading({ level, children }: { level: QuizLevel; children: ReactNo
 }
 
 export function LevelCards() {
+  const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {QUIZ_LEVELS.map((level) => {
         const info = LEVEL_CATALOG[level];
+        const texts = LEVEL_TEXT_KEYS[level];
         return (
           <Card key={level} className="flex flex-col p-5">
             <LevelHeading level={level}>
-              <p className="text-sm text-slate-600">{info.description}</p>
+              <p className="text-sm text-slate-600">{t(texts.description)}</p>
             </LevelHeading>
             <p className="mt-4 flex gap-4 text-sm font-medium text-slate-700">
-              <span>{info.minutes} minutes</span>
+              <span>{t("quiz.hub.level.minutes", { count: info.minutes })}</span>
               <span aria-hidden="true">·</span>
-              <span>{info.questions} questions</span>
+              <span>{t("quiz.hub.level.questions", { count: info.questions })}</span>
             </p>
             <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
-              {info.skills.slice(0, 3).map((skill) => (
+              {texts.skills.slice(0, 3).map((skill) => (
                 <li key={skill} className="flex items-center gap-2">
                   <span className="h-1.5 w-1.5 rounded-full bg-blue-900" aria-hidden="true" />
-                  {skill}
+                  {t(skill)}
                 </li>
               ))}
-              <li className="text-slate-500">+{info.skills.length - 3} more skills</li>
+              <li className="text-slate-500">{t("quiz.hub.level.moreSkills", { count: texts.skills.length - 3 })}</li>
             </ul>
-            <p className="mt-3 text-xs font-medium text-slate-500">15 key concepts tested</p>
+            <p className="mt-3 text-xs font-medium text-slate-500">{t("quiz.hub.level.keyConcepts")}</p>
             <ButtonLink to={`/student/quizzes/quiz/${level.toLowerCase()}`} className="mt-4">
-              Take {level} Test
+              {t("quiz.hub.level.take", { level })}
             </ButtonLink>
           </Card>
         );
@@ -134,9 +138,9 @@ export function LevelCards() {
 }
 
 // Each level under its catalog name ("A1 Beginner"), after the mixed one.
-const LEVEL_OPTIONS = [
-  { value: "mixed", label: "Mixed Levels" },
-  ...QUIZ_LEVELS.map((level) => ({ value: level.toLowerCase(), label: `${level} ${LEVEL_CATALOG[level].name}` })),
+const levelOptions = (t: Translate) => [
+  { value: "mixed", label: t("quiz.hub.mixedLevels") },
+  ...QUIZ_LEVELS.map((level) => ({ value: level.toLowerCase(), label: levelLabel(t, level) })),
 ];
 
 /** A select that starts a test as soon as one of its options is picked. */
@@ -145,15 +149,13 @@ function StartSelect({
   labelClassName,
   placeholder,
   options,
-  unavailableNote,
   onPick,
 }: {
   label: string;
   labelClassName: string;
   placeholder: string;
+  /** Each option's label; an option this card cannot start says so in its label. */
   options: readonly { value: string; label: string; available: boolean }[];
-  /** After the label of an option this card cannot start. */
-  unavailableNote: string;
   onPick: (value: string) => void;
 }) {
   const id = useId();
@@ -174,7 +176,6 @@ function StartSelect({
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={!o.available}>
             {o.label}
-            {o.available ? "" : unavailableNote}
           </option>
         ))}
       </select>
@@ -183,28 +184,31 @@ function StartSelect({
 }
 
 export function ConceptCards() {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {CONCEPT_SLUGS.map((slug) => {
-        const info = CONCEPT_CATALOG[slug];
         const covered = CONCEPT_LEVELS[slug] as readonly string[];
         return (
           <Card key={slug} className="flex flex-col p-5">
-            <h3 className="font-bold text-slate-900">{info.name}</h3>
-            <p className="mt-1 flex-1 text-sm text-slate-600">{info.description}</p>
+            <h3 className="font-bold text-slate-900">{conceptLabel(t, slug)}</h3>
+            <p className="mt-1 flex-1 text-sm text-slate-600">{t(CONCEPT_TEXT_KEYS[slug].description)}</p>
             <p className="mt-3 text-xs font-medium text-slate-500">
-              {covered[0]}–{covered[covered.length - 1]} · 15 questions per level
+              {t("quiz.hub.concept.range", {
+                from: covered[0],
+                to: covered[covered.length - 1],
+                count: QUESTIONS_PER_CONCEPT_TEST,
+              })}
             </p>
             <StartSelect
-              label="Choose a level to start"
+              label={t("quiz.hub.concept.chooseLevel")}
               labelClassName="mt-3"
-              placeholder="Select level…"
-              options={LEVEL_OPTIONS.map((o) => ({
-                ...o,
-                available: o.value === "mixed" || covered.includes(o.value.toUpperCase()),
-              }))}
-              unavailableNote=" (not covered)"
+              placeholder={t("quiz.hub.concept.selectLevel")}
+              options={levelOptions(t).map((o) => {
+                const available = o.value === "mixed" || covered.includes(o.value.toUpperCase());
+                return { ...o, available, label: available ? o.label : t("quiz.hub.concept.notCovered", o) };
+              })}
               onPick={(value) => {
                 localStorage.setItem(CONCEPT_REVIEW_REDIRECT_KEY, CONCEPT_REVIEW_PATH);
                 navigate(`/student/quizzes/concept/${slug}?level=${value}`);
@@ -218,6 +222,7 @@ export function ConceptCards() {
 }
 
 export function LevelConceptCards() {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -225,21 +230,26 @@ export function LevelConceptCards() {
         return (
           <Card key={level} className="flex flex-col p-5">
             <LevelHeading level={level}>
-              <p className="text-xs font-medium text-slate-500">15 questions per concept</p>
+              <p className="text-xs font-medium text-slate-500">
+                {t("quiz.hub.levelConcept.perConcept", { count: QUESTIONS_PER_LEVEL_CONCEPT })}
+              </p>
             </LevelHeading>
             <StartSelect
-              label="Choose a concept to start"
+              label={t("quiz.hub.levelConcept.chooseConcept")}
               labelClassName="mt-4"
-              placeholder="Select concept…"
+              placeholder={t("quiz.hub.levelConcept.selectConcept")}
               options={[
-                { value: "mixed", label: "Mixed Concepts", available: true },
-                ...CONCEPT_SLUGS.map((slug) => ({
-                  value: slug,
-                  label: CONCEPT_CATALOG[slug].name,
-                  available: (CONCEPT_LEVELS[slug] as readonly string[]).includes(level),
-                })),
+                { value: "mixed", label: t("quiz.hub.mixedConcepts"), available: true },
+                ...CONCEPT_SLUGS.map((slug) => {
+                  const available = (CONCEPT_LEVELS[slug] as readonly string[]).includes(level);
+                  const label = conceptLabel(t, slug);
+                  return {
+                    value: slug,
+                    label: available ? label : t("quiz.hub.levelConcept.notAtLevel", { label }),
+                    available,
+                  };
+                }),
               ]}
-              unavailableNote=" (not at this level)"
               onPick={(value) => navigate(`/student/quizzes/quiz/${level.toLowerCase()}?concept=${value}`)}
             />
           </Card>

@@ -1,35 +1,49 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useRef } from "react";
+import { formatPercent } from "../../../../shared/i18n/format.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { BarChartIcon, ClockFaceIcon, ListIcon, SparkIcon, TickIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
+import { useLocale, useRichT, useT } from "../../lib/i18n.tsx";
 import { useSearchParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
-import { AI_UNREVIEWED_LABEL } from "./ai-unreviewed.tsx";
 import { ConceptCards, GeneralCards, LevelCards, LevelConceptCards } from "./quiz-hub-cards.tsx";
 import { useQuizStats } from "./use-quiz-stats.ts";
 
 function StatsTiles() {
+  const t = useT();
+  const locale = useLocale();
   const { stats } = useQuizStats();
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatCard label="Available Quizzes" value={stats.totalQuizzes} icon={<ListIcon />} />
-      <StatCard label="Completed" value={stats.completedQuizzes} icon={<TickIcon />} />
-      <StatCard label="Average Score" value={`${stats.averageScore}%`} icon={<BarChartIcon />} />
-      <StatCard label="Study Time" value={`${stats.studyTime}m`} icon={<ClockFaceIcon />} />
+      <StatCard label={t("quiz.hub.stats.available")} value={stats.totalQuizzes} icon={<ListIcon />} />
+      <StatCard label={t("quiz.hub.stats.completed")} value={stats.completedQuizzes} icon={<TickIcon />} />
+      <StatCard
+        label={t("quiz.hub.stats.average")}
+        value={formatPercent(locale, stats.averageScore)}
+        icon={<BarChartIcon />}
+      />
+      <StatCard
+        label={t("quiz.hub.stats.studyTime")}
+        value={t("quiz.hub.stats.minutes", { minutes: stats.studyTime })}
+        icon={<ClockFaceIcon />}
+      />
     </div>
   );
 }
 
+const AI_BLURBS: [MessageKey, MessageKey][] = [
+  ["quiz.hub.ai.personalizedTitle", "quiz.hub.ai.personalizedText"],
+  ["quiz.hub.ai.adaptationTitle", "quiz.hub.ai.adaptationText"],
+  ["quiz.hub.ai.generationTitle", "quiz.hub.ai.generationText"],
+];
+
 function AiCard() {
-  const blurbs = [
-    ["Personalized Content", "Questions chosen from your results: your weak areas, at your level."],
-    ["Smart Adaptation", "Each new test follows your progress, a step above where you are."],
-    ["Instant Generation", "A fresh test in seconds, scored the moment you finish."],
-  ];
+  const t = useT();
   return (
     <section
       aria-labelledby="ai-card-title"
@@ -37,21 +51,23 @@ function AiCard() {
     >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="ai-card-title" className="text-xl font-bold sm:text-2xl">
-          AI-Powered Personalized Tests
+          {t("quiz.hub.ai.title")}
         </h2>
-        <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-slate-900">New!</span>
+        <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-slate-900">
+          {t("quiz.hub.ai.new")}
+        </span>
       </div>
       <AiGenerationStatus />
       <div className="mt-5 grid gap-4 sm:grid-cols-3">
-        {blurbs.map(([title, text]) => (
+        {AI_BLURBS.map(([title, text]) => (
           <div key={title} className="rounded-xl bg-white/10 p-4 ring-1 ring-white/15">
-            <h3 className="font-semibold">{title}</h3>
-            <p className="mt-1 text-sm text-blue-100">{text}</p>
+            <h3 className="font-semibold">{t(title)}</h3>
+            <p className="mt-1 text-sm text-blue-100">{t(text)}</p>
           </div>
         ))}
       </div>
       <ButtonLink to="/student/quizzes/ai-quiz" variant="accent" size="lg" className="mt-6">
-        <SparkIcon /> Try AI-Generated Test
+        <SparkIcon /> {t("quiz.hub.ai.start")}
       </ButtonLink>
     </section>
   );
@@ -59,47 +75,35 @@ function AiCard() {
 
 /** Whether a model writes the AI test's questions now, and what that means for the result. */
 function AiGenerationStatus() {
+  const t = useT();
+  const rich = useRichT();
   const status = useQuery({ ...trpc.quiz.aiStatus.queryOptions(), retry: false });
   if (!status.data) return null;
   return (
     <p className="mt-3 max-w-3xl rounded-xl bg-white/10 px-4 py-3 text-sm text-blue-50 ring-1 ring-white/15">
-      {status.data.aiGenerationOn ? (
-        <>
-          <span className="font-semibold text-white">AI generation is on.</span> New questions are written for you by an
-          AI model and shown before your teacher has checked them, marked "{AI_UNREVIEWED_LABEL}": the test is practice
-          only and earns no certificate.
-        </>
-      ) : (
-        <>
-          <span className="font-semibold text-white">AI generation is off.</span> Your personalized test is put together
-          from your teacher's question bank.
-        </>
-      )}
+      {status.data.aiGenerationOn
+        ? rich("quiz.hub.ai.onText", {
+            status: <span className="font-semibold text-white">{t("quiz.hub.ai.onStatus")}</span>,
+            label: t("quiz.ai.unreviewed"),
+          })
+        : rich("quiz.hub.ai.offText", {
+            status: <span className="font-semibold text-white">{t("quiz.hub.ai.offStatus")}</span>,
+          })}
     </p>
   );
 }
 
 const SECTIONS = [
-  {
-    id: "general",
-    title: "General Level Assessment",
-    summary: "Find your level across A1 to C2 in one test",
-    Cards: GeneralCards,
-  },
-  { id: "levels", title: "English Proficiency Tests", summary: "One test per CEFR level, A1 to C2", Cards: LevelCards },
-  {
-    id: "concepts",
-    title: "Concept Tests with Level Selection",
-    summary: "Nine grammar concepts, at the level you choose",
-    Cards: ConceptCards,
-  },
+  { id: "general", title: "quiz.hub.general.title", summary: "quiz.hub.general.summary", Cards: GeneralCards },
+  { id: "levels", title: "quiz.hub.levels.title", summary: "quiz.hub.levels.summary", Cards: LevelCards },
+  { id: "concepts", title: "quiz.hub.concepts.title", summary: "quiz.hub.concepts.summary", Cards: ConceptCards },
   {
     id: "level-concepts",
-    title: "Level Tests with Concept Selection",
-    summary: "Pick a level, then the concept to focus on",
+    title: "quiz.hub.levelConcepts.title",
+    summary: "quiz.hub.levelConcepts.summary",
     Cards: LevelConceptCards,
   },
-] as const;
+] as const satisfies readonly { id: string; title: MessageKey; summary: MessageKey; Cards: () => ReactNode }[];
 type SectionKey = (typeof SECTIONS)[number]["id"];
 
 function Chevron({ open }: { open: boolean }) {
@@ -165,32 +169,26 @@ function AccordionSection({
   );
 }
 
+const PROMISES: [MessageKey, MessageKey][] = [
+  ["quiz.hub.about.analysisTitle", "quiz.hub.about.analysisText"],
+  ["quiz.hub.about.recommendationsTitle", "quiz.hub.about.recommendationsText"],
+  ["quiz.hub.about.progressTitle", "quiz.hub.about.progressText"],
+  ["quiz.hub.about.certificateTitle", "quiz.hub.about.certificateText"],
+  ["quiz.hub.about.feedbackTitle", "quiz.hub.about.feedbackText"],
+  ["quiz.hub.about.mobileTitle", "quiz.hub.about.mobileText"],
+];
+
 function AboutOurTests() {
-  const promises = [
-    ["Detailed performance analysis", "Results by skill, topic and level, not just a score."],
-    ["Study recommendations", "Concept tests to practice, or a focus for your next lesson."],
-    ["Progress tracking", "Every result is saved; your stats count the tests scored by our server."],
-    [
-      "Certificate of completion",
-      "When you pass a certified level test (one a day, on questions you have not seen lately), or when a certified In-Depth Assessment measures your level precisely; with a verification code.",
-    ],
-    ["Immediate feedback and review", "See the right answers with explanations as soon as you finish."],
-    ["Mobile-friendly interface", "Take any test on your phone, tablet or computer."],
-  ];
+  const t = useT();
   return (
     <Card className="p-6 sm:p-8">
-      <h2 className="text-xl font-bold text-slate-900">About Our Tests</h2>
-      <p className="mt-2 max-w-3xl text-slate-600">
-        Every question of the level, concept and general tests is written and checked by your teacher and follows the
-        Common European Framework of Reference (CEFR), from A1 Beginner to C2 Proficient. British and American forms are
-        both accepted where they differ. Questions an AI model writes for the personalized test are not checked before
-        you see them, and say so.
-      </p>
+      <h2 className="text-xl font-bold text-slate-900">{t("quiz.hub.about.title")}</h2>
+      <p className="mt-2 max-w-3xl text-slate-600">{t("quiz.hub.about.intro")}</p>
       <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {promises.map(([title, text]) => (
+        {PROMISES.map(([title, text]) => (
           <li key={title}>
-            <h3 className="font-semibold text-slate-900">{title}</h3>
-            <p className="mt-0.5 text-sm text-slate-600">{text}</p>
+            <h3 className="font-semibold text-slate-900">{t(title)}</h3>
+            <p className="mt-0.5 text-sm text-slate-600">{t(text)}</p>
           </li>
         ))}
       </ul>
@@ -199,12 +197,13 @@ function AboutOurTests() {
 }
 
 export function QuizHubPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const initial = params.get("section") as SectionKey | null;
   const closers = useRef(new Map<SectionKey, () => void>());
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <PageHeader title="English Activities" subtitle="Discover your English proficiency level with our activities" />
+      <PageHeader title={t("quiz.hub.title")} subtitle={t("quiz.hub.subtitle")} />
       <StatsTiles />
       <AiCard />
       <div className="space-y-4">
@@ -214,8 +213,8 @@ export function QuizHubPage() {
             id={id}
             closers={closers}
             defaultOpen={initial === id}
-            title={title}
-            summary={summary}
+            title={t(title)}
+            summary={t(summary)}
           >
             <Cards />
           </AccordionSection>

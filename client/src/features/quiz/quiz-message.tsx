@@ -1,6 +1,7 @@
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
 
 /** A full-card message with the way back: not found, invalid choices, load failures. */
@@ -13,6 +14,7 @@ export function QuizMessage({
   message: string;
   children?: React.ReactNode;
 }) {
+  const t = useT();
   return (
     <Card className="mx-auto max-w-xl p-8 text-center">
       <div
@@ -41,18 +43,19 @@ export function QuizMessage({
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {children}
         <ButtonLink to={QUIZ_HOME} variant="outline">
-          Back to Activities
+          {t("quiz.backToActivities")}
         </ButtonLink>
       </div>
     </Card>
   );
 }
 
-export function Preparing({ label = "Preparing your quiz..." }: { label?: string }) {
+export function Preparing({ label }: { label?: string }) {
+  const t = useT();
   return (
     <Card className="mx-auto max-w-xl p-8 text-center">
-      <Spinner label="Loading" />
-      <p className="font-semibold text-slate-900">{label}</p>
+      <Spinner />
+      <p className="font-semibold text-slate-900">{label ?? t("quiz.message.preparing")}</p>
     </Card>
   );
 }

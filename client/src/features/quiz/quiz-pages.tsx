@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import {
   AI_SAMPLE_DELAY_MS,
-  CONCEPT_CATALOG,
   CONCEPT_REVIEW_REDIRECT_KEY,
   isConceptSlug,
   isQuizLevel,
-  QUIZ_MESSAGES,
 } from "../../../../shared/quiz-catalog.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useLocation, useNavigate, useParams, useSearchParams } from "../../lib/router.tsx";
 import { scoreLocalQuiz } from "./local-scoring.ts";
 import { Preparing, QuizMessage } from "./quiz-message.tsx";
@@ -22,9 +21,8 @@ export function LevelTestPage() {
   const [params] = useSearchParams();
   const concept = params.get("concept") ?? "mixed";
   const level = testType.toUpperCase();
-  if (!isQuizLevel(level)) return <QuizMessage title="Level Not Found" message={QUIZ_MESSAGES.invalidLevel} />;
-  if (concept !== "mixed" && !isConceptSlug(concept))
-    return <QuizMessage title="Concept Not Found" message={QUIZ_MESSAGES.invalidConcept} />;
+  if (!isQuizLevel(level)) return <InvalidLevel />;
+  if (concept !== "mixed" && !isConceptSlug(concept)) return <InvalidConcept />;
   return (
     <ServerQuizPage
       key={`${testType}-${concept}`}
@@ -40,9 +38,8 @@ export function ConceptTestPage() {
   const { concept = "" } = useParams();
   const [params] = useSearchParams();
   const level = (params.get("level") ?? "mixed").toLowerCase();
-  if (!isConceptSlug(concept)) return <QuizMessage title="Concept Not Found" message={QUIZ_MESSAGES.invalidConcept} />;
-  if (level !== "mixed" && !isQuizLevel(level.toUpperCase()))
-    return <QuizMessage title="Level Not Found" message={QUIZ_MESSAGES.invalidLevel} />;
+  if (!isConceptSlug(concept)) return <InvalidConcept />;
+  if (level !== "mixed" && !isQuizLevel(level.toUpperCase())) return <InvalidLevel />;
   return (
     <ServerQuizPage
       key={`${concept}-${level}`}
@@ -55,10 +52,11 @@ export function ConceptTestPage() {
 
 /** /general?type=quick|comprehensive (default comprehensive). */
 export function GeneralAssessmentPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const type = params.get("type") ?? "comprehensive";
   if (type !== "quick" && type !== "comprehensive")
-    return <QuizMessage title="Quiz Not Found" message={QUIZ_MESSAGES.quizNotFound} />;
+    return <QuizMessage title={t("quiz.message.quizNotFoundTitle")} message={t("quiz.message.quizNotFound")} />;
   return (
     <ServerQuizPage
       key={type}
@@ -96,6 +94,7 @@ function isLocalQuiz(value: unknown): value is LocalQuiz {
 
 /** The AI quiz's quizId route form: a quiz passed in navigation state, else the 3-question sample after 1.5 s. */
 export function AiStateQuizPage() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const passed = (location.state as { quiz?: unknown } | null)?.quiz;
@@ -123,10 +122,17 @@ export function AiStateQuizPage() {
       timeLimitSeconds={900}
       backTo={QUIZ_HOME}
       onSubmit={onSubmit}
-      subtitle="Practice quiz: scored in your browser, no certificate."
+      subtitle={t("quiz.ai.practiceSubtitle")}
     />
   );
 }
 
-export const conceptName = (slug: string | null | undefined) =>
-  slug && isConceptSlug(slug) ? CONCEPT_CATALOG[slug].name : (slug ?? "");
+function InvalidLevel() {
+  const t = useT();
+  return <QuizMessage title={t("quiz.message.levelNotFoundTitle")} message={t("quiz.message.invalidLevel")} />;
+}
+
+function InvalidConcept() {
+  const t = useT();
+  return <QuizMessage title={t("quiz.message.conceptNotFoundTitle")} message={t("quiz.message.invalidConcept")} />;
+}

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { formatPercent } from "../../../../shared/i18n/format.ts";
 import { TIMER_WARNING_SECONDS } from "../../../../shared/quiz-catalog.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import type { PublicQuestion, QuizBlock } from "./quiz-types.ts";
 
 export function formatClock(seconds: number) {
@@ -42,6 +44,8 @@ export function RunnerHeader({
   onExit,
   backTo,
 }: HeaderProps) {
+  const t = useT();
+  const locale = useLocale();
   const percent = Math.round((number / total) * 100);
   const isWarning = remaining < TIMER_WARNING_SECONDS;
   return (
@@ -50,30 +54,23 @@ export function RunnerHeader({
         <div className="min-w-0">
           <p className="text-sm font-medium text-blue-900">{title}</p>
           <h1 className="mt-0.5 text-xl font-bold text-slate-900 sm:text-2xl">
-            <span className="whitespace-nowrap">
-              Question {number} of {total}
-            </span>
+            <span className="whitespace-nowrap">{t("quiz.runner.questionOf", { number, total })}</span>
             {block && (
               <>
                 {/* The space outside the spans: a narrow screen breaks the line there. */}{" "}
                 <span className="whitespace-nowrap text-slate-600">
-                  · Set {block.index + 1} of {block.count}
+                  · {t("quiz.runner.setOf", { number: block.index + 1, count: block.count })}
                 </span>
               </>
             )}
           </h1>
-          {block && (
-            <p className="mt-1 text-sm text-slate-600">
-              The questions adapt to your answers, one set at a time. Answers in a set are final once the next set
-              starts.
-            </p>
-          )}
+          {block && <p className="mt-1 text-sm text-slate-600">{t("quiz.runner.adaptive")}</p>}
           {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2">
           <div
             role="timer"
-            aria-label={`Time remaining ${formatClock(remaining)}`}
+            aria-label={t("quiz.runner.timeRemaining", { time: formatClock(remaining) })}
             data-warning={isWarning || undefined}
             className={`flex items-center gap-1.5 rounded-full px-3 py-1 font-mono text-base font-semibold tabular-nums ring-1 ring-inset ${
               isWarning ? "bg-red-50 text-red-700 ring-red-200" : "bg-white text-slate-800 ring-slate-200"
@@ -84,12 +81,12 @@ export function RunnerHeader({
           </div>
           {onExit ? (
             <Button variant="ghost" size="sm" onClick={onExit}>
-              Exit Test
+              {t("quiz.runner.exit")}
             </Button>
           ) : (
             backTo && (
               <ButtonLink to={backTo} variant="ghost" size="sm">
-                Back to Activities
+                {t("quiz.backToActivities")}
               </ButtonLink>
             )
           )}
@@ -98,15 +95,13 @@ export function RunnerHeader({
       {notice && <div className="mt-3">{notice}</div>}
       <div className="mt-4">
         <div className="flex justify-between text-xs font-medium text-slate-500">
-          <span>{percent}% complete</span>
-          <span>
-            {answered} of {total} answered
-          </span>
+          <span>{t("quiz.runner.complete", { percent: formatPercent(locale, percent) })}</span>
+          <span>{t("quiz.runner.answered", { answered, total })}</span>
         </div>
         <div
           className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-200"
           role="progressbar"
-          aria-label="Progress"
+          aria-label={t("quiz.runner.progress")}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -177,20 +172,21 @@ export function SendingCard({
   label: string;
   onRetry: () => void;
 }) {
+  const t = useT();
   return (
     <Card className="mx-auto max-w-3xl p-8 text-center">
       {phase === "submitting" ? (
         <>
-          <Spinner label="Loading" />
+          <Spinner />
           <p className="font-semibold text-slate-900">{label}</p>
         </>
       ) : (
         <>
           <p role="alert" className="font-semibold text-red-700">
-            We could not submit your answers. Please check your connection and try again.
+            {t("quiz.runner.sendFailed")}
           </p>
           <Button className="mt-4" onClick={onRetry}>
-            Try again
+            {t("quiz.runner.tryAgain")}
           </Button>
         </>
       )}

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { AnswerOptions, RunnerHeader, SendingCard } from "./quiz-runner-parts.tsx";
 import type { PublicQuestion, QuizBlock } from "./quiz-types.ts";
 
@@ -48,6 +49,7 @@ export function QuizRunner({
   onAnswerConfirmed,
   onSubmit,
 }: RunnerProps) {
+  const t = useT();
   const [answers, setAnswers] = useState<RunnerAnswers>(() => {
     const known = new Set(questions.map((q) => q.id));
     return Object.fromEntries(Object.entries(initialAnswers ?? {}).filter(([id]) => known.has(id)));
@@ -120,11 +122,9 @@ export function QuizRunner({
   };
 
   if (phase !== "answering") {
-    const label = timedOut
-      ? "Time's up! Submitting your answers..."
-      : isFinalSet
-        ? "Submitting your answers..."
-        : "Choosing your next set...";
+    const label = t(
+      timedOut ? "quiz.runner.timeUp" : isFinalSet ? "quiz.runner.submitting" : "quiz.runner.choosingNext",
+    );
     return <SendingCard phase={phase} label={label} onRetry={() => void submit(timedOut)} />;
   }
 
@@ -159,15 +159,15 @@ export function QuizRunner({
 
         {isLast && !isFinalSet && (
           <p className="mt-5 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            Next sends this set and starts set {(block?.index ?? 0) + 2}: you cannot change these answers afterwards.
+            {t("quiz.runner.lastInSet", { number: (block?.index ?? 0) + 2 })}
           </p>
         )}
         <div className="mt-6 flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
           <Button variant="outline" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
-            Previous
+            {t("quiz.runner.previous")}
           </Button>
           <Button type="submit" variant={isLast && isFinalSet ? "accent" : "primary"} disabled={selected === undefined}>
-            {isLast && isFinalSet ? "Submit Test" : "Next"}
+            {t(isLast && isFinalSet ? "quiz.runner.submit" : "quiz.runner.next")}
           </Button>
         </div>
       </form>

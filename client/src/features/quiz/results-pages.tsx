@@ -1,3 +1,5 @@
+import { formatPercent } from "../../../../shared/i18n/format.ts";
+import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
 import {
   ASSESSMENT_SCALE,
   CONCEPT_LEVELS,
@@ -5,16 +7,17 @@ import {
   PLACEMENT_CERTIFICATE_CONFIDENCE,
   QUIZ_LEVELS,
 } from "../../../../shared/quiz-catalog.ts";
-import { basicBand, conceptBand, generalBand } from "../../../../shared/quiz-scoring.ts";
+import { basicBand, conceptBand, type GeneralBand, generalBand } from "../../../../shared/quiz-scoring.ts";
+import { conceptLabel, scaleName } from "../../../../shared/quiz-texts.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { Navigate, useLocation } from "../../lib/router.tsx";
-import { AI_UNREVIEWED_LABEL } from "./ai-unreviewed.tsx";
 import { LevelChances, PlacementHero, percentSure } from "./placement-result.tsx";
-import { conceptName } from "./quiz-pages.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
+import { identityOfResult, localTitle } from "./quiz-titles.ts";
 import type { QuizResultDto, ResultsState } from "./quiz-types.ts";
 import { BreakdownBars, QuestionReview, Recommendations } from "./results-parts.tsx";
 
@@ -31,53 +34,46 @@ const BAND_STYLES: Record<string, string> = {
   encouragement: "from-slate-600 to-slate-700",
 };
 
-const scaleWithCefr = (name: string | null) => {
+/** "Intermediate (B1)": a level of the general scale with its CEFR level. */
+const scaleWithCefr = (t: Translate, name: string | null) => {
   const i = ASSESSMENT_SCALE.indexOf((name ?? "") as (typeof ASSESSMENT_SCALE)[number]);
-  return i >= 0 ? `${name} (${QUIZ_LEVELS[i]})` : (name ?? "—");
+  return i >= 0
+    ? t("quiz.results.scaleWithLevel", { name: scaleName(t, name) ?? "", level: QUIZ_LEVELS[i] })
+    : (name ?? "—");
 };
 
-const minutes = (seconds: number) => (seconds < 60 ? `${seconds}s` : `${Math.round(seconds / 60)}m`);
+const duration = (t: Translate, seconds: number) =>
+  seconds < 60
+    ? t("quiz.results.seconds", { count: seconds })
+    : t("quiz.results.minutes", { count: Math.round(seconds / 60) });
 
 function CertificateCallout({ result }: { result: QuizResultDto }) {
+  const t = useT();
+  const locale = useLocale();
   if (!result.certificateCode && result.metadata.tooFastToCertify)
-    return (
-      <p className="text-sm text-slate-600">
-        No certificate for this attempt: your answers came in faster than the questions can be read, so it is scored but
-        not certified. Take your time on your next certified attempt.
-      </p>
-    );
+    return <p className="text-sm text-slate-600">{t("quiz.results.tooFast")}</p>;
   if (!result.certificateCode && result.metadata.placement && result.metadata.assessmentType === "comprehensive")
     return (
       <p className="text-sm text-slate-600">
-        No certificate this time: the In-Depth Assessment certifies a level when the attempt is certified (one a day),
-        every set is sent, and the level is at least {percentSure(PLACEMENT_CERTIFICATE_CONFIDENCE)}% sure and shown by
-        right answers.
+        {t("quiz.results.placementNoCertificate", {
+          percent: formatPercent(locale, percentSure(PLACEMENT_CERTIFICATE_CONFIDENCE)),
+        })}
       </p>
     );
   if (!result.certificateCode) {
-    if (!result.isVerified)
-      return (
-        <p className="text-sm text-slate-500">
-          This practice quiz was scored in your browser, so it does not earn a certificate.
-        </p>
-      );
+    if (!result.isVerified) return <p className="text-sm text-slate-500">{t("quiz.results.browserScored")}</p>;
     if (result.quizType === "level" && !result.quizConcept)
-      return (
-        <p className="text-sm text-slate-500">
-          No certificate for this attempt: a certificate is earned only by passing (60% or more) a certified attempt,
-          the first of the day, on questions not shown to you in another test meanwhile.
-        </p>
-      );
+      return <p className="text-sm text-slate-500">{t("quiz.results.levelNoCertificate")}</p>;
     return null;
   }
   return (
     <Card className="flex flex-col gap-3 border-amber-200 bg-amber-50/60 p-5 sm:flex-row sm:items-center sm:justify-between">
       <div>
-        <h2 className="font-bold text-slate-900">Your certificate of completion is ready</h2>
-        <p className="text-sm text-slate-700">Verification code {result.certificateCode}</p>
+        <h2 className="font-bold text-slate-900">{t("quiz.results.certificateReady")}</h2>
+        <p className="text-sm text-slate-700">{t("quiz.results.verificationCode", { code: result.certificateCode })}</p>
       </div>
       <ButtonLink to={`/student/quizzes/certificate/${result.id}`} variant="accent">
-        View Certificate
+        {t("quiz.results.viewCertificate")}
       </ButtonLink>
     </Card>
   );
@@ -85,6 +81,8 @@ function CertificateCallout({ result }: { result: QuizResultDto }) {
 
 /** /quizzes/results and /student/quizzes/review: score, accuracy, estimated level, breakdowns, review. */
 export function GeneralResultsPage() {
+  const t = useT();
+  const locale = useLocale();
   const state = useResultsState();
   if (!state) return <Navigate to="/quizzes" replace />;
   const { result, review, retryPath } = state;
@@ -97,79 +95,110 @@ export function GeneralResultsPage() {
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
-          label="Score"
+          label={t("quiz.results.score")}
           value={`${result.score}/${result.totalQuestions}`}
-          hint={`${result.percent}% of all questions`}
+          hint={t("quiz.results.scoreHint", { percent: formatPercent(locale, result.percent) })}
         />
-        <StatCard label="Accuracy" value={`${accuracy}%`} hint={`${answered} answered`} />
+        <StatCard
+          label={t("quiz.results.accuracy")}
+          value={formatPercent(locale, accuracy)}
+          hint={t("quiz.results.answeredHint", { count: answered })}
+        />
         {result.quizType === "level" && result.quizLevel ? (
           <StatCard
-            label="Level Result"
+            label={t("quiz.results.levelResult")}
             value={
               <span className="text-lg sm:text-xl">
-                {result.percent >= 60 ? `${result.quizLevel} reached` : `${result.quizLevel} not yet`}
+                {t(result.percent >= 60 ? "quiz.results.reached" : "quiz.results.notYet", { level: result.quizLevel })}
               </span>
             }
-            hint="60% or more reaches the level"
+            hint={t("quiz.results.levelHint")}
           />
         ) : (
           <StatCard
-            label="Estimated Level"
-            value={<span className="text-lg sm:text-xl">{scaleWithCefr(result.estimatedLevel)}</span>}
-            hint={placement ? `about ${percentSure(placement.confidence)}% sure` : undefined}
+            label={t("quiz.results.estimatedLevel")}
+            value={<span className="text-lg sm:text-xl">{scaleWithCefr(t, result.estimatedLevel)}</span>}
+            hint={
+              placement
+                ? t("quiz.results.aboutSure", { percent: formatPercent(locale, percentSure(placement.confidence)) })
+                : undefined
+            }
           />
         )}
-        <StatCard label="Time" value={minutes(result.studyTimeSeconds)} />
+        <StatCard label={t("quiz.results.time")} value={duration(t, result.studyTimeSeconds)} />
       </div>
 
       <CertificateCallout result={result} />
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <BreakdownBars title="Skills Breakdown" breakdown={result.metadata.skillBreakdown} />
+        <BreakdownBars title={t("quiz.results.skills")} breakdown={result.metadata.skillBreakdown} />
         {placement ? (
           <LevelChances placement={placement} />
         ) : (
-          <BreakdownBars title="By Level" breakdown={result.metadata.levelBreakdown} order={QUIZ_LEVELS} />
+          <BreakdownBars
+            title={t("quiz.results.byLevel")}
+            breakdown={result.metadata.levelBreakdown}
+            order={QUIZ_LEVELS}
+          />
         )}
       </div>
-      <BreakdownBars title="By Topic" breakdown={result.metadata.topicBreakdown} />
+      <BreakdownBars title={t("quiz.results.byTopic")} breakdown={result.metadata.topicBreakdown} />
       <Recommendations result={result} />
       <QuestionReview review={review} />
 
       <div className="flex flex-wrap gap-3">
-        <ButtonLink to={retryPath}>Retry</ButtonLink>
+        <ButtonLink to={retryPath}>{t("quiz.results.retry")}</ButtonLink>
         <ButtonLink to={QUIZ_HOME} variant="outline">
-          Back to Activities
+          {t("quiz.backToActivities")}
         </ButtonLink>
       </div>
     </div>
   );
 }
 
+/** §9's bands and their messages (shared/quiz-scoring.ts words them in English). */
+const BAND_TEXTS: Record<GeneralBand, { title: MessageKey; message: MessageKey }> = {
+  excellent: { title: "quiz.band.excellent.title", message: "quiz.band.excellent.message" },
+  good: { title: "quiz.band.good.title", message: "quiz.band.good.message" },
+  "not-bad": { title: "quiz.band.notBad.title", message: "quiz.band.notBad.message" },
+  "keep-practicing": { title: "quiz.band.keepPracticing.title", message: "quiz.band.keepPracticing.message" },
+  encouragement: { title: "quiz.band.encouragement.title", message: "quiz.band.encouragement.message" },
+};
+const BASIC_BANDS: Record<ReturnType<typeof basicBand>, MessageKey> = {
+  Excellent: "quiz.basicBand.excellent",
+  Good: "quiz.basicBand.good",
+  "Needs Work": "quiz.basicBand.needsWork",
+};
+const CONCEPT_BANDS: Record<ReturnType<typeof conceptBand>, MessageKey> = {
+  Strong: "quiz.conceptBand.strong",
+  Developing: "quiz.conceptBand.developing",
+  "Needs Significant Work": "quiz.conceptBand.needsWork",
+};
+
 /** The general results page's performance band (spec §9) for a fixed-form test. */
 function BandHero({ result }: { result: QuizResultDto }) {
-  const band = generalBand(result.percent);
+  const t = useT();
+  const band = generalBand(result.percent).band;
   return (
-    <div className={`rounded-2xl bg-gradient-to-br p-6 text-white shadow-sm sm:p-8 ${BAND_STYLES[band.band]}`}>
-      <p className="text-sm font-medium text-white/80">{result.title}</p>
-      <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{band.title}</h1>
-      <p className="mt-2 max-w-2xl text-white/90">{band.message}</p>
+    <div className={`rounded-2xl bg-gradient-to-br p-6 text-white shadow-sm sm:p-8 ${BAND_STYLES[band]}`}>
+      <p className="text-sm font-medium text-white/80">{localTitle(t, identityOfResult(result), result.title)}</p>
+      <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{t(BAND_TEXTS[band].title)}</h1>
+      <p className="mt-2 max-w-2xl text-white/90">{t(BAND_TEXTS[band].message)}</p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">{basicBand(result.percent)}</span>
         <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-          {result.isVerified ? "Scored by the server" : "Self-reported"}
+          {t(BASIC_BANDS[basicBand(result.percent)])}
+        </span>
+        <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+          {t(result.isVerified ? "quiz.results.scoredByServer" : "quiz.results.selfReported")}
         </span>
         {result.hasUnreviewedAiItems && (
           <span className="rounded-full bg-amber-300 px-3 py-1 text-sm font-semibold text-slate-900">
-            {AI_UNREVIEWED_LABEL}
+            {t("quiz.ai.unreviewed")}
           </span>
         )}
       </div>
       {result.hasUnreviewedAiItems && (
-        <p className="mt-3 max-w-2xl text-sm text-white/90">
-          Practice only: some questions were written by an AI model and your teacher has not checked them yet, so this
-          result earns no certificate.
-        </p>
+        <p className="mt-3 max-w-2xl text-sm text-white/90">{t("quiz.results.aiPracticeOnly")}</p>
       )}
     </div>
   );
@@ -179,11 +208,13 @@ const CONCEPT_BAND_TONE = { Strong: "green", Developing: "amber", "Needs Signifi
 
 /** /student/quizzes/concept-review: performance level, by level, recommendations, retry. */
 export function ConceptResultsPage() {
+  const t = useT();
+  const locale = useLocale();
   const state = useResultsState();
   if (!state) return <Navigate to="/quizzes" replace />;
   const { result, review, retryPath } = state;
   const performance = conceptBand(result.percent);
-  const name = conceptName(result.quizConcept);
+  const name = conceptLabel(t, result.quizConcept);
   const levels =
     result.quizConcept && result.quizConcept in CONCEPT_LEVELS
       ? CONCEPT_LEVELS[result.quizConcept as ConceptSlug]
@@ -192,37 +223,41 @@ export function ConceptResultsPage() {
     <div className="mx-auto max-w-4xl space-y-6">
       <Card className="p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="text-sm font-medium text-blue-900">Concept Test Results</p>
-          {!result.isVerified && <Badge tone="neutral">Self-reported</Badge>}
+          <p className="text-sm font-medium text-blue-900">{t("quiz.results.conceptEyebrow")}</p>
+          {!result.isVerified && <Badge tone="neutral">{t("quiz.results.selfReported")}</Badge>}
         </div>
         <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{name}</h1>
         <div className="mt-5 flex flex-wrap items-end gap-x-8 gap-y-4">
           <div>
-            <p className="text-sm text-slate-500">Score</p>
+            <p className="text-sm text-slate-500">{t("quiz.results.score")}</p>
             <p className="text-4xl font-bold tabular-nums text-slate-900">
-              {result.percent}%
+              {formatPercent(locale, result.percent)}
               <span className="ml-2 text-base font-medium text-slate-500">
-                {result.score} of {result.totalQuestions} correct
+                {t("quiz.results.correctOf", { score: result.score, total: result.totalQuestions })}
               </span>
             </p>
           </div>
           <div>
-            <p className="text-sm text-slate-500">Performance Level</p>
+            <p className="text-sm text-slate-500">{t("quiz.results.performanceLevel")}</p>
             <Badge tone={CONCEPT_BAND_TONE[performance]} className="mt-1 px-3 py-1 text-sm">
-              {performance}
+              {t(CONCEPT_BANDS[performance])}
             </Badge>
           </div>
         </div>
       </Card>
 
-      <BreakdownBars title="Performance by Level" breakdown={result.metadata.levelBreakdown} order={levels} />
+      <BreakdownBars
+        title={t("quiz.results.performanceByLevel")}
+        breakdown={result.metadata.levelBreakdown}
+        order={levels}
+      />
       <Recommendations result={result} />
       <QuestionReview review={review} />
 
       <div className="flex flex-wrap gap-3">
-        <ButtonLink to={retryPath}>Retry This Concept</ButtonLink>
+        <ButtonLink to={retryPath}>{t("quiz.results.retryConcept")}</ButtonLink>
         <ButtonLink to={`${QUIZ_HOME}?section=concepts`} variant="outline">
-          Try Different Concept
+          {t("quiz.results.otherConcept")}
         </ButtonLink>
       </div>
     </div>

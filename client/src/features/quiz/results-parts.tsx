@@ -1,25 +1,35 @@
 import { useState } from "react";
-import {
-  CONCEPT_CATALOG,
-  CONCEPT_LEVELS,
-  isConceptSlug,
-  isQuizLevel,
-  LEVEL_CATALOG,
-  QUIZ_LEVELS,
-} from "../../../../shared/quiz-catalog.ts";
+import { formatPercent } from "../../../../shared/i18n/format.ts";
+import type { Locale } from "../../../../shared/i18n/locales.ts";
+import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
+import { CONCEPT_LEVELS, isConceptSlug, isQuizLevel, QUIZ_LEVELS } from "../../../../shared/quiz-catalog.ts";
 import { type Breakdown, findWeakAreas, percentOf } from "../../../../shared/quiz-scoring.ts";
+import { conceptLabel, levelLabel, levelName } from "../../../../shared/quiz-texts.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 import type { QuizResultDto, ReviewEntry } from "./quiz-types.ts";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Readable names for breakdown keys: concept slugs, CEFR levels, skills, topics. */
-export function breakdownLabel(key: string) {
-  if (isConceptSlug(key)) return CONCEPT_CATALOG[key].name;
-  if (isQuizLevel(key)) return `${key} ${LEVEL_CATALOG[key].name}`;
+/** The skills the question bank tags its items with (prisma/data/quiz). */
+const SKILL_KEYS: Record<string, MessageKey> = {
+  grammar: "quiz.skill.grammar",
+  vocabulary: "quiz.skill.vocabulary",
+  reading: "quiz.skill.reading",
+  "functional language": "quiz.skill.functionalLanguage",
+};
+
+/**
+ * Readable names for breakdown keys: concept slugs, CEFR levels and the bank's skills in the
+ * page's language; any other topic is the question bank's own word, in English like its questions.
+ */
+export function breakdownLabel(t: Translate, key: string) {
+  if (isConceptSlug(key)) return conceptLabel(t, key);
+  if (isQuizLevel(key)) return levelLabel(t, key);
+  if (Object.hasOwn(SKILL_KEYS, key)) return t(SKILL_KEYS[key]);
   return capitalise(key);
 }
 
@@ -32,6 +42,8 @@ export function BreakdownBars({
   breakdown: Breakdown | undefined;
   order?: readonly string[];
 }) {
+  const t = useT();
+  const locale = useLocale();
   if (!breakdown) return null;
   const keys = Object.keys(breakdown).sort((a, b) =>
     order
@@ -51,15 +63,16 @@ export function BreakdownBars({
             <li key={key}>
               <div className="flex items-center justify-between gap-3 text-sm">
                 <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-800">
-                  <span>{breakdownLabel(key)}</span>
+                  <span>{breakdownLabel(t, key)}</span>
                   {weak && (
                     <Badge tone="amber" className="whitespace-nowrap">
-                      Weak area
+                      {t("quiz.results.weakArea")}
                     </Badge>
                   )}
                 </span>
                 <span className="shrink-0 tabular-nums text-slate-600">
-                  {tally.correct}/{tally.total} · <span className="font-semibold text-slate-900">{pct}%</span>
+                  {tally.correct}/{tally.total} ·{" "}
+                  <span className="font-semibold text-slate-900">{formatPercent(locale, pct)}</span>
                 </span>
               </div>
               <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
@@ -79,28 +92,30 @@ export function BreakdownBars({
 type Recommendation = { key: string; text: string; to: string; action: string };
 
 /** Concept tests for weak concepts at the student's level; a lesson focus to book for the rest. */
-export function buildRecommendations(result: QuizResultDto): Recommendation[] {
+export function buildRecommendations(t: Translate, locale: Locale, result: QuizResultDto): Recommendation[] {
   const topics = findWeakAreas(result.metadata.topicBreakdown ?? {});
   // A level test's level, or the level a placement test measured.
   const levelGuess =
     result.quizLevel && isQuizLevel(result.quizLevel) ? result.quizLevel : (result.metadata.placement?.level ?? null);
   const recs: Recommendation[] = [];
   for (const { key, percent } of topics.slice(0, 4)) {
+    const share = formatPercent(locale, percent);
     if (isConceptSlug(key)) {
       const covered = CONCEPT_LEVELS[key] as readonly string[];
       const level = levelGuess && covered.includes(levelGuess) ? levelGuess.toLowerCase() : "mixed";
+      const concept = conceptLabel(t, key);
       recs.push({
         key,
-        text: `${CONCEPT_CATALOG[key].name}: ${percent}% correct. Practice it with a focused concept test.`,
+        text: t("quiz.results.recConcept", { concept, percent: share }),
         to: `/quizzes/concept/${key}?level=${level}`,
-        action: `Practice ${CONCEPT_CATALOG[key].name}`,
+        action: t("quiz.results.recConceptAction", { concept }),
       });
     } else {
       recs.push({
         key,
-        text: `${capitalise(key)}: ${percent}% correct. Work on it with your teacher: choose it as the focus of your next lesson.`,
+        text: t("quiz.results.recTopic", { topic: capitalise(key), percent: share }),
         to: "/book",
-        action: "Book a lesson on this",
+        action: t("quiz.results.recTopicAction"),
       });
     }
   }
@@ -110,15 +125,15 @@ export function buildRecommendations(result: QuizResultDto): Recommendation[] {
       next
         ? {
             key: "next",
-            text: `No weak areas here. Challenge yourself with the ${next} ${LEVEL_CATALOG[next].name} test.`,
+            text: t("quiz.results.recNextLevel", { level: next, name: levelName(t, next) }),
             to: `/student/quizzes/quiz/${next.toLowerCase()}`,
-            action: `Take ${next} Test`,
+            action: t("quiz.hub.level.take", { level: next }),
           }
         : {
             key: "next",
-            text: "No weak areas here. Keep your level up with a personalised test.",
+            text: t("quiz.results.recKeepUp"),
             to: "/student/quizzes/ai-quiz",
-            action: "Try AI-Generated Test",
+            action: t("quiz.hub.ai.start"),
           },
     );
   }
@@ -126,10 +141,11 @@ export function buildRecommendations(result: QuizResultDto): Recommendation[] {
 }
 
 export function Recommendations({ result }: { result: QuizResultDto }) {
-  const recs = buildRecommendations(result);
+  const t = useT();
+  const recs = buildRecommendations(t, useLocale(), result);
   return (
     <Card className="p-5 sm:p-6">
-      <h2 className="text-lg font-bold text-slate-900">Recommendations</h2>
+      <h2 className="text-lg font-bold text-slate-900">{t("quiz.results.recommendations")}</h2>
       <ul className="mt-4 space-y-3">
         {recs.map((r) => (
           <li
@@ -153,20 +169,21 @@ const LETTERS = ["A", "B", "C", "D"];
 const isWithheld = (entry: ReviewEntry) => entry.correctAnswer === null;
 
 function reviewBadge(entry: ReviewEntry) {
-  if (entry.selectedAnswer === null) return { tone: "red", label: "Not answered" } as const;
-  if (entry.isCorrect === null) return { tone: "neutral", label: "Answered" } as const;
+  if (entry.selectedAnswer === null) return { tone: "red", label: "quiz.review.notAnswered" } as const;
+  if (entry.isCorrect === null) return { tone: "neutral", label: "quiz.review.answered" } as const;
   return entry.isCorrect
-    ? ({ tone: "green", label: "Correct" } as const)
-    : ({ tone: "red", label: "Incorrect" } as const);
+    ? ({ tone: "green", label: "quiz.review.correct" } as const)
+    : ({ tone: "red", label: "quiz.review.incorrect" } as const);
 }
 
 export function QuestionReview({ review }: { review: ReviewEntry[] }) {
+  const t = useT();
   const [showExplanations, setShowExplanations] = useState(false);
   const withheld = review.some(isWithheld);
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-bold text-slate-900">Question Review</h2>
+        <h2 className="text-lg font-bold text-slate-900">{t("quiz.review.title")}</h2>
         {!withheld && (
           <Button
             variant="outline"
@@ -174,16 +191,11 @@ export function QuestionReview({ review }: { review: ReviewEntry[] }) {
             aria-pressed={showExplanations}
             onClick={() => setShowExplanations((v) => !v)}
           >
-            {showExplanations ? "Hide Explanations" : "Show Explanations"}
+            {t(showExplanations ? "quiz.review.hide" : "quiz.review.show")}
           </Button>
         )}
       </div>
-      {withheld && (
-        <p className="mt-2 text-sm text-slate-600">
-          This was a certified attempt: its right answers and explanations stay private, because the same questions
-          certify other students. Practice attempts show them.
-        </p>
-      )}
+      {withheld && <p className="mt-2 text-sm text-slate-600">{t("quiz.review.withheld")}</p>}
       <ol className="mt-4 space-y-4">
         {review.map((entry, i) => (
           <li
@@ -194,7 +206,7 @@ export function QuestionReview({ review }: { review: ReviewEntry[] }) {
               <p className="font-medium text-slate-900">
                 <span className="mr-1 text-slate-500">{i + 1}.</span> {entry.question}
               </p>
-              <Badge tone={reviewBadge(entry).tone}>{reviewBadge(entry).label}</Badge>
+              <Badge tone={reviewBadge(entry).tone}>{t(reviewBadge(entry).label)}</Badge>
             </div>
             <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
               {entry.options.map((option, j) => {
@@ -207,13 +219,13 @@ export function QuestionReview({ review }: { review: ReviewEntry[] }) {
                   >
                     <span className="font-mono text-xs">{LETTERS[j]}</span>
                     <span>{option}</span>
-                    {isChosen && <span className="sr-only">(your answer)</span>}
-                    {isRight && <span className="sr-only">(correct answer)</span>}
+                    {isChosen && <span className="sr-only">{t("quiz.review.yourAnswer")}</span>}
+                    {isRight && <span className="sr-only">{t("quiz.review.correctAnswer")}</span>}
                   </li>
                 );
               })}
             </ul>
-            {entry.isLate && <p className="mt-2 text-xs text-amber-800">Answered after the time limit: not counted.</p>}
+            {entry.isLate && <p className="mt-2 text-xs text-amber-800">{t("quiz.review.late")}</p>}
             {showExplanations && entry.explanation && (
               <p className="mt-3 rounded-lg bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200">
                 {entry.explanation}

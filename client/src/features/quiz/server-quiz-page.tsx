@@ -1,7 +1,9 @@
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
+import type { Translate } from "../../../../shared/i18n/messages.ts";
 import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
+import { conceptLabel } from "../../../../shared/quiz-texts.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { useSessionExpiry } from "../portal/portal-api.ts";
@@ -11,6 +13,7 @@ import { Preparing, QuizMessage } from "./quiz-message.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
 import { QuizStartScreen } from "./quiz-start-screen.tsx";
+import { identityOfInput, localTitle } from "./quiz-titles.ts";
 import type { ResultsState, StartedQuiz } from "./quiz-types.ts";
 
 /** Starts one server attempt per page visit (StrictMode's double effect does not start two). */
@@ -44,6 +47,8 @@ type CurrentSet = Pick<StartedQuiz, "questions" | "block" | "answers">;
  * from the answers so far; the last set (or the timer at zero) submits the test.
  */
 export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
+  const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   const preview = useQuery(
     trpc.quiz.preview.queryOptions(input ?? skipToken, { retry: false, refetchOnWindowFocus: false, staleTime: 0 }),
@@ -89,28 +94,35 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
   if (failure) {
     const code = failure.data?.code;
     // The server's own messages (the spec's not-enough and invalid texts, 'Failed to load
-    // questions...', rate limits) are shown as they are; anything unexpected gets §8's text.
+    // questions...', rate limits) are shown as they are, in the page's language; anything
+    // unexpected gets §8's text.
     const isUnexpected = !code || code === "INTERNAL_SERVER_ERROR";
     return (
       <QuizMessage
-        title={code === "NOT_FOUND" ? "Quiz Not Found" : "This quiz is not available"}
+        title={t(code === "NOT_FOUND" ? "quiz.message.quizNotFoundTitle" : "quiz.message.notAvailableTitle")}
         message={
           code === "NOT_FOUND"
-            ? QUIZ_MESSAGES.quizNotFound
+            ? t("quiz.message.quizNotFound")
             : isUnexpected
-              ? QUIZ_MESSAGES.failedToLoadQuiz
-              : failure.message
+              ? t("quiz.message.failedToLoadQuiz")
+              : locale === "en" || !input
+                ? failure.message
+                : serverMessage(t, failure.message, input)
         }
       />
     );
   }
   if (!begin)
-    return preview.data ? <QuizStartScreen preview={preview.data} onStart={() => setStarted(true)} /> : <Preparing />;
+    return preview.data && input ? (
+      <QuizStartScreen preview={preview.data} identity={identityOfInput(input)} onStart={() => setStarted(true)} />
+    ) : (
+      <Preparing />
+    );
   if (!quiz || !current) return <Preparing />;
   return (
     <QuizRunner
       key={`${quiz.attemptId}-${current.block?.index ?? 0}`}
-      title={quiz.title}
+      title={input ? localTitle(t, identityOfInput(input), quiz.title) : quiz.title}
       subtitle={<QuizSubtitle quiz={quiz} />}
       notice={
         quiz.certification && <CertificationNotice certification={quiz.certification} adaptive={quiz.block !== null} />
@@ -147,12 +159,30 @@ function localStart(quiz: StartedQuiz) {
 }
 
 function QuizSubtitle({ quiz }: { quiz: StartedQuiz }) {
+  const t = useT();
   if (!quiz.focus) return null;
+  const levels = quiz.focus.levels.join(", ");
   return (
     <span>
       {quiz.focus.source !== "bank" && <AiUnreviewedBadge />}
-      Built for you at {quiz.focus.levels.join(", ")}
-      {quiz.focus.weakAreas.length ? `, focusing on ${quiz.focus.weakAreas.slice(0, 3).join(", ")}` : ""}.
+      {quiz.focus.weakAreas.length
+        ? t("quiz.runner.builtForFocus", { levels, areas: quiz.focus.weakAreas.slice(0, 3).join(", ") })
+        : t("quiz.runner.builtFor", { levels })}
     </span>
   );
+}
+
+/**
+ * A refusal in the page's language: the server translates its fixed sentences (Accept-Language),
+ * but writes §8's not-enough messages, which name a level and a concept, in English; the page
+ * words them again from what it asked for.
+ */
+function serverMessage(t: Translate, message: string, input: StartQuizInput): string {
+  if (message.startsWith("Not enough questions") && (input.kind === "level" || input.kind === "concept")) {
+    const values = { level: (input.level ?? "").toUpperCase(), concept: conceptLabel(t, input.concept) };
+    return input.kind === "level"
+      ? t("quiz.message.notEnoughForLevelWithConcept", values)
+      : t("quiz.message.notEnoughForConceptAtLevel", values);
+  }
+  return message;
 }

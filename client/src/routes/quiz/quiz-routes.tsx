@@ -1,7 +1,6 @@
 // The quiz area (lazy chunk): the same pages under /student/quizzes/* and /quizzes/*, both
 // inside the student guard.
 
-import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
 import { CertificatePage } from "../../features/quiz/certificate.tsx";
 import { QuizHubPage } from "../../features/quiz/quiz-hub.tsx";
 import { QuizMessage } from "../../features/quiz/quiz-message.tsx";
@@ -13,6 +12,7 @@ import {
   LevelTestPage,
 } from "../../features/quiz/quiz-pages.tsx";
 import { ConceptResultsPage, GeneralResultsPage } from "../../features/quiz/results-pages.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { Route, Routes } from "../../lib/router.tsx";
 import "../../private.css";
 
@@ -21,6 +21,7 @@ export function QuizHub() {
 }
 
 export function QuizArea() {
+  const t = useT();
   return (
     <Routes>
       <Route path="quiz/:testType" element={<LevelTestPage />} />
@@ -32,7 +33,10 @@ export function QuizArea() {
       <Route path="review" element={<GeneralResultsPage />} />
       <Route path="concept-review" element={<ConceptResultsPage />} />
       <Route path="certificate/:resultId" element={<CertificatePage />} />
-      <Route path="*" element={<QuizMessage title="Quiz Not Found" message={QUIZ_MESSAGES.quizNotFound} />} />
+      <Route
+        path="*"
+        element={<QuizMessage title={t("quiz.message.quizNotFoundTitle")} message={t("quiz.message.quizNotFound")} />}
+      />
     </Routes>
   );
 }
