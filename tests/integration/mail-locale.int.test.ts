@@ -119,6 +119,12 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
     const [confirmed] = await mailsTo(student.email, "order_confirmed");
     expect(confirmed.subject).toBe("Confermata: la tua lezione di inglese");
     expect(calendarOf(confirmed)).toContain("Questa lezione è confermata.");
+    // The lesson's own calendar file, downloaded from the portal, reads as its emails do.
+    const file = await t.send("GET", `/api/calendar/booking/${id}/ics`, { as: student });
+    expect(file.statusCode).toBe(200);
+    expect(file.body.replace(/\r?\n[ \t]/g, "")).toContain(
+      "DESCRIPTION:La tua lezione di inglese online di 60 minuti con",
+    );
 
     nextDay += 2;
     const to = romeDay(nextDay, 16);

@@ -36,6 +36,7 @@ import {
   findActiveGroupEvent,
   findActiveGroupPackage,
   findBooking,
+  findBookingLocale,
   findOrder,
   findOrderBookings,
   findSingleLessonPackage,
@@ -594,6 +595,8 @@ export async function getBookingIcs(db: Db, id: string, viewer: BookingViewer, h
       teacherName: booking.teacher?.name ?? null,
     },
     host,
+    // The language of the lesson's order, else its student's: the file reads as its emails' did.
+    await findBookingLocale(db, booking.id),
   );
   const day = DateTime.fromJSDate(booking.startsAt, { zone: "utc" }).toFormat("yyyy-LL-dd");
   return { ics, filename: `english-lesson-${day}-${booking.id.slice(0, 8)}.ics` };

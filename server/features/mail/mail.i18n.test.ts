@@ -7,6 +7,7 @@ import { FREE_CANCELLATION_DECISION } from "../../../shared/constants.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 import en from "../../../shared/i18n/messages/en/email.json" with { type: "json" };
 import { buildBookingIcs, buildOrderIcs } from "../booking/booking-ics.ts";
+import { buildCalendarFeed } from "../calendar/calendar-feed.ts";
 import { DELETED_STUDENT_NAME } from "../privacy/redaction.ts";
 import {
   bookingCancelledEmail,
@@ -167,7 +168,7 @@ function everyCalendarFile(locale: Locale): string[] {
 
 /** The words of the data above (and the records' name for a deleted student, quoted as stored). */
 const DATA = new Set(
-  ["Giulia", "Luca", "Anna", "Marco", "Sara", "Verbi", "Pacchetto", "Serate", "Sere", "Duomo", "Milano"]
+  ["Giulia", "Luca", "Anna", "Marco", "Sara", "Sofia", "Verbi", "Pacchetto", "Serate", "Sere", "Duomo", "Milano"]
     .concat(["Malattia", "Tardi", "IBAN", "CET", "GMT"])
     .map((w) => w.toLowerCase()),
 );
@@ -216,6 +217,28 @@ describe("emails and calendar files in Italian", () => {
     expect(italian.join("\n")).toContain(
       "DESCRIPTION:La tua lezione di inglese in presenza di 60 minuti con Giulia. In presenza\\, presso Duomo. Questa lezione è confermata.",
     );
+  });
+
+  it("name the events of the calendar subscriptions in their reader's language", () => {
+    const feed = (audience: "student" | "teacher", locale: Locale) =>
+      buildCalendarFeed({
+        lessons: variety.map((l) => ({ ...l, icsSequence: 0, teacherName: "Giulia", studentName: "Sofia", locale })),
+        host: "h",
+        calendarName: "Agenda",
+        audience,
+        locale,
+      }).replace(/\r?\n[ \t]/g, "");
+    const events = (text: string) =>
+      text
+        .split(/\r?\n/)
+        .filter((line) => /^(SUMMARY|DESCRIPTION):/.test(line))
+        .join("\n");
+    for (const audience of ["student", "teacher"] as const) {
+      expect(leaks(events(feed(audience, "en")), events(feed(audience, "it")))).toEqual([]);
+    }
+    expect(feed("teacher", "it")).toContain("SUMMARY:Lezione di inglese: Sofia (in presenza)");
+    expect(feed("teacher", "it")).toContain("DESCRIPTION:Sofia\\, online. Stato: in attesa di conferma.");
+    expect(feed("teacher", "en")).toContain("DESCRIPTION:Sofia\\, online. Status: pending.");
   });
 
   it("would catch an English sentence typed into a template", () => {
