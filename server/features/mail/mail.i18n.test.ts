@@ -15,6 +15,7 @@ import {
   bookingConfirmedEmail,
   bookingCreatedEmail,
   bookingMovedEmail,
+  describeTime,
   freedLessonsEmail,
   type LessonForMail,
   lessonAddressee,
@@ -264,6 +265,10 @@ describe("emails and calendar files in Italian", () => {
     // Just after midnight is 00:30, never 24:30; a summer date is CEST.
     const night = lessonReminderEmail("Anna", lesson({ startsAt: new Date("2027-07-14T22:30:00Z") }), ctx);
     expect(night.text).toContain("giovedì 15 luglio 2027, ore 00:30 (CEST)");
+    // Across the spring clock change (Sunday 28 March 2027): 10:00 on both days, CET then CEST.
+    const milano = { ...ctx, studentZone: null };
+    expect(describeTime(new Date("2027-03-27T09:00:00Z"), milano)).toBe("sabato 27 marzo 2027, ore 10:00 (CET)");
+    expect(describeTime(new Date("2027-03-28T08:00:00Z"), milano)).toBe("domenica 28 marzo 2027, ore 10:00 (CEST)");
     expect(bookingConfirmedEmail("Anna", lesson(), ctx).subject).toBe(
       "Confermata: la tua lezione di mercoledì 9 dicembre 2026",
     );
