@@ -1,9 +1,10 @@
 // Issue 29, item 3: every email, reminder and calendar file about an order reaches its student in
 // the order's language (else the account's), and the teacher's copies in hers (the "Language of
 // your emails" setting), on both engines: a booking, the teacher's decision, a move, a
-// cancellation and the 24-hour reminder.
+// cancellation, a release of requests not confirmed in time and the 24-hour reminder.
 import { DateTime } from "luxon";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { releaseStalePendingLessons } from "../../server/features/booking/pending-hold.service.ts";
 import { loadMailContext, queueLessonReminders } from "../../server/features/mail/mail.service.ts";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
 import { createConfirmedLesson } from "../helpers/lesson-rows.ts";
@@ -204,6 +205,45 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
         teacherLocale === "it" ? `Lezione spostata da ${student.name}` : `Lesson moved by ${student.name}`,
       );
     }
+  });
+
+  it("requests the teacher did not confirm in time are released in the order's language", async () => {
+    const student = await studentOf("it");
+    const { orderId } = await bookOne(student, "it");
+    const now = new Date();
+    await db().booking.updateMany({
+      where: { orderId },
+      data: { createdAt: new Date(now.getTime() - 25 * 3_600_000) },
+    });
+    await db().adminSettings.update({ where: { id: "site" }, data: { releasePendingAfterHours: 24 } });
+    try {
+      await db().outboxEmail.deleteMany();
+      await releaseStalePendingLessons(db(), { publicUrl: "https://giulia.test", now });
+    } finally {
+      await db().adminSettings.update({ where: { id: "site" }, data: { releasePendingAfterHours: null } });
+    }
+    const [mail] = await mailsTo(student.email, "pending_released");
+    expect(mail.subject).toBe("Richiesta scaduta: la tua lezione di inglese");
+    expect(mail.textBody).toContain("la lezione che hai richiesto non è stata confermata entro 24 ore dalla richiesta");
+    expect(calendarOf(mail)).toContain("SUMMARY:Disdetta: Lezione di inglese con");
+  });
+
+  it("a visitor's request for other times reaches the teacher in her language", async () => {
+    await setTeacherLocale("it");
+    const response = await t.send("POST", "/api/bookings/availability-request", {
+      payload: {
+        name: "Paola",
+        email: "paola@visitor.test",
+        availability: "Il martedì sera",
+        location: "Milano",
+        phone: "",
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [notice] = await mailsTo(TEACHER, "teacher_availability_request");
+    expect(notice.subject).toBe("Richiesta di disponibilità personalizzata da Paola");
+    expect(notice.textBody).toContain("Paola non ha trovato un orario adatto e ha scritto:\n\nIl martedì sera");
+    expect(notice.textBody).toContain("Contatti: paola@visitor.test");
   });
 
   it("reminders follow the recipient's language: the order's, else the account's", async () => {
