@@ -14,6 +14,7 @@ import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
 import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/referral.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
+import type { LessonChange } from "../mail/mail.templates.ts";
 import {
   type AdminBookingRow,
   type BookingChanges,
@@ -221,19 +222,19 @@ async function lessonEventFor(
   if (status === "completed") return null;
   if (status === "cancelled" && current.status !== "cancelled") return { kind: "cancelled" };
   if (status === "confirmed" && current.status !== "confirmed") return { kind: "confirmed" };
-  const changes: string[] = [];
+  const changes: LessonChange[] = [];
   if (status !== current.status) {
-    changes.push(status === "pending" ? "Your lesson is back on, waiting for confirmation." : `Status: ${status}.`);
+    changes.push(status === "pending" ? { kind: "reopened" } : { kind: "status", status });
   }
   if (data.teacherId !== undefined && data.teacherId !== current.teacherId) {
     const teacher = typeof data.teacherId === "string" ? await findTeacherById(db, data.teacherId) : null;
-    changes.push(teacher ? `Your teacher is now ${teacher.name}.` : "Your teacher will be confirmed soon.");
+    changes.push({ kind: "teacher", name: teacher?.name ?? null });
   }
   if (data.meetingLink !== undefined && data.meetingLink !== current.meetingLink) {
-    changes.push(data.meetingLink ? `New meeting link: ${data.meetingLink}` : "The meeting link will follow.");
+    changes.push({ kind: "meetingLink", link: data.meetingLink || null });
   }
   if (data.location !== undefined && data.location !== current.location) {
-    changes.push(data.location ? `New place: ${data.location}` : "The place will be confirmed.");
+    changes.push({ kind: "place", location: data.location || null });
   }
   return changes.length > 0 ? { kind: "changed", changes } : null;
 }

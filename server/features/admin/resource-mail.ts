@@ -3,7 +3,7 @@
 // again, or making a note private and shared again, does not email the student a second time.
 import type { Db, Tx } from "../../db.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
-import { insertOutboxEmails, outboxMail } from "../mail/mail.data.ts";
+import { findAccountLocale, insertOutboxEmails, outboxMail } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { resourceSharedEmail } from "../mail/mail.templates.ts";
 
@@ -27,7 +27,9 @@ export async function saveSharedItem<T extends { student: { name: string; email:
     const row = await write(tx);
     const item = sharedItem(row);
     if (ctx && item && row.student.email) {
-      const content = resourceSharedEmail(row.student.name, item, ctx);
+      // The student's language: their account's.
+      const locale = await findAccountLocale(tx, row.student.email);
+      const content = resourceSharedEmail(row.student.name, item, { ...ctx, locale });
       await insertOutboxEmails(tx, [
         outboxMail(`${item.kind}_shared`, row.student.email, content, `${item.kind}_shared:${item.id}`),
       ]);

@@ -20,12 +20,13 @@ export type SiteSettingsRow = {
   defaultMeetingLink: string | null;
   cancellationPolicy: string;
   paymentInstructions: string;
+  teacherLocale: string;
 };
 
 export async function findSiteSettings(db: DbOrTx): Promise<SiteSettingsRow | null> {
   const rows = await db.$queryRaw<SiteSettingsRow[]>`
     SELECT "bufferBetweenLessons", "maxAdvanceBooking", "timezone", "autoConfirmBookings", "defaultMeetingLink",
-      "cancellationPolicy", "paymentInstructions"
+      "cancellationPolicy", "paymentInstructions", "teacherLocale"
     FROM "AdminSettings" WHERE "id" = 'site'`;
   return rows[0] ?? null;
 }

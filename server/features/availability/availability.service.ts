@@ -1,7 +1,9 @@
 // Availability as visitors, students and the admin calendar see it. The rules live in the pure
 // availability.ts; this file loads what they need.
+
 import { DateTime } from "luxon";
 import { noticeLabelFor } from "../../../shared/cancellation-policy.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -30,6 +32,8 @@ export type SiteRules = BookingRules & {
   /** The notice a cancellation or a move needs ("24 hours"), as the policy card states it. */
   cancellationNotice: string;
   paymentInstructions: string;
+  /** The language of the teacher's own emails ("Language of your emails"). */
+  teacherLocale: Locale;
 };
 
 export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
@@ -42,6 +46,7 @@ export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
     defaultMeetingLink: s?.defaultMeetingLink?.trim() || null,
     cancellationNotice: noticeLabelFor(s?.cancellationPolicy),
     paymentInstructions: s?.paymentInstructions?.trim() ?? "",
+    teacherLocale: isLocale(s?.teacherLocale) ? s.teacherLocale : DEFAULT_LOCALE,
   };
 }
 

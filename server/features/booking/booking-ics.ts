@@ -1,8 +1,11 @@
 // The calendar file of one lesson. The UID never changes for a booking and SEQUENCE grows with
 // every change (Booking.icsSequence), so calendar apps replace their copy instead of adding one.
+// Its words come from the email catalogue, in the language of the order it belongs to.
 import { createEvent, createEvents, type EventAttributes } from "ics";
 import { LESSON_MINUTES } from "../../../shared/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import { toSingleLine } from "../../../shared/text.ts";
+import { translator } from "../../i18n.ts";
 
 export type IcsBooking = {
   id: string;
@@ -30,21 +33,30 @@ export function icsSafeEvent<T extends EventAttributes>(event: T): T {
   return out as T;
 }
 
-/** One lesson as an event: the single file and the subscription feed share UID and SEQUENCE. */
-export function bookingEventAttributes(booking: IcsBooking, host: string): EventAttributes {
+/**
+ * One lesson as an event: the single file and the subscription feed share UID and SEQUENCE. Its
+ * title and description speak `locale` (the order's language, else the student's).
+ */
+export function bookingEventAttributes(
+  booking: IcsBooking,
+  host: string,
+  locale: Locale = DEFAULT_LOCALE,
+): EventAttributes {
+  const t = translator(locale);
   const cancelled = booking.status === "cancelled";
   const online = booking.lessonType === "online";
-  const teacher = booking.teacherName ?? "your teacher";
+  const teacher = booking.teacherName ?? t("email.ics.yourTeacher");
   const where = online
     ? booking.meetingLink
-      ? `Join online: ${booking.meetingLink}`
-      : "Online lesson: the meeting link will be sent before the lesson."
-    : `In person at ${booking.location ?? "a place your teacher will confirm"}.`;
+      ? t("email.ics.joinOnline", { link: booking.meetingLink })
+      : t("email.ics.onlineNoLink")
+    : t("email.ics.inPerson", { location: booking.location ?? t("email.ics.placeToConfirm") });
   const state = cancelled
-    ? "This lesson has been cancelled."
+    ? t("email.ics.cancelled")
     : booking.status === "pending"
-      ? "Your teacher will confirm this lesson soon."
-      : "This lesson is confirmed.";
+      ? t("email.ics.pending")
+      : t("email.ics.confirmed");
+  const choice = { cancelled: cancelled ? "yes" : "no", online: online ? "yes" : "no" };
   return icsSafeEvent({
     uid: `${booking.id}@${host}`,
     sequence: booking.icsSequence,
@@ -56,23 +68,23 @@ export function bookingEventAttributes(booking: IcsBooking, host: string): Event
     startInputType: "utc",
     startOutputType: "utc",
     duration: { minutes: LESSON_MINUTES },
-    title: `${cancelled ? "Cancelled: " : ""}English lesson with ${teacher} (${online ? "online" : "in person"})`,
-    description: `Your ${LESSON_MINUTES}-minute ${online ? "online" : "in-person"} English lesson with ${teacher}. ${where} ${state}`,
+    title: t("email.ics.title", { ...choice, teacher }),
+    description: t("email.ics.description", { ...choice, teacher, minutes: LESSON_MINUTES, where, state }),
     location: online ? (booking.meetingLink ?? "Online") : (booking.location ?? "Milano"),
     ...(online && booking.meetingLink ? { url: booking.meetingLink } : {}),
     busyStatus: cancelled ? "FREE" : "BUSY",
   });
 }
 
-export function buildBookingIcs(booking: IcsBooking, host: string): string {
-  const { error, value } = createEvent(bookingEventAttributes(booking, host));
+export function buildBookingIcs(booking: IcsBooking, host: string, locale: Locale = DEFAULT_LOCALE): string {
+  const { error, value } = createEvent(bookingEventAttributes(booking, host, locale));
   if (error || !value) throw error ?? new Error("Could not build the calendar file.");
   return value;
 }
 
 /** One file with every lesson of an order: each event keeps its lesson's UID and SEQUENCE. */
-export function buildOrderIcs(bookings: IcsBooking[], host: string): string {
-  const { error, value } = createEvents(bookings.map((b) => bookingEventAttributes(b, host)));
+export function buildOrderIcs(bookings: IcsBooking[], host: string, locale: Locale = DEFAULT_LOCALE): string {
+  const { error, value } = createEvents(bookings.map((b) => bookingEventAttributes(b, host, locale)));
   if (error || !value) throw error ?? new Error("Could not build the calendar file.");
   return value;
 }

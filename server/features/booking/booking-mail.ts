@@ -1,13 +1,16 @@
 // The mail a booking writes into the outbox, inside the booking's own transaction: the student's
 // confirmation (with one calendar file per lesson) and the teacher's notice.
 import type { DbOrTx } from "../../db.ts";
-import { insertOutboxEmails, type NewOutboxEmail, outboxMail } from "../mail/mail.data.ts";
+import { insertOutboxEmails, lessonLocale, type NewOutboxEmail, outboxMail } from "../mail/mail.data.ts";
 import {
   bookingCancelledEmail,
   bookingChangedEmail,
   bookingConfirmedEmail,
   bookingCreatedEmail,
   bookingMovedEmail,
+  type CancellationOutcome,
+  type GroupNight,
+  type LessonChange,
   lessonAddressee,
   type MailContent,
   type MailContext,
@@ -91,16 +94,26 @@ const calendarFile = (filename: string, content: string) => ({
   content,
 });
 
-/** One file per lesson and, for an order of several, one file with all of them. */
+/** One file per lesson and, for an order of several, one file with all of them, in the student's language. */
 function calendarFiles(bookings: IcsBooking[], ctx: MailContext) {
   const host = new URL(ctx.publicUrl).hostname;
   const single = bookings.length === 1;
   const files = bookings.map((b, i) =>
-    calendarFile(single ? "english-lesson.ics" : `english-lesson-${i + 1}.ics`, buildBookingIcs(b, host)),
+    calendarFile(single ? "english-lesson.ics" : `english-lesson-${i + 1}.ics`, buildBookingIcs(b, host, ctx.locale)),
   );
-  if (!single) files.push(calendarFile("english-lessons-all.ics", buildOrderIcs(bookings, host)));
+  if (!single) files.push(calendarFile("english-lessons-all.ics", buildOrderIcs(bookings, host, ctx.locale)));
   return files;
 }
+
+/** The lessons of one order as its mail reads them: to whom, and in the order's language. */
+type OrderMailLesson = MailLesson & {
+  studentName: string;
+  guardianName: string | null;
+  studentEmail: string;
+  teacherName: string | null;
+  order?: { locale: string } | null;
+  student?: { locale: string } | null;
+};
 
 /**
  * The one email a decision on a whole order owes its student, listing every lesson it changed,
@@ -110,24 +123,20 @@ export function orderDecidedMail(input: {
   ctx: MailContext;
   orderId: string;
   decision: "confirmed" | "cancelled";
-  lessons: (MailLesson & {
-    studentName: string;
-    guardianName: string | null;
-    studentEmail: string;
-    teacherName: string | null;
-  })[];
+  lessons: OrderMailLesson[];
   payment?: PaymentForMail;
 }): NewOutboxEmail[] {
   const first = input.lessons[0];
   if (!first) return [];
+  const ctx = { ...input.ctx, locale: lessonLocale(first) };
   const kind = input.decision === "confirmed" ? "order_confirmed" : "order_cancelled";
   const version = input.lessons.map((l) => `${l.id.slice(0, 8)}.${l.icsSequence}`).join(",");
-  const to = lessonAddressee(first, input.ctx);
+  const to = lessonAddressee(first, ctx);
   const content = orderDecidedEmail(to.name, input.lessons.map(lessonForMail), to.ctx, input.decision, input.payment);
   return [
     {
       ...outboxMail(kind, first.studentEmail, content, `${kind}:${input.orderId}:${version}`),
-      attachments: calendarFiles(input.lessons, input.ctx),
+      attachments: calendarFiles(input.lessons, ctx),
     },
   ];
 }
@@ -140,22 +149,18 @@ export function pendingReleasedMail(input: {
   ctx: MailContext;
   key: string;
   hours: number;
-  lessons: (MailLesson & {
-    studentName: string;
-    guardianName: string | null;
-    studentEmail: string;
-    teacherName: string | null;
-  })[];
+  lessons: OrderMailLesson[];
 }): NewOutboxEmail[] {
   const first = input.lessons[0];
   if (!first) return [];
+  const ctx = { ...input.ctx, locale: lessonLocale(first) };
   const version = input.lessons.map((l) => `${l.id.slice(0, 8)}.${l.icsSequence}`).join(",");
-  const to = lessonAddressee(first, input.ctx);
+  const to = lessonAddressee(first, ctx);
   const content = pendingReleasedEmail(to.name, input.lessons.map(lessonForMail), to.ctx, input.hours);
   return [
     {
       ...outboxMail("pending_released", first.studentEmail, content, `pending_released:${input.key}:${version}`),
-      attachments: calendarFiles(input.lessons, input.ctx),
+      attachments: calendarFiles(input.lessons, ctx),
     },
   ];
 }
@@ -163,7 +168,7 @@ export function pendingReleasedMail(input: {
 export function groupSignupMail(
   ctx: MailContext,
   teacherEmail: string | null,
-  signup: { id: string; name: string; email: string; phone: string | null; night: string; packageName: string },
+  signup: { id: string; name: string; email: string; phone: string | null; night: GroupNight; packageName: string },
 ): NewOutboxEmail[] {
   if (!teacherEmail) return [];
   return [
@@ -179,12 +184,12 @@ export function groupSignupMail(
 /** What happened to one lesson, as its mail tells it. */
 export type LessonEvent =
   | { kind: "confirmed" }
-  | { kind: "changed"; changes: string[] }
+  | { kind: "changed"; changes: LessonChange[] }
   | { kind: "cancelled"; reason?: string | null }
   | { kind: "rebooked" }
   /** Moved from `from`; the other party hears of it (the one who moved it knows). */
   | { kind: "moved"; from: Date; by: "teacher" | "student" }
-  | { kind: "cancellation_request"; reason: string; outcome: string; approved: boolean };
+  | { kind: "cancellation_request"; reason: string; outcome: CancellationOutcome };
 
 /**
  * Queues the mail one lesson event owes, inside the caller's transaction (after the change, so the
@@ -199,11 +204,16 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
     ...base,
     teacherName: booking.teacher?.name ?? base.teacherName,
     studentZone: booking.studentTimezone,
+    locale: lessonLocale(booking),
   };
   const lesson = lessonForMail(booking);
   const lessonFile = calendarFile(
     "english-lesson.ics",
-    buildBookingIcs({ ...booking, teacherName: booking.teacher?.name ?? null }, new URL(ctx.publicUrl).hostname),
+    buildBookingIcs(
+      { ...booking, teacherName: booking.teacher?.name ?? null },
+      new URL(ctx.publicUrl).hostname,
+      ctx.locale,
+    ),
   );
   const key = `${booking.id}:${booking.icsSequence}`;
   const mails: NewOutboxEmail[] = [];
@@ -234,7 +244,8 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
         guardianName: booking.guardianName,
         studentEmail: booking.studentEmail,
         lessons: [lesson],
-        packageName: "a free rebooking (cancellation credit)",
+        // A free rebooking: the notice names it in the teacher's language.
+        packageName: null,
       });
       break;
     case "moved":
@@ -251,7 +262,7 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
       }
       break;
     case "cancellation_request":
-      if (event.approved) cancelledMail(event.reason);
+      if (event.outcome.approved) cancelledMail(event.reason);
       toTeacher(
         {
           kind: "teacher_cancellation",
@@ -264,7 +275,7 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
         },
         // A refused request changes nothing: the teacher hears of the first one for this version of
         // the lesson; repeats are recorded (and shown in her inbox) without another email each.
-        event.approved ? "" : ":refused",
+        event.outcome.approved ? "" : ":refused",
       );
       break;
   }

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/loca
 import { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx, Tx } from "../../db.ts";
 import { AppError, type ErrorText, isConstraintConflict } from "../../errors.ts";
-import { lessonMailSelect, type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
+import { lessonLocale, lessonMailSelect, type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
 
 export type NewBookingRow = Prisma.BookingUncheckedCreateInput;
 
@@ -379,6 +379,15 @@ export function findBookingForMail(db: DbOrTx, id: string) {
     where: { id },
     select: { ...lessonMailSelect, icsSequence: true, teacher: { select: { name: true, email: true } } },
   });
+}
+
+/** The language of a lesson's calendar file and mail: its order's, else its student's. */
+export async function findBookingLocale(db: DbOrTx, id: string): Promise<Locale> {
+  const row = await db.booking.findUnique({
+    where: { id },
+    select: { order: { select: { locale: true } }, student: { select: { locale: true } } },
+  });
+  return lessonLocale(row ?? {});
 }
 
 /** What a move checks first: the lesson's time, teacher, state and the size of its order. */

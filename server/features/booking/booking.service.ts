@@ -36,6 +36,7 @@ import {
   findActiveGroupEvent,
   findActiveGroupPackage,
   findBooking,
+  findBookingLocale,
   findOrder,
   findOrderBookings,
   findSingleLessonPackage,
@@ -311,7 +312,7 @@ function lessonRows(
  * Plan: the rows and the mail, ids included, made before the lock (calendar files carry the
  * booking ids) so the locked part only checks and writes.
  */
-function planBooking(valid: ValidBooking, student: SessionUser, req: LessonRequest, publicUrl: string) {
+function planBooking(valid: ValidBooking, student: SessionUser, req: LessonRequest, publicUrl: string, locale: Locale) {
   const { pkg, rules, teacher, group } = valid;
   const info = req.studentInfo;
   const email = student.email.toLowerCase();
@@ -323,6 +324,9 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
     teacherName: teacher.name,
     teacherZone: rules.zone,
     studentZone: info.timezone ?? null,
+    // The student's mail and calendar files speak the order's language; the teacher's notice hers.
+    locale,
+    teacherLocale: rules.teacherLocale,
   });
   const groupMails: NewOutboxEmail[] = [];
   // The amount due is known once the order is priced under the lock: the mail is written then.
@@ -356,7 +360,7 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
         name: info.name,
         email,
         phone: info.phone,
-        night: describeNight(group.event),
+        night: groupNight(group.event),
         packageName: group.package.name,
       }),
     );
@@ -487,13 +491,17 @@ async function bookLessons(
   const replayed = await checkLiveLessons(db, live, valid, student.id, now);
   if (replayed) return replayed;
   const discount = await decideDiscount(db, student.id, req.referralCode);
-  const plan = planBooking(valid, student, req, publicUrl);
   const locale = req.locale ?? (await findUserLocale(db, student.id));
+  const plan = planBooking(valid, student, req, publicUrl, locale);
   return commitBooking(db, valid, plan, student, { code: req.referralCode, discount }, locale, now);
 }
 
-const describeNight = (e: { dayOfWeek: string; time: string; location: string }) =>
-  `${e.dayOfWeek}s at ${e.time}, ${e.location}`;
+/** The night as the teacher's notice names it, in her language (mail.templates.ts). */
+const groupNight = (e: { dayOfWeek: string; time: string; location: string }) => ({
+  dayOfWeek: e.dayOfWeek,
+  time: e.time,
+  location: e.location,
+});
 
 /** `publicUrl` builds the links and calendar UIDs of the mail the booking queues. */
 export type BookingOptions = { publicUrl: string; idempotencyKey?: string | null; now?: Date };
@@ -576,6 +584,8 @@ export async function getBookingIcs(db: Db, id: string, viewer: BookingViewer, h
       teacherName: booking.teacher?.name ?? null,
     },
     host,
+    // The language of the lesson's order, else its student's: the file reads as its emails' did.
+    await findBookingLocale(db, booking.id),
   );
   const day = DateTime.fromJSDate(booking.startsAt, { zone: "utc" }).toFormat("yyyy-LL-dd");
   return { ics, filename: `english-lesson-${day}-${booking.id.slice(0, 8)}.ics` };
@@ -617,7 +627,7 @@ export async function bookGroupConversation(
         name,
         email,
         phone,
-        night: describeNight(event),
+        night: groupNight(event),
         packageName: groupPackage.name,
       }),
     );

@@ -25,7 +25,7 @@ export function findFeedByTokenHash(db: Db, tokenHash: string) {
     select: {
       kind: true,
       revokedAt: true,
-      user: { select: { id: true, name: true, isAdmin: true, teacher: { select: { id: true } } } },
+      user: { select: { id: true, name: true, isAdmin: true, locale: true, teacher: { select: { id: true } } } },
     },
   });
 }
@@ -40,6 +40,8 @@ const feedLessonSelect = {
   icsSequence: true,
   studentName: true,
   teacher: { select: { name: true } },
+  order: { select: { locale: true } },
+  student: { select: { locale: true } },
 } as const satisfies Prisma.BookingSelect;
 
 /** A year of history and everything ahead, oldest first. */

@@ -2,8 +2,12 @@
 // (calendar apps send no cookies); only its SHA-256 is stored, so the link is shown when it is
 // made and a database leak reveals none. "Reset link" revokes the old token.
 import { createHash, randomBytes } from "node:crypto";
+import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { translator } from "../../i18n.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
+import { lessonLocale } from "../mail/mail.data.ts";
 import {
   type FeedKind,
   findActiveFeed,
@@ -49,24 +53,34 @@ export async function renderFeed(db: Db, token: string, publicUrl: string, now =
   const { user } = feed;
   if (feed.kind === "teacher") {
     if (!user.isAdmin || !user.teacher) throw new AppError("NOT_FOUND", FEED_NOT_FOUND);
-    const lessons = await listFeedLessons(db, { OR: [{ teacherId: user.teacher.id }, { teacherId: null }] }, since);
+    // The teacher's calendar speaks her language (the setting of her emails).
+    const [lessons, { teacherLocale }] = await Promise.all([
+      listFeedLessons(db, { OR: [{ teacherId: user.teacher.id }, { teacherId: null }] }, since),
+      loadSiteRules(db),
+    ]);
     return buildCalendarFeed({
       lessons: lessons.map(toFeedLesson),
       host,
-      calendarName: "English lessons (teaching)",
+      calendarName: translator(teacherLocale)("email.ics.teacherFeedName"),
       audience: "teacher",
+      locale: teacherLocale,
     });
   }
+  // The student's: each lesson as its own calendar file says it (its order's language), the
+  // calendar's name in the account's.
   const lessons = await listFeedLessons(db, { studentId: user.id }, since);
+  const locale = isLocale(user.locale) ? user.locale : DEFAULT_LOCALE;
   return buildCalendarFeed({
     lessons: lessons.map(toFeedLesson),
     host,
-    calendarName: "My English lessons",
+    calendarName: translator(locale)("email.ics.studentFeedName"),
     audience: "student",
+    locale,
   });
 }
 
 const toFeedLesson = (l: Awaited<ReturnType<typeof listFeedLessons>>[number]) => ({
   ...l,
   teacherName: l.teacher?.name ?? null,
+  locale: lessonLocale(l),
 });

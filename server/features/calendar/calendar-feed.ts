@@ -2,10 +2,13 @@
 // event of the single-booking file (same UID, same SEQUENCE), so a calendar that imported a
 // lesson's file and then subscribes sees one lesson, and cancelled lessons stay, marked CANCELLED.
 import { createEvents, type EventAttributes } from "ics";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import { toSingleLine } from "../../../shared/text.ts";
+import { translator } from "../../i18n.ts";
 import { bookingEventAttributes, type IcsBooking, icsSafeEvent } from "../booking/booking-ics.ts";
 
-export type FeedLesson = IcsBooking & { studentName: string };
+/** `locale`: the language of the lesson's own calendar file (its order's); the student feed's events speak it. */
+export type FeedLesson = IcsBooking & { studentName: string; locale?: Locale };
 export type FeedAudience = "student" | "teacher";
 
 /** How often calendar apps should poll the feed. */
@@ -16,17 +19,29 @@ export function buildCalendarFeed(opts: {
   host: string;
   calendarName: string;
   audience: FeedAudience;
+  /** The language of the teacher's feed (and of a student's lesson whose own language is unknown). */
+  locale?: Locale;
 }): string {
+  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
   const events = opts.lessons.map((lesson): EventAttributes => {
-    const { productId: _p, method: _m, ...event } = bookingEventAttributes(lesson, opts.host);
+    const ownLocale = opts.audience === "student" ? (lesson.locale ?? locale) : locale;
+    const { productId: _p, method: _m, ...event } = bookingEventAttributes(lesson, opts.host, ownLocale);
     if (opts.audience === "student") return event;
     // The teacher's calendar names the student; the event itself (UID, SEQUENCE, times) is the same.
-    const cancelled = lesson.status === "cancelled";
-    const kind = lesson.lessonType === "online" ? "online" : "in person";
+    const values = {
+      student: lesson.studentName,
+      cancelled: lesson.status === "cancelled" ? "yes" : "no",
+      online: lesson.lessonType === "online" ? "yes" : "no",
+      status: lesson.status,
+    };
+    const description = t("email.ics.teacherDescription", values);
     return icsSafeEvent({
       ...event,
-      title: `${cancelled ? "Cancelled: " : ""}English lesson: ${lesson.studentName} (${kind})`,
-      description: `${lesson.studentName}, ${kind}. Status: ${lesson.status}.${lesson.meetingLink ? ` Meeting link: ${lesson.meetingLink}` : ""}`,
+      title: t("email.ics.teacherTitle", values),
+      description: lesson.meetingLink
+        ? `${description} ${t("email.ics.meetingLink", { link: lesson.meetingLink })}`
+        : description,
     });
   });
   const header = { productId: "english-with-giulia/feed", method: "PUBLISH", calName: toSingleLine(opts.calendarName) };

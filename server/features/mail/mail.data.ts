@@ -1,10 +1,11 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 
-/** The site's time zone and the first active teacher, who signs the mails and receives the notices. */
+/** The site's time zone, the teacher's language and the first active teacher, who signs the mails and receives the notices. */
 export async function findMailSender(db: Db) {
   const [settings, teacher] = await Promise.all([
-    db.adminSettings.findUnique({ where: { id: "site" }, select: { timezone: true } }),
+    db.adminSettings.findUnique({ where: { id: "site" }, select: { timezone: true, teacherLocale: true } }),
     db.teacher.findFirst({
       where: { isActive: true },
       orderBy: { createdAt: "asc" },
@@ -25,14 +26,32 @@ export const lessonFactsSelect = {
   location: true,
 } as const satisfies Prisma.BookingSelect;
 
-/** What the mail about one lesson needs: the facts, and to whom in which zone. */
+/** What the mail about one lesson needs: the facts, and to whom in which zone and language. */
 export const lessonMailSelect = {
   ...lessonFactsSelect,
   studentName: true,
   guardianName: true,
   studentEmail: true,
   studentTimezone: true,
+  order: { select: { locale: true } },
+  student: { select: { locale: true } },
 } as const satisfies Prisma.BookingSelect;
+
+/**
+ * The language of a student's mail about a lesson: its order's (the language it was booked in),
+ * else the account's, else English.
+ */
+export function lessonLocale(row: { order?: { locale: string } | null; student?: { locale: string } | null }): Locale {
+  if (isLocale(row.order?.locale)) return row.order.locale;
+  if (isLocale(row.student?.locale)) return row.student.locale;
+  return DEFAULT_LOCALE;
+}
+
+/** The language of the account with this address (English when there is none). */
+export async function findAccountLocale(db: DbOrTx, email: string): Promise<Locale> {
+  const user = await db.user.findUnique({ where: { email: email.toLowerCase() }, select: { locale: true } });
+  return isLocale(user?.locale) ? user.locale : DEFAULT_LOCALE;
+}
 
 export type NewOutboxEmail = {
   kind: string;

@@ -1,5 +1,7 @@
 // The outbox worker: sends queued mail through SMTP (nodemailer), retries failures with backoff,
-// parks mail as held when no SMTP server is configured, and queues the 24-hour lesson reminders.
+// parks mail as held when no SMTP server is configured, and queues the 24-hour lesson reminders
+// (each in its student's language: the lesson's order's, else the account's).
+import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import {
@@ -7,6 +9,7 @@ import {
   findMailSender,
   holdPendingEmails,
   insertOutboxEmails,
+  lessonLocale,
   listLessonsStartingBetween,
   markEmailFailed,
   markEmailForRetry,
@@ -128,6 +131,7 @@ export async function queueLessonReminders(db: Db, ctx: MailContext, now = new D
       ...ctx,
       teacherName: lesson.teacher?.name ?? ctx.teacherName,
       studentZone: lesson.studentTimezone,
+      locale: lessonLocale(lesson),
     });
     const content = lessonReminderEmail(to.name, lesson satisfies LessonForMail, to.ctx);
     return outboxMail(
@@ -140,7 +144,7 @@ export async function queueLessonReminders(db: Db, ctx: MailContext, now = new D
   return insertOutboxEmails(db, emails);
 }
 
-/** The site's mail context: the first teacher's name and the settings' time zone. */
+/** The site's mail context: the first teacher's name, the settings' time zone and the teacher's language. */
 export async function loadMailContext(db: Db, env: Pick<Env, "PUBLIC_URL">): Promise<MailContext> {
   return (await loadTeacherMail(db, env)).ctx;
 }
@@ -155,6 +159,7 @@ export async function loadTeacherMail(
     publicUrl: env.PUBLIC_URL,
     teacherName: teacher?.name ?? "Your teacher",
     teacherZone: settings?.timezone ?? "Europe/Rome",
+    teacherLocale: isLocale(settings?.teacherLocale) ? settings.teacherLocale : DEFAULT_LOCALE,
   });
   return { ctx, teacherEmail: teacher?.email ?? null };
 }

@@ -1,6 +1,15 @@
-// Plain, friendly English emails. Times are written in the teacher's zone (the reference of the
-// whole site) and, when the student's zone is known and differs, in theirs as well.
+// Plain, friendly emails in their reader's language (issue 29): every word comes from the email
+// catalogue (shared/i18n/messages/<locale>/email.json). Times are written in the teacher's zone
+// (the reference of the whole site) and, when the student's zone is known and differs, in theirs
+// as well. A student's mail speaks `locale` (the order's language, else the account's); the
+// teacher's notices speak `teacherLocale` (her setting).
 import { DateTime } from "luxon";
+import { LESSON_MINUTES } from "../../../shared/constants.ts";
+import { DEFAULT_LOCALE, INTL_TAGS, type Locale } from "../../../shared/i18n/locales.ts";
+import type { MessageValues, Translate } from "../../../shared/i18n/messages.ts";
+import { translator } from "../../i18n.ts";
+import { DELETED_STUDENT_NAME } from "../privacy/redaction.ts";
+import { mailDate, mailEuro, mailShortDate, mailTime, mailZoneName } from "./mail-format.ts";
 
 export type LessonForMail = {
   id: string;
@@ -20,6 +29,10 @@ export type MailContext = {
   studentZone?: string | null;
   /** The learner, when the account holder (whom the mail greets) booked as their parent or guardian. */
   learnerName?: string | null;
+  /** The language of the student's mail (English when unknown). */
+  locale?: Locale;
+  /** The language of the teacher's notices (AdminSettings.teacherLocale; English when unknown). */
+  teacherLocale?: Locale;
 };
 
 /**
@@ -34,44 +47,67 @@ export function lessonAddressee<C extends MailContext>(
   return { name: booking.guardianName, ctx: { ...ctx, learnerName: booking.studentName } };
 }
 
-/** "your" lesson, or the learner's when a guardian reads the mail. */
-const whose = (ctx: MailContext) => (ctx.learnerName ? `${ctx.learnerName}'s` : "your");
-const Whose = (ctx: MailContext) => (ctx.learnerName ? `${ctx.learnerName}'s` : "Your");
-
 export type MailContent = { subject: string; text: string };
 
-function when(at: Date, zone: string) {
-  return DateTime.fromJSDate(at, { zone }).toFormat("cccc, d LLLL yyyy 'at' h:mm a (ZZZZ)");
+/** The student's language and the values that say whose lessons they are (theirs, or the learner's). */
+function studentVoice(ctx: MailContext) {
+  const locale = ctx.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  const whose: MessageValues = { guardian: ctx.learnerName ? "yes" : "no", learner: ctx.learnerName ?? "" };
+  return { locale, t, whose };
 }
 
-/** "Tuesday, 3 March 2026 at 10:00 AM (CET)", plus the student's own time when it differs. */
-export function describeTime(at: Date, ctx: Pick<MailContext, "teacherZone" | "studentZone">): string {
-  const teacher = when(at, ctx.teacherZone);
+/** The teacher's language. */
+const teacherLocaleOf = (ctx: MailContext) => ctx.teacherLocale ?? DEFAULT_LOCALE;
+
+function when(locale: Locale, at: Date, zone: string) {
+  return translator(locale)("email.time.when", {
+    date: mailDate(locale, at, zone),
+    time: mailTime(locale, at, zone),
+    zone: mailZoneName(locale, at, zone),
+  });
+}
+
+/**
+ * "Tuesday, 3 March 2026 at 10:00 AM (CET)", plus the student's own time when it differs, in the
+ * student's language (`ctx.locale`) unless `locale` says otherwise.
+ */
+export function describeTime(
+  at: Date,
+  ctx: Pick<MailContext, "teacherZone" | "studentZone" | "locale">,
+  locale: Locale = ctx.locale ?? DEFAULT_LOCALE,
+): string {
+  const teacher = when(locale, at, ctx.teacherZone);
   const studentZone = ctx.studentZone;
   if (!studentZone || studentZone === ctx.teacherZone) return teacher;
   const sameOffset =
     DateTime.fromJSDate(at, { zone: studentZone }).offset === DateTime.fromJSDate(at, { zone: ctx.teacherZone }).offset;
-  return sameOffset ? teacher : `${teacher}, which is ${when(at, studentZone)} for you`;
+  return sameOffset
+    ? teacher
+    : translator(locale)("email.time.forYou", { teacherTime: teacher, studentTime: when(locale, at, studentZone) });
 }
 
-function describePlace(lesson: LessonForMail): string {
+function describePlace(t: Translate, lesson: LessonForMail): string {
   if (lesson.lessonType === "online") {
     return lesson.meetingLink
-      ? `Online. Join here: ${lesson.meetingLink}`
-      : "Online. The meeting link will follow before the lesson.";
+      ? t("email.place.onlineLink", { link: lesson.meetingLink })
+      : t("email.place.onlineNoLink");
   }
-  return `In person${lesson.location ? ` at ${lesson.location}` : ""}.`;
+  return lesson.location ? t("email.place.inPersonAt", { location: lesson.location }) : t("email.place.inPerson");
 }
 
 function lessonLines(
   lessons: LessonForMail[],
   ctx: MailContext,
+  locale: Locale,
   note: (lesson: LessonForMail) => string | null = () => null,
 ): string {
+  const t = translator(locale);
   return lessons
     .map((l, i) => {
       const extra = note(l);
-      return `${lessons.length > 1 ? `${i + 1}. ` : "- "}${describeTime(l.startsAt, ctx)} (60 minutes)\n   ${describePlace(l)}${extra ? `\n   ${extra}` : ""}`;
+      const time = t("email.lesson.time", { when: describeTime(l.startsAt, ctx, locale), minutes: LESSON_MINUTES });
+      return `${lessons.length > 1 ? `${i + 1}. ` : "- "}${time}\n   ${describePlace(t, l)}${extra ? `\n   ${extra}` : ""}`;
     })
     .join("\n");
 }
@@ -86,102 +122,111 @@ function studentLessonLines(
   ctx: MailContext,
   note: (lesson: LessonForMail) => string | null = () => null,
 ): string {
-  return lessonLines(lessons, ctx, (l) => {
+  const { locale, t } = studentVoice(ctx);
+  return lessonLines(lessons, ctx, locale, (l) => {
     const live = l.status === "pending" || l.status === "confirmed";
-    return [note(l), live ? `Need another time? Move this lesson: ${moveLessonUrl(ctx, l.id)}` : null]
+    return [note(l), live ? t("email.lesson.moveLink", { url: moveLessonUrl(ctx, l.id) }) : null]
       .filter(Boolean)
       .join("\n   ");
   });
 }
 
-const signOff = (ctx: MailContext) => `\nSee you soon,\n${ctx.teacherName}\n${ctx.siteName} · ${ctx.publicUrl}\n`;
+const signOff = (t: Translate, ctx: MailContext) =>
+  `\n${t("email.signOff")}\n${ctx.teacherName}\n${ctx.siteName} · ${ctx.publicUrl}\n`;
 
 /** The student's mail about their lessons: greeting, what happened, the lessons, what follows, sign-off. */
 function studentLessonText(
   ctx: MailContext,
   mail: { name: string; intro: string[]; lessons: string; outro: string[] },
 ): string {
-  return [`Hi ${mail.name},`, "", ...mail.intro, "", mail.lessons, "", ...mail.outro, signOff(ctx)].join("\n");
+  const { t } = studentVoice(ctx);
+  return [
+    t("email.greeting", { name: mail.name }),
+    "",
+    ...mail.intro,
+    "",
+    mail.lessons,
+    "",
+    ...mail.outro,
+    signOff(t, ctx),
+  ].join("\n");
 }
+
+/** What the student owes and how to pay, as the booking and order emails state it. */
+export type PaymentForMail = { amountDue: number; instructions: string };
+
+function paymentLines(t: Translate, locale: Locale, payment: PaymentForMail | undefined): string[] {
+  if (!payment || payment.amountDue <= 0) return [];
+  const amount = t("email.payment.amountDue", { amount: mailEuro(locale, payment.amountDue) });
+  return payment.instructions
+    ? [amount, t("email.payment.howToPay", { instructions: payment.instructions })]
+    : [amount];
+}
+
+const lessonsUrl = (t: Translate, ctx: MailContext) =>
+  t("email.yourLessons", { url: `${ctx.publicUrl}/student/lessons` });
 
 /**
  * The student's email for a new booking. Lessons are requests until the teacher confirms them
  * (unless the site confirms automatically): the subject and text say so, never "booked".
  */
-/** What the student owes and how to pay, as the booking and order emails state it. */
-export type PaymentForMail = { amountDue: number; instructions: string };
-
-function paymentLines(payment: PaymentForMail | undefined): string[] {
-  if (!payment || payment.amountDue <= 0) return [];
-  const amount = `Amount due: €${payment.amountDue.toFixed(2)}.`;
-  return payment.instructions ? [amount, `How to pay: ${payment.instructions}`] : [amount];
-}
-
 export function bookingCreatedEmail(
   name: string,
   lessons: LessonForMail[],
   ctx: MailContext,
   payment?: PaymentForMail,
 ): MailContent {
-  const plural = lessons.length > 1;
+  const { locale, t, whose } = studentVoice(ctx);
+  const values = { ...whose, count: lessons.length, teacher: ctx.teacherName };
   const allConfirmed = lessons.every((l) => l.status === "confirmed");
-  const forLearner = ctx.learnerName ? ` for ${ctx.learnerName}` : "";
   if (allConfirmed) {
     return {
-      subject: plural
-        ? `${Whose(ctx)} ${lessons.length} English lessons are booked`
-        : `${Whose(ctx)} English lesson is booked`,
+      subject: t("email.bookingCreated.booked.subject", values),
       text: studentLessonText(ctx, {
         name,
-        intro: [
-          ctx.learnerName
-            ? `Thank you for booking with ${ctx.teacherName}! ${Whose(ctx)} ${plural ? "lessons are" : "lesson is"} booked:`
-            : `Thank you for booking with ${ctx.teacherName}! Here ${plural ? "are your lessons" : "is your lesson"}:`,
-        ],
+        intro: [t("email.bookingCreated.booked.intro", values)],
         lessons: studentLessonLines(lessons, ctx),
         outro: [
-          `Everything is confirmed. ${ctx.teacherName} will contact you within 24 hours about the final details and payment.`,
-          "Payment is required before the first lesson.",
-          ...paymentLines(payment),
-          "The attached calendar file adds the lessons to your calendar; you can also find them in your student portal.",
-          `Your lessons: ${ctx.publicUrl}/student/lessons`,
+          t("email.bookingCreated.booked.confirmed", values),
+          t("email.bookingCreated.paymentFirst"),
+          ...paymentLines(t, locale, payment),
+          t("email.bookingCreated.booked.calendar"),
+          lessonsUrl(t, ctx),
         ],
       }),
     };
   }
   return {
-    subject: plural
-      ? `Your request for ${lessons.length} English lessons${forLearner}: awaiting confirmation`
-      : `Your English lesson request${forLearner}: awaiting confirmation`,
+    subject: t("email.bookingCreated.requested.subject", values),
     text: studentLessonText(ctx, {
       name,
-      intro: [
-        ctx.learnerName
-          ? `Thank you for booking with ${ctx.teacherName}! ${Whose(ctx)} ${plural ? "lessons are" : "lesson is"} requested:`
-          : `Thank you for booking with ${ctx.teacherName}! You requested ${plural ? "these lessons" : "this lesson"}:`,
-      ],
+      intro: [t("email.bookingCreated.requested.intro", values)],
       lessons: studentLessonLines(lessons, ctx, (l) =>
-        l.status === "pending" ? "Requested: awaiting confirmation." : null,
+        l.status === "pending" ? t("email.bookingCreated.requested.lessonNote") : null,
       ),
       outro: [
-        `${plural ? "They are" : "It is"} not confirmed yet: ${ctx.teacherName} will confirm ${plural ? "them" : "it"} shortly, and you will get an email as soon as ${plural ? "each lesson is" : "it is"} confirmed. ${ctx.teacherName} will also contact you within 24 hours about the final details and payment.`,
-        "Payment is required before the first lesson.",
-        ...paymentLines(payment),
-        "The attached calendar file adds the requested lessons to your calendar, marked tentative until they are confirmed; you can also follow them in your student portal.",
-        `Your lessons: ${ctx.publicUrl}/student/lessons`,
+        t("email.bookingCreated.requested.notYet", values),
+        t("email.bookingCreated.paymentFirst"),
+        ...paymentLines(t, locale, payment),
+        t("email.bookingCreated.requested.calendar"),
+        lessonsUrl(t, ctx),
       ],
     }),
   };
 }
 
 export function bookingConfirmedEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
+  const { locale, t, whose } = studentVoice(ctx);
   return {
-    subject: `Confirmed: ${whose(ctx)} lesson on ${DateTime.fromJSDate(lesson.startsAt, { zone: ctx.teacherZone }).toFormat("d LLL")}`,
+    subject: t("email.bookingConfirmed.subject", {
+      ...whose,
+      date: mailShortDate(locale, lesson.startsAt, ctx.teacherZone),
+    }),
     text: studentLessonText(ctx, {
       name,
-      intro: [`Good news: ${whose(ctx)} lesson is confirmed.`],
+      intro: [t("email.bookingConfirmed.intro", whose)],
       lessons: studentLessonLines([lesson], ctx),
-      outro: ["The attached calendar file updates the lesson in your calendar."],
+      outro: [t("email.calendar.updatesLesson")],
     }),
   };
 }
@@ -194,37 +239,26 @@ export function orderDecidedEmail(
   decision: "confirmed" | "cancelled",
   payment?: PaymentForMail,
 ): MailContent {
-  const plural = lessons.length > 1;
-  const count = plural ? `${lessons.length} lessons` : "lesson";
+  const { locale, t, whose } = studentVoice(ctx);
+  const values = { ...whose, count: lessons.length };
   if (decision === "confirmed") {
     return {
-      subject: plural
-        ? `Confirmed: ${whose(ctx)} ${lessons.length} English lessons`
-        : `Confirmed: ${whose(ctx)} English lesson`,
+      subject: t("email.orderConfirmed.subject", values),
       text: studentLessonText(ctx, {
         name,
-        intro: [`Good news: ${whose(ctx)} ${count} ${plural ? "are" : "is"} confirmed.`],
+        intro: [t("email.orderConfirmed.intro", values)],
         lessons: studentLessonLines(lessons, ctx),
-        outro: [
-          ...paymentLines(payment),
-          `The attached calendar file updates ${plural ? "all of them" : "it"} in your calendar.`,
-          `Your lessons: ${ctx.publicUrl}/student/lessons`,
-        ],
+        outro: [...paymentLines(t, locale, payment), t("email.orderConfirmed.calendar", values), lessonsUrl(t, ctx)],
       }),
     };
   }
   return {
-    subject: plural
-      ? `Cancelled: ${whose(ctx)} ${lessons.length} English lessons`
-      : `Cancelled: ${whose(ctx)} English lesson`,
+    subject: t("email.orderCancelled.subject", values),
     text: studentLessonText(ctx, {
       name,
-      intro: [`I am sorry: ${whose(ctx)} ${count} ${plural ? "have" : "has"} been declined and cancelled.`],
-      lessons: lessonLines(lessons, ctx),
-      outro: [
-        "You can choose other times on the booking page, or reply to this email to find one together.",
-        `${ctx.publicUrl}/book`,
-      ],
+      intro: [t("email.orderCancelled.intro", values)],
+      lessons: lessonLines(lessons, ctx, locale),
+      outro: [t("email.orderCancelled.bookAgain"), `${ctx.publicUrl}/book`],
     }),
   };
 }
@@ -239,47 +273,74 @@ export function pendingReleasedEmail(
   ctx: MailContext,
   hours: number,
 ): MailContent {
-  const plural = lessons.length > 1;
+  const { locale, t, whose } = studentVoice(ctx);
+  const values = { ...whose, count: lessons.length, hours, teacher: ctx.teacherName };
   return {
-    subject: plural
-      ? `Released: ${whose(ctx)} ${lessons.length} English lesson requests`
-      : `Released: ${whose(ctx)} English lesson request`,
+    subject: t("email.pendingReleased.subject", values),
     text: studentLessonText(ctx, {
       name,
-      intro: [
-        `I am sorry: ${whose(ctx)} ${plural ? `${lessons.length} requested lessons were` : "requested lesson was"} not confirmed within ${hours} hours of the request, so ${plural ? "their times have" : "its time has"} been released for other students:`,
-      ],
-      lessons: lessonLines(lessons, ctx),
+      intro: [t("email.pendingReleased.intro", values)],
+      lessons: lessonLines(lessons, ctx, locale),
       outro: [
-        "You are welcome to book again: if a time is still free, you can choose it once more.",
+        t("email.pendingReleased.bookAgain"),
         `${ctx.publicUrl}/book`,
-        `If you have already sent a payment for ${plural ? "them" : "it"}, reply to this email and ${ctx.teacherName} will sort it out.`,
-        "The attached calendar file removes the request from your calendar.",
+        t("email.pendingReleased.payment", values),
+        t("email.pendingReleased.calendar"),
       ],
     }),
   };
+}
+
+/** One change to a lesson, as its student's email lists it. */
+export type LessonChange =
+  | { kind: "reopened" }
+  | { kind: "status"; status: string }
+  | { kind: "teacher"; name: string | null }
+  | { kind: "meetingLink"; link: string | null }
+  | { kind: "place"; location: string | null };
+
+function describeChange(t: Translate, change: LessonChange): string {
+  switch (change.kind) {
+    case "reopened":
+      return t("email.bookingChanged.reopened");
+    case "status":
+      return t("email.bookingChanged.status", { status: change.status });
+    case "teacher":
+      return change.name
+        ? t("email.bookingChanged.teacher", { name: change.name })
+        : t("email.bookingChanged.noTeacher");
+    case "meetingLink":
+      return change.link
+        ? t("email.bookingChanged.meetingLink", { link: change.link })
+        : t("email.bookingChanged.noMeetingLink");
+    case "place":
+      return change.location
+        ? t("email.bookingChanged.place", { location: change.location })
+        : t("email.bookingChanged.noPlace");
+  }
 }
 
 export function bookingChangedEmail(
   name: string,
   lesson: LessonForMail,
   ctx: MailContext,
-  changes: string[] = [],
+  changes: LessonChange[] = [],
 ): MailContent {
+  const { t, whose } = studentVoice(ctx);
   return {
-    subject: `${Whose(ctx)} lesson details have changed`,
+    subject: t("email.bookingChanged.subject", whose),
     text: studentLessonText(ctx, {
       name,
       intro: [
-        `The details of ${whose(ctx)} lesson have been updated.`,
-        ...changes.map((c) => `- ${c}`),
+        t("email.bookingChanged.intro", whose),
+        ...changes.map((c) => `- ${describeChange(t, c)}`),
         "",
-        "This is how it stands now:",
+        t("email.bookingChanged.now"),
       ],
       lessons: studentLessonLines([lesson], ctx),
       outro: [
-        `Status: ${lesson.status}. Your teacher: ${ctx.teacherName}.`,
-        "The attached calendar file updates the lesson in your calendar.",
+        t("email.bookingChanged.statusAndTeacher", { status: lesson.status, teacher: ctx.teacherName }),
+        t("email.calendar.updatesLesson"),
       ],
     }),
   };
@@ -291,16 +352,17 @@ export function bookingCancelledEmail(
   ctx: MailContext,
   reason?: string | null,
 ): MailContent {
+  const { t, whose } = studentVoice(ctx);
   return {
-    subject: `${Whose(ctx)} lesson has been cancelled`,
+    subject: t("email.bookingCancelled.subject", whose),
     text: [
-      `Hi ${name},`,
+      t("email.greeting", { name }),
       "",
-      `This lesson has been cancelled: ${describeTime(lesson.startsAt, ctx)}.`,
-      reason ? `Reason: ${reason}` : "",
-      "If a free rebooking is part of your package, you can choose a new time in your student portal.",
+      t("email.bookingCancelled.lesson", { when: describeTime(lesson.startsAt, ctx) }),
+      reason ? t("email.reason", { reason }) : "",
+      t("email.bookingCancelled.rebook"),
       `${ctx.publicUrl}/student/lessons`,
-      signOff(ctx),
+      signOff(t, ctx),
     ]
       .filter((line, i, all) => line !== "" || all[i - 1] !== "")
       .join("\n"),
@@ -309,32 +371,38 @@ export function bookingCancelledEmail(
 
 /** The student's email when the teacher moved their lesson: the old time and the new one. */
 export function bookingMovedEmail(name: string, lesson: LessonForMail, from: Date, ctx: MailContext): MailContent {
+  const { locale, t, whose } = studentVoice(ctx);
   return {
-    subject: `${Whose(ctx)} lesson has moved to ${DateTime.fromJSDate(lesson.startsAt, { zone: ctx.teacherZone }).toFormat("d LLL 'at' h:mm a")}`,
+    subject: t("email.bookingMoved.subject", {
+      ...whose,
+      date: mailShortDate(locale, lesson.startsAt, ctx.teacherZone),
+      time: mailTime(locale, lesson.startsAt, ctx.teacherZone),
+    }),
     text: studentLessonText(ctx, {
       name,
       intro: [
-        `${ctx.teacherName} has moved ${whose(ctx)} lesson.`,
-        `Old time: ${describeTime(from, ctx)}`,
-        "New time:",
+        t("email.bookingMoved.intro", { ...whose, teacher: ctx.teacherName }),
+        t("email.oldTime", { when: describeTime(from, ctx) }),
+        t("email.bookingMoved.newTime"),
       ],
       lessons: studentLessonLines([lesson], ctx),
       outro: [
-        "The attached calendar file moves the lesson in your calendar.",
-        `If the new time does not suit you, reply to this email. Your lessons: ${ctx.publicUrl}/student/lessons`,
+        t("email.bookingMoved.calendar"),
+        t("email.bookingMoved.reply", { url: `${ctx.publicUrl}/student/lessons` }),
       ],
     }),
   };
 }
 
 export function lessonReminderEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
+  const { t, whose } = studentVoice(ctx);
   return {
-    subject: `Reminder: ${whose(ctx)} English lesson is tomorrow`,
+    subject: t("email.reminder.subject", whose),
     text: studentLessonText(ctx, {
       name,
-      intro: [`Just a reminder of ${whose(ctx)} lesson in about 24 hours:`],
+      intro: [t("email.reminder.intro", whose)],
       lessons: studentLessonLines([lesson], ctx),
-      outro: ["If something has come up, reply to this email or message me as soon as possible."],
+      outro: [t("email.reminder.outro")],
     }),
   };
 }
@@ -348,20 +416,23 @@ export function resourceSharedEmail(
   item: { kind: "file" | "note"; title: string },
   ctx: MailContext,
 ): MailContent {
+  const { t } = studentVoice(ctx);
   const isFile = item.kind === "file";
+  const values = { teacher: ctx.teacherName, title: item.title, url: `${ctx.publicUrl}/resources/files` };
   return {
-    subject: isFile ? `New file from ${ctx.teacherName}: ${item.title}` : `New note from ${ctx.teacherName}`,
+    subject: isFile ? t("email.resourceShared.fileSubject", values) : t("email.resourceShared.noteSubject", values),
     text: [
-      `Hi ${name},`,
+      t("email.greeting", { name }),
       "",
-      isFile
-        ? `${ctx.teacherName} shared a file with you: ${item.title}.`
-        : `${ctx.teacherName} wrote you a note about your lessons.`,
-      `You will find it in Resources, marked New until you open it: ${ctx.publicUrl}/resources/files`,
-      signOff(ctx),
+      isFile ? t("email.resourceShared.file", values) : t("email.resourceShared.note", values),
+      isFile ? t("email.resourceShared.whereFile", values) : t("email.resourceShared.whereNote", values),
+      signOff(t, ctx),
     ].join("\n"),
   };
 }
+
+/** What the teacher hears about a student's cancellation request. */
+export type CancellationOutcome = { approved: true } | { approved: false; reason: string };
 
 export type TeacherNotice =
   | {
@@ -372,7 +443,8 @@ export type TeacherNotice =
       studentEmail: string;
       studentPhone?: string | null;
       lessons: LessonForMail[];
-      packageName: string;
+      /** The package's name, or null for a free rebooking of a cancelled lesson. */
+      packageName: string | null;
     }
   | {
       kind: "teacher_availability_request";
@@ -387,7 +459,7 @@ export type TeacherNotice =
       name: string;
       email: string;
       phone?: string | null;
-      night: string;
+      night: GroupNight;
       packageName: string;
     }
   | {
@@ -404,85 +476,139 @@ export type TeacherNotice =
       studentEmail: string;
       lesson: LessonForMail;
       reason: string;
-      outcome: string;
+      outcome: CancellationOutcome;
     };
 
-const contactLine = (email: string, phone?: string | null) => `Contact: ${email}${phone ? `, ${phone}` : ""}`;
-/** "Luca Ferrari", or "Luca Ferrari (booked by Anna Ferrari, parent or guardian)". */
-const learnerAndGuardian = (student: string, guardian?: string | null) =>
-  guardian ? `${student} (booked by ${guardian}, parent or guardian)` : student;
+/** A group conversation night as the catalogue keeps it: an English weekday name, "19:00", the place. */
+export type GroupNight = { dayOfWeek: string; time: string; location: string };
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** "Tuesdays at 19:00, Milano" · "il martedì alle 19:00, Milano". */
+export function describeNight(locale: Locale, night: GroupNight): string {
+  const index = WEEKDAYS.indexOf(night.dayOfWeek);
+  // 2023-01-01 was a Sunday: the weekday's own name in the language (the stored name when unknown).
+  const day =
+    locale === "en" || index < 0
+      ? night.dayOfWeek
+      : new Intl.DateTimeFormat(INTL_TAGS[locale], { weekday: "long", timeZone: "UTC" }).format(
+          Date.UTC(2023, 0, 1 + index),
+        );
+  return translator(locale)("email.groupNight", { day, time: night.time, location: night.location });
+}
+
+const contact = (email: string, phone?: string | null) => (phone ? `${email}, ${phone}` : email);
 
 export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): MailContent {
+  const locale = teacherLocaleOf(ctx);
+  const t = translator(locale);
   const admin = `${ctx.publicUrl}/admin`;
+  const teacherTime = { ...ctx, studentZone: null };
+  const contactLine = (email: string, phone?: string | null) =>
+    t("email.teacher.contact", { contact: contact(email, phone) });
+  /** "Luca Ferrari", or "Luca Ferrari (booked by Anna Ferrari, parent or guardian)". */
+  const learnerAndGuardian = (student: string, guardian?: string | null) =>
+    guardian ? t("email.teacher.bookedByGuardian", { student, guardian }) : student;
   switch (notice.kind) {
     case "teacher_new_booking": {
-      const awaiting = notice.lessons.some((l) => l.status === "pending");
+      const awaiting = notice.lessons.some((l) => l.status === "pending") ? "yes" : "no";
+      const packageName = notice.packageName ?? t("email.teacher.newBooking.rebooking");
       return {
-        subject: `${awaiting ? "New booking request" : "New booking"}: ${notice.studentName} (${notice.packageName})`,
+        subject: t("email.teacher.newBooking.subject", { awaiting, student: notice.studentName, package: packageName }),
         text: [
-          `${learnerAndGuardian(notice.studentName, notice.guardianName)} ${awaiting ? "requested" : "booked"} ${notice.packageName}.`,
+          t("email.teacher.newBooking.line", {
+            who: learnerAndGuardian(notice.studentName, notice.guardianName),
+            awaiting,
+            package: packageName,
+          }),
           contactLine(notice.studentEmail, notice.studentPhone),
           "",
-          lessonLines(notice.lessons, { ...ctx, studentZone: null }),
+          lessonLines(notice.lessons, teacherTime, locale),
           "",
-          awaiting
-            ? `The lessons are pending until you confirm them; the student has been told so. Confirm them: ${admin}/bookings`
-            : `Review it: ${admin}/bookings`,
+          awaiting === "yes"
+            ? t("email.teacher.newBooking.confirm", { url: `${admin}/bookings` })
+            : t("email.teacher.newBooking.review", { url: `${admin}/bookings` }),
         ].join("\n"),
       };
     }
     case "teacher_availability_request":
       return {
-        subject: `Custom availability request from ${notice.name}`,
+        subject: t("email.teacher.availability.subject", { name: notice.name }),
         text: [
-          `${notice.name} could not find a time that works and wrote:`,
+          t("email.teacher.availability.wrote", { name: notice.name }),
           "",
           notice.availability,
           "",
-          `City / time zone: ${notice.location}`,
+          t("email.teacher.availability.location", { location: notice.location }),
           contactLine(notice.email, notice.phone),
           "",
-          `Inbox: ${admin}/inbox`,
+          t("email.teacher.inbox", { url: `${admin}/inbox` }),
         ].join("\n"),
       };
     case "teacher_group_signup":
       return {
-        subject: `Group conversation sign-up: ${notice.name}`,
+        subject: t("email.teacher.groupSignup.subject", { name: notice.name }),
         text: [
-          `${notice.name} signed up for group conversation practice.`,
-          `Night: ${notice.night}`,
-          `Package: ${notice.packageName}`,
+          t("email.teacher.groupSignup.line", { name: notice.name }),
+          t("email.teacher.groupSignup.night", { night: describeNight(locale, notice.night) }),
+          t("email.teacher.groupSignup.package", { package: notice.packageName }),
           contactLine(notice.email, notice.phone),
           "",
-          "Remember to contact them within 24 hours about the final details and payment.",
-          `Inbox: ${admin}/inbox`,
+          t("email.teacher.groupSignup.remember"),
+          t("email.teacher.inbox", { url: `${admin}/inbox` }),
         ].join("\n"),
       };
-    case "teacher_lesson_moved": {
-      const teacherTime = { ...ctx, studentZone: null };
+    case "teacher_lesson_moved":
       return {
-        subject: `Lesson moved by ${notice.studentName}`,
+        subject: t("email.teacher.moved.subject", { student: notice.studentName }),
         text: [
-          `${notice.studentName} moved a lesson.`,
-          `Old time: ${describeTime(notice.from, teacherTime)}`,
-          `New time: ${describeTime(notice.lesson.startsAt, teacherTime)}`,
+          t("email.teacher.moved.line", { student: notice.studentName }),
+          t("email.oldTime", { when: describeTime(notice.from, teacherTime, locale) }),
+          t("email.teacher.moved.newTime", { when: describeTime(notice.lesson.startsAt, teacherTime, locale) }),
           contactLine(notice.studentEmail),
           "",
-          `Bookings: ${admin}/bookings`,
+          t("email.teacher.bookings", { url: `${admin}/bookings` }),
         ].join("\n"),
       };
-    }
     case "teacher_cancellation":
       return {
-        subject: `Cancellation request from ${notice.studentName}`,
+        subject: t("email.teacher.cancellation.subject", { student: notice.studentName }),
         text: [
-          `${learnerAndGuardian(notice.studentName, notice.guardianName)} asked to cancel the lesson of ${describeTime(notice.lesson.startsAt, { ...ctx, studentZone: null })}.`,
-          `Reason: ${notice.reason}`,
-          `Outcome: ${notice.outcome}`,
+          t("email.teacher.cancellation.line", {
+            who: learnerAndGuardian(notice.studentName, notice.guardianName),
+            when: describeTime(notice.lesson.startsAt, teacherTime, locale),
+          }),
+          t("email.reason", { reason: notice.reason }),
+          t("email.teacher.cancellation.outcome", {
+            outcome: notice.outcome.approved
+              ? t("email.teacher.cancellation.approved")
+              : t("email.teacher.cancellation.refused", { reason: notice.outcome.reason }),
+          }),
           contactLine(notice.studentEmail),
           "",
-          `Bookings: ${admin}/bookings`,
+          t("email.teacher.bookings", { url: `${admin}/bookings` }),
         ].join("\n"),
       };
   }
+}
+
+/** One notice to a teacher listing the times a deleted account freed; no name, no address. */
+export function freedLessonsEmail(starts: Date[], ctx: MailContext): MailContent {
+  const locale = teacherLocaleOf(ctx);
+  const t = translator(locale);
+  return {
+    subject: t("email.accountDeleted.subject", { count: starts.length }),
+    text: [
+      t("email.accountDeleted.greeting", { teacher: ctx.teacherName }),
+      "",
+      t("email.accountDeleted.intro"),
+      "",
+      ...starts.map((at) => `- ${describeTime(at, ctx, locale)}`),
+      "",
+      t("email.accountDeleted.pastLessons", { name: DELETED_STUDENT_NAME }),
+      "",
+      `${ctx.siteName} · ${ctx.publicUrl}`,
+      "",
+    ].join("\n"),
+  };
 }

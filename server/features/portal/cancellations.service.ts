@@ -12,7 +12,6 @@ import {
 } from "../../../shared/cancellation-policy.ts";
 import {
   CANCEL_REASON_REQUIRED_MESSAGE,
-  FREE_CANCELLATION_DECISION,
   LESSON_MINUTES,
   PAST_LESSON_CANCEL_MESSAGE,
 } from "../../../shared/constants.ts";
@@ -113,9 +112,8 @@ export async function requestCancellation(
       (tx) =>
         queueLessonEventMails(tx, mailContext, lesson.id, {
           kind: "cancellation_request",
-          approved: true,
           reason: input.reason,
-          outcome: FREE_CANCELLATION_DECISION,
+          outcome: { approved: true },
         }),
     );
     if (done) {
@@ -137,9 +135,8 @@ export async function requestCancellation(
   await data.recordRefusedCancellation(db, studentId, lesson.id, input.reason, reason, (tx) =>
     queueLessonEventMails(tx, mailContext, lesson.id, {
       kind: "cancellation_request",
-      approved: false,
       reason: input.reason,
-      outcome: `Refused: ${reason} The lesson stays booked.`,
+      outcome: { approved: false, reason },
     }),
   );
   throw new AppError("CONFLICT", reason);

@@ -14,9 +14,9 @@ import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import { isStoredName } from "../files/files.service.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import type { UploadStore } from "../files/upload-store.ts";
-import type { NewOutboxEmail } from "../mail/mail.data.ts";
+import { type NewOutboxEmail, outboxMail } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
-import { describeTime, type MailContext } from "../mail/mail.templates.ts";
+import { freedLessonsEmail, type MailContext } from "../mail/mail.templates.ts";
 import { type CancelledLesson, eraseStudent, findAccount, loadStudentData } from "./privacy.data.ts";
 
 export const DELETE_CONFIRMATION_WORD = "DELETE";
@@ -263,25 +263,12 @@ export function freedLessonNotices(cancelled: CancelledLesson[], ctx: MailContex
     if (!lesson.teacherEmail) continue;
     byTeacher.set(lesson.teacherEmail, [...(byTeacher.get(lesson.teacherEmail) ?? []), lesson.startsAt]);
   }
-  return [...byTeacher].map(([teacherEmail, starts]) => ({
-    kind: "teacher_cancellation",
-    toAddress: teacherEmail,
-    subject:
-      starts.length === 1
-        ? "A lesson was cancelled: a student deleted their account"
-        : `${starts.length} lessons were cancelled: a student deleted their account`,
-    textBody: [
-      `Hello ${ctx.teacherName},`,
-      "",
-      "A student deleted their account on the website. Their upcoming lessons were cancelled and these times are free to book again:",
-      "",
-      ...starts.map((at) => `- ${describeTime(at, ctx)}`),
-      "",
-      'Their past lessons stay in your records as "Deleted student", without their name or contact details.',
-      "",
-      `${ctx.siteName} · ${ctx.publicUrl}`,
-      "",
-    ].join("\n"),
-    dedupeKey: `account_deleted:${key}:${teacherEmail}`,
-  }));
+  return [...byTeacher].map(([teacherEmail, starts]) =>
+    outboxMail(
+      "teacher_cancellation",
+      teacherEmail,
+      freedLessonsEmail(starts, ctx),
+      `account_deleted:${key}:${teacherEmail}`,
+    ),
+  );
 }
