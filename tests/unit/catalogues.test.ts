@@ -75,6 +75,7 @@ describe("message catalogues", () => {
 
   it("keeps the specification's English where a catalogue restates it", () => {
     expect(read("en", "landing")["landing.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    expect(read("en", "portal")["portal.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
   });
 });
 
@@ -89,6 +90,10 @@ const TRANSLATED = [
   // The booking flow.
 
   // The student portal.
+  "client/src/routes/student",
+  "client/src/features/portal",
+  "client/src/features/calendar/calendar-feed-card.tsx",
+  "client/src/features/orders/payment-status.tsx",
 
   // The quiz area.
 
