@@ -104,7 +104,7 @@ export function Dashboard() {
           icon={<PuzzleIcon />}
         />
         <StatCard
-          label={t("portal.nav.referrals")}
+          label={t("portal.dashboard.referrals")}
           value={stats.isPending ? "–" : s.referralCount}
           icon={<UsersIcon />}
         />
