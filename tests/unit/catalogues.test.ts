@@ -86,6 +86,8 @@ const TRANSLATED = [
   "client/src/routes/landing.tsx",
   "client/src/components/site-logo.tsx",
   "client/src/components/language-switch.tsx",
+  // The shared building blocks of every app page.
+  "client/src/components/ui",
 
   // The booking flow.
 

@@ -3,7 +3,7 @@
 // address. Each area's catalogue is a chunk of its own, loaded by the routes that show it
 // (route-table.tsx) before they render; the server preloads the ones its pages need.
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { createContext, Fragment, isValidElement, type ReactNode, useContext, useMemo } from "react";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 import type { Area, MessageKey, MessageValues, Translate } from "../../../shared/i18n/messages.ts";
 
@@ -82,4 +82,32 @@ export function useT(): Translate {
 /** The page's language. */
 export function useLocale(): Locale {
   return useI18n().locale;
+}
+
+/** The values of a message whose placeholders may be elements (a bold figure, a link). */
+export type RichValues = Record<string, string | number | Date | ReactNode>;
+
+/** Marks where an element goes in a formatted message: characters no message contains. */
+const MARK = "\u{F0000}";
+
+/**
+ * A translation function for messages with elements inside: `rich("common.pager.showing", { total:
+ * <strong>{n}</strong> })`. The message is formatted with a mark for each element, then cut at the
+ * marks, so each language places the elements where its grammar wants them.
+ */
+export function useRichT(): (key: MessageKey, values: RichValues) => ReactNode[] {
+  const t = useT();
+  return (key, values) => {
+    const elements: ReactNode[] = [];
+    const plain: MessageValues = {};
+    for (const [name, value] of Object.entries(values)) {
+      if (isValidElement(value)) {
+        plain[name] = `${MARK}${elements.length}${MARK}`;
+        elements.push(value);
+      } else plain[name] = value as string | number | Date;
+    }
+    return t(key, plain)
+      .split(MARK)
+      .map((part, index) => (index % 2 === 1 ? <Fragment key={part}>{elements[Number(part)]}</Fragment> : part));
+  };
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
+import { useT } from "../../lib/i18n.tsx";
 
 const TONES = {
   neutral: "bg-slate-100 text-slate-700 ring-slate-200",
@@ -36,7 +38,20 @@ export const STATUS_TONES: Record<string, BadgeTone> = {
   cancelled: "red",
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  const label = status ? status[0].toUpperCase() + status.slice(1) : "Unknown";
+const STATUS_LABELS: Record<string, MessageKey> = {
+  pending: "common.status.pending",
+  confirmed: "common.status.confirmed",
+  completed: "common.status.completed",
+  cancelled: "common.status.cancelled",
+};
+
+/**
+ * A lesson's status, or an order's (`of="order"`: Italian agrees the adjective with "ordine", a
+ * lesson's with "lezione"). A status this client does not know yet shows as the server spells it.
+ */
+export function StatusBadge({ status, of = "lesson" }: { status: string; of?: "lesson" | "order" }) {
+  const t = useT();
+  const key = STATUS_LABELS[status];
+  const label = key ? t(key, { of }) : status || t("common.status.unknown");
   return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{label}</Badge>;
 }

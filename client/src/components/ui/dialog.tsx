@@ -1,5 +1,6 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { useT } from "../../lib/i18n.tsx";
 import { Button } from "./button.tsx";
 
 type ModalProps = {
@@ -22,6 +23,7 @@ const WIDTHS = { sm: "sm:max-w-sm", md: "sm:max-w-lg", lg: "sm:max-w-2xl", xl: "
  * dialog over the page.
  */
 export function Modal({ open, onClose, title, description, children, footer, size = "md" }: ModalProps) {
+  const t = useT();
   useReturnFocus(open);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -42,7 +44,7 @@ export function Modal({ open, onClose, title, description, children, footer, siz
               <button
                 type="button"
                 onClick={onClose}
-                aria-label="Close"
+                aria-label={t("common.close")}
                 className="-mr-1 rounded-lg p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-700"
               >
                 ×
@@ -103,13 +105,14 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = "Confirm",
-  cancelLabel = "Cancel",
+  confirmLabel,
+  cancelLabel,
   destructive,
   busy,
   onConfirm,
   onCancel,
 }: ConfirmProps) {
+  const t = useT();
   return (
     <Modal
       open={open}
@@ -119,10 +122,10 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="outline" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t("common.cancel")}
           </Button>
           <Button variant={destructive ? "danger" : "primary"} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
+            {confirmLabel ?? t("common.confirm")}
           </Button>
         </>
       }

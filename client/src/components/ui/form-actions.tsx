@@ -1,9 +1,10 @@
+import { useT } from "../../lib/i18n.tsx";
 import { Button } from "./button.tsx";
 
 /** A form's cancel and submit buttons: stacked on phones with submit on top, in a row from sm up. */
 export function FormActions({
   className = "",
-  cancelLabel = "Cancel",
+  cancelLabel,
   onCancel,
   submitLabel,
   pendingLabel,
@@ -20,10 +21,11 @@ export function FormActions({
   isPending: boolean;
   isDisabled?: boolean;
 }) {
+  const t = useT();
   return (
     <div className={`flex flex-col-reverse gap-2 sm:flex-row sm:justify-end ${className}`}>
       <Button variant="outline" onClick={onCancel}>
-        {cancelLabel}
+        {cancelLabel ?? t("common.cancel")}
       </Button>
       <Button type="submit" disabled={isPending || isDisabled}>
         {isPending ? pendingLabel : submitLabel}

@@ -1,6 +1,7 @@
 // A paged list of cards with an add button and filters, its add/edit form in a dialog and a
 // confirmation before an item is deleted. The caller owns the data and the form's fields.
 import type { FormEvent, ReactNode } from "react";
+import { useT } from "../../lib/i18n.tsx";
 import { Button } from "./button.tsx";
 import { ConfirmDialog, Modal } from "./dialog.tsx";
 import { EmptyState } from "./empty-state.tsx";
@@ -63,6 +64,7 @@ export function ListDialogPanel<T>({
   form: FormDialog;
   confirmDelete: DeleteConfirmation;
 }) {
+  const t = useT();
   return (
     <>
       <div className="mb-4 flex justify-end">
@@ -96,7 +98,7 @@ export function ListDialogPanel<T>({
               className="sm:col-span-2"
               onCancel={form.onClose}
               submitLabel={form.submitLabel}
-              pendingLabel="Saving..."
+              pendingLabel={t("common.saving")}
               isPending={form.isSaving}
               isDisabled={form.isSubmitDisabled}
             />
@@ -107,7 +109,7 @@ export function ListDialogPanel<T>({
         open={confirmDelete.isOpen}
         title={confirmDelete.title}
         message={confirmDelete.message}
-        confirmLabel="Delete"
+        confirmLabel={t("common.delete")}
         destructive
         busy={confirmDelete.isBusy}
         onConfirm={confirmDelete.onConfirm}

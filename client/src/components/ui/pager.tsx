@@ -2,6 +2,7 @@
 // thumb. The offset lives with the list's filters, so changing a filter starts again at page 1,
 // and a refresh after an action keeps the page (the offset is part of the query key).
 import { useCallback, useEffect, useState } from "react";
+import { useRichT, useT } from "../../lib/i18n.tsx";
 import { Button } from "./button.tsx";
 
 /**
@@ -31,7 +32,7 @@ export function Pager({
   limit,
   total,
   onChange,
-  label = "Pages",
+  label,
   className = "",
 }: {
   offset: number;
@@ -42,6 +43,8 @@ export function Pager({
   label?: string;
   className?: string;
 }) {
+  const t = useT();
+  const rich = useRichT();
   // Deleting the last row of the last page leaves an empty page: step back to the new last one.
   useEffect(() => {
     if (total > 0 && offset >= total) onChange(Math.floor((total - 1) / limit) * limit);
@@ -57,13 +60,16 @@ export function Pager({
   };
   return (
     <nav
-      aria-label={label}
+      aria-label={label ?? t("common.pager.label")}
       className={`mt-4 flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between ${className}`}
     >
       <p className="text-center text-sm text-slate-600 sm:text-left" aria-live="polite">
-        Showing{" "}
-        <span className="font-semibold text-slate-900 tabular-nums">{from === to ? from : `${from}–${to}`}</span> of{" "}
-        <span className="font-semibold text-slate-900 tabular-nums">{total}</span>
+        {rich("common.pager.showing", {
+          range: (
+            <span className="font-semibold text-slate-900 tabular-nums">{from === to ? from : `${from}–${to}`}</span>
+          ),
+          total: <span className="font-semibold text-slate-900 tabular-nums">{total}</span>,
+        })}
       </p>
       {total > limit && (
         <div className="grid grid-cols-2 gap-2 sm:flex">
@@ -73,10 +79,10 @@ export function Pager({
             disabled={offset === 0}
             onClick={() => go(Math.max(0, offset - limit))}
           >
-            <span aria-hidden="true">←</span> Previous
+            <span aria-hidden="true">←</span> {t("common.pager.previous")}
           </Button>
           <Button variant="outline" className="min-h-11" disabled={to >= total} onClick={() => go(offset + limit)}>
-            Next <span aria-hidden="true">→</span>
+            {t("common.pager.next")} <span aria-hidden="true">→</span>
           </Button>
         </div>
       )}

@@ -40,7 +40,7 @@ function OrderCard(props: {
           <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                {who} <StatusBadge status={order.status} /> <PaymentBadge status={order.payment_status} />
+                {who} <StatusBadge status={order.status} of="order" /> <PaymentBadge status={order.payment_status} />
               </h3>
               {order.student.email && <p className="truncate text-sm text-slate-600">{order.student.email}</p>}
               <p className="mt-1 text-sm text-slate-700">
