@@ -64,7 +64,7 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            {allowed ? t("portal.cancel.keep") : t("portal.dialog.close")}
+            {allowed ? t("portal.cancel.keep") : t("common.close")}
           </Button>
           {allowed && (
             <Button variant="danger" onClick={submit} disabled={cancel.isPending}>

@@ -74,7 +74,7 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            {allowed ? t("portal.move.keep") : t("portal.dialog.close")}
+            {allowed ? t("portal.move.keep") : t("common.close")}
           </Button>
           {allowed && (
             <Button onClick={confirm} disabled={!selected || move.isPending}>

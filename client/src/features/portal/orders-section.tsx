@@ -41,7 +41,8 @@ export function OrdersSection({ timeZone }: { timeZone: string }) {
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                   <div className="min-w-0">
                     <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                      {o.package_name} <StatusBadge status={o.status} of="order" /> <PaymentBadge status={o.payment_status} />
+                      {o.package_name} <StatusBadge status={o.status} of="order" />{" "}
+                      <PaymentBadge status={o.payment_status} />
                     </h3>
                     <p className="mt-1 text-sm text-slate-600">
                       {t("portal.orders.summary", {

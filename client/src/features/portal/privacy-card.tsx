@@ -8,17 +8,17 @@ import { Card } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { useLocale, useT } from "../../lib/i18n.tsx";
+import { useLocale, useRichT, useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { signOutStudentOnServer, studentStatusKey } from "../auth/student-auth.ts";
 import { useSessionExpiry } from "./portal-api.ts";
-import { ELEMENT, WithElement } from "./with-element.tsx";
 
 const CONFIRM_WORD = "DELETE";
 
 export function PrivacyCard() {
   const t = useT();
+  const rich = useRichT();
   const locale = useLocale();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
@@ -80,11 +80,16 @@ export function PrivacyCard() {
         {t("portal.privacy.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        <WithElement text={t("portal.privacy.intro", { link: ELEMENT })}>
-          <a className="font-semibold text-blue-900 underline underline-offset-2" href={localePath(locale, "/privacy")}>
-            {t("portal.privacy.noticeLink")}
-          </a>
-        </WithElement>
+        {rich("portal.privacy.intro", {
+          link: (
+            <a
+              className="font-semibold text-blue-900 underline underline-offset-2"
+              href={localePath(locale, "/privacy")}
+            >
+              {t("portal.privacy.noticeLink")}
+            </a>
+          ),
+        })}
       </p>
       <div className="mt-5 grid gap-4 md:grid-cols-2">
         <div className="flex flex-col rounded-xl border border-slate-200 p-4">
@@ -123,9 +128,9 @@ export function PrivacyCard() {
               <li>{t("portal.privacy.effect.signedOut")}</li>
             </ul>
             <p>
-              <WithElement text={t("portal.privacy.considerDownload", { strong: ELEMENT })}>
-                <strong>{t("portal.privacy.downloadingData")}</strong>
-              </WithElement>
+              {rich("portal.privacy.considerDownload", {
+                strong: <strong>{t("portal.privacy.downloadingData")}</strong>,
+              })}
             </p>
             <TextField
               label={t("portal.privacy.typeLabel", { word: CONFIRM_WORD })}

@@ -57,7 +57,7 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
       footer={
         <>
           <Button variant="outline" onClick={close}>
-            {t("portal.dialog.cancel")}
+            {t("common.cancel")}
           </Button>
           <Button onClick={confirm} disabled={!selected || busy}>
             {busy

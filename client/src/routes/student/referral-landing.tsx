@@ -14,8 +14,7 @@ import { ChatIcon, GiftIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { ProfileForm } from "../../features/portal/profile-form.tsx";
-import { ELEMENT, WithElement } from "../../features/portal/with-element.tsx";
-import { useT } from "../../lib/i18n.tsx";
+import { useRichT, useT } from "../../lib/i18n.tsx";
 import { useNavigate, useSearchParams } from "../../lib/router.tsx";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 
@@ -72,6 +71,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export function ReferralLanding() {
   const t = useT();
+  const rich = useRichT();
   const [params] = useSearchParams();
   const code = (params.get("code") ?? params.get("ref") ?? "").trim();
   const navigate = useNavigate();
@@ -186,9 +186,9 @@ export function ReferralLanding() {
             ))}
           </ul>
           <p className="mt-5 rounded-xl bg-blue-50 px-3 py-2 text-sm text-blue-900">
-            <WithElement text={t("portal.ref.codeApplied", { code: ELEMENT })}>
-              <span className="font-mono font-bold tracking-widest">{code.toUpperCase()}</span>
-            </WithElement>
+            {rich("portal.ref.codeApplied", {
+              code: <span className="font-mono font-bold tracking-widest">{code.toUpperCase()}</span>,
+            })}
           </p>
         </Card>
         <Card className="p-5 sm:p-6 lg:col-span-3">
