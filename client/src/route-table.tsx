@@ -68,7 +68,11 @@ export const routes: RouteObject[] = [
             messages: ["portal"],
             lazy: async () => ({ Component: (await portal()).ReferralLanding }),
           },
-          { path: "/privacy", lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyPage }) },
+          {
+            path: "/privacy",
+            messages: ["portal"],
+            lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyPage }),
+          },
           {
             path: "/certificates/:code",
             lazy: async () => ({ Component: (await certificate()).CertificateVerifyPage }),

@@ -65,7 +65,7 @@ test("a student uses the portal in Italian, page by page", async ({ page }, info
   await expect(dialog).toContainText(/Orario attuale: .* \d{2}:\d{2} \(ora di Milano\)/);
   await expectNoSeriousViolations(page, "/it/student/lessons move dialog");
   await shot(page, "move-it", info.project.name);
-  await dialog.getByRole("button", { name: /Mantieni questo orario|Chiudi/ }).click();
+  await dialog.getByRole("button", { name: "Mantieni questo orario" }).click();
 
   await sidebar(page).getByRole("link", { name: "I miei progressi" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "I miei progressi" })).toBeVisible();
@@ -165,4 +165,26 @@ test("the sign-in card and the referral landing read in Italian", async ({ page 
   await expect(page.getByText(/Il codice invito .* viene applicato quando prenoti\./)).toBeVisible();
   await expectNoSeriousViolations(page, "/it/ref");
   await shot(page, "ref-it", info.project.name);
+});
+
+test("the privacy notice reads in Italian at /it/privacy, rendered by the server", async ({ browser }, info) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/it/privacy");
+  await expect(page.locator("html")).toHaveAttribute("lang", "it");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Informativa sulla privacy");
+  await expect(page.getByRole("heading", { name: "1. Titolare del trattamento" })).toBeVisible();
+  await expect(page.getByText("Ultimo aggiornamento: 22 novembre 2026")).toBeVisible();
+  await context.close();
+
+  const live = await browser.newPage(info.project.name === "phone" ? { viewport: { width: 360, height: 780 } } : {});
+  await live.goto("/it/privacy");
+  await expect(live.getByRole("heading", { name: "7. Diritti dell'interessato" })).toBeVisible();
+  await expectNoSeriousViolations(live, "/it/privacy");
+  await shot(live, "privacy-it", info.project.name);
+  await live.getByRole("link", { name: "English", exact: true }).click();
+  await expect(live).toHaveURL(/\/privacy$/);
+  await expect(live.getByRole("heading", { level: 1 })).toHaveText("Privacy notice");
+  await expect(live.getByText("Last updated: 22 November 2026")).toBeVisible();
+  await live.close();
 });

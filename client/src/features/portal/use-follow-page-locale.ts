@@ -24,7 +24,13 @@ export function useFollowPageLocale(signedIn: boolean) {
   const queryClient = useQueryClient();
   const save = useMutation(
     trpc.portal.saveLocale.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.portal.profile.queryKey() }),
+      // The profile page may have read the profile while this was being saved: the saved language
+      // is written into what it holds, and a read still under way is replaced by a fresh one.
+      onSuccess: (saved) => {
+        const key = trpc.portal.profile.queryKey();
+        queryClient.setQueryData(key, (old) => old && { ...old, profile: { ...old.profile, locale: saved.locale } });
+        void queryClient.invalidateQueries({ queryKey: key });
+      },
     }),
   );
   const { mutate } = save;
