@@ -132,10 +132,10 @@ describe("prerendered public pages", () => {
     expect(home).toContain("Parla inglese con sicurezza,");
     expect(home).toContain("Cosa dicono i miei studenti");
     expect(home).not.toContain("Speak English with confidence");
-    // Its links lead to the English pages while those are not translated (TRANSLATED_PAGES); the
-    // switch offers the same page in English.
+    // Its links lead to the English pages while those are not translated (TRANSLATED_PAGES), to the
+    // Italian ones once they are (the privacy notice); the switch offers the same page in English.
     expect(home).toContain('href="/book"');
-    expect(home).toContain('href="/privacy"');
+    expect(home).toContain('href="/it/privacy"');
     expect(home).not.toContain('href="/it/book');
     expect(home).toMatch(/<a href="\/" hrefLang="en" lang="en"[^>]*>English<\/a>/);
     for (const [lang, href] of [
@@ -145,6 +145,11 @@ describe("prerendered public pages", () => {
     ]) {
       expect(home).toContain(`<link rel="alternate" hreflang="${lang}" href="${t.env.PUBLIC_URL}${href}">`);
     }
+
+    const privacy = (await get("/it/privacy")).body;
+    expect(privacy).toContain('<html lang="it">');
+    expect(privacy).toContain("Titolare del trattamento");
+    expect(privacy).not.toContain("Who is responsible");
 
     // Never English words under lang="it": an untranslated page's Italian address sends to its English one.
     const pricing = await get("/it/book/pricing?package=single");
