@@ -32,6 +32,8 @@ async function signInInItalian(page: Page) {
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Area studenti" });
 
 test("a student uses the portal in Italian, page by page", async ({ page }, info) => {
+  // Seven pages and a dialog, each checked by axe and photographed whole.
+  test.setTimeout(240_000);
   await signInInItalian(page);
   await expect(page.getByRole("heading", { level: 1, name: "Ciao Sofia, felice di rivederti!" })).toBeVisible();
   const numbers = page.getByRole("region", { name: "I tuoi numeri" });
@@ -167,7 +169,10 @@ test("the sign-in card and the referral landing read in Italian", async ({ page 
   await shot(page, "ref-it", info.project.name);
 });
 
-test("the privacy notice reads in Italian at /it/privacy, rendered by the server", async ({ browser }, info) => {
+test("the privacy notice reads in Italian at /it/privacy, rendered by the server", async ({
+  browser,
+  page: live,
+}, info) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/it/privacy");
@@ -177,7 +182,6 @@ test("the privacy notice reads in Italian at /it/privacy, rendered by the server
   await expect(page.getByText("Ultimo aggiornamento: 22 novembre 2026")).toBeVisible();
   await context.close();
 
-  const live = await browser.newPage(info.project.name === "phone" ? { viewport: { width: 360, height: 780 } } : {});
   await live.goto("/it/privacy");
   await expect(live.getByRole("heading", { name: "7. Diritti dell'interessato" })).toBeVisible();
   await expectNoSeriousViolations(live, "/it/privacy");
@@ -186,5 +190,4 @@ test("the privacy notice reads in Italian at /it/privacy, rendered by the server
   await expect(live).toHaveURL(/\/privacy$/);
   await expect(live.getByRole("heading", { level: 1 })).toHaveText("Privacy notice");
   await expect(live.getByText("Last updated: 22 November 2026")).toBeVisible();
-  await live.close();
 });
