@@ -24,6 +24,7 @@ import { opsRoutes } from "./http/ops.http.ts";
 import { registerProcedureRoutes } from "./http/procedure-routes.ts";
 import { procedureRoutes } from "./http/rest-table.ts";
 import { studentExportRoute } from "./http/student-export.http.ts";
+import { requestLocale, translateSentence } from "./i18n.ts";
 import { projectPath } from "./paths.ts";
 import { MemoryRateLimiter, type RateLimiter, rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -164,13 +165,17 @@ export async function buildApp(opts: BuildAppOptions) {
   // PostgreSQL text cannot hold a NUL character: refuse it at the edge (URL, query, JSON body)
   // with a clear 400 instead of failing deep inside a query with a 500.
   app.addHook("onRequest", async (request, reply) => {
-    if (/%00|\0/i.test(request.url)) return reply.code(400).send({ error: INVALID_CHARACTER_MESSAGE });
+    if (/%00|\0/i.test(request.url)) {
+      return reply
+        .code(400)
+        .send({ error: translateSentence(INVALID_CHARACTER_MESSAGE, requestLocale(request.headers)) });
+    }
     // The one header whose value is stored and looked up: a client's generated key (a UUID, a
     // token), so only visible ASCII is accepted. Cookies are checked where they are read.
     const idempotencyKey = request.headers["idempotency-key"];
     if (idempotencyKey !== undefined) {
       const error = idempotencyKeyError(idempotencyKey);
-      if (error) return reply.code(400).send({ error });
+      if (error) return reply.code(400).send({ error: translateSentence(error, requestLocale(request.headers)) });
     }
   });
 
@@ -190,28 +195,32 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    const locale = requestLocale(request.headers);
+    const say = (english: string) => translateSentence(english, locale);
     if (error instanceof TRPCError) {
       const retryAfter = retryAfterOf(error);
       if (retryAfter) reply.header("Retry-After", String(retryAfter));
       if (error.code === "INTERNAL_SERVER_ERROR") request.log.error({ err: error }, "unhandled error");
-      return reply.code(getHTTPStatusCodeFromError(error)).send({ error: publicMessage(error) });
+      return reply.code(getHTTPStatusCodeFromError(error)).send({ error: publicMessage(error, locale) });
     }
     if (error instanceof AppError) {
       if (error.details?.retryAfterSeconds) reply.header("Retry-After", String(error.details.retryAfterSeconds));
-      return reply.code(HTTP_STATUS[error.code]).send({ error: error.message });
+      return reply.code(HTTP_STATUS[error.code]).send({ error: error.messageIn(locale) });
     }
     const err = error as { statusCode?: number; code?: string; validation?: unknown; message?: string };
     if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return reply.code(413).send({ error: "The request is too large." });
+      return reply.code(413).send({ error: say("The request is too large.") });
     }
     // Fastify's and its parsers' own 4xx texts are written for developers ("reach parts limit",
     // "Unsupported Media Type: …"): a person gets a sentence for the status instead.
-    if (err.validation) return reply.code(400).send({ error: UNREADABLE_MESSAGE });
+    if (err.validation) return reply.code(400).send({ error: say(UNREADABLE_MESSAGE) });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ error: CLIENT_ERROR_MESSAGES[err.statusCode] ?? UNREADABLE_MESSAGE });
+      return reply
+        .code(err.statusCode)
+        .send({ error: say(CLIENT_ERROR_MESSAGES[err.statusCode] ?? UNREADABLE_MESSAGE) });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
+    return reply.code(500).send({ error: say(INTERNAL_ERROR_MESSAGE) });
   });
 
   await app.register(cookie);
@@ -287,7 +296,7 @@ export async function buildApp(opts: BuildAppOptions) {
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith("/api/") || request.method !== "GET" || !hasClient) {
-      return reply.code(404).send({ error: "Not found." });
+      return reply.code(404).send({ error: translateSentence("Not found.", requestLocale(request.headers)) });
     }
     // A page not translated yet answers at its English address (shared/i18n/locales.ts).
     const [pathname, query] = splitAddress(request.url);

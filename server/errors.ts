@@ -1,4 +1,8 @@
-// Transport-free errors thrown by services; tRPC and Fastify each map them once.
+// Transport-free errors thrown by services; tRPC and Fastify each map them once, in the language
+// of the request (issue 29).
+import { DEFAULT_LOCALE, type Locale } from "../shared/i18n/locales.ts";
+import type { MessageKey, MessageValues } from "../shared/i18n/messages.ts";
+import { translateSentence, translator } from "./i18n.ts";
 
 export type AppErrorCode =
   | "BAD_REQUEST"
@@ -21,14 +25,39 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
+/** A message of the errors catalogue with placeholders, and their values in each language (a date, an amount). */
+export type LocalisedText = {
+  key: Extract<MessageKey, `errors.${string}`>;
+  values?: MessageValues | ((locale: Locale) => MessageValues);
+};
+
+/**
+ * What an error says: a fixed English sentence of the errors catalogue (the specification's words,
+ * translated by the catalogue, see translateSentence), or a message with values.
+ */
+export type ErrorText = string | LocalisedText;
+
+/** An error's text in `locale`. */
+export function errorText(text: ErrorText, locale: Locale): string {
+  if (typeof text === "string") return translateSentence(text, locale);
+  const values = typeof text.values === "function" ? text.values(locale) : text.values;
+  return translator(locale)(text.key, values);
+}
+
 export class AppError extends Error {
+  /** `message` is the English text: what logs and tests read. */
   constructor(
     readonly code: AppErrorCode,
-    message: string,
+    readonly text: ErrorText,
     readonly details?: { retryAfterSeconds?: number },
   ) {
-    super(message);
+    super(errorText(text, DEFAULT_LOCALE));
     this.name = "AppError";
+  }
+
+  /** What a person reading `locale` is told. */
+  messageIn(locale: Locale): string {
+    return errorText(this.text, locale);
   }
 }
 

@@ -127,8 +127,6 @@ export const STUDENT_DETAILS_MESSAGES = {
   preferred_location: "Location is required for in-person lessons",
   noSlots: "No time slots selected. Please go back and select your lessons.",
 } as const;
-export const lessonLimitMessage = (n: number) => `You can only select ${n} lesson(s) for this package.`;
-export const incompleteSelectionMessage = (n: number) => `Please select ${n} lesson(s) to continue.`;
 
 // --- Student portal (issue 4) ---
 /** Referral statuses (§4) and the label the portal shows for each; anything else is Pending. */

@@ -4,6 +4,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../server/trpc/root.ts";
+import { pageLanguageHeader } from "./lib/page-language.ts";
 
 /** What each procedure takes and returns, read from the server's router: the client's only data types. */
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -42,7 +43,12 @@ async function loggedFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   return response;
 }
 
-const transport = { url: "/api/trpc", transformer: superjson, fetch: loggedFetch } as const;
+const transport = {
+  url: "/api/trpc",
+  transformer: superjson,
+  fetch: loggedFetch,
+  headers: pageLanguageHeader,
+} as const;
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

@@ -1,4 +1,5 @@
 // Sign-in redirects and callbacks, status and logout, for the admin and the student sessions.
+
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -14,7 +15,7 @@ import { DEMO_STUDENT_EMAIL, ensureDemoStudent } from "../features/auth/demo-acc
 import type { OidcFlow, OidcProvider } from "../features/auth/oidc.service.ts";
 import { createSession, invalidateSessionToken, type SessionKind } from "../features/auth/session.service.ts";
 import { escapeHtml } from "../html.ts";
-import { translator } from "../i18n.ts";
+import { requestLocale, translateSentence, translator } from "../i18n.ts";
 import { limitCaller, type RateLimiter } from "../plugins/rate-limit.ts";
 import { clearSessionCookie, SESSION_COOKIES, setSessionCookie } from "../plugins/session.ts";
 
@@ -178,15 +179,22 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
     // Counted once, by the route's `config.rateLimit` (plugins/rate-limit.ts), before the handler.
     demo.post("/api/demo-auth", { config: { rateLimit: "sign-in" } }, async (request, reply) => {
       const form = demoForm.safeParse(request.body);
-      if (!form.success) return reply.code(400).send({ error: "Choose the demo student or the demo teacher." });
+      if (!form.success)
+        return reply.code(400).send({
+          error: translateSentence("Choose the demo student or the demo teacher.", requestLocale(request.headers)),
+        });
       if (form.data.role === "new-student") {
         // Any new student by name and email, through the same account rules as Google sign-in
         // (so a friend who signed up through /ref is recognised), but never an admin address.
         const { name, email } = form.data;
         if (!name || !hasVisibleCharacter(name) || !email)
-          return reply.code(400).send({ error: "Enter a name and an email address." });
+          return reply
+            .code(400)
+            .send({ error: translateSentence("Enter a name and an email address.", requestLocale(request.headers)) });
         if (env.adminEmails.includes(email.toLowerCase()))
-          return reply.code(400).send({ error: "That address belongs to the teacher." });
+          return reply
+            .code(400)
+            .send({ error: translateSentence("That address belongs to the teacher.", requestLocale(request.headers)) });
         const identity = { sub: `demo:${email.toLowerCase()}`, email: email.toLowerCase(), emailVerified: true, name };
         const next = safeNextPath(form.data.next, FLOWS.student.after);
         const user = await resolveAccount(
@@ -205,7 +213,10 @@ export async function authRoutes(app: FastifyInstance, opts: Options) {
       }
       const teacherEmail = env.adminEmails[0];
       const teacher = teacherEmail ? await findUserByEmail(db, teacherEmail) : null;
-      if (!teacher?.isAdmin) return reply.code(409).send({ error: "The demo teacher has not been created yet." });
+      if (!teacher?.isAdmin)
+        return reply.code(409).send({
+          error: translateSentence("The demo teacher has not been created yet.", requestLocale(request.headers)),
+        });
       return signIn(reply, "admin", teacher.id, safeNextPath(form.data.next, FLOWS.admin.after));
     });
   });

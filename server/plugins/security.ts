@@ -1,11 +1,13 @@
 // Security headers, and refusal of cross-site state changes: every non-GET request must come
 // from our own origin (Sec-Fetch-Site, else Origin), and tRPC only accepts JSON, so an HTML
 // form (multipart/form-data, text/plain, urlencoded) can never run a mutation.
+
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import { EARLY_CLICKS_SCRIPT } from "../../shared/early-clicks.ts";
+import { requestLocale, translateSentence } from "../i18n.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -70,12 +72,16 @@ export const securityPlugin = fp(
         ? site !== "same-origin" && site !== "none"
         : origin !== undefined && origin !== trustedOrigin;
       if (crossSite) {
-        return reply.code(403).send({ error: "Cross-site requests are not allowed." });
+        return reply
+          .code(403)
+          .send({ error: translateSentence("Cross-site requests are not allowed.", requestLocale(request.headers)) });
       }
       if (request.url.startsWith("/api/trpc")) {
         const type = request.headers["content-type"] ?? "";
         if (!type.startsWith("application/json")) {
-          return reply.code(415).send({ error: "Requests to this API must be JSON." });
+          return reply
+            .code(415)
+            .send({ error: translateSentence("Requests to this API must be JSON.", requestLocale(request.headers)) });
         }
       }
     });

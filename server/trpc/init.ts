@@ -1,9 +1,11 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
+import { DEFAULT_LOCALE } from "../../shared/i18n/locales.ts";
 import { AppError, type AppErrorCode } from "../errors.ts";
 import { requireAdmin, requireStudent } from "../features/auth/roles.ts";
 import { cleanInput } from "../http/input-text.ts";
+import { requestLocale } from "../i18n.ts";
 import { limitCaller, type RateLimitBucket, rateLimitCallerOf } from "../plugins/rate-limit.ts";
 import type { Context } from "./context.ts";
 import { publicMessage } from "./error-policy.ts";
@@ -28,10 +30,10 @@ const t = initTRPC.context<Context>().create({
     },
     output: superjson,
   },
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     return {
       ...shape,
-      message: publicMessage(error),
+      message: publicMessage(error, ctx ? requestLocale(ctx.headers) : DEFAULT_LOCALE),
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
     };
   },

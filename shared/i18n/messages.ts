@@ -6,11 +6,12 @@ import type admin from "./messages/en/admin.json";
 import type booking from "./messages/en/booking.json";
 import type common from "./messages/en/common.json";
 import type email from "./messages/en/email.json";
+import type errors from "./messages/en/errors.json";
 import type landing from "./messages/en/landing.json";
 import type portal from "./messages/en/portal.json";
 import type quiz from "./messages/en/quiz.json";
 
-export const AREAS = ["common", "landing", "booking", "portal", "quiz", "admin", "email"] as const;
+export const AREAS = ["common", "landing", "booking", "portal", "quiz", "admin", "email", "errors"] as const;
 export type Area = (typeof AREAS)[number];
 
 export type MessageKey =
@@ -20,7 +21,8 @@ export type MessageKey =
   | keyof typeof portal
   | keyof typeof quiz
   | keyof typeof admin
-  | keyof typeof email;
+  | keyof typeof email
+  | keyof typeof errors;
 
 /** The values an ICU message's placeholders take. */
 export type MessageValues = Record<string, string | number | Date>;

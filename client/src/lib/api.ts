@@ -2,6 +2,8 @@
 // field, else 'HTTP error! status: N'; the failure is logged with endpoint, message, status and
 // time, then re-thrown to the caller.
 
+import { pageLanguageHeader } from "./page-language.ts";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -45,7 +47,7 @@ export async function api<T>(endpoint: string, init: RequestInit & { json?: unkn
   const response = await fetch(`/api${endpoint}`, {
     credentials: "include",
     ...rest,
-    headers: { "Content-Type": "application/json", ...headers },
+    headers: { "Content-Type": "application/json", ...pageLanguageHeader(), ...headers },
     body: json === undefined ? rest.body : JSON.stringify(json),
   });
   if (!response.ok) return failure(endpoint, response);
@@ -55,7 +57,12 @@ export async function api<T>(endpoint: string, init: RequestInit & { json?: unkn
 
 /** Multipart uploads behave the same; the browser sets the multipart boundary itself. */
 export async function upload<T>(endpoint: string, form: FormData): Promise<T> {
-  const response = await fetch(`/api${endpoint}`, { method: "POST", credentials: "include", body: form });
+  const response = await fetch(`/api${endpoint}`, {
+    method: "POST",
+    credentials: "include",
+    headers: pageLanguageHeader(),
+    body: form,
+  });
   if (!response.ok) return failure(endpoint, response);
   return (await response.json()) as T;
 }

@@ -12,7 +12,7 @@ import { createCatalogue, I18nProvider, loadAreas } from "./i18n.tsx";
 async function render(locale: Locale, element: ReturnType<typeof h>) {
   const catalogue = createCatalogue(locale, (messages) => compileCatalogue(messages as Record<string, string>));
   await loadAreas(catalogue, ["common"]);
-  const html = renderToStaticMarkup(h(I18nProvider, { catalogue, children: element }));
+  const html = renderToStaticMarkup(h(I18nProvider, { catalogue }, element));
   return { html, text: html.replace(/<[^>]+>/g, "") };
 }
 

@@ -19,6 +19,7 @@ const CATALOGUES: Record<Locale, Record<Area, () => Promise<CatalogueModule>>> =
     quiz: () => import("../../../shared/i18n/messages/en/quiz.json"),
     admin: () => import("../../../shared/i18n/messages/en/admin.json"),
     email: () => import("../../../shared/i18n/messages/en/email.json"),
+    errors: () => import("../../../shared/i18n/messages/en/errors.json"),
   },
   it: {
     common: () => import("../../../shared/i18n/messages/it/common.json"),
@@ -28,6 +29,7 @@ const CATALOGUES: Record<Locale, Record<Area, () => Promise<CatalogueModule>>> =
     quiz: () => import("../../../shared/i18n/messages/it/quiz.json"),
     admin: () => import("../../../shared/i18n/messages/it/admin.json"),
     email: () => import("../../../shared/i18n/messages/it/email.json"),
+    errors: () => import("../../../shared/i18n/messages/it/errors.json"),
   },
 };
 
@@ -57,7 +59,7 @@ export async function loadAreas(catalogue: Catalogue, areas: readonly Area[]): P
 type I18nValue = { locale: Locale; t: Translate };
 const I18nContext = createContext<I18nValue | null>(null);
 
-export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
+export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children?: ReactNode }) {
   const value = useMemo<I18nValue>(
     () => ({
       locale: catalogue.locale,

@@ -1,8 +1,11 @@
 // The teacher's orders: lessons grouped by the purchase they came from, a whole order confirmed
 // or declined in one action (one email listing every lesson), and the payments she records.
+
 import { DateTime } from "luxon";
 import type { z } from "zod";
 import { ORDER_NOT_FOUND_MESSAGE, PAYMENT_DATE_IN_FUTURE_MESSAGE } from "../../../shared/constants.ts";
+import { formatEuro } from "../../../shared/i18n/format.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
@@ -116,9 +119,14 @@ export async function decideOrder(
 }
 
 /**
- * The teacher records a payment: paid, partly paid, refunded (or back to unpaid), with the amount
- * and the day. Paid means the whole total: the amount is checked against it.
+ * An order's total in an error message, in each reader's language: the English the admin's
+ * messages have always used ("€160.00"), Italian's own ("160 €", "1.234,50 €").
  */
+const orderTotal = (totalCents: number) => (locale: Locale) =>
+  locale === "en"
+    ? { zero: "€0", total: `€${centsToEuro(totalCents).toFixed(2)}` }
+    : { zero: formatEuro(locale, 0), total: formatEuro(locale, centsToEuro(totalCents)) };
+
 export async function recordPayment(db: Db, id: string, input: RecordPaymentInput) {
   const order = await loadOrder(db, id);
   const cents = euroToCents(input.amount);
@@ -133,22 +141,13 @@ export async function recordPayment(db: Db, id: string, input: RecordPaymentInpu
     throw new AppError("BAD_REQUEST", "An unpaid order has no amount received: enter 0 or choose another status.");
   }
   if (input.payment_status === "partly_paid" && (cents <= 0 || cents >= order.totalPriceCents)) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `A partial payment is more than €0 and less than the total of €${centsToEuro(order.totalPriceCents).toFixed(2)}.`,
-    );
+    throw new AppError("BAD_REQUEST", { key: "errors.partialPayment", values: orderTotal(order.totalPriceCents) });
   }
   if (input.payment_status === "paid" && cents !== order.totalPriceCents) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `Paid means the whole total of €${centsToEuro(order.totalPriceCents).toFixed(2)}: for less, choose Partly paid.`,
-    );
+    throw new AppError("BAD_REQUEST", { key: "errors.paidWhole", values: orderTotal(order.totalPriceCents) });
   }
   if (cents > order.totalPriceCents) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `The amount is more than the order's total of €${centsToEuro(order.totalPriceCents).toFixed(2)}.`,
-    );
+    throw new AppError("BAD_REQUEST", { key: "errors.amountOverTotal", values: orderTotal(order.totalPriceCents) });
   }
   const updated = await setOrderPayment(db, id, {
     paymentStatus: input.payment_status,

@@ -48,7 +48,7 @@ export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
 function parseDateParam(text: string | undefined | null, zone: string, name: string): DateTime | null {
   if (!text) return null;
   const parsed = parseDateInZone(text, zone);
-  if (!parsed) throw new AppError("BAD_REQUEST", `Invalid ${name}: use a date like 2031-03-03 or an ISO date-time.`);
+  if (!parsed) throw new AppError("BAD_REQUEST", { key: "errors.invalidDateParam", values: { name } });
   return parsed;
 }
 

@@ -1,6 +1,7 @@
 // Pure slot computation: no database, no clock. Instants are UTC Dates; calendar arithmetic
 // (the Sunday of a week, "14 days later") happens in the teacher's zone with luxon, so the weeks
 // of the March and October clock changes keep their local times.
+
 import { DateTime, IANAZone } from "luxon";
 import {
   AVAILABILITY_WINDOW_DAYS,
@@ -8,6 +9,9 @@ import {
   MIN_NOTICE_HOURS,
   TEACHER_TIMEZONE,
 } from "../../../shared/constants.ts";
+import { DEFAULT_LOCALE, INTL_TAGS, type Locale } from "../../../shared/i18n/locales.ts";
+import type { MessageValues } from "../../../shared/i18n/messages.ts";
+import type { LocalisedText } from "../../errors.ts";
 
 const MINUTE_MS = 60_000;
 const LESSON_MS = LESSON_MINUTES * MINUTE_MS;
@@ -177,8 +181,20 @@ export function lessonAt(start: Date): Interval {
 }
 
 /** "Tue, Mar 3 at 10:00 AM" in the teacher's zone: how every message names a slot. */
-export function describeSlot(start: Date, zone: string): string {
-  return DateTime.fromJSDate(start, { zone }).setLocale("en-US").toFormat("ccc, LLL d 'at' h:mm a");
+/** A lesson's start as a sentence names it: "Wed, Dec 9 at 4:00 PM", "mercoledì 9 dicembre alle 16:00". */
+export function describeSlot(start: Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+  const local = DateTime.fromJSDate(start, { zone }).setLocale(INTL_TAGS[locale]);
+  return locale === "it" ? local.toFormat("cccc d LLLL 'alle' HH:mm") : local.toFormat("ccc, LLL d 'at' h:mm a");
+}
+
+/** An error message naming a lesson's start (`{when}`), written in each reader's language. */
+export function slotMessage(
+  key: LocalisedText["key"],
+  start: Date,
+  zone: string,
+  values: MessageValues = {},
+): LocalisedText {
+  return { key, values: (locale) => ({ ...values, when: describeSlot(start, zone, locale) }) };
 }
 
 /** From `from` on (an ISO instant), the zone is `minutes` ahead of UTC (negative: behind). */

@@ -126,7 +126,7 @@ export async function listAdminSlots(db: Db, input: { start: Date; end: Date; te
     "days",
   ).days;
   if (days > ADMIN_LISTING_MAX_DAYS)
-    throw new AppError("BAD_REQUEST", `Ask for at most ${ADMIN_LISTING_MAX_DAYS} days at once.`);
+    throw new AppError("BAD_REQUEST", { key: "errors.listingMaxDays", values: { days: ADMIN_LISTING_MAX_DAYS } });
   const slots = await listSlotsForAdmin(db, input);
   const series = await findSeriesIds(
     db,

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx, Tx } from "../../db.ts";
-import { AppError, isConstraintConflict } from "../../errors.ts";
+import { AppError, type ErrorText, isConstraintConflict } from "../../errors.ts";
 import { lessonMailSelect, type NewOutboxEmail, outboxInsertSql } from "../mail/mail.data.ts";
 
 export type NewBookingRow = Prisma.BookingUncheckedCreateInput;
@@ -57,7 +57,7 @@ export async function runWithTeacherLock<T>(
   db: Db,
   teacherId: string,
   work: (tx: Tx) => Promise<T>,
-  conflictMessage: string,
+  conflictMessage: ErrorText,
 ): Promise<T> {
   try {
     return await db.$transaction(
@@ -186,7 +186,7 @@ export async function insertOrderWithLessons(
   order: NewOrder,
   lessons: NewLesson[],
   emails: NewOutboxEmail[],
-  conflictMessage: string,
+  conflictMessage: ErrorText,
 ): Promise<void> {
   const mail = emails.length > 0 ? Prisma.sql`, "mail" AS (${outboxInsertSql(emails)})` : Prisma.empty;
   const orderValues = Prisma.join(

@@ -22,11 +22,11 @@ import {
 } from "../availability/availability.data.ts";
 import { loadSiteRules, resolveTeachers, type SiteRules } from "../availability/availability.service.ts";
 import {
-  describeSlot,
   type Interval,
   isOfferedByAvailability,
   lessonAt,
   lessonRefusal,
+  slotMessage,
 } from "../availability/availability.ts";
 import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
@@ -119,8 +119,7 @@ function toOrderDto(o: OrderRow): OrderDto {
   };
 }
 
-export const takenMessage = (start: Date, zone: string) =>
-  `Sorry, the lesson on ${describeSlot(start, zone)} was just booked by someone else. Please choose another time.`;
+export const takenMessage = (start: Date, zone: string) => slotMessage("errors.taken", start, zone);
 
 type LessonRequest = {
   starts: string[];
@@ -141,10 +140,7 @@ function parseStarts(texts: string[]): Date[] {
     // A bare date or a local time without an offset is ambiguous: only instants are accepted.
     const plausible = parsed.isValid && parsed.year >= 2000 && parsed.year <= 2200;
     if (!plausible || !/T\d{2}:\d{2}/.test(text) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
-      throw new AppError(
-        "BAD_REQUEST",
-        `Invalid lesson date "${text.slice(0, 40)}". Please choose a time from the schedule.`,
-      );
+      throw new AppError("BAD_REQUEST", { key: "errors.invalidLessonDate", values: { text: text.slice(0, 40) } });
     }
     return parsed.toJSDate();
   });
@@ -175,24 +171,20 @@ async function chooseTeacher(db: Db, teacherId: string | null | undefined, start
 /** The refusals that do not depend on other bookings: clear 400s before any lock is taken. */
 export function checkStartsAgainstRules(starts: Date[], slots: Interval[], rules: SiteRules, now: Date) {
   for (const start of starts) {
-    const when = describeSlot(start, rules.zone);
     if (!isOfferedByAvailability(start, slots)) {
-      throw new AppError(
-        "BAD_REQUEST",
-        `The lesson on ${when} is not in the teacher's availability. Please choose a time from the schedule.`,
-      );
+      throw new AppError("BAD_REQUEST", slotMessage("errors.lessonOnUnavailable", start, rules.zone));
     }
     const refusal = lessonRefusal(lessonAt(start), [], rules, now);
     if (refusal === "too-soon") {
       throw new AppError(
         "BAD_REQUEST",
-        `Lessons must be booked at least ${MIN_NOTICE_HOURS} hours in advance: the lesson on ${when} is too soon. Please choose a later time.`,
+        slotMessage("errors.minNotice", start, rules.zone, { hours: MIN_NOTICE_HOURS }),
       );
     }
     if (refusal === "too-far") {
       throw new AppError(
         "BAD_REQUEST",
-        `Lessons can be booked at most ${rules.maxAdvanceDays} days in advance: the lesson on ${when} is too far ahead.`,
+        slotMessage("errors.maxAdvance", start, rules.zone, { days: rules.maxAdvanceDays }),
       );
     }
   }
@@ -230,7 +222,10 @@ async function validateBooking(db: Db, req: LessonRequest, now: Date) {
   const countError = lessonCountError(pkg.lessons, starts.length);
   if (countError) throw new AppError("BAD_REQUEST", countError);
   if ((pkg.lessonType === "online" || pkg.lessonType === "in-person") && req.lessonType !== pkg.lessonType) {
-    throw new AppError("BAD_REQUEST", `The ${pkg.name} package is for ${pkg.lessonType} lessons only.`);
+    throw new AppError("BAD_REQUEST", {
+      key: "errors.packageType",
+      values: { name: pkg.name, type: pkg.lessonType },
+    });
   }
   const location =
     req.lessonType === "in-person" ? req.location?.trim() || req.studentInfo.preferred_location?.trim() || "" : "";
@@ -268,10 +263,7 @@ async function checkLiveLessons(q: Tx | Db, live: LiveBookingRow[], valid: Valid
   if (order && order.lessons === starts.length && order.packageId === pkg.id) {
     return { bookings: (await findOrderBookings(q, order.id)).map(toBookingDto), order: toOrderDto(order) };
   }
-  throw new AppError(
-    "CONFLICT",
-    `You have already booked the lesson on ${describeSlot(held[0].startsAt, rules.zone)}. Please choose another time.`,
-  );
+  throw new AppError("CONFLICT", slotMessage("errors.alreadyBooked", held[0].startsAt, rules.zone));
 }
 
 const isGuardianBooking = (info: StudentInfoInput) => info.age_confirmation === "guardian";
@@ -413,10 +405,7 @@ function commitBooking(
       const slotsNow = calendar.slots.map((s) => ({ start: s.startsAt, end: s.endsAt }));
       const withdrawn = starts.find((start) => !isOfferedByAvailability(start, slotsNow));
       if (withdrawn) {
-        throw new AppError(
-          "CONFLICT",
-          `The lesson on ${describeSlot(withdrawn, rules.zone)} is no longer in the teacher's availability. Please choose another time.`,
-        );
+        throw new AppError("CONFLICT", slotMessage("errors.withdrawn", withdrawn, rules.zone));
       }
 
       // An account past its cap of unpaid pending lessons is refused here, under its own lock as

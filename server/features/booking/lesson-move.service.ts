@@ -9,7 +9,7 @@ import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { readTeacherCalendar } from "../availability/availability.data.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
-import { clashesWithLessons, describeSlot, lessonAt } from "../availability/availability.ts";
+import { clashesWithLessons, lessonAt, slotMessage } from "../availability/availability.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { findBookingForMove, insertLessonMove, moveBookingRow, runWithTeacherLock } from "./booking.data.ts";
 import { checkStartsAgainstRules, takenMessage } from "./booking.service.ts";
@@ -41,10 +41,9 @@ export type MoveRequest = {
 export async function moveLesson(db: Db, req: MoveRequest) {
   const { lesson, start, by, now } = req;
   const rules = await loadSiteRules(db);
-  const when = describeSlot(start, rules.zone);
   if (!isLive(lesson.status)) throw new AppError("CONFLICT", "Only upcoming lessons can be moved.");
   if (start.getTime() === lesson.startsAt.getTime()) {
-    throw new AppError("BAD_REQUEST", `The lesson is already on ${when}. Please choose another time.`);
+    throw new AppError("BAD_REQUEST", slotMessage("errors.alreadyOn", start, rules.zone));
   }
   if (start.getTime() <= now.getTime()) {
     throw new AppError("BAD_REQUEST", "A lesson cannot be moved into the past. Please choose a later time.");

@@ -4,7 +4,7 @@
 // bookable in one go); the teacher sees who holds them; optionally, those she has not confirmed
 // within some hours are released and the family is told.
 import type { Db, Tx } from "../../db.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, type LocalisedText } from "../../errors.ts";
 import { insertOutboxEmails } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { runInTransaction } from "./booking.data.ts";
@@ -22,16 +22,11 @@ import {
 } from "./pending-hold.data.ts";
 import { settleReferralReward } from "./referral.service.ts";
 
-const lessons = (n: number) => `${n} ${n === 1 ? "lesson" : "lessons"}`;
-const AFTERWARDS = "You can book more once the teacher confirms them or they are paid.";
-
 /** Why a booking of `adding` pending lessons is refused when the account holds `held` against `cap`. */
-export function pendingCapMessage(held: number, adding: number, cap: number): string {
-  if (held >= cap) return `You already have ${lessons(held)} waiting for confirmation or payment. ${AFTERWARDS}`;
-  if (held === 0) {
-    return `At most ${lessons(cap)} can wait for confirmation or payment at once, and this booking has ${adding}. Please book fewer lessons, or contact the teacher.`;
-  }
-  return `You already have ${lessons(held)} waiting for confirmation or payment, and at most ${cap} can wait at once: ${lessons(adding)} more would be too many. ${AFTERWARDS}`;
+export function pendingCapMessage(held: number, adding: number, cap: number): LocalisedText {
+  if (held >= cap) return { key: "errors.pendingFull", values: { held } };
+  if (held === 0) return { key: "errors.pendingTooBig", values: { cap, adding } };
+  return { key: "errors.pendingTooMany", values: { held, cap, adding } };
 }
 
 /**
@@ -58,10 +53,7 @@ export async function checkPendingCapSetting(db: Db, setting: number | null | un
   if (setting === null || setting === undefined) return;
   const largest = await findLargestPackageLessons(db);
   if (largest !== null && setting < largest) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `The limit of pending lessons must be at least ${largest}, the size of the largest package: otherwise that package could never be booked.`,
-    );
+    throw new AppError("BAD_REQUEST", { key: "errors.pendingCapSetting", values: { largest } });
   }
 }
 

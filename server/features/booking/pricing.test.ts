@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Locale } from "../../../shared/i18n/locales.ts";
+import { errorText } from "../../errors.ts";
 import { computeOrderPrice, lessonCountError } from "./pricing.ts";
 
 describe("order price", () => {
@@ -45,11 +47,18 @@ describe("lesson count limits", () => {
     expect(lessonCountError(5, 5)).toBeNull();
     expect(lessonCountError(1, 1)).toBeNull();
   });
+  const say = (packageLessons: number, selected: number, locale: Locale = "en") => {
+    const text = lessonCountError(packageLessons, selected);
+    return text && errorText(text, locale);
+  };
   it("refuses too many with the spec's Limit Reached text", () => {
-    expect(lessonCountError(5, 6)).toBe("You can only select 5 lesson(s) for this package.");
+    expect(say(5, 6)).toBe("You can only select 5 lesson(s) for this package.");
+    expect(say(5, 6, "it")).toBe("Per questo pacchetto puoi scegliere solo 5 lezioni.");
+    expect(say(1, 2, "it")).toBe("Per questo pacchetto puoi scegliere solo 1 lezione.");
   });
   it("refuses too few with the spec's Incomplete Selection text", () => {
-    expect(lessonCountError(6, 2)).toBe("Please select 6 lesson(s) to continue.");
-    expect(lessonCountError(1, 0)).toBe("Please select 1 lesson(s) to continue.");
+    expect(say(6, 2)).toBe("Please select 6 lesson(s) to continue.");
+    expect(say(1, 0)).toBe("Please select 1 lesson(s) to continue.");
+    expect(say(6, 2, "it")).toBe("Scegli 6 lezioni per continuare.");
   });
 });

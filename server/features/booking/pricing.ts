@@ -1,5 +1,5 @@
 // Pure price rules. Money is integer cents; the edge converts to euro numbers.
-import { incompleteSelectionMessage, lessonLimitMessage } from "../../../shared/constants.ts";
+import type { LocalisedText } from "../../errors.ts";
 
 export type OrderPrice = {
   basePriceCents: number;
@@ -32,8 +32,8 @@ export function computeOrderPrice(input: {
 }
 
 /** The spec's schedule messages when the number of lessons does not match the package. */
-export function lessonCountError(packageLessons: number, selected: number): string | null {
-  if (selected > packageLessons) return lessonLimitMessage(packageLessons);
-  if (selected < packageLessons) return incompleteSelectionMessage(packageLessons);
+export function lessonCountError(packageLessons: number, selected: number): LocalisedText | null {
+  if (selected > packageLessons) return { key: "errors.lessonLimit", values: { count: packageLessons } };
+  if (selected < packageLessons) return { key: "errors.incompleteSelection", values: { count: packageLessons } };
   return null;
 }

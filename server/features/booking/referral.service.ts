@@ -3,7 +3,7 @@
 // granted when the teacher confirms it, withdrawn when it is cancelled before any lesson. Nothing
 // follows an address alone (issue 27). The discounts themselves are decided in pricing.service.ts.
 
-import { INVALID_REFERRAL_CODE_MESSAGE, REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
+import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { ReferralSignupInput } from "./booking.schemas.ts";
@@ -43,8 +43,7 @@ export async function registerReferralSignup(
 ) {
   const code = normaliseReferralCode(input.referralCode);
   const owner = code ? await findUserByReferralCode(db, code) : null;
-  if (!owner)
-    throw new AppError("NOT_FOUND", `${INVALID_REFERRAL_CODE_MESSAGE}. Please check the link your friend sent you.`);
+  if (!owner) throw new AppError("NOT_FOUND", { key: "errors.invalidReferralLink" });
   const email = (student?.email ?? input.email).trim().toLowerCase();
   if (owner.id === student?.id || email === owner.email.toLowerCase())
     throw new AppError("BAD_REQUEST", OWN_REFERRAL_CODE_MESSAGE);

@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Db } from "../../db.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, type LocalisedText } from "../../errors.ts";
 import { type DetectedType, detectStoredFileType } from "./file-type.ts";
 import {
   DOWNLOAD_PREFIX,
@@ -25,7 +25,10 @@ import type { UploadStore } from "./upload-store.ts";
 
 export type UploadKind = "shared" | "profile" | "student-profile";
 
-export const TOO_LARGE_MESSAGE = (mb: number) => `The file is too large. The limit is ${mb} MB.`;
+const tooLarge = (maxBytes: number): LocalisedText => ({
+  key: "errors.fileTooLarge",
+  values: { mb: maxBytes / 1024 / 1024 },
+});
 export const NOT_ALLOWED_MESSAGE =
   "This type of file is not allowed. Upload a document (PDF, Word, OpenDocument, RTF), audio, video or image file.";
 export const NOT_IMAGE_MESSAGE = "Please select an image file.";
@@ -70,12 +73,11 @@ export async function storeUpload(
     });
     await pipeline(incoming.file, createWriteStream(scratch, { flags: "wx" }));
     if (incoming.file.truncated || size > opts.maxBytes)
-      throw new AppError("PAYLOAD_TOO_LARGE", TOO_LARGE_MESSAGE(opts.maxBytes / 1024 / 1024));
+      throw new AppError("PAYLOAD_TOO_LARGE", tooLarge(opts.maxBytes));
   } catch (error) {
     await unlink(scratch).catch(() => {});
     const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE")
-      throw new AppError("PAYLOAD_TOO_LARGE", TOO_LARGE_MESSAGE(opts.maxBytes / 1024 / 1024));
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", tooLarge(opts.maxBytes));
     throw error;
   }
   let detected: DetectedType | null;
