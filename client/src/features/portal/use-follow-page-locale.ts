@@ -24,10 +24,12 @@ export function useFollowPageLocale(signedIn: boolean) {
   const queryClient = useQueryClient();
   const save = useMutation(
     trpc.portal.saveLocale.mutationOptions({
-      // The profile page may have read the profile while this was being saved: the saved language
-      // is written into what it holds, and a read still under way is replaced by a fresh one.
-      onSuccess: (saved) => {
+      // The profile page may be reading the profile while this is saved: the saved language is
+      // written into what it holds, and a read still under way is replaced by a fresh one.
+      onSuccess: async (saved) => {
         const key = trpc.portal.profile.queryKey();
+        // A read sent before the save answered with the old language: it must not land after this.
+        await queryClient.cancelQueries({ queryKey: key });
         queryClient.setQueryData(key, (old) => old && { ...old, profile: { ...old.profile, locale: saved.locale } });
         void queryClient.invalidateQueries({ queryKey: key });
       },
