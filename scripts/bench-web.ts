@@ -124,13 +124,14 @@ try {
         ["/", `${base}/`],
         ["/book/pricing", `${base}/book/pricing`],
         ["/book/schedule", schedule],
-        // The Italian pages (issue 29), held to the same aims; /it/book/pricing joins them once
-        // the booking steps are translated (shared/i18n/locales.ts, TRANSLATED_PAGES).
+        // The Italian pages (issue 29), held to the same aims.
         ["/it", `${base}/it`],
+        ["/it/book/pricing", `${base}/it/book/pricing`],
+        ["/it/book/schedule", schedule.replace(base, `${base}/it`)],
       ]) {
         const direct = await browser.createBrowserContext();
         const tab = await direct.newPage();
-        if (name === "/book/schedule") {
+        if (name.endsWith("/book/schedule")) {
           await tab.evaluateOnNewDocument((entries: string) => {
             for (const [key, value] of Object.entries(JSON.parse(entries) as Record<string, string>)) {
               sessionStorage.setItem(key, value);
@@ -174,7 +175,7 @@ for (const visit of ["flow", "direct", "floor"] as const) {
     visit === "floor"
       ? ["plain page"]
       : visit === "direct"
-        ? ["/", "/book/pricing", "/book/schedule", "/it"]
+        ? ["/", "/book/pricing", "/book/schedule", "/it", "/it/book/pricing", "/it/book/schedule"]
         : ["/", "/book/pricing", "/book/schedule"];
   for (const page of pages) {
     const runs = rows.filter((r) => r.visit === visit && r.page === page);

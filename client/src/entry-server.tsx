@@ -90,14 +90,17 @@ function catalogueOf(locale: Locale): Promise<Catalogue> {
  */
 export function weekQuery(address: string, results: readonly PrerenderedResult[], now = new Date()) {
   const { pathname, search } = new URL(address, "http://localhost");
-  const choice = splitLocalePath(pathname).path === SCHEDULE_PATH ? choiceInAddress(search) : null;
+  const { locale, path } = splitLocalePath(pathname);
+  const choice = path === SCHEDULE_PATH ? choiceInAddress(search) : null;
   if (!choice) return null;
   const packages = resultOf(results, "booking.packages")?.data ?? [];
   const teachers = resultOf(results, "booking.teachers")?.data ?? [];
   const offered =
     packages.some((p) => p.id === choice.packageId) &&
     (choice.teacherId === null || teachers.some((t) => t.id === choice.teacherId));
-  return offered ? ({ path: "booking.availability", input: firstWeekInput(choice.teacherId, now) } as const) : null;
+  return offered
+    ? ({ path: "booking.availability", input: firstWeekInput(choice.teacherId, now, locale) } as const)
+    : null;
 }
 
 export type RenderedPage = {

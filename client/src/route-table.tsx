@@ -31,24 +31,34 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "/book",
+            messages: ["booking"],
             lazy: async () => ({ Component: (await booking()).BookingLayout }),
             children: [
-              { index: true, lazy: async () => ({ Component: (await booking()).BookIntro }) },
+              {
+                index: true,
+                messages: ["booking-packages"],
+                lazy: async () => ({ Component: (await booking()).BookIntro }),
+              },
               // One chunk per step: a visitor downloads only the step in front of them.
               {
                 path: "pricing",
+                messages: ["booking-packages"],
                 lazy: async () => ({ Component: (await import("./routes/book/pricing-page.tsx")).PricingPage }),
               },
               {
                 path: "schedule",
+                messages: ["booking-schedule"],
                 lazy: async () => ({ Component: (await import("./routes/book/schedule-page.tsx")).SchedulePage }),
               },
               {
                 path: "details",
+                messages: ["booking-details"],
                 lazy: async () => ({ Component: (await import("./routes/book/details-page.tsx")).DetailsPage }),
               },
               {
                 path: "confirmation",
+                // The package's cancellation policy too.
+                messages: ["booking-packages", "booking-confirmation"],
                 lazy: async () => ({
                   Component: (await import("./routes/book/confirmation-page.tsx")).ConfirmationPage,
                 }),
@@ -57,7 +67,11 @@ export const routes: RouteObject[] = [
             ],
           },
           // The admin area shows two of the portal's cards (the calendar feed, an order's payment).
-          { path: "/admin/*", messages: ["portal"], lazy: async () => ({ Component: (await admin()).AdminPage }) },
+          {
+            path: "/admin/*",
+            messages: ["admin", "portal"],
+            lazy: async () => ({ Component: (await admin()).AdminPage }),
+          },
           {
             path: "/student",
             messages: ["portal"],

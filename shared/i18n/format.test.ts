@@ -1,7 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { compileCatalogue } from "./compile.ts";
-import { formatDate, formatDateTime, formatEuro, formatTime } from "./format.ts";
+import { formatDate, formatDateTime, formatEuro, formatFileSize, formatTime } from "./format.ts";
 
 const ROME = "Europe/Rome";
 /** Intl's no-break spaces, written plainly so the expectations read as text. */
@@ -88,5 +88,25 @@ describe("plural forms", () => {
       const i18n = setupI18n({ locale, messages: { [locale]: compileCatalogue(messages[locale]) } });
       expect(i18n._("lessons", { count })).toBe(expected);
     }
+  });
+});
+
+describe("formatFileSize", () => {
+  it("keeps the admin specification's English sizes", () => {
+    expect(formatFileSize("en", 0)).toBe("0 Bytes");
+    expect(formatFileSize("en", 512)).toBe("512 Bytes");
+    expect(formatFileSize("en", 1536)).toBe("1.5 KB");
+    expect(formatFileSize("en", 5 * 1024 * 1024 + 123_456)).toBe("5.12 MB");
+  });
+
+  it("writes Italian's decimal comma and byte", () => {
+    expect(formatFileSize("it", 0)).toBe("0 byte");
+    expect(formatFileSize("it", 1536)).toBe("1,5 KB");
+    expect(formatFileSize("it", 3 * 1024 ** 3)).toBe("3 GB");
+  });
+
+  it("leaves an unknown size to the caller", () => {
+    expect(formatFileSize("it", null)).toBeNull();
+    expect(formatFileSize("en", -1)).toBeNull();
   });
 });

@@ -26,6 +26,14 @@ const DATE_STYLES = {
   medium: { year: "numeric", month: "short", day: "numeric" },
   // "Tue, Mar 3" · "mar 3 mar"
   short: { weekday: "short", month: "short", day: "numeric" },
+  // "Tuesday, March 3" · "martedì 3 marzo": a day of the week shown, its year plain
+  day: { weekday: "long", month: "long", day: "numeric" },
+  // "Mar 3" · "3 mar"
+  monthDay: { month: "short", day: "numeric" },
+  // "Tue" · "mar"
+  weekday: { weekday: "short" },
+  // "Tuesday" · "martedì"
+  weekdayLong: { weekday: "long" },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** The clock each language reads: 12-hour in English (the specification's "10:00 AM"), 24-hour in Italian ("09:30"). */
@@ -89,3 +97,21 @@ export function formatEuro(locale: Locale, amount: number): string {
 
 /** The weekday a week grid starts on: 0 Sunday (the specification's grid), 1 Monday (Italy's). */
 export const FIRST_DAY_OF_WEEK: Record<Locale, 0 | 1> = { en: 0, it: 1 };
+
+const sizeFormats = new Map<Locale, Intl.NumberFormat>();
+/**
+ * A file's size as the admin specification shows it: Bytes, KB, MB or GB with at most two decimals
+ * ("1.5 MB", "0 Bytes"); Italian writes its decimal comma and "byte" ("1,5 MB", "0 byte").
+ * Null for a size that is not known: the caller says so in its own words.
+ */
+export function formatFileSize(locale: Locale, bytes: number | null | undefined): string | null {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return null;
+  const units = locale === "en" ? (["Bytes", "KB", "MB", "GB"] as const) : (["byte", "KB", "MB", "GB"] as const);
+  const power = bytes === 0 ? 0 : Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  let format = sizeFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_TAGS[locale], { maximumFractionDigits: 2, useGrouping: false });
+    sizeFormats.set(locale, format);
+  }
+  return `${format.format(bytes / 1024 ** power)} ${units[power]}`;
+}

@@ -36,7 +36,9 @@ describe("the language an address names", () => {
     ["/", true],
     ["/?ref=1", true],
     ["/#about", true],
-    ["/book", false],
+    ["/book", true],
+    ["/book/pricing?package=x", true],
+    ["/bookings", false],
     ["/italy", false],
   ])("%s is translated: %s", (path, translated) => {
     expect(isTranslated(path)).toBe(translated);

@@ -4,6 +4,10 @@
 // and tests/unit/catalogues.test.ts holds every language to the same keys and placeholders.
 import type admin from "./messages/en/admin.json";
 import type booking from "./messages/en/booking.json";
+import type bookingConfirmation from "./messages/en/booking-confirmation.json";
+import type bookingDetails from "./messages/en/booking-details.json";
+import type bookingPackages from "./messages/en/booking-packages.json";
+import type bookingSchedule from "./messages/en/booking-schedule.json";
 import type common from "./messages/en/common.json";
 import type email from "./messages/en/email.json";
 import type errors from "./messages/en/errors.json";
@@ -11,13 +15,32 @@ import type landing from "./messages/en/landing.json";
 import type portal from "./messages/en/portal.json";
 import type quiz from "./messages/en/quiz.json";
 
-export const AREAS = ["common", "landing", "booking", "portal", "quiz", "admin", "email", "errors"] as const;
+// The booking flow's words are one area per step, beside the frame's ("booking"): a step downloads
+// its own, as it does its code (the steps' 130 KB budget, tests/e2e/bundle.spec.ts).
+export const AREAS = [
+  "common",
+  "landing",
+  "booking",
+  "booking-packages",
+  "booking-schedule",
+  "booking-details",
+  "booking-confirmation",
+  "portal",
+  "quiz",
+  "admin",
+  "email",
+  "errors",
+] as const;
 export type Area = (typeof AREAS)[number];
 
 export type MessageKey =
   | keyof typeof common
   | keyof typeof landing
   | keyof typeof booking
+  | keyof typeof bookingPackages
+  | keyof typeof bookingSchedule
+  | keyof typeof bookingDetails
+  | keyof typeof bookingConfirmation
   | keyof typeof portal
   | keyof typeof quiz
   | keyof typeof admin

@@ -77,6 +77,11 @@ const PAGES: { url: string; storage?: Record<string, unknown>; limitKB?: number 
   { url: "/book/schedule", storage: chosen },
   { url: "/book/details", storage: chosen },
   { url: "/book/confirmation", storage: booked },
+  // The same steps in Italian (issue 29): their words are their language's catalogues.
+  { url: "/it/book/pricing" },
+  { url: "/it/book/schedule", storage: chosen },
+  { url: "/it/book/details", storage: chosen },
+  { url: "/it/book/confirmation", storage: booked },
   { url: "/privacy" },
 ];
 

@@ -20,8 +20,8 @@ test("/it reads in Italian without JavaScript", async ({ browser }) => {
   await page.goto("/it");
   await expect(page.locator("html")).toHaveAttribute("lang", "it");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parla inglese con sicurezza, con Giulia.");
-  // The booking steps are not translated yet: the link leads to them in English (TRANSLATED_PAGES).
-  await expect(page.getByRole("link", { name: "Prenota una lezione" })).toHaveAttribute("href", "/book");
+  // The booking steps are translated: the link stays Italian (TRANSLATED_PAGES).
+  await expect(page.getByRole("link", { name: "Prenota una lezione" })).toHaveAttribute("href", "/it/book");
   await expect(page.getByText("Cosa dicono i miei studenti")).toBeVisible();
   await context.close();
 });
@@ -40,11 +40,11 @@ test("the language switch keeps the page, both ways", async ({ page }, info) => 
   await page.getByRole("link", { name: "Italiano", exact: true }).click();
   await expect(page).toHaveURL(/\/it$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parla inglese con sicurezza, con Giulia.");
-  // A page not translated yet opens at its English address, in English (never English under lang="it").
+  // A translated page opens in Italian (a page not translated yet would open at its English address).
   await page.getByRole("link", { name: "Vedi pacchetti e prezzi" }).click();
-  await expect(page).toHaveURL(/\/book\/pricing$/);
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("heading", { name: "Choose Your Package" })).toBeVisible();
+  await expect(page).toHaveURL(/\/it\/book\/pricing$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "it");
+  await expect(page.getByRole("heading", { name: "Scegli il tuo pacchetto" })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/it$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Parla inglese con sicurezza, con Giulia.");
@@ -86,8 +86,8 @@ test.describe("a browser that prefers Italian", () => {
     await expect(page.getByRole("complementary", { name: "Italiano" })).toHaveCount(0);
     // A page not translated yet never offers Italian.
     await page.context().clearCookies();
-    await page.goto("/book/pricing");
-    await expect(page.getByRole("heading", { name: "Choose Your Package" })).toBeVisible();
+    await page.goto("/privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("complementary", { name: "Italiano" })).toHaveCount(0);
   });
 });

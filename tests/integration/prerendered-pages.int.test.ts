@@ -43,6 +43,10 @@ const MANIFEST = {
   "src/routes/privacy.tsx": { file: "assets/privacy-abc.js" },
   "../shared/i18n/messages/en/common.json": { file: "assets/common-en.js" },
   "../shared/i18n/messages/it/common.json": { file: "assets/common-it.js" },
+  "../shared/i18n/messages/en/booking.json": { file: "assets/booking-en.js" },
+  "../shared/i18n/messages/it/booking.json": { file: "assets/booking-it.js" },
+  "../shared/i18n/messages/en/booking-packages.json": { file: "assets/booking-packages-en.js" },
+  "../shared/i18n/messages/it/booking-packages.json": { file: "assets/booking-packages-it.js" },
 };
 
 function writeClient(): string {
@@ -97,6 +101,8 @@ describe("prerendered public pages", () => {
     const start = /<script data-entry="([^"]*)" data-preload="([^"]*)" data-styles="([^"]*)">/.exec(html);
     expect(start?.[1]).toBe("/assets/index-abc.js");
     expect(start?.[2].split(" ").sort()).toEqual([
+      "/assets/booking-en.js",
+      "/assets/booking-packages-en.js",
       "/assets/booking-routes-abc.js",
       "/assets/common-en.js",
       "/assets/data-providers-abc.js",
@@ -132,11 +138,11 @@ describe("prerendered public pages", () => {
     expect(home).toContain("Parla inglese con sicurezza,");
     expect(home).toContain("Cosa dicono i miei studenti");
     expect(home).not.toContain("Speak English with confidence");
-    // Its links lead to the English pages while those are not translated (TRANSLATED_PAGES), to the
-    // Italian ones once they are (the privacy notice); the switch offers the same page in English.
-    expect(home).toContain('href="/book"');
+    // Its links lead to the Italian pages once translated (the booking pages, the privacy notice),
+    // to the English ones while not (TRANSLATED_PAGES); the switch offers the same page in English.
+    expect(home).toContain('href="/it/book"');
     expect(home).toContain('href="/it/privacy"');
-    expect(home).not.toContain('href="/it/book');
+    expect(home).not.toContain('href="/book');
     expect(home).toMatch(/<a href="\/" hrefLang="en" lang="en"[^>]*>English<\/a>/);
     for (const [lang, href] of [
       ["en", "/"],
@@ -152,16 +158,52 @@ describe("prerendered public pages", () => {
     expect(privacy).not.toContain("Who is responsible");
 
     // Never English words under lang="it": an untranslated page's Italian address sends to its English one.
-    const pricing = await get("/it/book/pricing?package=single");
-    expect(pricing.statusCode).toBe(302);
-    expect(pricing.headers.location).toBe("/book/pricing?package=single");
-    expect((await get("/book/pricing")).body).not.toContain('hreflang="it"');
+    const admin = await get("/it/admin?from=mail");
+    expect(admin.statusCode).toBe(302);
+    expect(admin.headers.location).toBe("/admin?from=mail");
+    expect((await get("/admin")).body).not.toContain('hreflang="it"');
 
     const english = (await get("/")).body;
     expect(english).toContain('<html lang="en">');
     expect(english).toMatch(/<a href="\/it" hrefLang="it" lang="it"[^>]*>Italiano<\/a>/);
     // `/italy` is no Italian page.
     expect((await get("/italy")).body).not.toContain('lang="it"');
+  });
+
+  it("sends /it/book/pricing in Italian: words, euro amounts, its catalogue, both addresses named", async () => {
+    const response = await get("/it/book/pricing");
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<html lang="it">');
+    expect(html).toContain("Scegli il tuo pacchetto");
+    expect(html).toContain("Disdette e rimborsi");
+    expect(html).not.toContain("Choose Your Package");
+    // Euro amounts in Italian: the sign after the amount ("35 €", a no-break space between).
+    expect(html).toMatch(/>\d+\u00a0€</);
+    expect(html).not.toMatch(/>€\d/);
+    const start = /<script data-entry="([^"]*)" data-preload="([^"]*)"/.exec(html);
+    expect(start?.[2].split(" ")).toEqual(
+      expect.arrayContaining(["/assets/booking-it.js", "/assets/booking-packages-it.js", "/assets/common-it.js"]),
+    );
+    expect(start?.[2]).not.toContain("-en.js");
+    for (const [lang, href] of [
+      ["en", "/book/pricing"],
+      ["it", "/it/book/pricing"],
+      ["x-default", "/book/pricing"],
+    ]) {
+      expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="${t.env.PUBLIC_URL}${href}">`);
+    }
+    expect((await get("/book/pricing")).body).toContain("Choose Your Package");
+  });
+
+  it("renders the Italian schedule's week from Monday, in Italian", async () => {
+    const pkg = await t.database.prisma.package.findFirstOrThrow({ where: { name: "Single Lesson" } });
+    const html = (await get(`/it/book/schedule?package=${pkg.id}`)).body.replace(/<!-- -->/g, "");
+    expect(html).toContain("Scegli gli orari delle lezioni");
+    expect(html).toContain(weekRangeLabel("it", currentWeekStart(ZONE, new Date(), 1)));
+    const results = superjson.parse<{ path: string; input?: { startDate?: string } }[]>(String(inlined(html).queries));
+    const week = results.find((r) => r.path === "booking.availability");
+    expect(week?.input?.startDate).toBe(currentWeekStart(ZONE, new Date(), 1));
   });
 
   it("suggests the visitor's own language, never redirects, and stops once a language was chosen", async () => {
@@ -198,10 +240,18 @@ describe("prerendered public pages", () => {
       /<aside data-language-offer lang="en"[^>]*><p>This site is also in English\.<\/p>/,
     );
     expect(italianPage.body).toContain('<a href="/" hreflang="en" data-lang="en"');
-    // A page that is not in Italian yet offers nothing.
     const booking = await get("/book?ref=FRIEND1", italianBrowser);
-    expect(booking.body).not.toContain("<aside data-language-offer");
     expect(booking.body).toContain("<h1");
+    expect(booking.body).toMatch(/<aside data-language-offer lang="it"[^>]*>/);
+    expect(booking.body).toContain('<a href="/it/book" hreflang="it" data-lang="it"');
+    const pkg = await t.database.prisma.package.findFirstOrThrow({ where: { name: "Single Lesson" } });
+    const schedule = await get(`/book/schedule?package=${pkg.id}&ref=FRIEND1`, italianBrowser);
+    expect(schedule.body).toContain(`<a href="/it/book/schedule?package=${pkg.id}" hreflang="it" data-lang="it"`);
+    // The privacy notice is in Italian too (every prerendered page now is): it offers its own Italian address.
+    const privacy = await get("/privacy", italianBrowser);
+    expect(privacy.body).toMatch(/<aside data-language-offer lang="it"[^>]*>/);
+    expect(privacy.body).toContain('<a href="/it/privacy" hreflang="it" data-lang="it"');
+    expect(privacy.body).toContain("<h1");
     // A crafted header cannot put markup in the page.
     const crafted = await get("/", { "accept-language": '"><script>alert(1)</script>,it' });
     expect(crafted.body).not.toContain("<script>alert(1)");
@@ -289,7 +339,7 @@ describe("prerendered public pages", () => {
       expect(html.replace(/<!-- -->/g, "")).toContain(
         `${pkg.name}: select 1 lesson of 60 minutes with ${teacher.name}.`,
       );
-      expect(html).toContain(weekRangeLabel(currentWeekStart(ZONE)));
+      expect(html).toContain(weekRangeLabel("en", currentWeekStart(ZONE)));
       expect(html).not.toContain("Loading available times");
       // The week's times travel with the page (the browser's first render shows them too), and the
       // start script is told the zone they are in.

@@ -7,7 +7,13 @@ import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { AFTER_HOURS_TEXT } from "../../shared/constants.ts";
+import { SINGLE_LESSON_CANCEL_MESSAGE } from "../../shared/cancellation-policy.ts";
+import {
+  AFTER_HOURS_TEXT,
+  SLOT_CONFLICT_MESSAGE,
+  STUDENT_DETAILS_MESSAGES,
+  WEEKLY_EMPTY_MESSAGE,
+} from "../../shared/constants.ts";
 import { compileCatalogue } from "../../shared/i18n/compile.ts";
 import { LOCALES } from "../../shared/i18n/locales.ts";
 import { AREAS } from "../../shared/i18n/messages.ts";
@@ -84,6 +90,18 @@ describe("message catalogues", () => {
   it("keeps the specification's English where a catalogue restates it", () => {
     expect(read("en", "landing")["landing.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
     expect(read("en", "portal")["portal.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    expect(read("en", "admin")["admin.single.conflict"]).toBe(SLOT_CONFLICT_MESSAGE);
+    expect(read("en", "admin")["admin.weekly.empty"]).toBe(WEEKLY_EMPTY_MESSAGE);
+    const packages = read("en", "booking-packages");
+    expect(packages["booking-packages.pricing.unavailable.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    expect(packages["booking-packages.policy.single"]).toBe(SINGLE_LESSON_CANCEL_MESSAGE);
+    const details = read("en", "booking-details");
+    expect(details["booking-details.error.studentName"]).toBe(STUDENT_DETAILS_MESSAGES.student_name);
+    expect(details["booking-details.error.guardianPhone"]).toBe(STUDENT_DETAILS_MESSAGES.guardian_phone);
+    expect(details["booking-details.error.englishLevel"]).toBe(STUDENT_DETAILS_MESSAGES.english_level);
+    expect(details["booking-details.error.lessonFocus"]).toBe(STUDENT_DETAILS_MESSAGES.lesson_focus);
+    expect(details["booking-details.error.preferredLocation"]).toBe(STUDENT_DETAILS_MESSAGES.preferred_location);
+    expect(details["booking-details.error.noSlots"]).toBe(STUDENT_DETAILS_MESSAGES.noSlots);
   });
 });
 
@@ -98,6 +116,9 @@ const TRANSLATED = [
   "client/src/components/ui",
 
   // The booking flow.
+  "client/src/routes/book",
+  "client/src/features/booking",
+  "client/src/lib/strong-value.tsx",
 
   // The student portal.
   "client/src/routes/student",
@@ -109,6 +130,40 @@ const TRANSLATED = [
   // The quiz area.
 
   // The admin area.
+  "client/src/routes/admin/admin-page.tsx",
+  "client/src/features/admin/admin-shell.tsx",
+  "client/src/features/admin/dashboard.tsx",
+  "client/src/features/admin/pending-holders-card.tsx",
+  "client/src/features/admin/bookings-panel.tsx",
+  "client/src/features/admin/booking-details.tsx",
+  "client/src/features/admin/booking-dialog.tsx",
+  "client/src/features/admin/move-booking-dialog.tsx",
+  "client/src/features/admin/payment-dialog.tsx",
+  "client/src/features/admin/students-panel.tsx",
+  "client/src/features/admin/student-filter-bar.tsx",
+  "client/src/features/admin/student-select-field.tsx",
+  "client/src/features/admin/agenda-panel.tsx",
+  "client/src/features/admin/availability-panel.tsx",
+  "client/src/features/admin/availability-time.tsx",
+  "client/src/features/admin/availability-removal.tsx",
+  "client/src/features/admin/month-calendar.tsx",
+  "client/src/features/admin/day-slots-card.tsx",
+  "client/src/features/admin/single-slot-card.tsx",
+  "client/src/features/admin/weekly-schedule-card.tsx",
+  "client/src/features/admin/weekly-schedule-parts.tsx",
+  "client/src/features/admin/orders-panel.tsx",
+  "client/src/features/admin/inbox-panel.tsx",
+  "client/src/features/admin/emails-panel.tsx",
+  "client/src/features/admin/files-panel.tsx",
+  "client/src/features/admin/shared-file-card.tsx",
+  "client/src/features/admin/shared-file-fields.tsx",
+  "client/src/features/admin/notes-panel.tsx",
+  "client/src/features/admin/note-card.tsx",
+  "client/src/features/admin/settings-panel.tsx",
+  "client/src/features/admin/settings-profile-card.tsx",
+  "client/src/features/admin/settings-cards.tsx",
+  "client/src/features/admin/question-bank-panel.tsx",
+  "client/src/features/admin/question-bank-dialog.tsx",
 ];
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "eyebrow"]);

@@ -186,3 +186,8 @@ export function ownClockDiffersAt(instants: readonly (string | Date)[], timeZone
   };
   return instants.some((t) => wallClock(t, timeZone) !== wallClock(t, OWN_ZONE));
 }
+
+/** The zone to give Intl for a zone of these helpers: the visitor's own clock is the browser's default. */
+export function intlZone(zone: string): string | undefined {
+  return zone === OWN_ZONE ? undefined : zone;
+}

@@ -77,17 +77,17 @@ const PAGE_SCRIPTS: Record<string, { entry: string; modules: string[]; messages:
   "/book": {
     entry: APP_ENTRY,
     modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx"],
-    messages: ["common"],
+    messages: ["common", "booking", "booking-packages"],
   },
   "/book/pricing": {
     entry: APP_ENTRY,
     modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/pricing-page.tsx"],
-    messages: ["common"],
+    messages: ["common", "booking", "booking-packages"],
   },
   "/book/schedule": {
     entry: APP_ENTRY,
     modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/schedule-page.tsx"],
-    messages: ["common"],
+    messages: ["common", "booking", "booking-schedule"],
   },
   "/privacy": {
     entry: APP_ENTRY,

@@ -4,6 +4,7 @@
 // `confirmDelete`; the caller adds the titles, labels and fields.
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useT } from "../../lib/i18n.tsx";
 import { useToast } from "./toaster.tsx";
 
 type Messages = {
@@ -33,6 +34,7 @@ export function useEditDialog<D extends { id?: string }, T>({
   onError: (error: unknown, message: string) => void;
 }) {
   const toast = useToast();
+  const t = useT();
   const [draft, setDraft] = useState<D | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -40,7 +42,11 @@ export function useEditDialog<D extends { id?: string }, T>({
   const saving = useMutation({
     mutationFn: save,
     onSuccess: (_r, d) => {
-      toast({ title: "Success", description: d.id ? messages.updated : messages.created, variant: "success" });
+      toast({
+        title: t("common.success"),
+        description: d.id ? messages.updated : messages.created,
+        variant: "success",
+      });
       setDraft(null);
       onChanged();
     },
@@ -49,7 +55,7 @@ export function useEditDialog<D extends { id?: string }, T>({
   const removing = useMutation({
     mutationFn: remove,
     onSuccess: () => {
-      toast({ title: "Success", description: messages.deleted, variant: "success" });
+      toast({ title: t("common.success"), description: messages.deleted, variant: "success" });
       setDeleting(null);
       onChanged();
     },
@@ -66,7 +72,7 @@ export function useEditDialog<D extends { id?: string }, T>({
     const problem = validate(draft);
     if (problem) {
       setFormError(problem);
-      toast({ title: "Error", description: problem, variant: "destructive" });
+      toast({ title: t("common.error"), description: problem, variant: "destructive" });
       return;
     }
     saving.mutate(draft);

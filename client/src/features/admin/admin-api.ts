@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { httpStatusOf, isSessionExpired } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { adminStatusKey } from "../auth/admin-auth.ts";
@@ -47,18 +48,23 @@ export function useAdminFailure() {
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
   return useCallback(
     (error: unknown, description: string) => {
       if (isSessionExpired(error)) {
-        toast({ title: "Session Expired", description: "Please sign in again.", variant: "destructive" });
+        toast({
+          title: t("admin.error.sessionExpired"),
+          description: t("admin.error.signInAgain"),
+          variant: "destructive",
+        });
         queryClient.setQueryData(adminStatusKey, { authenticated: false, user: null });
         queryClient.removeQueries({ queryKey: trpc.admin.pathKey() });
         navigate("/");
         return;
       }
-      toast({ title: "Error", description: failureText(description, error), variant: "destructive" });
+      toast({ title: t("admin.error.title"), description: failureText(description, error), variant: "destructive" });
     },
-    [toast, navigate, queryClient],
+    [toast, navigate, queryClient, t],
   );
 }
 

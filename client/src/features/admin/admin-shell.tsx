@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 
 /** The header of every admin view: its title, the way back (or Settings) and Logout. */
@@ -14,6 +15,7 @@ export function AdminHeader({
   onLogout: () => void;
   isDashboard?: boolean;
 }) {
+  const t = useT();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
@@ -21,7 +23,7 @@ export function AdminHeader({
           <Link
             to="/admin"
             className="grid h-9 w-9 shrink-0 place-items-center rounded-xl bg-blue-900 font-display text-lg font-bold text-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-            aria-label="Admin Dashboard"
+            aria-label={t("admin.shell.home")}
           >
             G
           </Link>
@@ -30,18 +32,18 @@ export function AdminHeader({
             {subtitle && <p className="truncate text-xs text-slate-500 sm:text-sm">{subtitle}</p>}
           </div>
         </div>
-        <nav aria-label="Admin" className="flex items-center gap-2">
+        <nav aria-label={t("admin.shell.nav")} className="flex items-center gap-2">
           {isDashboard ? (
             <ButtonLink to="/admin/settings" variant="outline" size="sm">
-              Settings
+              {t("admin.shell.settings")}
             </ButtonLink>
           ) : (
             <ButtonLink to="/admin" variant="outline" size="sm">
-              <span aria-hidden="true">←</span> Back to Dashboard
+              <span aria-hidden="true">←</span> {t("admin.shell.back")}
             </ButtonLink>
           )}
           <Button variant="ghost" size="sm" onClick={onLogout}>
-            Logout
+            {t("admin.shell.logout")}
           </Button>
         </nav>
       </div>

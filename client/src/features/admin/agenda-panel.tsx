@@ -10,6 +10,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { MailIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { ChatIcon, PhoneIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { addDays, type DateKey, dateKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import type { AdminBooking } from "./admin-api.ts";
@@ -34,27 +35,32 @@ const dayTitle = (day: DateKey, prefs: AdminPrefs) =>
 /** Call, WhatsApp and email: what the student gave, as links a phone opens in the right app. */
 function ContactLinks({ b, size = "sm" }: { b: AdminBooking; size?: "sm" | "md" }) {
   const { name, phone, email } = b.student;
+  const t = useT();
   const cls = `${buttonClasses({ variant: "outline", size })} min-h-10`;
   return (
     <>
       {phone && (
         <>
-          <a className={cls} href={`tel:${phone.replace(/[^\d+]/g, "")}`} aria-label={`Call ${name}`}>
-            <PhoneIcon className="h-4 w-4 shrink-0" /> Call
+          <a
+            className={cls}
+            href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+            aria-label={t("admin.agenda.callOf", { name })}
+          >
+            <PhoneIcon className="h-4 w-4 shrink-0" /> {t("admin.agenda.call")}
           </a>
           <a
             className={cls}
             href={`https://wa.me/${whatsAppNumber(phone)}`}
             target="_blank"
             rel="noreferrer"
-            aria-label={`WhatsApp ${name}`}
+            aria-label={t("admin.agenda.whatsAppOf", { name })}
           >
-            <ChatIcon className="h-4 w-4 shrink-0" /> WhatsApp
+            <ChatIcon className="h-4 w-4 shrink-0" /> {t("admin.agenda.whatsApp")}
           </a>
         </>
       )}
-      <a className={cls} href={`mailto:${email}`} aria-label={`Email ${name}`}>
-        <MailIcon className="h-4 w-4 shrink-0" /> Email
+      <a className={cls} href={`mailto:${email}`} aria-label={t("admin.agenda.emailOf", { name })}>
+        <MailIcon className="h-4 w-4 shrink-0" /> {t("admin.agenda.email")}
       </a>
     </>
   );
@@ -62,6 +68,7 @@ function ContactLinks({ b, size = "sm" }: { b: AdminBooking; size?: "sm" | "md" 
 
 /** Where the lesson happens: the meeting link or the address, or that it is not set yet. */
 function Place({ b }: { b: AdminBooking }) {
+  const t = useT();
   if (b.lesson_type === "online") {
     return (
       <p className="flex min-w-0 items-center gap-1.5 text-sm text-slate-700">
@@ -71,7 +78,7 @@ function Place({ b }: { b: AdminBooking }) {
             {b.google_meet_link.replace(/^https:\/\//, "")}
           </a>
         ) : (
-          <span className="text-slate-500">Meeting link not set yet</span>
+          <span className="text-slate-500">{t("admin.agenda.linkNotSet")}</span>
         )}
       </p>
     );
@@ -84,7 +91,7 @@ function Place({ b }: { b: AdminBooking }) {
           {b.location}
         </a>
       ) : (
-        <span className="text-slate-500">Place not set yet</span>
+        <span className="text-slate-500">{t("admin.agenda.placeNotSet")}</span>
       )}
     </p>
   );
@@ -93,6 +100,7 @@ function Place({ b }: { b: AdminBooking }) {
 type LessonActions = { onOpen: () => void; onMove: () => void };
 
 function LessonCard({ b, prefs, onOpen, onMove }: { b: AdminBooking; prefs: AdminPrefs } & LessonActions) {
+  const t = useT();
   return (
     <article
       aria-label={`${timeRange(b, prefs)} ${b.student.name}`}
@@ -102,14 +110,16 @@ function LessonCard({ b, prefs, onOpen, onMove }: { b: AdminBooking; prefs: Admi
         <p className="font-semibold text-slate-900 tabular-nums">{timeRange(b, prefs)}</p>
         <div className="flex flex-wrap gap-1.5">
           <Badge tone={b.lesson_type === "online" ? "blue" : "purple"}>
-            {b.lesson_type === "online" ? "Online" : "In person"}
+            {t(b.lesson_type === "online" ? "admin.lessonType.online" : "admin.agenda.inPerson")}
           </Badge>
           <StatusBadge status={b.status} />
         </div>
       </div>
       <p className="mt-1 font-medium text-slate-900">
         {b.student.name}
-        {b.teacher === null && <span className="ml-2 text-xs font-normal text-amber-800">Unassigned</span>}
+        {b.teacher === null && (
+          <span className="ml-2 text-xs font-normal text-amber-800">{t("admin.agenda.unassigned")}</span>
+        )}
       </p>
       <div className="mt-1">
         <Place b={b} />
@@ -117,8 +127,13 @@ function LessonCard({ b, prefs, onOpen, onMove }: { b: AdminBooking; prefs: Admi
       <div className="mt-3 flex flex-wrap gap-2">
         <ContactLinks b={b} />
         {/* The lesson's own actions: Details opens the booking dialog; Move picks a new time. */}
-        <Button size="sm" className="min-h-10" onClick={onOpen} aria-label={`Details: ${b.student.name}`}>
-          Details
+        <Button
+          size="sm"
+          className="min-h-10"
+          onClick={onOpen}
+          aria-label={t("admin.agenda.detailsOf", { name: b.student.name })}
+        >
+          {t("admin.agenda.details")}
         </Button>
         {(b.status === "pending" || b.status === "confirmed") && (
           <Button
@@ -126,9 +141,9 @@ function LessonCard({ b, prefs, onOpen, onMove }: { b: AdminBooking; prefs: Admi
             variant="outline"
             className="min-h-10"
             onClick={onMove}
-            aria-label={`Move: ${b.student.name}`}
+            aria-label={t("admin.agenda.moveOf", { name: b.student.name })}
           >
-            Move
+            {t("admin.agenda.move")}
           </Button>
         )}
       </div>
@@ -137,22 +152,27 @@ function LessonCard({ b, prefs, onOpen, onMove }: { b: AdminBooking; prefs: Admi
 }
 
 function NextLessonCard({ b, prefs, onOpen }: { b: AdminBooking; prefs: AdminPrefs; onOpen: () => void }) {
+  const t = useT();
   const now = Date.now();
   const isNow = Date.parse(b.lesson_date) <= now && now < Date.parse(b.lesson_end);
   const day = dateKeyInZone(b.lesson_date, prefs.timezone);
   const today = dateKeyInZone(new Date(), prefs.timezone);
   const when =
-    day === today ? "Today" : day === addDays(today, 1) ? "Tomorrow" : formatAdminDate(b.lesson_date, prefs, true);
+    day === today
+      ? t("admin.agenda.today")
+      : day === addDays(today, 1)
+        ? t("admin.agenda.tomorrow")
+        : formatAdminDate(b.lesson_date, prefs, true);
   return (
     <section aria-labelledby="next-lesson" className="rounded-2xl bg-blue-900 p-4 text-white shadow-md sm:p-5">
       <h2 id="next-lesson" className="text-xs font-semibold tracking-wide text-amber-300 uppercase">
-        {isNow ? "Lesson now" : "Next lesson"}
+        {t(isNow ? "admin.agenda.lessonNow" : "admin.agenda.nextLesson")}
       </h2>
       <p className="mt-1 text-lg font-bold">
         {when}, {timeRange(b, prefs)}
       </p>
       <p className="text-blue-100">
-        {b.student.name} · {b.lesson_type === "online" ? "Online" : "In person"}
+        {b.student.name} · {t(b.lesson_type === "online" ? "admin.lessonType.online" : "admin.agenda.inPerson")}
       </p>
       <div className="mt-3 flex flex-col gap-2">
         {b.lesson_type === "online" ? (
@@ -163,10 +183,10 @@ function NextLessonCard({ b, prefs, onOpen }: { b: AdminBooking; prefs: AdminPre
               rel="noreferrer"
               className={`${buttonClasses({ variant: "accent", size: "lg" })} w-full`}
             >
-              <VideoIcon className="h-5 w-5" /> Join
+              <VideoIcon className="h-5 w-5" /> {t("admin.agenda.join")}
             </a>
           ) : (
-            <p className="rounded-lg bg-blue-800 px-3 py-2 text-sm">Meeting link not set yet.</p>
+            <p className="rounded-lg bg-blue-800 px-3 py-2 text-sm">{t("admin.agenda.linkNotSetFull")}</p>
           )
         ) : b.location ? (
           <a
@@ -178,13 +198,13 @@ function NextLessonCard({ b, prefs, onOpen }: { b: AdminBooking; prefs: AdminPre
             <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0" /> {b.location}
           </a>
         ) : (
-          <p className="rounded-lg bg-blue-800 px-3 py-2 text-sm">Place not set yet.</p>
+          <p className="rounded-lg bg-blue-800 px-3 py-2 text-sm">{t("admin.agenda.placeNotSetFull")}</p>
         )}
         <div className="flex flex-wrap gap-2 [&>a]:flex-1 [&>a]:bg-white [&>a]:text-slate-900">
           <ContactLinks b={b} size="md" />
         </div>
         <Button variant="ghost" className="text-white hover:bg-blue-800" onClick={onOpen}>
-          Details
+          {t("admin.agenda.details")}
         </Button>
       </div>
     </section>
@@ -206,6 +226,7 @@ function DaySection({
   onOpen: (b: AdminBooking) => void;
   onMove: (b: AdminBooking) => void;
 }) {
+  const t = useT();
   const entries = dayTimeline(day, data.openHours, data.lessons, prefs.timezone);
   const count = entries.reduce((n, e) => n + (e.kind === "open" ? e.lessons.length : 1), 0);
   const hours = (e: { start: string; end: string }) =>
@@ -217,27 +238,29 @@ function DaySection({
           {dayTitle(day, prefs)}
           {isToday && (
             <Badge tone="amber" className="ml-2">
-              Today
+              {t("admin.agenda.today")}
             </Badge>
           )}
         </span>
         <span className="text-xs font-normal text-slate-500">
-          {count === 0 ? "No lessons" : `${count} ${count === 1 ? "lesson" : "lessons"}`}
+          {count === 0 ? t("admin.agenda.noLessons") : t("admin.agenda.lessonCount", { count })}
         </span>
       </h3>
       {entries.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">No open hours and no lessons.</p>
+        <p className="mt-2 text-sm text-slate-500">{t("admin.agenda.nothing")}</p>
       ) : (
-        <ol className="mt-3 space-y-3" aria-label={`Lessons and open hours, ${dayTitle(day, prefs)}`}>
+        <ol className="mt-3 space-y-3" aria-label={t("admin.agenda.dayList", { day: dayTitle(day, prefs) })}>
           {entries.map((e) =>
             e.kind === "open" ? (
               <li
                 key={`open-${e.start}`}
                 className="rounded-xl border border-dashed border-emerald-300 bg-emerald-50/60 p-2"
               >
-                <p className="px-1 text-xs font-semibold text-emerald-900">Open hours {hours(e)}</p>
+                <p className="px-1 text-xs font-semibold text-emerald-900">
+                  {t("admin.agenda.openHours", { hours: hours(e) })}
+                </p>
                 {e.lessons.length === 0 ? (
-                  <p className="px-1 pt-1 text-sm text-emerald-900/80">Free</p>
+                  <p className="px-1 pt-1 text-sm text-emerald-900/80">{t("admin.agenda.free")}</p>
                 ) : (
                   <ol className="mt-2 space-y-2">
                     {e.lessons.map((b) => (
@@ -282,6 +305,7 @@ function ToggleButton({ pressed, onClick, children }: { pressed: boolean; onClic
 
 export function AgendaPanel() {
   const prefs = useAdminPrefs();
+  const t = useT();
   const today = dateKeyInZone(new Date(), prefs.timezone);
   const [view, setView] = useState<View>("day");
   const [date, setDate] = useState<DateKey | null>(null);
@@ -293,7 +317,7 @@ export function AgendaPanel() {
     // The next lesson moves on as lessons end.
     refetchInterval: 60_000,
   });
-  useLoadFailure(agenda.error, "Failed to load data.");
+  useLoadFailure(agenda.error, t("admin.agenda.loadFailed"));
   const data = agenda.data;
   const step = view === "day" ? 1 : 7;
   const isCurrent = data ? data.days.includes(today) : true;
@@ -308,12 +332,12 @@ export function AgendaPanel() {
       <div className="order-2 min-w-0 lg:order-1">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <fieldset className="inline-flex min-w-0 rounded-xl border-0 bg-slate-100 p-1">
-            <legend className="sr-only">Agenda view</legend>
+            <legend className="sr-only">{t("admin.agenda.view")}</legend>
             <ToggleButton pressed={view === "day" && isCurrent} onClick={() => choose("day")}>
-              Today
+              {t("admin.agenda.today")}
             </ToggleButton>
             <ToggleButton pressed={view === "week" && isCurrent} onClick={() => choose("week")}>
-              This week
+              {t("admin.agenda.thisWeek")}
             </ToggleButton>
           </fieldset>
           <div className="flex items-center gap-2">
@@ -321,7 +345,7 @@ export function AgendaPanel() {
               variant="outline"
               size="sm"
               onClick={() => setDate(addDays(shown, -step))}
-              aria-label={view === "day" ? "Previous day" : "Previous week"}
+              aria-label={t(view === "day" ? "admin.agenda.previousDay" : "admin.agenda.previousWeek")}
             >
               ←
             </Button>
@@ -336,7 +360,7 @@ export function AgendaPanel() {
               variant="outline"
               size="sm"
               onClick={() => setDate(addDays(shown, step))}
-              aria-label={view === "day" ? "Next day" : "Next week"}
+              aria-label={t(view === "day" ? "admin.agenda.nextDay" : "admin.agenda.nextWeek")}
             >
               →
             </Button>
@@ -344,17 +368,15 @@ export function AgendaPanel() {
         </div>
 
         {agenda.isPending ? (
-          <Spinner label="Loading the agenda" />
+          <Spinner label={t("admin.agenda.loading")} />
         ) : !data ? (
-          <EmptyState title="Failed to load data." />
+          <EmptyState title={t("admin.agenda.loadFailed")} />
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-600">
               {lessonCount === 0
-                ? view === "day"
-                  ? "No lessons this day."
-                  : "No lessons this week."
-                : `${lessonCount} ${lessonCount === 1 ? "lesson" : "lessons"}, in time order, over your open hours.`}
+                ? t(view === "day" ? "admin.agenda.noneDay" : "admin.agenda.noneWeek")
+                : t("admin.agenda.summary", { count: lessonCount })}
             </p>
             <div className="space-y-4">
               {data.days.map((day) => (
@@ -377,7 +399,7 @@ export function AgendaPanel() {
         {data?.next ? (
           <NextLessonCard b={data.next} prefs={prefs} onOpen={() => setOpen(data.next)} />
         ) : data ? (
-          <Card className="p-4 text-sm text-slate-600">No upcoming lessons.</Card>
+          <Card className="p-4 text-sm text-slate-600">{t("admin.agenda.noUpcoming")}</Card>
         ) : null}
       </aside>
       <BookingDialog booking={open} onClose={() => setOpen(null)} onUpdated={() => void agenda.refetch()} />

@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ADMIN_AVAILABILITY_DAYS_AFTER, ADMIN_AVAILABILITY_DAYS_BEFORE } from "../../../../shared/constants.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { addDays, dateKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import { type AdminSlot, useLoadFailure } from "./admin-api.ts";
@@ -18,6 +19,7 @@ import { WeeklyScheduleCard } from "./weekly-schedule-card.tsx";
 export function AvailabilityPanel() {
   const prefs = useAdminPrefs();
   const tz = prefs.timezone;
+  const t = useT();
   const today = dateKeyInZone(new Date(), tz);
   const [selected, setSelected] = useState(today);
   // A stopped schedule starts the template form afresh: a new card, with the emptied schedule.
@@ -27,7 +29,7 @@ export function AvailabilityPanel() {
   const windowStart = zonedInstant(addDays(selected, -ADMIN_AVAILABILITY_DAYS_BEFORE), "00:00", tz).toISOString();
   const windowEnd = zonedInstant(addDays(selected, ADMIN_AVAILABILITY_DAYS_AFTER + 1), "00:00", tz).toISOString();
   const slots = useQuery(trpc.admin.availability.list.queryOptions({ start: windowStart, end: windowEnd }));
-  useLoadFailure(slots.error, "Failed to load availability.");
+  useLoadFailure(slots.error, t("admin.availability.loadFailed"));
 
   const byDay = useMemo(() => {
     const map = new Map<string, AdminSlot[]>();

@@ -2,8 +2,10 @@
 // schedule, each after a confirmation. A slot that holds a lesson is never removed.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
 import type { KeptLesson } from "./weekly-schedule-parts.tsx";
@@ -33,6 +35,7 @@ const removeOnServer = (p: PendingRemoval): Promise<RemovalResult> =>
  */
 export function useAvailabilityRemoval(onScheduleStopped: () => void) {
   const toast = useToast();
+  const t = useT();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingRemoval | null>(null);
@@ -41,9 +44,8 @@ export function useAvailabilityRemoval(onScheduleStopped: () => void) {
     mutationFn: removeOnServer,
     onSuccess: (r, p) => {
       toast({
-        title: "Success",
-        description:
-          r.message ?? (r.deleted === 1 ? "1 availability slot removed." : `${r.deleted} availability slots removed.`),
+        title: t("admin.removal.success"),
+        description: r.message ?? t("admin.removal.removed", { count: r.deleted }),
         variant: "success",
       });
       setKept(r.keptBooked ?? []);
@@ -59,39 +61,38 @@ export function useAvailabilityRemoval(onScheduleStopped: () => void) {
     },
     onError: (e) => {
       setPending(null);
-      fail(e, "Failed to remove availability.");
+      fail(e, t("admin.removal.failed"));
     },
   });
   return { pending, ask: setPending, cancel: () => setPending(null), remove, kept };
 }
 
 /** The confirmation's texts for each removal; with none pending (the dialog closing), a slot's. */
-function confirmationTexts(p: PendingRemoval | null) {
+function confirmationTexts(p: PendingRemoval | null, t: Translate) {
   switch (p?.kind) {
     case "schedule":
       return {
-        title: "Stop weekly schedule",
-        message:
-          "Stop the weekly schedule? Its free future slots are removed and no new ones are added. Booked lessons keep their slots.",
-        confirmLabel: "Stop schedule",
+        title: t("admin.removal.schedule.title"),
+        message: t("admin.removal.schedule.message"),
+        confirmLabel: t("admin.removal.schedule.confirm"),
       };
     case "series":
       return {
-        title: "Delete weekly series",
-        message: "Delete this slot and every later one of its weekly series? Slots holding a booked lesson stay.",
-        confirmLabel: "Delete",
+        title: t("admin.removal.series.title"),
+        message: t("admin.removal.series.message"),
+        confirmLabel: t("admin.removal.delete"),
       };
     case "days":
       return {
-        title: "Mark days off",
-        message: `Remove all availability from ${p.from} to ${p.to}? Days with a booked lesson are refused.`,
-        confirmLabel: "Mark days off",
+        title: t("admin.removal.days.title"),
+        message: t("admin.removal.days.message", { from: p.from, to: p.to }),
+        confirmLabel: t("admin.removal.days.title"),
       };
     default:
       return {
-        title: "Delete slot",
-        message: "Are you sure you want to delete this availability slot?",
-        confirmLabel: "Delete",
+        title: t("admin.removal.slot.title"),
+        message: t("admin.removal.slot.message"),
+        confirmLabel: t("admin.removal.delete"),
       };
   }
 }
@@ -107,10 +108,11 @@ export function RemovalDialog({
   onConfirm: (p: PendingRemoval) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <ConfirmDialog
       open={pending !== null}
-      {...confirmationTexts(pending)}
+      {...confirmationTexts(pending, t)}
       destructive
       busy={isBusy}
       onConfirm={() => pending && onConfirm(pending)}

@@ -3,19 +3,28 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { bindValue } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDetails } from "./booking-details.tsx";
 import { MoveBookingDialog } from "./move-booking-dialog.tsx";
 
-const statusOptions = BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }));
+const MEET_LINK_EXAMPLE = "https://meet.google.com/...";
+
+const STATUS_LABELS: Record<(typeof BOOKING_STATUSES)[number], MessageKey> = {
+  pending: "admin.status.pending",
+  confirmed: "admin.status.confirmed",
+  cancelled: "admin.status.cancelled",
+  completed: "admin.status.completed",
+};
 
 export function BookingDialog({
   booking,
@@ -29,6 +38,7 @@ export function BookingDialog({
   onUpdated?: (b: AdminBooking) => void;
 }) {
   const prefs = useAdminPrefs();
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -55,21 +65,25 @@ export function BookingDialog({
   const update = useMutation(
     trpc.admin.bookings.update.mutationOptions({
       onSuccess: ({ booking: updated }) => {
-        toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
+        toast({
+          title: t("admin.bookingDialog.success"),
+          description: t("admin.bookingDialog.updated"),
+          variant: "success",
+        });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.students.queryKey() });
         onUpdated?.(updated);
         onClose();
       },
-      onError: (e) => fail(e, "Failed to update booking."),
+      onError: (e) => fail(e, t("admin.bookingDialog.updateFailed")),
     }),
   );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!status) {
-      setError("Please select a status.");
+      setError(t("admin.bookingDialog.selectStatusError"));
       return;
     }
     setError(null);
@@ -94,14 +108,14 @@ export function BookingDialog({
       open
       onClose={onClose}
       size={mode === "details" ? "xl" : "md"}
-      title={mode === "update" ? "Update Booking" : "Booking Details"}
+      title={t(mode === "update" ? "admin.bookingDialog.updateTitle" : "admin.bookingDialog.detailsTitle")}
       description={`${b.student.name} · ${formatAdminDateTime(b.lesson_date, prefs, true)}`}
     >
       {mode === "details" && <BookingDetails booking={b} prefs={prefs} />}
       {mode === "details" && (b.status === "pending" || b.status === "confirmed") && (
         <div className="mt-4">
           <Button variant="outline" size="sm" onClick={() => setMoving(true)}>
-            Move lesson
+            {t("admin.bookingDialog.moveLesson")}
           </Button>
           <MoveBookingDialog
             booking={moving ? b : null}
@@ -117,51 +131,58 @@ export function BookingDialog({
         onSubmit={submit}
         noValidate
         className={mode === "details" ? "mt-6 border-t border-slate-100 pt-5" : ""}
-        aria-label="Update booking"
+        aria-label={t("admin.bookingDialog.formLabel")}
       >
-        {mode === "details" && <h3 className="mb-3 text-sm font-semibold text-slate-900">Update Booking</h3>}
+        {mode === "details" && (
+          <h3 className="mb-3 text-sm font-semibold text-slate-900">{t("admin.bookingDialog.updateTitle")}</h3>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            label="Status"
+            label={t("admin.bookingDialog.status")}
             required
             value={status}
             onChange={(e) => setStatus(e.target.value)}
-            options={statusOptions}
-            placeholder="Select status"
+            options={BOOKING_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) }))}
+            placeholder={t("admin.bookingDialog.selectStatus")}
             error={error}
           />
           <SelectField
-            label="Teacher"
+            label={t("admin.bookingDialog.teacher")}
             value={teacherId}
             onChange={(e) => setTeacherId(e.target.value)}
-            options={(teachers.data?.teachers ?? []).map((t) => ({ value: t.id, label: t.name }))}
-            placeholder="Unassigned"
+            options={(teachers.data?.teachers ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            placeholder={t("admin.bookingDialog.unassigned")}
           />
           {b.lesson_type === "online" ? (
             <TextField
               className="sm:col-span-2"
-              label="Meeting link"
+              label={t("admin.bookingDialog.meetingLink")}
               type="url"
               inputMode="url"
-              placeholder="https://meet.google.com/..."
+              placeholder={MEET_LINK_EXAMPLE}
               {...bindValue(link, setLink)}
-              hint="Students see Join Meeting with this link."
+              hint={t("admin.bookingDialog.meetingHint")}
             />
           ) : (
             <TextField
               className="sm:col-span-2"
-              label="Location"
+              label={t("admin.bookingDialog.location")}
               {...bindValue(location, setLocation)}
-              placeholder="Café, address or room"
+              placeholder={t("admin.bookingDialog.locationPlaceholder")}
             />
           )}
-          <TextAreaField className="sm:col-span-2" label="Notes (optional)" rows={3} {...bindValue(notes, setNotes)} />
+          <TextAreaField
+            className="sm:col-span-2"
+            label={t("admin.bookingDialog.notes")}
+            rows={3}
+            {...bindValue(notes, setNotes)}
+          />
         </div>
         <FormActions
           className="mt-5"
           onCancel={onClose}
-          submitLabel="Update Booking"
-          pendingLabel="Saving..."
+          submitLabel={t("admin.bookingDialog.updateTitle")}
+          pendingLabel={t("admin.bookingDialog.saving")}
           isPending={update.isPending}
         />
       </form>

@@ -4,6 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { BOOKING_STATUSES } from "../../../../shared/constants.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DataTable } from "../../components/ui/data-table.tsx";
@@ -13,6 +14,7 @@ import { Pager, usePage } from "../../components/ui/pager.tsx";
 import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
@@ -24,8 +26,16 @@ import { BookingDialog } from "./booking-dialog.tsx";
 type StatusFilter = NonNullable<RouterInputs["admin"]["bookings"]["list"]["status"]>;
 type BookingSort = NonNullable<RouterInputs["admin"]["bookings"]["list"]["sort"]>;
 
+const STATUS_FILTERS: Record<(typeof BOOKING_STATUSES)[number], MessageKey> = {
+  pending: "admin.bookings.filter.pending",
+  confirmed: "admin.bookings.filter.confirmed",
+  cancelled: "admin.bookings.filter.cancelled",
+  completed: "admin.bookings.filter.completed",
+};
+
 export function BookingsPanel() {
   const prefs = useAdminPrefs();
+  const t = useT();
   const fail = useAdminFailure();
   const search = useSearch();
   const [status, setStatus] = useState<StatusFilter>("all");
@@ -49,18 +59,18 @@ export function BookingsPanel() {
     placeholderData: keepPreviousData,
   });
   const teachers = useQuery(trpc.admin.teachers.queryOptions());
-  useLoadFailure(bookings.error, "Failed to load bookings.");
+  useLoadFailure(bookings.error, t("admin.bookings.loadFailed"));
 
   const toast = useToast();
   const queryClient = useQueryClient();
   const settle = useMutation(
     trpc.admin.bookings.update.mutationOptions({
       onSuccess: () => {
-        toast({ title: "Success", description: "Booking updated successfully!", variant: "success" });
+        toast({ title: t("admin.bookings.success"), description: t("admin.bookings.updated"), variant: "success" });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
       },
-      onError: (e) => fail(e, "Failed to update booking."),
+      onError: (e) => fail(e, t("admin.bookings.updateFailed")),
     }),
   );
   const isPastPending = (b: AdminBooking) => b.status === "pending" && new Date(b.lesson_date) <= new Date();
@@ -69,7 +79,8 @@ export function BookingsPanel() {
   const total = bookings.data?.total ?? 0;
   const when = (b: AdminBooking) =>
     `${formatAdminDate(b.lesson_date, prefs, true)}, ${formatAdminTime(b.lesson_date, prefs)}`;
-  const lessonType = (b: AdminBooking) => (b.lesson_type === "online" ? "Online" : "In-person");
+  const lessonType = (b: AdminBooking) =>
+    t(b.lesson_type === "online" ? "admin.lessonType.online" : "admin.lessonType.inPerson");
   const actions = (b: AdminBooking) => (
     <div className="flex flex-wrap gap-2">
       {isPastPending(b) && (
@@ -79,9 +90,9 @@ export function BookingsPanel() {
             variant="outline"
             disabled={settle.isPending}
             onClick={() => settle.mutate({ id: b.id, data: { status: "completed" } })}
-            aria-label={`Mark ${b.student.name}'s lesson completed`}
+            aria-label={t("admin.bookings.markCompletedOf", { name: b.student.name })}
           >
-            Mark completed
+            {t("admin.bookings.markCompleted")}
           </Button>
           <Button
             size="sm"
@@ -89,9 +100,9 @@ export function BookingsPanel() {
             className="text-red-700"
             disabled={settle.isPending}
             onClick={() => settle.mutate({ id: b.id, data: { status: "cancelled" } })}
-            aria-label={`Cancel ${b.student.name}'s lesson`}
+            aria-label={t("admin.bookings.cancelOf", { name: b.student.name })}
           >
-            Cancel
+            {t("admin.bookings.cancel")}
           </Button>
         </>
       )}
@@ -99,24 +110,24 @@ export function BookingsPanel() {
         size="sm"
         variant="outline"
         onClick={() => setDialog({ booking: b, mode: "details" })}
-        aria-label={`View ${b.student.name}'s booking`}
+        aria-label={t("admin.bookings.viewOf", { name: b.student.name })}
       >
-        View
+        {t("admin.bookings.view")}
       </Button>
       <Button
         size="sm"
         onClick={() => setDialog({ booking: b, mode: "update" })}
-        aria-label={`Update ${b.student.name}'s booking`}
+        aria-label={t("admin.bookings.updateOf", { name: b.student.name })}
       >
-        Update
+        {t("admin.bookings.update")}
       </Button>
     </div>
   );
   const cancellation = (b: AdminBooking) =>
     b.status === "cancelled" && (b.cancelled_by_student || b.cancellation_reason) ? (
       <p className="mt-1 text-xs text-red-800">
-        {b.cancelled_by_student ? "Cancelled by student" : "Reason"}
-        {b.cancellation_reason ? `: “${b.cancellation_reason}”` : ""}
+        {t(b.cancelled_by_student ? "admin.bookings.cancelledByStudent" : "admin.bookings.reason")}
+        {b.cancellation_reason ? t("admin.bookings.quoted", { reason: b.cancellation_reason }) : ""}
       </p>
     ) : null;
 
@@ -125,12 +136,12 @@ export function BookingsPanel() {
       <FilterBar>
         <SearchTextField
           className="lg:col-span-2"
-          label="Search"
-          placeholder="Student name, email, notes..."
+          label={t("admin.bookings.search")}
+          placeholder={t("admin.bookings.searchPlaceholder")}
           {...search.box}
         />
         <SelectField
-          label="Status"
+          label={t("admin.bookings.status")}
           value={status}
           onChange={(e) => {
             const next = e.target.value as StatusFilter;
@@ -139,34 +150,39 @@ export function BookingsPanel() {
             setStatus(next);
           }}
           options={[
-            { value: "all", label: "All statuses" },
-            ...BOOKING_STATUSES.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) })),
-            { value: "past_pending", label: "Past, still pending" },
+            { value: "all", label: t("admin.bookings.allStatuses") },
+            ...BOOKING_STATUSES.map((s) => ({ value: s, label: t(STATUS_FILTERS[s]) })),
+            { value: "past_pending", label: t("admin.bookings.pastPending") },
           ]}
         />
         <SelectField
-          label="Teacher"
+          label={t("admin.bookings.teacher")}
           value={teacher}
           onChange={(e) => setTeacher(e.target.value)}
           options={[
-            { value: "all", label: "All teachers" },
-            { value: "mine", label: "My Bookings" },
-            ...(teachers.data?.teachers ?? []).map((t) => ({ value: t.id, label: t.name })),
+            { value: "all", label: t("admin.bookings.allTeachers") },
+            { value: "mine", label: t("admin.bookings.mine") },
+            ...(teachers.data?.teachers ?? []).map((x) => ({ value: x.id, label: x.name })),
           ]}
         />
         <SelectField
-          label="Order"
+          label={t("admin.bookings.order")}
           value={sort}
           onChange={(e) => setSort(e.target.value as BookingSort)}
           options={[
-            { value: "lesson_time", label: "By lesson time" },
-            { value: "created", label: "Newest bookings first" },
+            { value: "lesson_time", label: t("admin.bookings.byLessonTime") },
+            { value: "created", label: t("admin.bookings.newestFirst") },
           ]}
         />
         {/* A range of days, side by side even on a phone; "All dates" lifts it. */}
         <div className="grid grid-cols-2 gap-3 lg:col-span-2">
-          <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-          <TextField label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          <TextField
+            label={t("admin.bookings.from")}
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+          <TextField label={t("admin.bookings.to")} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
         {(from || to) && (
           <div className="flex items-end">
@@ -179,21 +195,19 @@ export function BookingsPanel() {
                 setTo("");
               }}
             >
-              All dates
+              {t("admin.bookings.allDates")}
             </Button>
           </div>
         )}
       </FilterBar>
 
       {bookings.isPending ? (
-        <Spinner label="Loading bookings" />
+        <Spinner label={t("admin.bookings.loading")} />
       ) : total === 0 ? (
-        <EmptyState title="No bookings found" message="Try another search or filter." />
+        <EmptyState title={t("admin.bookings.none")} message={t("admin.bookings.noneHint")} />
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-600">
-            {total} {total === 1 ? "booking" : "bookings"}
-          </p>
+          <p className="mb-3 text-sm text-slate-600">{t("admin.bookings.count", { count: total })}</p>
           <DataTable
             rows={list}
             rowKey={(b) => b.id}
@@ -201,29 +215,36 @@ export function BookingsPanel() {
             columns={[
               {
                 key: "student",
-                header: "Student",
+                header: t("admin.bookings.col.student"),
                 cell: (b) => <BookingStudent booking={b} />,
               },
-              { key: "lesson", header: "Lesson", cellClassName: "text-slate-700", cell: when },
-              { key: "type", header: "Type", cellClassName: "text-slate-700", cell: lessonType },
+              { key: "lesson", header: t("admin.bookings.col.lesson"), cellClassName: "text-slate-700", cell: when },
+              { key: "type", header: t("admin.bookings.col.type"), cellClassName: "text-slate-700", cell: lessonType },
               {
                 key: "teacher",
-                header: "Teacher",
+                header: t("admin.bookings.col.teacher"),
                 cellClassName: "text-slate-700",
-                cell: (b) => b.teacher?.name ?? <span className="text-slate-500">Unassigned</span>,
+                cell: (b) =>
+                  b.teacher?.name ?? <span className="text-slate-500">{t("admin.bookings.unassigned")}</span>,
               },
               {
                 key: "status",
-                header: "Status",
+                header: t("admin.bookings.col.status"),
                 cell: (b) => (
                   <>
                     <StatusBadge status={b.status} />
-                    {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
+                    {isPastPending(b) && (
+                      <p className="mt-1 text-xs text-amber-800">{t("admin.bookings.pastPending")}</p>
+                    )}
                     {cancellation(b)}
                   </>
                 ),
               },
-              { key: "actions", header: <span className="sr-only">Actions</span>, cell: actions },
+              {
+                key: "actions",
+                header: <span className="sr-only">{t("admin.bookings.col.actions")}</span>,
+                cell: actions,
+              },
             ]}
             card={(b) => (
               <>
@@ -235,15 +256,15 @@ export function BookingsPanel() {
                 </div>
                 <p className="mt-2 text-sm text-slate-700">{when(b)}</p>
                 <p className="text-sm text-slate-600">
-                  {lessonType(b)} · {b.teacher?.name ?? "Unassigned"}
+                  {lessonType(b)} · {b.teacher?.name ?? t("admin.bookings.unassigned")}
                 </p>
-                {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">Past, still pending</p>}
+                {isPastPending(b) && <p className="mt-1 text-xs text-amber-800">{t("admin.bookings.pastPending")}</p>}
                 {cancellation(b)}
                 <div className="mt-3">{actions(b)}</div>
               </>
             )}
           />
-          <Pager label="Booking pages" total={total} {...page.pager} />
+          <Pager label={t("admin.bookings.pages")} total={total} {...page.pager} />
         </>
       )}
       <BookingDialog booking={dialog?.booking ?? null} mode={dialog?.mode} onClose={() => setDialog(null)} />

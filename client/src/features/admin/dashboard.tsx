@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { RECENT_BOOKINGS_LIMIT } from "../../../../shared/constants.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -21,6 +22,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
@@ -32,74 +34,75 @@ import { PendingHoldersCard } from "./pending-holders-card.tsx";
 const TILES = [
   {
     to: "/admin/agenda",
-    title: "Agenda",
-    text: "Today and this week, lesson by lesson",
+    title: "admin.dashboard.tile.agenda",
+    text: "admin.dashboard.tile.agendaText",
     Icon: ClockIcon,
   },
   {
     to: "/admin/availability",
-    title: "Manage Availability",
-    text: "Calendar, single slots and the weekly template",
+    title: "admin.dashboard.tile.availability",
+    text: "admin.dashboard.tile.availabilityText",
     Icon: CalendarIcon,
   },
   {
     to: "/admin/bookings",
-    title: "View All Bookings",
-    text: "Search, filter, assign and update lessons",
+    title: "admin.dashboard.tile.bookings",
+    text: "admin.dashboard.tile.bookingsText",
     Icon: ListIcon,
   },
   {
     to: "/admin/orders",
-    title: "Orders and Payments",
-    text: "Confirm whole orders, record payments, see what is owed",
+    title: "admin.dashboard.tile.orders",
+    text: "admin.dashboard.tile.ordersText",
     Icon: EuroIcon,
   },
   {
     to: "/admin/students",
-    title: "Student Profiles",
-    text: "Levels, contacts and booking history",
+    title: "admin.dashboard.tile.students",
+    text: "admin.dashboard.tile.studentsText",
     Icon: UsersIcon,
   },
   {
     to: "/admin/notes",
-    title: "Student Notes",
-    text: "Private and shared notes with tags",
+    title: "admin.dashboard.tile.notes",
+    text: "admin.dashboard.tile.notesText",
     Icon: NoteIcon,
   },
   {
     to: "/admin/files",
-    title: "Shared Files",
-    text: "Resources and links for your students",
+    title: "admin.dashboard.tile.files",
+    text: "admin.dashboard.tile.filesText",
     Icon: FolderIcon,
   },
   {
     to: "/admin/settings",
-    title: "Settings",
-    text: "Profile, business and system preferences",
+    title: "admin.dashboard.tile.settings",
+    text: "admin.dashboard.tile.settingsText",
     Icon: GearIcon,
   },
   {
     to: "/admin/inbox",
-    title: "Inbox",
-    text: "Custom time requests and group sign-ups",
+    title: "admin.dashboard.tile.inbox",
+    text: "admin.dashboard.tile.inboxText",
     Icon: InboxIcon,
   },
   {
     to: "/admin/email",
-    title: "Email",
-    text: "Sent, waiting, failed and held messages",
+    title: "admin.dashboard.tile.email",
+    text: "admin.dashboard.tile.emailText",
     Icon: MailIcon,
   },
   {
     to: "/admin/question-bank",
-    title: "Question Bank",
-    text: "Item statistics, corrections and AI items to review",
+    title: "admin.dashboard.tile.questionBank",
+    text: "admin.dashboard.tile.questionBankText",
     Icon: ChartIcon,
   },
-] as const;
+] as const satisfies readonly { to: string; title: MessageKey; text: MessageKey; Icon: unknown }[];
 
 export function AdminDashboard() {
   const prefs = useAdminPrefs();
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -115,21 +118,21 @@ export function AdminDashboard() {
   // Only the open counts are needed here: one row of each list is the smallest page.
   const inbox = useQuery({ ...trpc.admin.inbox.list.queryOptions({ limit: 1 }), retry: false });
   const loadError = stats.error ?? recent.error;
-  useLoadFailure(loadError, "Failed to load dashboard data.");
+  useLoadFailure(loadError, t("admin.dashboard.loadFailed"));
 
   const confirm = useMutation(
     trpc.admin.bookings.update.mutationOptions({
       onSuccess: () => {
         toast({
-          title: "Booking Confirmed",
-          description: "The booking has been successfully confirmed.",
+          title: t("admin.dashboard.confirmed"),
+          description: t("admin.dashboard.confirmedText"),
           variant: "success",
         });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.pendingHolders.queryKey() });
       },
-      onError: (e) => fail(e, "Failed to confirm booking. Please try again."),
+      onError: (e) => fail(e, t("admin.dashboard.confirmFailed")),
     }),
   );
 
@@ -137,7 +140,7 @@ export function AdminDashboard() {
 
   return (
     <>
-      <section aria-label="Management" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section aria-label={t("admin.dashboard.management")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {TILES.map((tile) => (
           <Link
             key={tile.to}
@@ -148,26 +151,26 @@ export function AdminDashboard() {
               <tile.Icon className="h-6 w-6" />
             </span>
             <span className="min-w-0">
-              <span className="block font-semibold text-slate-900">{tile.title}</span>
-              <span className="mt-0.5 hidden text-sm text-slate-500 sm:block">{tile.text}</span>
+              <span className="block font-semibold text-slate-900">{t(tile.title)}</span>
+              <span className="mt-0.5 hidden text-sm text-slate-500 sm:block">{t(tile.text)}</span>
             </span>
           </Link>
         ))}
       </section>
 
-      <section aria-label="Statistics" className="mt-6 grid gap-3 sm:grid-cols-3 sm:gap-4">
+      <section aria-label={t("admin.dashboard.statistics")} className="mt-6 grid gap-3 sm:grid-cols-3 sm:gap-4">
         <StatCard
-          label="Total Bookings"
+          label={t("admin.dashboard.totalBookings")}
           value={stats.data?.totalBookings ?? "–"}
           icon={<ListIcon className="h-5 w-5" />}
         />
         <StatCard
-          label="Pending Bookings"
+          label={t("admin.dashboard.pendingBookings")}
           value={stats.data?.pendingBookings ?? "–"}
           icon={<ClockIcon className="h-5 w-5" />}
         />
         <StatCard
-          label="Total Students"
+          label={t("admin.dashboard.totalStudents")}
           value={stats.data?.totalStudents ?? "–"}
           icon={<UsersIcon className="h-5 w-5" />}
         />
@@ -179,9 +182,7 @@ export function AdminDashboard() {
           className="mt-4 flex items-center gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
           <InboxIcon className="h-6 w-6" />
-          <span className="flex-1 text-sm font-medium">
-            {open} new {open === 1 ? "request" : "requests"} in the inbox (custom times and group sign-ups)
-          </span>
+          <span className="flex-1 text-sm font-medium">{t("admin.dashboard.inboxOpen", { count: open })}</span>
           <span aria-hidden="true">→</span>
         </Link>
       )}
@@ -189,24 +190,24 @@ export function AdminDashboard() {
       <PendingHoldersCard />
 
       <Card className="mt-6 p-4 sm:p-6">
-        <div className="mb-4 flex items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold text-slate-900">Recent Bookings</h2>
-          <div className="flex gap-2">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <h2 className="text-lg font-semibold text-slate-900">{t("admin.dashboard.recent")}</h2>
+          <div className="flex gap-2 whitespace-nowrap">
             <Link to="/admin/inbox" className="text-sm font-semibold text-blue-800 hover:underline">
-              Inbox
+              {t("admin.dashboard.inbox")}
             </Link>
             <span className="text-slate-300" aria-hidden="true">
               |
             </span>
             <Link to="/admin/bookings" className="text-sm font-semibold text-blue-800 hover:underline">
-              All bookings
+              {t("admin.dashboard.allBookings")}
             </Link>
           </div>
         </div>
         {recent.isPending ? (
-          <Spinner label="Loading bookings" />
+          <Spinner label={t("admin.dashboard.loadingBookings")} />
         ) : !recent.data || recent.data.bookings.length === 0 ? (
-          <EmptyState title="No recent bookings" />
+          <EmptyState title={t("admin.dashboard.noRecent")} />
         ) : (
           <ul className="divide-y divide-slate-100">
             {recent.data.bookings.map((b) => (
@@ -217,11 +218,11 @@ export function AdminDashboard() {
                   </p>
                   <p className="text-sm text-slate-600">
                     {formatAdminDateTime(b.lesson_date, prefs, true)} ·{" "}
-                    {b.lesson_type === "online" ? "Online" : "In-person"}
-                    {b.student.english_level ? ` · ${b.student.english_level}` : ""}
+                    {t(b.lesson_type === "online" ? "admin.lessonType.online" : "admin.lessonType.inPerson")}
+                    {b.student.english_level ? ` · ${t("admin.level.inline", { level: b.student.english_level })}` : ""}
                   </p>
                   <p className="truncate text-xs text-slate-500">
-                    {b.guardian ? `Guardian: ${b.guardian.name} · ` : ""}
+                    {b.guardian ? t("admin.dashboard.guardian", { name: b.guardian.name }) : ""}
                     {b.student.email}
                   </p>
                 </div>
@@ -230,9 +231,9 @@ export function AdminDashboard() {
                     variant="outline"
                     size="sm"
                     onClick={() => setSelected(b)}
-                    aria-label={`View Details: ${b.student.name}`}
+                    aria-label={t("admin.dashboard.viewDetailsOf", { name: b.student.name })}
                   >
-                    View Details
+                    {t("admin.dashboard.viewDetails")}
                   </Button>
                   {b.status === "pending" && (
                     <Button
@@ -244,9 +245,9 @@ export function AdminDashboard() {
                         })
                       }
                       disabled={confirm.isPending}
-                      aria-label={`Confirm: ${b.student.name}`}
+                      aria-label={t("admin.dashboard.confirmOf", { name: b.student.name })}
                     >
-                      Confirm
+                      {t("admin.dashboard.confirm")}
                     </Button>
                   )}
                 </div>
@@ -259,8 +260,8 @@ export function AdminDashboard() {
       <div className="mt-6">
         <CalendarFeedCard
           endpoint="/admin/calendar-feed"
-          title="Subscribe to your teaching calendar"
-          description="All lessons assigned to you, plus the unassigned ones, in Apple Calendar, Google Calendar or Outlook. Changes and cancellations show up there by themselves."
+          title={t("admin.dashboard.feedTitle")}
+          description={t("admin.dashboard.feedText")}
         />
       </div>
       <BookingDialog booking={selected} onClose={() => setSelected(null)} />

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import type { AdminSlot } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatClock } from "./admin-format.ts";
@@ -26,6 +27,7 @@ export function DaySlotsCard({
   onRemove: (removal: PendingRemoval) => void;
 }) {
   const tz = prefs.timezone;
+  const t = useT();
   const [daysOff, setDaysOff] = useState({ from: selected, to: selected });
   useEffect(() => setDaysOff({ from: selected, to: selected }), [selected]);
   const days = bindFields(daysOff, (patch) => setDaysOff({ ...daysOff, ...patch }));
@@ -37,18 +39,18 @@ export function DaySlotsCard({
         </h2>
         {daySlots.length > 0 && (
           <Button size="sm" variant="outline" onClick={() => onRemove({ kind: "days", from: selected, to: selected })}>
-            Mark day off
+            {t("admin.daySlots.markDayOff")}
           </Button>
         )}
       </div>
       {isLoading ? (
-        <Spinner label="Loading availability" />
+        <Spinner label={t("admin.daySlots.loading")} />
       ) : daySlots.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-          No availability on this date.
+          {t("admin.daySlots.none")}
         </p>
       ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Slots on the selected date">
+        <ul className="divide-y divide-slate-100" aria-label={t("admin.daySlots.list")}>
           {daySlots.map((s) => (
             <li key={s.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex flex-wrap items-center gap-2">
@@ -56,8 +58,12 @@ export function DaySlotsCard({
                   {formatClock(timeKeyInZone(s.startTime, tz), prefs)} –{" "}
                   {formatClock(timeKeyInZone(s.endTime, tz), prefs)}
                 </span>
-                {s.recurring === "weekly" ? <Badge tone="blue">Weekly</Badge> : <Badge tone="neutral">One-time</Badge>}
-                {s.booked && <Badge tone="green">Booked</Badge>}
+                {s.recurring === "weekly" ? (
+                  <Badge tone="blue">{t("admin.daySlots.weekly")}</Badge>
+                ) : (
+                  <Badge tone="neutral">{t("admin.daySlots.oneTime")}</Badge>
+                )}
+                {s.booked && <Badge tone="green">{t("admin.daySlots.booked")}</Badge>}
               </div>
               <div className="flex gap-2">
                 <Button
@@ -66,7 +72,7 @@ export function DaySlotsCard({
                   className="text-red-700"
                   onClick={() => onRemove({ kind: "slot", slot: s })}
                 >
-                  Delete
+                  {t("admin.daySlots.delete")}
                 </Button>
                 {s.seriesId && (
                   <Button
@@ -75,7 +81,7 @@ export function DaySlotsCard({
                     className="text-red-700"
                     onClick={() => s.seriesId && onRemove({ kind: "series", slot: s, seriesId: s.seriesId })}
                   >
-                    Delete series from here
+                    {t("admin.daySlots.deleteSeries")}
                   </Button>
                 )}
               </div>
@@ -84,16 +90,16 @@ export function DaySlotsCard({
         </ul>
       )}
       <details className="mt-4 rounded-xl bg-slate-50 p-3 text-sm">
-        <summary className="cursor-pointer font-medium text-slate-800">Days off (a range of dates)</summary>
+        <summary className="cursor-pointer font-medium text-slate-800">{t("admin.daySlots.daysOff")}</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <TextField label="From" type="date" {...days.text("from")} />
-          <TextField label="To" type="date" {...days.text("to")} min={daysOff.from} />
+          <TextField label={t("admin.daySlots.from")} type="date" {...days.text("from")} />
+          <TextField label={t("admin.daySlots.to")} type="date" {...days.text("to")} min={daysOff.from} />
           <Button
             variant="outline"
             disabled={!daysOff.from || !daysOff.to || daysOff.to < daysOff.from}
             onClick={() => onRemove({ kind: "days", from: daysOff.from, to: daysOff.to })}
           >
-            Mark days off
+            {t("admin.daySlots.markDaysOff")}
           </Button>
         </div>
       </details>

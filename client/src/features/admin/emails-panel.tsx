@@ -3,6 +3,7 @@
 // is configured, with the full text of what would have gone.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -10,6 +11,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Pager, usePage } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useRichT, useT } from "../../lib/i18n.tsx";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
@@ -17,51 +19,54 @@ import { type AdminPrefs, formatAdminDateTime, useAdminPrefs } from "./admin-for
 type OutboxEmail = RouterOutputs["admin"]["emails"]["list"]["emails"][number];
 type EmailStatus = OutboxEmail["status"];
 
-const FILTERS: { value: "all" | EmailStatus; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "sent", label: "Sent" },
-  { value: "failed", label: "Failed" },
-  { value: "held", label: "Held" },
+const FILTERS: { value: "all" | EmailStatus; label: MessageKey }[] = [
+  { value: "all", label: "admin.emails.filter.all" },
+  { value: "pending", label: "admin.emails.filter.pending" },
+  { value: "sent", label: "admin.emails.filter.sent" },
+  { value: "failed", label: "admin.emails.filter.failed" },
+  { value: "held", label: "admin.emails.filter.held" },
 ];
-const STATUS: Record<EmailStatus, { label: string; tone: BadgeTone }> = {
-  sent: { label: "Sent", tone: "green" },
-  pending: { label: "Pending", tone: "blue" },
-  failed: { label: "Failed", tone: "red" },
-  held: { label: "Not sent", tone: "amber" },
+const STATUS: Record<EmailStatus, { label: MessageKey; tone: BadgeTone }> = {
+  sent: { label: "admin.emails.status.sent", tone: "green" },
+  pending: { label: "admin.emails.status.pending", tone: "blue" },
+  failed: { label: "admin.emails.status.failed", tone: "red" },
+  held: { label: "admin.emails.status.held", tone: "amber" },
 };
-const KIND_LABELS: Record<string, string> = {
-  booking_created: "Booking made",
-  booking_confirmed: "Booking confirmed",
-  booking_changed: "Booking changed",
-  booking_cancelled: "Booking cancelled",
-  booking_moved: "Lesson moved",
-  order_confirmed: "Order confirmed",
-  order_cancelled: "Order declined",
-  lesson_reminder: "24-hour reminder",
-  teacher_new_booking: "To you: new booking",
-  teacher_availability_request: "To you: availability request",
-  teacher_group_signup: "To you: group sign-up",
-  teacher_cancellation: "To you: cancellation request",
-  teacher_lesson_moved: "To you: lesson moved",
+/** Each kind of email as the outbox stores it, named for the teacher. */
+const KIND_LABELS: Record<string, MessageKey> = {
+  booking_created: "admin.emails.kind.booking_created",
+  booking_confirmed: "admin.emails.kind.booking_confirmed",
+  booking_changed: "admin.emails.kind.booking_changed",
+  booking_cancelled: "admin.emails.kind.booking_cancelled",
+  booking_moved: "admin.emails.kind.booking_moved",
+  order_confirmed: "admin.emails.kind.order_confirmed",
+  order_cancelled: "admin.emails.kind.order_cancelled",
+  lesson_reminder: "admin.emails.kind.lesson_reminder",
+  teacher_new_booking: "admin.emails.kind.teacher_new_booking",
+  teacher_availability_request: "admin.emails.kind.teacher_availability_request",
+  teacher_group_signup: "admin.emails.kind.teacher_group_signup",
+  teacher_cancellation: "admin.emails.kind.teacher_cancellation",
+  teacher_lesson_moved: "admin.emails.kind.teacher_lesson_moved",
 };
 
 export function EmailsPanel() {
   const prefs = useAdminPrefs();
+  const t = useT();
+  const rich = useRichT();
   const fail = useAdminFailure();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<"all" | EmailStatus>("all");
   const { params, pager } = usePage({ status: filter }, ADMIN_PAGE_SIZE);
   const list = useQuery({ ...trpc.admin.emails.list.queryOptions(params), placeholderData: keepPreviousData });
-  useLoadFailure(list.error, "Failed to load data.");
+  useLoadFailure(list.error, t("admin.emails.loadFailed"));
   const retry = useMutation(
     trpc.admin.emails.retry.mutationOptions({
       onSuccess: (r) => {
-        toast({ title: "Success", description: r.message, variant: "success" });
+        toast({ title: t("admin.emails.success"), description: r.message, variant: "success" });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.emails.pathKey() });
       },
-      onError: (e) => fail(e, "Failed to retry the email."),
+      onError: (e) => fail(e, t("admin.emails.retryFailed")),
     }),
   );
 
@@ -72,17 +77,18 @@ export function EmailsPanel() {
     <div className="space-y-4">
       {data && !data.smtp_configured && (
         <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" role="note">
-          <p className="font-semibold">No SMTP server is configured, so no email is sent.</p>
+          <p className="font-semibold">{t("admin.emails.noSmtp")}</p>
           <p className="mt-1">
-            Set <code className="rounded bg-amber-100 px-1">SMTP_URL</code> and{" "}
-            <code className="rounded bg-amber-100 px-1">MAIL_FROM</code> on the server to send email. Until then each
-            message is kept here as "Not sent" with the full text of what would have gone.
+            {rich("admin.emails.noSmtpText", {
+              smtp: <code className="rounded bg-amber-100 px-1">{"SMTP_URL"}</code>,
+              from: <code className="rounded bg-amber-100 px-1">{"MAIL_FROM"}</code>,
+            })}
           </p>
         </div>
       )}
 
       <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Filter by status</legend>
+        <legend className="sr-only">{t("admin.emails.filterBy")}</legend>
         {FILTERS.map((f) => {
           const n = f.value === "all" ? allCount : counts?.[f.value];
           const current = filter === f.value;
@@ -100,7 +106,7 @@ export function EmailsPanel() {
                   : "border-slate-300 bg-white text-slate-700 hover:border-blue-300 hover:bg-blue-50"
               }`}
             >
-              {f.label}
+              {t(f.label)}
               {n !== undefined && (
                 <span className={current ? "ml-1.5 text-blue-100" : "ml-1.5 text-slate-500"}>{n}</span>
               )}
@@ -110,21 +116,17 @@ export function EmailsPanel() {
       </fieldset>
 
       {list.isPending ? (
-        <Spinner label="Loading emails" />
+        <Spinner label={t("admin.emails.loading")} />
       ) : !data || data.emails.length === 0 ? (
         <Card className="p-6">
           <EmptyState
-            title={
-              filter === "all"
-                ? "No emails yet"
-                : `No ${FILTERS.find((f) => f.value === filter)?.label.toLowerCase()} emails`
-            }
-            message="Emails to students and to you appear here when bookings are made, changed or cancelled."
+            title={filter === "all" ? t("admin.emails.none") : t("admin.emails.noneOf", { status: filter })}
+            message={t("admin.emails.noneText")}
           />
         </Card>
       ) : (
         <>
-          <ul className="space-y-3" aria-label="Emails">
+          <ul className="space-y-3" aria-label={t("admin.emails.list")}>
             {data.emails.map((email) => (
               <EmailRow
                 key={email.id}
@@ -135,7 +137,7 @@ export function EmailsPanel() {
               />
             ))}
           </ul>
-          <Pager label="Email pages" {...pager} total={data.total} />
+          <Pager label={t("admin.emails.pages")} {...pager} total={data.total} />
         </>
       )}
     </div>
@@ -145,6 +147,8 @@ export function EmailsPanel() {
 function EmailRow(props: { email: OutboxEmail; prefs: AdminPrefs; retrying: boolean; onRetry: () => void }) {
   const { email, prefs } = props;
   const status = STATUS[email.status];
+  const t = useT();
+  const kind = KIND_LABELS[email.kind];
   const when = (iso: string) => formatAdminDateTime(iso, prefs);
   return (
     <li>
@@ -152,23 +156,22 @@ function EmailRow(props: { email: OutboxEmail; prefs: AdminPrefs; retrying: bool
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={status.tone}>{status.label}</Badge>
+              <Badge tone={status.tone}>{t(status.label)}</Badge>
               <span className="text-xs font-medium uppercase tracking-wide text-slate-500">
-                {KIND_LABELS[email.kind] ?? email.kind}
+                {kind ? t(kind) : email.kind}
               </span>
             </div>
             <h3 className="mt-2 break-words font-semibold text-slate-900">{email.subject}</h3>
-            <p className="mt-0.5 break-all text-sm text-slate-600">To {email.to}</p>
+            <p className="mt-0.5 break-all text-sm text-slate-600">{t("admin.emails.to", { to: email.to })}</p>
             <p className="mt-1 text-sm text-slate-700">
-              {email.status === "sent" && email.sent_at && <>Sent {when(email.sent_at)}</>}
-              {email.status === "pending" && email.next_attempt_at && (
-                <>
-                  {email.attempts > 0 ? `Attempt ${email.attempts} failed; next attempt` : "Queued; sending"}{" "}
-                  {when(email.next_attempt_at)}
-                </>
-              )}
-              {email.status === "failed" && <>Failed after {email.attempts} attempts</>}
-              {email.status === "held" && <>Queued {when(email.created_at)}</>}
+              {email.status === "sent" && email.sent_at && t("admin.emails.sentAt", { date: when(email.sent_at) })}
+              {email.status === "pending" &&
+                email.next_attempt_at &&
+                (email.attempts > 0
+                  ? t("admin.emails.attemptFailed", { count: email.attempts, date: when(email.next_attempt_at) })
+                  : t("admin.emails.queuedSending", { date: when(email.next_attempt_at) }))}
+              {email.status === "failed" && t("admin.emails.failedAfter", { count: email.attempts })}
+              {email.status === "held" && t("admin.emails.queued", { date: when(email.created_at) })}
             </p>
             {email.last_error && (
               <p
@@ -176,7 +179,7 @@ function EmailRow(props: { email: OutboxEmail; prefs: AdminPrefs; retrying: bool
                   email.status === "held" ? "bg-amber-50 text-amber-950" : "bg-red-50 text-red-900"
                 }`}
               >
-                {email.status === "held" ? email.last_error : `Last error: ${email.last_error}`}
+                {email.status === "held" ? email.last_error : t("admin.emails.lastError", { error: email.last_error })}
               </p>
             )}
           </div>
@@ -185,21 +188,23 @@ function EmailRow(props: { email: OutboxEmail; prefs: AdminPrefs; retrying: bool
               size="sm"
               onClick={props.onRetry}
               disabled={props.retrying}
-              aria-label={`Retry: ${email.subject} to ${email.to}`}
+              aria-label={t("admin.emails.retryOf", { subject: email.subject, to: email.to })}
             >
-              {props.retrying ? "Retrying…" : "Retry"}
+              {t(props.retrying ? "admin.emails.retrying" : "admin.emails.retry")}
             </Button>
           )}
         </div>
         <details className="group mt-3">
           <summary className="cursor-pointer text-sm font-semibold text-blue-800 hover:underline">
-            {email.status === "held" ? "Show what would have been sent" : "Show message"}
+            {t(email.status === "held" ? "admin.emails.showHeld" : "admin.emails.show")}
           </summary>
           <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-sans text-sm text-slate-800">
             {email.text}
           </pre>
           {email.attachments.length > 0 && (
-            <p className="mt-2 text-xs text-slate-500">Attached: {email.attachments.join(", ")}</p>
+            <p className="mt-2 text-xs text-slate-500">
+              {t("admin.emails.attached", { files: email.attachments.join(", ") })}
+            </p>
           )}
         </details>
       </Card>

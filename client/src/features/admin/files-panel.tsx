@@ -11,6 +11,7 @@ import { FolderIcon } from "../../components/ui/private-icons.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type SharedFile, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
@@ -20,6 +21,7 @@ import { StudentFilterBar, useStudentFilter } from "./student-filter-bar.tsx";
 
 export function FilesPanel() {
   const prefs = useAdminPrefs();
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -35,13 +37,12 @@ export function FilesPanel() {
   const page = usePage(filters, ADMIN_PAGE_SIZE);
   const files = useQuery({ ...trpc.admin.files.list.queryOptions(page.params), placeholderData: keepPreviousData });
   const { students } = student;
-  useLoadFailure(files.error, student.studentId ? "Failed to load files for student." : "Failed to load data.");
-  useLoadFailure(students.error, "Failed to load data.");
+  useLoadFailure(files.error, t(student.studentId ? "admin.files.loadFailedStudent" : "admin.files.loadFailed"));
+  useLoadFailure(students.error, t("admin.files.loadFailed"));
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.files.pathKey() });
   const dialog = useEditDialog<FileDraft, SharedFile>({
-    validate: (d) =>
-      !d.student_id || !d.title.trim() || !d.file_url.trim() ? "Please fill in all required fields." : null,
+    validate: (d) => (!d.student_id || !d.title.trim() || !d.file_url.trim() ? t("admin.files.required") : null),
     save: (d) => {
       const body = {
         title: d.title.trim(),
@@ -57,12 +58,12 @@ export function FilesPanel() {
     },
     remove: (f) => trpcClient.admin.files.delete.mutate({ id: f.id }),
     messages: {
-      created: "File shared successfully!",
-      updated: "File updated successfully!",
-      deleted: "File deleted successfully!",
-      createFailed: "Failed to share file.",
-      updateFailed: "Failed to update file.",
-      deleteFailed: "Failed to delete file.",
+      created: t("admin.files.created"),
+      updated: t("admin.files.updated"),
+      deleted: t("admin.files.deleted"),
+      createFailed: t("admin.files.createFailed"),
+      updateFailed: t("admin.files.updateFailed"),
+      deleteFailed: t("admin.files.deleteFailed"),
     },
     onChanged: refresh,
     onError: fail,
@@ -73,13 +74,13 @@ export function FilesPanel() {
     trpc.admin.files.update.mutationOptions({
       onSuccess: ({ file }) => {
         toast({
-          title: "Success",
-          description: file.is_active ? "File activated successfully!" : "File deactivated successfully!",
+          title: t("admin.files.success"),
+          description: t(file.is_active ? "admin.files.activated" : "admin.files.deactivated"),
           variant: "success",
         });
         refresh();
       },
-      onError: (e) => fail(e, "Failed to update file status."),
+      onError: (e) => fail(e, t("admin.files.statusFailed")),
     }),
   );
   const toggleActive = (f: SharedFile) =>
@@ -120,13 +121,17 @@ export function FilesPanel() {
 
   return (
     <ListDialogPanel
-      addLabel="+ Share File"
+      addLabel={t("admin.files.add")}
       onAdd={openNew}
       summary={
-        <section aria-label="File counters" className="mb-5 grid gap-3 sm:grid-cols-3">
-          <StatCard label="Total files" value={counts?.totalFiles ?? "–"} icon={<FolderIcon className="h-5 w-5" />} />
+        <section aria-label={t("admin.files.counters")} className="mb-5 grid gap-3 sm:grid-cols-3">
           <StatCard
-            label="Active files"
+            label={t("admin.files.total")}
+            value={counts?.totalFiles ?? "–"}
+            icon={<FolderIcon className="h-5 w-5" />}
+          />
+          <StatCard
+            label={t("admin.files.active")}
             value={counts?.activeFiles ?? "–"}
             icon={
               <span aria-hidden="true" className="font-bold">
@@ -134,27 +139,31 @@ export function FilesPanel() {
               </span>
             }
           />
-          <StatCard label="Students" value={counts?.students ?? "–"} icon={<UsersIcon className="h-5 w-5" />} />
+          <StatCard
+            label={t("admin.files.students")}
+            value={counts?.students ?? "–"}
+            icon={<UsersIcon className="h-5 w-5" />}
+          />
         </section>
       }
       filters={
         <StudentFilterBar
           {...student.bar}
-          searchPlaceholder="Title or description"
-          only={{ label: "Inactive only", checked: inactiveOnly, onChange: setInactiveOnly }}
+          searchPlaceholder={t("admin.files.searchPlaceholder")}
+          only={{ label: t("admin.files.inactiveOnly"), checked: inactiveOnly, onChange: setInactiveOnly }}
         >
           <SelectField
-            label="File type"
+            label={t("admin.files.type")}
             value={fileType}
             onChange={(e) => setFileType(isFileType(e.target.value) ? e.target.value : "")}
-            options={FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
-            placeholder="All types"
+            options={FILE_TYPES.map((type) => ({ value: type, label: typeLabel(type, t) }))}
+            placeholder={t("admin.files.allTypes")}
           />
         </StudentFilterBar>
       }
       isLoading={files.isPending}
-      loadingLabel="Loading files"
-      empty={{ title: "No files found", message: "Share a document, recording or link with a student." }}
+      loadingLabel={t("admin.files.loading")}
+      empty={{ title: t("admin.files.none"), message: t("admin.files.noneText") }}
       items={files.data?.files ?? []}
       itemKey={(f) => f.id}
       renderItem={(f) => (
@@ -168,11 +177,11 @@ export function FilesPanel() {
         />
       )}
       listClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-      pager={{ label: "File pages", total: files.data?.total ?? 0, ...page.pager }}
+      pager={{ label: t("admin.files.pages"), total: files.data?.total ?? 0, ...page.pager }}
       form={{
         ...dialog.form,
-        title: dialog.isEditing ? "Edit File" : "Share File",
-        submitLabel: dialog.isEditing ? "Update File" : "Share File",
+        title: t(dialog.isEditing ? "admin.files.editTitle" : "admin.files.shareTitle"),
+        submitLabel: t(dialog.isEditing ? "admin.files.updateSubmit" : "admin.files.shareTitle"),
         isSubmitDisabled: fileUpload.isUploading,
         fields: draft && (
           <SharedFileFields
@@ -186,8 +195,8 @@ export function FilesPanel() {
       }}
       confirmDelete={{
         ...dialog.confirmDelete,
-        title: "Delete file",
-        message: "Are you sure you want to delete this file?",
+        title: t("admin.files.deleteTitle"),
+        message: t("admin.files.deleteMessage"),
       }}
     />
   );

@@ -2,6 +2,7 @@
 // marked handled when dealt with.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { formatEuro } from "../../../../shared/i18n/format.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -10,10 +11,14 @@ import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { formatEuro } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
+import { DAY_NAMES } from "./availability-time.tsx";
+
+// The group's weekday as the server spells it (English); named in the page's language.
+const ENGLISH_WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 function Contact({ email, phone }: { email: string; phone: string | null }) {
   return (
@@ -40,26 +45,31 @@ function InboxCard(props: {
   const { name, email, phone, created_at, handled_at } = props.item;
   const handled = Boolean(handled_at);
   const prefs = useAdminPrefs();
+  const t = useT();
+  const action = t(handled ? "admin.inbox.reopen" : "admin.inbox.markHandled");
   return (
     <li className="min-w-0">
       <Card className={`p-4 sm:p-5 ${handled ? "opacity-60" : ""}`}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-              {name} {handled ? <Badge>Handled</Badge> : <Badge tone="amber">New</Badge>}
+              {name}{" "}
+              {handled ? <Badge>{t("admin.inbox.handled")}</Badge> : <Badge tone="amber">{t("admin.inbox.new")}</Badge>}
             </p>
             <Contact email={email} phone={phone} />
             {props.children}
-            <p className="mt-1 text-xs text-slate-500">Received {formatAdminDateTime(created_at, prefs)}</p>
+            <p className="mt-1 text-xs text-slate-500">
+              {t("admin.inbox.received", { date: formatAdminDateTime(created_at, prefs) })}
+            </p>
           </div>
           <Button
             size="sm"
             variant={handled ? "outline" : "primary"}
             disabled={props.busy}
             onClick={props.onToggle}
-            aria-label={`${handled ? "Reopen" : "Mark handled"}: ${name}`}
+            aria-label={t("admin.inbox.actionOf", { action, name })}
           >
-            {handled ? "Reopen" : "Mark handled"}
+            {action}
           </Button>
         </div>
       </Card>
@@ -95,6 +105,8 @@ function InboxList({
 }
 
 export function InboxPanel() {
+  const t = useT();
+  const locale = useLocale();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -103,22 +115,22 @@ export function InboxPanel() {
   const [signupsOffset, setSignupsOffset] = usePageOffset("signups");
   const params = { limit: ADMIN_PAGE_SIZE, requests_offset: requestsOffset, signups_offset: signupsOffset };
   const inbox = useQuery({ ...trpc.admin.inbox.list.queryOptions(params), placeholderData: keepPreviousData });
-  useLoadFailure(inbox.error, "Failed to load data.");
+  useLoadFailure(inbox.error, t("admin.inbox.loadFailed"));
   const mark = useMutation(
     trpc.admin.inbox.markHandled.mutationOptions({
       onSuccess: (_r, v) => {
         toast({
-          title: "Success",
-          description: v.handled ? "Marked as handled." : "Moved back to open requests.",
+          title: t("admin.inbox.success"),
+          description: t(v.handled ? "admin.inbox.markedHandled" : "admin.inbox.reopened"),
           variant: "success",
         });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.inbox.pathKey() });
       },
-      onError: (e) => fail(e, "Failed to update the request."),
+      onError: (e) => fail(e, t("admin.inbox.updateFailed")),
     }),
   );
 
-  if (inbox.isPending) return <Spinner label="Loading inbox" />;
+  if (inbox.isPending) return <Spinner label={t("admin.inbox.loading")} />;
   const data = inbox.data ?? {
     availabilityRequests: [],
     groupSignups: [],
@@ -134,20 +146,20 @@ export function InboxPanel() {
       items={[
         {
           key: "requests",
-          label: `Availability requests (${data.open.availabilityRequests})`,
+          label: t("admin.inbox.requestsTab", { count: data.open.availabilityRequests }),
           panel: (
             <InboxList
               total={data.totals.availabilityRequests}
-              empty={{ title: "No availability requests", message: "Requests for custom lesson times appear here." }}
-              pager={{ label: "Availability request pages", offset: requestsOffset, onChange: setRequestsOffset }}
+              empty={{ title: t("admin.inbox.noRequests"), message: t("admin.inbox.noRequestsText") }}
+              pager={{ label: t("admin.inbox.requestPages"), offset: requestsOffset, onChange: setRequestsOffset }}
             >
               {data.availabilityRequests.map((r) => (
                 <InboxCard key={r.id} item={r} busy={mark.isPending} onToggle={toggle("availability-request", r)}>
                   <p className="mt-2 text-sm text-slate-800">
-                    <span className="font-medium">Availability:</span> {r.availability}
+                    <span className="font-medium">{t("admin.inbox.availability")}</span> {r.availability}
                   </p>
                   <p className="text-sm text-slate-800">
-                    <span className="font-medium">Location:</span> {r.location}
+                    <span className="font-medium">{t("admin.inbox.location")}</span> {r.location}
                   </p>
                 </InboxCard>
               ))}
@@ -156,18 +168,26 @@ export function InboxPanel() {
         },
         {
           key: "groups",
-          label: `Group sign-ups (${data.open.groupSignups})`,
+          label: t("admin.inbox.groupsTab", { count: data.open.groupSignups }),
           panel: (
             <InboxList
               total={data.totals.groupSignups}
-              empty={{ title: "No group sign-ups", message: "Sign-ups for the conversation nights appear here." }}
-              pager={{ label: "Group sign-up pages", offset: signupsOffset, onChange: setSignupsOffset }}
+              empty={{ title: t("admin.inbox.noGroups"), message: t("admin.inbox.noGroupsText") }}
+              pager={{ label: t("admin.inbox.groupPages"), offset: signupsOffset, onChange: setSignupsOffset }}
             >
               {data.groupSignups.map((g) => (
                 <InboxCard key={g.id} item={g} busy={mark.isPending} onToggle={toggle("group-signup", g)}>
                   <p className="mt-2 text-sm text-slate-800">
-                    {g.package.name} ({g.package.weeks} weeks, {formatEuro(g.price)}) · {g.event.day_of_week}{" "}
-                    {g.event.time} · {g.event.location}
+                    {t("admin.inbox.groupLine", {
+                      package: g.package.name,
+                      weeks: g.package.weeks,
+                      price: formatEuro(locale, g.price),
+                      day: ENGLISH_WEEKDAYS.includes(g.event.day_of_week)
+                        ? t(DAY_NAMES[ENGLISH_WEEKDAYS.indexOf(g.event.day_of_week)])
+                        : g.event.day_of_week,
+                      time: g.event.time,
+                      location: g.event.location,
+                    })}
                   </p>
                 </InboxCard>
               ))}

@@ -1,10 +1,24 @@
 // The month calendar of Manage Availability: Monday-first, today marked, a dot on each day
 // with availability, the selected day pressed.
 import { useState } from "react";
+import { INTL_TAGS } from "../../../../shared/i18n/locales.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { zonedInstant } from "../../lib/zoned-date.ts";
 import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
+
+// Monday first in both languages: the teacher's week (Milano) is the grid's in English too.
+const WEEKDAY_HEADS: readonly MessageKey[] = [
+  "admin.weekdayShort.1",
+  "admin.weekdayShort.2",
+  "admin.weekdayShort.3",
+  "admin.weekdayShort.4",
+  "admin.weekdayShort.5",
+  "admin.weekdayShort.6",
+  "admin.weekdayShort.0",
+];
 
 export function MonthCalendar({
   today,
@@ -22,6 +36,8 @@ export function MonthCalendar({
   prefs: AdminPrefs;
 }) {
   const tz = prefs.timezone;
+  const t = useT();
+  const locale = useLocale();
   const [month, setMonth] = useState(today.slice(0, 7));
   const [y, m] = month.split("-").map(Number);
   const first = new Date(Date.UTC(y, m - 1, 1));
@@ -31,27 +47,29 @@ export function MonthCalendar({
     ...Array.from({ length: lead }, (_, i) => `blank-${i}`),
     ...Array.from({ length: daysInMonth }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`),
   ];
-  const monthLabel = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    first,
-  );
+  const monthLabel = new Intl.DateTimeFormat(INTL_TAGS[locale], {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(first);
   const shiftMonth = (delta: number) => setMonth(new Date(Date.UTC(y, m - 1 + delta, 1)).toISOString().slice(0, 7));
 
   return (
     <Card className="p-4 sm:p-5">
       <div className="mb-3 flex items-center justify-between">
-        <Button size="sm" variant="ghost" onClick={() => shiftMonth(-1)} aria-label="Previous month">
+        <Button size="sm" variant="ghost" onClick={() => shiftMonth(-1)} aria-label={t("admin.calendar.previousMonth")}>
           ‹
         </Button>
         <h2 className="font-semibold text-slate-900" aria-live="polite">
           {monthLabel}
         </h2>
-        <Button size="sm" variant="ghost" onClick={() => shiftMonth(1)} aria-label="Next month">
+        <Button size="sm" variant="ghost" onClick={() => shiftMonth(1)} aria-label={t("admin.calendar.nextMonth")}>
           ›
         </Button>
       </div>
       <div className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-500" aria-hidden="true">
-        {["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map((d) => (
-          <span key={d}>{d}</span>
+        {WEEKDAY_HEADS.map((d) => (
+          <span key={d}>{t(d)}</span>
         ))}
       </div>
       <div className="mt-1 grid grid-cols-7 gap-1" data-testid="month-calendar">
@@ -64,7 +82,10 @@ export function MonthCalendar({
               type="button"
               onClick={() => onSelect(key)}
               aria-pressed={key === selected}
-              aria-label={`${formatAdminDate(zonedInstant(key, "12:00", tz), prefs, true)}${count > 0 ? `, ${count} slots` : ""}`}
+              aria-label={t("admin.calendar.day", {
+                date: formatAdminDate(zonedInstant(key, "12:00", tz), prefs, true),
+                count,
+              })}
               className={`relative aspect-square rounded-lg text-sm tabular-nums transition focus-visible:outline-2 focus-visible:outline-blue-700 ${
                 key === selected
                   ? "bg-blue-900 font-semibold text-white"
@@ -86,7 +107,7 @@ export function MonthCalendar({
           );
         })}
       </div>
-      <p className="mt-3 text-xs text-slate-500">Times are in {tz}. Dots mark days with availability.</p>
+      <p className="mt-3 text-xs text-slate-500">{t("admin.calendar.note", { zone: tz })}</p>
     </Card>
   );
 }

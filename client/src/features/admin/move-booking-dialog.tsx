@@ -8,6 +8,7 @@ import { Modal } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { dateKeyInZone, timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
@@ -25,6 +26,7 @@ export function MoveBookingDialog({
 }) {
   const prefs = useAdminPrefs();
   const tz = prefs.timezone;
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -43,8 +45,8 @@ export function MoveBookingDialog({
     trpc.admin.bookings.update.mutationOptions({
       onSuccess: ({ booking: moved }) => {
         toast({
-          title: "Lesson Moved",
-          description: `Moved to ${formatAdminDateTime(moved.lesson_date, prefs, true)}. The student has been emailed.`,
+          title: t("admin.move.moved"),
+          description: t("admin.move.movedText", { date: formatAdminDateTime(moved.lesson_date, prefs, true) }),
           variant: "success",
         });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
@@ -52,7 +54,7 @@ export function MoveBookingDialog({
         onMoved?.(moved);
         onClose();
       },
-      onError: (e) => fail(e, "Failed to move the lesson."),
+      onError: (e) => fail(e, t("admin.move.failed")),
     }),
   );
 
@@ -60,16 +62,16 @@ export function MoveBookingDialog({
     event.preventDefault();
     if (!booking) return;
     if (!date || !time) {
-      setError("Please choose the new date and time.");
+      setError(t("admin.move.chooseError"));
       return;
     }
     const start = zonedInstant(date, time, tz);
     if (start.getTime() === new Date(booking.lesson_date).getTime()) {
-      setError("The lesson is already at this time. Choose another.");
+      setError(t("admin.move.sameTime"));
       return;
     }
     if (start.getTime() <= Date.now()) {
-      setError("A lesson cannot be moved into the past. Choose a later time.");
+      setError(t("admin.move.past"));
       return;
     }
     setError(null);
@@ -81,26 +83,28 @@ export function MoveBookingDialog({
     <Modal
       open={booking !== null}
       onClose={onClose}
-      title="Move Lesson"
+      title={t("admin.move.title")}
       description={
-        booking ? `${booking.student.name} · now ${formatAdminDateTime(booking.lesson_date, prefs, true)}` : undefined
+        booking
+          ? t("admin.move.now", {
+              name: booking.student.name,
+              date: formatAdminDateTime(booking.lesson_date, prefs, true),
+            })
+          : undefined
       }
     >
-      <form onSubmit={submit} noValidate aria-label="Move lesson">
-        <p className="mb-4 text-sm text-slate-600">
-          Choose any free time of yours ({tz}). Your buffer between lessons applies; the 48-hour notice does not. The
-          student gets one email with the old and the new time, and their calendar event moves.
-        </p>
+      <form onSubmit={submit} noValidate aria-label={t("admin.move.formLabel")}>
+        <p className="mb-4 text-sm text-slate-600">{t("admin.move.intro", { zone: tz })}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="New date"
+            label={t("admin.move.newDate")}
             type="date"
             required
             min={today}
             value={date}
             onChange={(e) => setDate(e.target.value)}
           />
-          <TimeSelect label="New start time" value={time} onChange={setTime} choices={CHOICES} prefs={prefs} />
+          <TimeSelect label={t("admin.move.newTime")} value={time} onChange={setTime} choices={CHOICES} prefs={prefs} />
         </div>
         {error && (
           <p role="alert" className="mt-3 text-sm text-red-700">
@@ -110,8 +114,8 @@ export function MoveBookingDialog({
         <FormActions
           className="mt-5"
           onCancel={onClose}
-          submitLabel="Move Lesson"
-          pendingLabel="Moving..."
+          submitLabel={t("admin.move.submit")}
+          pendingLabel={t("admin.move.pending")}
           isPending={move.isPending}
         />
       </form>

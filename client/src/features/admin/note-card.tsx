@@ -1,10 +1,13 @@
 // A student note as a card of the notes list, and the fields of its add/edit form.
+
+import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { LockIcon } from "../../components/ui/private-icons.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import type { AdminStudent, StudentNote } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminDateTime } from "./admin-format.ts";
 import { type StudentRecordFieldsProps, StudentSelectField } from "./student-select-field.tsx";
@@ -19,7 +22,8 @@ export type NoteDraft = {
   booking_id: string;
 };
 
-const lessonTypeLabel = (type: string) => (type === "online" ? "Online" : "In-person");
+const lessonTypeLabel = (type: string, t: Translate) =>
+  t(type === "online" ? "admin.lessonType.online" : "admin.lessonType.inPerson");
 
 export function NoteCard({
   note: n,
@@ -32,6 +36,7 @@ export function NoteCard({
   onEdit: (n: StudentNote) => void;
   onDelete: (n: StudentNote) => void;
 }) {
+  const t = useT();
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-3">
@@ -39,29 +44,32 @@ export function NoteCard({
           <p className="font-semibold text-slate-900">{n.student.name}</p>
           <p className="text-xs text-slate-500">
             {formatAdminDate(n.note_date, prefs, true)}
-            {n.author_name && !n.is_mine ? ` · by ${n.author_name}` : ""}
+            {n.author_name && !n.is_mine ? t("admin.notes.by", { name: n.author_name }) : ""}
           </p>
         </div>
         {n.is_private ? (
           <Badge tone="amber">
             <LockIcon className="mr-1 h-3 w-3" />
-            Private
+            {t("admin.notes.private")}
           </Badge>
         ) : (
-          <Badge tone="green">Shared</Badge>
+          <Badge tone="green">{t("admin.notes.shared")}</Badge>
         )}
       </div>
       <p className="mt-3 flex-1 whitespace-pre-line text-sm text-slate-800">{n.teacher_note}</p>
       {n.booking && (
         <p className="mt-3 text-xs text-slate-500">
-          Lesson: {formatAdminDateTime(n.booking.lesson_date, prefs)} · {lessonTypeLabel(n.booking.lesson_type)}
+          {t("admin.notes.lesson", {
+            date: formatAdminDateTime(n.booking.lesson_date, prefs),
+            type: lessonTypeLabel(n.booking.lesson_type, t),
+          })}
         </p>
       )}
       {n.tags.length > 0 && (
         <div className="mt-3 flex flex-wrap gap-1.5">
-          {n.tags.map((t) => (
-            <Badge key={t} tone="blue">
-              #{t}
+          {n.tags.map((tag) => (
+            <Badge key={tag} tone="blue">
+              #{tag}
             </Badge>
           ))}
         </div>
@@ -69,10 +77,10 @@ export function NoteCard({
       {n.is_mine && (
         <div className="mt-4 flex gap-2 border-t border-slate-100 pt-3">
           <Button size="sm" variant="outline" onClick={() => onEdit(n)}>
-            Edit
+            {t("admin.notes.edit")}
           </Button>
           <Button size="sm" variant="ghost" className="text-red-700" onClick={() => onDelete(n)}>
-            Delete
+            {t("admin.notes.delete")}
           </Button>
         </div>
       )}
@@ -89,6 +97,7 @@ export function NoteFields({
   today,
   prefs,
 }: StudentRecordFieldsProps<NoteDraft> & { lessons: AdminStudent["bookings"]; today: string; prefs: AdminPrefs }) {
+  const t = useT();
   const field = bindFields(draft, (patch) => onChange({ ...draft, ...patch }));
   return (
     <>
@@ -100,25 +109,29 @@ export function NoteFields({
         onChange={(studentId) => onChange({ ...draft, student_id: studentId, booking_id: "" })}
       />
       <TextField
-        label="Note date"
+        label={t("admin.notes.date")}
         type="date"
         value={draft.note_date}
         onChange={(e) => onChange({ ...draft, note_date: e.target.value || today })}
       />
       <SelectField
         className="sm:col-span-2"
-        label="Related lesson (optional)"
+        label={t("admin.notes.relatedLesson")}
         {...field.text("booking_id")}
         disabled={!draft.student_id}
         options={lessons.map((b) => ({
           value: b.id,
-          label: `${formatAdminDateTime(b.lesson_date, prefs)} · ${lessonTypeLabel(b.lesson_type)} · ${b.status}`,
+          label: t("admin.notes.lessonOption", {
+            date: formatAdminDateTime(b.lesson_date, prefs),
+            type: lessonTypeLabel(b.lesson_type, t),
+            status: t("admin.notes.lessonStatus", { status: b.status }),
+          }),
         }))}
-        placeholder="No related lesson"
+        placeholder={t("admin.notes.noRelated")}
       />
       <TextAreaField
         className="sm:col-span-2"
-        label="Note"
+        label={t("admin.notes.note")}
         required
         rows={5}
         {...field.text("teacher_note")}
@@ -126,16 +139,12 @@ export function NoteFields({
       />
       <TextField
         className="sm:col-span-2"
-        label="Tags"
-        placeholder="grammar, speaking, exam"
-        hint="Separate tags with commas."
+        label={t("admin.notes.tags")}
+        placeholder={t("admin.notes.tagsPlaceholder")}
+        hint={t("admin.notes.tagsHint")}
         {...field.text("tags")}
       />
-      <CheckboxField
-        className="sm:col-span-2"
-        label="Private note (only you can see it)"
-        {...field.checked("is_private")}
-      />
+      <CheckboxField className="sm:col-span-2" label={t("admin.notes.privateNote")} {...field.checked("is_private")} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { SelectField } from "../../components/ui/field.tsx";
 import { ListDialogPanel } from "../../components/ui/list-dialog-panel.tsx";
 import { usePage } from "../../components/ui/pager.tsx";
 import { useEditDialog } from "../../components/ui/use-edit-dialog.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type StudentNote, useAdminFailure, useLoadFailure } from "./admin-api.ts";
@@ -15,6 +16,7 @@ import { StudentFilterBar, useStudentFilter } from "./student-filter-bar.tsx";
 
 export function NotesPanel() {
   const prefs = useAdminPrefs();
+  const t = useT();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
   const student = useStudentFilter();
@@ -30,12 +32,12 @@ export function NotesPanel() {
   const notes = useQuery({ ...trpc.admin.notes.list.queryOptions(page.params), placeholderData: keepPreviousData });
   const tags = useQuery(trpc.admin.notes.tags.queryOptions());
   const { students } = student;
-  useLoadFailure(notes.error, "Failed to load notes.");
+  useLoadFailure(notes.error, t("admin.notes.loadFailed"));
 
   // The list and the tags (a note's tags feed the tag filter).
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.notes.pathKey() });
   const dialog = useEditDialog<Draft, StudentNote>({
-    validate: (d) => (!d.student_id || !d.teacher_note.trim() ? "Please select a student and enter a note." : null),
+    validate: (d) => (!d.student_id || !d.teacher_note.trim() ? t("admin.notes.required") : null),
     save: (d) => {
       const body = {
         teacher_note: d.teacher_note.trim(),
@@ -50,12 +52,12 @@ export function NotesPanel() {
     },
     remove: (n) => trpcClient.admin.notes.delete.mutate({ id: n.id }),
     messages: {
-      created: "Note added successfully.",
-      updated: "Note updated successfully.",
-      deleted: "Note deleted successfully.",
-      createFailed: "Failed to add note.",
-      updateFailed: "Failed to update note.",
-      deleteFailed: "Failed to delete note.",
+      created: t("admin.notes.created"),
+      updated: t("admin.notes.updated"),
+      deleted: t("admin.notes.deleted"),
+      createFailed: t("admin.notes.createFailed"),
+      updateFailed: t("admin.notes.updateFailed"),
+      deleteFailed: t("admin.notes.deleteFailed"),
     },
     onChanged: refresh,
     onError: fail,
@@ -88,35 +90,35 @@ export function NotesPanel() {
 
   return (
     <ListDialogPanel
-      addLabel="+ Add Note"
+      addLabel={t("admin.notes.add")}
       onAdd={openNew}
       filters={
         <StudentFilterBar
           {...student.bar}
-          searchPlaceholder="Search notes"
-          only={{ label: "Private only", checked: privateOnly, onChange: setPrivateOnly }}
+          searchPlaceholder={t("admin.notes.searchPlaceholder")}
+          only={{ label: t("admin.notes.privateOnly"), checked: privateOnly, onChange: setPrivateOnly }}
         >
           <SelectField
-            label="Tag"
+            label={t("admin.notes.tag")}
             value={tag}
             onChange={(e) => setTag(e.target.value)}
-            options={(tags.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
-            placeholder="All tags"
+            options={(tags.data?.tags ?? []).map((tag) => ({ value: tag, label: tag }))}
+            placeholder={t("admin.notes.allTags")}
           />
         </StudentFilterBar>
       }
       isLoading={notes.isPending}
-      loadingLabel="Loading notes"
-      empty={{ title: "No notes yet", message: "Notes you write about lessons and progress appear here." }}
+      loadingLabel={t("admin.notes.loading")}
+      empty={{ title: t("admin.notes.none"), message: t("admin.notes.noneText") }}
       items={notes.data?.notes ?? []}
       itemKey={(n) => n.id}
       renderItem={(n) => <NoteCard note={n} prefs={prefs} onEdit={openEdit} onDelete={dialog.askDelete} />}
       listClassName="grid gap-4 md:grid-cols-2"
-      pager={{ label: "Note pages", total: notes.data?.total ?? 0, ...page.pager }}
+      pager={{ label: t("admin.notes.pages"), total: notes.data?.total ?? 0, ...page.pager }}
       form={{
         ...dialog.form,
-        title: dialog.isEditing ? "Edit Note" : "Add Note",
-        submitLabel: dialog.isEditing ? "Update Note" : "Add Note",
+        title: t(dialog.isEditing ? "admin.notes.editTitle" : "admin.notes.addTitle"),
+        submitLabel: t(dialog.isEditing ? "admin.notes.updateSubmit" : "admin.notes.addTitle"),
         fields: draft && (
           <NoteFields
             draft={draft}
@@ -131,8 +133,8 @@ export function NotesPanel() {
       }}
       confirmDelete={{
         ...dialog.confirmDelete,
-        title: "Delete note",
-        message: "Are you sure you want to delete this note?",
+        title: t("admin.notes.deleteTitle"),
+        message: t("admin.notes.deleteMessage"),
       }}
     />
   );

@@ -2,6 +2,7 @@
 // declines a whole order in one action, records its payment, and sees what is still owed.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatEuro } from "../../../../shared/i18n/format.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -11,7 +12,7 @@ import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { formatEuro } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useSearchParams } from "../../lib/router.tsx";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { OrderAmounts, PaymentBadge } from "../orders/payment-status.tsx";
@@ -30,13 +31,14 @@ function OrderCard(props: {
 }) {
   const { order, busy } = props;
   const prefs = useAdminPrefs();
+  const t = useT();
   const pending = order.bookings.some((b) => b.status === "pending");
   const live = order.bookings.some((b) => b.status === "pending" || b.status === "confirmed");
-  const who = order.student.name ?? "A deleted account";
+  const who = order.student.name ?? t("admin.orders.deletedAccount");
   return (
     <li className="min-w-0">
       <Card className="p-4 sm:p-5">
-        <article aria-label={`Order of ${who}: ${order.package_name}`}>
+        <article aria-label={t("admin.orders.cardLabel", { name: who, package: order.package_name })}>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
@@ -44,8 +46,11 @@ function OrderCard(props: {
               </h3>
               {order.student.email && <p className="truncate text-sm text-slate-600">{order.student.email}</p>}
               <p className="mt-1 text-sm text-slate-700">
-                {order.package_name} · {order.bookings.length} {order.bookings.length === 1 ? "lesson" : "lessons"} ·
-                ordered {formatAdminDateTime(order.created_at, prefs)} ·{" "}
+                {t("admin.orders.summary", {
+                  package: order.package_name,
+                  count: order.bookings.length,
+                  date: formatAdminDateTime(order.created_at, prefs),
+                })}
                 <code className="font-mono text-xs">{order.id.slice(0, 8)}</code>
               </p>
             </div>
@@ -67,19 +72,19 @@ function OrderCard(props: {
               href={`/api/calendar/order/${encodeURIComponent(order.id)}/ics`}
               download
             >
-              Calendar file
+              {t("admin.orders.calendarFile")}
             </a>
             <Button size="sm" variant="outline" disabled={busy} onClick={props.onRecordPayment}>
-              Record payment
+              {t("admin.orders.recordPayment")}
             </Button>
             {live && (
               <Button size="sm" variant="outline" disabled={busy} onClick={() => props.onDecide("cancelled")}>
-                Decline order
+                {t("admin.orders.decline")}
               </Button>
             )}
             {pending && (
               <Button size="sm" disabled={busy} onClick={() => props.onDecide("confirmed")}>
-                Confirm order
+                {t("admin.orders.confirm")}
               </Button>
             )}
           </div>
@@ -92,24 +97,29 @@ function OrderCard(props: {
 /** Asks before a whole order is declined: every lesson is cancelled and the student is told. */
 function DeclineDialog(props: { order: AdminOrder | null; busy: boolean; onClose: () => void; onDecline: () => void }) {
   const { order } = props;
+  const t = useT();
   return (
     <Modal
       open={order !== null}
       onClose={props.onClose}
-      title="Decline this order?"
+      title={t("admin.orders.declineTitle")}
       description={
         order
-          ? `All ${order.bookings.length} lessons of ${order.student.name ?? "this student"}'s ${order.package_name} still pending or confirmed are cancelled, and the student gets one email listing them.`
+          ? t("admin.orders.declineText", {
+              count: order.bookings.length,
+              name: order.student.name ?? t("admin.orders.thisStudent"),
+              package: order.package_name,
+            })
           : undefined
       }
       size="sm"
       footer={
         <>
           <Button variant="outline" onClick={props.onClose}>
-            Keep the order
+            {t("admin.orders.keep")}
           </Button>
           <Button variant="danger" disabled={props.busy} onClick={props.onDecline}>
-            Decline order
+            {t("admin.orders.decline")}
           </Button>
         </>
       }
@@ -118,6 +128,8 @@ function DeclineDialog(props: { order: AdminOrder | null; busy: boolean; onClose
 }
 
 export function OrdersPanel() {
+  const t = useT();
+  const locale = useLocale();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -130,7 +142,7 @@ export function OrdersPanel() {
     ...trpc.admin.orders.list.queryOptions({ filter, limit: ADMIN_PAGE_SIZE, offset }),
     placeholderData: keepPreviousData,
   });
-  useLoadFailure(orders.error, "Failed to load orders.");
+  useLoadFailure(orders.error, t("admin.orders.loadFailed"));
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.admin.orders.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
@@ -142,20 +154,19 @@ export function OrdersPanel() {
     trpc.admin.orders.update.mutationOptions({
       onSuccess: (result, v) => {
         setDeclining(null);
-        const lessons = `${result.changed} ${result.changed === 1 ? "lesson" : "lessons"}`;
         toast({
-          title: "Success",
+          title: t("admin.orders.success"),
           description:
             result.changed === 0
-              ? "Nothing to change: the order was already so."
-              : v.data.status === "confirmed"
-                ? `Order confirmed: ${lessons}. The student has been emailed.`
-                : `Order declined: ${lessons} cancelled. The student has been emailed.`,
+              ? t("admin.orders.unchanged")
+              : t(v.data.status === "confirmed" ? "admin.orders.confirmed" : "admin.orders.declined", {
+                  count: result.changed,
+                }),
           variant: "success",
         });
         refresh();
       },
-      onError: (e) => fail(e, "Failed to update the order."),
+      onError: (e) => fail(e, t("admin.orders.updateFailed")),
     }),
   );
 
@@ -176,20 +187,24 @@ export function OrdersPanel() {
     />
   );
 
-  if (orders.isPending) return <Spinner label="Loading orders" />;
+  if (orders.isPending) return <Spinner label={t("admin.orders.loading")} />;
   const data = orders.data ?? { orders: [], total: 0, total_owed: 0 };
   const list =
     data.total === 0 ? (
       <EmptyState
-        title={filter === "owed" ? "Nothing is owed" : "No orders yet"}
-        message={
-          filter === "owed" ? "Every order is paid, refunded or cancelled." : "Orders appear when students book."
-        }
+        title={t(filter === "owed" ? "admin.orders.nothingOwed" : "admin.orders.noOrders")}
+        message={t(filter === "owed" ? "admin.orders.nothingOwedText" : "admin.orders.noOrdersText")}
       />
     ) : (
       <>
         <ul className="grid gap-3">{data.orders.map(card)}</ul>
-        <Pager label="Order pages" offset={offset} limit={ADMIN_PAGE_SIZE} total={data.total} onChange={setOffset} />
+        <Pager
+          label={t("admin.orders.pages")}
+          offset={offset}
+          limit={ADMIN_PAGE_SIZE}
+          total={data.total}
+          onChange={setOffset}
+        />
       </>
     );
 
@@ -197,17 +212,17 @@ export function OrdersPanel() {
     <div className="grid gap-4">
       <Card className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-5">
         <div>
-          <p className="text-sm text-slate-600">Owed by students, across every unpaid order</p>
-          <p className="text-2xl font-bold text-slate-900">{formatEuro(data.total_owed)}</p>
+          <p className="text-sm text-slate-600">{t("admin.orders.owedLabel")}</p>
+          <p className="text-2xl font-bold text-slate-900">{formatEuro(locale, data.total_owed)}</p>
         </div>
         <Badge tone={data.total_owed > 0 ? "amber" : "green"}>
-          {data.total_owed > 0 ? "Payments to follow up" : "All settled"}
+          {t(data.total_owed > 0 ? "admin.orders.followUp" : "admin.orders.settled")}
         </Badge>
       </Card>
       {focused.data && (
         <section aria-labelledby="focused-order" className="grid gap-2">
           <h2 id="focused-order" className="text-sm font-semibold text-slate-700">
-            The lesson's order
+            {t("admin.orders.focused")}
           </h2>
           <ul>{card(focused.data.order)}</ul>
         </section>
@@ -216,8 +231,8 @@ export function OrdersPanel() {
         selectedIndex={tab}
         onChange={setTab}
         items={[
-          { key: "owed", label: "Owed", panel: tab === 0 ? list : null },
-          { key: "all", label: "All orders", panel: tab === 1 ? list : null },
+          { key: "owed", label: t("admin.orders.tabOwed"), panel: tab === 0 ? list : null },
+          { key: "all", label: t("admin.orders.tabAll"), panel: tab === 1 ? list : null },
         ]}
       />
       <DeclineDialog

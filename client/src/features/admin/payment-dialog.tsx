@@ -2,20 +2,33 @@
 // and the day. The server checks the amount against the status and the order's total.
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from "../../../../shared/constants.ts";
+import { PAYMENT_STATUSES, type PaymentStatus } from "../../../../shared/constants.ts";
+import { formatEuro } from "../../../../shared/i18n/format.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { formatEuro } from "../../lib/format.ts";
+import { useLocale, useRichT, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { useAdminFailure } from "./admin-api.ts";
 import type { AdminOrder } from "./orders-panel.tsx";
+
+/** A payment status as the teacher reads it; the stored value stays the API's. */
+export const PAYMENT_STATUS_KEYS: Record<PaymentStatus, MessageKey> = {
+  unpaid: "admin.payment.unpaid",
+  partly_paid: "admin.payment.partly_paid",
+  paid: "admin.payment.paid",
+  refunded: "admin.payment.refunded",
+};
 
 const today = () => new Date().toLocaleDateString("en-CA");
 
 function PaymentForm(props: { order: AdminOrder; onClose: () => void; onSaved: () => void }) {
   const { order } = props;
+  const t = useT();
+  const rich = useRichT();
+  const locale = useLocale();
   const toast = useToast();
   const fail = useAdminFailure();
   const [status, setStatus] = useState<PaymentStatus>(
@@ -28,11 +41,11 @@ function PaymentForm(props: { order: AdminOrder; onClose: () => void; onSaved: (
   const save = useMutation(
     trpc.admin.orders.recordPayment.mutationOptions({
       onSuccess: () => {
-        toast({ title: "Success", description: "Payment recorded.", variant: "success" });
+        toast({ title: t("admin.payment.success"), description: t("admin.payment.recorded"), variant: "success" });
         props.onSaved();
         props.onClose();
       },
-      onError: (e) => fail(e, "Failed to record the payment."),
+      onError: (e) => fail(e, t("admin.payment.failed")),
     }),
   );
   const choose = (next: PaymentStatus) => {
@@ -47,17 +60,20 @@ function PaymentForm(props: { order: AdminOrder; onClose: () => void; onSaved: (
   return (
     <form onSubmit={submit} className="grid gap-4">
       <p className="text-sm text-slate-700">
-        {order.package_name}, total <strong>{formatEuro(order.total_price)}</strong>
+        {rich("admin.payment.total", {
+          name: order.package_name,
+          amount: <strong>{formatEuro(locale, order.total_price)}</strong>,
+        })}
       </p>
       <SelectField
-        label="Payment status"
+        label={t("admin.payment.status")}
         value={status}
         onChange={(e) => choose(e.target.value as PaymentStatus)}
-        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))}
+        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(PAYMENT_STATUS_KEYS[s]) }))}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label={status === "refunded" ? "Amount refunded (€)" : "Amount received (€)"}
+          label={t(status === "refunded" ? "admin.payment.amountRefunded" : "admin.payment.amountReceived")}
           type="number"
           inputMode="decimal"
           min={0}
@@ -68,7 +84,7 @@ function PaymentForm(props: { order: AdminOrder; onClose: () => void; onSaved: (
           onChange={(e) => setAmount(e.target.value)}
         />
         <TextField
-          label="Date"
+          label={t("admin.payment.date")}
           type="date"
           required
           max={today()}
@@ -78,10 +94,10 @@ function PaymentForm(props: { order: AdminOrder; onClose: () => void; onSaved: (
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={props.onClose}>
-          Cancel
+          {t("admin.payment.cancel")}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          Save payment
+          {t("admin.payment.save")}
         </Button>
       </div>
     </form>
@@ -90,12 +106,20 @@ function PaymentForm(props: { order: AdminOrder; onClose: () => void; onSaved: (
 
 export function PaymentDialog(props: { order: AdminOrder | null; onClose: () => void; onSaved: () => void }) {
   const { order } = props;
+  const t = useT();
   return (
     <Modal
       open={order !== null}
       onClose={props.onClose}
-      title="Record payment"
-      description={order ? `${order.student.name ?? "Deleted account"} · order ${order.id.slice(0, 8)}` : undefined}
+      title={t("admin.payment.title")}
+      description={
+        order
+          ? t("admin.payment.description", {
+              name: order.student.name ?? t("admin.payment.deletedAccount"),
+              id: order.id.slice(0, 8),
+            })
+          : undefined
+      }
     >
       {order && <PaymentForm key={order.id} order={order} onClose={props.onClose} onSaved={props.onSaved} />}
     </Modal>

@@ -4,16 +4,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 
-const lessons = (n: number) => `${n} ${n === 1 ? "lesson" : "lessons"}`;
-const unpaidLabel = (pending: number, unpaid: number) =>
-  unpaid === pending ? (pending === 1 ? "unpaid" : "all unpaid") : unpaid === 0 ? "paid" : `${unpaid} unpaid`;
+/** Which of a student's pending lessons are unpaid: all of them, none, or some (`count`). */
+const unpaidCase = (pending: number, unpaid: number) => (unpaid === pending ? "all" : unpaid === 0 ? "none" : "some");
 
 export function PendingHoldersCard() {
   const prefs = useAdminPrefs();
+  const t = useT();
   const query = useQuery({ ...trpc.admin.pendingHolders.queryOptions(), retry: false });
   const data = query.data;
   if (!data || data.holders.length === 0) return null;
@@ -22,16 +23,14 @@ export function PendingHoldersCard() {
       <section aria-labelledby="pending-holders">
         <div className="mb-1 flex flex-wrap items-center justify-between gap-3">
           <h2 id="pending-holders" className="text-lg font-semibold text-slate-900">
-            Waiting for you: pending lessons by student
+            {t("admin.holders.title")}
           </h2>
           <Link to="/admin/orders" className="text-sm font-semibold text-blue-800 hover:underline">
-            Orders and payments
+            {t("admin.holders.orders")}
           </Link>
         </div>
         <p className="mb-4 text-sm text-slate-600">
-          {data.cap === null
-            ? "Students whose requests wait for your confirmation, the longest-waiting first."
-            : `Students whose requests wait for your confirmation, the longest-waiting first. Each can hold at most ${lessons(data.cap)} unpaid.`}
+          {data.cap === null ? t("admin.holders.intro") : t("admin.holders.introCap", { cap: data.cap })}
         </p>
         <ul className="divide-y divide-slate-100">
           {data.holders.map((h) => {
@@ -44,16 +43,20 @@ export function PendingHoldersCard() {
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     {h.name}
-                    {atCap && <Badge tone="amber">At the limit</Badge>}
+                    {atCap && <Badge tone="amber">{t("admin.holders.atLimit")}</Badge>}
                   </p>
                   <p className="truncate text-xs text-slate-500">{h.email}</p>
                 </div>
                 <div className="text-sm text-slate-700 sm:text-right">
                   <p>
-                    {lessons(h.pending_lessons)} pending, {unpaidLabel(h.pending_lessons, h.unpaid_pending_lessons)}
+                    {t("admin.holders.pending", {
+                      pending: h.pending_lessons,
+                      unpaid: unpaidCase(h.pending_lessons, h.unpaid_pending_lessons),
+                      count: h.unpaid_pending_lessons,
+                    })}
                   </p>
                   <p className="text-xs text-slate-500">
-                    Waiting since {formatAdminDateTime(h.oldest_request_at, prefs, true)}
+                    {t("admin.holders.since", { date: formatAdminDateTime(h.oldest_request_at, prefs, true) })}
                   </p>
                 </div>
               </li>

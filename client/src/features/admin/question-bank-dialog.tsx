@@ -14,6 +14,7 @@ import { SelectField, TextAreaField, TextField } from "../../components/ui/field
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { serverMessage, useAdminFailure } from "./admin-api.ts";
 import { DetailRow } from "./admin-shell.tsx";
@@ -35,6 +36,7 @@ export function QuestionBankDialog(props: {
   const { item } = props;
   const [editing, setEditing] = useState(false);
   const [confirmRetire, setConfirmRetire] = useState(false);
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -50,22 +52,26 @@ export function QuestionBankDialog(props: {
         setConfirmRetire(false);
         close();
         toast({
-          title: "Question retired",
-          description: `${retired.id} is no longer used in new tests. Results already given keep it.`,
+          title: t("admin.qb.retired"),
+          description: t("admin.qb.retiredText", { id: retired.id }),
           variant: "success",
         });
         void refresh();
       },
-      onError: (e) => fail(e, serverMessage(e) ?? "Failed to retire the question."),
+      onError: (e) => fail(e, serverMessage(e) ?? t("admin.qb.retireFailed")),
     }),
   );
   const approve = useMutation(
     trpc.admin.questionBank.approve.mutationOptions({
       onSuccess: ({ item: approved }) => {
-        toast({ title: "Question approved", description: `${approved.id} is marked reviewed.`, variant: "success" });
+        toast({
+          title: t("admin.qb.approved"),
+          description: t("admin.qb.approvedText", { id: approved.id }),
+          variant: "success",
+        });
         void refresh();
       },
-      onError: (e) => fail(e, serverMessage(e) ?? "Failed to approve the question."),
+      onError: (e) => fail(e, serverMessage(e) ?? t("admin.qb.approveFailed")),
     }),
   );
 
@@ -76,25 +82,29 @@ export function QuestionBankDialog(props: {
         open={item !== null && !confirmRetire}
         onClose={close}
         size="lg"
-        title={editing ? "Correct this question" : "Question details"}
+        title={t(editing ? "admin.qb.correctTitle" : "admin.qb.detailsTitle")}
         description={
           item &&
           (editing
-            ? `Saved as version ${item.version + 1}; version ${item.version} is retired, so results already given keep it.`
+            ? t("admin.qb.correctText", { next: item.version + 1, current: item.version })
             : `${item.id} · ${item.level}${item.conceptName ? ` · ${item.conceptName}` : ""}`)
         }
         footer={
           item && !editing && isLive ? (
             <>
-              <Button variant="danger" onClick={() => setConfirmRetire(true)} aria-label={`Retire ${item.id}`}>
-                Retire
+              <Button
+                variant="danger"
+                onClick={() => setConfirmRetire(true)}
+                aria-label={t("admin.qb.retireOf", { id: item.id })}
+              >
+                {t("admin.qb.retire")}
               </Button>
               <Button variant="outline" onClick={() => setEditing(true)}>
-                Correct
+                {t("admin.qb.correct")}
               </Button>
               {item.status === "pending" && (
                 <Button onClick={() => approve.mutate({ id: item.id })} disabled={approve.isPending}>
-                  {approve.isPending ? "Approving…" : "Approve"}
+                  {t(approve.isPending ? "admin.qb.approving" : "admin.qb.approve")}
                 </Button>
               )}
             </>
@@ -118,18 +128,15 @@ export function QuestionBankDialog(props: {
       </Modal>
       <ConfirmDialog
         open={confirmRetire && item !== null}
-        title="Retire this question?"
+        title={t("admin.qb.retireTitle")}
         message={
           <>
             <p className="font-mono text-xs text-slate-500">{item?.id}</p>
             <p className="mt-1">{item?.question}</p>
-            <p className="mt-3">
-              It leaves every new test at once. Results already given keep it, with the key they were scored on. This
-              cannot be undone.
-            </p>
+            <p className="mt-3">{t("admin.qb.retireText")}</p>
           </>
         }
-        confirmLabel={retire.isPending ? "Retiring…" : "Retire question"}
+        confirmLabel={t(retire.isPending ? "admin.qb.retiring" : "admin.qb.retireConfirm")}
         destructive
         busy={retire.isPending}
         onConfirm={() => item && retire.mutate({ id: item.id })}
@@ -140,19 +147,20 @@ export function QuestionBankDialog(props: {
 }
 
 function ItemDetails({ item }: { item: BankItem }) {
+  const t = useT();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-1.5">
-        <Badge tone={statusBadge(item).tone}>{statusBadge(item).label}</Badge>
-        {item.source === "ai" && <Badge tone="purple">AI-generated</Badge>}
+        <Badge tone={statusBadge(item).tone}>{t(statusBadge(item).label)}</Badge>
+        {item.source === "ai" && <Badge tone="purple">{t("admin.qb.aiGenerated")}</Badge>}
         {item.flags.map((flag) => (
           <Badge key={flag} tone="red">
-            {FLAG_LABELS[flag]}
+            {t(FLAG_LABELS[flag])}
           </Badge>
         ))}
       </div>
       <p className="text-base font-medium text-slate-900">{item.question}</p>
-      <ol className="space-y-1.5" aria-label="Options">
+      <ol className="space-y-1.5" aria-label={t("admin.qb.options")}>
         {item.options.map((option, i) => (
           <li
             key={option}
@@ -164,24 +172,27 @@ function ItemDetails({ item }: { item: BankItem }) {
           >
             <span className="font-semibold">{LETTERS[i]}.</span>
             <span className="flex-1">{option}</span>
-            {i === item.correctAnswer && <span className="font-semibold">Correct</span>}
+            {i === item.correctAnswer && <span className="font-semibold">{t("admin.qb.correctMark")}</span>}
           </li>
         ))}
       </ol>
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{item.explanation}</p>
       <dl className="divide-y divide-slate-100">
-        <DetailRow label="Facility">
-          {formatFacility(item)}
+        <DetailRow label={t("admin.qb.facility")}>
+          {formatFacility(item, t)}
           {item.stats.expectedFacility !== null &&
-            ` (the level predicts ${Math.round(item.stats.expectedFacility * 100)}%)`}
+            t("admin.qb.levelPredictsFull", { percent: Math.round(item.stats.expectedFacility * 100) })}
         </DetailRow>
-        <DetailRow label="Discrimination">{formatDiscrimination(item)}</DetailRow>
-        <DetailRow label="Calibrated">
+        <DetailRow label={t("admin.qb.discrimination")}>{formatDiscrimination(item, t)}</DetailRow>
+        <DetailRow label={t("admin.qb.calibrated")}>
           {item.calibratedDifficulty === null
-            ? "Not yet (needs more placement answers)"
-            : `difficulty ${item.calibratedDifficulty.toFixed(2)}, discrimination ${item.calibratedDiscrimination?.toFixed(2) ?? "–"}`}
+            ? t("admin.qb.notCalibrated")
+            : t("admin.qb.calibratedValues", {
+                difficulty: item.calibratedDifficulty.toFixed(2),
+                discrimination: item.calibratedDiscrimination?.toFixed(2) ?? "–",
+              })}
         </DetailRow>
-        {item.replacesId && <DetailRow label="Replaces">{item.replacesId}</DetailRow>}
+        {item.replacesId && <DetailRow label={t("admin.qb.replaces")}>{item.replacesId}</DetailRow>}
       </dl>
     </div>
   );
@@ -189,6 +200,7 @@ function ItemDetails({ item }: { item: BankItem }) {
 
 function CorrectionForm(props: { item: BankItem; onCancel: () => void; onSaved: (id: string) => void }) {
   const { item } = props;
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const [question, setQuestion] = useState(item.question);
@@ -201,15 +213,15 @@ function CorrectionForm(props: { item: BankItem; onCancel: () => void; onSaved: 
     trpc.admin.questionBank.correct.mutationOptions({
       onSuccess: ({ item: saved }) => {
         toast({
-          title: "Correction saved",
-          description: `${saved.id} replaces ${item.id} in new tests.`,
+          title: t("admin.qb.saved"),
+          description: t("admin.qb.savedText", { id: saved.id, old: item.id }),
           variant: "success",
         });
         props.onSaved(saved.id);
       },
       onError: (e) => {
         if (isSessionExpired(e)) fail(e, "");
-        else setError(serverMessage(e) ?? "Failed to save the correction.");
+        else setError(serverMessage(e) ?? t("admin.qb.saveFailed"));
       },
     }),
   );
@@ -229,7 +241,7 @@ function CorrectionForm(props: { item: BankItem; onCancel: () => void; onSaved: 
       concept: conceptFits ? item.concept : null,
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please check the fields.");
+      setError(parsed.error.issues[0]?.message ?? t("admin.qb.checkFields"));
       return;
     }
     setError(null);
@@ -239,14 +251,14 @@ function CorrectionForm(props: { item: BankItem; onCancel: () => void; onSaved: 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <ErrorAlert message={error} />
-      <TextAreaField label="Question" required rows={3} {...bindValue(question, setQuestion)} />
+      <TextAreaField label={t("admin.qb.question")} required rows={3} {...bindValue(question, setQuestion)} />
       <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Options</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">{t("admin.qb.options")}</legend>
         {options.map((option, i) => (
           <TextField
             // biome-ignore lint/suspicious/noArrayIndexKey: the four option slots are fixed positions
             key={i}
-            label={`Option ${LETTERS[i]}`}
+            label={t("admin.qb.option", { letter: LETTERS[i] })}
             required
             value={option}
             onChange={(e) => setOptions(options.map((o, j) => (j === i ? e.target.value : o)))}
@@ -255,33 +267,36 @@ function CorrectionForm(props: { item: BankItem; onCancel: () => void; onSaved: 
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
-          label="Correct option"
+          label={t("admin.qb.correctOption")}
           {...bindValue(correctAnswer, setCorrectAnswer)}
-          options={LETTERS.map((letter, i) => ({ value: String(i), label: `Option ${letter}` }))}
+          options={LETTERS.map((letter, i) => ({ value: String(i), label: t("admin.qb.option", { letter }) }))}
         />
         <SelectField
-          label="Level"
+          label={t("admin.qb.level")}
           value={level}
           onChange={(e) => setLevel(e.target.value as typeof level)}
           options={QUIZ_LEVELS.map((l) => ({ value: l, label: l }))}
           hint={
             item.concept && !conceptFits
-              ? `${CONCEPT_CATALOG[item.concept as (typeof CONCEPT_SLUGS)[number]]?.name ?? item.concept} is not taught at ${level}: the new version will have no concept.`
+              ? t("admin.qb.conceptNotAtLevel", {
+                  concept: CONCEPT_CATALOG[item.concept as (typeof CONCEPT_SLUGS)[number]]?.name ?? item.concept,
+                  level,
+                })
               : undefined
           }
         />
       </div>
       <TextAreaField
-        label="Explanation"
+        label={t("admin.qb.explanation")}
         required
         rows={4}
         {...bindValue(explanation, setExplanation)}
-        hint="Why the answer is right, and why the most tempting wrong option is wrong."
+        hint={t("admin.qb.explanationHint")}
       />
       <FormActions
         onCancel={props.onCancel}
-        submitLabel="Save as new version"
-        pendingLabel="Saving…"
+        submitLabel={t("admin.qb.saveVersion")}
+        pendingLabel={t("admin.qb.saving")}
         isPending={correct.isPending}
       />
     </form>

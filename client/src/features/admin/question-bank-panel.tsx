@@ -20,6 +20,7 @@ import { CheckboxField, SelectField } from "../../components/ui/field.tsx";
 import { Pager, usePage } from "../../components/ui/pager.tsx";
 import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useRichT, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, useLoadFailure } from "./admin-api.ts";
 import { FilterBar } from "./admin-shell.tsx";
@@ -37,14 +38,15 @@ import {
 } from "./question-bank-format.ts";
 
 function StatusAndFlags({ item }: { item: BankItem }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-1.5">
-      <Badge tone={statusBadge(item).tone}>{statusBadge(item).label}</Badge>
-      {item.source === "ai" && <Badge tone="purple">AI-generated</Badge>}
-      {item.version > 1 && <Badge tone="blue">Version {item.version}</Badge>}
+      <Badge tone={statusBadge(item).tone}>{t(statusBadge(item).label)}</Badge>
+      {item.source === "ai" && <Badge tone="purple">{t("admin.qb.aiGenerated")}</Badge>}
+      {item.version > 1 && <Badge tone="blue">{t("admin.qb.version", { version: item.version })}</Badge>}
       {item.flags.map((flag) => (
         <Badge key={flag} tone="red">
-          {FLAG_LABELS[flag]}
+          {t(FLAG_LABELS[flag])}
         </Badge>
       ))}
     </div>
@@ -53,12 +55,11 @@ function StatusAndFlags({ item }: { item: BankItem }) {
 
 const levelOptions = QUIZ_LEVELS.map((l) => ({ value: l, label: l }));
 const conceptOptions = CONCEPT_SLUGS.map((slug) => ({ value: slug, label: CONCEPT_CATALOG[slug].name }));
-const statusOptions = (Object.keys(STATUS_LABELS) as ItemStatus[]).map((s) => ({
-  value: s,
-  label: STATUS_LABELS[s].label,
-}));
+const STATUSES = Object.keys(STATUS_LABELS) as ItemStatus[];
 
 export function QuestionBankPanel() {
+  const t = useT();
+  const rich = useRichT();
   const [level, setLevel] = useState("");
   const [concept, setConcept] = useState("");
   const [status, setStatus] = useState<"" | ItemStatus>("");
@@ -76,14 +77,14 @@ export function QuestionBankPanel() {
     ADMIN_PAGE_SIZE,
   );
   const list = useQuery({ ...trpc.admin.questionBank.list.queryOptions(params), placeholderData: keepPreviousData });
-  useLoadFailure(list.error, "Failed to load the question bank.");
+  useLoadFailure(list.error, t("admin.qb.loadFailed"));
   const data = list.data;
   const open = data?.items.find((i) => i.id === openId) ?? null;
 
   const columns: Column<BankItem>[] = [
     {
       key: "item",
-      header: "Question",
+      header: t("admin.qb.col.question"),
       cellClassName: "min-w-72",
       cell: (item) => (
         <div className="space-y-1.5">
@@ -95,7 +96,7 @@ export function QuestionBankPanel() {
     },
     {
       key: "level",
-      header: "Level",
+      header: t("admin.qb.col.level"),
       cell: (item) => (
         <div>
           <p className="font-semibold text-slate-900">{item.level}</p>
@@ -105,44 +106,51 @@ export function QuestionBankPanel() {
     },
     {
       key: "facility",
-      header: "Facility",
+      header: t("admin.qb.col.facility"),
       cellClassName: "whitespace-nowrap tabular-nums",
       cell: (item) => (
         <div>
           <p className="font-semibold text-slate-900">{percent(item.stats.facility)}</p>
-          <p className="text-xs text-slate-500">{answers(item.stats.served)}</p>
+          <p className="text-xs text-slate-500">{answers(item.stats.served, t)}</p>
           {item.stats.expectedFacility !== null && (
-            <p className="text-xs text-slate-500">level predicts {percent(item.stats.expectedFacility)}</p>
+            <p className="text-xs text-slate-500">
+              {t("admin.qb.levelPredicts", { percent: percent(item.stats.expectedFacility) })}
+            </p>
           )}
         </div>
       ),
     },
     {
       key: "discrimination",
-      header: "Discrimination",
+      header: t("admin.qb.col.discrimination"),
       cellClassName: "whitespace-nowrap tabular-nums",
       cell: (item) => (
         <div>
           <p className={`font-semibold ${(item.stats.discrimination ?? 0) < 0 ? "text-red-700" : "text-slate-900"}`}>
             {decimal(item.stats.discrimination)}
           </p>
-          <p className="text-xs text-slate-500">{answers(item.stats.discriminationAnswers)}</p>
+          <p className="text-xs text-slate-500">{answers(item.stats.discriminationAnswers, t)}</p>
         </div>
       ),
     },
     {
       key: "calibrated",
-      header: "Calibrated difficulty",
+      header: t("admin.qb.col.calibrated"),
       cellClassName: "whitespace-nowrap tabular-nums",
       cell: (item) => <span>{decimal(item.calibratedDifficulty)}</span>,
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{t("admin.qb.col.actions")}</span>,
       cellClassName: "text-right",
       cell: (item) => (
-        <Button size="sm" variant="outline" onClick={() => setOpenId(item.id)} aria-label={`Open ${item.id}`}>
-          {item.status === "pending" ? "Review" : "Open"}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setOpenId(item.id)}
+          aria-label={t("admin.qb.openOf", { id: item.id })}
+        >
+          {t(item.status === "pending" ? "admin.qb.review" : "admin.qb.open")}
         </Button>
       ),
     },
@@ -153,39 +161,44 @@ export function QuestionBankPanel() {
       {data && (
         <div className="rounded-2xl border border-blue-100 bg-blue-50 p-4 text-sm text-blue-950" role="note">
           <p>
-            <span className="font-semibold">Facility</span> is the share of answers that were right;{" "}
-            <span className="font-semibold">discrimination</span> is how well the item separates stronger from weaker
-            students (the point-biserial correlation with the rest of each test: below 0, stronger students get it wrong
-            more often). Each figure says how many answers it rests on. Items are flagged from {ITEM_FLAG_MIN_ANSWERS}{" "}
-            answers: when the share right is more than {Math.round(ITEM_FACILITY_TOLERANCE * 100)} points from what the
-            item's level predicts for those students, or when discrimination is negative.
+            {rich("admin.qb.explainer", {
+              facility: <span className="font-semibold">{t("admin.qb.facilityTerm")}</span>,
+              discrimination: <span className="font-semibold">{t("admin.qb.discriminationTerm")}</span>,
+              min: ITEM_FLAG_MIN_ANSWERS,
+              points: Math.round(ITEM_FACILITY_TOLERANCE * 100),
+            })}
           </p>
           <p className="mt-2">
             {data.aiGenerationOn
-              ? `AI generation is on: new AI items wait here for your review (${data.counts.pending} waiting). Until you approve them they appear only in the AI practice test, marked "AI-generated, not reviewed".`
-              : `AI generation is off.${data.counts.pending ? ` ${data.counts.pending} earlier AI items are waiting for your review.` : ""}`}
+              ? t("admin.qb.aiOn", { count: data.counts.pending })
+              : t("admin.qb.aiOff", { count: data.counts.pending })}
           </p>
         </div>
       )}
 
       <FilterBar>
-        <SelectField label="Level" {...bindValue(level, setLevel)} options={levelOptions} placeholder="All levels" />
         <SelectField
-          label="Concept"
+          label={t("admin.qb.level")}
+          {...bindValue(level, setLevel)}
+          options={levelOptions}
+          placeholder={t("admin.qb.allLevels")}
+        />
+        <SelectField
+          label={t("admin.qb.concept")}
           {...bindValue(concept, setConcept)}
           options={conceptOptions}
-          placeholder="All concepts"
+          placeholder={t("admin.qb.allConcepts")}
         />
         <SelectField
-          label="Status"
+          label={t("admin.qb.status")}
           {...bindValue(status, (value) => setStatus(value as "" | ItemStatus))}
-          options={statusOptions}
-          placeholder="Any status"
+          options={STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s].label) }))}
+          placeholder={t("admin.qb.anyStatus")}
         />
-        <SearchTextField label="Search" placeholder="Id, question or option" {...search.box} />
+        <SearchTextField label={t("admin.qb.search")} placeholder={t("admin.qb.searchPlaceholder")} {...search.box} />
         <div className="flex items-end pb-1 sm:col-span-2 lg:col-span-4">
           <CheckboxField
-            label={`Flagged only${data ? ` (${data.counts.flagged} in the whole bank)` : ""}`}
+            label={t("admin.qb.flaggedOnly", { count: data ? data.counts.flagged : "none" })}
             checked={flaggedOnly}
             onChange={(e) => setFlaggedOnly(e.target.checked)}
           />
@@ -193,15 +206,13 @@ export function QuestionBankPanel() {
       </FilterBar>
 
       {list.isPending ? (
-        <Spinner label="Loading the question bank" />
+        <Spinner label={t("admin.qb.loading")} />
       ) : !data || data.items.length === 0 ? (
         <Card className="p-6">
           <EmptyState
-            title={flaggedOnly ? "No flagged questions" : "No questions match"}
+            title={t(flaggedOnly ? "admin.qb.noFlagged" : "admin.qb.noMatch")}
             message={
-              flaggedOnly
-                ? `An item is flagged once it has ${ITEM_FLAG_MIN_ANSWERS} answers and misbehaves.`
-                : "Try another level, concept, status or search."
+              flaggedOnly ? t("admin.qb.noFlaggedText", { min: ITEM_FLAG_MIN_ANSWERS }) : t("admin.qb.noMatchText")
             }
           />
         </Card>
@@ -222,11 +233,11 @@ export function QuestionBankPanel() {
                 <p className="text-slate-900">{item.question}</p>
                 <StatusAndFlags item={item} />
                 <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-slate-500">Facility</dt>
-                  <dd className="tabular-nums text-slate-900">{formatFacility(item)}</dd>
-                  <dt className="text-slate-500">Discrimination</dt>
-                  <dd className="tabular-nums text-slate-900">{formatDiscrimination(item)}</dd>
-                  <dt className="text-slate-500">Calibrated</dt>
+                  <dt className="text-slate-500">{t("admin.qb.facility")}</dt>
+                  <dd className="tabular-nums text-slate-900">{formatFacility(item, t)}</dd>
+                  <dt className="text-slate-500">{t("admin.qb.discrimination")}</dt>
+                  <dd className="tabular-nums text-slate-900">{formatDiscrimination(item, t)}</dd>
+                  <dt className="text-slate-500">{t("admin.qb.calibrated")}</dt>
                   <dd className="tabular-nums text-slate-900">{decimal(item.calibratedDifficulty)}</dd>
                 </dl>
                 <Button
@@ -234,14 +245,14 @@ export function QuestionBankPanel() {
                   variant="outline"
                   className="w-full"
                   onClick={() => setOpenId(item.id)}
-                  aria-label={`Open ${item.id}`}
+                  aria-label={t("admin.qb.openOf", { id: item.id })}
                 >
-                  {item.status === "pending" ? "Review" : "Open"}
+                  {t(item.status === "pending" ? "admin.qb.review" : "admin.qb.open")}
                 </Button>
               </div>
             )}
           />
-          <Pager label="Question pages" total={data.total} {...pager} />
+          <Pager label={t("admin.qb.pages")} total={data.total} {...pager} />
         </>
       )}
       <QuestionBankDialog item={open} onClose={() => setOpenId(null)} onReplaced={setOpenId} />

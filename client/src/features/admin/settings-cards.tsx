@@ -12,9 +12,11 @@ import {
   TIMEZONE_OPTIONS,
 } from "../../../../shared/constants.ts";
 import { isLocale, LOCALE_NAMES, LOCALES } from "../../../../shared/i18n/locales.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import type { AdminSettings } from "./admin-api.ts";
 
 /** Patches one card's part of the settings form. */
@@ -41,50 +43,64 @@ export function SettingsCard({
   );
 }
 
+/** The cancellation policies as stored, named in the page's language. */
+const POLICY_LABELS: Record<(typeof CANCELLATION_POLICY_OPTIONS)[number], MessageKey> = {
+  "24 hours": "admin.settings.business.policy.24",
+  "48 hours": "admin.settings.business.policy.48",
+  "72 hours": "admin.settings.business.policy.72",
+  "1 week": "admin.settings.business.policy.week",
+};
+const MEET_LINK_EXAMPLE = "https://meet.google.com/...";
+
 export function BusinessCard({ business, set }: { business: AdminSettings["business"]; set: SetSettings }) {
+  const t = useT();
   const field = bindFields(business, (patch) => set("business", patch));
   return (
-    <SettingsCard title="Business Configuration" description="Shapes what the booking pages offer.">
+    <SettingsCard title={t("admin.settings.business.title")} description={t("admin.settings.business.text")}>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="Default lesson duration"
-          hint="The default length of new availability slots."
+          label={t("admin.settings.business.duration")}
+          hint={t("admin.settings.business.durationHint")}
           {...field.number("defaultLessonDuration")}
-          options={opts(LESSON_DURATION_OPTIONS, (v) => `${v} minutes`)}
+          options={opts(LESSON_DURATION_OPTIONS, (v) => t("admin.settings.business.minutes", { count: v }))}
         />
         <SelectField
-          label="Buffer between lessons"
+          label={t("admin.settings.business.buffer")}
           {...field.number("bufferBetweenLessons")}
-          options={opts(BUFFER_OPTIONS, (v) => `${v} minutes`)}
+          options={opts(BUFFER_OPTIONS, (v) => t("admin.settings.business.minutes", { count: v }))}
         />
         <SelectField
-          label="Maximum advance booking"
+          label={t("admin.settings.business.maxAdvance")}
           {...field.number("maxAdvanceBooking")}
-          options={opts(MAX_ADVANCE_OPTIONS, (v) => `${v} days`)}
+          options={opts(MAX_ADVANCE_OPTIONS, (v) => t("admin.settings.business.days", { count: v }))}
         />
         <SelectField
-          label="Cancellation policy"
-          hint="Notice a student's cancellation needs."
+          label={t("admin.settings.business.cancellation")}
+          hint={t("admin.settings.business.cancellationHint")}
           {...field.text("cancellationPolicy")}
-          options={opts(CANCELLATION_POLICY_OPTIONS)}
+          options={opts(CANCELLATION_POLICY_OPTIONS, (v) => t(POLICY_LABELS[v]))}
         />
-        <SelectField label="Timezone" {...field.text("timezone")} options={opts(TIMEZONE_OPTIONS)} />
+        <SelectField
+          label={t("admin.settings.business.timezone")}
+          {...field.text("timezone")}
+          options={opts(TIMEZONE_OPTIONS)}
+        />
         <TextField
-          label="Default meeting link"
+          label={t("admin.settings.business.meetingLink")}
           type="url"
           inputMode="url"
-          placeholder="https://meet.google.com/..."
-          hint="Filled into new online lessons."
+          placeholder={MEET_LINK_EXAMPLE}
+          hint={t("admin.settings.business.meetingLinkHint")}
           value={business.defaultMeetingLink ?? ""}
           onChange={(e) => set("business", { defaultMeetingLink: e.target.value || null })}
         />
         <TextAreaField
           className="sm:col-span-2"
-          label="Payment instructions"
+          label={t("admin.settings.business.payment")}
           rows={3}
           maxLength={2000}
-          placeholder="Bank transfer: IBAN IT60 X054 2811 1010 0000 0123 456 (Giulia Rossi), or PayPal / Satispay handle"
-          hint="Shown with the amount due on the booking confirmation and in the booking email."
+          placeholder={t("admin.settings.business.paymentPlaceholder")}
+          hint={t("admin.settings.business.paymentHint")}
           value={business.paymentInstructions ?? ""}
           onChange={(e) => set("business", { paymentInstructions: e.target.value })}
         />
@@ -94,13 +110,14 @@ export function BusinessCard({ business, set }: { business: AdminSettings["busin
   );
 }
 
-const hoursLabel = (hours: number) => (hours === 168 ? "After 1 week" : `After ${hours} hours`);
-
 /**
  * How many unpaid lessons one student may keep waiting for you (empty: the largest package, the
  * number the hint shows), and whether requests you leave unconfirmed are released by themselves.
  */
 function PendingLessonsFields({ business, set }: { business: AdminSettings["business"]; set: SetSettings }) {
+  const t = useT();
+  const hoursLabel = (hours: number) =>
+    hours === 168 ? t("admin.settings.business.afterWeek") : t("admin.settings.business.afterHours", { count: hours });
   const largest = business.largestPackageLessons;
   const cap = business.maxPendingLessons ?? largest;
   const release = business.releasePendingAfterHours;
@@ -112,31 +129,29 @@ function PendingLessonsFields({ business, set }: { business: AdminSettings["busi
   return (
     <>
       <TextField
-        label="Unpaid pending lessons per student"
+        label={t("admin.settings.business.cap")}
         type="number"
         inputMode="numeric"
         min={largest ?? 1}
         max={MAX_PENDING_LESSONS_LIMIT}
         step={1}
-        placeholder={largest === null ? "" : `${largest} (largest package)`}
+        placeholder={largest === null ? "" : t("admin.settings.business.capPlaceholder", { count: largest })}
         hint={
           cap === null
-            ? "No limit applies until a package is on offer."
-            : `A student can keep at most ${cap} unpaid lessons waiting for you; more can be booked once you confirm them or they are paid.${
-                business.maxPendingLessons === null ? " Empty: as many as the largest package." : ""
-              }`
+            ? t("admin.settings.business.capNone")
+            : t("admin.settings.business.capHint", { cap, empty: business.maxPendingLessons === null ? "yes" : "no" })
         }
         value={business.maxPendingLessons ?? ""}
         onChange={(e) => set("business", { maxPendingLessons: e.target.value === "" ? null : Number(e.target.value) })}
       />
       <SelectField
-        label="Release unconfirmed requests"
-        hint="Unpaid lessons you have not confirmed in time are cancelled, the time is free again and the student is emailed."
+        label={t("admin.settings.business.release")}
+        hint={t("admin.settings.business.releaseHint")}
         value={release === null ? "" : String(release)}
         onChange={(e) =>
           set("business", { releasePendingAfterHours: e.target.value === "" ? null : Number(e.target.value) })
         }
-        placeholder="Never: I confirm or decline each one"
+        placeholder={t("admin.settings.business.releaseNever")}
         options={opts(waits, hoursLabel)}
       />
     </>
@@ -144,22 +159,29 @@ function PendingLessonsFields({ business, set }: { business: AdminSettings["busi
 }
 
 export function SystemCard({ system, set }: { system: AdminSettings["system"]; set: SetSettings }) {
+  const t = useT();
+  // The two formats are English's choices: other languages read their own (admin-format.ts).
+  const formatsHint = useLocale() === "en" ? undefined : t("admin.settings.system.italianFormats");
   const field = bindFields(system, (patch) => set("system", patch));
   return (
-    <SettingsCard
-      title="System Preferences"
-      description="How the admin screens show dates and times, and how bookings arrive."
-    >
+    <SettingsCard title={t("admin.settings.system.title")} description={t("admin.settings.system.text")}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Date format" {...field.text("dateFormat")} options={opts(DATE_FORMAT_OPTIONS)} />
         <SelectField
-          label="Time format"
-          {...field.text("timeFormat")}
-          options={opts(TIME_FORMAT_OPTIONS, (v) => (v === "12h" ? "12-hour (2:30 PM)" : "24-hour (14:30)"))}
+          label={t("admin.settings.system.dateFormat")}
+          hint={formatsHint}
+          {...field.text("dateFormat")}
+          options={opts(DATE_FORMAT_OPTIONS)}
         />
         <SelectField
-          label="Language of your emails"
-          hint="The emails the site sends you: new bookings, requests, messages."
+          label={t("admin.settings.system.timeFormat")}
+          {...field.text("timeFormat")}
+          options={opts(TIME_FORMAT_OPTIONS, (v) =>
+            t(v === "12h" ? "admin.settings.system.12h" : "admin.settings.system.24h"),
+          )}
+        />
+        <SelectField
+          label={t("admin.settings.system.emailLanguage")}
+          hint={t("admin.settings.system.emailLanguageHint")}
           value={system.teacherLocale}
           onChange={(e) => {
             const locale = e.target.value;
@@ -169,8 +191,8 @@ export function SystemCard({ system, set }: { system: AdminSettings["system"]; s
         />
         <CheckboxField
           className="sm:col-span-2"
-          label="Auto-confirm bookings"
-          hint="New bookings are confirmed at once instead of waiting for you."
+          label={t("admin.settings.system.autoConfirm")}
+          hint={t("admin.settings.system.autoConfirmHint")}
           {...field.checked("autoConfirmBookings")}
         />
       </div>

@@ -7,6 +7,7 @@ import { FormActions } from "../../components/ui/form-actions.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { type RouterInputs, trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSettings, serverMessage, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminSettingsQuery } from "./admin-format.ts";
@@ -19,6 +20,7 @@ type SettingsInput = RouterInputs["admin"]["settings"]["update"]["settings"];
 class PhotoUploadError extends Error {}
 
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -32,7 +34,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (query.data && !form) setForm(structuredClone(query.data.settings));
   }, [query.data, form]);
-  useLoadFailure(query.error, "Failed to load settings.");
+  useLoadFailure(query.error, t("admin.settings.loadFailed"));
 
   const save = useMutation({
     mutationFn: async ({ settings, photo }: { settings: AdminSettings; photo: File | null }) => {
@@ -58,29 +60,33 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       setForm(structuredClone(result.settings));
       setPendingPhoto(null);
       if (photoSaved) {
-        toast({ title: "Success", description: "Profile photo uploaded successfully!", variant: "success" });
+        toast({
+          title: t("admin.settings.success"),
+          description: t("admin.settings.photoUploaded"),
+          variant: "success",
+        });
       }
-      toast({ title: "Success", description: "Settings saved successfully!", variant: "success" });
+      toast({ title: t("admin.settings.success"), description: t("admin.settings.saved"), variant: "success" });
     },
     onError: (e) => {
       if (e instanceof PhotoUploadError) {
         toast({
-          title: e.message ? "Upload Failed" : "Error",
-          description: e.message || "Failed to upload profile photo.",
+          title: t(e.message ? "admin.settings.uploadFailed" : "admin.settings.error"),
+          description: e.message || t("admin.settings.photoFailed"),
           variant: "destructive",
         });
         return;
       }
       setError(serverMessage(e));
-      fail(e, "Failed to save settings.");
+      fail(e, t("admin.settings.saveFailed"));
     },
   });
 
   if (query.isPending || !form)
     return query.isError ? (
-      <p className="text-red-700">Failed to load settings.</p>
+      <p className="text-red-700">{t("admin.settings.loadFailed")}</p>
     ) : (
-      <Spinner label="Loading settings" />
+      <Spinner label={t("admin.settings.loading")} />
     );
 
   const set: SetSettings = (card, patch) => setForm({ ...form, [card]: { ...form[card], ...patch } });
@@ -92,7 +98,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6" aria-label="Admin settings">
+    <form onSubmit={submit} noValidate className="grid gap-6" aria-label={t("admin.settings.formLabel")}>
       <ProfileCard
         profile={form.profile}
         set={set}
@@ -106,10 +112,10 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <ErrorAlert message={error} />
       <FormActions
         className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_-8px_rgba(15,23,42,0.25)] sm:mx-0 sm:rounded-2xl sm:border"
-        cancelLabel="Close"
+        cancelLabel={t("admin.settings.close")}
         onCancel={onClose}
-        submitLabel="Save Changes"
-        pendingLabel="Saving..."
+        submitLabel={t("admin.settings.save")}
+        pendingLabel={t("admin.settings.saving")}
         isPending={save.isPending}
       />
     </form>

@@ -2,12 +2,14 @@
 // toggle, Edit and Delete.
 import type { ReactNode } from "react";
 import { FILE_TYPES } from "../../../../shared/constants.ts";
+import { formatFileSize } from "../../../../shared/i18n/format.ts";
+import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { VideoIcon } from "../../components/ui/icons.tsx";
 import { AudioIcon, ImageIcon, LinkIcon, NoteIcon } from "../../components/ui/private-icons.tsx";
-import { formatFileSize } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import type { SharedFile } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
 
@@ -15,7 +17,16 @@ export type FileType = (typeof FILE_TYPES)[number];
 export const isFileType = (t: string): t is FileType => (FILE_TYPES as readonly string[]).includes(t);
 /** The stored type, or "document" for one this client does not know. */
 export const fileTypeOf = (t: string): FileType => (isFileType(t) ? t : "document");
-export const typeLabel = (t: string) => t[0].toUpperCase() + t.slice(1);
+const TYPE_LABELS: Record<FileType, MessageKey> = {
+  document: "admin.files.type.document",
+  audio: "admin.files.type.audio",
+  video: "admin.files.type.video",
+  image: "admin.files.type.image",
+  link: "admin.files.type.link",
+};
+/** A file type's name in the page's language (one this client does not know, as stored). */
+export const typeLabel = (type: string, t: Translate) =>
+  isFileType(type) ? t(TYPE_LABELS[type]) : type[0].toUpperCase() + type.slice(1);
 
 const TYPE_ICONS: Record<string, ReactNode> = {
   document: <NoteIcon className="h-5 w-5" />,
@@ -40,6 +51,8 @@ export function SharedFileCard({
   onEdit: (f: SharedFile) => void;
   onDelete: (f: SharedFile) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     // Inactive files are dimmed by a grey, dashed card rather than transparency, which would
     // take their text below readable contrast.
@@ -55,14 +68,20 @@ export function SharedFileCard({
         </span>
         <div className="min-w-0 flex-1">
           <p className="break-words font-semibold text-slate-900">{f.title}</p>
-          <p className="text-xs text-slate-600">for {f.student.name}</p>
+          <p className="text-xs text-slate-600">{t("admin.files.for", { name: f.student.name })}</p>
         </div>
-        {!f.is_active && <Badge tone="neutral">Inactive</Badge>}
+        {!f.is_active && <Badge tone="neutral">{t("admin.files.inactive")}</Badge>}
       </div>
       {f.description && <p className="mt-3 line-clamp-3 text-sm text-slate-700">{f.description}</p>}
       <p className="mt-3 text-xs text-slate-600">
-        {typeLabel(f.file_type)} · {formatFileSize(f.file_size)} · shared {formatAdminDate(f.created_at, prefs)}
-        {f.last_viewed_at ? ` · viewed ${formatAdminDate(f.last_viewed_at, prefs)}` : " · not viewed yet"}
+        {t("admin.files.meta", {
+          type: typeLabel(f.file_type, t),
+          size: formatFileSize(locale, f.file_size) ?? t("admin.files.unknownSize"),
+          date: formatAdminDate(f.created_at, prefs),
+        })}
+        {f.last_viewed_at
+          ? t("admin.files.viewed", { date: formatAdminDate(f.last_viewed_at, prefs) })
+          : t("admin.files.notViewed")}
       </p>
       <a
         href={f.file_url}
@@ -70,7 +89,7 @@ export function SharedFileCard({
         rel="noreferrer"
         className="mt-2 block max-w-full truncate text-sm text-blue-800 underline"
       >
-        {f.file_url.startsWith("/api/files/") ? "Open uploaded file" : f.file_url}
+        {f.file_url.startsWith("/api/files/") ? t("admin.files.openUploaded") : f.file_url}
       </a>
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
         <label className="mr-auto inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
@@ -80,21 +99,26 @@ export function SharedFileCard({
             checked={f.is_active}
             disabled={isToggling}
             onChange={() => onToggle(f)}
-            aria-label={`Active: ${f.title}`}
+            aria-label={t("admin.files.activeOf", { title: f.title })}
           />
-          Active
+          {t("admin.files.activeLabel")}
         </label>
-        <Button size="sm" variant="outline" onClick={() => onEdit(f)} aria-label={`Edit ${f.title}`}>
-          Edit
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onEdit(f)}
+          aria-label={t("admin.files.editOf", { title: f.title })}
+        >
+          {t("admin.files.edit")}
         </Button>
         <Button
           size="sm"
           variant="ghost"
           className="text-red-700"
           onClick={() => onDelete(f)}
-          aria-label={`Delete ${f.title}`}
+          aria-label={t("admin.files.deleteOf", { title: f.title })}
         >
-          Delete
+          {t("admin.files.delete")}
         </Button>
       </div>
     </Card>

@@ -1,11 +1,12 @@
 // The fields of the share/edit file form: a link, or a file uploaded here (multipart, so REST).
 import { type Dispatch, type SetStateAction, useRef, useState } from "react";
 import { FILE_TYPES, SHARED_FILE_MAX_BYTES } from "../../../../shared/constants.ts";
+import { formatFileSize } from "../../../../shared/i18n/format.ts";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { upload } from "../../lib/api.ts";
-import { formatFileSize } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { type FileType, fileTypeOf, typeLabel } from "./shared-file-card.tsx";
 import { type StudentRecordFieldsProps, StudentSelectField } from "./student-select-field.tsx";
 
@@ -20,19 +21,22 @@ export type FileDraft = {
   file_size: number | null;
 };
 
+const URL_EXAMPLE = "https://...";
+
 type Uploaded = { file: { url: string; size: number; file_type: string; original_name: string } };
 
 /** Uploads a picked file and puts its address, size and type (and a title) into the draft. */
 export function useFileUpload(setDraft: Dispatch<SetStateAction<FileDraft | null>>) {
   const toast = useToast();
+  const t = useT();
   const [isUploading, setUploading] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const pick = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > SHARED_FILE_MAX_BYTES) {
       toast({
-        title: "File Too Large",
-        description: "Please select a file smaller than 25MB.",
+        title: t("admin.files.tooLarge"),
+        description: t("admin.files.tooLargeText"),
         variant: "destructive",
       });
       return;
@@ -54,8 +58,8 @@ export function useFileUpload(setDraft: Dispatch<SetStateAction<FileDraft | null
       );
     } catch (e) {
       toast({
-        title: "Upload Failed",
-        description: e instanceof Error ? e.message : "Failed to upload file.",
+        title: t("admin.files.uploadFailed"),
+        description: e instanceof Error ? e.message : t("admin.files.uploadFailedText"),
         variant: "destructive",
       });
     } finally {
@@ -73,6 +77,8 @@ export function SharedFileFields({
   error,
   fileUpload,
 }: StudentRecordFieldsProps<FileDraft> & { fileUpload: ReturnType<typeof useFileUpload> }) {
+  const t = useT();
+  const locale = useLocale();
   const field = bindFields(draft, (patch) => onChange({ ...draft, ...patch }));
   return (
     <>
@@ -84,30 +90,35 @@ export function SharedFileFields({
         onChange={(studentId) => onChange({ ...draft, student_id: studentId })}
       />
       <SelectField
-        label="File type"
+        label={t("admin.files.type")}
         value={draft.file_type}
         onChange={(e) => onChange({ ...draft, file_type: fileTypeOf(e.target.value) })}
-        options={FILE_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
+        options={FILE_TYPES.map((type) => ({ value: type, label: typeLabel(type, t) }))}
       />
       <TextField
         className="sm:col-span-2"
-        label="Title"
+        label={t("admin.files.title")}
         required
         {...field.text("title")}
         error={error && !draft.title.trim() ? error : null}
       />
-      <TextAreaField className="sm:col-span-2" label="Description" rows={3} {...field.text("description")} />
+      <TextAreaField
+        className="sm:col-span-2"
+        label={t("admin.files.description")}
+        rows={3}
+        {...field.text("description")}
+      />
       <div className="sm:col-span-2">
         <TextField
-          label="File URL"
+          label={t("admin.files.url")}
           required
           type="url"
           inputMode="url"
-          placeholder="https://..."
+          placeholder={URL_EXAMPLE}
           value={draft.file_url}
           onChange={(e) => onChange({ ...draft, file_url: e.target.value, file_size: null })}
           error={error && !draft.file_url.trim() ? error : null}
-          hint="Paste a link, or upload a file (documents, audio, video, images up to 25MB)."
+          hint={t("admin.files.urlHint")}
         />
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <input
@@ -121,18 +132,14 @@ export function SharedFileFields({
             htmlFor="shared-file-upload"
             className="inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-blue-700"
           >
-            {fileUpload.isUploading ? "Uploading..." : "Upload a file"}
+            {t(fileUpload.isUploading ? "admin.files.uploading" : "admin.files.upload")}
           </label>
           {draft.file_size !== null && (
-            <span className="text-xs text-slate-500">{formatFileSize(draft.file_size)}</span>
+            <span className="text-xs text-slate-500">{formatFileSize(locale, draft.file_size)}</span>
           )}
         </div>
       </div>
-      <CheckboxField
-        className="sm:col-span-2"
-        label="Active (visible to the student)"
-        {...field.checked("is_active")}
-      />
+      <CheckboxField className="sm:col-span-2" label={t("admin.files.activeVisible")} {...field.checked("is_active")} />
       {error && (
         <p className="text-sm text-red-700 sm:col-span-2" role="alert">
           {error}

@@ -3,12 +3,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { conflictsWithAny, isValidSlot, minutesToTime, timeToMinutes } from "../../../../shared/admin-rules.ts";
-import { SLOT_CONFLICT_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../../shared/constants.ts";
+import { WEEKS_AHEAD_DEFAULT } from "../../../../shared/constants.ts";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
@@ -28,6 +29,7 @@ export function SingleSlotCard({
   prefs: AdminPrefs;
 }) {
   const tz = prefs.timezone;
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -57,26 +59,28 @@ export function SingleSlotCard({
     },
     onSuccess: () => {
       toast({
-        title: "Success",
-        description: single.weekly
-          ? "Recurring availability created successfully!"
-          : "Availability slot created successfully!",
+        title: t("admin.single.success"),
+        description: t(single.weekly ? "admin.single.createdWeekly" : "admin.single.created"),
         variant: "success",
       });
       setSingle((s) => ({ ...s, start: "", end: "" }));
       void queryClient.invalidateQueries({ queryKey: trpc.admin.availability.list.queryKey() });
     },
-    onError: (e) => fail(e, "Failed to create availability slot."),
+    onError: (e) => fail(e, t("admin.single.failed")),
   });
   const submitSingle = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = (description: string) => toast({ title: "Invalid Time Slot", description, variant: "destructive" });
-    if (!single.date) return invalid("Please select a date.");
-    if (!single.start || !single.end) return invalid("Please select both start and end times.");
-    if (!isValidSlot({ startTime: single.start, endTime: single.end }))
-      return invalid("End time must be after start time.");
+    const invalid = (description: string) =>
+      toast({ title: t("admin.single.invalid"), description, variant: "destructive" });
+    if (!single.date) return invalid(t("admin.single.selectDate"));
+    if (!single.start || !single.end) return invalid(t("admin.single.selectTimes"));
+    if (!isValidSlot({ startTime: single.start, endTime: single.end })) return invalid(t("admin.single.endAfterStart"));
     if (singleConflict)
-      return toast({ title: "Time Conflict", description: SLOT_CONFLICT_MESSAGE, variant: "destructive" });
+      return toast({
+        title: t("admin.single.conflictTitle"),
+        description: t("admin.single.conflict"),
+        variant: "destructive",
+      });
     createSingle.mutate();
   };
   const field = bindFields(single, (patch) => setSingle({ ...single, ...patch }));
@@ -87,27 +91,33 @@ export function SingleSlotCard({
 
   return (
     <Card className="p-4 sm:p-5">
-      <h2 className="mb-3 font-semibold text-slate-900">Create Single Slot</h2>
+      <h2 className="mb-3 font-semibold text-slate-900">{t("admin.single.title")}</h2>
       <form onSubmit={submitSingle} noValidate className="grid gap-3">
-        <TextField label="Date" type="date" {...field.text("date")} min={today} />
+        <TextField label={t("admin.single.date")} type="date" {...field.text("date")} min={today} />
         <div className="grid grid-cols-2 gap-3">
-          <TimeSelect label="Start time" value={single.start} onChange={onStart} choices={CHOICES} prefs={prefs} />
           <TimeSelect
-            label="End time"
+            label={t("admin.single.start")}
+            value={single.start}
+            onChange={onStart}
+            choices={CHOICES}
+            prefs={prefs}
+          />
+          <TimeSelect
+            label={t("admin.single.end")}
             value={single.end}
             onChange={(end) => setSingle({ ...single, end })}
             choices={END_CHOICES}
             prefs={prefs}
           />
         </div>
-        <CheckboxField label={`Repeat weekly (${WEEKS_AHEAD_DEFAULT} weeks)`} {...field.checked("weekly")} />
+        <CheckboxField label={t("admin.single.repeat", { weeks: WEEKS_AHEAD_DEFAULT })} {...field.checked("weekly")} />
         {singleConflict && (
           <p role="alert" className="rounded-lg bg-red-50 p-2.5 text-sm text-red-800">
-            {SLOT_CONFLICT_MESSAGE}
+            {t("admin.single.conflict")}
           </p>
         )}
         <Button type="submit" disabled={singleConflict || createSingle.isPending}>
-          {createSingle.isPending ? "Creating..." : "Create Slot"}
+          {t(createSingle.isPending ? "admin.single.creating" : "admin.single.create")}
         </Button>
       </form>
     </Card>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { CheckboxField, SelectField, type SelectOption } from "../../components/ui/field.tsx";
 import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { FilterBar } from "./admin-shell.tsx";
 
@@ -25,16 +26,17 @@ export function StudentFilterBar({
   /** The list's own filter, between the search and the checkbox. */
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <FilterBar>
       <SelectField
-        label="Student"
+        label={t("admin.filter.student")}
         value={studentId}
         onChange={(e) => onStudentId(e.target.value)}
         options={studentOptions}
-        placeholder="All students"
+        placeholder={t("admin.filter.allStudents")}
       />
-      <SearchTextField label="Search" placeholder={searchPlaceholder} {...searchBox} />
+      <SearchTextField label={t("admin.filter.search")} placeholder={searchPlaceholder} {...searchBox} />
       {children}
       <div className="flex items-end pb-2.5">
         <CheckboxField label={only.label} checked={only.checked} onChange={(e) => only.onChange(e.target.checked)} />

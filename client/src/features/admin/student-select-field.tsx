@@ -1,4 +1,5 @@
 import { SelectField, type SelectOption } from "../../components/ui/field.tsx";
+import { useT } from "../../lib/i18n.tsx";
 
 /** What the form fields of a note or a shared file (records for one student) are given. */
 export type StudentRecordFieldsProps<D> = {
@@ -13,21 +14,24 @@ export function StudentSelectField(props: {
   value: string;
   /** Whether the record exists already (its student can no longer change). */
   locked: boolean;
-  /** "note" or "shared file", for the hint. */
-  what: string;
+  /** What the record is, for the hint. */
+  what: "note" | "shared file";
   options: SelectOption[];
   onChange: (studentId: string) => void;
 }) {
+  const t = useT();
   return (
     <SelectField
-      label="Student"
+      label={t("admin.studentSelect.label")}
       required
       value={props.value}
       disabled={props.locked}
-      hint={props.locked ? `The student of a ${props.what} cannot change.` : undefined}
+      hint={
+        props.locked ? t("admin.studentSelect.locked", { what: props.what === "note" ? "note" : "file" }) : undefined
+      }
       onChange={(e) => props.onChange(e.target.value)}
       options={props.options}
-      placeholder="Select a student"
+      placeholder={t("admin.studentSelect.placeholder")}
     />
   );
 }

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ENGLISH_LEVELS } from "../../../../shared/constants.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -12,6 +13,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Pager, usePage } from "../../components/ui/pager.tsx";
 import { SearchTextField, useSearch } from "../../components/ui/search-text-field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminStudent, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
@@ -19,41 +21,56 @@ import { DetailRow } from "./admin-shell.tsx";
 
 const LEVEL_TONES = { beginner: "green", intermediate: "blue", advanced: "purple" } as const;
 
+/** The lesson type a student prefers, as stored ("online", "in-person", "either"). */
+const PREFERRED_TYPES: Record<string, MessageKey> = {
+  online: "admin.students.prefType.online",
+  "in-person": "admin.students.prefType.inPerson",
+  either: "admin.students.prefType.either",
+};
+
 /** A parent or guardian's account: the learners they booked for. */
 function GuardianOf({ learners }: { learners: string[] }) {
+  const t = useT();
   if (learners.length === 0) return null;
-  return <p className="text-xs font-normal text-slate-600">Parent or guardian of {learners.join(", ")}</p>;
+  return (
+    <p className="text-xs font-normal text-slate-600">
+      {t("admin.students.guardianOf", { names: learners.join(", ") })}
+    </p>
+  );
 }
 
 export function LevelBadge({ level }: { level: string | null }) {
+  const t = useT();
   return (
     <Badge tone={level && level in LEVEL_TONES ? LEVEL_TONES[level as keyof typeof LEVEL_TONES] : "neutral"}>
-      {levelLabel(level)}
+      {levelLabel(level, t)}
     </Badge>
   );
 }
 
 function ViewProfile(props: { student: AdminStudent; onView: (s: AdminStudent) => void; className?: string }) {
+  const t = useT();
   return (
     <Button
       size="sm"
       variant="outline"
       className={props.className}
       onClick={() => props.onView(props.student)}
-      aria-label={`View profile of ${props.student.name}`}
+      aria-label={t("admin.students.viewProfileOf", { name: props.student.name })}
     >
-      View Profile
+      {t("admin.students.viewProfile")}
     </Button>
   );
 }
 
 export function StudentsPanel() {
   const prefs = useAdminPrefs();
+  const t = useT();
   const search = useSearch();
   const [selected, setSelected] = useState<AdminStudent | null>(null);
   const page = usePage({ search: search.query || undefined }, ADMIN_PAGE_SIZE);
   const students = useQuery({ ...trpc.admin.students.queryOptions(page.params), placeholderData: keepPreviousData });
-  useLoadFailure(students.error, "Failed to load students.");
+  useLoadFailure(students.error, t("admin.students.loadFailed"));
 
   const shown = students.data?.students ?? [];
   const total = students.data?.total ?? 0;
@@ -65,14 +82,14 @@ export function StudentsPanel() {
 
   return (
     <>
-      <section aria-label="Students by level" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <section aria-label={t("admin.students.byLevel")} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Card className="p-4">
-          <p className="text-sm text-slate-500">All students</p>
+          <p className="text-sm text-slate-500">{t("admin.students.all")}</p>
           <p className="mt-1 text-2xl font-bold tabular-nums">{allCount}</p>
         </Card>
         {counters.map((c) => (
           <Card key={c.level} className="p-4">
-            <p className="text-sm text-slate-500">{levelLabel(c.level)}</p>
+            <p className="text-sm text-slate-500">{levelLabel(c.level, t)}</p>
             <p className="mt-1 text-2xl font-bold tabular-nums">
               {c.n} <span className="text-sm font-medium text-slate-500">({c.pct}%)</span>
             </p>
@@ -84,15 +101,19 @@ export function StudentsPanel() {
       </section>
 
       <div className="my-5 max-w-md">
-        <SearchTextField label="Search students" placeholder="Name, email, phone or focus" {...search.box} />
+        <SearchTextField
+          label={t("admin.students.search")}
+          placeholder={t("admin.students.searchPlaceholder")}
+          {...search.box}
+        />
       </div>
 
       {students.isPending ? (
-        <Spinner label="Loading students" />
+        <Spinner label={t("admin.students.loading")} />
       ) : total === 0 ? (
         <EmptyState
-          title="No students found"
-          message={allCount ? "Try another search." : "Students appear here after they sign in or book."}
+          title={t("admin.students.none")}
+          message={t(allCount ? "admin.students.noneSearch" : "admin.students.noneYet")}
         />
       ) : (
         <>
@@ -103,7 +124,7 @@ export function StudentsPanel() {
             columns={[
               {
                 key: "student",
-                header: "Student",
+                header: t("admin.students.col.student"),
                 cellClassName: "font-medium whitespace-nowrap text-slate-900",
                 cell: (s) => (
                   <>
@@ -114,7 +135,7 @@ export function StudentsPanel() {
               },
               {
                 key: "contact",
-                header: "Contact",
+                header: t("admin.students.col.contact"),
                 cellClassName: "text-slate-700",
                 cell: (s) => (
                   <>
@@ -123,29 +144,33 @@ export function StudentsPanel() {
                   </>
                 ),
               },
-              { key: "level", header: "Level", cell: (s) => <LevelBadge level={s.english_level} /> },
+              {
+                key: "level",
+                header: t("admin.students.col.level"),
+                cell: (s) => <LevelBadge level={s.english_level} />,
+              },
               {
                 key: "focus",
-                header: "Lesson focus",
+                header: t("admin.students.col.focus"),
                 cellClassName: "text-slate-700",
                 cell: (s) => s.lesson_focus || "—",
               },
               {
                 key: "lessons",
-                header: "Total lessons",
+                header: t("admin.students.col.lessons"),
                 headerClassName: "text-right",
                 cellClassName: "text-right tabular-nums",
                 cell: (s) => s.total_lessons,
               },
               {
                 key: "joined",
-                header: "Joined",
+                header: t("admin.students.col.joined"),
                 cellClassName: "whitespace-nowrap text-slate-700",
                 cell: (s) => formatAdminDate(s.created_at, prefs),
               },
               {
                 key: "actions",
-                header: <span className="sr-only">Actions</span>,
+                header: <span className="sr-only">{t("admin.students.col.actions")}</span>,
                 cellClassName: "whitespace-nowrap",
                 cell: (s) => <ViewProfile student={s} onView={setSelected} />,
               },
@@ -165,13 +190,13 @@ export function StudentsPanel() {
                 </div>
                 {s.lesson_focus && <p className="mt-2 text-sm text-slate-700">{s.lesson_focus}</p>}
                 <p className="mt-1 text-xs text-slate-500">
-                  {s.total_lessons} lessons · joined {formatAdminDate(s.created_at, prefs)}
+                  {t("admin.students.cardLine", { count: s.total_lessons, date: formatAdminDate(s.created_at, prefs) })}
                 </p>
                 <ViewProfile student={s} onView={setSelected} className="mt-3" />
               </>
             )}
           />
-          <Pager label="Student pages" total={total} {...page.pager} />
+          <Pager label={t("admin.students.pages")} total={total} {...page.pager} />
         </>
       )}
 
@@ -186,23 +211,33 @@ export function StudentsPanel() {
           <>
             <dl className="rounded-xl bg-slate-50 p-4">
               {selected.learners.length > 0 && (
-                <DetailRow label="Parent or guardian of">{selected.learners.join(", ")}</DetailRow>
+                <DetailRow label={t("admin.students.guardianOfLabel")}>{selected.learners.join(", ")}</DetailRow>
               )}
-              <DetailRow label="Phone">{selected.phone || "Not provided"}</DetailRow>
-              <DetailRow label="English level">
+              <DetailRow label={t("admin.students.phone")}>
+                {selected.phone || t("admin.students.notProvided")}
+              </DetailRow>
+              <DetailRow label={t("admin.students.level")}>
                 <LevelBadge level={selected.english_level} />
               </DetailRow>
-              <DetailRow label="Lesson focus">{selected.lesson_focus || "Not specified"}</DetailRow>
-              <DetailRow label="Preferred type">{selected.preferred_type || "—"}</DetailRow>
-              <DetailRow label="Preferred place">{selected.preferred_location || "—"}</DetailRow>
-              <DetailRow label="Joined">{formatAdminDate(selected.created_at, prefs)}</DetailRow>
-              {selected.notes && <DetailRow label="Notes">{selected.notes}</DetailRow>}
+              <DetailRow label={t("admin.students.focus")}>
+                {selected.lesson_focus || t("admin.students.notSpecified")}
+              </DetailRow>
+              <DetailRow label={t("admin.students.preferredType")}>
+                {selected.preferred_type
+                  ? PREFERRED_TYPES[selected.preferred_type]
+                    ? t(PREFERRED_TYPES[selected.preferred_type])
+                    : selected.preferred_type
+                  : "—"}
+              </DetailRow>
+              <DetailRow label={t("admin.students.preferredPlace")}>{selected.preferred_location || "—"}</DetailRow>
+              <DetailRow label={t("admin.students.joined")}>{formatAdminDate(selected.created_at, prefs)}</DetailRow>
+              {selected.notes && <DetailRow label={t("admin.students.notes")}>{selected.notes}</DetailRow>}
             </dl>
             <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">
-              Booking history ({selected.bookings.length})
+              {t("admin.students.history", { count: selected.bookings.length })}
             </h3>
             {selected.bookings.length === 0 ? (
-              <p className="text-sm text-slate-600">No bookings yet.</p>
+              <p className="text-sm text-slate-600">{t("admin.students.noBookings")}</p>
             ) : (
               <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
                 {selected.bookings.map((b) => (
@@ -212,7 +247,7 @@ export function StudentsPanel() {
                       <span className="text-slate-500">
                         {" "}
                         {selected.learners.length > 0 ? ` · ${b.learner_name}` : ""}·{" "}
-                        {b.lesson_type === "online" ? "Online" : "In-person"}
+                        {t(b.lesson_type === "online" ? "admin.lessonType.online" : "admin.lessonType.inPerson")}
                         {b.teacher_name ? ` · ${b.teacher_name}` : ""}
                       </span>
                     </span>

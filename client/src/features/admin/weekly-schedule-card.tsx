@@ -3,11 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { findOverlappingPairs, isValidSlot, timeToMinutes } from "../../../../shared/admin-rules.ts";
-import { DEFAULT_WEEKLY_SLOT, WEEKLY_EMPTY_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../../shared/constants.ts";
+import { DEFAULT_WEEKLY_SLOT, WEEKS_AHEAD_DEFAULT } from "../../../../shared/constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ErrorAlert } from "../../components/ui/error-alert.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { serverMessage, useAdminFailure } from "./admin-api.ts";
 import type { AdminPrefs } from "./admin-format.ts";
@@ -35,6 +36,7 @@ export function WeeklyScheduleCard({
   keptAfterRemoval: KeptLesson[];
   onStop: () => void;
 }) {
+  const t = useT();
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
@@ -48,21 +50,24 @@ export function WeeklyScheduleCard({
     if (standingEntries) setTemplate(templateFrom(standingEntries));
   }, [standingEntries]);
   const conflicts = WEEK_ORDER.flatMap((day) =>
-    findOverlappingPairs(template[day]).map(
-      ([i, j]) =>
-        `${DAY_NAMES[day]}: ${template[day][i].startTime}–${template[day][i].endTime} overlaps ${template[day][j].startTime}–${template[day][j].endTime}`,
+    findOverlappingPairs(template[day]).map(([i, j]) =>
+      t("admin.weekly.overlap", {
+        day: t(DAY_NAMES[day]),
+        first: `${template[day][i].startTime}–${template[day][i].endTime}`,
+        second: `${template[day][j].startTime}–${template[day][j].endTime}`,
+      }),
     ),
   );
   const total = WEEK_ORDER.reduce<number>((n, d) => n + template[d].length, 0);
   const addSlot = (day: number) =>
-    setTemplate((t) => ({
-      ...t,
-      [day]: [...t[day], newTemplateSlot(DEFAULT_WEEKLY_SLOT.startTime, DEFAULT_WEEKLY_SLOT.endTime)],
+    setTemplate((old) => ({
+      ...old,
+      [day]: [...old[day], newTemplateSlot(DEFAULT_WEEKLY_SLOT.startTime, DEFAULT_WEEKLY_SLOT.endTime)],
     }));
   const editSlot = (day: number, id: number, patch: Partial<TemplateSlot>) =>
-    setTemplate((t) => ({ ...t, [day]: t[day].map((s) => (s.id === id ? { ...s, ...patch } : s)) }));
+    setTemplate((old) => ({ ...old, [day]: old[day].map((s) => (s.id === id ? { ...s, ...patch } : s)) }));
   const removeSlot = (day: number, id: number) =>
-    setTemplate((t) => ({ ...t, [day]: t[day].filter((s) => s.id !== id) }));
+    setTemplate((old) => ({ ...old, [day]: old[day].filter((s) => s.id !== id) }));
   const createWeekly = useMutation({
     mutationFn: () =>
       trpcClient.admin.availability.bulk.mutate({
@@ -76,7 +81,7 @@ export function WeeklyScheduleCard({
         ),
       }),
     onSuccess: (r) => {
-      toast({ title: "Success", description: "Weekly schedule created successfully!", variant: "success" });
+      toast({ title: t("admin.weekly.success"), description: t("admin.weekly.created"), variant: "success" });
       setWeeklyError(null);
       setWeeklyResult(r);
       void queryClient.invalidateQueries({ queryKey: trpc.admin.availability.pathKey() });
@@ -84,32 +89,39 @@ export function WeeklyScheduleCard({
     onError: (e) => {
       setWeeklyError(serverMessage(e));
       setWeeklyResult(null);
-      fail(e, "Failed to create weekly schedule.");
+      fail(e, t("admin.weekly.failed"));
     },
   });
   const submitWeekly = () => {
-    if (total === 0) return toast({ title: "Error", description: WEEKLY_EMPTY_MESSAGE, variant: "destructive" });
+    if (total === 0)
+      return toast({
+        title: t("admin.weekly.errorTitle"),
+        description: t("admin.weekly.empty"),
+        variant: "destructive",
+      });
     const bad = WEEK_ORDER.flatMap((d) =>
-      template[d].filter((s) => !isValidSlot(s)).map((s) => `${DAY_NAMES[d]} ${s.startTime}–${s.endTime}`),
+      template[d].filter((s) => !isValidSlot(s)).map((s) => `${t(DAY_NAMES[d])} ${s.startTime}–${s.endTime}`),
     );
     if (bad.length)
       return toast({
-        title: "Invalid Time Slots",
-        description: `End time must be after start time: ${bad.join(", ")}`,
+        title: t("admin.weekly.invalidTitle"),
+        description: t("admin.weekly.invalid", { slots: bad.join(", ") }),
         variant: "destructive",
       });
     if (conflicts.length)
-      return toast({ title: "Time Conflicts Detected", description: conflicts.join("; "), variant: "destructive" });
+      return toast({
+        title: t("admin.weekly.conflictsTitle"),
+        description: conflicts.join("; "),
+        variant: "destructive",
+      });
     createWeekly.mutate();
   };
 
   return (
     <Card className="p-4 sm:p-5">
-      <h2 className="font-semibold text-slate-900">Weekly Schedule Template</h2>
+      <h2 className="font-semibold text-slate-900">{t("admin.weekly.title")}</h2>
       <p className="mb-4 text-sm text-slate-600">
-        Your usual hours stay in place week after week: slots are kept open as far ahead as students may book
-        {standing.data ? ` (${standing.data.maxAdvanceBooking} days)` : ""}, without you doing anything again. Changing
-        the schedule only changes free future slots; booked lessons keep theirs.
+        {t("admin.weekly.intro", { days: standing.data ? standing.data.maxAdvanceBooking : "none" })}
       </p>
       <StandingSummary
         entries={standing.data?.schedule?.entries}
@@ -119,12 +131,7 @@ export function WeeklyScheduleCard({
         onRemove={onStop}
       />
       {keptAfterRemoval.length > 0 && (
-        <KeptList
-          title="Booked lessons that keep their slots"
-          kept={keptAfterRemoval}
-          prefs={prefs}
-          tz={prefs.timezone}
-        />
+        <KeptList title={t("admin.weekly.keptTitle")} kept={keptAfterRemoval} prefs={prefs} tz={prefs.timezone} />
       )}
       <ul className="grid gap-3">
         {WEEK_ORDER.map((day) => (
@@ -141,7 +148,7 @@ export function WeeklyScheduleCard({
       </ul>
       {conflicts.length > 0 && (
         <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-semibold">Time Conflicts Detected</p>
+          <p className="font-semibold">{t("admin.weekly.conflictsTitle")}</p>
           <ul className="mt-1 list-disc pl-5">
             {conflicts.map((c) => (
               <li key={c}>{c}</li>
@@ -156,11 +163,13 @@ export function WeeklyScheduleCard({
         onClick={submitWeekly}
         disabled={conflicts.length > 0 || createWeekly.isPending}
       >
-        {createWeekly.isPending
-          ? "Saving..."
-          : standing.data?.schedule
-            ? "Update Weekly Schedule"
-            : "Create Weekly Schedule"}
+        {t(
+          createWeekly.isPending
+            ? "admin.weekly.saving"
+            : standing.data?.schedule
+              ? "admin.weekly.update"
+              : "admin.weekly.create",
+        )}
       </Button>
     </Card>
   );

@@ -3,6 +3,7 @@
 import { findOverlappingPairs, isValidSlot, minutesToTime, timeToMinutes } from "../../../../shared/admin-rules.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useRichT, useT } from "../../lib/i18n.tsx";
 import { timeKeyInZone } from "../../lib/zoned-date.ts";
 import type { RouterOutputs } from "../../trpc.ts";
 import { type AdminPrefs, formatAdminDate, formatClock } from "./admin-format.ts";
@@ -46,11 +47,13 @@ export function StandingSummary({
   prefs: AdminPrefs;
   onRemove: () => void;
 }) {
-  if (loading) return <Spinner label="Loading the weekly schedule" />;
+  const t = useT();
+  const rich = useRichT();
+  if (loading) return <Spinner label={t("admin.weekly.loading")} />;
   if (!entries)
     return (
       <p className="mb-4 rounded-xl border border-dashed border-slate-300 p-3 text-sm text-slate-600">
-        No weekly schedule yet. Add your usual hours below.
+        {t("admin.weekly.none")}
       </p>
     );
   const clock = (e: WeeklyEntry) => {
@@ -59,27 +62,26 @@ export function StandingSummary({
   };
   return (
     <section
-      aria-label="Current weekly schedule"
+      aria-label={t("admin.weekly.current")}
       className="mb-4 rounded-xl border border-blue-200 bg-blue-50 p-3 text-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <p className="font-semibold text-blue-950">Weekly schedule in place</p>
+          <p className="font-semibold text-blue-950">{t("admin.weekly.inPlace")}</p>
           {slotsThrough && (
             <p className="text-blue-900">
-              Slots exist through <strong>{formatAdminDate(slotsThrough, prefs, true)}</strong>; new weeks are added
-              automatically.
+              {rich("admin.weekly.through", { date: <strong>{formatAdminDate(slotsThrough, prefs, true)}</strong> })}
             </p>
           )}
         </div>
         <Button size="sm" variant="ghost" className="text-red-700" onClick={onRemove}>
-          Stop weekly schedule
+          {t("admin.weekly.stop")}
         </Button>
       </div>
       <dl className="mt-2 grid gap-1 sm:grid-cols-[8rem_1fr]">
         {WEEK_ORDER.filter((d) => entries.some((e) => e.dayOfWeek === d)).map((d) => (
           <div key={d} className="contents">
-            <dt className="font-medium text-slate-800">{DAY_NAMES[d]}</dt>
+            <dt className="font-medium text-slate-800">{t(DAY_NAMES[d])}</dt>
             <dd className="tabular-nums text-slate-700">
               {entries
                 .filter((e) => e.dayOfWeek === d)
@@ -104,9 +106,10 @@ export function KeptList({
   prefs: AdminPrefs;
   tz: string;
 }) {
+  const t = useT();
   return (
     <div className="mt-2">
-      <p className="font-medium">{title}:</p>
+      <p className="font-medium">{t("admin.weekly.keptHeading", { title })}</p>
       <ul className="mt-1 list-disc pl-5">
         {kept.map((k) => (
           <li key={k.startsAt.toISOString()}>
@@ -135,13 +138,15 @@ export function TemplateDay({
   onEdit: (id: number, patch: Partial<TemplateSlot>) => void;
   onRemove: (id: number) => void;
 }) {
+  const t = useT();
+  const dayName = t(DAY_NAMES[day]);
   const overlapping = findOverlappingPairs(slots);
   return (
     <li className="rounded-xl border border-slate-200 p-3">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-medium text-slate-900">{DAY_NAMES[day]}</h3>
-        <Button size="sm" variant="outline" onClick={onAdd} aria-label={`Add slot on ${DAY_NAMES[day]}`}>
-          + Add slot
+        <h3 className="font-medium text-slate-900">{dayName}</h3>
+        <Button size="sm" variant="outline" onClick={onAdd} aria-label={t("admin.weekly.addSlotOn", { day: dayName })}>
+          {t("admin.weekly.addSlot")}
         </Button>
       </div>
       {slots.length > 0 && (
@@ -155,7 +160,7 @@ export function TemplateDay({
                 className={`grid grid-cols-[1fr_1fr_auto] items-end gap-2 rounded-lg p-1 ${clash || invalid ? "bg-red-50" : ""}`}
               >
                 <TimeSelect
-                  label={`${DAY_NAMES[day]} slot ${index + 1} start`}
+                  label={t("admin.weekly.slotStart", { day: dayName, n: index + 1 })}
                   srOnlyLabel
                   value={s.startTime}
                   onChange={(v) => onEdit(s.id, { startTime: v })}
@@ -163,7 +168,7 @@ export function TemplateDay({
                   prefs={prefs}
                 />
                 <TimeSelect
-                  label={`${DAY_NAMES[day]} slot ${index + 1} end`}
+                  label={t("admin.weekly.slotEnd", { day: dayName, n: index + 1 })}
                   srOnlyLabel
                   value={s.endTime}
                   onChange={(v) => onEdit(s.id, { endTime: v })}
@@ -175,11 +180,11 @@ export function TemplateDay({
                   variant="ghost"
                   className="mb-1 text-red-700"
                   onClick={() => onRemove(s.id)}
-                  aria-label={`Remove ${DAY_NAMES[day]} slot ${index + 1}`}
+                  aria-label={t("admin.weekly.removeSlot", { day: dayName, n: index + 1 })}
                 >
                   ✕
                 </Button>
-                {invalid && <p className="col-span-3 text-xs text-red-700">End time must be after start time.</p>}
+                {invalid && <p className="col-span-3 text-xs text-red-700">{t("admin.single.endAfterStart")}</p>}
               </li>
             );
           })}
@@ -192,24 +197,25 @@ export function TemplateDay({
 /** What a save of the weekly schedule did: the server's summary, skipped and kept slots. */
 export function WeeklyResultNote({ result, prefs }: { result: WeeklyScheduleResult; prefs: AdminPrefs }) {
   const tz = prefs.timezone;
+  const t = useT();
   return (
     <div role="status" className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
       <p>{result.message}</p>
       {result.skippedSlots.length > 0 && (
         <>
-          <p className="mt-2 font-medium">Skipped (they overlap existing availability):</p>
+          <p className="mt-2 font-medium">{t("admin.weekly.skipped")}</p>
           <ul className="mt-1 list-disc pl-5">
             {result.skippedSlots.slice(0, 10).map((s) => (
               <li key={s.startsAt.toISOString()}>
                 {formatAdminDate(s.startsAt, prefs, true)}, {formatClock(timeKeyInZone(s.startsAt, tz), prefs)}
               </li>
             ))}
-            {result.skipped > 10 && <li>and {result.skipped - 10} more</li>}
+            {result.skipped > 10 && <li>{t("admin.weekly.more", { count: result.skipped - 10 })}</li>}
           </ul>
         </>
       )}
       {result.keptBooked.length > 0 && (
-        <KeptList title="Booked lessons that keep their slots" kept={result.keptBooked} prefs={prefs} tz={tz} />
+        <KeptList title={t("admin.weekly.keptTitle")} kept={result.keptBooked} prefs={prefs} tz={tz} />
       )}
     </div>
   );

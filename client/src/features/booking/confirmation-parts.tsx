@@ -1,9 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { formatDate, formatEuro, formatTime } from "../../../../shared/i18n/format.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon, CheckIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
-import { formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
+import { StrongValue } from "../../lib/strong-value.tsx";
+import { intlZone } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import type { BookingResults } from "./booking-storage.ts";
 import { YourTime } from "./your-time.tsx";
@@ -16,7 +19,8 @@ export function ConfirmationHero(props: {
   teacherName: string | null;
 }) {
   const { allConfirmed, heading, lessons, teacherName } = props;
-  const many = lessons > 1;
+  const t = useT();
+  const values = { count: lessons, teacher: teacherName ?? "" };
   return (
     <div
       className={`rounded-2xl bg-gradient-to-br px-6 py-8 text-center text-white shadow-sm ${
@@ -29,15 +33,11 @@ export function ConfirmationHero(props: {
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">{heading}</h1>
       {allConfirmed ? (
         <p className="mt-2 text-emerald-50">
-          We've saved {many ? `your ${lessons} lessons` : "your lesson"}
-          {teacherName ? ` with ${teacherName}` : ""}. Here are the details.
+          {t(teacherName ? "booking-confirmation.heroConfirmedWith" : "booking-confirmation.heroConfirmed", values)}
         </p>
       ) : (
         <p className="mx-auto mt-2 max-w-2xl text-blue-50">
-          We've sent your request for {many ? `${lessons} lessons` : "your lesson"}
-          {teacherName ? ` with ${teacherName}` : ""}. {many ? "They are" : "It is"} awaiting{" "}
-          {teacherName ? `${teacherName}'s` : "your teacher's"} confirmation: you'll get an email as soon as{" "}
-          {many ? "they are" : "it is"} confirmed.
+          {t(teacherName ? "booking-confirmation.heroRequestedWith" : "booking-confirmation.heroRequested", values)}
         </p>
       )}
     </div>
@@ -49,38 +49,48 @@ type BookedLesson = BookingResults["bookings"][number]["booking"];
 /** One booked lesson on the confirmation: when, where, its status and its calendar file. */
 export function LessonResultCard(props: { booking: BookedLesson; number: number; zone: string; localZone: string }) {
   const { booking, number, zone, localZone } = props;
+  const t = useT();
+  const locale = useLocale();
+  const timeZone = intlZone(zone);
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="flex-1">
-        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Lesson {number}</p>
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          {t("booking-confirmation.lesson.number", { number })}
+        </p>
         <p className="font-semibold text-slate-900">
-          {formatDate(booking.lesson_date, { timeZone: zone, style: "long" })}
+          {formatDate(locale, booking.lesson_date, { timeZone, style: "long" })}
         </p>
         <p className="text-sm text-slate-700">
-          {formatTime(booking.lesson_date, { timeZone: zone })} ({zone})
+          {formatTime(locale, booking.lesson_date, { timeZone })} ({zone})
           {localZone !== zone && <YourTime startTime={booking.lesson_date} zone={localZone} />}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <span className="flex items-center gap-1">
             {booking.lessonType === "online" ? <VideoIcon className="h-4 w-4" /> : <MapPinIcon className="h-4 w-4" />}
-            {booking.lessonType === "online" ? "Online" : `In person${booking.location ? `, ${booking.location}` : ""}`}
+            {booking.lessonType === "online"
+              ? t("booking-confirmation.lesson.online")
+              : booking.location
+                ? t("booking-confirmation.lesson.inPersonAt", { location: booking.location })
+                : t("booking-confirmation.lesson.inPerson")}
           </span>
           <span>
-            Booking ID: <code className="font-mono text-xs">{booking.id.slice(0, 8)}</code>
+            {t("booking-confirmation.lesson.bookingId")}{" "}
+            <code className="font-mono text-xs">{booking.id.slice(0, 8)}</code>
           </span>
           <StatusBadge status={booking.status} />
         </p>
         {booking.status === "pending" && (
-          <p className="mt-1 text-sm text-amber-800">Requested: awaiting the teacher's confirmation</p>
+          <p className="mt-1 text-sm text-amber-800">{t("booking-confirmation.lesson.awaiting")}</p>
         )}
       </div>
       <a
         href={`/api/calendar/booking/${encodeURIComponent(booking.id)}/ics`}
         download
         className={buttonClasses({ variant: "outline", size: "sm" })}
-        aria-label={`Add to Calendar: lesson ${number}`}
+        aria-label={t("booking-confirmation.lesson.addToCalendarLabel", { number })}
       >
-        <CalendarIcon className="h-4 w-4" /> Add to Calendar
+        <CalendarIcon className="h-4 w-4" /> {t("booking-confirmation.lesson.addToCalendar")}
       </a>
     </Card>
   );
@@ -88,13 +98,14 @@ export function LessonResultCard(props: { booking: BookedLesson; number: number;
 
 /** One calendar file with every lesson of the order (issue 16), beside each lesson's own. */
 export function OrderCalendarLink(props: { orderId: string; lessons: number }) {
+  const t = useT();
   return (
     <a
       href={`/api/calendar/order/${encodeURIComponent(props.orderId)}/ics`}
       download
       className={`${buttonClasses({ variant: "outline", size: "sm" })} mt-3`}
     >
-      <CalendarIcon className="h-4 w-4" /> Add all {props.lessons} lessons to calendar
+      <CalendarIcon className="h-4 w-4" /> {t("booking-confirmation.calendar.all", { count: props.lessons })}
     </a>
   );
 }
@@ -105,6 +116,8 @@ export function OrderCalendarLink(props: { orderId: string; lessons: number }) {
  */
 export function PaymentDue(props: { orderId: string | undefined; totalPrice: number }) {
   const { orderId, totalPrice } = props;
+  const t = useT();
+  const locale = useLocale();
   const order = useQuery({
     ...trpc.portal.order.queryOptions({ id: orderId ?? "" }),
     enabled: Boolean(orderId),
@@ -114,18 +127,23 @@ export function PaymentDue(props: { orderId: string | undefined; totalPrice: num
   const instructions = order.data?.payment_instructions ?? "";
   return (
     <div>
-      <h3 className="font-semibold text-slate-900">Payment</h3>
+      <h3 className="font-semibold text-slate-900">{t("booking-confirmation.payment.title")}</h3>
       <p className="mt-1">
-        Amount due: <strong className="text-slate-900">{formatEuro(due)}</strong>. Payment is required before the first
-        lesson.
+        <StrongValue
+          message={(amount) => t("booking-confirmation.payment.due", { amount })}
+          value={formatEuro(locale, due)}
+          className="text-slate-900"
+        />
       </p>
       {instructions ? (
         <div className="mt-2 rounded-lg bg-slate-50 px-3 py-2">
-          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">How to pay</p>
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {t("booking-confirmation.payment.howTo")}
+          </p>
           <p className="mt-1 whitespace-pre-line break-words text-slate-800">{instructions}</p>
         </div>
       ) : (
-        <p className="mt-1">Your teacher will explain how to pay.</p>
+        <p className="mt-1">{t("booking-confirmation.payment.explain")}</p>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { Modal } from "../../components/ui/dialog.tsx";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import type { SelectedPackage, SelectedTeacher } from "./booking-storage.ts";
 
@@ -26,6 +27,7 @@ export function CustomAvailabilityDialog({
   defaults?: { name?: string; email?: string };
 }) {
   const toast = useToast();
+  const t = useT();
   const [form, setForm] = useState<Form>({ ...EMPTY, name: defaults?.name ?? "", email: defaults?.email ?? "" });
   const [missing, setMissing] = useState(false);
   const send = useMutation(trpc.booking.requestCustomAvailability.mutationOptions());
@@ -35,7 +37,7 @@ export function CustomAvailabilityDialog({
   /** A required field's value and change handler, and its error after a submit that left it empty. */
   const requiredField = (key: keyof Form) => ({
     ...field.text(key),
-    error: missing && !form[key].trim() ? "Required" : undefined,
+    error: missing && !form[key].trim() ? t("booking-schedule.custom.required") : undefined,
   });
 
   const submit = async (event: FormEvent) => {
@@ -43,8 +45,8 @@ export function CustomAvailabilityDialog({
     if (required.some((key) => !form[key].trim())) {
       setMissing(true);
       toast({
-        title: "Missing Information",
-        description: "Please fill in all required fields.",
+        title: t("booking-schedule.custom.missing.title"),
+        description: t("booking-schedule.custom.missing.text"),
         variant: "destructive",
       });
       return;
@@ -60,15 +62,19 @@ export function CustomAvailabilityDialog({
         teacherInfo: teacher ? { id: teacher.id, name: teacher.name } : null,
       });
       toast({
-        title: "Request Sent!",
-        description: "We've sent your availability request and will get back to you soon.",
+        title: t("booking-schedule.custom.sent.title"),
+        description: t("booking-schedule.custom.sent.text"),
         variant: "success",
       });
       setForm({ ...EMPTY, name: defaults?.name ?? "", email: defaults?.email ?? "" });
       setMissing(false);
       onClose();
     } catch {
-      toast({ title: "Error", description: "Failed to send request. Please try again.", variant: "destructive" });
+      toast({
+        title: t("booking.error.title"),
+        description: t("booking-schedule.custom.failed"),
+        variant: "destructive",
+      });
     }
   };
 
@@ -76,28 +82,45 @@ export function CustomAvailabilityDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title="Request Custom Availability"
-      description="Tell us when you are free and we will try to find a time that works for you."
+      title={t("booking-schedule.custom.title")}
+      description={t("booking-schedule.custom.description")}
       size="lg"
     >
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Request Custom Availability">
-        <TextField label="Name" required {...requiredField("name")} autoComplete="name" />
-        <TextField label="Email" type="email" required {...requiredField("email")} autoComplete="email" />
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid gap-4 sm:grid-cols-2"
+        aria-label={t("booking-schedule.custom.title")}
+      >
+        <TextField label={t("booking-schedule.custom.name")} required {...requiredField("name")} autoComplete="name" />
+        <TextField
+          label={t("booking-schedule.custom.email")}
+          type="email"
+          required
+          {...requiredField("email")}
+          autoComplete="email"
+        />
         <TextAreaField
           className="sm:col-span-2"
-          label="Your availability"
+          label={t("booking-schedule.custom.availability")}
           required
           rows={3}
-          placeholder="e.g. Weekday evenings after 7 PM, Sunday mornings"
+          placeholder={t("booking-schedule.custom.availabilityPlaceholder")}
           {...requiredField("availability")}
         />
-        <TextField label="City / time zone" required placeholder="e.g. London, GMT" {...requiredField("location")} />
-        <TextField label="Phone (optional)" type="tel" {...field.text("phone")} autoComplete="tel" />
+        <TextField
+          label={t("booking-schedule.custom.location")}
+          required
+          placeholder={t("booking-schedule.custom.locationPlaceholder")}
+          {...requiredField("location")}
+        />
+        <TextField label={t("booking-schedule.custom.phone")} type="tel" {...field.text("phone")} autoComplete="tel" />
         <FormActions
           className="border-t border-slate-100 pt-4 sm:col-span-2"
           onCancel={onClose}
-          submitLabel="Send Request"
-          pendingLabel="Sending..."
+          cancelLabel={t("booking-schedule.custom.cancel")}
+          submitLabel={t("booking-schedule.custom.send")}
+          pendingLabel={t("booking-schedule.custom.sending")}
           isPending={send.isPending}
         />
       </form>

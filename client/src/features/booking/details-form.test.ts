@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "../../../../tests/helpers/translate.ts";
 import {
   answerAgeConfirmation,
   type DetailsForm,
   firstSubmitProblem,
   fixedLessonType,
-  MESSAGES,
   validateDetails,
 } from "./details-form.ts";
+
+const t = await translatorFor("en");
 
 const complete: DetailsForm = {
   student_name: "Sofia Bianchi",
@@ -21,8 +23,8 @@ const complete: DetailsForm = {
 
 describe("details form", () => {
   it("accepts a complete online form", () => {
-    expect(validateDetails(complete)).toEqual({});
-    expect(firstSubmitProblem({ slotCount: 1, accountEmail: "a@b.c", form: complete })).toBeNull();
+    expect(validateDetails(complete, t)).toEqual({});
+    expect(firstSubmitProblem({ slotCount: 1, accountEmail: "a@b.c", form: complete, t })).toBeNull();
   });
 
   it("gives every required field the spec's message", () => {
@@ -35,7 +37,7 @@ describe("details form", () => {
       age_confirmation: "",
       lesson_type: "in-person",
     };
-    expect(validateDetails(empty)).toEqual({
+    expect(validateDetails(empty, t)).toEqual({
       student_name: "Student name is required",
       guardian_phone: "Contact phone number is required",
       english_level: "Please select your English level",
@@ -46,21 +48,23 @@ describe("details form", () => {
   });
 
   it("asks for a location only for in-person lessons", () => {
-    expect(validateDetails({ ...complete, lesson_type: "online" }).preferred_location).toBeUndefined();
-    expect(validateDetails({ ...complete, lesson_type: "in-person", preferred_location: "Brera" })).toEqual({});
+    expect(validateDetails({ ...complete, lesson_type: "online" }, t).preferred_location).toBeUndefined();
+    expect(validateDetails({ ...complete, lesson_type: "in-person", preferred_location: "Brera" }, t)).toEqual({});
   });
 
   it("runs the submit checks in the spec's order: slots, account email, location, age", () => {
     const bad: DetailsForm = { ...complete, lesson_type: "in-person", age_confirmation: "" };
-    expect(firstSubmitProblem({ slotCount: 0, accountEmail: null, form: bad })?.description).toBe(MESSAGES.noSlots);
-    expect(firstSubmitProblem({ slotCount: 2, accountEmail: "", form: bad })?.description).toBe(
+    expect(firstSubmitProblem({ slotCount: 0, accountEmail: null, form: bad, t })?.description).toBe(
+      "No time slots selected. Please go back and select your lessons.",
+    );
+    expect(firstSubmitProblem({ slotCount: 2, accountEmail: "", form: bad, t })?.description).toBe(
       "Unable to verify your account. Please sign in again.",
     );
-    expect(firstSubmitProblem({ slotCount: 2, accountEmail: "a@b.c", form: bad })?.description).toBe(
+    expect(firstSubmitProblem({ slotCount: 2, accountEmail: "a@b.c", form: bad, t })?.description).toBe(
       "Please provide a preferred location for in-person lessons.",
     );
     expect(
-      firstSubmitProblem({ slotCount: 2, accountEmail: "a@b.c", form: { ...bad, preferred_location: "Navigli" } })
+      firstSubmitProblem({ slotCount: 2, accountEmail: "a@b.c", form: { ...bad, preferred_location: "Navigli" }, t })
         ?.description,
     ).toBe("Please confirm the age requirement");
   });
@@ -76,7 +80,7 @@ describe("details form", () => {
     const prefilled: DetailsForm = { ...complete, student_name: "Anna Ferrari", age_confirmation: "" };
     const guardian = answerAgeConfirmation(prefilled, "guardian", "Anna Ferrari");
     expect(guardian).toMatchObject({ age_confirmation: "guardian", student_name: "" });
-    expect(validateDetails(guardian).student_name).toBe("Student name is required");
+    expect(validateDetails(guardian, t).student_name).toBe("Student name is required");
     expect(answerAgeConfirmation(guardian, "adult", "Anna Ferrari").student_name).toBe("Anna Ferrari");
     // A learner's name typed by hand survives either answer.
     const typed = { ...guardian, student_name: "Luca Ferrari" };

@@ -1,6 +1,7 @@
 // The details form of the booking flow: its fields, the spec's messages (§5) and the submit-check
 // order. Pure functions so the rules are unit tested apart from the page.
-import { type LessonType, STUDENT_DETAILS_MESSAGES } from "../../../../shared/constants.ts";
+import type { LessonType } from "../../../../shared/constants.ts";
+import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
 
 export type DetailsForm = {
   student_name: string;
@@ -16,23 +17,32 @@ export type DetailsForm = {
 
 export type DetailsErrors = Partial<Record<keyof DetailsForm, string>>;
 
+/**
+ * The messages a person reads, from the catalogue: the required fields' are the spec's (§5,
+ * STUDENT_DETAILS_MESSAGES in English, which the server's validation also speaks).
+ */
 export const MESSAGES = {
-  ...STUDENT_DETAILS_MESSAGES,
-  age_confirmation: "Please confirm the age requirement",
-  noEmail: "Unable to verify your account. Please sign in again.",
-  locationToast: "Please provide a preferred location for in-person lessons.",
-} as const;
+  student_name: "booking-details.error.studentName",
+  guardian_phone: "booking-details.error.guardianPhone",
+  english_level: "booking-details.error.englishLevel",
+  lesson_focus: "booking-details.error.lessonFocus",
+  preferred_location: "booking-details.error.preferredLocation",
+  age_confirmation: "booking-details.error.ageConfirmation",
+  noSlots: "booking-details.error.noSlots",
+  noEmail: "booking-details.error.noEmail",
+  locationToast: "booking-details.error.locationToast",
+} as const satisfies Record<string, MessageKey>;
 
-export function validateDetails(form: DetailsForm): DetailsErrors {
+export function validateDetails(form: DetailsForm, t: Translate): DetailsErrors {
   const errors: DetailsErrors = {};
-  if (!form.student_name.trim()) errors.student_name = MESSAGES.student_name;
-  if (!form.guardian_phone.trim()) errors.guardian_phone = MESSAGES.guardian_phone;
-  if (!form.english_level) errors.english_level = MESSAGES.english_level;
-  if (!form.lesson_focus.trim()) errors.lesson_focus = MESSAGES.lesson_focus;
+  if (!form.student_name.trim()) errors.student_name = t(MESSAGES.student_name);
+  if (!form.guardian_phone.trim()) errors.guardian_phone = t(MESSAGES.guardian_phone);
+  if (!form.english_level) errors.english_level = t(MESSAGES.english_level);
+  if (!form.lesson_focus.trim()) errors.lesson_focus = t(MESSAGES.lesson_focus);
   if (form.lesson_type === "in-person" && !form.preferred_location.trim()) {
-    errors.preferred_location = MESSAGES.preferred_location;
+    errors.preferred_location = t(MESSAGES.preferred_location);
   }
-  if (!form.age_confirmation) errors.age_confirmation = MESSAGES.age_confirmation;
+  if (!form.age_confirmation) errors.age_confirmation = t(MESSAGES.age_confirmation);
   return errors;
 }
 
@@ -43,14 +53,16 @@ export function firstSubmitProblem(input: {
   slotCount: number;
   accountEmail: string | null | undefined;
   form: DetailsForm;
+  t: Translate;
 }): SubmitCheck {
-  if (input.slotCount === 0) return { title: "No Lessons Selected", description: MESSAGES.noSlots };
-  if (!input.accountEmail) return { title: "Account Error", description: MESSAGES.noEmail };
+  const { t } = input;
+  const problem = (title: MessageKey, description: MessageKey) => ({ title: t(title), description: t(description) });
+  if (input.slotCount === 0) return problem("booking-details.problem.noSlots", MESSAGES.noSlots);
+  if (!input.accountEmail) return problem("booking-details.problem.account", MESSAGES.noEmail);
   if (input.form.lesson_type === "in-person" && !input.form.preferred_location.trim()) {
-    return { title: "Location Required", description: MESSAGES.locationToast };
+    return problem("booking-details.problem.location", MESSAGES.locationToast);
   }
-  if (!input.form.age_confirmation)
-    return { title: "Age Confirmation Required", description: MESSAGES.age_confirmation };
+  if (!input.form.age_confirmation) return problem("booking-details.problem.age", MESSAGES.age_confirmation);
   return null;
 }
 

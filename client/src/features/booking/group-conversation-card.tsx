@@ -1,12 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { CheckIcon, MapPinIcon, UsersIcon } from "../../components/ui/icons.tsx";
+import { UsersIcon } from "../../components/ui/icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { formatEuro } from "../../lib/format.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
+
+// The choices load when the card is opened: most visitors book without the add-on.
+const GroupConversationOptions = lazy(() =>
+  import("./group-conversation-options.tsx").then((m) => ({ default: m.GroupConversationOptions })),
+);
 
 export type GroupEvent = {
   id: string;
@@ -29,40 +33,6 @@ export type GroupChoice = { event: GroupEvent; pkg: GroupPackage };
  * 'Interested in Group Conversation Practice?': a collapsible card offering the weekly
  * conversation nights as an add-on. Adding needs both a night and a package.
  */
-/** One choice of a radio group, drawn as a selectable card. */
-function RadioCard({
-  name,
-  value,
-  checked,
-  onChange,
-  disabled,
-  children,
-}: {
-  name: string;
-  value: string;
-  checked: boolean;
-  onChange: () => void;
-  disabled: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <label
-      className={`flex cursor-pointer gap-3 rounded-xl border-2 p-3 text-sm ${checked ? "border-blue-900 bg-blue-50" : "border-slate-200 hover:border-slate-300"}`}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={onChange}
-        disabled={disabled}
-        className="mt-1 accent-blue-900"
-      />
-      {children}
-    </label>
-  );
-}
-
 export function GroupConversationCard({
   value,
   onChange,
@@ -71,6 +41,7 @@ export function GroupConversationCard({
   onChange: (choice: GroupChoice | null) => void;
 }) {
   const toast = useToast();
+  const t = useT();
   const events = useQuery(trpc.booking.groupEvents.queryOptions());
   const packages = useQuery(trpc.booking.groupPackages.queryOptions());
   const [open, setOpen] = useState(false);
@@ -82,12 +53,12 @@ export function GroupConversationCard({
   useEffect(() => {
     if (failed) {
       toast({
-        title: "Error",
-        description: "Failed to load group conversation data. Please try again later.",
+        title: t("booking.error.title"),
+        description: t("booking-details.group.failed"),
         variant: "destructive",
       });
     }
-  }, [failed, toast]);
+  }, [failed, toast, t]);
 
   // A single package needs no choosing.
   useEffect(() => {
@@ -101,16 +72,16 @@ export function GroupConversationCard({
     if (!event || !pkg) return;
     onChange({ event, pkg });
     toast({
-      title: "Group Conversation Added",
-      description: `${pkg.name} has been added to your booking.`,
+      title: t("booking-details.group.added.title"),
+      description: t("booking-details.group.added.text", { name: pkg.name }),
       variant: "success",
     });
   };
   const remove = () => {
     onChange(null);
     toast({
-      title: "Group Conversation Removed",
-      description: "The group conversation has been removed from your booking.",
+      title: t("booking-details.group.removed.title"),
+      description: t("booking-details.group.removed.text"),
       variant: "success",
     });
   };
@@ -129,14 +100,17 @@ export function GroupConversationCard({
             <UsersIcon className="h-5 w-5" />
           </span>
           <span className="flex-1">
-            <span className="block font-semibold text-slate-900">Interested in Group Conversation Practice?</span>
+            <span className="block font-semibold text-slate-900">{t("booking-details.group.title")}</span>
             <span className="block text-sm text-slate-600">
               {value
-                ? `Added: ${value.event.day_of_week} nights, ${value.pkg.name}`
-                : "Weekly speaking nights in Milano, 8-10 people"}
+                ? t("booking-details.group.addedSummary", {
+                    day: t("booking.groupNight", { day: value.event.day_of_week }),
+                    package: value.pkg.name,
+                  })
+                : t("booking-details.group.teaser")}
             </span>
           </span>
-          {value && <Badge tone="green">Added</Badge>}
+          {value && <Badge tone="green">{t("booking-details.group.addedBadge")}</Badge>}
           <span aria-hidden="true" className={`text-slate-500 transition ${open ? "rotate-180" : ""}`}>
             ▾
           </span>
@@ -144,88 +118,25 @@ export function GroupConversationCard({
       </h2>
       <div id={regionId} hidden={!open} className="border-t border-slate-100 p-4 sm:p-5">
         {failed ? (
-          <p className="text-sm text-red-800">Failed to load group conversation data. Please try again later.</p>
+          <p className="text-sm text-red-800">{t("booking-details.group.failed")}</p>
         ) : events.isPending || packages.isPending ? (
-          <p className="text-sm text-slate-500">Loading group nights...</p>
+          <p className="text-sm text-slate-500">{t("booking-details.group.loading")}</p>
         ) : (
-          <div className="space-y-5">
-            <p className="text-sm text-slate-700">
-              Practise real conversation with other learners in small groups of <strong>8-10 people</strong>, guided by
-              your teacher, once a week for consecutive weeks in Milano city centre.
-            </p>
-            <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">Choose a night</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {events.data.map((e) => (
-                  <RadioCard
-                    key={e.id}
-                    name="group-night"
-                    value={e.id}
-                    checked={eventId === e.id}
-                    onChange={() => setEventId(e.id)}
-                    disabled={value !== null}
-                  >
-                    <span>
-                      <span className="block font-semibold text-slate-900">
-                        {e.day_of_week} · {e.time}
-                      </span>
-                      <span className="flex items-center gap-1 text-slate-700">
-                        <MapPinIcon className="h-4 w-4" /> {e.location}
-                      </span>
-                      {e.location_description && (
-                        <span className="mt-1 block text-xs text-slate-500">{e.location_description}</span>
-                      )}
-                      <span className="mt-1 block text-xs text-slate-500">8-10 people</span>
-                    </span>
-                  </RadioCard>
-                ))}
-              </div>
-            </fieldset>
-            <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">Package</legend>
-              <div className="mt-2 grid gap-2">
-                {packages.data.map((p) => (
-                  <RadioCard
-                    key={p.id}
-                    name="group-package"
-                    value={p.id}
-                    checked={packageId === p.id}
-                    onChange={() => setPackageId(p.id)}
-                    disabled={value !== null}
-                  >
-                    <span>
-                      <span className="block font-semibold text-slate-900">{p.name}</span>
-                      <span className="block text-slate-700">
-                        {p.weeks} weeks · {formatEuro(p.price)} per session · {formatEuro(p.total_price)} total
-                      </span>
-                      {p.description && <span className="mt-1 block text-xs text-slate-500">{p.description}</span>}
-                    </span>
-                  </RadioCard>
-                ))}
-              </div>
-            </fieldset>
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-              {value ? (
-                <>
-                  <p className="flex flex-1 items-center gap-2 text-sm font-medium text-emerald-800">
-                    <CheckIcon className="h-4 w-4" /> Added to your booking
-                  </p>
-                  <Button variant="outline" onClick={remove}>
-                    Remove from Booking
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <p className="flex-1 text-sm text-slate-500">
-                    {event && pkg ? "" : "Choose a night and a package to add them."}
-                  </p>
-                  <Button variant="accent" disabled={!event || !pkg} onClick={add}>
-                    Add to Booking
-                  </Button>
-                </>
-              )}
-            </div>
-          </div>
+          open && (
+            <Suspense fallback={<p className="text-sm text-slate-500">{t("booking-details.group.loading")}</p>}>
+              <GroupConversationOptions
+                events={events.data}
+                packages={packages.data}
+                eventId={eventId}
+                packageId={packageId}
+                onEvent={setEventId}
+                onPackage={setPackageId}
+                value={value}
+                add={add}
+                remove={remove}
+              />
+            </Suspense>
+          )
         )}
       </div>
     </Card>

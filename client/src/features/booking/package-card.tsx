@@ -1,14 +1,16 @@
+import { formatEuro } from "../../../../shared/i18n/format.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { CheckIcon } from "../../components/ui/icons.tsx";
-import { formatEuro } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import type { SelectedPackage } from "./booking-storage.ts";
 
-const TYPE_LABELS: Record<SelectedPackage["lessonType"], string> = {
-  online: "Online",
-  "in-person": "In person",
-  either: "Online or in person",
-  group: "Small group",
+export const LESSON_TYPE_LABELS: Record<SelectedPackage["lessonType"], MessageKey> = {
+  online: "booking.lessonType.online",
+  "in-person": "booking.lessonType.inPerson",
+  either: "booking.lessonType.either",
+  group: "booking.lessonType.group",
 };
 
 /** One package of the pricing grid. The button is the control (aria-pressed); a click anywhere on the card does the same. */
@@ -21,6 +23,8 @@ export function PackageCard({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut only; the button inside is the keyboard control
     <article
@@ -33,7 +37,7 @@ export function PackageCard({
     >
       {pkg.isPopular && (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-amber-400 px-3 py-0.5 text-xs font-bold whitespace-nowrap text-slate-900 shadow-sm">
-          Most Popular
+          {t("booking-packages.package.popular")}
         </span>
       )}
       <div className="flex items-start justify-between gap-2">
@@ -46,17 +50,19 @@ export function PackageCard({
         </span>
       </div>
       <Badge tone={pkg.lessonType === "group" ? "purple" : "blue"} className="mt-2 self-start">
-        {TYPE_LABELS[pkg.lessonType]}
+        {t(LESSON_TYPE_LABELS[pkg.lessonType])}
       </Badge>
       {pkg.description && <p className="mt-3 text-sm text-slate-600">{pkg.description}</p>}
       <p className="mt-4">
-        <span className="text-3xl font-bold text-slate-900">{formatEuro(pkg.totalPrice)}</span>
+        <span className="text-3xl font-bold text-slate-900">{formatEuro(locale, pkg.totalPrice)}</span>
         <span className="ml-1 text-sm text-slate-500">
-          {pkg.lessons} {pkg.lessons === 1 ? "lesson" : "lessons"}
+          {t("booking-packages.package.lessons", { count: pkg.lessons })}
         </span>
       </p>
       {pkg.lessons > 1 && pkg.pricePerLesson !== undefined && (
-        <p className="mt-1 text-sm font-medium text-emerald-700">{formatEuro(pkg.pricePerLesson)} per lesson</p>
+        <p className="mt-1 text-sm font-medium text-emerald-700">
+          {t("booking-packages.package.perLesson", { price: formatEuro(locale, pkg.pricePerLesson) })}
+        </p>
       )}
       {pkg.features && pkg.features.length > 0 && (
         <ul className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm text-slate-700">
@@ -73,13 +79,13 @@ export function PackageCard({
           variant={selected ? "primary" : "outline"}
           className="w-full"
           aria-pressed={selected}
-          aria-label={`Select ${pkg.name}`}
+          aria-label={t("booking.choice.select", { name: pkg.name })}
           onClick={(event) => {
             event.stopPropagation();
             onSelect();
           }}
         >
-          {selected ? "Selected" : "Select"}
+          {t(selected ? "booking.choice.selected" : "booking.choice.unselected")}
         </Button>
       </div>
     </article>

@@ -2,29 +2,35 @@ import {
   cancellationAllowance,
   DEFAULT_CANCELLATION_NOTICE,
   LESSONS_PER_FREE_CANCELLATION,
-  SINGLE_LESSON_CANCEL_MESSAGE,
+  noticeHoursFor,
 } from "../../../../shared/cancellation-policy.ts";
+import type { Translate } from "../../../../shared/i18n/messages.ts";
 
 /**
  * The spec's cancellation and refund policy, for the package the visitor has selected, with how
- * many moves or cancellations it allows and the notice each needs (the teacher's setting).
+ * many moves or cancellations it allows and the notice each needs (the teacher's setting, one of
+ * the spec's labels: "24 hours" ... "1 week", said in the page's language).
  */
-export function policyLines(pkg: { lessons: number } | null, notice = DEFAULT_CANCELLATION_NOTICE): string[] {
-  if (!pkg) return ["Select a package to see its cancellation and refund policy."];
-  if (pkg.lessons <= 1) {
-    return [SINGLE_LESSON_CANCEL_MESSAGE, "Choose a package if you would like the flexibility of free cancellations."];
-  }
+export function policyLines(
+  t: Translate,
+  pkg: { lessons: number } | null,
+  notice = DEFAULT_CANCELLATION_NOTICE,
+): string[] {
+  if (!pkg) return [t("booking-packages.policy.selectPackage")];
+  if (pkg.lessons <= 1) return [t("booking-packages.policy.single"), t("booking-packages.policy.singleChoosePackage")];
   const free = cancellationAllowance(pkg.lessons);
+  const counts = { lessons: pkg.lessons, free, per: LESSONS_PER_FREE_CANCELLATION };
   return [
-    free === 0
-      ? `This ${pkg.lessons}-lesson package has no free cancellations: packages get 1 free cancellation per ${LESSONS_PER_FREE_CANCELLATION} lessons purchased.`
-      : `This ${pkg.lessons}-lesson package includes ${free} free ${free === 1 ? "cancellation" : "cancellations"} (1 per ${LESSONS_PER_FREE_CANCELLATION} lessons purchased).`,
+    t(free === 0 ? "booking-packages.policy.none" : "booking-packages.policy.includes", counts),
     ...(free > 0
       ? [
-          `Moves or cancellations allowed: ${free} in all, each at least ${notice} before the lesson starts. Moving a lesson to another free time uses one, as a cancellation does.`,
+          t("booking-packages.policy.allowed", {
+            free,
+            notice: t("booking-packages.policy.notice", { hours: noticeHoursFor(notice) }),
+          }),
         ]
       : []),
-    "After that, lessons cannot be cancelled or moved.",
-    "A cancelled lesson can be rebooked in a new open slot at no extra charge.",
+    t("booking-packages.policy.after"),
+    t("booking-packages.policy.rebook"),
   ];
 }

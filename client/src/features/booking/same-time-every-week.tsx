@@ -4,9 +4,10 @@
 // Remove works on it as on any other.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatTime } from "../../../../shared/i18n/format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { RepeatIcon } from "../../components/ui/icons.tsx";
-import { formatTime } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import type { Slot } from "./booking-storage.ts";
@@ -26,6 +27,8 @@ export function useSameTimeEveryWeek(opts: {
 }) {
   const { selected, lessons, teacherId, zone, onAdd } = opts;
   const queryClient = useQueryClient();
+  const t = useT();
+  const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const anchor = selected.length > 0 ? selected[selected.length - 1] : null;
@@ -46,7 +49,7 @@ export function useSameTimeEveryWeek(opts: {
       });
       onAdd(found.slots.map((s) => ({ ...s, timezone: found.timezone })));
       setMessage({
-        text: sameTimeMessage({
+        text: sameTimeMessage(t, locale, {
           added: found.slots.length,
           skipped: found.skipped,
           isShort: found.isShort,
@@ -55,7 +58,7 @@ export function useSameTimeEveryWeek(opts: {
         isError: false,
       });
     } catch {
-      setMessage({ text: "Failed to load available time slots. Please try again.", isError: true });
+      setMessage({ text: t("booking-schedule.week.failed"), isError: true });
     } finally {
       setBusy(false);
     }
@@ -63,10 +66,9 @@ export function useSameTimeEveryWeek(opts: {
 
   return {
     canFill: anchor !== null && remaining > 0 && lessons > 1,
-    // "Mondays at 5:00 PM"
-    label: anchor
-      ? `${dayLabels(dateKeyInZone(anchor.startTime, zone)).long.split(",")[0]}s at ${formatTime(anchor.startTime, { timeZone: zone })}`
-      : "",
+    // The weekday and time it repeats: "Monday", "5:00 PM".
+    weekday: anchor ? dayLabels(locale, dateKeyInZone(anchor.startTime, zone)).weekdayLong : "",
+    time: anchor ? formatTime(locale, anchor.startTime, { timeZone: zone }) : "",
     remaining,
     busy,
     message,
@@ -78,6 +80,7 @@ export type SameTimeEveryWeekState = ReturnType<typeof useSameTimeEveryWeek>;
 
 /** The button and what it did last; `compact` for the phone's bottom bar. */
 export function SameTimeEveryWeek({ state, compact = false }: { state: SameTimeEveryWeekState; compact?: boolean }) {
+  const t = useT();
   if (!state.canFill && !state.message) return null;
   return (
     <div className={compact ? "w-full" : "space-y-2"}>
@@ -92,12 +95,15 @@ export function SameTimeEveryWeek({ state, compact = false }: { state: SameTimeE
             aria-describedby={compact ? undefined : "same-time-hint"}
           >
             <RepeatIcon className="h-4 w-4" />
-            {state.busy ? "Finding times..." : "Same time every week"}
+            {t(state.busy ? "booking-schedule.sameTime.busy" : "booking-schedule.sameTime.action")}
           </Button>
           {!compact && (
             <p id="same-time-hint" className="text-xs text-slate-600">
-              Fills your {state.remaining} remaining {state.remaining === 1 ? "lesson" : "lessons"} on {state.label} in
-              the following weeks.
+              {t("booking-schedule.sameTime.hint", {
+                count: state.remaining,
+                weekday: state.weekday,
+                time: state.time,
+              })}
             </p>
           )}
         </>

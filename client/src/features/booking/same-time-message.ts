@@ -1,24 +1,25 @@
 // What one "Same time every week" did, as the schedule step says it.
+import type { Locale } from "../../../../shared/i18n/locales.ts";
+import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { dayLabels } from "./week.ts";
 
 export type SameTimeFound = { added: number; skipped: string[]; isShort: boolean; remaining: number };
 
-const monthDay = (key: string) => dayLabels(key).monthDay;
-
 /** What one "Same time every week" did, in a sentence or two. */
-export function sameTimeMessage(found: SameTimeFound): string {
+export function sameTimeMessage(t: Translate, locale: Locale, found: SameTimeFound): string {
   const parts = [
     found.added === 0
-      ? "No more free lessons at that time in the following weeks."
-      : `Added ${found.added} ${found.added === 1 ? "lesson" : "lessons"} at the same time in the following weeks.`,
+      ? t("booking-schedule.sameTime.none")
+      : t("booking-schedule.sameTime.added", { count: found.added }),
   ];
   if (found.skipped.length > 0) {
-    const list = found.skipped.map(monthDay);
-    const days = list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
-    parts.push(`Skipped ${days}: that time is taken.`);
+    const list = found.skipped.map((key) => dayLabels(locale, key).monthDay);
+    const days =
+      list.length === 1
+        ? list[0]
+        : t("booking-schedule.sameTime.list", { rest: list.slice(0, -1).join(", "), last: list.at(-1) ?? "" });
+    parts.push(t("booking-schedule.sameTime.skipped", { days }));
   }
-  if (found.isShort && found.added > 0) {
-    parts.push(`${found.remaining} more to pick: the booking window ends before that.`);
-  }
+  if (found.isShort && found.added > 0) parts.push(t("booking-schedule.sameTime.short", { count: found.remaining }));
   return parts.join(" ");
 }

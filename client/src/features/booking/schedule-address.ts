@@ -4,8 +4,9 @@
 // Used by the pages and by the server's renderer (client/src/entry-server.tsx), so both read the
 // address alike.
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import type { Locale } from "../../../../shared/i18n/locales.ts";
 import { bookingStorage } from "./booking-storage.ts";
-import { currentWeekStart } from "./week.ts";
+import { currentWeekStart, firstDayOf } from "./week.ts";
 
 export const SCHEDULE_PATH = "/book/schedule";
 
@@ -37,7 +38,10 @@ export function storedScheduleAddress(): string {
   return scheduleAddress(pkg ? { packageId: pkg.id, teacherId: bookingStorage.getTeacher()?.id ?? null } : null);
 }
 
-/** The week a schedule opens on, as the server renders it and the browser first asks for it. */
-export function firstWeekInput(teacherId: string | null, now = new Date()) {
-  return { startDate: currentWeekStart(TEACHER_TIMEZONE, now), teacherId };
+/**
+ * The week a schedule opens on, as the server renders it and the browser first asks for it: the
+ * one starting on the page's language's first day of the week (Sunday, Monday in Italian).
+ */
+export function firstWeekInput(teacherId: string | null, now = new Date(), locale: Locale = "en") {
+  return { startDate: currentWeekStart(TEACHER_TIMEZONE, now, firstDayOf(locale)), teacherId };
 }

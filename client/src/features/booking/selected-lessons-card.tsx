@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { formatDate, formatTime } from "../../../../shared/i18n/format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon } from "../../components/ui/icons.tsx";
-import { formatDate, formatTime } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
+import { intlZone } from "../../lib/zoned-date.ts";
 import type { Slot } from "./booking-storage.ts";
 import { YourTime } from "./your-time.tsx";
 
@@ -16,19 +18,20 @@ export function SelectedLessonsCard(props: {
   children?: ReactNode;
 }) {
   const { selected, lessons, zone, localZone } = props;
-  const day = (slot: Slot) => formatDate(slot.startTime, { timeZone: zone, style: "short" });
-  const time = (iso: string) => formatTime(iso, { timeZone: zone });
+  const t = useT();
+  const locale = useLocale();
+  const timeZone = intlZone(zone);
+  const day = (slot: Slot) => formatDate(locale, slot.startTime, { timeZone, style: "short" });
+  const time = (iso: string) => formatTime(locale, iso, { timeZone });
   return (
     <Card className="p-4">
       <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-        <CalendarIcon className="h-5 w-5 text-blue-900" /> Selected Lessons
+        <CalendarIcon className="h-5 w-5 text-blue-900" /> {t("booking-schedule.selected.title")}
       </h2>
       {selected.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">
-          Pick {lessons === 1 ? "a time" : `${lessons} times`} on the calendar.
-        </p>
+        <p className="mt-2 text-sm text-slate-500">{t("booking-schedule.selected.pick", { count: lessons })}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100" aria-label="Selected lessons">
+        <ul className="mt-3 divide-y divide-slate-100" aria-label={t("booking-schedule.selected.list")}>
           {selected.map((slot) => (
             <li key={slot.id} className="flex items-center justify-between gap-2 py-2">
               <div className="min-w-0 text-sm">
@@ -42,10 +45,10 @@ export function SelectedLessonsCard(props: {
                 variant="ghost"
                 size="sm"
                 className="text-red-700"
-                aria-label={`Remove ${day(slot)} at ${time(slot.startTime)}`}
+                aria-label={t("booking-schedule.selected.removeLabel", { day: day(slot), time: time(slot.startTime) })}
                 onClick={() => props.onRemove(slot)}
               >
-                Remove
+                {t("booking-schedule.selected.remove")}
               </Button>
             </li>
           ))}

@@ -1,18 +1,20 @@
 import { CheckIcon } from "../../components/ui/icons.tsx";
+import { useT } from "../../lib/i18n.tsx";
 
 const STEPS = [
-  { key: "pricing", label: "Package" },
-  { key: "schedule", label: "Schedule" },
-  { key: "details", label: "Details" },
-  { key: "confirmation", label: "Confirmation" },
+  { key: "pricing", label: "booking.steps.pricing" },
+  { key: "schedule", label: "booking.steps.schedule" },
+  { key: "details", label: "booking.steps.details" },
+  { key: "confirmation", label: "booking.steps.confirmation" },
 ] as const;
 export type StepKey = (typeof STEPS)[number]["key"];
 
 /** Where the visitor is in the flow: four steps, the current one announced as such. */
 export function StepIndicator({ current }: { current: StepKey }) {
+  const t = useT();
   const index = STEPS.findIndex((s) => s.key === current);
   return (
-    <nav aria-label="Booking progress" className="mb-6">
+    <nav aria-label={t("booking.steps.label")} className="mb-6">
       <ol className="flex items-center gap-2 sm:gap-3">
         {STEPS.map((step, i) => {
           const done = i < index;
@@ -37,7 +39,7 @@ export function StepIndicator({ current }: { current: StepKey }) {
               <span
                 className={`text-xs font-semibold sm:text-sm ${active ? "text-slate-900" : "text-slate-500"} ${active ? "" : "max-sm:sr-only"}`}
               >
-                {step.label}
+                {t(step.label)}
               </span>
               {i < STEPS.length - 1 && <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />}
             </li>

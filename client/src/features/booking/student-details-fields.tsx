@@ -2,17 +2,16 @@
 // failed submit can focus the first invalid one.
 import type { ChangeEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import type { DetailsErrors, DetailsForm } from "./details-form.ts";
 
 const LEVELS = [
-  { value: "beginner", label: "Beginner" },
-  { value: "intermediate", label: "Intermediate" },
-  { value: "advanced", label: "Advanced" },
+  { value: "beginner", label: "booking-details.level.beginner" },
+  { value: "intermediate", label: "booking-details.level.intermediate" },
+  { value: "advanced", label: "booking-details.level.advanced" },
 ] as const;
 
 type TextKey = "student_name" | "guardian_phone" | "preferred_location" | "lesson_focus" | "notes";
-
-const lessonTypeLabel = (t: string) => (t === "online" ? "Online" : "In person");
 
 export function StudentDetailsFields({
   form,
@@ -28,6 +27,9 @@ export function StudentDetailsFields({
   /** The lesson type the package fixes, if it does. */
   fixedType: DetailsForm["lesson_type"] | null;
 }) {
+  const t = useT();
+  const lessonTypeLabel = (type: string) =>
+    t(type === "online" ? "booking.lessonType.online" : "booking.lessonType.inPerson");
   /** A text field's value, change and error, bound to one key of the form. */
   const bindText = (key: TextKey) => ({
     value: form[key],
@@ -46,8 +48,8 @@ export function StudentDetailsFields({
     <>
       <div data-field="student_name">
         <TextField
-          label="Student name"
-          hint={form.age_confirmation === "guardian" ? "The name of the student you are booking for" : undefined}
+          label={t("booking-details.name")}
+          hint={form.age_confirmation === "guardian" ? t("booking-details.nameHint") : undefined}
           required
           autoComplete={form.age_confirmation === "guardian" ? "off" : "name"}
           {...bindText("student_name")}
@@ -55,8 +57,8 @@ export function StudentDetailsFields({
       </div>
       <div data-field="guardian_phone">
         <TextField
-          label="Contact phone number"
-          hint="The student's, or a parent's or guardian's"
+          label={t("booking-details.phone")}
+          hint={t("booking-details.phoneHint")}
           type="tel"
           required
           autoComplete="tel"
@@ -64,14 +66,20 @@ export function StudentDetailsFields({
         />
       </div>
       <div className="sm:col-span-2">
-        <TextField label="Email" hint="The email of your account" type="email" value={accountEmail} readOnly />
+        <TextField
+          label={t("booking-details.email")}
+          hint={t("booking-details.emailHint")}
+          type="email"
+          value={accountEmail}
+          readOnly
+        />
       </div>
       <div data-field="english_level">
         <SelectField
-          label="English level"
+          label={t("booking-details.level")}
           required
-          placeholder="Select a level"
-          options={LEVELS}
+          placeholder={t("booking-details.levelPlaceholder")}
+          options={LEVELS.map((level) => ({ value: level.value, label: t(level.label) }))}
           value={form.english_level}
           onChange={(e) => set("english_level", e.target.value as DetailsForm["english_level"])}
           error={errors.english_level}
@@ -80,14 +88,16 @@ export function StudentDetailsFields({
       <div>
         {fixedType ? (
           <div>
-            <p className="mb-1.5 block text-sm font-medium text-slate-800">Lesson type</p>
+            <p className="mb-1.5 block text-sm font-medium text-slate-800">{t("booking-details.lessonType")}</p>
             <p className="rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-800">
-              {lessonTypeLabel(fixedType)} <span className="text-slate-500">(set by your package)</span>
+              {lessonTypeLabel(fixedType)} <span className="text-slate-500">{t("booking-details.fixedByPackage")}</span>
             </p>
           </div>
         ) : (
           <fieldset>
-            <legend className="mb-1.5 block text-sm font-medium text-slate-800">Lesson type</legend>
+            <legend className="mb-1.5 block text-sm font-medium text-slate-800">
+              {t("booking-details.lessonType")}
+            </legend>
             <div className="grid grid-cols-2 gap-2">
               {(["online", "in-person"] as const).map((t) => (
                 <label
@@ -105,8 +115,8 @@ export function StudentDetailsFields({
       {form.lesson_type === "in-person" && (
         <div data-field="preferred_location" className="sm:col-span-2">
           <TextField
-            label="Preferred location"
-            hint="Where in Milano you would like to meet"
+            label={t("booking-details.location")}
+            hint={t("booking-details.locationHint")}
             required
             {...bindText("preferred_location")}
           />
@@ -114,15 +124,15 @@ export function StudentDetailsFields({
       )}
       <div data-field="lesson_focus" className="sm:col-span-2">
         <TextAreaField
-          label="Learning goals"
+          label={t("booking-details.goals")}
           required
           rows={3}
-          placeholder="e.g. Speaking confidence for work meetings, IELTS preparation"
+          placeholder={t("booking-details.goalsPlaceholder")}
           {...bindText("lesson_focus")}
         />
       </div>
       <div className="sm:col-span-2">
-        <TextAreaField label="Notes (optional)" rows={2} {...bindText("notes")} />
+        <TextAreaField label={t("booking-details.notes")} rows={2} {...bindText("notes")} />
       </div>
       <fieldset
         data-field="age_confirmation"
@@ -130,7 +140,7 @@ export function StudentDetailsFields({
         aria-describedby={errors.age_confirmation ? "age-error" : undefined}
       >
         <legend className="mb-1.5 block text-sm font-medium text-slate-800">
-          Age confirmation
+          {t("booking-details.age")}
           <span className="ml-0.5 text-red-600" aria-hidden="true">
             *
           </span>
@@ -138,8 +148,8 @@ export function StudentDetailsFields({
         <div className="grid gap-2 sm:grid-cols-2">
           {(
             [
-              ["adult", "I am 18 or older and booking for myself"],
-              ["guardian", "I am the parent or guardian of the student"],
+              ["adult", "booking-details.age.adult"],
+              ["guardian", "booking-details.age.guardian"],
             ] as const
           ).map(([value, label]) => (
             <label
@@ -147,7 +157,7 @@ export function StudentDetailsFields({
               className={`flex cursor-pointer items-start gap-2 rounded-xl border-2 px-3 py-2 text-sm ${form.age_confirmation === value ? "border-blue-900 bg-blue-50 text-blue-900" : errors.age_confirmation ? "border-red-300" : "border-slate-200 text-slate-700"}`}
             >
               <input {...bindRadio("age_confirmation", value)} className="mt-0.5 accent-blue-900" />
-              {label}
+              {t(label)}
             </label>
           ))}
         </div>

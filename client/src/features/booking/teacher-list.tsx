@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import type { SelectedTeacher } from "./booking-storage.ts";
 import { Avatar } from "./teacher-avatar.tsx";
 
@@ -10,6 +11,7 @@ const VISIBLE_SPECIALIZATIONS = 3;
 const TeacherDialog = lazy(() => import("./teacher-dialog.tsx").then((m) => ({ default: m.TeacherDialog })));
 
 export function SpecializationBadges({ items }: { items: string[] }) {
+  const t = useT();
   const shown = items.slice(0, VISIBLE_SPECIALIZATIONS);
   const more = items.length - shown.length;
   return (
@@ -19,7 +21,7 @@ export function SpecializationBadges({ items }: { items: string[] }) {
           {s}
         </Badge>
       ))}
-      {more > 0 && <Badge>+{more} more</Badge>}
+      {more > 0 && <Badge>{t("booking-packages.teachers.more", { count: more })}</Badge>}
     </div>
   );
 }
@@ -37,15 +39,16 @@ export function TeacherList({
   selectedId: string | null;
   onSelect: (teacher: SelectedTeacher) => void;
 }) {
+  const t = useT();
   const [detail, setDetail] = useState<SelectedTeacher | null>(null);
   const single = teachers.length === 1;
 
   return (
     <section aria-labelledby="teachers-title">
       <h2 id="teachers-title" className="text-xl font-bold text-slate-900">
-        {single ? "Your Teacher" : "Choose Your Teacher"}
+        {t(single ? "booking-packages.teachers.yours" : "booking-packages.teachers.choose")}
       </h2>
-      {!single && <p className="mt-1 text-sm text-slate-600">Select the teacher you would like to learn with.</p>}
+      {!single && <p className="mt-1 text-sm text-slate-600">{t("booking-packages.teachers.chooseHint")}</p>}
       <ul className={`mt-4 grid gap-4 ${single ? "" : "md:grid-cols-2"}`}>
         {teachers.map((teacher) => {
           const selected = teacher.id === selectedId;
@@ -61,7 +64,7 @@ export function TeacherList({
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="text-lg font-semibold text-slate-900">{teacher.name}</h3>
-                    {single && <Badge tone="green">Your Teacher</Badge>}
+                    {single && <Badge tone="green">{t("booking-packages.teachers.yours")}</Badge>}
                   </div>
                   {teacher.bio && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{teacher.bio}</p>}
                   {teacher.specializations && teacher.specializations.length > 0 && (
@@ -73,7 +76,7 @@ export function TeacherList({
               </div>
               <div className="flex gap-2 sm:flex-col">
                 <Button variant="outline" size="sm" className="flex-1" onClick={() => setDetail(teacher)}>
-                  View Profile
+                  {t("booking-packages.teachers.viewProfile")}
                 </Button>
                 {!single && (
                   <Button
@@ -81,10 +84,10 @@ export function TeacherList({
                     className="flex-1"
                     variant={selected ? "primary" : "outline"}
                     aria-pressed={selected}
-                    aria-label={`Select ${teacher.name}`}
+                    aria-label={t("booking.choice.select", { name: teacher.name })}
                     onClick={() => onSelect(teacher)}
                   >
-                    {selected ? "Selected" : "Select"}
+                    {t(selected ? "booking.choice.selected" : "booking.choice.unselected")}
                   </Button>
                 )}
               </div>

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useRef, useState } from "react";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { useLocale } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
@@ -21,7 +21,7 @@ import {
 import type { GroupChoice } from "./group-conversation-card.tsx";
 import { referralCode } from "./referral-code.ts";
 import { storedScheduleAddress } from "./schedule-address.ts";
-import { weekStartOf } from "./week.ts";
+import { firstDayOf, weekStartOf } from "./week.ts";
 
 export function useBookingSubmit({
   form,
@@ -44,6 +44,7 @@ export function useBookingSubmit({
 }) {
   const navigate = useNavigate();
   const locale = useLocale();
+  const t = useT();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -66,7 +67,7 @@ export function useBookingSubmit({
   };
 
   const attemptBooking = async () => {
-    const fieldErrors = validateDetails(form);
+    const fieldErrors = validateDetails(form, t);
     setErrors(fieldErrors);
     // The spec's order: slots and account first (read fresh: another tab may have changed them).
     const currentSlots = bookingStorage.getSlots();
@@ -79,7 +80,7 @@ export function useBookingSubmit({
     } catch {
       accountEmail = null;
     }
-    const problem = firstSubmitProblem({ slotCount: currentSlots.length, accountEmail, form });
+    const problem = firstSubmitProblem({ slotCount: currentSlots.length, accountEmail, form, t });
     if (problem) {
       toast({ ...problem, variant: "destructive" });
       return;
@@ -179,8 +180,9 @@ export function useBookingSubmit({
     } catch (error) {
       const message = error instanceof TRPCClientError && error.data ? error.message : null;
       toast({
-        title: "Booking Failed",
-        description: message || "Failed to create bookings. Please try again.",
+        title: t("booking-details.submit.failed.title"),
+        // The server's reason as it words it (its messages are not translated yet).
+        description: message || t("booking-details.submit.failed.text"),
         variant: "destructive",
       });
       // A slot just taken (CONFLICT), or no longer bookable (BAD_REQUEST, e.g. now within 48 hours):
@@ -196,7 +198,7 @@ export function useBookingSubmit({
   /** After a conflict: keep only the selected slots that are still offered. */
   const dropTakenSlots = async (selected: Slot[]): Promise<number> => {
     await queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
-    const weeks = [...new Set(selected.map((s) => weekStartOf(dateKeyInZone(s.startTime, zone))))];
+    const weeks = [...new Set(selected.map((s) => weekStartOf(dateKeyInZone(s.startTime, zone), firstDayOf(locale))))];
     try {
       const answers = await Promise.all(
         weeks.map((startDate) =>

@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { addDays, dateKeyInZone, learnZoneOffsets } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import { bookingStorage, type Slot } from "./booking-storage.ts";
-import { currentWeekStart, weekDays } from "./week.ts";
+import { currentWeekStart, firstDayOf, weekDays } from "./week.ts";
 
 /**
  * The schedule step's data: the open times of the week shown (in the teacher's zone, which the
@@ -20,8 +21,10 @@ export function useWeekAvailability(options: {
 }) {
   const { enabled, teacherId, setSelected } = options;
   const toast = useToast();
+  const t = useT();
+  const locale = useLocale();
   const [zone, setZone] = useState(TEACHER_TIMEZONE);
-  const thisWeek = currentWeekStart(zone);
+  const thisWeek = currentWeekStart(zone, new Date(), firstDayOf(locale));
   const [weekStart, setWeekStart] = useState(thisWeek);
 
   const availability = useQuery({
@@ -38,12 +41,12 @@ export function useWeekAvailability(options: {
   useEffect(() => {
     if (availability.isError) {
       toast({
-        title: "Error",
-        description: "Failed to load available time slots. Please try again.",
+        title: t("booking.error.title"),
+        description: t("booking-schedule.week.failed"),
         variant: "destructive",
       });
     }
-  }, [availability.isError, toast]);
+  }, [availability.isError, toast, t]);
 
   const [pruned, setPruned] = useState(false);
   useEffect(() => {

@@ -4,24 +4,34 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { Locale } from "../../../../shared/i18n/locales.ts";
+import { catalogueFor } from "../../../../tests/helpers/translate.ts";
+import { I18nProvider } from "../../lib/i18n.tsx";
 import { WeekGrid } from "./week-grid.tsx";
+
+const catalogues = { en: await catalogueFor("en"), it: await catalogueFor("it") };
 
 const slot = {
   id: "t1:2026-12-01T09:00:00.000Z",
   startTime: "2026-12-01T09:00:00.000Z",
   endTime: "2026-12-01T10:00:00.000Z",
 };
-const grid = (localZone: string | null | undefined) =>
+const grid = (localZone: string | null | undefined, locale: Locale = "en", weekStart = "2026-11-29") =>
   renderToString(
-    createElement(WeekGrid, {
-      weekStart: "2026-11-29",
-      slots: [slot],
-      selectedIds: new Set<string>(),
-      timeZone: "Europe/Rome",
-      localZone,
-      todayKey: "2026-11-29",
-      onToggle: () => {},
-    }),
+    createElement(
+      I18nProvider,
+      // (`children` comes as the third argument.)
+      { catalogue: catalogues[locale] } as Parameters<typeof I18nProvider>[0],
+      createElement(WeekGrid, {
+        weekStart,
+        slots: [slot],
+        selectedIds: new Set<string>(),
+        timeZone: "Europe/Rome",
+        localZone,
+        todayKey: weekStart,
+        onToggle: () => {},
+      }),
+    ),
   );
 
 describe("a slot's line for the visitor's own time", () => {
@@ -40,5 +50,16 @@ describe("a slot's line for the visitor's own time", () => {
     const rome = grid(null);
     expect(rome).not.toContain("local-time-pending");
     expect(rome).not.toContain("yours");
+  });
+});
+
+describe("the week in Italian", () => {
+  it("starts on Monday, with Italian day names and 24-hour times", () => {
+    const html = grid(null, "it", "2026-11-30");
+    const weekdays = [...html.matchAll(/uppercase">([^<]+)<\/p>/g)].map((m) => m[1]);
+    expect(weekdays).toEqual(["lun", "mar", "mer", "gio", "ven", "sab", "dom"]);
+    expect(html).toContain("martedì 1 dicembre");
+    expect(html).toContain('aria-label="mar 1 dic alle 10:00"');
+    expect(html).not.toMatch(/AM|PM/);
   });
 });

@@ -1,6 +1,9 @@
+import { formatTime } from "../../../../shared/i18n/format.ts";
+import type { Locale } from "../../../../shared/i18n/locales.ts";
+import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { CheckIcon } from "../../components/ui/icons.tsx";
-import { formatTime } from "../../lib/format.ts";
-import { type DateKey, dateKeyInZone, timeKeyInZone } from "../../lib/zoned-date.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
+import { type DateKey, dateKeyInZone, intlZone, timeKeyInZone } from "../../lib/zoned-date.ts";
 import type { Slot } from "./booking-storage.ts";
 import { dayLabels, weekDays } from "./week.ts";
 
@@ -19,9 +22,10 @@ type Props = {
   onToggle: (slot: Slot) => void;
 };
 
-export function slotLabel(slot: Slot, timeZone: string) {
-  const day = dayLabels(dateKeyInZone(slot.startTime, timeZone));
-  return `${day.short} at ${formatTime(slot.startTime, { timeZone })}`;
+/** "Mon, Nov 23 at 10:00 AM" · "lun 23 nov alle 10:00". */
+export function slotLabel(t: Translate, locale: Locale, slot: Slot, timeZone: string) {
+  const day = dayLabels(locale, dateKeyInZone(slot.startTime, timeZone));
+  return t("booking-schedule.grid.slot", { day: day.short, time: formatTime(locale, slot.startTime, { timeZone }) });
 }
 
 function SlotButton({
@@ -39,15 +43,28 @@ function SlotButton({
   onToggle: (slot: Slot) => void;
   className?: string;
 }) {
-  const teacherTime = formatTime(slot.startTime, { timeZone });
-  const localTime = localZone ? formatTime(slot.startTime, { timeZone: localZone }) : null;
+  const t = useT();
+  const locale = useLocale();
+  const teacherTime = formatTime(locale, slot.startTime, { timeZone });
+  const localTime = localZone ? formatTime(locale, slot.startTime, { timeZone: intlZone(localZone) }) : null;
   const localDay = localZone ? dateKeyInZone(slot.startTime, localZone) : null;
   const shiftsDay = localDay !== null && localDay !== dateKeyInZone(slot.startTime, timeZone);
+  const name = slotLabel(t, locale, slot, timeZone);
+  const label =
+    localTime === null
+      ? name
+      : shiftsDay
+        ? t("booking-schedule.grid.slotWithLocalDay", {
+            slot: name,
+            time: localTime,
+            day: dayLabels(locale, localDay).short,
+          })
+        : t("booking-schedule.grid.slotWithLocal", { slot: name, time: localTime });
   return (
     <button
       type="button"
       aria-pressed={selected}
-      aria-label={`${slotLabel(slot, timeZone)}${localTime ? ` (${localTime} your time${shiftsDay ? `, ${dayLabels(localDay).short}` : ""})` : ""}`}
+      aria-label={label}
       data-slot-id={slot.id}
       onClick={() => onToggle(slot)}
       className={`flex w-full flex-col items-center justify-center rounded-lg border px-1 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-700 ${
@@ -62,8 +79,9 @@ function SlotButton({
       </span>
       {localTime && (
         <span className={`text-[11px] font-normal ${selected ? "text-blue-100" : "text-slate-600"}`}>
-          {localTime}
-          {shiftsDay ? ` ${dayLabels(localDay).weekday}` : ""} yours
+          {shiftsDay
+            ? t("booking-schedule.grid.yoursDay", { time: localTime, day: dayLabels(locale, localDay).weekday })
+            : t("booking-schedule.grid.yours", { time: localTime })}
         </span>
       )}
       {/* The visitor's line, not known yet: room for it when the visitor is in another zone (styles.css). */}
@@ -77,11 +95,13 @@ function SlotButton({
 }
 
 /**
- * The Sun–Sat week of 60-minute slots. Wide screens: a 7-column grid whose rows are the start
+ * The week of 60-minute slots (from Sunday, or Monday in Italian: week.ts). Wide screens: a 7-column grid whose rows are the start
  * times of the week (in the teacher's zone). Phones: the same week as a list of days with sticky
  * day headers, because seven columns of times do not fit 390 px.
  */
 export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, todayKey, onToggle }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const days = weekDays(weekStart);
   const byDay = new Map<DateKey, Slot[]>(days.map((d) => [d, []]));
   for (const slot of slots) byDay.get(dateKeyInZone(slot.startTime, timeZone))?.push(slot);
@@ -99,10 +119,10 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
   return (
     <>
       {/* Wide screens */}
-      <section className="hidden md:block" aria-label="Available times this week">
+      <section className="hidden md:block" aria-label={t("booking-schedule.grid.label")}>
         <div className="grid grid-cols-7 gap-2">
           {days.map((day) => {
-            const labels = dayLabels(day);
+            const labels = dayLabels(locale, day);
             const isToday = day === todayKey;
             return (
               <div
@@ -136,13 +156,15 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
       </section>
 
       {/* Phones */}
-      <section className="md:hidden" aria-label="Available times this week (by day)">
+      <section className="md:hidden" aria-label={t("booking-schedule.grid.labelByDay")}>
         {firstFreeDay > 0 && (
-          <p className="mb-3 text-sm text-slate-500">No free times before {dayLabels(days[firstFreeDay]).long}.</p>
+          <p className="mb-3 text-sm text-slate-500">
+            {t("booking-schedule.grid.noneBefore", { day: dayLabels(locale, days[firstFreeDay]).long })}
+          </p>
         )}
         <ul className="space-y-3">
           {days.slice(firstFreeDay).map((day) => {
-            const labels = dayLabels(day);
+            const labels = dayLabels(locale, day);
             const daySlots = byDay.get(day) ?? [];
             return (
               <li key={day} className="rounded-xl border border-slate-200 bg-white">
@@ -150,15 +172,17 @@ export function WeekGrid({ weekStart, slots, selectedIds, timeZone, localZone, t
                   <span>
                     {labels.long}
                     {day === todayKey && (
-                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">Today</span>
+                      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+                        {t("booking-schedule.grid.today")}
+                      </span>
                     )}
                   </span>
                   <span className="text-xs font-normal text-slate-500">
-                    {daySlots.length === 0 ? "" : `${daySlots.length} ${daySlots.length === 1 ? "time" : "times"}`}
+                    {daySlots.length === 0 ? "" : t("booking-schedule.grid.times", { count: daySlots.length })}
                   </span>
                 </h3>
                 {daySlots.length === 0 ? (
-                  <p className="px-3 py-2 text-sm text-slate-500">No times available</p>
+                  <p className="px-3 py-2 text-sm text-slate-500">{t("booking-schedule.grid.noTimes")}</p>
                 ) : (
                   <div className="grid grid-cols-3 gap-2 p-3">
                     {daySlots.map((slot) => (

@@ -1,6 +1,7 @@
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { dateKeyInZone, ownClockLabel } from "../../lib/zoned-date.ts";
 import type { useWeekAvailability } from "./use-week-availability.ts";
 import { weekRangeLabel } from "./week.ts";
@@ -17,6 +18,8 @@ export function WeekPicker(props: {
   selectedIds: Set<string>;
   onToggle: (slot: OfferedSlot) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { week, localZone, selectedIds } = props;
   const { availability, zone, weekStart, weekSlots } = week;
   const firstLoad = availability.isPending && !availability.data;
@@ -24,23 +27,23 @@ export function WeekPicker(props: {
     <Card className="p-3 sm:p-5">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Button variant="outline" size="sm" disabled={week.isCurrentWeek} onClick={week.previousWeek}>
-          ← Previous Week
+          {t("booking-schedule.week.previous")}
         </Button>
         <h2
           className="order-first w-full text-center font-semibold text-slate-900 sm:order-none sm:w-auto"
           aria-live="polite"
         >
-          {weekRangeLabel(weekStart)}
+          {weekRangeLabel(locale, weekStart)}
         </h2>
         <Button variant="outline" size="sm" onClick={week.nextWeek}>
-          Next Week →
+          {t("booking-schedule.week.next")}
         </Button>
       </div>
       {/* Two lines kept below the wide layout: the visitor's own zone is known only in the browser,
           after the server's HTML of this step (issue 15) has painted. */}
       <p className="mb-4 min-h-8 text-xs text-slate-500 lg:min-h-4">
-        Times are in the teacher's time zone ({zone}).
-        {localZone && <> The smaller time is yours ({ownClockLabel()}).</>}
+        {t("booking-schedule.week.zone", { zone })}
+        {localZone && <> {t("booking-schedule.week.yourZone", { offset: ownClockLabel() })}</>}
       </p>
 
       {/* On a wide screen the calendar keeps at least 70% of the window's height, loading or
@@ -48,13 +51,13 @@ export function WeekPicker(props: {
           few times (or many) replaces the spinner: no layout shift on a direct visit. */}
       {firstLoad ? (
         <div className="min-h-[50vh] md:min-h-[70vh]">
-          <Spinner label="Loading available times" />
+          <Spinner label={t("booking-schedule.week.loading")} />
         </div>
       ) : availability.isError && !availability.data ? (
         <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-900">
-          <p>Failed to load available time slots. Please try again.</p>
+          <p>{t("booking-schedule.week.failed")}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => availability.refetch()}>
-            Try Again
+            {t("booking-schedule.week.retry")}
           </Button>
         </div>
       ) : (
@@ -64,7 +67,7 @@ export function WeekPicker(props: {
         >
           {weekSlots.length === 0 && !availability.isFetching && (
             <p className="mb-3 rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600">
-              No available times this week. Try the next week, or contact us below.
+              {t("booking-schedule.week.empty")}
             </p>
           )}
           <WeekGrid

@@ -35,29 +35,48 @@ describe("the schedule's week in the teacher's zone", () => {
   });
 
   it("labels the week range", () => {
-    expect(weekRangeLabel("2026-12-27")).toBe("Dec 27 – Jan 2, 2027");
+    expect(weekRangeLabel("en", "2026-12-27")).toBe("Dec 27 – Jan 2, 2027");
+    expect(weekRangeLabel("it", "2026-12-28")).toBe("28 dic – 3 gen 2027");
   });
 
-  it("writes day labels as en-US's Intl would, for every day of four years", () => {
+  it("starts an Italian week on Monday", () => {
+    expect(weekStartOf("2026-11-22", 1)).toBe("2026-11-16"); // a Sunday ends the Monday week
+    expect(weekStartOf("2026-11-23", 1)).toBe("2026-11-23"); // a Monday starts one
+    expect(weekStartOf("2026-11-28", 1)).toBe("2026-11-23");
+    expect(currentWeekStart("Europe/Rome", new Date("2026-11-22T23:30:00Z"), 1)).toBe("2026-11-23");
+  });
+
+  it("writes day labels as en-US's Intl did by hand, for every day of four years", () => {
     const intl = (options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
     const weekday = intl({ weekday: "short" });
+    const weekdayLong = intl({ weekday: "long" });
     const monthDay = intl({ month: "short", day: "numeric" });
     const shortDay = intl({ weekday: "short", month: "short", day: "numeric" });
     const longDay = intl({ weekday: "long", month: "long", day: "numeric" });
     const withYear = intl({ month: "short", day: "numeric", year: "numeric" });
     for (let key = "2026-01-01"; key < "2030-01-01"; key = addDays(key, 1)) {
       const date = new Date(`${key}T00:00:00Z`);
-      expect(dayLabels(key)).toEqual({
+      expect(dayLabels("en", key)).toEqual({
         weekday: weekday.format(date),
+        weekdayLong: weekdayLong.format(date),
         monthDay: monthDay.format(date),
         short: shortDay.format(date),
         long: longDay.format(date),
-        dayOfMonth: date.getUTCDate(),
       });
-      expect(weekRangeLabel(key)).toBe(
+      expect(weekRangeLabel("en", key)).toBe(
         `${monthDay.format(date)} – ${withYear.format(new Date(`${addDays(key, 6)}T00:00:00Z`))}`,
       );
     }
+  });
+
+  it("writes Italian day labels", () => {
+    expect(dayLabels("it", "2026-11-23")).toEqual({
+      weekday: "lun",
+      weekdayLong: "lunedì",
+      monthDay: "23 nov",
+      short: "lun 23 nov",
+      long: "lunedì 23 novembre",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { localePath } from "../../../../shared/i18n/locales.ts";
 import { GoogleMark } from "../../components/google-button.tsx";
 import { LogoCardPage } from "../../components/logo-card-page.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -23,25 +24,27 @@ import { useAuthErrorToast } from "../../features/auth/auth-error-toast.ts";
 import { isNetworkError } from "../../features/auth/student-auth.ts";
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
 import { api } from "../../lib/api.ts";
-import { useNavigate, useParams } from "../../lib/router.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
+import { Link, useNavigate, useParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import "../../private.css";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 
 // View states of the spec, as sub-paths so the browser's Back button works.
 const VIEWS = {
-  "": { title: "Admin Dashboard", subtitle: "Your lessons, students and resources at a glance" },
-  agenda: { title: "Agenda", subtitle: "Your lessons today and this week, in time order" },
-  availability: { title: "Manage Availability", subtitle: "When students can book you" },
-  bookings: { title: "All Bookings", subtitle: "Every lesson, its student and its status" },
-  orders: { title: "Orders and Payments", subtitle: "Whole orders confirmed at once, payments and what is owed" },
-  students: { title: "Student Profiles", subtitle: "Levels, contacts and lesson history" },
-  notes: { title: "Student Notes", subtitle: "What you noticed, lesson by lesson" },
-  files: { title: "Shared Files and Resources", subtitle: "Material you share with your students" },
-  settings: { title: "Settings", subtitle: "Profile, business and system preferences" },
-  inbox: { title: "Inbox", subtitle: "Custom availability requests and group sign-ups" },
-  email: { title: "Email", subtitle: "What was sent to your students and you, and what was not" },
-  "question-bank": { title: "Question Bank", subtitle: "How each quiz question works for your students" },
-} as const;
+  "": { title: "admin.view.dashboard.title", subtitle: "admin.view.dashboard.subtitle" },
+  agenda: { title: "admin.view.agenda.title", subtitle: "admin.view.agenda.subtitle" },
+  availability: { title: "admin.view.availability.title", subtitle: "admin.view.availability.subtitle" },
+  bookings: { title: "admin.view.bookings.title", subtitle: "admin.view.bookings.subtitle" },
+  orders: { title: "admin.view.orders.title", subtitle: "admin.view.orders.subtitle" },
+  students: { title: "admin.view.students.title", subtitle: "admin.view.students.subtitle" },
+  notes: { title: "admin.view.notes.title", subtitle: "admin.view.notes.subtitle" },
+  files: { title: "admin.view.files.title", subtitle: "admin.view.files.subtitle" },
+  settings: { title: "admin.view.settings.title", subtitle: "admin.view.settings.subtitle" },
+  inbox: { title: "admin.view.inbox.title", subtitle: "admin.view.inbox.subtitle" },
+  email: { title: "admin.view.email.title", subtitle: "admin.view.email.subtitle" },
+  "question-bank": { title: "admin.view.questionBank.title", subtitle: "admin.view.questionBank.subtitle" },
+} as const satisfies Record<string, { title: MessageKey; subtitle: MessageKey }>;
 type View = keyof typeof VIEWS;
 
 export function AdminPage() {
@@ -51,13 +54,17 @@ export function AdminPage() {
   const navigate = useNavigate();
   const params = useParams();
   const toast = useToast();
+  const t = useT();
+  // Signed in, the teacher comes back to the dashboard in the language she signed in from.
+  const home = localePath(useLocale(), "/admin");
+  const googleSignIn = home === "/admin" ? "/api/auth/google" : `/api/auth/google?next=${encodeURIComponent(home)}`;
   // A failed status check leaves the teacher signed out; only non-network failures are reported.
   useEffect(() => {
     if (status.error && !isNetworkError(status.error)) {
       console.error("Auth check failed", status.error);
-      toast({ title: "Error", description: "Failed to check authentication status.", variant: "destructive" });
+      toast({ title: t("admin.error.title"), description: t("admin.page.authFailed"), variant: "destructive" });
     }
-  }, [status.error, toast]);
+  }, [status.error, toast, t]);
   const logout = useLogoutWithToast(
     async () => {
       await api("/auth/logout", { method: "POST" });
@@ -67,22 +74,22 @@ export function AdminPage() {
     () => navigate("/admin"),
   );
 
-  if (status.isPending) return <Spinner label="Checking authentication" />;
+  if (status.isPending) return <Spinner label={t("admin.page.checkingAuth")} />;
   if (!status.data?.authenticated) {
     return (
       <LogoCardPage background="plain">
-        <h1 className="mt-6 text-2xl font-bold">Admin Login Required</h1>
-        <p className="mt-2 text-slate-600">Please sign in to access the admin dashboard</p>
-        <Button size="lg" className="mt-6 w-full" onClick={() => window.location.assign("/api/auth/google")}>
+        <h1 className="mt-6 text-2xl font-bold">{t("admin.page.loginTitle")}</h1>
+        <p className="mt-2 text-slate-600">{t("admin.page.loginText")}</p>
+        <Button size="lg" className="mt-6 w-full" onClick={() => window.location.assign(googleSignIn)}>
           <span className="rounded-full bg-white p-0.5">
             <GoogleMark />
           </span>
-          Sign in with Google
+          {t("admin.page.signInGoogle")}
         </Button>
         <p className="mt-6 text-xs text-slate-500">
-          <a className="font-semibold text-blue-900 underline" href="/privacy">
-            Privacy notice
-          </a>
+          <Link className="font-semibold text-blue-900 underline" to="/privacy">
+            {t("common.privacyNotice")}
+          </Link>
         </p>
       </LogoCardPage>
     );
@@ -94,8 +101,8 @@ export function AdminPage() {
   return (
     <div className="min-h-screen bg-slate-50">
       <AdminHeader
-        title={meta.title}
-        subtitle={view === "" ? `Signed in as ${status.data.user?.name ?? ""}` : meta.subtitle}
+        title={t(meta.title)}
+        subtitle={view === "" ? t("admin.page.signedInAs", { name: status.data.user?.name ?? "" }) : t(meta.subtitle)}
         onLogout={logout}
         isDashboard={view === ""}
       />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { formatEuro } from "../../../../shared/i18n/format.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon, CheckIcon, UsersIcon } from "../../components/ui/icons.tsx";
@@ -14,12 +15,14 @@ import { policyLines } from "../../features/booking/policy.ts";
 import { useCancellationNotice } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { SummaryRow } from "../../features/booking/summary-row.tsx";
-import { formatEuro } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { Navigate } from "../../lib/router.tsx";
 import { OWN_ZONE, ownClockDiffersAt } from "../../lib/zoned-date.ts";
 
 export function ConfirmationPage() {
   // Read once, then removed: a reload or a later visit has nothing to show and goes to /book.
+  const t = useT();
+  const locale = useLocale();
   const [results] = useState(() => bookingStorage.getResults());
   const notice = useCancellationNotice();
   useEffect(() => {
@@ -35,19 +38,17 @@ export function ConfirmationPage() {
   )
     ? OWN_ZONE
     : zone;
-  const many = results.bookings.length > 1;
+  const count = results.bookings.length;
+  const many = count > 1;
   const firstName = results.studentInfo.name.split(" ")[0] || results.studentInfo.name;
   // Lessons are requests until the teacher confirms them (unless the site confirms automatically):
   // the page says "confirmed" only when every lesson is.
   const allConfirmed = results.bookings.every(({ booking }) => booking.status === "confirmed");
-  const teacherName = results.teacher?.name || "Your teacher";
-  const heading = allConfirmed
-    ? many
-      ? "Bookings Confirmed!"
-      : "Booking Confirmed!"
-    : many
-      ? "Bookings Requested!"
-      : "Booking Requested!";
+  const teacherName = results.teacher?.name || null;
+  const heading = t(allConfirmed ? "booking-confirmation.headingConfirmed" : "booking-confirmation.headingRequested", {
+    count,
+  });
+  const euro = (amount: number) => formatEuro(locale, amount);
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -61,29 +62,35 @@ export function ConfirmationPage() {
 
       <div className="mt-6 grid gap-6 md:grid-cols-5">
         <Card className="p-5 md:col-span-2 md:self-start">
-          <h2 className="font-semibold text-slate-900">Package Details</h2>
+          <h2 className="font-semibold text-slate-900">{t("booking-confirmation.packageDetails")}</h2>
           <dl className="mt-3 space-y-2 text-sm">
-            <SummaryRow label="Package">{results.package.name}</SummaryRow>
-            <SummaryRow label="Total price">{formatEuro(results.package.totalPrice)}</SummaryRow>
-            <SummaryRow label="Lessons">{results.package.lessons}</SummaryRow>
-            <SummaryRow label="Duration">60 minutes each</SummaryRow>
-            {results.teacher?.name && <SummaryRow label="Teacher">{results.teacher.name}</SummaryRow>}
+            <SummaryRow label={t("booking-confirmation.package")}>{results.package.name}</SummaryRow>
+            <SummaryRow label={t("booking-confirmation.totalPrice")}>{euro(results.package.totalPrice)}</SummaryRow>
+            <SummaryRow label={t("booking-confirmation.lessons")}>{results.package.lessons}</SummaryRow>
+            <SummaryRow label={t("booking-confirmation.duration")}>
+              {t("booking-confirmation.durationValue")}
+            </SummaryRow>
+            {results.teacher?.name && (
+              <SummaryRow label={t("booking-confirmation.teacher")}>{results.teacher.name}</SummaryRow>
+            )}
           </dl>
           {allConfirmed ? (
             <p className="mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-              <CheckIcon className="h-4 w-4" /> All lessons confirmed
+              <CheckIcon className="h-4 w-4" /> {t("booking-confirmation.allConfirmed")}
             </p>
           ) : (
             <p className="mt-4 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-              <CalendarIcon className="h-4 w-4 shrink-0" /> Requested: awaiting{" "}
-              {teacherName === "Your teacher" ? "your teacher's" : `${teacherName}'s`} confirmation
+              <CalendarIcon className="h-4 w-4 shrink-0" />{" "}
+              {teacherName
+                ? t("booking-confirmation.awaitingTeacher", { teacher: teacherName })
+                : t("booking-confirmation.awaiting")}
             </p>
           )}
         </Card>
 
         <section className="md:col-span-3" aria-labelledby="lessons-title">
           <h2 id="lessons-title" className="font-semibold text-slate-900">
-            Your {many ? "Lessons" : "Lesson"}
+            {t("booking-confirmation.lessonsTitle", { count })}
           </h2>
           <ul className="mt-3 space-y-3">
             {results.bookings.map(({ booking }, i) => (
@@ -98,45 +105,49 @@ export function ConfirmationPage() {
       {results.groupConversation && (
         <Card className="mt-6 border-violet-200 p-5">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-            <UsersIcon className="h-5 w-5 text-violet-700" /> Group Conversation Practice
+            <UsersIcon className="h-5 w-5 text-violet-700" /> {t("booking-confirmation.group.title")}
           </h2>
           {results.groupDetails ? (
             <p className="mt-2 text-sm text-slate-700">
-              {results.groupDetails.packageName}: {results.groupDetails.night}s at {results.groupDetails.time},{" "}
-              {results.groupDetails.location}, {results.groupDetails.weeks} weeks,{" "}
-              {formatEuro(results.groupDetails.totalPrice)}. Groups of 8-10 people.
+              {t("booking-confirmation.group.details", {
+                package: results.groupDetails.packageName,
+                night: t("booking.groupNight", { day: results.groupDetails.night }),
+                time: results.groupDetails.time,
+                location: results.groupDetails.location,
+                weeks: results.groupDetails.weeks,
+                price: euro(results.groupDetails.totalPrice),
+              })}
             </p>
           ) : (
-            <p className="mt-2 text-sm text-slate-700">You have joined the weekly group conversation nights.</p>
+            <p className="mt-2 text-sm text-slate-700">{t("booking-confirmation.group.joined")}</p>
           )}
-          <p className="mt-1 text-sm text-slate-600">
-            Your teacher will contact you within 24 hours about the final details and payment.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t("booking-confirmation.group.contact")}</p>
         </Card>
       )}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <Card className="p-5">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-            <CalendarIcon className="h-5 w-5 text-blue-900" /> Add your lessons to your calendar
+            <CalendarIcon className="h-5 w-5 text-blue-900" /> {t("booking-confirmation.calendar.title")}
           </h2>
           <p className="mt-2 text-sm text-slate-700">
-            Each Add to Calendar button downloads a calendar file (.ics) that opens in Google Calendar, Apple Calendar
-            or Outlook, at the right time wherever you are. Online lessons include the meeting link once it is ready.
-            {!allConfirmed && " Requested lessons show as tentative until they are confirmed."}
+            {t("booking-confirmation.calendar.text")}
+            {!allConfirmed && ` ${t("booking-confirmation.calendar.tentative")}`}
           </p>
           {many && results.orderId && <OrderCalendarLink orderId={results.orderId} lessons={results.bookings.length} />}
         </Card>
         <Card className="p-5">
-          <h2 className="font-semibold text-slate-900">What Happens Next?</h2>
+          <h2 className="font-semibold text-slate-900">{t("booking-confirmation.next.title")}</h2>
           <ol className="mt-3 space-y-3 text-sm text-slate-700">
             {[
               allConfirmed
-                ? "Your teacher contacts you within 24 hours to confirm the details and arrange payment."
-                : `${teacherName} confirms your ${many ? "lessons" : "lesson"} and contacts you within 24 hours to arrange payment; you get an email once ${many ? "they are" : "it is"} confirmed.`,
-              "Payment is required before the first lesson.",
-              "You receive the meeting link (online) or the meeting place (in person) before each lesson.",
-              "Follow your lessons, progress and materials in the Student Portal.",
+                ? t("booking-confirmation.next.confirmed")
+                : teacherName
+                  ? t("booking-confirmation.next.requestedTeacher", { teacher: teacherName, count })
+                  : t("booking-confirmation.next.requested", { count }),
+              t("booking.paymentFirst"),
+              t("booking-confirmation.next.meeting"),
+              t("booking-confirmation.next.portal"),
             ].map((step, i) => (
               <li key={step} className="flex gap-3">
                 <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-blue-900 text-xs font-bold text-white">
@@ -150,32 +161,29 @@ export function ConfirmationPage() {
       </div>
 
       <Card className="mt-6 p-5">
-        <h2 className="font-semibold text-slate-900">Important Information</h2>
+        <h2 className="font-semibold text-slate-900">{t("booking-confirmation.info.title")}</h2>
         <div className="mt-3 grid gap-4 text-sm text-slate-700 sm:grid-cols-3">
           <div>
-            <h3 className="font-semibold text-slate-900">Cancellation policy</h3>
-            <p className="mt-1">{policyLines({ lessons: results.package.lessons }, notice).join(" ")}</p>
+            <h3 className="font-semibold text-slate-900">{t("booking-confirmation.info.policy")}</h3>
+            <p className="mt-1">{policyLines(t, { lessons: results.package.lessons }, notice).join(" ")}</p>
           </div>
           <PaymentDue orderId={results.orderId} totalPrice={results.package.totalPrice} />
           <div>
-            <h3 className="font-semibold text-slate-900">Contact</h3>
-            <p className="mt-1">
-              Questions or changes? Write from the Student Portal's Contact page. Messages sent after 10 PM are answered
-              the next day.
-            </p>
+            <h3 className="font-semibold text-slate-900">{t("booking-confirmation.info.contact")}</h3>
+            <p className="mt-1">{t("booking-confirmation.info.contactText")}</p>
           </div>
         </div>
       </Card>
 
       <div className="mt-8 text-center">
-        <p className="text-lg font-semibold text-slate-900">Thank you, {firstName}!</p>
-        <p className="mt-1 text-slate-600">We look forward to seeing you in class.</p>
+        <p className="text-lg font-semibold text-slate-900">{t("booking-confirmation.thanks", { name: firstName })}</p>
+        <p className="mt-1 text-slate-600">{t("booking-confirmation.seeYou")}</p>
         <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonLink to="/" variant="outline" size="lg">
-            Return to Home
+            {t("booking-confirmation.home")}
           </ButtonLink>
           <ButtonLink to="/book" size="lg">
-            Book Again
+            {t("booking-confirmation.again")}
           </ButtonLink>
         </div>
       </div>

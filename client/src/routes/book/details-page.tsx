@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
+import { localePath } from "../../../../shared/i18n/locales.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -20,6 +21,7 @@ import { storedScheduleAddress } from "../../features/booking/schedule-address.t
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { StudentDetailsFields } from "../../features/booking/student-details-fields.tsx";
 import { useBookingSubmit } from "../../features/booking/use-booking-submit.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { OWN_ZONE, ownClockDiffersAt } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
@@ -29,6 +31,8 @@ const SIGN_IN_REDIRECT_DELAY_MS = 1500;
 export function DetailsPage() {
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useT();
+  const locale = useLocale();
   const [pkg] = useState(() => bookingStorage.getPackage());
   const [teacher] = useState(() => bookingStorage.getTeacher());
   const [slots] = useState(() => bookingStorage.getSlots());
@@ -48,33 +52,34 @@ export function DetailsPage() {
     } else if (signedOut) {
       redirected.current = true;
       toast({
-        title: "Authentication Required",
-        description: "Please sign in to continue with your booking",
+        title: t("booking-details.auth.title"),
+        description: t("booking-details.auth.text"),
         variant: "destructive",
       });
     }
-  }, [missingSelection, signedOut, navigate, toast]);
+  }, [missingSelection, signedOut, navigate, toast, t]);
   // Sign-in leaves the app (Google, or the local demo page): give the message a moment to be read.
+  // It comes back to this step in this page's language (the sign-in page may be English only).
   useEffect(() => {
     if (missingSelection || !signedOut) return;
     const timer = setTimeout(
-      () => navigate(`/student?next=${encodeURIComponent("/book/details")}`, { replace: true }),
+      () => navigate(`/student?next=${encodeURIComponent(localePath(locale, "/book/details"))}`, { replace: true }),
       SIGN_IN_REDIRECT_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [missingSelection, signedOut, navigate]);
+  }, [missingSelection, signedOut, navigate, locale]);
 
   const user = signedIn ? status.data?.user : null;
   if (!missingSelection && signedOut) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center" role="status">
-        <h1 className="text-lg font-semibold text-slate-900">Authentication Required</h1>
-        <p className="mt-1 text-slate-600">Please sign in to continue with your booking</p>
-        <p className="mt-3 text-sm text-slate-500">Taking you to sign in...</p>
+        <h1 className="text-lg font-semibold text-slate-900">{t("booking-details.auth.title")}</h1>
+        <p className="mt-1 text-slate-600">{t("booking-details.auth.text")}</p>
+        <p className="mt-3 text-sm text-slate-500">{t("booking-details.auth.redirecting")}</p>
       </Card>
     );
   }
-  if (missingSelection || !user) return <Spinner label="Checking your booking" />;
+  if (missingSelection || !user) return <Spinner label={t("booking-details.checking")} />;
   return <DetailsStep pkg={pkg} teacher={teacher} slots={slots} user={user} />;
 }
 
@@ -86,6 +91,7 @@ type StepProps = {
 };
 
 function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
+  const t = useT();
   const fixedType = fixedLessonType(pkg.lessonType);
   const [form, setForm] = useState<DetailsForm>({
     student_name: user.name,
@@ -141,8 +147,8 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
     <div>
       <StepIndicator current="details" />
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Student Details</h1>
-        <p className="mt-1 text-slate-600">Tell us about the student so the first lesson fits from minute one.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t("booking-details.title")}</h1>
+        <p className="mt-1 text-slate-600">{t("booking-details.intro")}</p>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -150,7 +156,12 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
           <GroupConversationCard value={group} onChange={setGroup} />
 
           <Card className="p-5 sm:p-6">
-            <form noValidate onSubmit={submit} aria-label="Student Details" className="grid gap-5 sm:grid-cols-2">
+            <form
+              noValidate
+              onSubmit={submit}
+              aria-label={t("booking-details.title")}
+              className="grid gap-5 sm:grid-cols-2"
+            >
               <StudentDetailsFields
                 form={form}
                 errors={errors}
@@ -160,10 +171,10 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
               />
               <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:col-span-2 sm:flex-row sm:justify-between">
                 <ButtonLink to={storedScheduleAddress()} variant="outline">
-                  Back to Schedule
+                  {t("booking-details.back")}
                 </ButtonLink>
                 <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-                  {busy ? "Creating Booking..." : "Book Lesson"}
+                  {t(busy ? "booking-details.submitting" : "booking-details.submit")}
                 </Button>
               </div>
             </form>

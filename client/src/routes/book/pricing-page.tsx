@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { AFTER_HOURS_TEXT } from "../../../../shared/constants.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon, ChatDotsIcon, MailIcon } from "../../components/ui/icons.tsx";
@@ -12,6 +11,7 @@ import { scheduleAddress } from "../../features/booking/schedule-address.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { canContinueToSchedule, resolveTeacherChoice } from "../../features/booking/teacher-choice.ts";
 import { TeacherList } from "../../features/booking/teacher-list.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { useHydrated } from "../../lib/prerendered.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
@@ -20,6 +20,7 @@ import { trpc } from "../../trpc.ts";
 const FALLBACK_CONTACT = { email: "hello@englishwithgiulia.it", phone: "+39 333 123 4567" };
 
 export function PricingPage() {
+  const t = useT();
   const navigate = useNavigate();
   const packages = useQuery(trpc.booking.packages.queryOptions());
   const teachers = useQuery(trpc.booking.teachers.queryOptions());
@@ -73,20 +74,25 @@ export function PricingPage() {
     <div>
       <StepIndicator current="pricing" />
       <div className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Choose Your Package</h1>
-        <p className="mt-1 text-slate-600">All lessons are 60 minutes. Prices in euro.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {t("booking-packages.pricing.title")}
+        </h1>
+        <p className="mt-1 text-slate-600">{t("booking-packages.pricing.intro")}</p>
       </div>
 
       {packages.isPending ? (
         // The rest of the page waits for the packages: appearing below a short spinner, it would
         // jump down the screen when the cards arrive (layout shift).
         <div className="min-h-[60vh]">
-          <Spinner label="Loading packages" />
+          <Spinner label={t("booking-packages.pricing.loadingPackages")} />
         </div>
       ) : packages.isError ? (
         <PricingUnavailable />
       ) : (
-        <ul className="grid gap-5 pt-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" aria-label="Packages">
+        <ul
+          className="grid gap-5 pt-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+          aria-label={t("booking-packages.pricing.packages")}
+        >
           {packages.data.map((pkg) => (
             <li key={pkg.id}>
               <PackageCard pkg={pkg} selected={pkg.id === selectedPackage?.id} onSelect={() => choosePackage(pkg)} />
@@ -99,7 +105,7 @@ export function PricingPage() {
         <div className="mt-10 grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             {teachers.isPending ? (
-              <Spinner label="Loading teachers" />
+              <Spinner label={t("booking-packages.pricing.loadingTeachers")} />
             ) : teacherList.length > 0 ? (
               <TeacherList teachers={teacherList} selectedId={selectedTeacher?.id ?? null} onSelect={chooseTeacher} />
             ) : null}
@@ -115,12 +121,12 @@ export function PricingPage() {
           {canContinue || packages.isError
             ? ""
             : selectedPackage
-              ? "Select a teacher to continue."
-              : "Select a package to continue."}
+              ? t("booking-packages.pricing.selectTeacher")
+              : t("booking-packages.pricing.selectPackage")}
         </p>
         <div className="flex items-center gap-3 sm:justify-between">
           <ButtonLink to="/book" variant="outline">
-            Back
+            {t("booking-packages.pricing.back")}
           </ButtonLink>
           <Button
             size="lg"
@@ -131,7 +137,7 @@ export function PricingPage() {
               navigate(scheduleAddress({ packageId: selectedPackage.id, teacherId: choice.teacher?.id ?? null }))
             }
           >
-            Continue to Schedule <ArrowRightIcon className="h-5 w-5" />
+            {t("booking-packages.pricing.continue")} <ArrowRightIcon className="h-5 w-5" />
           </Button>
         </div>
       </div>
@@ -140,13 +146,14 @@ export function PricingPage() {
 }
 
 function PricingUnavailable() {
+  const t = useT();
   const contact = useQuery({ ...trpc.booking.publicContact.queryOptions(), retry: false });
   const email = contact.data?.email ?? FALLBACK_CONTACT.email;
   const phone = contact.data?.phone ?? FALLBACK_CONTACT.phone;
   return (
     <Card className="p-6" role="alert">
-      <h2 className="text-lg font-semibold text-slate-900">We couldn't load our prices right now</h2>
-      <p className="mt-1 text-slate-600">Please contact us and we will help you book your lessons.</p>
+      <h2 className="text-lg font-semibold text-slate-900">{t("booking-packages.pricing.unavailable.title")}</h2>
+      <p className="mt-1 text-slate-600">{t("booking-packages.pricing.unavailable.text")}</p>
       <ul className="mt-4 space-y-2 text-slate-800">
         <li className="flex items-center gap-2">
           <MailIcon className="h-5 w-5 text-blue-900" />
@@ -161,7 +168,7 @@ function PricingUnavailable() {
           </a>
         </li>
       </ul>
-      <p className="mt-3 text-sm text-slate-500">{AFTER_HOURS_TEXT}</p>
+      <p className="mt-3 text-sm text-slate-500">{t("booking-packages.pricing.unavailable.afterHours")}</p>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { SelectedLessonsCard } from "../../features/booking/selected-lessons-car
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { useWeekAvailability } from "../../features/booking/use-week-availability.ts";
 import { WeekPicker } from "../../features/booking/week-picker.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { useHydrated } from "../../lib/prerendered.tsx";
 import { useLocation, useNavigate } from "../../lib/router.tsx";
 import { OWN_ZONE, ownClockDiffers } from "../../lib/zoned-date.ts";
@@ -32,6 +33,7 @@ const CustomAvailabilityDialog = lazy(() =>
 );
 
 export function SchedulePage() {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
@@ -103,7 +105,7 @@ export function SchedulePage() {
   if (unknown) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center" role="status">
-        <p className="font-medium text-slate-700">No package selected. Redirecting...</p>
+        <p className="font-medium text-slate-700">{t("booking-schedule.redirecting")}</p>
       </Card>
     );
   }
@@ -122,8 +124,8 @@ export function SchedulePage() {
     }
     if (selected.length >= lessons) {
       toast({
-        title: "Limit Reached",
-        description: `You can only select ${lessons} lesson(s) for this package.`,
+        title: t("booking-schedule.limit.title"),
+        description: t("booking-schedule.limit.text", { count: lessons }),
         variant: "destructive",
       });
       return;
@@ -134,8 +136,8 @@ export function SchedulePage() {
     if (!pkg) return; // a tap kept from before hydration, replayed before the session was read
     if (selected.length !== lessons) {
       toast({
-        title: "Incomplete Selection",
-        description: `Please select ${lessons} lesson(s) to continue.`,
+        title: t("booking-schedule.incomplete.title"),
+        description: t("booking-schedule.incomplete.text", { count: lessons }),
         variant: "destructive",
       });
       return;
@@ -148,17 +150,16 @@ export function SchedulePage() {
       <StepIndicator current="schedule" />
       <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Choose Your Lesson Times</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {t("booking-schedule.title")}
+          </h1>
           {/* Two lines kept on a phone, one above: the package's name arrives after the HTML. */}
           <p className="mt-1 min-h-12 text-slate-600 sm:min-h-6">
-            {pkg ? (
-              <>
-                {pkg.name}: select {lessons} {lessons === 1 ? "lesson" : "lessons"} of 60 minutes
-                {teacher ? ` with ${teacher.name}` : ""}.
-              </>
-            ) : (
-              "Select your lessons of 60 minutes."
-            )}
+            {pkg
+              ? teacher
+                ? t("booking-schedule.introWithTeacher", { package: pkg.name, count: lessons, teacher: teacher.name })
+                : t("booking-schedule.intro", { package: pkg.name, count: lessons })
+              : t("booking-schedule.introNoPackage")}
           </p>
         </div>
         <p
@@ -167,13 +168,13 @@ export function SchedulePage() {
           } ${pkg ? "" : "invisible"}`}
           aria-live="polite"
         >
-          {selected.length} of {lessons} selected
+          {t("booking-schedule.count", { selected: selected.length, count: lessons })}
         </p>
       </div>
 
       {week.pruned && !notice && (
         <div role="status" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          Some of the times you had selected are no longer available and were removed. Please choose other times.
+          {t("booking-schedule.pruned")}
         </div>
       )}
       {notice && (
@@ -207,9 +208,9 @@ export function SchedulePage() {
             )}
           </SelectedLessonsCard>
           <Card className="p-4">
-            <p className="text-sm text-slate-700">None of these times suit you?</p>
+            <p className="text-sm text-slate-700">{t("booking-schedule.custom.text")}</p>
             <Button variant="outline" size="sm" className="mt-2 w-full" onClick={() => setDialogOpen(true)}>
-              Can't make any times work? Contact us
+              {t("booking-schedule.custom.button")}
             </Button>
           </Card>
         </aside>
@@ -221,10 +222,10 @@ export function SchedulePage() {
           <SameTimeEveryWeek state={sameTime} compact />
         </div>
         <ButtonLink to="/book/pricing" variant="outline" className="sm:flex-none">
-          Back to Pricing
+          {t("booking-schedule.back")}
         </ButtonLink>
         <Button size="lg" className="flex-1 sm:flex-none" onClick={onContinue}>
-          Continue
+          {t("booking-schedule.continue")}
           <span className={`text-sm font-normal opacity-80 sm:hidden ${pkg ? "" : "invisible"}`}>
             ({selected.length}/{lessons})
           </span>
