@@ -66,16 +66,34 @@ export const routes: RouteObject[] = [
               { path: "*", lazy: async () => ({ Component: (await booking()).BookingNotFound }) },
             ],
           },
-          { path: "/admin/*", messages: ["admin"], lazy: async () => ({ Component: (await admin()).AdminPage }) },
-          { path: "/student", lazy: async () => ({ Component: (await portal()).StudentSignIn }) },
-          { path: "/ref", lazy: async () => ({ Component: (await portal()).ReferralLanding }) },
-          { path: "/privacy", lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyPage }) },
+          // The admin area shows two of the portal's cards (the calendar feed, an order's payment).
+          {
+            path: "/admin/*",
+            messages: ["admin", "portal"],
+            lazy: async () => ({ Component: (await admin()).AdminPage }),
+          },
+          {
+            path: "/student",
+            messages: ["portal"],
+            lazy: async () => ({ Component: (await portal()).StudentSignIn }),
+          },
+          {
+            path: "/ref",
+            messages: ["portal"],
+            lazy: async () => ({ Component: (await portal()).ReferralLanding }),
+          },
+          {
+            path: "/privacy",
+            messages: ["portal"],
+            lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyPage }),
+          },
           {
             path: "/certificates/:code",
             messages: ["quiz"],
             lazy: async () => ({ Component: (await certificate()).CertificateVerifyPage }),
           },
           {
+            messages: ["portal"],
             lazy: async () => ({ Component: (await portal()).StudentLayout }),
             children: [
               { path: "/student/dashboard", lazy: async () => ({ Component: (await portal()).Dashboard }) },

@@ -15,7 +15,7 @@ import { DEMO_STUDENT_EMAIL, ensureDemoStudent } from "../features/auth/demo-acc
 import type { OidcFlow, OidcProvider } from "../features/auth/oidc.service.ts";
 import { createSession, invalidateSessionToken, type SessionKind } from "../features/auth/session.service.ts";
 import { escapeHtml } from "../html.ts";
-import { requestLocale, translateSentence } from "../i18n.ts";
+import { requestLocale, translateSentence, translator } from "../i18n.ts";
 import { limitCaller, type RateLimiter } from "../plugins/rate-limit.ts";
 import { clearSessionCookie, SESSION_COOKIES, setSessionCookie } from "../plugins/session.ts";
 
@@ -237,15 +237,19 @@ function failurePath(kind: SessionKind, error: SignInError, next: unknown): stri
   return `${flow.home}?error=${error}${keep}`;
 }
 
+/** The demo sign-in page, in the language of the page it returns to (`/it/student/dashboard`: Italian). */
 function demoPage(kind: SessionKind, next: string): string {
+  const locale = localeOfPath(next);
+  const t = translator(locale);
+  const text = (key: Parameters<typeof t>[0], values?: Parameters<typeof t>[1]) => escapeHtml(t(key, values));
   const nextField = `<input type="hidden" name="next" value="${escapeHtml(next)}">`;
   const button = (role: string, label: string, hint: string, primary: boolean) => `
     <form method="post" action="/api/demo-auth">
       <input type="hidden" name="role" value="${role}">${role === (kind === "admin" ? "teacher" : "student") ? nextField : ""}
       <button type="submit" class="${primary ? "primary" : ""}">${label}<small>${hint}</small></button>
     </form>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Demo sign-in</title>
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${text("portal.demo.title")}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem}
 main{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:2rem;max-width:26rem;width:100%;box-shadow:0 10px 30px rgba(15,23,42,.08)}
@@ -259,20 +263,20 @@ form.new{margin-top:1.5rem;border-top:1px solid #e2e8f0;padding-top:.5rem}
 label{display:block;margin-top:.6rem;font-size:.9rem;font-weight:600}
 input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.6rem .7rem;border:1px solid #cbd5e1;border-radius:.6rem;font-size:1rem}
 </style></head><body><main>
-<span class="badge">Local demo only</span>
-<h1>Demo sign-in</h1>
-<p>Google sign-in is not configured on this server (no <code>GOOGLE_CLIENT_ID</code>), so you can try the site as one of the demo accounts. This page does not exist in production.</p>
-${button("student", "Continue as the demo student", `${DEMO_STUDENT_EMAIL}: lessons, progress, quizzes`, kind === "student")}
-${button("teacher", "Continue as the demo teacher", "The admin back office", kind === "admin")}
-<p class="cancel"><a href="/api/demo-auth/cancel?kind=${kind}&amp;next=${escapeHtml(encodeURIComponent(next))}">Cancel</a> (as if sign-in were cancelled at Google)</p>
+<span class="badge">${text("portal.demo.badge")}</span>
+<h1>${text("portal.demo.title")}</h1>
+<p>${text("portal.demo.intro", { variable: "GOOGLE_CLIENT_ID" }).replace("GOOGLE_CLIENT_ID", "<code>GOOGLE_CLIENT_ID</code>")}</p>
+${button("student", text("portal.demo.student"), text("portal.demo.studentHint", { email: DEMO_STUDENT_EMAIL }), kind === "student")}
+${button("teacher", text("portal.demo.teacher"), text("portal.demo.teacherHint"), kind === "admin")}
+<p class="cancel"><a href="/api/demo-auth/cancel?kind=${kind}&amp;next=${escapeHtml(encodeURIComponent(next))}">${text("portal.demo.cancel")}</a> ${text("portal.demo.cancelHint")}</p>
 ${
   kind === "student"
     ? `<form method="post" action="/api/demo-auth" class="new">
   <input type="hidden" name="role" value="new-student">${nextField}
-  <p><strong>Or sign in as a new student</strong></p>
-  <label>Name <input name="name" autocomplete="name" required maxlength="120"></label>
-  <label>Email <input name="email" type="email" autocomplete="email" required maxlength="254"></label>
-  <button type="submit">Continue as a new student</button>
+  <p><strong>${text("portal.demo.newStudent")}</strong></p>
+  <label>${text("portal.profile.name")} <input name="name" autocomplete="name" required maxlength="120"></label>
+  <label>${text("portal.contact.email")} <input name="email" type="email" autocomplete="email" required maxlength="254"></label>
+  <button type="submit">${text("portal.demo.newStudentButton")}</button>
 </form>`
     : ""
 }

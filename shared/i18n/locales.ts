@@ -28,7 +28,17 @@ export function isLocale(value: unknown): value is Locale {
  * page is English only: a link to it from an Italian page goes to its English address, and its
  * `/it` address redirects there, so no page ever shows English words under `lang="it"`.
  */
-export const TRANSLATED_PAGES: readonly string[] = ["/", "/book", "/quizzes", "/student/quizzes", "/certificates"];
+export const TRANSLATED_PAGES: readonly string[] = [
+  "/",
+  "/book",
+  "/student",
+  "/resources",
+  "/referrals",
+  "/ref",
+  "/privacy",
+  "/quizzes",
+  "/certificates",
+];
 
 /** Whether the page at `path` (an app path, without its language prefix) exists in every language. */
 export function isTranslated(path: string): boolean {

@@ -28,3 +28,24 @@ describe("POST /api/demo-auth", () => {
     expect(limiter.hits.filter((h) => h.key.startsWith("sign-in:"))).toHaveLength(1);
   });
 });
+
+describe("GET /api/demo-auth", () => {
+  const t = prepareTestApp();
+  const page = (next: string) =>
+    t.app.inject({ method: "GET", url: `/api/demo-auth?next=${encodeURIComponent(next)}` });
+
+  it("speaks the language of the page it returns to (issue 29)", async () => {
+    const italian = await page("/it/student/lessons");
+    expect(italian.body).toContain('<html lang="it">');
+    expect(italian.body).toContain("<h1>Accesso demo</h1>");
+    expect(italian.body).toContain("Continua come studente demo");
+    expect(italian.body).toContain("(manca <code>GOOGLE_CLIENT_ID</code>)");
+    expect(italian.body).toContain('value="/it/student/lessons"');
+    const english = await page("/student/lessons");
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain("<h1>Demo sign-in</h1>");
+    expect(english.body).toContain(
+      "Google sign-in is not configured on this server (no <code>GOOGLE_CLIENT_ID</code>)",
+    );
+  });
+});

@@ -110,6 +110,18 @@ describe("each write does what its REST path does", () => {
     });
   });
 
+  it("saveLocale changes only the account's language, and refuses a language the site lacks", async () => {
+    const before = await rest(A, "GET", "/api/student/profile");
+    const saved = await trpc(A, "portal.saveLocale", { locale: "it" }, "mutation");
+    expect(saved.data).toEqual({ locale: "it" });
+    const after = await rest(A, "GET", "/api/student/profile");
+    expect(after.json()).toEqual({ ...before.json(), profile: { ...before.json().profile, locale: "it" } });
+    const refused = await trpc(A, "portal.saveLocale", { locale: "fr" }, "mutation");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.message).toBe("The locale must be one of: en, it.");
+    await trpc(A, "portal.saveLocale", { locale: "en" }, "mutation");
+  });
+
   it("inviteFriend records a friend once, as POST /referrals does", async () => {
     const byTrpc = await trpc(A, "portal.inviteFriend", { email: "Twin.Friend@x.test" }, "mutation");
     const byRest = await rest(A, "POST", "/api/student/referrals", { email: "twin.friend@x.test" });
@@ -284,6 +296,7 @@ describe("signed out, or signed in as the teacher", () => {
       // auth.int.test.ts: the session's own user.
       "portal.me",
       "portal.saveProfile",
+      "portal.saveLocale",
       "portal.inviteFriend",
       "portal.logFileAccess",
       // portal-new-marker.int.test.ts: only the student's own shared notes.

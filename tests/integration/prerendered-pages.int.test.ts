@@ -138,10 +138,10 @@ describe("prerendered public pages", () => {
     expect(home).toContain("Parla inglese con sicurezza,");
     expect(home).toContain("Cosa dicono i miei studenti");
     expect(home).not.toContain("Speak English with confidence");
-    // Its links lead to the Italian booking pages, and to the English pages not translated yet
-    // (TRANSLATED_PAGES); the switch offers the same page in English.
+    // Its links lead to the Italian pages once translated (the booking pages, the privacy notice),
+    // to the English ones while not (TRANSLATED_PAGES); the switch offers the same page in English.
     expect(home).toContain('href="/it/book"');
-    expect(home).toContain('href="/privacy"');
+    expect(home).toContain('href="/it/privacy"');
     expect(home).not.toContain('href="/book');
     expect(home).toMatch(/<a href="\/" hrefLang="en" lang="en"[^>]*>English<\/a>/);
     for (const [lang, href] of [
@@ -152,11 +152,16 @@ describe("prerendered public pages", () => {
       expect(home).toContain(`<link rel="alternate" hreflang="${lang}" href="${t.env.PUBLIC_URL}${href}">`);
     }
 
+    const privacy = (await get("/it/privacy")).body;
+    expect(privacy).toContain('<html lang="it">');
+    expect(privacy).toContain("Titolare del trattamento");
+    expect(privacy).not.toContain("Who is responsible");
+
     // Never English words under lang="it": an untranslated page's Italian address sends to its English one.
-    const privacy = await get("/it/privacy?from=mail");
-    expect(privacy.statusCode).toBe(302);
-    expect(privacy.headers.location).toBe("/privacy?from=mail");
-    expect((await get("/privacy")).body).not.toContain('hreflang="it"');
+    const admin = await get("/it/admin?from=mail");
+    expect(admin.statusCode).toBe(302);
+    expect(admin.headers.location).toBe("/admin?from=mail");
+    expect((await get("/admin")).body).not.toContain('hreflang="it"');
 
     const english = (await get("/")).body;
     expect(english).toContain('<html lang="en">');
@@ -242,9 +247,10 @@ describe("prerendered public pages", () => {
     const pkg = await t.database.prisma.package.findFirstOrThrow({ where: { name: "Single Lesson" } });
     const schedule = await get(`/book/schedule?package=${pkg.id}&ref=FRIEND1`, italianBrowser);
     expect(schedule.body).toContain(`<a href="/it/book/schedule?package=${pkg.id}" hreflang="it" data-lang="it"`);
-    // A page that is not in Italian yet offers nothing.
+    // The privacy notice is in Italian too (every prerendered page now is): it offers its own Italian address.
     const privacy = await get("/privacy", italianBrowser);
-    expect(privacy.body).not.toContain("<aside data-language-offer");
+    expect(privacy.body).toMatch(/<aside data-language-offer lang="it"[^>]*>/);
+    expect(privacy.body).toContain('<a href="/it/privacy" hreflang="it" data-lang="it"');
     expect(privacy.body).toContain("<h1");
     // A crafted header cannot put markup in the page.
     const crafted = await get("/", { "accept-language": '"><script>alert(1)</script>,it' });

@@ -89,6 +89,7 @@ describe("message catalogues", () => {
 
   it("keeps the specification's English where a catalogue restates it", () => {
     expect(read("en", "landing")["landing.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
+    expect(read("en", "portal")["portal.contact.afterHours"]).toBe(AFTER_HOURS_TEXT);
     expect(read("en", "admin")["admin.single.conflict"]).toBe(SLOT_CONFLICT_MESSAGE);
     expect(read("en", "admin")["admin.weekly.empty"]).toBe(WEEKLY_EMPTY_MESSAGE);
     const packages = read("en", "booking-packages");
@@ -120,6 +121,11 @@ const TRANSLATED = [
   "client/src/lib/strong-value.tsx",
 
   // The student portal.
+  "client/src/routes/student",
+  "client/src/features/portal",
+  "client/src/features/calendar/calendar-feed-card.tsx",
+  "client/src/features/orders/payment-status.tsx",
+  "client/src/routes/privacy.tsx",
 
   // The quiz area.
   "client/src/routes/quiz",

@@ -15,7 +15,14 @@ import { useLocation } from "../lib/router.tsx";
  * run) to the page's address in that language, named in that language ("Italiano", "English").
  * The choice is remembered: a visitor who chose a language is not offered another one.
  */
-export function LanguageSwitch({ className }: { className?: string }) {
+export function LanguageSwitch({
+  className,
+  onSwitch,
+}: {
+  className?: string;
+  /** Called as the link is followed (the portal notes the choice for the student's account). */
+  onSwitch?: (locale: Locale) => void;
+}) {
   const locale = useLocale();
   const t = useT();
   const { pathname, search, hash } = useLocation();
@@ -32,7 +39,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
             data-lang={other}
             // Remembered (the pages the server renders remember it in their start script as well,
             // in every browser; here where the Cookie Store API exists).
-            onClick={() => void rememberLocale(other)}
+            onClick={() => {
+              onSwitch?.(other);
+              void rememberLocale(other);
+            }}
             className={className}
           >
             {LOCALE_NAMES[other]}

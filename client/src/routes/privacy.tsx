@@ -2,30 +2,31 @@
 // your rights. Public, lazily loaded; the contact details come from the public configuration.
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { LanguageSwitch } from "../components/language-switch.tsx";
 import { SiteLogo } from "../components/site-logo.tsx";
 import { DEFAULT_CONTACT } from "../features/landing/content.ts";
+import { useRichT, useT } from "../lib/i18n.tsx";
 import { Link } from "../lib/router.tsx";
 import { trpc } from "../trpc.ts";
 
-const UPDATED = "22 November 2026";
-
 const SECTIONS = [
-  { id: "controller", title: "Who is responsible" },
-  { id: "data", title: "What we collect" },
-  { id: "purposes", title: "Why, and on what basis" },
-  { id: "retention", title: "How long we keep it" },
-  { id: "processors", title: "Who else handles it" },
-  { id: "minors", title: "Students under 18" },
-  { id: "rights", title: "Your rights" },
+  { id: "controller", title: "portal.privacyPage.controller.title" },
+  { id: "data", title: "portal.privacyPage.data.title" },
+  { id: "purposes", title: "portal.privacyPage.purposes.title" },
+  { id: "retention", title: "portal.privacyPage.retention.title" },
+  { id: "processors", title: "portal.privacyPage.processors.title" },
+  { id: "minors", title: "portal.privacyPage.minors.title" },
+  { id: "rights", title: "portal.privacyPage.rights.title" },
 ] as const;
 
 function usePrivacyContact() {
+  const t = useT();
   const config = useQuery({ ...trpc.booking.publicContact.queryOptions(), staleTime: 5 * 60_000 });
   const teachers = useQuery({ ...trpc.booking.teachers.queryOptions(), staleTime: 5 * 60_000 });
   return {
     email: config.data?.email.trim() || DEFAULT_CONTACT.email,
     phone: config.data?.phone.trim() || DEFAULT_CONTACT.phone,
-    teacher: teachers.data?.[0]?.name.trim() || "Giulia, the teacher",
+    teacher: teachers.data?.[0]?.name.trim() || t("portal.privacyPage.teacherFallback"),
   };
 }
 
@@ -50,7 +51,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function PrivacyPage() {
+  const t = useT();
+  const rich = useRichT();
   const { email, phone, teacher } = usePrivacyContact();
+  const b = (key: Parameters<typeof t>[0]) => <strong>{t(key)}</strong>;
   const mail = (
     <a className="font-semibold text-blue-900 underline underline-offset-2" href={`mailto:${email}`}>
       {email}
@@ -61,32 +65,36 @@ export function PrivacyPage() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <SiteLogo />
-          <Link
-            to="/"
-            className="rounded-lg px-2 py-1 text-sm font-semibold text-blue-900 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-          >
-            Back to the site
-          </Link>
+          <div className="flex items-center gap-1">
+            <LanguageSwitch className="rounded-lg px-2 py-1 text-sm font-medium text-blue-900 underline underline-offset-2" />
+            <Link
+              to="/"
+              className="rounded-lg px-2 py-1 text-sm font-semibold text-blue-900 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+            >
+              {t("portal.privacyPage.back")}
+            </Link>
+          </div>
         </div>
       </header>
 
       <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-        <p className="text-sm font-semibold tracking-[0.16em] text-amber-700 uppercase">Privacy</p>
-        <h1 className="mt-2 font-display text-3xl font-bold text-slate-900 sm:text-4xl">Privacy notice</h1>
-        <p className="mt-4 text-lg leading-relaxed text-slate-700">
-          This notice explains, in plain words, what personal data this website keeps about students and parents, why,
-          for how long, and how you can see, correct, download or delete it. It follows the EU General Data Protection
-          Regulation (GDPR) and Italian law.
+        <p className="text-sm font-semibold tracking-[0.16em] text-amber-700 uppercase">
+          {t("portal.privacyPage.eyebrow")}
         </p>
-        <p className="mt-2 text-sm text-slate-500">Last updated: {UPDATED}</p>
+        <h1 className="mt-2 font-display text-3xl font-bold text-slate-900 sm:text-4xl">{t("common.privacyNotice")}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-slate-700">{t("portal.privacyPage.intro")}</p>
+        <p className="mt-2 text-sm text-slate-500">{t("portal.privacyPage.updated")}</p>
 
-        <nav aria-label="On this page" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5">
-          <h2 className="text-sm font-semibold text-slate-900">On this page</h2>
+        <nav
+          aria-label={t("portal.privacyPage.onThisPage")}
+          className="mt-8 rounded-2xl border border-slate-200 bg-white p-5"
+        >
+          <h2 className="text-sm font-semibold text-slate-900">{t("portal.privacyPage.onThisPage")}</h2>
           <ol className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {SECTIONS.map((s, i) => (
               <li key={s.id}>
                 <a className="text-blue-900 hover:underline" href={`#${s.id}`}>
-                  {i + 1}. {s.title}
+                  {i + 1}. {t(s.title)}
                 </a>
               </li>
             ))}
@@ -94,160 +102,142 @@ export function PrivacyPage() {
         </nav>
 
         <div className="mt-10 space-y-10">
-          <Section id="controller" title="1. Who is responsible">
+          <Section id="controller" title={`1. ${t("portal.privacyPage.controller.title")}`}>
+            <p>{rich("portal.privacyPage.controller.who", { teacher: <strong>{teacher}</strong> })}</p>
             <p>
-              The data controller is <strong>{teacher}</strong>, an independent English teacher in Milano, Italy, who
-              runs this website ("English with Giulia", "we", "us").
-            </p>
-            <p>
-              Write to {mail} or call{" "}
-              <a
-                className="font-semibold text-blue-900 underline underline-offset-2"
-                href={`tel:${phone.replace(/\s+/g, "")}`}
-              >
-                {phone}
-              </a>{" "}
-              for any question about your data.
+              {rich("portal.privacyPage.controller.contact", {
+                email: mail,
+                phone: (
+                  <a
+                    className="font-semibold text-blue-900 underline underline-offset-2"
+                    href={`tel:${phone.replace(/\s+/g, "")}`}
+                  >
+                    {phone}
+                  </a>
+                ),
+              })}
             </p>
           </Section>
 
-          <Section id="data" title="2. What we collect">
+          <Section id="data" title={`2. ${t("portal.privacyPage.data.title")}`}>
             <dl className="rounded-2xl border border-slate-200 bg-white px-5 py-2">
-              <Row label="Your Google account">
-                Your name, email address and profile picture, when you sign in with Google. We never see your Google
-                password.
-              </Row>
-              <Row label="Bookings">
-                The lessons you book: dates, times, lesson type and place, package and price, the student's name, email,
-                level, goals and notes, and a phone number (the student's, or a parent's or guardian's).
-              </Row>
-              <Row label="Learning records">
-                Quiz and level-test results, notes your teacher writes about your lessons, and files shared with you or
-                uploaded by you (such as a profile photo).
-              </Row>
-              <Row label="Referrals">The name and email of friends you invite, and the discounts you earn.</Row>
-              <Row label="Access logs">
-                When you open or download a shared file, your sign-in sessions, and the server's technical logs (address
-                and time of each request), used to keep the site secure.
-              </Row>
+              <Row label={t("portal.privacyPage.data.google")}>{t("portal.privacyPage.data.googleText")}</Row>
+              <Row label={t("portal.privacyPage.data.bookings")}>{t("portal.privacyPage.data.bookingsText")}</Row>
+              <Row label={t("portal.privacyPage.data.learning")}>{t("portal.privacyPage.data.learningText")}</Row>
+              <Row label={t("portal.privacyPage.data.referrals")}>{t("portal.privacyPage.data.referralsText")}</Row>
+              <Row label={t("portal.privacyPage.data.logs")}>{t("portal.privacyPage.data.logsText")}</Row>
             </dl>
-            <p>We use one cookie to keep you signed in. We use no advertising or tracking cookies and no analytics.</p>
+            <p>{t("portal.privacyPage.data.cookies")}</p>
           </Section>
 
-          <Section id="purposes" title="3. Why, and on what basis">
+          <Section id="purposes" title={`3. ${t("portal.privacyPage.purposes.title")}`}>
             <ul className="list-disc space-y-2 pl-5">
               <li>
-                <strong>To give you lessons</strong>: booking, reminders, lesson links, files, notes and progress. The
-                basis is the contract for lessons you ask for (GDPR art. 6(1)(b)).
+                {rich("portal.privacyPage.purposes.lessons", { what: b("portal.privacyPage.purposes.lessonsWhat") })}
               </li>
               <li>
-                <strong>To keep accounting and tax records</strong> of lessons and payments, as Italian law requires
-                (art. 6(1)(c)).
+                {rich("portal.privacyPage.purposes.accounting", {
+                  what: b("portal.privacyPage.purposes.accountingWhat"),
+                })}
               </li>
               <li>
-                <strong>To keep lesson records and the site secure</strong>: records of past lessons, access logs and
-                limits against abuse. The basis is the teacher's legitimate interest (art. 6(1)(f)).
+                {rich("portal.privacyPage.purposes.security", { what: b("portal.privacyPage.purposes.securityWhat") })}
               </li>
             </ul>
-            <p>We never sell your data and never use it for advertising.</p>
+            <p>{t("portal.privacyPage.purposes.never")}</p>
           </Section>
 
-          <Section id="retention" title="4. How long we keep it">
+          <Section id="retention" title={`4. ${t("portal.privacyPage.retention.title")}`}>
             <ul className="list-disc space-y-2 pl-5">
               <li>
-                <strong>Your account, learning records and files</strong>: while your account exists. When you delete
-                it, they are erased at once.
+                {rich("portal.privacyPage.retention.account", { what: b("portal.privacyPage.retention.accountWhat") })}
               </li>
               <li>
-                <strong>Emails</strong>: copies of the emails the site sends are kept for up to 90 days. When you delete
-                your account, the emails to you are erased, and the teacher's copies of messages about you (bookings,
-                sign-ups, requests) stay without your name, email, phone or anything you wrote.
+                {rich("portal.privacyPage.retention.emails", { what: b("portal.privacyPage.retention.emailsWhat") })}
               </li>
               <li>
-                <strong>Lesson and payment records</strong>: the teacher's policy is to keep them for 10 years, the
-                period Italian law sets for accounting and invoicing records. If you delete your account, these records
-                stay without your name, email, phone or any other detail about you.
+                {rich("portal.privacyPage.retention.records", { what: b("portal.privacyPage.retention.recordsWhat") })}
               </li>
               <li>
-                <strong>Once-per-person welcome discount</strong>: if you had booked lessons, deleting your account
-                keeps two one-way codes made from your Google sign-in id and your email with a secret key. They cannot
-                be turned back into either, and serve only to recognise a new account of yours, so the 10% discount for
-                new students through a friend's referral is given once per person.
+                {rich("portal.privacyPage.retention.welcome", { what: b("portal.privacyPage.retention.welcomeWhat") })}
               </li>
               <li>
-                <strong>Sign-in sessions</strong> end after 30 days at most; technical logs are kept no longer than 30
-                days.
+                {rich("portal.privacyPage.retention.sessions", {
+                  what: b("portal.privacyPage.retention.sessionsWhat"),
+                })}
               </li>
             </ul>
           </Section>
 
-          <Section id="processors" title="5. Who else handles it">
-            <p>Only these services process data for us, under contract and only to run this site:</p>
+          <Section id="processors" title={`5. ${t("portal.privacyPage.processors.title")}`}>
+            <p>{t("portal.privacyPage.processors.intro")}</p>
             <ul className="list-disc space-y-2 pl-5">
               <li>
-                <strong>Hosting</strong>: the provider of the server and database in the EU where this site runs.
+                {rich("portal.privacyPage.processors.hosting", {
+                  what: b("portal.privacyPage.processors.hostingWhat"),
+                })}
               </li>
               <li>
-                <strong>Google sign-in</strong>: Google Ireland Limited confirms who you are when you sign in.
+                {rich("portal.privacyPage.processors.google", { what: b("portal.privacyPage.processors.googleWhat") })}
               </li>
               <li>
-                <strong>Email delivery</strong>: the email service that sends booking confirmations and reminders.
+                {rich("portal.privacyPage.processors.email", { what: b("portal.privacyPage.processors.emailWhat") })}
               </li>
             </ul>
-            <p>Your teacher sees your bookings, notes and results. Nobody else does.</p>
+            <p>{t("portal.privacyPage.processors.teacher")}</p>
           </Section>
 
-          <Section id="minors" title="6. Students under 18">
-            <p>
-              A parent or guardian books lessons for a student under 18 and gives their own phone number. When booking,
-              the person booking confirms that they are 18 or older and booking for themselves, or that they are the
-              student's parent or guardian. A parent or guardian can exercise every right below on the student's behalf.
-            </p>
+          <Section id="minors" title={`6. ${t("portal.privacyPage.minors.title")}`}>
+            <p>{t("portal.privacyPage.minors.text")}</p>
           </Section>
 
-          <Section id="rights" title="7. Your rights">
-            <p>You have the right to:</p>
+          <Section id="rights" title={`7. ${t("portal.privacyPage.rights.title")}`}>
+            <p>{t("portal.privacyPage.rights.intro")}</p>
             <ul className="list-disc space-y-2 pl-5">
+              <li>{rich("portal.privacyPage.rights.access", { what: b("portal.privacyPage.rights.accessWhat") })}</li>
               <li>
-                <strong>access</strong> your data and receive a copy of it;
+                {rich("portal.privacyPage.rights.rectification", {
+                  what: b("portal.privacyPage.rights.rectificationWhat"),
+                })}
               </li>
+              <li>{rich("portal.privacyPage.rights.erasure", { what: b("portal.privacyPage.rights.erasureWhat") })}</li>
               <li>
-                <strong>rectification</strong>: correct anything wrong or incomplete;
+                {rich("portal.privacyPage.rights.portability", {
+                  what: b("portal.privacyPage.rights.portabilityWhat"),
+                })}
               </li>
+              <li>{rich("portal.privacyPage.rights.object", { what: b("portal.privacyPage.rights.objectWhat") })}</li>
               <li>
-                <strong>erasure</strong>: have your data deleted;
-              </li>
-              <li>
-                <strong>portability</strong>: receive your data in a machine-readable format;
-              </li>
-              <li>
-                <strong>object</strong> to processing based on legitimate interest;
-              </li>
-              <li>
-                <strong>complain</strong> to the Italian data protection authority, the{" "}
-                <a
-                  className="font-semibold text-blue-900 underline underline-offset-2"
-                  href="https://www.garanteprivacy.it"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  Garante per la protezione dei dati personali
-                </a>{" "}
-                (or the authority where you live).
+                {rich("portal.privacyPage.rights.complain", {
+                  what: b("portal.privacyPage.rights.complainWhat"),
+                  garante: (
+                    <a
+                      className="font-semibold text-blue-900 underline underline-offset-2"
+                      href="https://www.garanteprivacy.it"
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {t("portal.privacyPage.rights.garante")}
+                    </a>
+                  ),
+                })}
               </li>
             </ul>
             <div className="rounded-2xl border border-blue-100 bg-blue-50 p-5">
-              <h3 className="font-semibold text-blue-950">How to use them</h3>
+              <h3 className="font-semibold text-blue-950">{t("portal.privacyPage.rights.howTitle")}</h3>
               <ul className="mt-2 list-disc space-y-2 pl-5">
                 <li>
-                  In the student portal, open{" "}
-                  <Link className="font-semibold text-blue-900 underline underline-offset-2" to="/student/profile">
-                    My Profile
-                  </Link>
-                  : edit your details there, use <strong>Download my data</strong> for a complete copy (a JSON file), or{" "}
-                  <strong>Delete my account</strong> to erase it.
+                  {rich("portal.privacyPage.rights.howPortal", {
+                    profile: (
+                      <Link className="font-semibold text-blue-900 underline underline-offset-2" to="/student/profile">
+                        {t("portal.profile.title")}
+                      </Link>
+                    ),
+                    download: b("portal.privacy.download"),
+                    delete: b("portal.privacy.delete"),
+                  })}
                 </li>
-                <li>Or write to {mail}: we answer within one month.</li>
+                <li>{rich("portal.privacyPage.rights.howEmail", { email: mail })}</li>
               </ul>
             </div>
           </Section>
@@ -256,7 +246,7 @@ export function PrivacyPage() {
 
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-3xl px-4 py-6 text-sm text-slate-500 sm:px-6">
-          © {new Date().getFullYear()} English with Giulia · Milano, Italy
+          {t("portal.privacyPage.footer", { year: String(new Date().getFullYear()) })}
         </div>
       </footer>
     </div>

@@ -89,7 +89,11 @@ const PAGE_SCRIPTS: Record<string, { entry: string; modules: string[]; messages:
     modules: ["src/data-providers.tsx", "src/routes/book/booking-routes.tsx", "src/routes/book/schedule-page.tsx"],
     messages: ["common", "booking", "booking-schedule"],
   },
-  "/privacy": { entry: APP_ENTRY, modules: ["src/data-providers.tsx", "src/routes/privacy.tsx"], messages: ["common"] },
+  "/privacy": {
+    entry: APP_ENTRY,
+    modules: ["src/data-providers.tsx", "src/routes/privacy.tsx"],
+    messages: ["common", "portal"],
+  },
 };
 
 /** The manifest key of a language's catalogue of one area (client/src/lib/i18n.tsx imports it). */

@@ -109,6 +109,8 @@ export type Achievement = {
   description: string;
   tier: AchievementTier;
   target: number;
+  /** The quiz-score levels' bar (0 to 1), so a page can word the level in its own language; else null. */
+  minAccuracy: number | null;
   current: number;
   unlocked: boolean;
   /** 0 to 1, capped. */
@@ -128,6 +130,7 @@ export function listAchievements(inputs: AchievementInputs): Achievement[] {
         description: category.describe(level),
         tier: tierOf(index + 1),
         target: level.target,
+        minAccuracy: level.minAccuracy ?? null,
         current,
         unlocked: current >= level.target,
         progress: Math.min(1, current / level.target),

@@ -170,6 +170,10 @@ export function updateProfile(
   return db.user.update({ where: { id: studentId }, data, select: profileSelect });
 }
 
+export async function updateLocale(db: Db, studentId: string, locale: string) {
+  await db.user.update({ where: { id: studentId }, data: { locale }, select: { id: true } });
+}
+
 export async function ensureReferralCode(db: Db, studentId: string, makeCode: () => string) {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {

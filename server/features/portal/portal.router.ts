@@ -25,7 +25,7 @@ import { getReferralData, inviteFriend, referralInviteSchema, validateReferralCo
 import { checkMove, moveStudentLesson } from "./lesson-moves.service.ts";
 import { getDashboardStats, getProgress, lessonsQuerySchema, listLessons } from "./lessons.service.ts";
 import { fileAccessSchema, moveLessonSchema, noteSeenSchema, studentOrdersSchema } from "./portal.schemas.ts";
-import { getProfile, profileUpdateSchema, saveProfile } from "./profile.service.ts";
+import { getProfile, localeUpdateSchema, profileUpdateSchema, saveLocale, saveProfile } from "./profile.service.ts";
 import {
   getQuizResults,
   listFiles,
@@ -59,6 +59,10 @@ export const portalRouter = router({
   saveProfile: rateLimitedStudentProcedure("write")
     .input(profileUpdateSchema)
     .mutation(async ({ ctx, input }) => ({ profile: await saveProfile(ctx.db, ctx.student.id, input) })),
+  // The portal's language switch: the account's language follows the one the student chose.
+  saveLocale: rateLimitedStudentProcedure("write")
+    .input(localeUpdateSchema)
+    .mutation(async ({ ctx, input }) => ({ locale: await saveLocale(ctx.db, ctx.student.id, input.locale) })),
 
   referrals: studentProcedure.query(({ ctx }) => getReferralData(ctx.db, ctx.student.id)),
   // Names someone else's address: a few an hour, like every write that costs its sender nothing.

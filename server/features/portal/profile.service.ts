@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ENGLISH_LEVELS, NAME_REQUIRED_MESSAGE } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
-import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -53,6 +53,14 @@ export async function getProfile(db: Db, studentId: string) {
   const profile = await data.findProfile(db, studentId);
   if (!profile) throw new AppError("NOT_FOUND", "Profile not found.");
   return toProfileDto(profile);
+}
+
+/** Only the account's language: what the portal's language switch changes. */
+export const localeUpdateSchema = z.object({ locale: localeSchema });
+
+export async function saveLocale(db: Db, studentId: string, locale: Locale): Promise<Locale> {
+  await data.updateLocale(db, studentId, locale);
+  return locale;
 }
 
 export async function saveProfile(db: Db, studentId: string, input: z.infer<typeof profileUpdateSchema>) {

@@ -1,14 +1,18 @@
 // "Subscribe to your calendar": a private webcal:// link to all of one's lessons. The server
 // stores only a hash of the link's token, so the link is shown once, right after it is made;
-// "Reset link" makes a new one and stops the old one.
+// "Reset link" makes a new one and stops the old one. Its words are the portal's catalogue's (the
+// admin area, which shows the card too, loads that catalogue as well).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { INTL_TAGS, type Locale } from "../../../../shared/i18n/locales.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useCopy } from "../../lib/use-copy.ts";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
+import { usePortalCopyTexts } from "../portal/portal-api.ts";
 
 /** The owner's feed procedures, named by the REST path they stand for. */
 const FEEDS = {
@@ -22,9 +26,11 @@ export function CalendarFeedCard(props: {
   title?: string;
   description: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { copy, copiedKey } = useCopy();
+  const { copy, copiedKey } = useCopy(usePortalCopyTexts());
   const [link, setLink] = useState<RouterOutputs["portal"]["calendarFeed"]["reset"] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const feed = FEEDS[props.endpoint];
@@ -37,16 +43,14 @@ export function CalendarFeedCard(props: {
       setConfirming(false);
       queryClient.setQueryData(feed.get.queryKey(), { active: true, created_at: made.created_at });
       toast({
-        title: "Success",
-        description: replaced
-          ? "Your new calendar link is ready. The old link no longer works."
-          : "Your calendar link is ready.",
+        title: t("portal.toast.success"),
+        description: replaced ? t("portal.calendarFeed.replaced") : t("portal.calendarFeed.ready"),
         variant: "success",
       });
     },
     onError: () => {
       setConfirming(false);
-      toast({ title: "Error", description: "Failed to create the calendar link.", variant: "destructive" });
+      toast({ title: t("portal.toast.error"), description: t("portal.calendarFeed.failed"), variant: "destructive" });
     },
   });
   const active = status.data?.active ?? false;
@@ -72,7 +76,7 @@ export function CalendarFeedCard(props: {
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="calendar-feed-title" className="text-lg font-semibold text-slate-900">
-            {props.title ?? "Subscribe to your calendar"}
+            {props.title ?? t("portal.calendarFeed.title")}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{props.description}</p>
         </div>
@@ -81,7 +85,7 @@ export function CalendarFeedCard(props: {
       {link ? (
         <div className="mt-4 space-y-3">
           <label htmlFor="calendar-feed-url" className="block text-sm font-medium text-slate-800">
-            Your private calendar link
+            {t("portal.calendarFeed.linkLabel")}
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <input
@@ -93,31 +97,35 @@ export function CalendarFeedCard(props: {
             />
             <Button
               variant="primary"
-              onClick={() => copy(link.webcal_url, { key: "feed", item: "Calendar link" })}
-              aria-label="Copy calendar link"
+              onClick={() =>
+                copy(link.webcal_url, {
+                  key: "feed",
+                  successMessage: t("portal.copy.done"),
+                  description: t("portal.calendarFeed.copied"),
+                })
+              }
+              aria-label={t("portal.calendarFeed.copy")}
             >
-              {copiedKey === "feed" ? "Copied" : "Copy"}
+              {copiedKey === "feed" ? t("portal.copy.copied") : t("portal.copy.copy")}
             </Button>
           </div>
           <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             <a className="font-semibold text-blue-800 underline" href={link.webcal_url}>
-              Open in your calendar app
+              {t("portal.calendarFeed.open")}
             </a>
             <a className="text-blue-800 underline" href={link.https_url} target="_blank" rel="noreferrer">
-              https link (for Google Calendar: "From URL")
+              {t("portal.calendarFeed.https")}
             </a>
           </div>
-          <p className="text-xs text-slate-500">
-            Keep this link private: anyone with it can see your lessons. For your security it is shown only now.
-          </p>
+          <p className="text-xs text-slate-500">{t("portal.calendarFeed.private")}</p>
         </div>
       ) : (
         <p className="mt-4 text-sm text-slate-700" role="status">
           {status.isPending
-            ? "Checking your calendar link…"
+            ? t("portal.calendarFeed.checking")
             : active
-              ? `Your calendar link is active (made ${formatMade(status.data?.created_at)}). It is shown only once; reset it to get a new link.`
-              : "You have no calendar link yet."}
+              ? t("portal.calendarFeed.active", { made: formatMade(locale, status.data?.created_at, t) })
+              : t("portal.calendarFeed.none")}
         </p>
       )}
 
@@ -127,11 +135,11 @@ export function CalendarFeedCard(props: {
         <div className="mt-4 flex flex-wrap gap-2">
           {active ? (
             <Button variant="outline" disabled={reset.isPending} onClick={() => setConfirming(true)}>
-              Reset link
+              {t("portal.calendarFeed.reset")}
             </Button>
           ) : (
             <Button disabled={reset.isPending} onClick={() => reset.mutate()}>
-              {reset.isPending ? "Creating…" : "Create calendar link"}
+              {reset.isPending ? t("portal.calendarFeed.creating") : t("portal.calendarFeed.create")}
             </Button>
           )}
         </div>
@@ -139,9 +147,9 @@ export function CalendarFeedCard(props: {
 
       <ConfirmDialog
         open={confirming}
-        title="Reset your calendar link?"
-        message="A new link will be made and the old one stops working: calendars subscribed with it stop updating."
-        confirmLabel="Reset link"
+        title={t("portal.calendarFeed.resetTitle")}
+        message={t("portal.calendarFeed.resetText")}
+        confirmLabel={t("portal.calendarFeed.reset")}
         destructive
         busy={reset.isPending}
         onConfirm={() => reset.mutate()}
@@ -151,7 +159,7 @@ export function CalendarFeedCard(props: {
   );
 }
 
-function formatMade(iso: string | null | undefined) {
-  if (!iso) return "earlier";
-  return new Date(iso).toLocaleDateString("en-US", { day: "numeric", month: "long", year: "numeric" });
+function formatMade(locale: Locale, iso: string | null | undefined, t: ReturnType<typeof useT>) {
+  if (!iso) return t("portal.calendarFeed.earlier");
+  return new Date(iso).toLocaleDateString(INTL_TAGS[locale], { day: "numeric", month: "long", year: "numeric" });
 }

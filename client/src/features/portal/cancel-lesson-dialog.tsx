@@ -1,18 +1,19 @@
 import { useEffect, useState } from "react";
+import { formatDateTime } from "../../../../shared/i18n/format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { TextAreaField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
-import { PolicyVerdict } from "./policy-verdict.tsx";
+import { noticeText, PolicyVerdict } from "./policy-verdict.tsx";
 import { type Lesson, usePortalQuery, useRequestCancellation, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Shows what the policy leaves before the student confirms, then cancels (or shows the refusal). */
 export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const timeZone = useTeacherZone();
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -39,16 +40,16 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
   const submit = async () => {
     if (!lesson) return;
     if (!reason.trim()) {
-      setReasonError("Please give a reason for the cancellation.");
+      setReasonError(t("portal.cancel.reasonRequired"));
       return;
     }
     try {
       const result = await cancel.mutateAsync({ booking_id: lesson.id, reason: reason.trim() });
-      toast({ title: "Lesson Cancelled", description: result.message, variant: "success" });
+      toast({ title: t("portal.cancel.done"), description: result.message, variant: "success" });
       onClose();
     } catch (error) {
       if (onExpired(error)) return;
-      toast({ title: "Cancellation Refused", description: (error as Error).message, variant: "destructive" });
+      toast({ title: t("portal.cancel.refused"), description: (error as Error).message, variant: "destructive" });
       onClose();
     }
   };
@@ -58,16 +59,16 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
     <Modal
       open={lesson !== null}
       onClose={onClose}
-      title="Cancel this lesson?"
-      description={lesson ? formatDateTime(lesson.lesson_date, { timeZone }) : undefined}
+      title={t("portal.cancel.title")}
+      description={lesson ? formatDateTime(locale, lesson.lesson_date, { timeZone }) : undefined}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            {allowed ? "Keep lesson" : "Close"}
+            {allowed ? t("portal.cancel.keep") : t("common.close")}
           </Button>
           {allowed && (
             <Button variant="danger" onClick={submit} disabled={cancel.isPending}>
-              {cancel.isPending ? "Cancelling..." : "Cancel lesson"}
+              {cancel.isPending ? t("portal.cancel.cancelling") : t("portal.lesson.cancel")}
             </Button>
           )}
         </>
@@ -81,32 +82,28 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
           <>
             <dl className="grid grid-cols-3 gap-2 text-center">
               <div className="rounded-xl bg-slate-50 p-3">
-                <dt className="text-xs text-slate-500">Free cancellations</dt>
+                <dt className="text-xs text-slate-500">{t("portal.cancel.allowance")}</dt>
                 <dd className="text-xl font-bold text-slate-900">{check.allowance}</dd>
               </div>
               <div className="rounded-xl bg-slate-50 p-3">
-                <dt className="text-xs text-slate-500">Used</dt>
+                <dt className="text-xs text-slate-500">{t("portal.cancel.used")}</dt>
                 <dd className="text-xl font-bold text-slate-900">{check.used}</dd>
               </div>
               <div className={`rounded-xl p-3 ${allowed ? "bg-amber-50" : "bg-slate-50"}`}>
-                <dt className="text-xs text-slate-500">Left after this</dt>
+                <dt className="text-xs text-slate-500">{t("portal.cancel.leftAfter")}</dt>
                 <dd className="text-xl font-bold text-slate-900">{check.remaining_after}</dd>
               </div>
             </dl>
-            <p>
-              Packages include one free cancellation or move per 6 lessons, with at least {check.notice} notice. Single
-              lessons cannot be cancelled.
-            </p>
+            <p>{t("portal.cancel.policy", { notice: noticeText(t, check.notice_hours) })}</p>
           </>
         )}
         granted={(check) => (
           <>
             <p className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
-              This lesson can be cancelled until {formatDateTime(check.deadline, { timeZone })}. Its time slot is
-              released at once and you get a credit to rebook {plural(1, "lesson")} at no extra charge.
+              {t("portal.cancel.granted", { deadline: formatDateTime(locale, check.deadline, { timeZone }) })}
             </p>
             <TextAreaField
-              label="Reason"
+              label={t("portal.cancel.reason")}
               required
               rows={3}
               value={reason}
@@ -115,7 +112,7 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
                 setReason(e.target.value);
                 setReasonError(null);
               }}
-              placeholder="e.g. a work trip"
+              placeholder={t("portal.cancel.reasonPlaceholder")}
             />
           </>
         )}

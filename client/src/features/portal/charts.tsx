@@ -1,7 +1,15 @@
 // Two small inline SVG charts (no chart library): lessons per week as bars, quiz scores over
 // time as a line. Each has a text alternative (a visually hidden table) for screen readers.
 import { type ReactNode, useId } from "react";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate } from "../../../../shared/i18n/format.ts";
+import { INTL_TAGS, type Locale } from "../../../../shared/i18n/locales.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
+
+/** A week's Monday ("2026-03-02") as "Mar 2" / "2 mar". */
+const weekLabel = (locale: Locale, weekStart: string) =>
+  new Intl.DateTimeFormat(INTL_TAGS[locale], { month: "short", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${weekStart}T00:00:00Z`),
+  );
 
 const W = 560;
 const H = 220;
@@ -39,6 +47,8 @@ function GridLines({
 }
 
 export function WeeklyLessonsChart({ weeks }: { weeks: { weekStart: string; label: string; count: number }[] }) {
+  const t = useT();
+  const locale = useLocale();
   const titleId = useId();
   const max = Math.max(2, ...weeks.map((w) => w.count));
   const step = innerW / weeks.length;
@@ -48,8 +58,8 @@ export function WeeklyLessonsChart({ weeks }: { weeks: { weekStart: string; labe
   return (
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} className="h-auto w-full">
-        <title id={titleId}>Completed lessons per week over the last {weeks.length} weeks</title>
-        <GridLines ticks={ticks} y={y} labelGap={8} label={(t) => t} />
+        <title id={titleId}>{t("portal.charts.weeklyTitle", { count: weeks.length })}</title>
+        <GridLines ticks={ticks} y={y} labelGap={8} label={(tick) => tick} />
         {weeks.map((w, i) => {
           const x = PAD.left + i * step + (step - barW) / 2;
           const h = (w.count / max) * innerH;
@@ -78,7 +88,7 @@ export function WeeklyLessonsChart({ weeks }: { weeks: { weekStart: string; labe
               )}
               {(weeks.length <= 6 || (weeks.length - 1 - i) % 3 === 0) && (
                 <text x={x + barW / 2} y={H - 10} textAnchor="middle" className="fill-slate-500 text-[14px]">
-                  {w.label}
+                  {weekLabel(locale, w.weekStart)}
                 </text>
               )}
             </g>
@@ -86,11 +96,11 @@ export function WeeklyLessonsChart({ weeks }: { weeks: { weekStart: string; labe
         })}
       </svg>
       <table className="sr-only">
-        <caption>Completed lessons per week</caption>
+        <caption>{t("portal.charts.weeklyCaption")}</caption>
         <tbody>
           {weeks.map((w) => (
             <tr key={w.weekStart}>
-              <th scope="row">Week of {w.label}</th>
+              <th scope="row">{t("portal.charts.weekOf", { week: weekLabel(locale, w.weekStart) })}</th>
               <td>{w.count}</td>
             </tr>
           ))}
@@ -101,6 +111,8 @@ export function WeeklyLessonsChart({ weeks }: { weeks: { weekStart: string; labe
 }
 
 export function QuizScoresChart({ scores }: { scores: { date: string; accuracy: number; label: string | null }[] }) {
+  const t = useT();
+  const locale = useLocale();
   const titleId = useId();
   const points = scores.slice(-20);
   const step = points.length > 1 ? innerW / (points.length - 1) : 0;
@@ -111,8 +123,13 @@ export function QuizScoresChart({ scores }: { scores: { date: string; accuracy: 
   return (
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} className="h-auto w-full">
-        <title id={titleId}>Quiz scores over time, in percent</title>
-        <GridLines ticks={[0, 0.5, 1]} y={y} labelGap={6} label={(t) => `${t * 100}%`} />
+        <title id={titleId}>{t("portal.charts.scoresTitle")}</title>
+        <GridLines
+          ticks={[0, 0.5, 1]}
+          y={y}
+          labelGap={6}
+          label={(tick) => t("portal.charts.percent", { percent: tick * 100 })}
+        />
         {area && <path d={area} className="fill-emerald-500/10" />}
         {points.length > 1 && (
           <path d={path} fill="none" className="stroke-emerald-600" strokeWidth={2.5} strokeLinejoin="round" />
@@ -135,23 +152,23 @@ export function QuizScoresChart({ scores }: { scores: { date: string; accuracy: 
               textAnchor={points.length > 1 ? "start" : "middle"}
               className="fill-slate-500 text-[14px]"
             >
-              {formatDate(points[0].date, { style: "medium" })}
+              {formatDate(locale, points[0].date, { style: "medium" })}
             </text>
             {points.length > 1 && (
               <text x={x(points.length - 1)} y={H - 10} textAnchor="end" className="fill-slate-500 text-[14px]">
-                {formatDate(points[points.length - 1].date, { style: "medium" })}
+                {formatDate(locale, points[points.length - 1].date, { style: "medium" })}
               </text>
             )}
           </>
         )}
       </svg>
       <table className="sr-only">
-        <caption>Quiz scores</caption>
+        <caption>{t("portal.charts.scoresCaption")}</caption>
         <tbody>
           {points.map((p) => (
             <tr key={p.date}>
-              <th scope="row">{formatDate(p.date)}</th>
-              <td>{Math.round(p.accuracy * 100)}%</td>
+              <th scope="row">{formatDate(locale, p.date)}</th>
+              <td>{t("portal.charts.percent", { percent: Math.round(p.accuracy * 100) })}</td>
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,11 @@
+import { formatDate, formatTime } from "../../../../shared/i18n/format.ts";
+import { INTL_TAGS } from "../../../../shared/i18n/locales.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
 import { ChatIcon } from "../../components/ui/private-icons.tsx";
-import { formatDate, formatTime } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { phoneDigits, whatsappLink } from "../../lib/whatsapp.ts";
 import { lessonContactMessage } from "./contact-links.ts";
 import { type Lesson, useTeacherZone } from "./portal-api.ts";
@@ -16,9 +18,10 @@ export const isStarted = (lesson: Pick<Lesson, "lesson_date">) => new Date(lesso
 /** The date block on the left of a card: weekday, day and month. */
 function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
   const zone = { timeZone: useTeacherZone() };
+  const locale = useLocale();
   const d = new Date(date);
   const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat("en-US", { ...options, ...zone }).format(d);
+    new Intl.DateTimeFormat(INTL_TAGS[locale], { ...options, ...zone }).format(d);
   return (
     <div
       className={`flex h-16 w-16 shrink-0 flex-col items-center justify-center rounded-xl ${muted ? "bg-slate-100 text-slate-500" : "bg-blue-50 text-blue-900"}`}
@@ -32,13 +35,16 @@ function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
 }
 
 function LessonWhere({ lesson }: { lesson: Lesson }) {
+  const t = useT();
   return (
     <>
-      {lesson.learner_name && <p className="text-sm font-medium text-slate-800">For {lesson.learner_name}</p>}
+      {lesson.learner_name && (
+        <p className="text-sm font-medium text-slate-800">{t("portal.lesson.for", { name: lesson.learner_name })}</p>
+      )}
       <p className="flex items-center gap-1.5 text-sm text-slate-600">
         {isOnline(lesson) ? <VideoIcon className="h-4 w-4 shrink-0" /> : <MapPinIcon className="h-4 w-4 shrink-0" />}
         <span>
-          {isOnline(lesson) ? "Online lesson" : "In-person lesson"}
+          {isOnline(lesson) ? t("portal.lesson.online") : t("portal.lesson.inPerson")}
           {lesson.location ? ` · ${lesson.location}` : ""}
         </span>
       </p>
@@ -48,6 +54,8 @@ function LessonWhere({ lesson }: { lesson: Lesson }) {
 
 /** Dashboard row: date, time, type, status and the Contact button (pending or confirmed only). */
 export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: string | null }) {
+  const t = useT();
+  const locale = useLocale();
   const zone = { timeZone: useTeacherZone() };
   const canContact = isActive(lesson.status);
   const hasPhone = phoneDigits(phone).length > 0;
@@ -57,7 +65,8 @@ export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: st
         <DateBlock date={lesson.lesson_date} />
         <div className="min-w-0">
           <p className="font-semibold text-slate-900">
-            {formatDate(lesson.lesson_date, { style: "short", ...zone })} · {formatTime(lesson.lesson_date, zone)}
+            {formatDate(locale, lesson.lesson_date, { style: "short", ...zone })} ·{" "}
+            {formatTime(locale, lesson.lesson_date, zone)}
           </p>
           <LessonWhere lesson={lesson} />
         </div>
@@ -67,16 +76,16 @@ export function UpcomingLessonRow({ lesson, phone }: { lesson: Lesson; phone: st
         {canContact &&
           (hasPhone && phone ? (
             <a
-              href={whatsappLink(phone, lessonContactMessage(lesson.lesson_date, zone.timeZone))}
+              href={whatsappLink(phone, lessonContactMessage(t, locale, lesson.lesson_date, zone.timeZone))}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClasses({ variant: "outline", size: "sm" })}
             >
-              <ChatIcon className="h-4 w-4" /> Contact
+              <ChatIcon className="h-4 w-4" /> {t("portal.lesson.contact")}
             </a>
           ) : (
-            <Button variant="outline" size="sm" disabled title="No contact phone available">
-              <ChatIcon className="h-4 w-4" /> Contact
+            <Button variant="outline" size="sm" disabled title={t("portal.lesson.noPhone")}>
+              <ChatIcon className="h-4 w-4" /> {t("portal.lesson.contact")}
             </Button>
           ))}
       </div>
@@ -94,6 +103,8 @@ export function LessonCard({
   onCancel?: (lesson: Lesson) => void;
   onMove?: (lesson: Lesson) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const zone = { timeZone: useTeacherZone() };
   const past = !isActive(lesson.status);
   const started = isStarted(lesson);
@@ -102,7 +113,9 @@ export function LessonCard({
   return (
     <Card className="p-4 sm:p-5">
       <article
-        aria-label={`Lesson on ${formatDate(lesson.lesson_date, { style: "long", ...zone })}`}
+        aria-label={t("portal.lesson.label", {
+          date: formatDate(locale, lesson.lesson_date, { style: "long", ...zone }),
+        })}
         className="flex gap-4"
       >
         <DateBlock date={lesson.lesson_date} muted={past} />
@@ -110,9 +123,14 @@ export function LessonCard({
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div>
               <p className="font-semibold text-slate-900">
-                {formatDate(lesson.lesson_date, { style: "short", ...zone })} at {formatTime(lesson.lesson_date, zone)}
+                {t("portal.lesson.when", {
+                  date: formatDate(locale, lesson.lesson_date, { style: "short", ...zone }),
+                  time: formatTime(locale, lesson.lesson_date, zone),
+                })}
               </p>
-              <p className="text-sm text-slate-500">{formatDate(lesson.lesson_date, { style: "long", ...zone })}</p>
+              <p className="text-sm text-slate-500">
+                {formatDate(locale, lesson.lesson_date, { style: "long", ...zone })}
+              </p>
             </div>
             <StatusBadge status={lesson.status} />
           </div>
@@ -121,7 +139,7 @@ export function LessonCard({
           </div>
           {awaitingTeacher && (
             <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              This lesson's time has passed without a confirmation. Your teacher will settle it.
+              {t("portal.lesson.awaitingTeacher")}
             </p>
           )}
           {lesson.notes && (
@@ -135,18 +153,18 @@ export function LessonCard({
                 rel="noopener noreferrer"
                 className={buttonClasses({ variant: "primary", size: "sm" })}
               >
-                <VideoIcon className="h-4 w-4" /> Join Meeting
+                <VideoIcon className="h-4 w-4" /> {t("portal.lesson.join")}
               </a>
             )}
             <a
               href={`/api/calendar/booking/${lesson.id}/ics`}
               className={buttonClasses({ variant: "outline", size: "sm" })}
             >
-              <CalendarIcon className="h-4 w-4" /> Add to Calendar
+              <CalendarIcon className="h-4 w-4" /> {t("portal.lesson.addToCalendar")}
             </a>
             {onMove && !past && !started && (
               <Button variant="outline" size="sm" onClick={() => onMove(lesson)}>
-                Move lesson
+                {t("portal.lesson.move")}
               </Button>
             )}
             {onCancel && !past && !started && (
@@ -156,7 +174,7 @@ export function LessonCard({
                 className="text-red-700 hover:bg-red-50"
                 onClick={() => onCancel(lesson)}
               >
-                Cancel lesson
+                {t("portal.lesson.cancel")}
               </Button>
             )}
           </div>

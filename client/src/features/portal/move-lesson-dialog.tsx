@@ -3,17 +3,20 @@
 // released and the new one taken together; the teacher gets one email with both times.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { formatDate, formatDateTime, formatTime } from "../../../../shared/i18n/format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
-import { formatDate, formatDateTime, formatTime } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
-import { PolicyVerdict } from "./policy-verdict.tsx";
+import { noticeText, PolicyVerdict } from "./policy-verdict.tsx";
 import { useInvalidatePortal, usePortalQuery, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
 import { SlotPicker } from "./slot-picker.tsx";
 
 export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | null; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const timeZone = useTeacherZone();
   const [selected, setSelected] = useState<string | null>(null);
   const toast = useToast();
@@ -41,15 +44,18 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
     try {
       const result = await move.mutateAsync({ booking_id: lessonId, lesson_date: selected });
       toast({
-        title: "Lesson Moved",
-        description: `${result.message} New time: ${formatDateTime(result.booking.lesson_date, { timeZone })}.`,
+        title: t("portal.move.done"),
+        description: t("portal.move.doneText", {
+          message: result.message,
+          time: formatDateTime(locale, result.booking.lesson_date, { timeZone }),
+        }),
         variant: "success",
       });
       await invalidate();
       onClose();
     } catch (error) {
       if (onExpired(error)) return;
-      toast({ title: "Move Failed", description: (error as Error).message, variant: "destructive" });
+      toast({ title: t("portal.move.failed"), description: (error as Error).message, variant: "destructive" });
       setSelected(null);
       void queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
       void checked.refetch();
@@ -63,20 +69,23 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
       open={lessonId !== null}
       onClose={onClose}
       size="lg"
-      title="Move this lesson"
-      description={check ? `Now: ${formatDateTime(check.lesson_date, zone)} (Milano time)` : undefined}
+      title={t("portal.move.title")}
+      description={check ? t("portal.move.now", { time: formatDateTime(locale, check.lesson_date, zone) }) : undefined}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            {allowed ? "Keep this time" : "Close"}
+            {allowed ? t("portal.move.keep") : t("common.close")}
           </Button>
           {allowed && (
             <Button onClick={confirm} disabled={!selected || move.isPending}>
               {move.isPending
-                ? "Moving..."
+                ? t("portal.move.moving")
                 : selected
-                  ? `Move to ${formatDate(selected, { style: "short", ...zone })}, ${formatTime(selected, zone)}`
-                  : "Choose a new time"}
+                  ? t("portal.move.to", {
+                      date: formatDate(locale, selected, { style: "short", ...zone }),
+                      time: formatTime(locale, selected, zone),
+                    })
+                  : t("portal.move.choose")}
             </Button>
           )}
         </>
@@ -86,19 +95,14 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
         check={check}
         allowed={allowed}
         loadError={loadError}
-        policy={(check) => (
-          <p>
-            A move counts as one of your package's free cancellations or moves (one per 6 lessons), and needs at least{" "}
-            {check.notice} notice. Single lessons cannot be moved.
-          </p>
-        )}
+        policy={(check) => <p>{t("portal.move.policy", { notice: noticeText(t, check.notice_hours) })}</p>}
         granted={(check) => (
           <>
             <p className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
-              You can move this lesson until {formatDateTime(check.deadline, zone)}.{" "}
-              {check.remaining_after === 0
-                ? "After this move, no free cancellations or moves are left in this package."
-                : `After this move, ${check.remaining_after} free cancellation${check.remaining_after === 1 ? "" : "s"} or move${check.remaining_after === 1 ? "" : "s"} will be left.`}
+              {t("portal.move.granted", {
+                deadline: formatDateTime(locale, check.deadline, zone),
+                count: check.remaining_after,
+              })}
             </p>
             <SlotPicker teacherId={check.teacher_id} selected={selected} onSelect={setSelected} />
           </>

@@ -7,6 +7,8 @@ import { useCallback, useEffect, useRef } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.tsx";
+import type { CopyTexts } from "../../lib/use-copy.ts";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { type AuthStatus, signOutStudentOnServer, studentStatusKey } from "../auth/student-auth.ts";
 
@@ -18,8 +20,15 @@ export type TeacherNote = Portal["notes"][number];
 export type Profile = Portal["profile"]["profile"];
 export type Referral = Portal["referrals"]["referrals"][number];
 
+/** The clipboard's failure toast in the page's language (lib/use-copy.ts). */
+export function usePortalCopyTexts(): CopyTexts {
+  const t = useT();
+  return { error: t("portal.toast.error"), failed: t("portal.copy.failed") };
+}
+
 /** Signs the student out after a 401/403 while loading data, with the spec's toast (once). */
 export function useSessionExpiry() {
+  const t = useT();
   const toast = useToast();
   const queryClient = useQueryClient();
   const shown = useRef(false);
@@ -27,13 +36,17 @@ export function useSessionExpiry() {
     (error: unknown) => {
       if (!isSessionExpired(error) || shown.current) return false;
       shown.current = true;
-      toast({ title: "Session Expired", description: "Please sign in again.", variant: "destructive" });
+      toast({
+        title: t("portal.session.expired"),
+        description: t("portal.session.signInAgain"),
+        variant: "destructive",
+      });
       // Best effort: clear the cookie on the server too; the guard redirects either way.
       void signOutStudentOnServer().catch(() => undefined);
       queryClient.setQueryData<AuthStatus>(studentStatusKey, { authenticated: false, user: null, ended: "expired" });
       return true;
     },
-    [toast, queryClient],
+    [toast, queryClient, t],
   );
 }
 

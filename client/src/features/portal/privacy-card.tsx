@@ -2,11 +2,13 @@
 // delete the account. Deletion asks for the typed word DELETE, as the server does.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { localePath } from "../../../../shared/i18n/locales.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { useLocale, useRichT, useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { signOutStudentOnServer, studentStatusKey } from "../auth/student-auth.ts";
@@ -15,6 +17,9 @@ import { useSessionExpiry } from "./portal-api.ts";
 const CONFIRM_WORD = "DELETE";
 
 export function PrivacyCard() {
+  const t = useT();
+  const rich = useRichT();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +52,7 @@ export function PrivacyCard() {
 
   const remove = async () => {
     if (typed.trim() !== CONFIRM_WORD) {
-      setError(`Type ${CONFIRM_WORD} in capital letters to confirm.`);
+      setError(t("portal.privacy.typeWord", { word: CONFIRM_WORD }));
       return;
     }
     setBusy(true);
@@ -58,81 +63,77 @@ export function PrivacyCard() {
       deleted.current = true;
       navigate("/", { replace: true });
       toast({
-        title: "Account deleted",
-        description: "Your account and personal data have been deleted. Thank you for learning with Giulia.",
+        title: t("portal.privacy.deleted"),
+        description: t("portal.privacy.deletedText"),
         variant: "success",
       });
     } catch (e) {
       setBusy(false);
       if (onExpired(e)) return;
-      toast({ title: "Error", description: (e as Error).message, variant: "destructive" });
+      toast({ title: t("portal.toast.error"), description: (e as Error).message, variant: "destructive" });
     }
   };
 
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="privacy-data-title" role="region">
       <h2 id="privacy-data-title" className="text-lg font-semibold text-slate-900">
-        Privacy &amp; data
+        {t("portal.privacy.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        You decide what happens to your data. Read the{" "}
-        <a className="font-semibold text-blue-900 underline underline-offset-2" href="/privacy">
-          privacy notice
-        </a>{" "}
-        for what we keep and why.
+        {rich("portal.privacy.intro", {
+          link: (
+            <a
+              className="font-semibold text-blue-900 underline underline-offset-2"
+              href={localePath(locale, "/privacy")}
+            >
+              {t("portal.privacy.noticeLink")}
+            </a>
+          ),
+        })}
       </p>
       <div className="mt-5 grid gap-4 md:grid-cols-2">
         <div className="flex flex-col rounded-xl border border-slate-200 p-4">
-          <h3 className="font-semibold text-slate-900">Download my data</h3>
-          <p className="mt-1 flex-1 text-sm text-slate-600">
-            A copy of everything stored about you (profile, lessons, orders, results, notes, files and more) as a JSON
-            file.
-          </p>
+          <h3 className="font-semibold text-slate-900">{t("portal.privacy.download")}</h3>
+          <p className="mt-1 flex-1 text-sm text-slate-600">{t("portal.privacy.downloadText")}</p>
           {/* A plain link: the browser saves the server's attachment with the session cookie. */}
           <a href="/api/student/export" download className={`${buttonClasses({ variant: "outline" })} mt-4 self-start`}>
-            Download my data
+            {t("portal.privacy.download")}
           </a>
         </div>
         <div className="flex flex-col rounded-xl border border-red-200 bg-red-50/40 p-4">
-          <h3 className="font-semibold text-red-800">Delete my account</h3>
-          <p className="mt-1 flex-1 text-sm text-slate-600">
-            Erases your account and personal data for good. Upcoming lessons are cancelled.
-          </p>
+          <h3 className="font-semibold text-red-800">{t("portal.privacy.delete")}</h3>
+          <p className="mt-1 flex-1 text-sm text-slate-600">{t("portal.privacy.deleteText")}</p>
           <Button variant="danger" className="mt-4 self-start" onClick={() => setOpen(true)}>
-            Delete my account
+            {t("portal.privacy.delete")}
           </Button>
         </div>
       </div>
 
       <ConfirmDialog
         open={open}
-        title="Delete your account?"
+        title={t("portal.privacy.confirmTitle")}
         destructive
         busy={busy}
-        confirmLabel={busy ? "Deleting..." : "Delete my account"}
+        confirmLabel={busy ? t("portal.privacy.deleting") : t("portal.privacy.delete")}
         onCancel={close}
         onConfirm={() => void remove()}
         message={
           <div className="space-y-3">
-            <p>This cannot be undone. When you delete your account:</p>
+            <p>{t("portal.privacy.confirmIntro")}</p>
             <ul className="list-disc space-y-1 pl-5">
-              <li>your upcoming lessons are cancelled and their times freed;</li>
-              <li>your profile, photo, files, notes, quiz results and referrals are erased;</li>
-              <li>
-                emails to you are erased, and Giulia's copies of messages about you keep no name, contact or words of
-                yours;
-              </li>
-              <li>past lessons and payments stay in Giulia's accounting records without your name, email or phone;</li>
-              <li>
-                you are signed out. Signing in again later starts a new, empty account (without the new-student referral
-                discount if you had booked lessons before).
-              </li>
+              <li>{t("portal.privacy.effect.lessons")}</li>
+              <li>{t("portal.privacy.effect.erased")}</li>
+              <li>{t("portal.privacy.effect.emails")}</li>
+              <li>{t("portal.privacy.effect.records")}</li>
+              <li>{t("portal.privacy.effect.signedOut")}</li>
             </ul>
             <p>
-              Consider <strong>downloading your data</strong> first.
+              {rich("portal.privacy.considerDownload", {
+                strong: <strong>{t("portal.privacy.downloadingData")}</strong>,
+              })}
             </p>
             <TextField
-              label={`Type ${CONFIRM_WORD} to confirm`}
+              label={t("portal.privacy.typeLabel", { word: CONFIRM_WORD })}
               value={typed}
               autoComplete="off"
               autoCapitalize="characters"

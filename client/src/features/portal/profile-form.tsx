@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { ENGLISH_LEVEL_OPTIONS, PREFERRED_TYPE_OPTIONS } from "./profile-fields.ts";
 
 /** The profile fields both forms hold as text ("" for none). */
@@ -20,20 +21,20 @@ type Key = keyof ProfileValues;
 const MODES = {
   profile: {
     contactRequired: false,
-    typePlaceholder: "No preference",
+    typePlaceholder: "portal.profile.noPreference",
     locationRequired: true,
     locationPlaceholder: undefined,
-    focusLabel: "Learning goals",
-    notesLabel: "Notes for your teacher",
+    focusLabel: "portal.profile.goals",
+    notesLabel: "portal.profile.notesForTeacher",
     notesRows: 3,
   },
   signup: {
     contactRequired: true,
     typePlaceholder: undefined,
     locationRequired: false,
-    locationPlaceholder: "e.g. Milano, Porta Venezia",
-    focusLabel: "What would you like to focus on?",
-    notesLabel: "Notes",
+    locationPlaceholder: "portal.profile.locationPlaceholder",
+    focusLabel: "portal.profile.focus",
+    notesLabel: "portal.profile.notes",
     notesRows: 2,
   },
 } as const;
@@ -59,7 +60,10 @@ export function ProfileForm({
   /** The submit row. */
   children: ReactNode;
 }) {
+  const t = useT();
   const m = MODES[mode];
+  const options = (list: readonly { value: string; label: Parameters<typeof t>[0] }[]) =>
+    list.map((o) => ({ value: o.value, label: t(o.label) }));
   return (
     <form
       noValidate
@@ -70,7 +74,7 @@ export function ProfileForm({
       }}
     >
       <TextField
-        label="Name"
+        label={t("portal.profile.name")}
         required
         value={values.name}
         onChange={onField("name")}
@@ -79,7 +83,7 @@ export function ProfileForm({
       />
       {email}
       <TextField
-        label="Phone"
+        label={t("portal.profile.phone")}
         type="tel"
         required={m.contactRequired}
         value={values.phone}
@@ -87,42 +91,42 @@ export function ProfileForm({
         autoComplete="tel"
       />
       <SelectField
-        label="English level"
+        label={t("portal.profile.level")}
         required={m.contactRequired}
         value={values.englishLevel}
         onChange={onField("englishLevel")}
-        options={ENGLISH_LEVEL_OPTIONS}
-        placeholder="Select your level"
+        options={options(ENGLISH_LEVEL_OPTIONS)}
+        placeholder={t("portal.profile.selectLevel")}
       />
       <SelectField
-        label="Preferred lesson type"
+        label={t("portal.profile.type")}
         value={values.preferredType}
         onChange={onField("preferredType")}
-        options={PREFERRED_TYPE_OPTIONS}
-        placeholder={m.typePlaceholder}
+        options={options(PREFERRED_TYPE_OPTIONS)}
+        placeholder={m.typePlaceholder && t(m.typePlaceholder)}
       />
       {values.preferredType === "in-person" ? (
         <TextField
-          label="Preferred location"
+          label={t("portal.profile.location")}
           required={m.locationRequired}
           value={values.preferredLocation}
           onChange={onField("preferredLocation")}
           error={errors.preferredLocation}
-          placeholder={m.locationPlaceholder}
+          placeholder={m.locationPlaceholder && t(m.locationPlaceholder)}
         />
       ) : (
         <div className="hidden sm:block" />
       )}
       <TextAreaField
         className="sm:col-span-2"
-        label={m.focusLabel}
+        label={t(m.focusLabel)}
         rows={3}
         value={values.lessonFocus}
         onChange={onField("lessonFocus")}
       />
       <TextAreaField
         className="sm:col-span-2"
-        label={m.notesLabel}
+        label={t(m.notesLabel)}
         rows={m.notesRows}
         value={values.notes}
         onChange={onField("notes")}

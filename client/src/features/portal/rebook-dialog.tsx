@@ -2,15 +2,18 @@
 // slots come from the booking flow's own availability (two weeks at a time).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatDate, formatEuro, formatTime } from "../../../../shared/i18n/format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { formatDate, formatEuro, formatTime } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { useCancellationSummary, useInvalidatePortal, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
 import { SlotPicker } from "./slot-picker.tsx";
 
 export function RebookDialog({ creditId, onClose }: { creditId: string | null; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const summary = useCancellationSummary();
   const credit = summary.data?.credits.find((c) => c.id === creditId);
   const [selected, setSelected] = useState<string | null>(null);
@@ -32,12 +35,12 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
     setBusy(true);
     try {
       const result = await rebook.mutateAsync({ credit_id: creditId, lesson_date: selected });
-      toast({ title: "Lesson Rebooked", description: result.message, variant: "success" });
+      toast({ title: t("portal.rebook.done"), description: result.message, variant: "success" });
       await invalidate();
       close();
     } catch (error) {
       if (!onExpired(error))
-        toast({ title: "Rebooking Failed", description: (error as Error).message, variant: "destructive" });
+        toast({ title: t("portal.rebook.failed"), description: (error as Error).message, variant: "destructive" });
       void queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
     } finally {
       setBusy(false);
@@ -49,19 +52,22 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
       open={creditId !== null}
       onClose={close}
       size="lg"
-      title="Rebook your lesson"
-      description={`One 60-minute lesson at no extra charge (${formatEuro(0)}). Times are in Milano time.`}
+      title={t("portal.rebook.title")}
+      description={t("portal.rebook.description", { price: formatEuro(locale, 0) })}
       footer={
         <>
           <Button variant="outline" onClick={close}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button onClick={confirm} disabled={!selected || busy}>
             {busy
-              ? "Booking..."
+              ? t("portal.rebook.booking")
               : selected
-                ? `Book ${formatDate(selected, { style: "short", ...zone })}, ${formatTime(selected, zone)}`
-                : "Choose a time"}
+                ? t("portal.rebook.book", {
+                    date: formatDate(locale, selected, { style: "short", ...zone }),
+                    time: formatTime(locale, selected, zone),
+                  })
+                : t("portal.rebook.choose")}
           </Button>
         </>
       }

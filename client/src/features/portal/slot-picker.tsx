@@ -2,9 +2,10 @@
 // picker of a rebooking and of a move.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatDate, formatTime } from "../../../../shared/i18n/format.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { formatDate, formatTime } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { useTeacherZone } from "./portal-api.ts";
 
@@ -21,6 +22,8 @@ export type SlotPickerProps = {
 
 /** Mounted only while its dialog is open; a refused choice is re-read by invalidating the availability. */
 export function SlotPicker({ teacherId, selected, onSelect }: SlotPickerProps) {
+  const t = useT();
+  const locale = useLocale();
   const [page, setPage] = useState(0);
   const zone = { timeZone: useTeacherZone() };
   const start = new Date(Date.now() + page * 14 * 86_400_000);
@@ -37,31 +40,29 @@ export function SlotPicker({ teacherId, selected, onSelect }: SlotPickerProps) {
     <>
       <div className="mb-3 flex items-center justify-between gap-2">
         <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-          Previous
+          {t("portal.slots.previous")}
         </Button>
         <p className="text-sm font-medium text-slate-700">
           {slots.data
-            ? `${formatDate(slots.data.windowStart, zone)} – ${formatDate(new Date(new Date(slots.data.windowEnd).getTime() - 1), zone)}`
+            ? `${formatDate(locale, slots.data.windowStart, zone)} – ${formatDate(locale, new Date(new Date(slots.data.windowEnd).getTime() - 1), zone)}`
             : " "}
         </p>
         <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)}>
-          Next
+          {t("portal.slots.next")}
         </Button>
       </div>
       {slots.isPending ? (
-        <Spinner label="Loading available times" />
+        <Spinner label={t("portal.slots.loading")} />
       ) : slots.isError ? (
-        <p className="text-sm text-red-700">Failed to load available time slots. Please try again.</p>
+        <p className="text-sm text-red-700">{t("portal.slots.failed")}</p>
       ) : byDay.size === 0 ? (
-        <p className="rounded-xl bg-slate-50 p-6 text-center text-sm text-slate-600">
-          No free times in these two weeks. Try the next ones.
-        </p>
+        <p className="rounded-xl bg-slate-50 p-6 text-center text-sm text-slate-600">{t("portal.slots.none")}</p>
       ) : (
         <div className="max-h-[50vh] space-y-4 overflow-y-auto pr-1">
           {[...byDay].map(([day, daySlots]) => (
             <fieldset key={day}>
               <legend className="mb-2 text-sm font-semibold text-slate-900">
-                {formatDate(daySlots[0].startTime, { style: "long", ...zone })}
+                {formatDate(locale, daySlots[0].startTime, { style: "long", ...zone })}
               </legend>
               <div className="flex flex-wrap gap-2">
                 {daySlots.map((slot) => {
@@ -74,7 +75,7 @@ export function SlotPicker({ teacherId, selected, onSelect }: SlotPickerProps) {
                       onClick={() => onSelect(isSelected ? null : slot.startTime)}
                       className={`rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700 ${isSelected ? "border-blue-900 bg-blue-900 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-blue-400"}`}
                     >
-                      {formatTime(slot.startTime, zone)}
+                      {formatTime(locale, slot.startTime, zone)}
                     </button>
                   );
                 })}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
+import { REFERRAL_DISCOUNT_PERCENT, UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon, CalendarIcon, UsersIcon } from "../../components/ui/icons.tsx";
@@ -12,47 +12,49 @@ import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { UpcomingLessonRow } from "../../features/portal/lesson-card.tsx";
 import { useDashboardStats, useLessons, usePublicContact } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 
 const SHORTCUTS = [
   {
     to: "/student/quizzes",
-    title: "Activities",
-    text: "Quizzes and exercises at your level",
+    title: "portal.nav.activities",
+    text: "portal.dashboard.shortcuts.activities",
     icon: PuzzleIcon,
     tone: "bg-violet-50 text-violet-800",
   },
   {
     to: "/resources/files",
-    title: "Resources",
-    text: "Files and notes from your teacher",
+    title: "portal.nav.resources",
+    text: "portal.dashboard.shortcuts.resources",
     icon: FolderIcon,
     tone: "bg-sky-50 text-sky-800",
   },
   {
     to: "/student/progress",
-    title: "My Progress",
-    text: "Achievements, streaks and study time",
+    title: "portal.nav.progress",
+    text: "portal.dashboard.shortcuts.progress",
     icon: ChartIcon,
     tone: "bg-emerald-50 text-emerald-800",
   },
   {
     to: "/referrals",
-    title: "Refer Friends",
-    text: "Give 10% off, earn 10% off",
+    title: "portal.dashboard.shortcuts.referTitle",
+    text: "portal.dashboard.shortcuts.refer",
     icon: GiftIcon,
     tone: "bg-amber-50 text-amber-800",
   },
   {
     to: "/book",
-    title: "Book a Lesson",
-    text: "Pick a package and a time",
+    title: "portal.layout.book",
+    text: "portal.dashboard.shortcuts.book",
     icon: CalendarIcon,
     tone: "bg-blue-50 text-blue-900",
   },
-];
+] as const;
 
 export function Dashboard() {
+  const t = useT();
   const status = useStudentStatus();
   const stats = useDashboardStats();
   const lessons = useLessons({ upcoming: true, limit: UPCOMING_LESSONS_LIMIT });
@@ -65,8 +67,8 @@ export function Dashboard() {
   useEffect(() => {
     if (!failure || isSessionExpired(failure) || reported.current) return;
     reported.current = true;
-    toast({ title: "Error", description: "Failed to load your data.", variant: "destructive" });
-  }, [failure, toast]);
+    toast({ title: t("portal.toast.error"), description: t("portal.loadFailed"), variant: "destructive" });
+  }, [failure, toast, t]);
 
   // The spec: a failed stats load shows zeros; a failed lessons load empties the list.
   const s = stats.data ?? { completedLessons: 0, resourceCount: 0, completedQuizzes: 0, referralCount: 0 };
@@ -76,47 +78,55 @@ export function Dashboard() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
-        title={firstName ? `Welcome back, ${firstName}!` : "Welcome back!"}
-        subtitle="Here is what's coming up and how far you've come."
+        title={firstName ? t("portal.dashboard.welcomeName", { name: firstName }) : t("portal.dashboard.welcome")}
+        subtitle={t("portal.dashboard.subtitle")}
         actions={
           <ButtonLink to="/book" variant="accent">
-            Book a New Lesson
+            {t("portal.dashboard.bookNew")}
           </ButtonLink>
         }
       />
 
-      <section aria-label="Your numbers" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section aria-label={t("portal.dashboard.numbers")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
-          label="Completed Lessons"
+          label={t("portal.dashboard.completedLessons")}
           value={stats.isPending ? "–" : s.completedLessons}
           icon={<CheckCircleIcon />}
         />
-        <StatCard label="Resources" value={stats.isPending ? "–" : s.resourceCount} icon={<FolderIcon />} />
         <StatCard
-          label="Completed Activities"
+          label={t("portal.nav.resources")}
+          value={stats.isPending ? "–" : s.resourceCount}
+          icon={<FolderIcon />}
+        />
+        <StatCard
+          label={t("portal.dashboard.completedActivities")}
           value={stats.isPending ? "–" : s.completedQuizzes}
           icon={<PuzzleIcon />}
         />
-        <StatCard label="Referrals" value={stats.isPending ? "–" : s.referralCount} icon={<UsersIcon />} />
+        <StatCard
+          label={t("portal.dashboard.referrals")}
+          value={stats.isPending ? "–" : s.referralCount}
+          icon={<UsersIcon />}
+        />
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="p-5 sm:p-6 lg:col-span-3">
           <div className="flex items-center justify-between gap-4">
-            <h2 className="text-lg font-semibold text-slate-900">Upcoming Lessons</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t("portal.dashboard.upcoming")}</h2>
             <Link
               to="/student/lessons"
               className="inline-flex items-center gap-1 text-sm font-semibold text-blue-900 hover:underline"
             >
-              All lessons <ArrowRightIcon className="h-4 w-4" />
+              {t("portal.dashboard.allLessons")} <ArrowRightIcon className="h-4 w-4" />
             </Link>
           </div>
           {lessons.isPending ? (
-            <Spinner label="Loading your lessons" />
+            <Spinner label={t("portal.lessons.loading")} />
           ) : upcoming.length === 0 ? (
             <div className="mt-4 rounded-xl bg-slate-50 p-6 text-center">
-              <p className="font-medium text-slate-900">No upcoming lessons</p>
-              <p className="mt-1 text-sm text-slate-600">Book your next lesson to keep the momentum going.</p>
+              <p className="font-medium text-slate-900">{t("portal.dashboard.noUpcoming")}</p>
+              <p className="mt-1 text-sm text-slate-600">{t("portal.dashboard.noUpcomingText")}</p>
             </div>
           ) : (
             <ul className="mt-2 divide-y divide-slate-100">
@@ -129,7 +139,7 @@ export function Dashboard() {
 
         <section aria-labelledby="shortcuts-title" className="lg:col-span-2">
           <h2 id="shortcuts-title" className="sr-only">
-            Shortcuts
+            {t("portal.dashboard.shortcuts")}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
             {SHORTCUTS.map(({ to, title, text, icon: Icon, tone }) => (
@@ -142,8 +152,10 @@ export function Dashboard() {
                     <Icon className="h-5 w-5" />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block font-semibold text-slate-900">{title}</span>
-                    <span className="block text-sm text-slate-600">{text}</span>
+                    <span className="block font-semibold text-slate-900">{t(title)}</span>
+                    <span className="block text-sm text-slate-600">
+                      {t(text, { percent: REFERRAL_DISCOUNT_PERCENT })}
+                    </span>
                   </span>
                   <ArrowRightIcon className="h-4 w-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-blue-900" />
                 </Link>

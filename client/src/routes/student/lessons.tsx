@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { formatDate } from "../../../../shared/i18n/format.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -12,9 +13,10 @@ import { CancelLessonDialog } from "../../features/portal/cancel-lesson-dialog.t
 import { isStarted, LessonCard } from "../../features/portal/lesson-card.tsx";
 import { MoveLessonDialog } from "../../features/portal/move-lesson-dialog.tsx";
 import { OrdersSection } from "../../features/portal/orders-section.tsx";
+import { noticeText } from "../../features/portal/policy-verdict.tsx";
 import { type Lesson, useCancellationSummary, useLessons, useTeacherZone } from "../../features/portal/portal-api.ts";
 import { RebookDialog } from "../../features/portal/rebook-dialog.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useSearchParams } from "../../lib/router.tsx";
 
 /** History: completed and cancelled lessons, and pending ones whose time has passed (the teacher settles those). */
@@ -22,6 +24,8 @@ const isHistory = (l: Lesson) =>
   l.status === "completed" || l.status === "cancelled" || (l.status === "pending" && isStarted(l));
 
 export function MyLessons() {
+  const t = useT();
+  const locale = useLocale();
   const lessons = useLessons();
   const summary = useCancellationSummary();
   const timeZone = useTeacherZone();
@@ -49,7 +53,7 @@ export function MyLessons() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="My Lessons" subtitle="Your upcoming lessons and your lesson history." />
+      <PageHeader title={t("portal.nav.lessons")} subtitle={t("portal.lessons.subtitle")} />
 
       {credits.length > 0 && (
         <Card className="mb-6 flex flex-col gap-4 border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:p-5">
@@ -57,35 +61,34 @@ export function MyLessons() {
             <GiftIcon />
           </span>
           <div className="flex-1">
-            <p className="font-semibold text-slate-900">
-              You have {credits.length} free rebooking{credits.length === 1 ? "" : "s"}
-            </p>
+            <p className="font-semibold text-slate-900">{t("portal.lessons.credits", { count: credits.length })}</p>
             <p className="text-sm text-slate-700">
-              From your cancelled lesson of {formatDate(credits[0].source_lesson_date, { style: "medium", timeZone })}.
-              Pick a new time at no extra charge.
+              {t("portal.lessons.creditFrom", {
+                date: formatDate(locale, credits[0].source_lesson_date, { style: "medium", timeZone }),
+              })}
             </p>
           </div>
           <Button variant="primary" onClick={() => setRebookCredit(credits[0].id)}>
-            Rebook lesson
+            {t("portal.lessons.rebook")}
           </Button>
         </Card>
       )}
 
       {lessons.isPending ? (
-        <Spinner label="Loading your lessons" />
+        <Spinner label={t("portal.lessons.loading")} />
       ) : (
         <Tabs
           items={[
             {
               key: "upcoming",
-              label: `Upcoming (${upcoming.length})`,
+              label: t("portal.lessons.upcomingTab", { count: upcoming.length }),
               panel:
                 upcoming.length === 0 ? (
                   <EmptyState
                     icon={<CalendarIcon />}
-                    title="No Upcoming Lessons"
-                    message="You don't have any lessons scheduled."
-                    action={<ButtonLink to="/book">Book a Lesson</ButtonLink>}
+                    title={t("portal.lessons.noUpcoming")}
+                    message={t("portal.lessons.noUpcomingText")}
+                    action={<ButtonLink to="/book">{t("portal.layout.book")}</ButtonLink>}
                   />
                 ) : (
                   <div className="space-y-3">
@@ -97,13 +100,13 @@ export function MyLessons() {
             },
             {
               key: "history",
-              label: `History (${history.length})`,
+              label: t("portal.lessons.historyTab", { count: history.length }),
               panel:
                 history.length === 0 ? (
                   <EmptyState
                     icon={<CalendarIcon />}
-                    title="No Lesson History"
-                    message="Your completed lessons will appear here"
+                    title={t("portal.lessons.noHistory")}
+                    message={t("portal.lessons.noHistoryText")}
                   />
                 ) : (
                   <div className="space-y-3">
@@ -119,20 +122,18 @@ export function MyLessons() {
 
       {summary.data && (
         <p className="mt-8 text-sm text-slate-500">
-          Cancellation policy: packages include one free cancellation or move per{" "}
-          {summary.data.policy.lessons_per_free_cancellation} lessons with at least {summary.data.policy.notice} notice;
-          single lessons cannot be cancelled or moved. You have {summary.data.total_remaining} free cancellation
-          {summary.data.total_remaining === 1 ? "" : "s"} or move{summary.data.total_remaining === 1 ? "" : "s"} left.
+          {t("portal.lessons.policy", {
+            lessons: summary.data.policy.lessons_per_free_cancellation,
+            notice: noticeText(t, summary.data.policy.notice_hours),
+            count: summary.data.total_remaining,
+          })}
         </p>
       )}
 
       <OrdersSection timeZone={timeZone} />
 
       <div className="mt-8">
-        <CalendarFeedCard
-          endpoint="/student/calendar-feed"
-          description="Add all your lessons to Apple Calendar, Google Calendar or Outlook. Changes and cancellations show up there by themselves."
-        />
+        <CalendarFeedCard endpoint="/student/calendar-feed" description={t("portal.lessons.calendarFeed")} />
       </div>
 
       <CancelLessonDialog lesson={cancelling} onClose={() => setCancelling(null)} />

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { localePath } from "../../../../shared/i18n/locales.ts";
+import type { MessageKey } from "../../../../shared/i18n/messages.ts";
 import { GoogleMark } from "../../components/google-button.tsx";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { LogoCardPage } from "../../components/logo-card-page.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -26,6 +29,8 @@ import {
   useStudentStatus,
 } from "../../features/auth/student-auth.ts";
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
+import { noteLocaleSwitch, useFollowPageLocale } from "../../features/portal/use-follow-page-locale.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import {
   Navigate,
   NavLink,
@@ -41,6 +46,8 @@ import "../../private.css";
 type SignInState = { sessionEnded?: boolean } | null;
 
 export function StudentSignIn() {
+  const t = useT();
+  const locale = useLocale();
   const status = useStudentStatus();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -63,9 +70,9 @@ export function StudentSignIn() {
 
   useEffect(() => {
     if (status.isError && !isNetworkError(status.error)) {
-      toast({ title: "Error", description: "Failed to check authentication status.", variant: "destructive" });
+      toast({ title: t("portal.toast.error"), description: t("portal.auth.checkFailed"), variant: "destructive" });
     }
-  }, [status.isError, status.error, toast]);
+  }, [status.isError, status.error, toast, t]);
 
   useEffect(() => {
     if (!status.isSuccess || authenticated || decision) return;
@@ -92,14 +99,13 @@ export function StudentSignIn() {
   }, []);
 
   if (authenticated) return <Navigate to={next} replace />;
-  if (status.isPending || (status.isSuccess && decision !== "card")) return <Spinner label="Checking your session" />;
+  if (status.isPending || (status.isSuccess && decision !== "card"))
+    return <Spinner label={t("portal.auth.checking")} />;
 
   return (
     <LogoCardPage>
-      <h1 className="mt-6 text-2xl font-bold">Student Portal</h1>
-      <p className="mt-2 text-slate-600">
-        Sign in to see your lessons, progress, activities and the files your teacher shares with you.
-      </p>
+      <h1 className="mt-6 text-2xl font-bold">{t("common.studentPortal")}</h1>
+      <p className="mt-2 text-slate-600">{t("portal.signIn.intro")}</p>
       <Button
         size="lg"
         variant="outline"
@@ -109,41 +115,51 @@ export function StudentSignIn() {
           window.location.assign(studentSignInUrl(rawNext, basename));
         }}
       >
-        <GoogleMark /> Continue with Google
+        <GoogleMark /> {t("portal.signIn.google")}
       </Button>
       <p className="mt-6 text-sm text-slate-500">
-        New here?{" "}
-        <a className="font-semibold text-blue-900 underline" href="/book">
-          Book your first lesson
+        {t("portal.signIn.newHere")}{" "}
+        <a className="font-semibold text-blue-900 underline" href={localePath(locale, "/book")}>
+          {t("portal.signIn.bookFirst")}
         </a>
       </p>
       <p className="mt-3 text-xs text-slate-500">
-        How we handle your data:{" "}
-        <a className="font-semibold text-blue-900 underline" href="/privacy">
-          Privacy notice
+        {t("portal.signIn.dataHandling")}{" "}
+        <a className="font-semibold text-blue-900 underline" href={localePath(locale, "/privacy")}>
+          {t("common.privacyNotice")}
         </a>
       </p>
+      <div className="mt-6 flex justify-center text-sm">
+        <LanguageSwitch className="font-semibold text-blue-900 underline" />
+      </div>
     </LogoCardPage>
   );
 }
 
 // Dashboard highlights on an exact match only; the others on their path prefix (§2).
-const NAV = [
-  { to: "/student/dashboard", label: "Dashboard", exact: true, icon: HomeIcon },
-  { to: "/student/lessons", label: "My Lessons", icon: CalendarIcon },
-  { to: "/student/progress", label: "My Progress", icon: ChartIcon },
-  { to: "/student/quizzes", label: "Activities", icon: PuzzleIcon },
-  { to: "/resources/files", label: "Resources", icon: FolderIcon },
-  { to: "/referrals", label: "Referrals", icon: GiftIcon },
-  { to: "/student/contact", label: "Contact Us", icon: ChatIcon },
+const NAV: { to: string; label: MessageKey; exact?: boolean; icon: typeof HomeIcon }[] = [
+  { to: "/student/dashboard", label: "portal.nav.dashboard", exact: true, icon: HomeIcon },
+  { to: "/student/lessons", label: "portal.nav.lessons", icon: CalendarIcon },
+  { to: "/student/progress", label: "portal.nav.progress", icon: ChartIcon },
+  { to: "/student/quizzes", label: "portal.nav.activities", icon: PuzzleIcon },
+  { to: "/resources/files", label: "portal.nav.resources", icon: FolderIcon },
+  { to: "/referrals", label: "portal.nav.referrals", icon: GiftIcon },
+  { to: "/student/contact", label: "portal.nav.contact", icon: ChatIcon },
 ];
 
 export function StudentLayout() {
+  const t = useT();
   const status = useStudentStatus();
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const onLogout = useLogoutWithToast(useStudentLogout(), () => navigate("/", { replace: true }));
+  const onLogout = useLogoutWithToast(useStudentLogout(), () => navigate("/", { replace: true }), {
+    title: t("portal.logout.title"),
+    description: t("portal.logout.description"),
+    failed: t("portal.logout.failed"),
+    error: t("portal.toast.error"),
+  });
+  useFollowPageLocale(status.data?.authenticated === true);
   const nav = useRef<HTMLElement>(null);
   // A session seen in this page that is now gone ended while the student was here.
   const wasSignedIn = useRef(false);
@@ -160,18 +176,22 @@ export function StudentLayout() {
 
   useEffect(() => {
     if (status.isError && !isNetworkError(status.error)) {
-      toast({ title: "Error", description: "Failed to check authentication status.", variant: "destructive" });
+      toast({ title: t("portal.toast.error"), description: t("portal.auth.checkFailed"), variant: "destructive" });
     }
-  }, [status.isError, status.error, toast]);
+  }, [status.isError, status.error, toast, t]);
 
   // A re-check that found the session gone (a 401 while loading data says so itself, with `ended`).
   useEffect(() => {
     if (status.data && !status.data.authenticated && !status.data.ended && wasSignedIn.current) {
-      toast({ title: "Session Expired", description: "Please sign in again.", variant: "destructive" });
+      toast({
+        title: t("portal.session.expired"),
+        description: t("portal.session.signInAgain"),
+        variant: "destructive",
+      });
     }
-  }, [status.data, toast]);
+  }, [status.data, toast, t]);
 
-  if (status.isPending) return <Spinner label="Checking your session" />;
+  if (status.isPending) return <Spinner label={t("portal.auth.checking")} />;
   if (status.isError || !status.data.authenticated) {
     // Signed out here: home, with the 'Logged Out' toast; never a new sign-in.
     if (ended === "logout") return <Navigate to="/" replace />;
@@ -180,7 +200,7 @@ export function StudentLayout() {
     const here = `/student?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
     return <Navigate to={here} replace state={ended ? ({ sessionEnded: true } satisfies SignInState) : null} />;
   }
-  const firstName = status.data.user?.name.split(" ")[0] ?? "there";
+  const firstName = status.data.user?.name.split(" ")[0] ?? "";
   const avatar = status.data.user?.image_url ?? null;
 
   return (
@@ -206,13 +226,19 @@ export function StudentLayout() {
                 )}
               </span>
               <span className="text-slate-600">
-                Hi, <span className="font-semibold text-slate-900">{firstName}</span>
-                <span className="hidden text-xs text-slate-600 lg:block">View profile</span>
+                {firstName ? (
+                  <>
+                    {t("portal.layout.hi")} <span className="font-semibold text-slate-900">{firstName}</span>
+                  </>
+                ) : (
+                  t("portal.layout.hiThere")
+                )}
+                <span className="hidden text-xs text-slate-600 lg:block">{t("portal.layout.viewProfile")}</span>
               </span>
             </NavLink>
           </div>
           <nav
-            aria-label="Student area"
+            aria-label={t("portal.nav.label")}
             className="flex gap-1 overflow-x-auto px-3 pb-2 lg:flex-1 lg:flex-col lg:overflow-y-auto lg:px-3"
           >
             {NAV.map((item) => (
@@ -225,24 +251,34 @@ export function StudentLayout() {
                 }
               >
                 <item.icon className="hidden h-5 w-5 lg:block" />
-                {item.label}
+                {t(item.label)}
               </NavLink>
             ))}
           </nav>
           <div className="hidden gap-2 border-t border-slate-100 p-3 lg:flex lg:flex-col">
             <ButtonLink to="/book" variant="accent">
-              Book a Lesson
+              {t("portal.layout.book")}
             </ButtonLink>
             <Button variant="ghost" onClick={onLogout}>
-              <LogoutIcon className="h-4 w-4" /> Logout
+              <LogoutIcon className="h-4 w-4" /> {t("portal.layout.logout")}
             </Button>
+            <div className="flex justify-center pt-1 text-sm">
+              <LanguageSwitch
+                onSwitch={noteLocaleSwitch}
+                className="rounded px-2 py-1 font-medium text-blue-900 underline underline-offset-2 hover:bg-slate-100"
+              />
+            </div>
           </div>
           <div className="flex gap-2 px-3 pb-3 lg:hidden">
             <ButtonLink to="/book" variant="accent" size="sm" className="flex-1">
-              Book a Lesson
+              {t("portal.layout.book")}
             </ButtonLink>
+            <LanguageSwitch
+              onSwitch={noteLocaleSwitch}
+              className="inline-flex h-9 items-center rounded-lg border border-slate-300 px-3 text-sm font-medium text-blue-900"
+            />
             <Button variant="outline" size="sm" onClick={onLogout}>
-              <LogoutIcon className="h-4 w-4" /> Logout
+              <LogoutIcon className="h-4 w-4" /> {t("portal.layout.logout")}
             </Button>
           </div>
         </div>

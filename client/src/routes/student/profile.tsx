@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { PROFILE_PHOTO_MAX_BYTES } from "../../../../shared/constants.ts";
+import { formatDate } from "../../../../shared/i18n/format.ts";
 import { isLocale, LOCALE_NAMES, LOCALES } from "../../../../shared/i18n/locales.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -15,8 +16,8 @@ import { PrivacyCard } from "../../features/portal/privacy-card.tsx";
 import { ENGLISH_LEVEL_OPTIONS, optionValue, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
 import { ProfileForm } from "../../features/portal/profile-form.tsx";
 import { upload } from "../../lib/api.ts";
-import { formatDate } from "../../lib/format.ts";
-import { PHOTO_HINT, photoProblem } from "../../lib/photo.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
+import { photoProblemKind } from "../../lib/photo.ts";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 
 type ProfileInput = RouterInputs["portal"]["saveProfile"];
@@ -36,6 +37,8 @@ const toForm = (p: Profile): Form => ({
 const LANGUAGE_OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 
 function PhotoCard({ profile }: { profile: Profile }) {
+  const t = useT();
+  const locale = useLocale();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -47,9 +50,14 @@ function PhotoCard({ profile }: { profile: Profile }) {
   const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = "";
     if (!file) return;
-    const problem = photoProblem(file, PROFILE_PHOTO_MAX_BYTES);
+    const problem = photoProblemKind(file, PROFILE_PHOTO_MAX_BYTES);
     if (problem) {
-      toast({ ...problem, variant: "destructive" });
+      toast({
+        title: problem === "type" ? t("portal.profile.photo.invalid") : t("portal.profile.photo.tooLarge"),
+        description:
+          problem === "type" ? t("portal.profile.photo.invalidText") : t("portal.profile.photo.tooLargeText"),
+        variant: "destructive",
+      });
       return;
     }
     const form = new FormData();
@@ -59,13 +67,13 @@ function PhotoCard({ profile }: { profile: Profile }) {
     try {
       const result = await upload<{ imageUrl?: string }>("/files/upload-student-profile-photo", form);
       if (result.imageUrl) setPreview(result.imageUrl);
-      toast({ title: "Profile photo uploaded successfully!", variant: "success" });
+      toast({ title: t("portal.profile.photo.uploaded"), variant: "success" });
       await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: studentStatusKey })]);
     } catch (error) {
       if (onExpired(error)) return;
       toast({
-        title: "Upload Failed",
-        description: (error as Error).message || "Failed to upload profile photo.",
+        title: t("portal.profile.photo.uploadFailed"),
+        description: (error as Error).message || t("portal.profile.photo.uploadFailedText"),
         variant: "destructive",
       });
     } finally {
@@ -78,13 +86,15 @@ function PhotoCard({ profile }: { profile: Profile }) {
     <Card className="p-5 text-center sm:p-6">
       <div className="mx-auto grid h-28 w-28 place-items-center overflow-hidden rounded-full bg-blue-50 text-blue-900 ring-4 ring-white shadow">
         {src ? (
-          <img src={src} alt="Your profile" className="h-full w-full object-cover" />
+          <img src={src} alt={t("portal.profile.photo.alt")} className="h-full w-full object-cover" />
         ) : (
           <UserIcon className="h-12 w-12" />
         )}
       </div>
       <p className="mt-4 text-lg font-semibold text-slate-900">{profile.name}</p>
-      <p className="text-sm text-slate-500">Student since {formatDate(profile.memberSince)}</p>
+      <p className="text-sm text-slate-500">
+        {t("portal.profile.since", { date: formatDate(locale, profile.memberSince) })}
+      </p>
       <input
         ref={input}
         id="profile-photo"
@@ -93,21 +103,26 @@ function PhotoCard({ profile }: { profile: Profile }) {
         className="sr-only"
         // The visible button opens it; keyboard users reach the button, not this input.
         tabIndex={-1}
-        aria-label="Profile photo"
+        aria-label={t("portal.profile.photo.label")}
         aria-describedby="profile-photo-hint"
         onChange={(e) => void choose(e.target.files?.[0])}
       />
       <Button variant="outline" className="mt-4" disabled={busy} onClick={() => input.current?.click()}>
-        {busy ? "Uploading..." : src ? "Change photo" : "Upload photo"}
+        {busy
+          ? t("portal.profile.photo.uploading")
+          : src
+            ? t("portal.profile.photo.change")
+            : t("portal.profile.photo.upload")}
       </Button>
       <p id="profile-photo-hint" className="mt-2 text-xs text-slate-500">
-        {PHOTO_HINT}
+        {t("portal.profile.photo.hint")}
       </p>
     </Card>
   );
 }
 
 export function ProfilePage() {
+  const t = useT();
   const profile = useProfile();
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
@@ -120,16 +135,21 @@ export function ProfilePage() {
   useEffect(() => {
     if (profile.data && !form) setForm(toForm(profile.data.profile));
   }, [profile.data, form]);
+  // The sidebar's language switch saves the account's language too: the field follows it.
+  const savedLocale = profile.data?.profile.locale;
+  useEffect(() => {
+    if (savedLocale) setForm((f) => (f && f.locale !== savedLocale ? { ...f, locale: savedLocale } : f));
+  }, [savedLocale]);
 
-  if (profile.isPending || (profile.data && !form)) return <Spinner label="Loading your profile" />;
+  if (profile.isPending || (profile.data && !form)) return <Spinner label={t("portal.profile.loading")} />;
   if (!profile.data || !form) {
     return (
       <div className="mx-auto max-w-4xl">
-        <PageHeader title="My Profile" />
+        <PageHeader title={t("portal.profile.title")} />
         <Card className="p-6 text-sm text-slate-700">
-          Failed to load your data.{" "}
+          {t("portal.loadFailed")}{" "}
           <Button variant="outline" size="sm" onClick={() => profile.refetch()}>
-            Try Again
+            {t("portal.tryAgain")}
           </Button>
         </Card>
       </div>
@@ -144,9 +164,9 @@ export function ProfilePage() {
 
   const save = async () => {
     const next: typeof errors = {};
-    if (!form.name.trim()) next.name = "Name is required";
+    if (!form.name.trim()) next.name = t("portal.profile.nameRequired");
     if (form.preferredType === "in-person" && !form.preferredLocation.trim())
-      next.preferredLocation = "Location is required for in-person lessons";
+      next.preferredLocation = t("portal.profile.locationRequired");
     setErrors(next);
     if (Object.keys(next).length) return;
     setSaving(true);
@@ -158,9 +178,10 @@ export function ProfilePage() {
       queryClient.setQueryData(trpc.portal.profile.queryKey(), saved);
       setForm(toForm(saved.profile));
       await queryClient.invalidateQueries({ queryKey: studentStatusKey });
-      toast({ title: "Profile Updated", description: "Your profile has been saved.", variant: "success" });
+      toast({ title: t("portal.profile.saved"), description: t("portal.profile.savedText"), variant: "success" });
     } catch (error) {
-      if (!onExpired(error)) toast({ title: "Error", description: (error as Error).message, variant: "destructive" });
+      if (!onExpired(error))
+        toast({ title: t("portal.toast.error"), description: (error as Error).message, variant: "destructive" });
     } finally {
       setSaving(false);
     }
@@ -169,7 +190,7 @@ export function ProfilePage() {
   const p = profile.data.profile;
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="My Profile" subtitle="How Giulia knows you and plans your lessons." />
+      <PageHeader title={t("portal.profile.title")} subtitle={t("portal.profile.subtitle")} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div>
           <PhotoCard profile={p} />
@@ -181,19 +202,26 @@ export function ProfilePage() {
             values={form}
             onField={set}
             errors={errors}
-            email={<TextField label="Email" value={p.email} readOnly hint="Your Google account's address" />}
+            email={
+              <TextField
+                label={t("portal.contact.email")}
+                value={p.email}
+                readOnly
+                hint={t("portal.profile.emailHint")}
+              />
+            }
             onSubmit={() => void save()}
           >
             <SelectField
-              label="Language"
-              hint="Your emails, reminders and calendar files come in this language."
+              label={t("common.language.label")}
+              hint={t("portal.profile.languageHint")}
               options={LANGUAGE_OPTIONS}
               value={form.locale}
               onChange={set("locale")}
             />
             <div className="sm:col-span-2 flex justify-end">
               <Button type="submit" disabled={saving}>
-                {saving ? "Saving..." : "Save profile"}
+                {saving ? t("portal.profile.saving") : t("portal.profile.save")}
               </Button>
             </div>
           </ProfileForm>

@@ -4,6 +4,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { REFERRAL_DISCOUNT_PERCENT } from "../../../../shared/constants.ts";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -13,6 +14,7 @@ import { ChatIcon, GiftIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { ProfileForm } from "../../features/portal/profile-form.tsx";
+import { useRichT, useT } from "../../lib/i18n.tsx";
 import { useNavigate, useSearchParams } from "../../lib/router.tsx";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 
@@ -44,19 +46,23 @@ const EMPTY: SignupForm = {
 };
 
 const BENEFITS = [
-  { icon: GiftIcon, title: `${REFERRAL_DISCOUNT_PERCENT}% off`, text: "your first lesson package" },
-  { icon: CalendarIcon, title: "Priority booking", text: "first pick of the open times" },
-  { icon: ChatIcon, title: "Free consultation call", text: "to plan your lessons together" },
-];
+  { icon: GiftIcon, title: "portal.ref.benefit.discount", text: "portal.ref.benefit.discountText" },
+  { icon: CalendarIcon, title: "portal.ref.benefit.priority", text: "portal.ref.benefit.priorityText" },
+  { icon: ChatIcon, title: "portal.ref.benefit.call", text: "portal.ref.benefit.callText" },
+] as const;
 
 function Shell({ children }: { children: React.ReactNode }) {
+  const t = useT();
   return (
     <div className="min-h-screen bg-gradient-to-b from-blue-50 via-slate-50 to-slate-50">
       <header className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
         <SiteLogo />
-        <ButtonLink to="/student" variant="ghost" size="sm">
-          Student Portal
-        </ButtonLink>
+        <div className="flex items-center gap-1">
+          <LanguageSwitch className="rounded-lg px-3 py-1.5 text-sm font-medium text-blue-900 underline underline-offset-2 hover:bg-white/60" />
+          <ButtonLink to="/student" variant="ghost" size="sm">
+            {t("common.studentPortal")}
+          </ButtonLink>
+        </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">{children}</main>
     </div>
@@ -64,6 +70,8 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export function ReferralLanding() {
+  const t = useT();
+  const rich = useRichT();
   const [params] = useSearchParams();
   const code = (params.get("code") ?? params.get("ref") ?? "").trim();
   const navigate = useNavigate();
@@ -85,19 +93,19 @@ export function ReferralLanding() {
     const status = validation.error.data?.httpStatus ?? 0;
     const invalid = status >= 400 && status < 500;
     toast({
-      title: "Error",
-      description: invalid ? "Invalid referral code" : "Failed to validate referral code",
+      title: t("portal.toast.error"),
+      description: invalid ? t("portal.ref.invalid") : t("portal.ref.validateFailed"),
       variant: "destructive",
     });
     navigate("/book", { replace: true });
-  }, [validation.error, navigate, toast]);
+  }, [validation.error, navigate, toast, t]);
 
   if (validating) {
     return (
       <Shell>
         <Card className="mx-auto mt-10 max-w-md p-8 text-center">
-          <Spinner label="Validating your referral code" />
-          <p className="text-slate-600">Validating your referral code...</p>
+          <Spinner label={t("portal.ref.validating")} />
+          <p className="text-slate-600">{t("portal.ref.validatingText")}</p>
         </Card>
       </Shell>
     );
@@ -110,10 +118,10 @@ export function ReferralLanding() {
           <span className="mx-auto grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-500">
             <GiftIcon />
           </span>
-          <h1 className="mt-4 text-2xl font-bold text-slate-900">No Referral Code</h1>
-          <p className="mt-2 text-slate-600">This link has no referral code. You can still book your first lesson.</p>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">{t("portal.ref.noCode")}</h1>
+          <p className="mt-2 text-slate-600">{t("portal.ref.noCodeText")}</p>
           <ButtonLink to="/book" className="mt-6">
-            Book a Lesson
+            {t("portal.layout.book")}
           </ButtonLink>
         </Card>
       </Shell>
@@ -125,7 +133,7 @@ export function ReferralLanding() {
 
   const submit = async () => {
     if (!form.name.trim() || !form.email.trim() || !form.phone.trim() || !form.englishLevel) {
-      toast({ title: "Error", description: "Please fill in all required fields", variant: "destructive" });
+      toast({ title: t("portal.toast.error"), description: t("portal.ref.required"), variant: "destructive" });
       return;
     }
     setSubmitting(true);
@@ -141,10 +149,10 @@ export function ReferralLanding() {
         notes: form.notes.trim(),
         referralCode: code,
       });
-      toast({ title: "Profile created successfully! You can now book your first lesson.", variant: "success" });
+      toast({ title: t("portal.ref.created"), variant: "success" });
       navigate(`/book?ref=${encodeURIComponent(code)}`);
     } catch {
-      toast({ title: "Error", description: "Failed to create profile. Please try again.", variant: "destructive" });
+      toast({ title: t("portal.toast.error"), description: t("portal.ref.createFailed"), variant: "destructive" });
     } finally {
       setSubmitting(false);
     }
@@ -153,17 +161,15 @@ export function ReferralLanding() {
   return (
     <Shell>
       <section className="py-6 text-center sm:py-10">
-        <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase">You've been invited</p>
+        <p className="text-sm font-semibold tracking-wide text-amber-700 uppercase">{t("portal.ref.invited")}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-          Welcome! {referrer} invited you to learn English with Giulia
+          {t("portal.ref.welcome", { name: referrer })}
         </h1>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
-          Tell us a little about yourself, then pick your package and your first lesson times.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">{t("portal.ref.intro")}</p>
       </section>
       <div className="grid gap-6 lg:grid-cols-5">
         <Card className="h-fit p-5 sm:p-6 lg:col-span-2">
-          <h2 className="text-lg font-semibold text-slate-900">Your benefits</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t("portal.ref.benefits")}</h2>
           <ul className="mt-4 space-y-4">
             {BENEFITS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex items-center gap-3">
@@ -171,19 +177,22 @@ export function ReferralLanding() {
                   <Icon className="h-5 w-5" />
                 </span>
                 <span>
-                  <span className="block font-semibold text-slate-900">{title}</span>
-                  <span className="block text-sm text-slate-600">{text}</span>
+                  <span className="block font-semibold text-slate-900">
+                    {t(title, { percent: REFERRAL_DISCOUNT_PERCENT })}
+                  </span>
+                  <span className="block text-sm text-slate-600">{t(text)}</span>
                 </span>
               </li>
             ))}
           </ul>
           <p className="mt-5 rounded-xl bg-blue-50 px-3 py-2 text-sm text-blue-900">
-            Referral code <span className="font-mono font-bold tracking-widest">{code.toUpperCase()}</span> is applied
-            when you book.
+            {rich("portal.ref.codeApplied", {
+              code: <span className="font-mono font-bold tracking-widest">{code.toUpperCase()}</span>,
+            })}
           </p>
         </Card>
         <Card className="p-5 sm:p-6 lg:col-span-3">
-          <h2 className="text-lg font-semibold text-slate-900">Your profile</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t("portal.ref.profile")}</h2>
           <ProfileForm
             mode="signup"
             className="mt-4 grid gap-4 sm:grid-cols-2"
@@ -191,7 +200,7 @@ export function ReferralLanding() {
             onField={set}
             email={
               <TextField
-                label="Email"
+                label={t("portal.contact.email")}
                 type="email"
                 required
                 value={form.email}
@@ -203,7 +212,7 @@ export function ReferralLanding() {
           >
             <div className="sm:col-span-2">
               <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-                {submitting ? "Creating your profile..." : "Continue to booking"}
+                {submitting ? t("portal.ref.creating") : t("portal.ref.continue")}
               </Button>
             </div>
           </ProfileForm>

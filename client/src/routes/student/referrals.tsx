@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { REFERRAL_DISCOUNT_PERCENT, referralStatusLabel } from "../../../../shared/constants.ts";
+import { formatDate, formatEuro } from "../../../../shared/i18n/format.ts";
+import { type Locale, localePath } from "../../../../shared/i18n/locales.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { bindValue } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,13 +15,17 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
-import { type Referral, useReferralData } from "../../features/portal/portal-api.ts";
+import { type Referral, usePortalCopyTexts, useReferralData } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
-import { formatDate, formatEuro } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useCopy } from "../../lib/use-copy.ts";
 
-/** The share link: /ref?code=CODE on this site (the /ref page reads the `code` query parameter). */
-export const referralLink = (code: string) => `${window.location.origin}/ref?code=${encodeURIComponent(code)}`;
+/**
+ * The share link: /ref?code=CODE on this site (the /ref page reads the `code` query parameter), in
+ * the page's language: a friend of an Italian student lands on the Italian page.
+ */
+export const referralLink = (code: string, locale: Locale) =>
+  `${window.location.origin}${localePath(locale, `/ref?code=${encodeURIComponent(code)}`)}`;
 
 const STATUS_TONE: Record<string, BadgeTone> = {
   Registered: "blue",
@@ -29,25 +35,28 @@ const STATUS_TONE: Record<string, BadgeTone> = {
 };
 
 const STEPS = [
-  "Share your referral code or link with a friend.",
-  `Your friend gets ${REFERRAL_DISCOUNT_PERCENT}% off their first lesson package.`,
-  `When the teacher confirms their first package, you earn a ${REFERRAL_DISCOUNT_PERCENT}% discount on your next lesson (it is withdrawn if that package is cancelled before its first lesson).`,
-  "There is no limit: every friend who buys a first package earns you another discount.",
-];
+  "portal.referrals.step.share",
+  "portal.referrals.step.friend",
+  "portal.referrals.step.earn",
+  "portal.referrals.step.noLimit",
+] as const;
 
 export function Referrals() {
+  const t = useT();
+  const locale = useLocale();
   const query = useReferralData();
   const status = useStudentStatus();
   const toast = useToast();
-  const { copy, copiedKey } = useCopy();
+  const { copy, copiedKey } = useCopy(usePortalCopyTexts());
+  const percent = REFERRAL_DISCOUNT_PERCENT;
   const [email, setEmail] = useState("");
   const reported = useRef(false);
 
   useEffect(() => {
     if (!query.error || isSessionExpired(query.error) || reported.current) return;
     reported.current = true;
-    toast({ title: "Error", description: "Failed to load referral data", variant: "destructive" });
-  }, [query.error, toast]);
+    toast({ title: t("portal.toast.error"), description: t("portal.referrals.loadFailed"), variant: "destructive" });
+  }, [query.error, toast, t]);
 
   const data = query.data;
   const code = data?.stats.referral_code ?? null;
@@ -55,43 +64,46 @@ export function Referrals() {
 
   const getMessage = async () => {
     if (!email.trim()) {
-      toast({ title: "Error", description: "Please enter an email address", variant: "destructive" });
+      toast({
+        title: t("portal.toast.error"),
+        description: t("portal.referrals.emailRequired"),
+        variant: "destructive",
+      });
       return;
     }
     if (!code) {
-      toast({ title: "Error", description: "Referral code not available", variant: "destructive" });
+      toast({ title: t("portal.toast.error"), description: t("portal.referrals.noCode"), variant: "destructive" });
       return;
     }
     try {
-      const message = [
-        "Hi!",
-        "",
-        `I've been taking English lessons with Giulia in Milano and I really enjoy them. Use my referral code ${code} and you get ${REFERRAL_DISCOUNT_PERCENT}% off your first lesson package:`,
-        referralLink(code),
-        "",
-        firstName ? `See you there, ${firstName}` : "See you there!",
-      ].join("\n");
-      const copied = await copy(message, {
-        key: "message",
-        successMessage: "Referral message copied to clipboard! Share it with your friend.",
+      const message = t("portal.referrals.message", {
+        code,
+        percent,
+        link: referralLink(code, locale),
+        name: firstName || "none",
       });
+      const copied = await copy(message, { key: "message", successMessage: t("portal.referrals.messageCopied") });
       if (copied) setEmail("");
     } catch {
-      toast({ title: "Error", description: "Failed to prepare referral message", variant: "destructive" });
+      toast({
+        title: t("portal.toast.error"),
+        description: t("portal.referrals.messageFailed"),
+        variant: "destructive",
+      });
     }
   };
 
-  if (query.isPending) return <Spinner label="Loading your referrals" />;
+  if (query.isPending) return <Spinner label={t("portal.referrals.loading")} />;
 
   if (!data) {
     return (
       <div className="mx-auto max-w-5xl">
-        <PageHeader title="Referrals" />
+        <PageHeader title={t("portal.nav.referrals")} />
         <EmptyState
           icon={<UsersIcon />}
-          title="No referrals yet"
-          message="Start sharing your referral code to earn rewards!"
-          action={<Button onClick={() => query.refetch()}>Try Again</Button>}
+          title={t("portal.referrals.none")}
+          message={t("portal.referrals.noneText")}
+          action={<Button onClick={() => query.refetch()}>{t("portal.tryAgain")}</Button>}
         />
       </div>
     );
@@ -99,27 +111,32 @@ export function Referrals() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader
-        title="Referrals"
-        subtitle={`Invite friends: they get ${REFERRAL_DISCOUNT_PERCENT}% off their first package, you earn ${REFERRAL_DISCOUNT_PERCENT}% off your next lesson.`}
-      />
+      <PageHeader title={t("portal.nav.referrals")} subtitle={t("portal.referrals.subtitle", { percent })} />
 
-      <section aria-label="Referral numbers" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total Referrals" value={data.stats.total_referrals} icon={<UsersIcon />} />
-        <StatCard label="Completed" value={data.stats.completed_referrals} icon={<CheckCircleIcon />} />
-        <StatCard label="Total Earned" value={formatEuro(data.stats.total_earned)} icon={<GiftIcon />} />
-        <StatCard label="Available Discounts" value={data.discounts.length} icon={<GiftIcon />} />
+      <section aria-label={t("portal.referrals.numbers")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label={t("portal.referrals.total")} value={data.stats.total_referrals} icon={<UsersIcon />} />
+        <StatCard
+          label={t("portal.referrals.completed")}
+          value={data.stats.completed_referrals}
+          icon={<CheckCircleIcon />}
+        />
+        <StatCard
+          label={t("portal.referrals.earned")}
+          value={formatEuro(locale, data.stats.total_earned)}
+          icon={<GiftIcon />}
+        />
+        <StatCard label={t("portal.referrals.discounts")} value={data.discounts.length} icon={<GiftIcon />} />
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <Card className="overflow-hidden">
             <div className="bg-gradient-to-r from-blue-900 to-blue-700 p-5 text-white sm:p-6">
-              <h2 className="text-lg font-semibold">Your referral code</h2>
-              <p className="text-sm text-blue-100">Share it as it is, or send the link.</p>
+              <h2 className="text-lg font-semibold">{t("portal.referrals.codeTitle")}</h2>
+              <p className="text-sm text-blue-100">{t("portal.referrals.codeText")}</p>
               <div className="mt-4 flex flex-col gap-2 sm:flex-row">
                 <label htmlFor="referral-code" className="sr-only">
-                  Referral code
+                  {t("portal.referrals.code")}
                 </label>
                 <input
                   id="referral-code"
@@ -133,10 +150,11 @@ export function Referrals() {
                     className="flex-1 sm:flex-none"
                     disabled={!code}
                     onClick={() =>
-                      code && copy(code, { key: "code", successMessage: "Referral code copied to clipboard!" })
+                      code && copy(code, { key: "code", successMessage: t("portal.referrals.codeCopied") })
                     }
                   >
-                    <CopyIcon className="h-4 w-4" /> {copiedKey === "code" ? "Copied" : "Copy"}
+                    <CopyIcon className="h-4 w-4" />{" "}
+                    {copiedKey === "code" ? t("portal.copy.copied") : t("portal.copy.copy")}
                   </Button>
                   <Button
                     variant="outline"
@@ -144,23 +162,27 @@ export function Referrals() {
                     disabled={!code}
                     onClick={() =>
                       code &&
-                      copy(referralLink(code), { key: "link", successMessage: "Referral link copied to clipboard!" })
+                      copy(referralLink(code, locale), {
+                        key: "link",
+                        successMessage: t("portal.referrals.linkCopied"),
+                      })
                     }
                   >
-                    <ShareIcon className="h-4 w-4" /> {copiedKey === "link" ? "Copied" : "Share Link"}
+                    <ShareIcon className="h-4 w-4" />{" "}
+                    {copiedKey === "link" ? t("portal.copy.copied") : t("portal.referrals.shareLink")}
                   </Button>
                 </div>
               </div>
             </div>
             <div className="p-5 sm:p-6">
-              <h2 className="font-semibold text-slate-900">How it works</h2>
+              <h2 className="font-semibold text-slate-900">{t("portal.referrals.how")}</h2>
               <ol className="mt-3 space-y-3">
                 {STEPS.map((step, i) => (
                   <li key={step} className="flex gap-3 text-sm text-slate-700">
                     <span className="grid h-6 w-6 shrink-0 place-items-center rounded-full bg-amber-400 text-xs font-bold text-slate-900">
                       {i + 1}
                     </span>
-                    <span className="pt-0.5">{step}</span>
+                    <span className="pt-0.5">{t(step, { percent })}</span>
                   </li>
                 ))}
               </ol>
@@ -172,10 +194,8 @@ export function Referrals() {
 
         <div className="space-y-6 lg:col-span-2">
           <Card className="p-5 sm:p-6">
-            <h2 className="text-lg font-semibold text-slate-900">Invite a Friend</h2>
-            <p className="mt-1 text-sm text-slate-600">
-              We prepare a message with your code; you send it however you like.
-            </p>
+            <h2 className="text-lg font-semibold text-slate-900">{t("portal.referrals.invite")}</h2>
+            <p className="mt-1 text-sm text-slate-600">{t("portal.referrals.inviteText")}</p>
             <form
               className="mt-4 space-y-3"
               noValidate
@@ -185,31 +205,36 @@ export function Referrals() {
               }}
             >
               <TextField
-                label="Friend's email"
+                label={t("portal.referrals.friendEmail")}
                 type="email"
                 {...bindValue(email, setEmail)}
-                placeholder="friend@example.com"
+                placeholder={t("portal.referrals.friendPlaceholder")}
                 autoComplete="off"
               />
               <Button type="submit" className="w-full">
-                Get Message
+                {t("portal.referrals.getMessage")}
               </Button>
             </form>
           </Card>
 
           {data.discounts.length > 0 && (
             <Card className="border-emerald-200 p-5 sm:p-6">
-              <h2 className="text-lg font-semibold text-slate-900">Available Discounts</h2>
+              <h2 className="text-lg font-semibold text-slate-900">{t("portal.referrals.discounts")}</h2>
               <ul className="mt-3 space-y-2">
                 {data.discounts.map((d) => (
                   <li key={d.id} className="flex items-center gap-3 rounded-xl bg-emerald-50 px-3 py-2.5">
                     <GiftIcon className="h-5 w-5 text-emerald-700" />
                     <div className="flex-1">
                       <p className="font-semibold text-emerald-900">
-                        {d.percentage}% off your next lesson{d.amount > 0 ? ` (${formatEuro(d.amount)})` : ""}
+                        {d.amount > 0
+                          ? t("portal.referrals.discountAmount", {
+                              percent: d.percentage,
+                              amount: formatEuro(locale, d.amount),
+                            })
+                          : t("portal.referrals.discount", { percent: d.percentage })}
                       </p>
                       <p className="text-xs text-emerald-800">
-                        Earned {formatDate(d.created_at)} · applied automatically at your next booking
+                        {t("portal.referrals.discountEarned", { date: formatDate(locale, d.created_at) })}
                       </p>
                     </div>
                   </li>
@@ -225,15 +250,17 @@ export function Referrals() {
 
 /** The friends invited so far, each with its status and the discount it earned. */
 function ReferralHistory({ referrals }: { referrals: Referral[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Card className="p-5 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Referral History</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("portal.referrals.history")}</h2>
       {referrals.length === 0 ? (
         <div className="mt-3">
           <EmptyState
             icon={<UsersIcon />}
-            title="No referrals yet"
-            message="Start sharing your referral code to earn rewards!"
+            title={t("portal.referrals.none")}
+            message={t("portal.referrals.noneText")}
           />
         </div>
       ) : (
@@ -252,13 +279,15 @@ function ReferralHistory({ referrals }: { referrals: Referral[] }) {
                   <p className="truncate font-medium text-slate-900">{r.referred_name ?? r.referred_email}</p>
                   <p className="truncate text-xs text-slate-500">
                     {r.referred_name ? `${r.referred_email} · ` : ""}
-                    {formatDate(r.created_at)}
+                    {formatDate(locale, r.created_at)}
                   </p>
                 </div>
                 {r.discount_earned > 0 && (
-                  <span className="text-sm font-semibold text-emerald-700">+{formatEuro(r.discount_earned)}</span>
+                  <span className="text-sm font-semibold text-emerald-700">
+                    +{formatEuro(locale, r.discount_earned)}
+                  </span>
                 )}
-                <Badge tone={STATUS_TONE[label]}>{label}</Badge>
+                <Badge tone={STATUS_TONE[label]}>{t("portal.referrals.status", { status: label })}</Badge>
               </li>
             );
           })}

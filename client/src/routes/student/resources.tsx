@@ -1,5 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { NOTE_PREVIEW_CHARS, THUMBNAIL_TITLE_CHARS } from "../../../../shared/constants.ts";
+import { formatDate } from "../../../../shared/i18n/format.ts";
+import { INTL_TAGS, type Locale } from "../../../../shared/i18n/locales.ts";
+import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -26,7 +29,7 @@ import {
   type ResourceFilter,
   truncate,
 } from "../../features/portal/resource-filter.ts";
-import { formatDate, formatFileSize } from "../../lib/format.ts";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpcClient } from "../../trpc.ts";
 
 const TYPE_ICONS = {
@@ -58,9 +61,22 @@ function markNoteSeen(noteId: string) {
     .catch((error) => console.error("Failed to mark a note read", error));
 }
 
-const NewBadge = () => <Badge tone="blue">New</Badge>;
+const NewBadge = () => <Badge tone="blue">{useT()("portal.resources.new")}</Badge>;
+
+/** A file's size as the spec shows it (Bytes, KB, MB or GB; "Unknown size" when missing), in the page's digits. */
+function fileSize(t: Translate, locale: Locale, bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0)
+    return t("portal.resources.unknownSize");
+  const units = ["bytes", "kb", "mb", "gb"] as const;
+  const power = bytes === 0 ? 0 : Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  const value = power === 0 ? bytes : Math.round((bytes / 1024 ** power) * 100) / 100;
+  const digits = new Intl.NumberFormat(INTL_TAGS[locale], { maximumFractionDigits: 2, useGrouping: false });
+  return t("portal.resources.size", { value: digits.format(value), unit: units[power] });
+}
 
 function NoteItem({ note }: { note: TeacherNote }) {
+  const t = useT();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const long = note.teacher_note.length > NOTE_PREVIEW_CHARS;
   // A short note is read in full where it stands: showing it opens it (the marker stays for this
@@ -73,7 +89,7 @@ function NoteItem({ note }: { note: TeacherNote }) {
     <li className="rounded-2xl border border-amber-200 bg-amber-50/60 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <NoteIcon className="h-4 w-4 text-amber-700" /> {formatDate(note.note_date, { style: "long" })}
+          <NoteIcon className="h-4 w-4 text-amber-700" /> {formatDate(locale, note.note_date, { style: "long" })}
           {isNew && <NewBadge />}
         </p>
         <div className="flex flex-wrap gap-1">
@@ -100,7 +116,7 @@ function NoteItem({ note }: { note: TeacherNote }) {
           }}
           className="mt-2 text-sm font-semibold text-blue-900 hover:underline"
         >
-          {open ? "Hide" : "Show"}
+          {open ? t("portal.resources.hide") : t("portal.resources.show")}
         </button>
       )}
     </li>
@@ -108,6 +124,8 @@ function NoteItem({ note }: { note: TeacherNote }) {
 }
 
 function FileItem({ file }: { file: SharedFile }) {
+  const t = useT();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   // New until first opened: the server records the opening (access log, or the download itself).
   const [isNew, setIsNew] = useState(file.is_new);
@@ -131,8 +149,8 @@ function FileItem({ file }: { file: SharedFile }) {
             )}
           </p>
           <p className="text-xs text-slate-500">
-            <span className="capitalize">{type}</span>
-            {!isLink && ` · ${formatFileSize(file.file_size)}`} · {formatDate(file.created_at)}
+            <span className="capitalize">{t("portal.resources.type", { type })}</span>
+            {!isLink && ` · ${fileSize(t, locale, file.file_size)}`} · {formatDate(locale, file.created_at)}
           </p>
         </div>
       </div>
@@ -155,7 +173,7 @@ function FileItem({ file }: { file: SharedFile }) {
           className={buttonClasses({ variant: "primary", size: "sm" })}
         >
           {isLink ? <LinkIcon className="h-4 w-4" /> : <DownloadIcon className="h-4 w-4" />}{" "}
-          {isLink ? "Open" : "Download"}
+          {isLink ? t("portal.resources.open") : t("portal.resources.download")}
         </a>
         <button
           type="button"
@@ -167,7 +185,7 @@ function FileItem({ file }: { file: SharedFile }) {
           }}
           className={buttonClasses({ variant: "outline", size: "sm" })}
         >
-          {open ? "Hide" : "Preview"}
+          {open ? t("portal.resources.hide") : t("portal.resources.preview")}
         </button>
       </div>
     </li>
@@ -175,6 +193,7 @@ function FileItem({ file }: { file: SharedFile }) {
 }
 
 export function Resources() {
+  const t = useT();
   const files = useFiles();
   const notes = useNotes();
   const [search, setSearch] = useState("");
@@ -193,26 +212,26 @@ export function Resources() {
     [allFiles, allNotes, search, filter],
   );
 
-  if (files.isPending || notes.isPending) return <Spinner label="Loading your resources" />;
+  if (files.isPending || notes.isPending) return <Spinner label={t("portal.resources.loading")} />;
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Resources" subtitle="Files and notes your teacher has shared with you." />
-      <section aria-label="Resource counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-xl">
-        <StatCard label="Total Files" value={allFiles.length} icon={<FolderIcon />} />
-        <StatCard label="Teacher Notes" value={allNotes.length} icon={<NoteIcon />} />
+      <PageHeader title={t("portal.nav.resources")} subtitle={t("portal.resources.subtitle")} />
+      <section aria-label={t("portal.resources.counts")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-xl">
+        <StatCard label={t("portal.resources.totalFiles")} value={allFiles.length} icon={<FolderIcon />} />
+        <StatCard label={t("portal.resources.notes")} value={allNotes.length} icon={<NoteIcon />} />
       </section>
 
       <Card className="mt-6 p-4">
         <SearchField
           id="resource-search"
-          label="Search files and notes"
-          placeholder="Search files and notes..."
+          label={t("portal.resources.search")}
+          placeholder={t("portal.resources.searchPlaceholder")}
           value={search}
           onSearch={setSearch}
         />
         <fieldset className="mt-3 flex flex-wrap gap-2">
-          <legend className="sr-only">Filter by type</legend>
+          <legend className="sr-only">{t("portal.resources.filter")}</legend>
           {RESOURCE_FILTERS.map((f) => (
             <button
               key={f}
@@ -221,17 +240,17 @@ export function Resources() {
               onClick={() => setFilter(f)}
               className={`rounded-full px-3.5 py-1.5 text-sm font-medium capitalize focus-visible:outline-2 focus-visible:outline-blue-700 ${filter === f ? "bg-blue-900 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200"}`}
             >
-              {f}
+              {t("portal.resources.filterName", { filter: f })}
             </button>
           ))}
         </fieldset>
       </Card>
 
       {visible.showNotes && (
-        <PageSection titleId="notes-title" title="Teacher Notes" count={visible.notes.length}>
+        <PageSection titleId="notes-title" title={t("portal.resources.notes")} count={visible.notes.length}>
           {visible.notes.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">
-              {search ? "No notes match your search." : "No notes from your teacher yet."}
+              {search ? t("portal.resources.noNotesMatch") : t("portal.resources.noNotes")}
             </p>
           ) : (
             <ul className="mt-3 grid gap-3 lg:grid-cols-2">
@@ -244,16 +263,16 @@ export function Resources() {
       )}
 
       {visible.showFiles && (
-        <PageSection titleId="files-title" title="Shared Files" count={visible.files.length}>
+        <PageSection titleId="files-title" title={t("portal.resources.files")} count={visible.files.length}>
           {visible.files.length === 0 ? (
             <div className="mt-3">
               <EmptyState
                 icon={<FolderIcon />}
-                title={search || filter !== "all" ? "No files match" : "No files yet"}
+                title={search || filter !== "all" ? t("portal.resources.noFilesMatch") : t("portal.resources.noFiles")}
                 message={
                   search || filter !== "all"
-                    ? "Try another search or filter."
-                    : "Files your teacher shares with you will appear here."
+                    ? t("portal.resources.noFilesMatchText")
+                    : t("portal.resources.noFilesText")
                 }
               />
             </div>
