@@ -115,6 +115,8 @@ export const validatePriceSchema = z.object({
 export type ValidatePriceInput = z.infer<typeof validatePriceSchema>;
 
 export const bookingIdSchema = z.object({ id: text(64).min(1) });
+/** A package by its id (the catalogue's ids are slugs, not uuids). */
+export const packageIdSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const groupConversationBookingSchema = z.object({
   event_id: text(100).min(1, "Please choose a night"),

@@ -2,13 +2,13 @@
 
 import { INVALID_CERTIFICATE_MESSAGE } from "../../../shared/constants.ts";
 import { ASSESSMENT_SCALE, isQuizLevel, LEVEL_CATALOG, QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
-import { certificateCodeSchema } from "../../../shared/quiz-schemas.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
 import { passesLevelTest } from "./certification.ts";
 import type { Services } from "./question-plans.service.ts";
 import { findCertificate, findOwnResult, findUserName, type ResultRow } from "./quiz.data.ts";
+import { certificateCodeSchema } from "./quiz.schemas.ts";
 import { toResultDto } from "./result-dto.ts";
 
 // ---------------------------------------------------------------------------------------------

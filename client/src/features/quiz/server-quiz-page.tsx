@@ -1,7 +1,7 @@
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { StartQuizInput } from "../../../../server/features/quiz/quiz.schemas.ts";
 import { QUIZ_MESSAGES } from "../../../../shared/quiz-catalog.ts";
-import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { useSessionExpiry } from "../portal/portal-api.ts";
