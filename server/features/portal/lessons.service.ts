@@ -50,17 +50,10 @@ function toLessonDto(row: LessonRow) {
 }
 export type LessonDto = ReturnType<typeof toLessonDto>;
 
-export async function listLessons(
-  db: Db,
-  studentId: string,
-  query: z.infer<typeof lessonsQuerySchema>,
-  now = new Date(),
-) {
-  const rows = await data.listStudentLessons(db, studentId, {
-    upcomingOnly: query.upcoming === true,
-    limit: query.limit,
-    now,
-  });
+type LessonsQuery = z.infer<typeof lessonsQuerySchema>;
+
+export async function listLessons(db: Db, studentId: string, { upcoming, limit }: LessonsQuery, now = new Date()) {
+  const rows = await data.listStudentLessons(db, studentId, { upcomingOnly: upcoming === true, limit, now });
   return rows.map(toLessonDto);
 }
 
