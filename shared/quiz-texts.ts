@@ -147,3 +147,17 @@ export function quizTitle(t: Translate, quiz: QuizIdentity): string | null {
   if (quiz.quizType === "ai") return t("quiz.title.personalized");
   return null;
 }
+
+/** The General Level Assessment a placement start is. */
+type GeneralStart = { kind: "general"; type: "quick" | "comprehensive" };
+
+/**
+ * A placement start as the General Level Assessment it is: one name for each test inside (the
+ * server's attempts and the page's titles alike). Typed by shape: shared/ does not import server/.
+ */
+export function asGeneralStart<T extends { kind: string; mode?: string }>(
+  input: T,
+): Exclude<T, { kind: "placement" }> | GeneralStart {
+  if (input.kind !== "placement") return input as Exclude<T, { kind: "placement" }>;
+  return { kind: "general", type: input.mode === "in-depth" ? "comprehensive" : "quick" };
+}

@@ -10,7 +10,7 @@ import { createSession } from "../../server/features/auth/session.service.ts";
 import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";
-import { prepareTestApp, type TestApp } from "./test-app.ts";
+import { injectAs, prepareTestApp, type TestApp } from "./test-app.ts";
 
 export const ZONE = "Europe/Rome";
 /** The teacher the seed creates, whose account ADMIN_EMAILS makes the admin in tests. */
@@ -93,17 +93,7 @@ export function prepareBookingApp(opts: Parameters<typeof prepareTestApp>[0] = {
       addAvailability: (start, hours, recurring) => addAvailability(db, teacher.id, start, hours, recurring),
       setSettings: (data) => setSettings(db, data),
       caller: (as, rateLimiter) => callerFor(db, suite.env, as, rateLimiter),
-      send: (method, url, { as, payload, headers = {} } = {}) =>
-        suite.app.inject({
-          method,
-          url,
-          headers: {
-            ...(payload === undefined ? {} : { "content-type": "application/json" }),
-            ...(as ? { cookie: as.cookie } : {}),
-            ...headers,
-          },
-          payload: payload === undefined ? undefined : JSON.stringify(payload),
-        }),
+      send: (method, url, opts) => injectAs(suite.app, method, url, opts),
     } satisfies Omit<BookingTestApp, keyof TestApp>);
   });
   return suite;

@@ -1,10 +1,10 @@
 // A student's browser in tests that sign in through the test OIDC issuer and book through the REST
 // API: the referral tests drive both the same way.
 import type { DateTime } from "luxon";
-import { expect } from "vitest";
-import { addAvailability, iso, SEEDED_ADMIN, sessionForExistingUser, studentInfo } from "./booking-factory.ts";
+import { afterAll, beforeAll, expect } from "vitest";
+import { addAvailability, iso, romeDay, SEEDED_ADMIN, sessionForExistingUser, studentInfo } from "./booking-factory.ts";
 import { completeSignIn, type IdentityClaims, type Issuer, startIssuer } from "./oidc-issuer.ts";
-import { CookieJar, createTestApp, type TestApp } from "./test-app.ts";
+import { CookieJar, createTestApp, injectAs, type TestApp } from "./test-app.ts";
 
 export type Session = { cookie: string };
 
@@ -27,15 +27,7 @@ export function callAs(
   who: Session | null,
   payload?: unknown,
 ) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(payload === undefined ? {} : { "content-type": "application/json" }),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
+  return injectAs(t.app, method, url, { as: who, payload });
 }
 
 /** The Standard Package (6 lessons, €192) in six hours opened from `day`, with or without a referral code. */
@@ -78,4 +70,47 @@ export async function startAppWithIssuer(client: string) {
   const teacherId = (await db.teacher.findFirstOrThrow({ select: { id: true } })).id;
   const admin = await sessionForExistingUser(db, SEEDED_ADMIN, "admin");
   return { issuer, t, teacherId, admin };
+}
+
+export type IssuerApp = Awaited<ReturnType<typeof startAppWithIssuer>> & {
+  db(): TestApp["database"]["prisma"];
+  signIn(claims: IdentityClaims): Promise<Session>;
+  call(method: "GET" | "POST" | "PUT", url: string, who: Session | null, payload?: unknown): ReturnType<typeof callAs>;
+  /** The Standard Package (6 lessons, €192) on a fresh day two weeks or more ahead, each call a day later. */
+  bookPackage(who: Session, referralCode?: string): ReturnType<typeof bookStandardPackage>;
+  /** How many days ahead the last bookPackage booked. */
+  lastBookedDay(): number;
+  /** GET /api/student/referrals as `who`, answered 200. */
+  referralData(who: Session): Promise<unknown>;
+};
+
+/**
+ * A test file's app behind its own OIDC issuer (startAppWithIssuer, started and stopped by the
+ * file's hooks), with the referral tests' shorthands bound to it.
+ */
+export function prepareIssuerApp(client: string): IssuerApp {
+  let nextDay = 4;
+  const app = {
+    db: () => app.t.database.prisma,
+    signIn: (claims) => signInThroughIssuer(app.t, app.issuer, claims),
+    call: (method, url, who, payload) => callAs(app.t, method, url, who, payload),
+    bookPackage: (who, referralCode) => {
+      nextDay += 1;
+      return bookStandardPackage(app.t, app.teacherId, romeDay(nextDay, 9), who, referralCode);
+    },
+    lastBookedDay: () => nextDay,
+    referralData: async (who) => {
+      const response = await callAs(app.t, "GET", "/api/student/referrals", who);
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    },
+  } as IssuerApp;
+  beforeAll(async () => {
+    Object.assign(app, await startAppWithIssuer(client));
+  });
+  afterAll(async () => {
+    await app.t?.close();
+    await app.issuer?.stop();
+  });
+  return app;
 }

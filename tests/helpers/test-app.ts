@@ -81,6 +81,29 @@ export function prepareTestApp(opts: TestAppOptions | (() => TestAppOptions) = {
   return suite;
 }
 
+/** inject() as `as` (a session's cookie; a visitor without one); a `payload` goes as JSON. */
+export function injectAs(
+  app: FastifyInstance,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  {
+    as,
+    payload,
+    headers = {},
+  }: { as?: { cookie: string } | null; payload?: unknown; headers?: Record<string, string> } = {},
+) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(payload === undefined ? {} : { "content-type": "application/json" }),
+      ...(as ? { cookie: as.cookie } : {}),
+      ...headers,
+    },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+}
+
 /** Cookie jar for inject(): keeps name=value pairs from Set-Cookie headers. */
 export class CookieJar {
   private cookies = new Map<string, string>();

@@ -3,40 +3,22 @@
 // cancelled before any lesson), a deleted account's person gets no second newcomer discount and
 // earns their referrer nothing twice (signed in again through the real OIDC issuer), one's own
 // code gives nothing, and achievements count friends whose first lesson was completed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { completeEndedLessons } from "../../server/features/portal/portal.data.ts";
 import { createUserWithSession, romeDay, setSettings, type TestUser } from "../helpers/booking-factory.ts";
-import type { IdentityClaims, Issuer } from "../helpers/oidc-issuer.ts";
-import {
-  bookStandardPackage,
-  callAs,
-  type Session,
-  signInThroughIssuer,
-  startAppWithIssuer,
-} from "../helpers/student-session.ts";
-import type { TestApp } from "../helpers/test-app.ts";
+import type { IdentityClaims } from "../helpers/oidc-issuer.ts";
+import { prepareIssuerApp, type Session } from "../helpers/student-session.ts";
 
-let issuer: Issuer;
-let t: TestApp;
-let teacherId: string;
-let admin: TestUser;
-const db = () => t.database.prisma;
-let nextDay = 4;
+const app = prepareIssuerApp("referral");
+const { db, signIn, call } = app;
 
 type Order = { id: string; basePrice: number; discount: number; totalPrice: number };
 
-const signIn = (claims: IdentityClaims): Promise<Session> => signInThroughIssuer(t, issuer, claims);
-const call = (method: "GET" | "POST" | "PUT", url: string, who: Session, payload?: unknown) =>
-  callAs(t, method, url, who, payload);
-
 /** The Standard Package (6 lessons, €192) on a fresh day two weeks or more ahead. */
-async function bookPackage(who: Session, referralCode?: string): Promise<Order> {
-  nextDay += 1;
-  return bookStandardPackage(t, teacherId, romeDay(nextDay, 9), who, referralCode);
-}
+const bookPackage = (who: Session, referralCode?: string): Promise<Order> => app.bookPackage(who, referralCode);
 
 async function setLessonStatus(bookingId: string, status: "confirmed" | "cancelled" | "pending") {
-  const response = await call("PUT", `/api/admin/bookings/${bookingId}`, admin, { status });
+  const response = await call("PUT", `/api/admin/bookings/${bookingId}`, app.admin, { status });
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -50,14 +32,10 @@ type ReferralData = {
   referrals: { referred_email: string; status: string; discount_earned: number }[];
   discounts: { amount: number; percentage: number }[];
 };
-async function referralData(who: Session): Promise<ReferralData> {
-  const response = await call("GET", "/api/student/referrals", who);
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const referralData = (who: Session) => app.referralData(who) as Promise<ReferralData>;
 
 async function quote(who: Session, referralCode?: string) {
-  const response = await t.app.inject({
+  const response = await app.t.app.inject({
     method: "GET",
     url: `/api/trpc/booking.quote?input=${encodeURIComponent(JSON.stringify({ json: { packageId: "standard-6", referralCode } }))}`,
     headers: { cookie: who.cookie },
@@ -82,13 +60,6 @@ const friendClaims = (n: string, overrides: IdentityClaims = {}): IdentityClaims
   ...overrides,
 });
 
-beforeAll(async () => {
-  ({ issuer, t, teacherId, admin } = await startAppWithIssuer("referral"));
-});
-afterAll(async () => {
-  await t?.close();
-  await issuer?.stop();
-});
 beforeEach(async () => {
   await setSettings(db(), { bufferBetweenLessons: 0, maxAdvanceBooking: 120, autoConfirmBookings: false });
 });
@@ -262,7 +233,7 @@ describe("counting referrals", () => {
     const veteranOrder = await bookPackage(veteran);
     await setOrderStatus(veteranOrder.id, "confirmed");
     const signup = (email: string) =>
-      t.app.inject({
+      app.t.app.inject({
         method: "POST",
         url: "/api/bookings",
         headers: { "content-type": "application/json" },
@@ -303,7 +274,7 @@ describe("counting referrals", () => {
     expect(await progress()).toEqual([expect.objectContaining({ level: 1, current: 0 })]);
 
     // Every lesson so far ends; the job completes the confirmed ones.
-    await completeEndedLessons(db(), romeDay(nextDay + 2).toJSDate());
+    await completeEndedLessons(db(), romeDay(app.lastBookedDay() + 2).toJSDate());
     data = await referralData(referrer);
     expect(data.stats).toMatchObject({ total_referrals: 4, completed_referrals: 1 });
     expect(data.referrals.find((r) => r.referred_email === "learner@friend.test")?.status).toBe(

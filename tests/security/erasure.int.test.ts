@@ -24,7 +24,7 @@ import {
 import { defined } from "../helpers/defined.ts";
 import { servedKeys } from "../helpers/served-keys.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTestApp, injectAs, type TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
 import { TINY_PNG } from "../helpers/upload-fixtures.ts";
 
@@ -65,16 +65,7 @@ afterAll(async () => {
 });
 
 function send(method: "GET" | "POST" | "PUT", url: string, who?: TestUser, payload?: unknown, headers = {}) {
-  return t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(payload === undefined ? {} : { "content-type": "application/json" }),
-      ...(who ? { cookie: who.cookie } : {}),
-      ...headers,
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
+  return injectAs(t.app, method, url, { as: who, payload, headers });
 }
 async function ok(response: Promise<{ statusCode: number; body: string; json(): unknown }>) {
   const r = await response;

@@ -5,26 +5,14 @@
 // who does use the code rewards the inviter and only then is shown with name and status.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { migrationsDir } from "../../server/db/migrate.ts";
-import { createUserWithSession, romeDay, setSettings, type TestUser } from "../helpers/booking-factory.ts";
-import type { IdentityClaims, Issuer } from "../helpers/oidc-issuer.ts";
-import {
-  bookStandardPackage,
-  callAs,
-  type Session,
-  signInThroughIssuer,
-  startAppWithIssuer,
-} from "../helpers/student-session.ts";
-import type { TestApp } from "../helpers/test-app.ts";
+import { createUserWithSession, setSettings } from "../helpers/booking-factory.ts";
+import { prepareIssuerApp, type Session } from "../helpers/student-session.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
-let issuer: Issuer;
-let t: TestApp;
-let teacherId: string;
-let admin: TestUser;
-const db = () => t.database.prisma;
-let nextDay = 4;
+const app = prepareIssuerApp("reservation");
+const { db, signIn, call } = app;
 
 type ReferralData = {
   stats: { total_referrals: number; completed_referrals: number; total_earned: number };
@@ -32,33 +20,19 @@ type ReferralData = {
   discounts: unknown[];
 };
 
-const signIn = (claims: IdentityClaims): Promise<Session> => signInThroughIssuer(t, issuer, claims);
-const call = (method: "GET" | "POST" | "PUT", url: string, who: Session | null, payload?: unknown) =>
-  callAs(t, method, url, who, payload);
-
 /** The Standard Package (6 lessons, €192) on a fresh day, with or without a referral code. */
-async function bookPackage(who: Session, referralCode?: string) {
-  nextDay += 1;
-  return (await bookStandardPackage(t, teacherId, romeDay(nextDay, 9), who, referralCode)) as {
-    id: string;
-    discount: number;
-    totalPrice: number;
-  };
-}
+const bookPackage = (who: Session, referralCode?: string) =>
+  app.bookPackage(who, referralCode) as Promise<{ id: string; discount: number; totalPrice: number }>;
 
 /** The teacher confirms every lesson of the order: the friend has bought. */
 async function confirmOrder(orderId: string) {
   for (const lesson of await db().booking.findMany({ where: { orderId }, select: { id: true } })) {
-    const response = await call("PUT", `/api/admin/bookings/${lesson.id}`, admin, { status: "confirmed" });
+    const response = await call("PUT", `/api/admin/bookings/${lesson.id}`, app.admin, { status: "confirmed" });
     expect(response.statusCode, response.body).toBe(200);
   }
 }
 
-async function referralData(who: Session): Promise<ReferralData> {
-  const response = await call("GET", "/api/student/referrals", who);
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+const referralData = (who: Session) => app.referralData(who) as Promise<ReferralData>;
 
 const refSignup = (email: string, name: string, code: string, who: Session | null = null) =>
   call("POST", "/api/bookings", who, {
@@ -71,13 +45,6 @@ const refSignup = (email: string, name: string, code: string, who: Session | nul
     referralCode: code,
   });
 
-beforeAll(async () => {
-  ({ issuer, t, teacherId, admin } = await startAppWithIssuer("reservation"));
-});
-afterAll(async () => {
-  await t?.close();
-  await issuer?.stop();
-});
 beforeEach(async () => {
   await setSettings(db(), { bufferBetweenLessons: 0, maxAdvanceBooking: 120, autoConfirmBookings: false });
 });

@@ -42,7 +42,12 @@ const CATALOGUES: Record<Locale, Record<PageArea, () => Promise<CatalogueModule>
  * it loads: the browser's come compiled by the build (vite.config.ts); the page renderer, bundled
  * without that step, compiles them itself.
  */
-export type Catalogue = { locale: Locale; i18n: I18n; loaded: Set<PageArea>; compile?: (messages: Messages) => Messages };
+export type Catalogue = {
+  locale: Locale;
+  i18n: I18n;
+  loaded: Set<PageArea>;
+  compile?: (messages: Messages) => Messages;
+};
 
 export function createCatalogue(locale: Locale, compile?: (messages: Messages) => Messages): Catalogue {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } });

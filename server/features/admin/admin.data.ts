@@ -1,4 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
+import { type PageWindow, readPage } from "../../db/paged.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { studentProfileSelect } from "../portal/portal.data.ts";
@@ -108,25 +109,25 @@ const BOOKING_SEARCH_FIELDS = [
   "location",
 ] as const;
 
-export async function listBookingRows(db: Db, filter: BookingFilter, page: { limit: number; offset: number }) {
+export function listBookingRows(db: Db, filter: BookingFilter, page: PageWindow) {
   const where: Prisma.BookingWhereInput = {};
   if (filter.status) where.status = filter.status;
   where.startsAt = { lte: filter.startsNoLaterThan, gte: filter.startsFrom, lt: filter.startsBefore };
   if (filter.teacherId) where.teacherId = filter.teacherId;
   if (filter.search) where.OR = containsAny<Prisma.BookingWhereInput>(filter.search, BOOKING_SEARCH_FIELDS);
-  const [rows, total] = await Promise.all([
-    db.booking.findMany({
-      where,
-      orderBy: filter.byLessonTime
-        ? [{ startsAt: "asc" }, { id: "asc" }]
-        : [{ createdAt: "desc" }, { startsAt: "desc" }, { id: "asc" }],
-      skip: page.offset,
-      take: page.limit,
-      select: adminBookingSelect,
-    }),
-    db.booking.count({ where }),
-  ]);
-  return { rows, total };
+  return readPage(
+    page,
+    (window) =>
+      db.booking.findMany({
+        where,
+        orderBy: filter.byLessonTime
+          ? [{ startsAt: "asc" }, { id: "asc" }]
+          : [{ createdAt: "desc" }, { startsAt: "desc" }, { id: "asc" }],
+        ...window,
+        select: adminBookingSelect,
+      }),
+    () => db.booking.count({ where }),
+  );
 }
 
 /**
@@ -201,24 +202,23 @@ export type StudentFilter = { search?: string; ids?: string[] };
 
 const STUDENT_SEARCH_FIELDS = ["name", "email", "phone", "lessonFocus", "englishLevel"] as const;
 
-export async function listStudentRows(db: Db, filter: StudentFilter, page: { limit?: number; offset: number }) {
+export function listStudentRows(db: Db, filter: StudentFilter, page: PageWindow) {
   const where: Prisma.UserWhereInput = {};
   if (filter.search) where.OR = containsAny<Prisma.UserWhereInput>(filter.search, STUDENT_SEARCH_FIELDS);
   if (filter.ids) where.id = { in: filter.ids };
   const studentsWhere = { ...where, isAdmin: false };
-  const [rows, total] = await Promise.all([
-    listStudentPage(db, studentsWhere, page),
-    db.user.count({ where: studentsWhere }),
-  ]);
-  return { rows, total };
+  return readPage(
+    page,
+    (window) => listStudentPage(db, studentsWhere, window),
+    () => db.user.count({ where: studentsWhere }),
+  );
 }
 
-function listStudentPage(db: Db, where: Prisma.UserWhereInput, page: { limit?: number; offset: number }) {
+function listStudentPage(db: Db, where: Prisma.UserWhereInput, window: { skip: number; take: number | undefined }) {
   return db.user.findMany({
     where,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    skip: page.offset,
-    take: page.limit,
+    ...window,
     select: {
       ...studentProfileSelect,
       createdAt: true,
@@ -277,36 +277,45 @@ export const groupSignupSelect = {
 } as const satisfies Prisma.GroupSignupSelect;
 
 /** One inbox page with the inbox's size and how many of its items are still open. */
-async function inboxPage<Row>(rows: Promise<Row[]>, count: (where?: { handledAt: null }) => Promise<number>) {
-  const [page, total, open] = await Promise.all([rows, count(), count({ handledAt: null })]);
-  return { rows: page, total, open };
+async function inboxPage<Row>(
+  page: PageWindow,
+  findMany: (window: { skip: number; take: number | undefined }) => Promise<Row[]>,
+  count: (where?: { handledAt: null }) => Promise<number>,
+) {
+  const [{ rows, total }, open] = await Promise.all([
+    readPage(page, findMany, () => count()),
+    count({ handledAt: null }),
+  ]);
+  return { rows, total, open };
 }
 
-export function listAvailabilityRequests(db: Db, page: { limit: number; offset: number }) {
+export function listAvailabilityRequests(db: Db, page: PageWindow) {
   return inboxPage(
-    db.availabilityRequest.findMany({
-      orderBy: [...inboxOrder],
-      skip: page.offset,
-      take: page.limit,
-      select: { ...availabilityRequestSelect, packageInfo: true, teacherInfo: true, handledAt: true },
-    }),
+    page,
+    (window) =>
+      db.availabilityRequest.findMany({
+        orderBy: [...inboxOrder],
+        ...window,
+        select: { ...availabilityRequestSelect, packageInfo: true, teacherInfo: true, handledAt: true },
+      }),
     (where) => db.availabilityRequest.count({ where }),
   );
 }
 
-export function listGroupSignups(db: Db, page: { limit: number; offset: number }) {
+export function listGroupSignups(db: Db, page: PageWindow) {
   return inboxPage(
-    db.groupSignup.findMany({
-      orderBy: [...inboxOrder],
-      skip: page.offset,
-      take: page.limit,
-      select: {
-        ...groupSignupSelect,
-        handledAt: true,
-        event: { select: { dayOfWeek: true, time: true, location: true } },
-        groupPackage: { select: { name: true, weeks: true } },
-      },
-    }),
+    page,
+    (window) =>
+      db.groupSignup.findMany({
+        orderBy: [...inboxOrder],
+        ...window,
+        select: {
+          ...groupSignupSelect,
+          handledAt: true,
+          event: { select: { dayOfWeek: true, time: true, location: true } },
+          groupPackage: { select: { name: true, weeks: true } },
+        },
+      }),
     (where) => db.groupSignup.count({ where }),
   );
 }

@@ -1,6 +1,5 @@
 // Every procedure here is an adminProcedure: the admin role is re-read from the database with
 // the session on each call (tests enumerate this router to prove it).
-import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { adminAvailabilityRouter } from "../availability/availability.router.ts";
@@ -8,6 +7,7 @@ import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import {
   agendaSchema,
+  byIdSchema,
   createNoteSchema,
   createSharedFileSchema,
   inboxQuerySchema,
@@ -19,6 +19,7 @@ import {
   listStudentsSchema,
   markHandledSchema,
   recordPaymentSchema,
+  setFileActiveSchema,
   updateBookingSchema,
   updateNoteSchema,
   updateOrderSchema,
@@ -50,8 +51,6 @@ import {
 } from "./shared-files.service.ts";
 import { teacherProcedure } from "./teacher-procedure.ts";
 
-const byId = z.object({ id: z.uuid() });
-
 export const adminRouter = router({
   me: adminProcedure.query(({ ctx }) => ({ id: ctx.admin.id, name: ctx.admin.name, email: ctx.admin.email })),
   dashboardStats: adminProcedure.query(({ ctx }) => getDashboard(ctx.db)),
@@ -63,21 +62,21 @@ export const adminRouter = router({
     list: teacherProcedure
       .input(listBookingsSchema)
       .query(({ ctx, input }) => listBookings(ctx.db, ctx.teacher.id, input)),
-    get: adminProcedure.input(byId).query(({ ctx, input }) => getAdminBooking(ctx.db, input.id)),
-    update: adminProcedure.input(byId.extend({ data: updateBookingSchema })).mutation(async ({ ctx, input }) => ({
+    get: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getAdminBooking(ctx.db, input.id)),
+    update: adminProcedure.input(byIdSchema.extend({ data: updateBookingSchema })).mutation(async ({ ctx, input }) => ({
       booking: await updateBooking(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
     })),
   }),
   orders: router({
     list: adminProcedure.input(listOrdersSchema.prefault({})).query(({ ctx, input }) => listOrders(ctx.db, input)),
-    get: adminProcedure.input(byId).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
+    get: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
     update: adminProcedure
-      .input(byId.extend({ data: updateOrderSchema }))
+      .input(byIdSchema.extend({ data: updateOrderSchema }))
       .mutation(({ ctx, input }) =>
         decideOrder(ctx.db, input.id, input.data.status, { publicUrl: ctx.env.PUBLIC_URL }),
       ),
     recordPayment: adminProcedure
-      .input(byId.extend({ data: recordPaymentSchema }))
+      .input(byIdSchema.extend({ data: recordPaymentSchema }))
       .mutation(({ ctx, input }) => recordPayment(ctx.db, input.id, input.data)),
   }),
   // Who holds pending lessons (unpaid ones count against the cap) and since when (issue 27).
@@ -100,16 +99,16 @@ export const adminRouter = router({
     list: adminProcedure
       .input(listNotesSchema)
       .query(({ ctx, input }) => listTeacherNotes(ctx.db, ctx.admin.id, input)),
-    get: adminProcedure.input(byId).query(({ ctx, input }) => getNote(ctx.db, ctx.admin.id, input.id)),
+    get: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getNote(ctx.db, ctx.admin.id, input.id)),
     create: adminProcedure
       .input(createNoteSchema)
       .mutation(({ ctx, input }) => createNote(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
     update: adminProcedure
-      .input(byId.extend({ data: updateNoteSchema }))
+      .input(byIdSchema.extend({ data: updateNoteSchema }))
       .mutation(({ ctx, input }) =>
         updateNote(ctx.db, ctx.admin.id, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
       ),
-    delete: adminProcedure.input(byId).mutation(({ ctx, input }) => deleteNote(ctx.db, ctx.admin.id, input.id)),
+    delete: adminProcedure.input(byIdSchema).mutation(({ ctx, input }) => deleteNote(ctx.db, ctx.admin.id, input.id)),
     tags: adminProcedure.query(({ ctx }) => listTags(ctx.db, ctx.admin.id)),
   }),
 
@@ -119,17 +118,17 @@ export const adminRouter = router({
       .input(createSharedFileSchema)
       .mutation(({ ctx, input }) => createSharedFile(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
     update: adminProcedure
-      .input(byId.extend({ data: updateSharedFileSchema }))
+      .input(byIdSchema.extend({ data: updateSharedFileSchema }))
       .mutation(({ ctx, input }) =>
         updateSharedFile(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL, uploads: ctx.uploads }),
       ),
     setActive: adminProcedure
-      .input(byId.extend({ is_active: z.boolean() }))
+      .input(setFileActiveSchema)
       .mutation(({ ctx, input }) =>
         setSharedFileActive(ctx.db, input.id, input.is_active, { publicUrl: ctx.env.PUBLIC_URL }),
       ),
     delete: adminProcedure
-      .input(byId)
+      .input(byIdSchema)
       .mutation(({ ctx, input }) => deleteSharedFile(ctx.db, input.id, { uploads: ctx.uploads })),
   }),
 
@@ -140,7 +139,7 @@ export const adminRouter = router({
       .input(inboxQuerySchema.optional())
       .query(({ ctx, input }) => getInbox(ctx.db, inboxQuerySchema.parse(input ?? {}))),
     markHandled: adminProcedure
-      .input(markHandledSchema.extend({ id: z.uuid(), kind: z.enum(["availability-request", "group-signup"]) }))
+      .input(markHandledSchema)
       .mutation(({ ctx, input }) => markInboxItem(ctx.db, input.kind, input.id, input.handled)),
   }),
 
@@ -150,7 +149,7 @@ export const adminRouter = router({
       .query(({ ctx, input }) =>
         listEmails(ctx.db, listEmailsSchema.parse(input ?? {}), { smtpConfigured: Boolean(ctx.env.SMTP_URL) }),
       ),
-    retry: adminProcedure.input(byId).mutation(({ ctx, input }) => retryEmail(ctx.db, input.id)),
+    retry: adminProcedure.input(byIdSchema).mutation(({ ctx, input }) => retryEmail(ctx.db, input.id)),
   }),
 
   questionBank: router({

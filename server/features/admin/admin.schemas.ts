@@ -26,6 +26,8 @@ import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } 
 import { EMAIL_STATUSES } from "./emails.service.ts";
 
 const id = z.uuid();
+/** The row a procedure reads, changes or deletes; an edit extends it with its `data`. */
+export const byIdSchema = z.object({ id });
 const queryBool = z.union([
   z.boolean(),
   z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
@@ -256,6 +258,7 @@ export const createSharedFileSchema = z.object({
 export const updateSharedFileSchema = createSharedFileSchema
   .omit({ student_id: true })
   .partial({ is_active: true, file_type: true });
+export const setFileActiveSchema = byIdSchema.extend({ is_active: z.boolean() });
 
 // ---- students & inbox ----
 // Without a limit the whole list (the student pickers of the notes and files forms need it).
@@ -271,7 +274,11 @@ export const inboxQuerySchema = z.object({
   requests_offset: pageOffset("requests_offset"),
   signups_offset: pageOffset("signups_offset"),
 });
-export const markHandledSchema = z.object({ handled: z.boolean().default(true) });
+export const markHandledSchema = z.object({
+  id,
+  kind: z.enum(["availability-request", "group-signup"]),
+  handled: z.boolean().default(true),
+});
 
 export const listEmailsSchema = z.object({
   status: z.enum(["all", ...EMAIL_STATUSES]).default("all"),

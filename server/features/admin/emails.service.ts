@@ -4,7 +4,6 @@ import type { z } from "zod";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import {
-  countOutboxEmails,
   countOutboxEmailsByStatus,
   findOutboxAttachmentNames,
   listOutboxEmails,
@@ -17,9 +16,8 @@ export const HELD_EMAIL_NOTE = "Not sent: no SMTP server configured";
 
 export async function listEmails(db: Db, input: z.output<typeof listEmailsSchema>, opts: { smtpConfigured: boolean }) {
   const status = input.status === "all" ? undefined : input.status;
-  const [rows, total, counts] = await Promise.all([
-    listOutboxEmails(db, { status, limit: input.limit, offset: input.offset }),
-    countOutboxEmails(db, status),
+  const [{ rows, total }, counts] = await Promise.all([
+    listOutboxEmails(db, status, input),
     countOutboxEmailsByStatus(db),
   ]);
   const attachments = new Map(

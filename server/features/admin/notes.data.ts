@@ -1,4 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
+import { type PageWindow, readPage } from "../../db/paged.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 
 export const noteSelect = {
@@ -26,12 +27,7 @@ function visibleTo(viewerId: string): Prisma.StudentNoteWhereInput {
   return { OR: [{ isPrivate: false }, { authorId: viewerId }] };
 }
 
-export async function listNoteRows(
-  db: Db,
-  viewerId: string,
-  filter: NoteFilter,
-  page: { limit: number; offset: number },
-) {
+export async function listNoteRows(db: Db, viewerId: string, filter: NoteFilter, page: PageWindow) {
   const and: Prisma.StudentNoteWhereInput[] = [visibleTo(viewerId)];
   if (filter.studentId) and.push({ studentId: filter.studentId });
   if (filter.privateOnly) and.push({ isPrivate: true });
@@ -41,18 +37,18 @@ export async function listNoteRows(
     and.push({ OR: [{ teacherNote: contains }, { student: { name: contains } }, { tags: { has: filter.search } }] });
   }
   const where = { AND: and };
-  const [rows, total] = await Promise.all([
-    db.studentNote.findMany({
-      where,
-      // The id breaks ties, so paging returns every note once even when dates are equal.
-      orderBy: [{ noteDate: "desc" }, { createdAt: "desc" }, { id: "asc" }],
-      skip: page.offset,
-      take: page.limit,
-      select: noteSelect,
-    }),
-    db.studentNote.count({ where }),
-  ]);
-  return { rows, total };
+  return readPage(
+    page,
+    (window) =>
+      db.studentNote.findMany({
+        where,
+        // The id breaks ties, so paging returns every note once even when dates are equal.
+        orderBy: [{ noteDate: "desc" }, { createdAt: "desc" }, { id: "asc" }],
+        ...window,
+        select: noteSelect,
+      }),
+    () => db.studentNote.count({ where }),
+  );
 }
 
 export function findVisibleNoteRow(db: Db, viewerId: string, id: string) {

@@ -1,4 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
+import { type PageWindow, readPage } from "../../db/paged.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 
 /** A shared file as its student sees it (the portal, the data export). */
@@ -26,7 +27,7 @@ export type SharedFileChanges = Partial<
   Pick<SharedFileRow, "title" | "description" | "fileType" | "fileUrl" | "fileSize" | "isActive">
 >;
 
-export async function listSharedFileRows(db: Db, filter: SharedFileFilter, page: { limit: number; offset: number }) {
+export async function listSharedFileRows(db: Db, filter: SharedFileFilter, page: PageWindow) {
   const where: Prisma.SharedFileWhereInput = {};
   if (filter.studentId) where.studentId = filter.studentId;
   if (filter.fileType) where.fileType = filter.fileType;
@@ -35,15 +36,18 @@ export async function listSharedFileRows(db: Db, filter: SharedFileFilter, page:
     const contains = { contains: filter.search, mode: "insensitive" as const };
     where.OR = [{ title: contains }, { description: contains }, { student: { name: contains } }];
   }
-  const [rows, total, counts] = await Promise.all([
-    db.sharedFile.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip: page.offset,
-      take: page.limit,
-      select: sharedFileSelect,
-    }),
-    db.sharedFile.count({ where }),
+  const [{ rows, total }, counts] = await Promise.all([
+    readPage(
+      page,
+      (window) =>
+        db.sharedFile.findMany({
+          where,
+          orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+          ...window,
+          select: sharedFileSelect,
+        }),
+      () => db.sharedFile.count({ where }),
+    ),
     db.sharedFile.groupBy({ by: ["studentId", "isActive"], _count: { _all: true } }),
   ]);
   return { rows, total, counts };

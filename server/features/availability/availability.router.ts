@@ -1,8 +1,8 @@
 // The availability procedures: the public grid, its "same time every week" search and a visitor's
 // request for other times (mounted in the booking router), and the teacher's own slots, weekly
 // schedule and days off (mounted as admin.availability).
-import { z } from "zod";
 import { invalidInputSays, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
+import { byIdSchema } from "../admin/admin.schemas.ts";
 import { teacherProcedure } from "../admin/teacher-procedure.ts";
 import {
   AVAILABILITY_REQUEST_INVALID_MESSAGE,
@@ -21,8 +21,6 @@ import { createAvailabilityRequest } from "./availability-request.service.ts";
 import { findSameTimeEveryWeek } from "./same-time-every-week.service.ts";
 import { createSlot, deleteSeriesFrom, deleteSlot, listAdminSlots, markDaysOff } from "./slots.service.ts";
 import { applyWeeklySchedule, getWeeklySchedule, removeWeeklySchedule } from "./standing-schedule.service.ts";
-
-const byId = z.object({ id: z.uuid() });
 
 /** booking.availability, booking.sameTimeEveryWeek, booking.requestCustomAvailability. */
 export const publicAvailabilityProcedures = {
@@ -59,7 +57,9 @@ export const adminAvailabilityRouter = router({
   removeSchedule: teacherProcedure
     .input(removeScheduleSchema)
     .mutation(({ ctx, input }) => removeWeeklySchedule(ctx.db, ctx.teacher.id, input.from ?? new Date())),
-  deleteSlot: teacherProcedure.input(byId).mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.teacher.id, input.id)),
+  deleteSlot: teacherProcedure
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => deleteSlot(ctx.db, ctx.teacher.id, input.id)),
   deleteSeries: teacherProcedure
     .input(deleteSeriesSchema)
     .mutation(({ ctx, input }) => deleteSeriesFrom(ctx.db, ctx.teacher.id, input.seriesId, input.from)),

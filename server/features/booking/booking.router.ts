@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
 import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
 import type { Context } from "../../trpc/context.ts";
@@ -9,6 +8,7 @@ import {
   bookingIdSchema,
   groupConversationBookingSchema,
   packageBookingSchema,
+  packageIdSchema,
   quoteSchema,
   REQUIRED_FIELDS,
   referralSignupSchema,
@@ -61,9 +61,7 @@ async function checkPrice<Input extends { referralCode?: string | null }, Result
 
 export const bookingRouter = router({
   packages: publicProcedure.query(({ ctx }) => listPackages(ctx.db)),
-  package: publicProcedure
-    .input(z.object({ id: z.string().min(1).max(100) }))
-    .query(({ ctx, input }) => getPackage(ctx.db, input.id)),
+  package: publicProcedure.input(packageIdSchema).query(({ ctx, input }) => getPackage(ctx.db, input.id)),
   teachers: publicProcedure.query(({ ctx }) => listPublicTeachers(ctx.db)),
   groupEvents: publicProcedure.query(({ ctx }) => listGroupConversationEvents(ctx.db)),
   groupPackages: publicProcedure.query(({ ctx }) => listGroupConversationPackages(ctx.db)),

@@ -62,8 +62,16 @@ export const groupAddOnSchema = z
 const lessonDate = text(64).min(1, "A lesson date is required");
 const idempotencyKey = text(200).min(1).optional().nullable();
 const referralCode = optionalText(64);
-/** The language of the page the booking was made on; absent (an integration), the account's. */
-const locale = localeSchema.optional();
+/**
+ * The fields every booking payload ends with: a group add-on, a referral code, a retry key, and the
+ * language of the page the booking was made on (absent, from an integration: the account's).
+ */
+const bookingExtras = {
+  group_conversation: groupAddOnSchema,
+  referralCode,
+  idempotencyKey,
+  locale: localeSchema.optional(),
+};
 
 export const singleBookingSchema = z.object({
   studentInfo: studentInfoSchema,
@@ -72,10 +80,7 @@ export const singleBookingSchema = z.object({
   teacher_id: optionalText(64),
   packageId: optionalText(100),
   location: optionalText(300),
-  group_conversation: groupAddOnSchema,
-  referralCode,
-  idempotencyKey,
-  locale,
+  ...bookingExtras,
 });
 export type SingleBookingInput = z.infer<typeof singleBookingSchema>;
 
@@ -91,10 +96,7 @@ export const packageBookingSchema = z.object({
     lessons: z.number().int().optional().nullable(),
     totalPrice: z.number().optional().nullable(),
   }),
-  group_conversation: groupAddOnSchema,
-  referralCode,
-  idempotencyKey,
-  locale,
+  ...bookingExtras,
 });
 export type PackageBookingInput = z.infer<typeof packageBookingSchema>;
 
@@ -115,6 +117,8 @@ export const validatePriceSchema = z.object({
 export type ValidatePriceInput = z.infer<typeof validatePriceSchema>;
 
 export const bookingIdSchema = z.object({ id: text(64).min(1) });
+/** A package by its id (the catalogue's ids are slugs, not uuids). */
+export const packageIdSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const groupConversationBookingSchema = z.object({
   event_id: text(100).min(1, "Please choose a night"),

@@ -1,4 +1,5 @@
 import type { Prisma } from "../../db/generated/client.ts";
+import { type PageWindow, readPage } from "../../db/paged.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { lessonMailSelect } from "../mail/mail.data.ts";
 import { orderPricesSelect } from "./booking.data.ts";
@@ -35,26 +36,17 @@ function owedWhere(db: Db): Prisma.BookingOrderWhereInput {
   };
 }
 
-export async function listOrderRows(
-  db: Db,
-  filter: { studentId?: string; owed?: boolean },
-  page: { limit: number; offset: number },
-) {
+export async function listOrderRows(db: Db, filter: { studentId?: string; owed?: boolean }, page: PageWindow) {
   const where: Prisma.BookingOrderWhereInput = {
     ...(filter.studentId ? { studentId: filter.studentId } : {}),
     ...(filter.owed ? owedWhere(db) : {}),
   };
-  const [rows, total] = await Promise.all([
-    db.bookingOrder.findMany({
-      where,
-      orderBy: { createdAt: "desc" },
-      take: page.limit,
-      skip: page.offset,
-      select: orderSummarySelect,
-    }),
-    db.bookingOrder.count({ where }),
-  ]);
-  return { rows, total };
+  return readPage(
+    page,
+    (window) =>
+      db.bookingOrder.findMany({ where, orderBy: { createdAt: "desc" }, ...window, select: orderSummarySelect }),
+    () => db.bookingOrder.count({ where }),
+  );
 }
 
 /** What every owing order still owes, together: their totals less what was paid on them. */

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import { Prisma } from "../../db/generated/client.ts";
+import { type PageWindow, readPage } from "../../db/paged.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 
 /** The site's time zone, the teacher's language and the first active teacher, who signs the mails and receives the notices. */
@@ -150,27 +151,33 @@ export function holdPendingEmails(db: Db, now: Date) {
   });
 }
 
-export function listOutboxEmails(db: Db, opts: { status?: string; limit: number; offset: number }) {
-  return db.outboxEmail.findMany({
-    where: opts.status ? { status: opts.status } : undefined,
-    // The id breaks ties, so paging returns every message once even when times are equal.
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: opts.limit,
-    skip: opts.offset,
-    select: {
-      id: true,
-      kind: true,
-      toAddress: true,
-      subject: true,
-      textBody: true,
-      status: true,
-      attempts: true,
-      nextAttemptAt: true,
-      lastError: true,
-      sentAt: true,
-      createdAt: true,
-    },
-  });
+/** One page of the outbox, newest first, and how many messages of that status there are in all. */
+export function listOutboxEmails(db: Db, status: string | undefined, page: PageWindow) {
+  const where = status ? { status } : undefined;
+  return readPage(
+    page,
+    (window) =>
+      db.outboxEmail.findMany({
+        where,
+        // The id breaks ties, so paging returns every message once even when times are equal.
+        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        ...window,
+        select: {
+          id: true,
+          kind: true,
+          toAddress: true,
+          subject: true,
+          textBody: true,
+          status: true,
+          attempts: true,
+          nextAttemptAt: true,
+          lastError: true,
+          sentAt: true,
+          createdAt: true,
+        },
+      }),
+    () => db.outboxEmail.count({ where }),
+  );
 }
 
 export function countOutboxEmailsByStatus(db: Db) {
@@ -183,10 +190,6 @@ export function listLessonsStartingBetween(db: Db, from: Date, to: Date) {
     where: { status: { in: ["pending", "confirmed"] }, startsAt: { gt: from, lte: to } },
     select: { ...lessonMailSelect, teacher: { select: { name: true } } },
   });
-}
-
-export function countOutboxEmails(db: Db, status?: string) {
-  return db.outboxEmail.count({ where: status ? { status } : undefined });
 }
 
 export function findOutboxAttachmentNames(db: Db, ids: string[]) {

@@ -10,18 +10,14 @@ import {
   noticeHoursFor,
   noticeLabelFor,
 } from "../../../shared/cancellation-policy.ts";
-import {
-  CANCEL_REASON_REQUIRED_MESSAGE,
-  LESSON_MINUTES,
-  PAST_LESSON_CANCEL_MESSAGE,
-} from "../../../shared/constants.ts";
-import { multiLineText } from "../../../shared/text.ts";
+import { LESSON_MINUTES, PAST_LESSON_CANCEL_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../availability/availability.service.ts";
 import { queueLessonEventMails } from "../booking/booking-mail.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import * as data from "./portal.data.ts";
+import type { cancellationRequestSchema, rebookSchema } from "./portal.schemas.ts";
 
 const NOT_FOUND = "Lesson not found.";
 
@@ -78,11 +74,6 @@ export async function checkCancellation(db: Db, studentId: string, bookingId: st
   const { lesson, decision } = await evaluate(db, studentId, bookingId, now);
   return toDecisionDto(lesson.id, decision);
 }
-
-export const cancellationRequestSchema = z.object({
-  booking_id: z.string().trim().min(1).max(100),
-  reason: multiLineText(1000).min(1, CANCEL_REASON_REQUIRED_MESSAGE),
-});
 
 export async function requestCancellation(
   db: Db,
@@ -196,11 +187,6 @@ export async function getCancellationSummary(db: Db, studentId: string) {
 }
 
 // ---- rebooking with a credit ----
-
-export const rebookSchema = z.object({
-  credit_id: z.uuid(),
-  lesson_date: z.iso.datetime({ offset: true }),
-});
 
 /**
  * Spends a cancellation credit on one new lesson at no charge: the schedule step for a single

@@ -1,13 +1,13 @@
 // The student's referral code, invitations and the public check of a code on the /ref page.
 
 import { z } from "zod";
-import { INVALID_EMAIL_MESSAGE, INVALID_REFERRAL_CODE_MESSAGE } from "../../../shared/constants.ts";
+import { INVALID_REFERRAL_CODE_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
-import { singleLineText } from "../../../shared/text.ts";
 import { newReferralCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import * as data from "./portal.data.ts";
+import type { referralInviteSchema } from "./portal.schemas.ts";
 
 // ---- referrals ----
 
@@ -42,11 +42,6 @@ export async function getReferralData(db: Db, studentId: string) {
     })),
   };
 }
-
-export const referralInviteSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email(INVALID_EMAIL_MESSAGE).max(254)),
-  name: singleLineText(120).optional(),
-});
 
 /**
  * An invitation by email is the inviter's note of whom they told: it reserves the address for

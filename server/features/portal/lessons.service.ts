@@ -1,11 +1,12 @@
 // The student's lessons, dashboard counts and progress. Every function takes the signed-in
 // student's id from the session (never from the request) and only ever reads that student's rows.
 
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
 import { summarizeAchievements } from "./achievements.ts";
 import * as data from "./portal.data.ts";
+import type { lessonsQuerySchema } from "./portal.schemas.ts";
 import { getQuizResults } from "./resources.service.ts";
 import { lessonsPerWeek, longestWeekStreak, studyMinutesFor } from "./study-stats.ts";
 
@@ -49,22 +50,10 @@ function toLessonDto(row: LessonRow) {
 }
 export type LessonDto = ReturnType<typeof toLessonDto>;
 
-export const lessonsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  upcoming: z.boolean().optional(),
-});
+type LessonsQuery = z.infer<typeof lessonsQuerySchema>;
 
-export async function listLessons(
-  db: Db,
-  studentId: string,
-  query: z.infer<typeof lessonsQuerySchema>,
-  now = new Date(),
-) {
-  const rows = await data.listStudentLessons(db, studentId, {
-    upcomingOnly: query.upcoming === true,
-    limit: query.limit,
-    now,
-  });
+export async function listLessons(db: Db, studentId: string, { upcoming, limit }: LessonsQuery, now = new Date()) {
+  const rows = await data.listStudentLessons(db, studentId, { upcomingOnly: upcoming === true, limit, now });
   return rows.map(toLessonDto);
 }
 

@@ -1,7 +1,6 @@
 // The student portal: the procedures behind the spec's /api/student/* paths, each returning what
 // its path returns. Every one but validateReferral (the unguarded /ref page) needs a student
 // session, and every service call is scoped by that session's id: a foreign id finds nothing.
-import { z } from "zod";
 import {
   publicProcedure,
   rateLimitedProcedure,
@@ -11,21 +10,34 @@ import {
 } from "../../trpc/init.ts";
 import { getStudentOrder, listStudentOrders } from "../booking/order.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
-import { deleteAccountSchema, deleteStudentAccount } from "../privacy/privacy.service.ts";
+import { deleteStudentAccount } from "../privacy/privacy.service.ts";
 import {
-  cancellationRequestSchema,
   checkCancellation,
   getCancellationSummary,
   listCancellations,
-  rebookSchema,
   rebookWithCredit,
   requestCancellation,
 } from "./cancellations.service.ts";
-import { getReferralData, inviteFriend, referralInviteSchema, validateReferralCode } from "./invitations.service.ts";
+import { getReferralData, inviteFriend, validateReferralCode } from "./invitations.service.ts";
 import { checkMove, moveStudentLesson } from "./lesson-moves.service.ts";
-import { getDashboardStats, getProgress, lessonsQuerySchema, listLessons } from "./lessons.service.ts";
-import { fileAccessSchema, moveLessonSchema, noteSeenSchema, studentOrdersSchema } from "./portal.schemas.ts";
-import { getProfile, localeUpdateSchema, profileUpdateSchema, saveLocale, saveProfile } from "./profile.service.ts";
+import { getDashboardStats, getProgress, listLessons } from "./lessons.service.ts";
+import {
+  cancellationRequestSchema,
+  deleteAccountSchema,
+  fileAccessSchema,
+  lessonCheckSchema,
+  lessonsQuerySchema,
+  localeUpdateSchema,
+  moveLessonSchema,
+  noteSeenSchema,
+  orderIdSchema,
+  profileUpdateSchema,
+  rebookSchema,
+  referralInviteSchema,
+  referralLookupSchema,
+  studentOrdersSchema,
+} from "./portal.schemas.ts";
+import { getProfile, saveLocale, saveProfile } from "./profile.service.ts";
 import {
   getQuizResults,
   listFiles,
@@ -53,7 +65,7 @@ export const portalRouter = router({
     .input(studentOrdersSchema.prefault({}))
     .query(({ ctx, input }) => listStudentOrders(ctx.db, ctx.student.id, input)),
   order: studentProcedure
-    .input(z.object({ id: z.uuid() }))
+    .input(orderIdSchema)
     .query(({ ctx, input }) => getStudentOrder(ctx.db, input.id, ctx.student.id)),
   profile: studentProcedure.query(async ({ ctx }) => ({ profile: await getProfile(ctx.db, ctx.student.id) })),
   saveProfile: rateLimitedStudentProcedure("write")
@@ -70,7 +82,7 @@ export const portalRouter = router({
     .input(referralInviteSchema)
     .mutation(({ ctx, input }) => inviteFriend(ctx.db, ctx.student, input)),
   validateReferral: rateLimitedProcedure("code-lookup")
-    .input(z.object({ code: z.string().max(200) }))
+    .input(referralLookupSchema)
     .query(({ ctx, input }) => validateReferralCode(ctx.db, input.code)),
 
   quizResults: studentProcedure.query(({ ctx }) => getQuizResults(ctx.db, ctx.student.id)),
@@ -86,7 +98,7 @@ export const portalRouter = router({
 
   cancellationSummary: studentProcedure.query(({ ctx }) => getCancellationSummary(ctx.db, ctx.student.id)),
   cancellationCheck: studentProcedure
-    .input(z.object({ bookingId: z.string().max(200) }))
+    .input(lessonCheckSchema)
     .query(({ ctx, input }) => checkCancellation(ctx.db, ctx.student.id, input.bookingId)),
   requestCancellation: rateLimitedStudentProcedure("request")
     .input(cancellationRequestSchema)
@@ -98,7 +110,7 @@ export const portalRouter = router({
     .mutation(({ ctx, input }) => rebookWithCredit(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
   cancellations: studentProcedure.query(({ ctx }) => listCancellations(ctx.db, ctx.student.id)),
   moveCheck: studentProcedure
-    .input(z.object({ bookingId: z.string().max(200) }))
+    .input(lessonCheckSchema)
     .query(({ ctx, input }) => checkMove(ctx.db, ctx.student.id, input.bookingId)),
   moveLesson: rateLimitedStudentProcedure("booking")
     .input(moveLessonSchema)

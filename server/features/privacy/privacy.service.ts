@@ -2,7 +2,7 @@
 // and erasure of their account. Lessons and orders stay in the teacher's accounting records,
 // stripped of anything that identifies the student.
 
-import { z } from "zod";
+import type { z } from "zod";
 import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
@@ -17,16 +17,8 @@ import type { UploadStore } from "../files/upload-store.ts";
 import { type NewOutboxEmail, outboxMail } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { freedLessonsEmail, type MailContext } from "../mail/mail.templates.ts";
+import type { deleteAccountSchema } from "../portal/portal.schemas.ts";
 import { type CancelledLesson, eraseStudent, findAccount, loadStudentData } from "./privacy.data.ts";
-
-export const DELETE_CONFIRMATION_WORD = "DELETE";
-export const DELETE_CONFIRMATION_MESSAGE = `Type ${DELETE_CONFIRMATION_WORD} to confirm that you want to delete your account.`;
-
-export const deleteAccountSchema = z.object({
-  confirmation: z
-    .string({ error: DELETE_CONFIRMATION_MESSAGE })
-    .refine((v) => v.trim() === DELETE_CONFIRMATION_WORD, { message: DELETE_CONFIRMATION_MESSAGE }),
-});
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -11,8 +11,8 @@ import {
   LEVEL_CATALOG,
   QUIZ_MESSAGES,
 } from "../../../shared/quiz-catalog.ts";
-import { asGeneralStart, type StartQuizInput } from "../../../shared/quiz-schemas.ts";
 import { breakdownsOf, estimateLevel, scoreAnswers } from "../../../shared/quiz-scoring.ts";
+import { asGeneralStart } from "../../../shared/quiz-texts.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
@@ -53,6 +53,7 @@ import {
   insertAttemptUnlessOpen,
   recordAttemptAnswer,
 } from "./quiz.data.ts";
+import type { StartQuizInput } from "./quiz.schemas.ts";
 import { toResultDto } from "./result-dto.ts";
 import { reviewFor } from "./result-review.ts";
 import { closingOf, drawOptionOrders, servedQuestions, toPublicQuestion } from "./served.ts";

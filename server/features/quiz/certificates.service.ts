@@ -3,7 +3,6 @@
 import { INVALID_CERTIFICATE_MESSAGE } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale, localePath } from "../../../shared/i18n/locales.ts";
 import { ASSESSMENT_SCALE, isQuizLevel, QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
-import { certificateCodeSchema } from "../../../shared/quiz-schemas.ts";
 import { levelLabel, quizTitle, scaleName } from "../../../shared/quiz-texts.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -12,6 +11,7 @@ import type { SessionUser } from "../auth/session.data.ts";
 import { passesLevelTest } from "./certification.ts";
 import type { Services } from "./question-plans.service.ts";
 import { findCertificate, findOwnResult, findUserName, type ResultRow } from "./quiz.data.ts";
+import { certificateCodeSchema } from "./quiz.schemas.ts";
 import { toResultDto } from "./result-dto.ts";
 
 // ---------------------------------------------------------------------------------------------

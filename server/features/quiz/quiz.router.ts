@@ -1,12 +1,3 @@
-import { z } from "zod";
-import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
-import {
-  historyQuerySchema,
-  recordAnswerSchema,
-  saveResultSchema,
-  startQuizSchema,
-  submitAttemptSchema,
-} from "../../../shared/quiz-schemas.ts";
 import {
   limitCallOf,
   rateLimitedProcedure,
@@ -17,6 +8,16 @@ import {
 import { answerBlock, previewQuiz, recordAnswer, startQuiz, submitAttempt } from "./attempts.service.ts";
 import { getOwnCertificate, verifyCertificate } from "./certificates.service.ts";
 import { countQuestionsByLevel } from "./quiz.data.ts";
+import {
+  certificateLookupSchema,
+  certificateQuerySchema,
+  historyQuerySchema,
+  recordAnswerSchema,
+  resultIdSchema,
+  saveResultSchema,
+  startQuizSchema,
+  submitAttemptSchema,
+} from "./quiz.schemas.ts";
 import { getOwnResult, getStats, listHistory, saveResult } from "./results.service.ts";
 
 export const quizRouter = router({
@@ -51,15 +52,13 @@ export const quizRouter = router({
     .input(historyQuerySchema.prefault({}))
     .query(({ ctx, input }) => listHistory(ctx.db, ctx.student, input)),
   stats: studentProcedure.query(({ ctx }) => getStats(ctx.db, ctx.student)),
-  result: studentProcedure
-    .input(z.object({ id: z.uuid() }))
-    .query(({ ctx, input }) => getOwnResult(ctx, ctx.student, input.id)),
+  result: studentProcedure.input(resultIdSchema).query(({ ctx, input }) => getOwnResult(ctx, ctx.student, input.id)),
   certificate: studentProcedure
-    .input(z.object({ resultId: z.uuid() }))
+    .input(certificateQuerySchema)
     .query(({ ctx, input }) => getOwnCertificate(ctx, ctx.student, input.resultId)),
   // Public on purpose: anyone holding the code may check it; the answer names only the first
   // name and the last name's initial.
   verifyCertificate: rateLimitedProcedure("code-lookup")
-    .input(z.object({ code: z.string().max(200), locale: localeSchema.optional() }))
+    .input(certificateLookupSchema)
     .query(({ ctx, input }) => verifyCertificate(ctx.db, input.code, input.locale)),
 });

@@ -2,7 +2,6 @@
 // history and the totals.
 
 import { CONCEPT_LEVELS, GENERAL_ASSESSMENTS, QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
-import type { SaveResultInput } from "../../../shared/quiz-schemas.ts";
 import { scoreAnswers } from "../../../shared/quiz-scoring.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -10,6 +9,7 @@ import type { SessionUser } from "../auth/session.data.ts";
 import { submitAttempt } from "./attempts.service.ts";
 import type { Services } from "./question-plans.service.ts";
 import { findOwnAttempt, findOwnResult, insertUnverifiedResult, listOwnResults, sumOwnResults } from "./quiz.data.ts";
+import type { SaveResultInput } from "./quiz.schemas.ts";
 import { toResultDto } from "./result-dto.ts";
 import { reviewFor, type ShownReviewEntry } from "./result-review.ts";
 import { servedQuestions } from "./served.ts";

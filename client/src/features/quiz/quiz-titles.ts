@@ -1,10 +1,17 @@
 // A test's title and topic in the page's language. The server stores and sends them in English
 // ("B1 Intermediate Test"); the page names the test again from what it is (shared/quiz-texts.ts),
 // keeping the server's words for a test it cannot name (a quiz passed in navigation state).
+
+import type { StartQuizInput } from "../../../../server/features/quiz/quiz.schemas.ts";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { isConceptSlug, isQuizLevel } from "../../../../shared/quiz-catalog.ts";
-import { asGeneralStart, type StartQuizInput } from "../../../../shared/quiz-schemas.ts";
-import { conceptLabel, levelLabel, type QuizIdentity, quizTitle } from "../../../../shared/quiz-texts.ts";
+import {
+  asGeneralStart,
+  conceptLabel,
+  levelLabel,
+  type QuizIdentity,
+  quizTitle,
+} from "../../../../shared/quiz-texts.ts";
 import type { QuizResultDto } from "./quiz-types.ts";
 
 /** What the test a start input asks for is. */

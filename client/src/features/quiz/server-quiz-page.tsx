@@ -1,7 +1,7 @@
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { StartQuizInput } from "../../../../server/features/quiz/quiz.schemas.ts";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
-import type { StartQuizInput } from "../../../../shared/quiz-schemas.ts";
 import { conceptLabel } from "../../../../shared/quiz-texts.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";

@@ -1,7 +1,10 @@
-// Input schemas of the quiz area, validated at the edge (tRPC and REST) before any service runs.
+// Input schemas of the quiz procedures, beside their router, validated at the edge (tRPC and REST)
+// before any service runs. The client takes only types from here (StartQuizInput).
+
 import { z } from "zod";
-import { QUIZ_TYPES } from "./quiz-catalog.ts";
-import { singleLineText } from "./text.ts";
+import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
+import { QUIZ_TYPES } from "../../../shared/quiz-catalog.ts";
+import { singleLineText } from "../../../shared/text.ts";
 
 /** Route values arrive as strings; the service checks them to give the spec's own messages. */
 export const startQuizSchema = z.discriminatedUnion("kind", [
@@ -16,10 +19,6 @@ export const startQuizSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 export type StartQuizInput = z.infer<typeof startQuizSchema>;
-
-/** A placement start as the General Level Assessment it is: one name for each test inside. */
-export const asGeneralStart = (input: StartQuizInput): Exclude<StartQuizInput, { kind: "placement" }> =>
-  input.kind === "placement" ? { kind: "general", type: input.mode === "in-depth" ? "comprehensive" : "quick" } : input;
 
 const answerIndex = z.number().int().min(0).max(3);
 /** {questionId: optionIndex}; at most 100 entries (the longest quiz asks 45). */
@@ -73,3 +72,9 @@ export const historyQuerySchema = z.object({
 });
 
 export const certificateCodeSchema = z.string().regex(/^[A-Z0-9-]{6,40}$/);
+
+/** A result or certificate by its id. */
+export const resultIdSchema = z.object({ id: z.uuid() });
+export const certificateQuerySchema = z.object({ resultId: z.uuid() });
+/** The public check; the service tests the code's form, so a malformed one is "not found". */
+export const certificateLookupSchema = z.object({ code: z.string().max(200), locale: localeSchema.optional() });
