@@ -4,7 +4,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../server/trpc/root.ts";
-import { pageLanguageHeader } from "./lib/page-language.ts";
+import { pageLanguageHeader } from "./lib/i18n.tsx";
 
 /** What each procedure takes and returns, read from the server's router: the client's only data types. */
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -2,7 +2,7 @@
 // field, else 'HTTP error! status: N'; the failure is logged with endpoint, message, status and
 // time, then re-thrown to the caller.
 
-import { pageLanguageHeader } from "./page-language.ts";
+import { pageLanguageHeader } from "./i18n.tsx";
 
 export class ApiError extends Error {
   constructor(

@@ -4,7 +4,7 @@
 // (route-table.tsx) before they render; the server preloads the ones its pages need.
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { createContext, Fragment, isValidElement, type ReactNode, useContext, useMemo } from "react";
-import type { Locale } from "../../../shared/i18n/locales.ts";
+import { type Locale, splitLocalePath } from "../../../shared/i18n/locales.ts";
 import type { MessageKey, MessageValues, PageArea, Translate } from "../../../shared/i18n/messages.ts";
 
 type CatalogueModule = { default: Messages };
@@ -122,3 +122,10 @@ export function useRichT(): (key: MessageKey, values: RichValues) => ReactNode[]
       .map((part, index) => (index % 2 === 1 ? <Fragment key={part}>{elements[Number(part)]}</Fragment> : part));
   };
 }
+
+/**
+ * The header every call to the server carries, naming the page's language so that its refusals read
+ * in it (an Italian browser on an English page still gets English): the address's language, fixed
+ * for the life of the document.
+ */
+export const pageLanguageHeader = () => ({ "Accept-Language": splitLocalePath(window.location.pathname).locale });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { localePath } from "../../../../shared/i18n/locales.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -15,7 +15,7 @@ import {
   type DetailsForm,
   fixedLessonType,
 } from "../../features/booking/details-form.ts";
-import { type GroupChoice, GroupConversationCard } from "../../features/booking/group-conversation-card.tsx";
+import type { GroupChoice } from "../../features/booking/group-conversation-card.tsx";
 import { referralCode } from "../../features/booking/referral-code.ts";
 import { storedScheduleAddress } from "../../features/booking/schedule-address.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
@@ -27,6 +27,12 @@ import { OWN_ZONE, ownClockDiffersAt } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 
 const SIGN_IN_REDIRECT_DELAY_MS = 1500;
+
+// The group add-on's card arrives on its own, in a frame of its closed height: most visitors book
+// without it, and the details step stays within its 130 KB (tests/e2e/bundle.spec.ts).
+const GroupConversationCard = lazy(() =>
+  import("../../features/booking/group-conversation-card.tsx").then((m) => ({ default: m.GroupConversationCard })),
+);
 
 export function DetailsPage() {
   const navigate = useNavigate();
@@ -153,7 +159,9 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
-          <GroupConversationCard value={group} onChange={setGroup} />
+          <Suspense fallback={<Card className="min-h-[5.25rem]" />}>
+            <GroupConversationCard value={group} onChange={setGroup} />
+          </Suspense>
 
           <Card className="p-5 sm:p-6">
             <form
