@@ -153,7 +153,7 @@ test.describe("the quiz area in Italian", () => {
     await signInAsNewStudent(page, "Chiara Neri");
     // The account's language: the certificate is written in it, whichever page shows it.
     await page.goto("/student/profile");
-    await page.getByLabel("Language").selectOption("it");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("it");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("Your profile has been saved.")).toBeVisible();
 
