@@ -87,10 +87,10 @@ test("a parent books a lesson entirely in Italian, from /it to the confirmation"
   await shot(page, `it-schedule-${info.project.name}`);
   await page.getByRole("button", { name: /^Continua/ }).click();
 
-  // Signed out: the (English-only) student sign-in, which comes back to the Italian step.
+  // Signed out: the student sign-in, in Italian too, which comes back to the Italian step.
   await expect(page.getByText("Accedi per continuare con la prenotazione").first()).toBeVisible();
   await expect(page).toHaveURL(/[?&]next=%2Fit%2Fbook%2Fdetails$/);
-  await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+  await page.getByRole("button", { name: "Continua come studente demo" }).click();
   await expect(page).toHaveURL(/\/it\/book\/details$/);
 
   // Details: a parent booking for a child.
