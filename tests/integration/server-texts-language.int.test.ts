@@ -189,6 +189,19 @@ describe("a quote", () => {
   });
 });
 
+describe("a price check", () => {
+  it("says what the package has and costs in the request's language, English without a header", async () => {
+    const validate = async (payload: object, headers?: Record<string, string>) =>
+      (
+        await call(null, "POST", "/api/pricing/validate", { payload: { packageId: "standard-6", ...payload }, headers })
+      ).json().message;
+    expect(await validate({ totalPrice: 192, lessons: 5 })).toBe("This package has 6 lesson(s), not 5.");
+    expect(await validate({ totalPrice: 192, lessons: 5 }, ITALIAN)).toBe("Questo pacchetto ha 6 lezioni, non 5.");
+    expect(await validate({ totalPrice: 1, lessons: 6 })).toBe("The price of this package is €192.00.");
+    expect(await validate({ totalPrice: 1, lessons: 6 }, ITALIAN)).toBe("Il prezzo di questo pacchetto è 192\u00a0€.");
+  });
+});
+
 describe("the teacher's availability refusals", () => {
   it("name the clashing slot and the booked lesson with their dates in the page's language", async () => {
     const day = DateTime.now().setZone("Europe/Rome").startOf("day").plus({ days: 20 });

@@ -11,6 +11,7 @@ import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { translateSentence, translator } from "../../i18n.ts";
+import { mailEuro } from "../mail/mail-format.ts";
 import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
 import type { QuoteInput, ValidatePriceInput } from "./booking.schemas.ts";
 import { computeOrderPrice, type OrderPrice } from "./pricing.ts";
@@ -169,21 +170,30 @@ export async function quotePrice(
   );
 }
 
-/** POST /api/pricing/validate: does the client's figure match what the server charges? */
-export async function validatePrice(db: DbOrTx, studentId: string | null, input: ValidatePriceInput) {
-  const quote = await quotePrice(db, studentId, input);
+/**
+ * POST /api/pricing/validate: does the client's figure match what the server charges? A mismatch
+ * says so in the request's language.
+ */
+export async function validatePrice(
+  db: DbOrTx,
+  studentId: string | null,
+  input: ValidatePriceInput,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  const quote = await quotePrice(db, studentId, input, locale);
+  const t = translator(locale);
   if (input.lessons !== quote.lessons) {
     return {
       valid: false,
       totalPrice: quote.totalPrice,
-      message: `This package has ${quote.lessons} lesson(s), not ${input.lessons}.`,
+      message: t("errors.quote.lessonsMismatch", { lessons: quote.lessons, sent: input.lessons }),
     };
   }
   if (euroToCents(input.totalPrice) !== euroToCents(quote.totalPrice)) {
     return {
       valid: false,
       totalPrice: quote.totalPrice,
-      message: `The price of this package is €${quote.totalPrice.toFixed(2)}.`,
+      message: t("errors.quote.priceMismatch", { price: mailEuro(locale, quote.totalPrice) }),
     };
   }
   return { valid: true, totalPrice: quote.totalPrice };
