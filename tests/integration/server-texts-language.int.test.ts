@@ -67,6 +67,15 @@ describe("the cancellation policy's answers", () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe("Le lezioni singole non si possono disdire, rimborsare né spostare.");
+    const move = (headers?: Record<string, string>) =>
+      call(A, "POST", `/api/student/bookings/${A.single.id}/move`, {
+        payload: { lesson_date: new Date(A.single.startsAt.getTime() + DAY).toISOString() },
+        headers,
+      });
+    const italianMove = await move(ITALIAN);
+    expect(italianMove.statusCode).toBe(409);
+    expect(italianMove.json().error).toBe("Le lezioni singole non si possono disdire, rimborsare né spostare.");
+    expect((await move()).json().error).toBe("Single lessons cannot be cancelled, refunded or moved.");
   });
 
   it("confirm a cancellation in the page's language; a refusal reaches the teacher in hers, the record in English", async () => {
