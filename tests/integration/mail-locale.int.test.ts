@@ -81,7 +81,7 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
     expect(mail.subject).toBe("La tua richiesta di lezione di inglese: in attesa di conferma");
     expect(mail.textBody).toMatch(/^Ciao Luca Neri,\n\nGrazie per aver prenotato con /);
     expect(mail.textBody).toContain(`${italianDay(start)}, ore 10:00 (`);
-    expect(mail.textBody).toContain("Richiesta: in attesa di conferma.");
+    expect(mail.textBody).toContain("Richiesta inviata: in attesa di conferma.");
     expect(mail.textBody).not.toContain("Thank you");
     const ics = calendarOf(mail);
     expect(ics).toMatch(/SUMMARY:Lezione di inglese con .+ \(online\)/);
@@ -232,7 +232,7 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const [notice] = await mailsTo(TEACHER, "teacher_availability_request");
-    expect(notice.subject).toBe("Richiesta di disponibilità personalizzata da Paola");
+    expect(notice.subject).toBe("Richiesta di un orario su misura da Paola");
     expect(notice.textBody).toContain("Paola non ha trovato un orario adatto e ha scritto:\n\nIl martedì sera");
     expect(notice.textBody).toContain("Contatti: paola@visitor.test");
   });

@@ -188,7 +188,7 @@ describe("a quote", () => {
     await t.database.prisma.discount.update({ where: { id: A.discount.id }, data: { amountCents: 3200 } });
     const italian = await quote(A, A.user.referralCode ?? "", ITALIAN);
     expect(italian).toMatchObject({
-      discountLabel: "Premio per aver invitato un amico: 10% di sconto su una lezione",
+      discountLabel: "Sconto per aver invitato un amico: 10% su una lezione",
       referralNotice: "Non puoi usare il tuo codice invito: condividilo con un amico.",
     });
     expect(await quote(A, A.user.referralCode ?? "")).toMatchObject({

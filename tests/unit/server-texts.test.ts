@@ -84,11 +84,11 @@ describe("the cancellation policy's refusals", () => {
     expect(refusals({ startsAt: inHours(23) })).toEqual({
       cancel: {
         en: "Cancellations need at least 24 hours notice before the lesson starts.",
-        it: "Per disdire una lezione serve un preavviso di almeno 24 ore prima del suo inizio.",
+        it: "Per disdire una lezione serve un preavviso di almeno 24 ore.",
       },
       move: {
         en: "Moves need at least 24 hours notice before the lesson starts.",
-        it: "Per spostare una lezione serve un preavviso di almeno 24 ore prima del suo inizio.",
+        it: "Per spostare una lezione serve un preavviso di almeno 24 ore.",
       },
     });
     for (const [policy, it] of [
@@ -98,7 +98,7 @@ describe("the cancellation policy's refusals", () => {
     ]) {
       expect(refusals({ policy, startsAt: inHours(1) }).cancel).toEqual({
         en: `Cancellations need at least ${policy} notice before the lesson starts.`,
-        it: `Per disdire una lezione serve un preavviso di almeno ${it} prima del suo inizio.`,
+        it: `Per disdire una lezione serve un preavviso di almeno ${it}.`,
       });
     }
   });
@@ -118,7 +118,7 @@ describe("a quote's discount label and own-code notice", () => {
     expect(discountLabel(newcomer, "en")).toBe("Referral discount: 10% off your first package");
     expect(discountLabel(reward, "en")).toBe("Referral reward: 10% off one lesson");
     expect(discountLabel(newcomer, "it")).toBe("Sconto con codice invito: 10% sul tuo primo pacchetto");
-    expect(discountLabel(reward, "it")).toBe("Premio per aver invitato un amico: 10% di sconto su una lezione");
+    expect(discountLabel(reward, "it")).toBe("Sconto per aver invitato un amico: 10% su una lezione");
     expect(translateSentence("You cannot use your own referral code: share it with a friend instead.", "it")).toBe(
       "Non puoi usare il tuo codice invito: condividilo con un amico.",
     );
