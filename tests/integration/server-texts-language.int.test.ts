@@ -274,13 +274,13 @@ describe("the quiz's not-enough refusals", () => {
       "Not enough questions available for Conditionals at A1 level. Try another concept or 'Mixed'.",
     );
     expect(await start(level, ITALIAN)).toBe(
-      "Non ci sono abbastanza domande di Periodo ipotetico al livello A1. Prova un altro argomento o «Argomenti misti».",
+      "Non ci sono abbastanza domande su «Periodo ipotetico» al livello A1. Prova un altro argomento o «Argomenti misti».",
     );
     expect(await start(concept)).toBe(
       "Not enough questions available for A1 level of Conditionals. Try another level or 'Mixed'.",
     );
     expect(await start(concept, ITALIAN)).toBe(
-      "Non ci sono abbastanza domande di Periodo ipotetico per il livello A1. Prova un altro livello o «Livelli misti».",
+      "Per il livello A1 non ci sono abbastanza domande su «Periodo ipotetico». Prova un altro livello o «Livelli misti».",
     );
   });
 });

@@ -104,7 +104,7 @@ describe("test titles", () => {
   it("are composed in Italian from the same pieces", () => {
     expect(quizTitle(tIt, { quizType: "level", quizLevel: "B2" })).toBe("Test B2 Intermedio superiore");
     expect(quizTitle(tIt, { quizType: "concept", quizLevel: "mixed", quizConcept: "articles" })).toBe(
-      "Test di Articoli (livelli misti)",
+      "Test a livelli misti: Articoli",
     );
     expect(quizTitle(tIt, { quizType: "general", variant: "quick" })).toBe("Valutazione rapida");
   });
