@@ -98,7 +98,7 @@ test("a parent books a lesson entirely in Italian, from /it to the confirmation"
   await expect(page.getByTestId("quote-total")).toHaveText(euro(35));
   await page.getByRole("button", { name: "Prenota la lezione" }).click();
   await expect(page.getByText("Indica se prenoti per te o come genitore o tutore").first()).toBeVisible();
-  await page.getByLabel("Sono un genitore o tutore e prenoto per mio figlio o mia figlia").check();
+  await page.getByLabel("Sono il genitore o tutore dello studente").check();
   await page.getByLabel("Nome dello studente").fill("Luca Bianchi");
   await page.getByLabel("Numero di telefono").fill("+39 333 765 4321");
   await page.getByLabel("Livello di inglese").selectOption("beginner");
