@@ -26,6 +26,9 @@ test.beforeEach(async ({ page }, info) => {
 const toast = (page: Page, text: string | RegExp) =>
   page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
+/** A date in either of the teacher's day-first formats (an Italian page never writes the US order). */
+const DATE = String.raw`(\d{2}/\d{2}/\d{4}|\d{4}-\d{2}-\d{2})`;
+
 /** Italian weekday names, as the admin's dates start. */
 const ITALIAN_WEEKDAY = /(lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)/;
 
@@ -111,7 +114,7 @@ test("the teacher runs the admin in Italian: dashboard, bookings, weekly schedul
     .filter({ has: page.getByRole("button", { name: "Dettagli: Sofia Bianchi" }) })
     .first();
   await expect(recent).toContainText(ITALIAN_WEEKDAY);
-  await expect(recent).toContainText(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} ·/);
+  await expect(recent).toContainText(new RegExp(`${DATE} \\d{2}:\\d{2} ·`));
   await expectNoEnglish(page.locator("body"));
   await expectNoSeriousViolations(page, "/it/admin");
   await shot(page, "dashboard", info.project.name);
@@ -130,7 +133,7 @@ test("the teacher runs the admin in Italian: dashboard, bookings, weekly schedul
   await expect(page.getByRole("heading", { level: 1, name: "Tutte le prenotazioni" })).toBeVisible();
   await expect(page.getByText(/^\d+ prenotazion[ei]$/)).toBeVisible();
   const sofia = page.getByRole("main").getByText(ITALIAN_WEEKDAY).first();
-  await expect(sofia).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}/);
+  await expect(sofia).toContainText(new RegExp(`${DATE}, \\d{2}:\\d{2}`));
   await expectNoEnglish(page.locator("body"));
   await expectNoSeriousViolations(page, "/it/admin/bookings");
   await shot(page, "bookings", info.project.name);
@@ -160,7 +163,7 @@ test("the teacher runs the admin in Italian: dashboard, bookings, weekly schedul
 
   await page.getByRole("button", { name: "Aggiorna la prenotazione di Sofia Bianchi" }).first().click();
   const update = page.getByRole("dialog", { name: "Aggiorna prenotazione" });
-  await expect(update).toContainText(/Sofia Bianchi · \S+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(update).toContainText(new RegExp(`Sofia Bianchi · \\S+, ${DATE} \\d{2}:\\d{2}`));
   await expect(update).toContainText(ITALIAN_WEEKDAY);
   await update.getByRole("combobox", { name: "Stato" }).selectOption("confirmed");
   await expectNoEnglish(update);
