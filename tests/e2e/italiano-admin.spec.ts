@@ -1,7 +1,7 @@
 // Issue 29 in the admin area: the demo teacher signs in from /it/admin and runs the business in
 // Italian on a laptop and on a phone: the dashboard, the bookings list, a booking's details and its
-// update, the weekly schedule's save (whose result the page words from the server's counts), and
-// the settings. Italian headings and buttons, weekdays and a 24-hour clock, none of the
+// update, the weekly schedule's save (whose result the page words from the server's counts), the
+// settings and a held email. Italian headings and buttons, weekdays and a 24-hour clock, none of the
 // specification's English; the language switch keeps the page; axe finds no serious violation.
 // Screenshots at 360 px (phone) and desktop go to test-results/italiano-admin/.
 // Run: npm run build && E2E_PORT=3361 npx playwright test tests/e2e/italiano-admin.spec.ts --project desktop --project phone
@@ -201,4 +201,11 @@ test("the teacher runs the admin in Italian: dashboard, bookings, weekly schedul
   await shot(page, "settings", info.project.name);
   await page.getByRole("button", { name: "Salva le modifiche" }).click();
   await expect(toast(page, "Impostazioni salvate.")).toBeVisible();
+
+  // The email view: a held email's note is the page's, not the server's English.
+  await page.goto("/it/admin/email");
+  await expect(page.getByRole("heading", { level: 1, name: "Email" })).toBeVisible();
+  await expect(page.getByText("Non inviata: nessun server SMTP configurato").first()).toBeVisible();
+  await expect(page.getByText("Not sent: no SMTP server configured")).toHaveCount(0);
+  await expectNoSeriousViolations(page, "/it/admin/email");
 });
