@@ -25,9 +25,12 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
-/** A message of the errors catalogue with placeholders, and their values in each language (a date, an amount). */
+/**
+ * A message of the errors catalogue with placeholders, and their values in each language (a date, an
+ * amount); or one of the quiz catalogue's messages (§8's refusals, which the quiz pages also say).
+ */
 export type LocalisedText = {
-  key: Extract<MessageKey, `errors.${string}`>;
+  key: Extract<MessageKey, `errors.${string}` | `quiz.message.${string}`>;
   values?: MessageValues | ((locale: Locale) => MessageValues);
 };
 

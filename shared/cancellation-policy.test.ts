@@ -41,7 +41,7 @@ describe("decideCancellation", () => {
   it("allows a package lesson with notice and shows what is left", () => {
     expect(decideCancellation(base)).toMatchObject({
       canCancel: true,
-      reason: null,
+      refusal: null,
       allowance: 1,
       used: 0,
       remaining: 1,
@@ -51,7 +51,7 @@ describe("decideCancellation", () => {
   it("refuses a single lesson", () => {
     expect(decideCancellation({ ...base, packageLessons: 1 })).toMatchObject({
       canCancel: false,
-      reason: "Single lessons cannot be cancelled, refunded or moved.",
+      refusal: "Single lessons cannot be cancelled, refunded or moved.",
     });
   });
   it("refuses a 5-lesson package (no free cancellation)", () => {
@@ -69,7 +69,7 @@ describe("decideCancellation", () => {
     expect(decideCancellation({ ...base, startsAt: inHours(24) }).canCancel).toBe(true);
     expect(decideCancellation({ ...base, startsAt: inHours(23.99) })).toMatchObject({
       canCancel: false,
-      reason: "Cancellations need at least 24 hours notice before the lesson starts.",
+      refusal: { key: "errors.cancel.notice", values: { action: "cancel", unit: "hour", count: 24 } },
     });
     expect(decideCancellation({ ...base, policy: "48 hours", startsAt: inHours(47) }).canCancel).toBe(false);
     expect(decideCancellation({ ...base, policy: "72 hours", startsAt: inHours(72) }).canCancel).toBe(true);

@@ -4,6 +4,7 @@
 // cancellations or moves"). The booking page states the allowance, the portal enforces it.
 
 import { CANCELLATION_POLICY_HOURS } from "./constants.ts";
+import type { MessageKey } from "./i18n/messages.ts";
 
 export const LESSONS_PER_FREE_CANCELLATION = 6;
 export const DEFAULT_CANCELLATION_NOTICE = "24 hours";
@@ -37,25 +38,18 @@ export type CancellationCheck = {
   action?: "cancel" | "move";
 };
 
-/** The words of a refusal, for a cancellation or for a move. */
-const REFUSAL_WORDS = {
-  cancel: {
-    verb: "cancelled",
-    allowance: "free cancellation",
-    allowances: "free cancellations",
-    noun: "Cancellations",
-  },
-  move: {
-    verb: "moved",
-    allowance: "free cancellation or move",
-    allowances: "free cancellations or moves",
-    noun: "Moves",
-  },
-} as const;
+/**
+ * Why the policy refuses, as the server's refusals are written (server/errors.ts, ErrorText): a
+ * fixed English sentence of the errors catalogue, or an errors message with its values. The
+ * reader's language picks the words: the student's page, the teacher's notices.
+ */
+export type CancellationRefusal =
+  | string
+  | { key: Extract<MessageKey, `errors.cancel.${string}`>; values: Record<string, string | number> };
 
 export type CancellationDecision = {
   canCancel: boolean;
-  reason: string | null;
+  refusal: CancellationRefusal | null;
   allowance: number;
   used: number;
   remaining: number;
@@ -73,24 +67,26 @@ export function decideCancellation(check: CancellationCheck): CancellationDecisi
   const notice = noticeLabelFor(check.policy);
   const deadline = new Date(check.startsAt.getTime() - noticeHours * 3_600_000);
   const base = { allowance, used, remaining, notice, noticeHours, deadline };
-  const refuse = (reason: string): CancellationDecision => ({ ...base, canCancel: false, reason });
-  const words = REFUSAL_WORDS[check.action ?? "cancel"];
+  const refuse = (refusal: CancellationRefusal): CancellationDecision => ({ ...base, canCancel: false, refusal });
+  const action = check.action ?? "cancel";
 
   if (check.lessonStatus !== "pending" && check.lessonStatus !== "confirmed") {
-    return refuse(`Only upcoming lessons can be ${words.verb}.`);
+    return refuse(
+      action === "move" ? "Only upcoming lessons can be moved." : "Only upcoming lessons can be cancelled.",
+    );
   }
   if (check.startsAt.getTime() <= check.now.getTime()) return refuse("This lesson has already started.");
   if (check.packageLessons <= 1) return refuse(SINGLE_LESSON_CANCEL_MESSAGE);
   if (allowance === 0) {
-    return refuse(`Packages of fewer than ${LESSONS_PER_FREE_CANCELLATION} lessons include no ${words.allowances}.`);
+    return refuse({ key: "errors.cancel.noAllowance", values: { action, lessons: LESSONS_PER_FREE_CANCELLATION } });
   }
-  if (remaining === 0) {
-    return refuse(
-      `You have used the ${allowance === 1 ? words.allowance : `${allowance} ${words.allowances}`} of this package.`,
-    );
-  }
+  if (remaining === 0) return refuse({ key: "errors.cancel.allowanceUsed", values: { action, allowance } });
   if (check.now.getTime() > deadline.getTime()) {
-    return refuse(`${words.noun} need at least ${notice} notice before the lesson starts.`);
+    const weeks = noticeHours % 168 === 0;
+    return refuse({
+      key: "errors.cancel.notice",
+      values: { action, unit: weeks ? "week" : "hour", count: weeks ? noticeHours / 168 : noticeHours },
+    });
   }
-  return { ...base, canCancel: true, reason: null };
+  return { ...base, canCancel: true, refusal: null };
 }

@@ -4,6 +4,7 @@ import { localePrefix, splitLocalePath } from "../../shared/i18n/locales.ts";
 import { ToastProvider } from "./components/ui/toaster.tsx";
 import { replayClicks, takeEarlyClicks } from "./lib/early-clicks.ts";
 import { createCatalogue, I18nProvider, loadAreas } from "./lib/i18n.tsx";
+import { dropLanguageOfferOnNavigation } from "./lib/language-offer.ts";
 import { PrerenderedProvider, readPrerendered } from "./lib/prerendered.tsx";
 import { createBrowserRouter, RouterProvider } from "./lib/router.tsx";
 import { unregisterServiceWorkers } from "./lib/service-workers.ts";
@@ -22,6 +23,7 @@ const router = createBrowserRouter(routes, {
   basename: localePrefix(locale),
   loadMessages: (areas) => loadAreas(catalogue, areas),
 });
+dropLanguageOfferOnNavigation(router);
 // Without its messages (the network dropped) a page still renders, showing their keys.
 const ready = Promise.all([router.ready, loadAreas(catalogue, ["common"]).catch(() => undefined)]);
 // A public page arrives rendered by the server with its data (lib/prerendered.tsx): React takes

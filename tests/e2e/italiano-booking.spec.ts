@@ -97,7 +97,7 @@ test("a parent books a lesson entirely in Italian, from /it to the confirmation"
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dati dello studente");
   await expect(page.getByTestId("quote-total")).toHaveText(euro(35));
   await page.getByRole("button", { name: "Prenota la lezione" }).click();
-  await expect(page.getByText("Conferma il requisito di età").first()).toBeVisible();
+  await expect(page.getByText("Indica se prenoti per te o come genitore o tutore").first()).toBeVisible();
   await page.getByLabel("Sono un genitore o tutore e prenoto per mio figlio o mia figlia").check();
   await page.getByLabel("Nome dello studente").fill("Luca Bianchi");
   await page.getByLabel("Numero di telefono").fill("+39 333 765 4321");

@@ -37,7 +37,7 @@ test("a student uses the portal in Italian, page by page", async ({ page }, info
   await signInInItalian(page);
   await expect(page.getByRole("heading", { level: 1, name: "Ciao Sofia, felice di rivederti!" })).toBeVisible();
   const numbers = page.getByRole("region", { name: "I tuoi numeri" });
-  await expect(numbers.getByText("Lezioni completate")).toBeVisible();
+  await expect(numbers.getByText("Lezioni svolte")).toBeVisible();
   // The upcoming lessons: Italian dates and a 24-hour clock, never AM or PM.
   const upcoming = page.locator("li").filter({ has: page.getByText(/Lezione online|Lezione in presenza/) });
   await expect(upcoming.first()).toBeVisible();

@@ -3,9 +3,10 @@
 // certificate written in its holder's language and its public verification in Italian; axe finds
 // no serious violation. Shots at 360 px and on the desktop, in both languages.
 // Run: npm run build && E2E_PORT=3356 npx playwright test tests/e2e/italiano-quiz.spec.ts
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.ts";
+import { answerQuestion, QUIZ_KEYS, startTest } from "./support/quiz.ts";
 
 const SHOTS = "/tmp/shots-italiano-quiz";
 mkdirSync(SHOTS, { recursive: true });
@@ -29,48 +30,11 @@ async function signInAsNewStudent(page: Page, name: string) {
   await expect(page).toHaveURL(/\/student\/dashboard$/);
 }
 
-/** The bank's questions and their keys: the questions a student reads stay in English. */
-const KEYS = (() => {
-  const keys = new Map<string, Set<string>>();
-  for (const file of readdirSync("prisma/data/quiz").filter((f) => f.endsWith(".json"))) {
-    const items = JSON.parse(readFileSync(`prisma/data/quiz/${file}`, "utf8")) as {
-      question: string;
-      options: string[];
-      correctAnswer: number;
-    }[];
-    for (const item of items) {
-      const known = keys.get(item.question) ?? new Set<string>();
-      known.add(item.options[item.correctAnswer]);
-      keys.set(item.question, known);
-    }
-  }
-  return keys;
-})();
-
 /** Answers the question shown, rightly or with option `option`, and moves on (Avanti, or Consegna il test). */
 async function answer(page: Page, how: { right: true } | { option: number }) {
   const stem = (await page.locator("legend").textContent()) ?? "";
-  expect(KEYS.has(stem), `"${stem}" is a question of the bank, in English`).toBe(true);
-  const group = page.getByRole("radiogroup");
-  let option = "option" in how ? how.option : 0;
-  if ("right" in how) {
-    const options = await group.locator("label > span:last-child").allTextContents();
-    option = options.findIndex((o) => KEYS.get(stem)?.has(o));
-  }
-  await group.locator("label").nth(option).click();
-  const next = page.getByRole("button", { name: /^(Avanti|Consegna il test)$/ });
-  await expect(next).toBeEnabled();
-  await next.click();
-}
-
-/** The start screen in Italian: nothing runs until Inizia. Returns its text. */
-async function startTest(page: Page) {
-  const screen = page.getByRole("region").filter({ hasText: "Prima di iniziare" });
-  await expect(screen.getByRole("button", { name: "Inizia", exact: true })).toBeVisible();
-  await expect(page.getByRole("timer")).toHaveCount(0);
-  const text = (await screen.textContent()) ?? "";
-  await screen.getByRole("button", { name: "Inizia", exact: true }).click();
-  return text;
+  expect(QUIZ_KEYS.has(stem), `"${stem}" is a question of the bank, in English`).toBe(true);
+  await answerQuestion(page, how, "it");
 }
 
 test.describe("the quiz area in Italian", () => {
@@ -105,7 +69,7 @@ test.describe("the quiz area in Italian", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Valutazione rapida" })).toBeVisible();
     await expectNoSeriousViolations(page, "the start screen");
     await shot(page, "start-it", info);
-    const screen = await startTest(page);
+    const screen = await startTest(page, "it");
     expect(screen).toContain("Fino a 15, in gruppi da 5 scelti in base alle tue risposte precedenti");
     expect(screen).toContain("45 secondi");
     expect(screen).toContain("Test di esercitazione: non dà diritto a un attestato.");
@@ -138,7 +102,7 @@ test.describe("the quiz area in Italian", () => {
     await expect(page.getByRole("heading", { name: "Rivedi le domande" })).toBeVisible();
     const stems = await page.locator("ol > li p.font-medium").allTextContents();
     expect(stems.length).toBe(15);
-    for (const stem of stems) expect(KEYS.has(stem.replace(/^\d+\.\s*/, "").trim()), stem).toBe(true);
+    for (const stem of stems) expect(QUIZ_KEYS.has(stem.replace(/^\d+\.\s*/, "").trim()), stem).toBe(true);
     await page.getByRole("button", { name: "Mostra le spiegazioni" }).click();
     await expect(page.getByRole("button", { name: "Nascondi le spiegazioni" })).toBeVisible();
     await expectNoSeriousViolations(page, "the results");
@@ -159,7 +123,7 @@ test.describe("the quiz area in Italian", () => {
 
     await page.goto("/it/student/quizzes/quiz/a1");
     await expect(page.getByRole("heading", { level: 1, name: "Test A1 Principiante" })).toBeVisible();
-    expect(await startTest(page)).toContain("Tentativo certificato: superalo per ottenere un attestato");
+    expect(await startTest(page, "it")).toContain("Tentativo certificato: superalo per ottenere un attestato");
     for (let i = 1; i <= 45; i++) {
       await expect(page.getByRole("heading", { name: `Domanda ${i} di 45` })).toBeVisible();
       await answer(page, i <= 30 ? { right: true } : { option: i % 4 });

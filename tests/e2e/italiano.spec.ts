@@ -92,4 +92,30 @@ test.describe("a browser that prefers Italian", () => {
       page.getByRole("complementary", { name: "Italiano" }).getByRole("link", { name: "Leggilo in italiano" }),
     ).toHaveAttribute("href", "/it/privacy");
   });
+
+  test("on a booking step the suggestion covers nothing, and goes once the visitor moves on", async ({
+    page,
+  }, info) => {
+    await page.goto("/book/pricing");
+    const offer = page.getByRole("complementary", { name: "Italiano" });
+    await expect(offer).toBeVisible();
+    await page.getByRole("button", { name: "Select Single Lesson" }).click();
+    // The step's action bar (sticky at the window's bottom on a phone) is the element there, not the suggestion.
+    const next = page.getByRole("button", { name: /Continue to Schedule/ });
+    await next.scrollIntoViewIfNeeded();
+    await expect(next).toBeInViewport();
+    const box = await next.boundingBox();
+    if (!box) throw new Error("the Continue button has no box");
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? null,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(hit).toMatch(/Continue to Schedule/);
+    await shot(page, "offer-booking", info.project.name);
+    await next.click();
+    await expect(page).toHaveURL(/\/book\/schedule\?/);
+    // Its link named the page just left: it goes, unanswered, and the next page the server sends asks again.
+    await expect(offer).toHaveCount(0);
+    expect((await page.context().cookies()).find((c) => c.name === "lang")).toBeUndefined();
+  });
 });

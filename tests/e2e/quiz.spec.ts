@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { toast } from "./support/booking-steps.ts";
+import { answerQuestion, startTest } from "./support/quiz.ts";
 import { trpcData } from "./support/trpc.ts";
 
 // The server runs with QUIZ_TIME_SCALE=0.05 (playwright.config.ts): the quick assessment and
@@ -42,65 +43,10 @@ async function shot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: `${SHOTS}/e2e-${name}-${size?.width}x${size?.height}.png`, fullPage });
 }
 
-/** Answers the current question with option `option` and moves on (Next, or Submit Test on the last). */
-async function answer(page: Page, option = 0) {
-  const group = page.getByRole("radiogroup");
-  await group.locator("label").nth(option).click();
-  const next = page.getByRole("button", { name: /^(Next|Submit Test)$/ });
-  await expect(next).toBeEnabled();
-  await next.click();
-}
-
-/** The bank's keys by question text, as a student who knows the answers would give them. */
-const KEYS = (() => {
-  const dir = "prisma/data/quiz";
-  const keys = new Map<string, Set<string>>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-    const items = JSON.parse(readFileSync(`${dir}/${file}`, "utf8")) as {
-      question: string;
-      options: string[];
-      correctAnswer: number;
-    }[];
-    for (const item of items) {
-      const known = keys.get(item.question) ?? new Set<string>();
-      known.add(item.options[item.correctAnswer]);
-      keys.set(item.question, known);
-    }
-  }
-  return keys;
-})();
-
-/** Answers the current question correctly and moves on. */
-async function answerRight(page: Page) {
-  const stem = (await page.locator("legend").textContent()) ?? "";
-  // Each option's text is the last span of its label (the first is the letter).
-  const options = await page.getByRole("radiogroup").locator("label > span:last-child").allTextContents();
-  const keys = KEYS.get(stem) ?? new Set<string>();
-  const right = options.findIndex((o) => keys.has(o));
-  expect(right, stem).toBeGreaterThanOrEqual(0);
-  await page.getByRole("radiogroup").locator("label").nth(right).click();
-  const next = page.getByRole("button", { name: /^(Next|Submit Test)$/ });
-  await expect(next).toBeEnabled();
-  await next.click();
-}
-
-/**
- * A new test opens on its start screen (issue 16): no clock runs until Start. Returns the screen's
- * text for the caller's own checks.
- */
-async function startTest(page: Page) {
-  const screen = page.getByRole("region").filter({ hasText: "Before you start" });
-  await expect(screen.getByRole("button", { name: "Start", exact: true })).toBeVisible();
-  await expect(page.getByRole("timer")).toHaveCount(0);
-  const text = (await screen.textContent()) ?? "";
-  await screen.getByRole("button", { name: "Start", exact: true }).click();
-  return text;
-}
-
 async function answerAll(page: Page, total: number) {
   for (let i = 1; i <= total; i++) {
     await expect(page.getByRole("heading", { name: `Question ${i} of ${total}` })).toBeVisible();
-    await answer(page, i % 4);
+    await answerQuestion(page, { option: i % 4 });
   }
 }
 
@@ -194,7 +140,7 @@ test.describe("quiz area", () => {
         await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
         await shot(page, "runner-set-2");
       }
-      await answer(page, i % 4);
+      await answerQuestion(page, { option: i % 4 });
     }
     await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
     await expect(
@@ -243,7 +189,7 @@ test.describe("quiz area", () => {
       if (i === 5) await shot(page, "placement-set-end");
       const isLast = i === 40;
       await expect(page.getByRole("button", { name: isLast ? "Submit Test" : "Next" })).toBeVisible();
-      await answer(page, i % 4);
+      await answerQuestion(page, { option: i % 4 });
     }
     await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
     const level = page.getByRole("heading", { level: 1, name: /^(A1|A2|B1|B2|C1|C2) — about \d+% sure$/ });
@@ -268,7 +214,7 @@ test.describe("quiz area", () => {
     await startTest(page);
     for (let i = 1; i <= 6; i++) {
       await expect(page.getByRole("heading", { name: `Question ${i} of 15` })).toBeVisible();
-      await answer(page, i % 4);
+      await answerQuestion(page, { option: i % 4 });
     }
     await expect(page.getByRole("heading", { name: "Question 7 of 15 · Set 2 of 3" })).toBeVisible();
     // Let the sixth answer reach the server.
@@ -323,8 +269,8 @@ test.describe("quiz area", () => {
     await signIn(page);
     await page.goto("/student/quizzes/general?type=quick");
     await startTest(page);
-    await answer(page, 0);
-    await answer(page, 1);
+    await answerQuestion(page, { option: 0 });
+    await answerQuestion(page, { option: 1 });
     await expect(page.getByRole("heading", { name: "Question 3 of 15" })).toBeVisible();
     await expect(page.getByRole("timer")).toHaveAttribute("data-warning", "true");
     await expect(page).toHaveURL(/\/student\/quizzes\/review$/, { timeout: 70_000 });
@@ -346,8 +292,8 @@ test.describe("quiz area", () => {
     await expect(page.getByText("Certified attempt: pass to earn a certificate")).toBeVisible();
     for (let i = 1; i <= 45; i++) {
       await expect(page.getByRole("heading", { name: `Question ${i} of 45` })).toBeVisible();
-      if (i <= 30) await answerRight(page);
-      else await answer(page, i % 4);
+      if (i <= 30) await answerQuestion(page, { right: true });
+      else await answerQuestion(page, { option: i % 4 });
     }
     await expect(page).toHaveURL(/\/quizzes\/results$/);
     await expect(page.getByText("Your certificate of completion is ready")).toBeVisible();
@@ -407,7 +353,7 @@ test.describe("quiz area", () => {
     await startTest(page);
     await expect(page.getByRole("heading", { name: "Question 1 of 45" })).toBeVisible();
     const firstQuestion = await page.locator("legend").textContent();
-    await answer(page, 2);
+    await answerQuestion(page, { option: 2 });
     await expect(page.getByRole("heading", { name: "Question 2 of 45" })).toBeVisible();
     const secondQuestion = await page.locator("legend").textContent();
     // Let the answer reach the server and the clock run a little.
@@ -497,7 +443,7 @@ test.describe("quiz area", () => {
       if (/\/api\/(student-auth\/google|demo-auth)/.test(request.url())) signInStarts.push(request.url());
     });
     await context.clearCookies();
-    await answer(page, 1);
+    await answerQuestion(page, { option: 1 });
     await expect(toast(page, "Session Expired")).toContainText("Please sign in again.");
     const card = page.getByRole("button", { name: "Continue with Google" });
     await expect(card).toBeVisible();

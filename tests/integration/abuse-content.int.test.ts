@@ -17,6 +17,7 @@ import {
   studentInfo,
   type TestUser,
 } from "../helpers/booking-factory.ts";
+import { createOrderOfSix } from "../helpers/lesson-rows.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -220,9 +221,7 @@ describe(`profile photos on ${testEngine}`, () => {
 describe(`refused cancellation requests on ${testEngine}`, () => {
   it("email the teacher once for a lesson, however often the student asks", async () => {
     const student = await createUserWithSession(db());
-    const order = await db().bookingOrder.create({
-      data: { studentId: student.id, packageId: "standard-6", lessons: 6, basePriceCents: 1, totalPriceCents: 1 },
-    });
+    const order = await createOrderOfSix(db(), student.id);
     // Two hours away: inside every notice period, so each request is refused.
     const startsAt = new Date(Date.now() + 2 * 60 * 60 * 1000);
     const lesson = await db().booking.create({

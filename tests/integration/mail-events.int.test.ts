@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpTransport, processOutbox } from "../../server/features/mail/mail.service.ts";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
-import { createConfirmedLesson } from "../helpers/lesson-rows.ts";
+import { createConfirmedLesson, createOrderOfSix } from "../helpers/lesson-rows.ts";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -168,15 +168,7 @@ describe(`lesson emails on ${testEngine}`, () => {
     const student = await t.createStudent();
     nextDay += 2;
     const start = romeDay(nextDay, 15);
-    const order = await db().bookingOrder.create({
-      data: {
-        studentId: student.id,
-        packageId: "standard-6",
-        lessons: 6,
-        basePriceCents: 1,
-        totalPriceCents: 1,
-      },
-    });
+    const order = await createOrderOfSix(db(), student.id);
     const lesson = await createConfirmedLesson(
       db(),
       { orderId: order.id, teacherId: t.teacherId, student, start },

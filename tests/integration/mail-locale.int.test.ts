@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { releaseStalePendingLessons } from "../../server/features/booking/pending-hold.service.ts";
 import { loadMailContext, queueLessonReminders } from "../../server/features/mail/mail.service.ts";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
-import { createConfirmedLesson } from "../helpers/lesson-rows.ts";
+import { createConfirmedLesson, createOrderOfSix } from "../helpers/lesson-rows.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 const t = prepareBookingApp();
@@ -81,7 +81,7 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
     expect(mail.subject).toBe("La tua richiesta di lezione di inglese: in attesa di conferma");
     expect(mail.textBody).toMatch(/^Ciao Luca Neri,\n\nGrazie per aver prenotato con /);
     expect(mail.textBody).toContain(`${italianDay(start)}, ore 10:00 (`);
-    expect(mail.textBody).toContain("Richiesta: in attesa di conferma.");
+    expect(mail.textBody).toContain("Richiesta inviata: in attesa di conferma.");
     expect(mail.textBody).not.toContain("Thank you");
     const ics = calendarOf(mail);
     expect(ics).toMatch(/SUMMARY:Lezione di inglese con .+ \(online\)/);
@@ -161,16 +161,7 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
       nextDay += 3;
       // Two orders of six made in Italian: each allows one free cancellation or move.
       const lessonOfItalianOrder = async (start: DateTime) => {
-        const order = await db().bookingOrder.create({
-          data: {
-            studentId: student.id,
-            packageId: "standard-6",
-            lessons: 6,
-            basePriceCents: 1,
-            totalPriceCents: 1,
-            locale: "it",
-          },
-        });
+        const order = await createOrderOfSix(db(), student.id, "it");
         return createConfirmedLesson(db(), { orderId: order.id, teacherId: t.teacherId, student, start });
       };
       const first = await lessonOfItalianOrder(romeDay(nextDay, 9));
@@ -241,7 +232,7 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const [notice] = await mailsTo(TEACHER, "teacher_availability_request");
-    expect(notice.subject).toBe("Richiesta di disponibilità personalizzata da Paola");
+    expect(notice.subject).toBe("Richiesta di un orario su misura da Paola");
     expect(notice.textBody).toContain("Paola non ha trovato un orario adatto e ha scritto:\n\nIl martedì sera");
     expect(notice.textBody).toContain("Contatti: paola@visitor.test");
   });
@@ -252,17 +243,7 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
     const italianOrder = await studentOf("en");
     const italianAccount = await studentOf("it");
     const english = await studentOf("en");
-    const orderIn = (student: TestUser, locale: "en" | "it") =>
-      db().bookingOrder.create({
-        data: {
-          studentId: student.id,
-          packageId: "standard-6",
-          lessons: 6,
-          basePriceCents: 1,
-          totalPriceCents: 1,
-          locale,
-        },
-      });
+    const orderIn = (student: TestUser, locale: "en" | "it") => createOrderOfSix(db(), student.id, locale);
     await createConfirmedLesson(db(), {
       orderId: (await orderIn(italianOrder, "it")).id,
       teacherId: t.teacherId,

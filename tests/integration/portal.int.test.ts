@@ -6,6 +6,7 @@ import { createSession } from "../../server/features/auth/session.service.ts";
 import { lessonCompletionJob, startScheduler } from "../../server/features/ops/scheduler.ts";
 import { completeEndedLessons } from "../../server/features/portal/portal.data.ts";
 import { routeTable } from "../helpers/app-surface.ts";
+import { createOrderOfSix } from "../helpers/lesson-rows.ts";
 import {
   createPortalTestApp,
   DAY,
@@ -397,9 +398,7 @@ describe("cancellations (§9)", () => {
 
   it("lets only one of two simultaneous requests spend the last free cancellation", async () => {
     const db = t.database.prisma;
-    const order = await db.bookingOrder.create({
-      data: { studentId: B.user.id, packageId: "standard-6", lessons: 6, basePriceCents: 1, totalPriceCents: 1 },
-    });
+    const order = await createOrderOfSix(db, B.user.id);
     const base = {
       studentId: B.user.id,
       teacherId,

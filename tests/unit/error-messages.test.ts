@@ -24,6 +24,7 @@ function sourceFiles(dir: string): string[] {
 const MESSAGE_MODULES = [
   "shared/constants.ts",
   "shared/quiz-catalog.ts",
+  "shared/cancellation-policy.ts",
   "server/errors.ts",
   "server/http/input-text.ts",
   "server/features/admin/admin.service.ts",

@@ -3,7 +3,6 @@
 import { runInNewContext } from "node:vm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatTime } from "../../client/src/lib/format.ts";
 import {
   knownOffset,
   learnZoneOffsets,
@@ -47,13 +46,8 @@ describe("times in a zone whose offsets the server sent, without Intl", () => {
     ...["2026-03-01", "2026-03-08", "2026-03-22", "2026-03-29", "2026-10-04", "2026-10-18", "2026-10-25"],
   ];
 
-  it("reads, and writes, every hour of windows through a year as Intl does", () => {
+  it("reads every hour of windows through a year as Intl does", () => {
     for (const zone of zones) {
-      const time12 = intl(zone, { hour: "numeric", minute: "2-digit", hour12: true });
-      const time24 = intl(zone, { hour: "numeric", minute: "2-digit", hourCycle: "h23" });
-      const short = intl(zone, { weekday: "short", month: "short", day: "numeric" });
-      const medium = intl(zone, { year: "numeric", month: "short", day: "numeric" });
-      const long = intl(zone, { weekday: "long", year: "numeric", month: "long", day: "numeric" });
       const parts = intl(zone, {
         hourCycle: "h23",
         weekday: "long",
@@ -79,11 +73,6 @@ describe("times in a zone whose offsets the server sent, without Intl", () => {
             hour: expected.hour,
             minute: expected.minute,
           });
-          expect(formatTime(t, { timeZone: zone }), at).toBe(time12.format(t));
-          expect(formatTime(t, { timeZone: zone, hour12: false }), at).toBe(time24.format(t));
-          expect(formatDate(t, { timeZone: zone, style: "short" }), at).toBe(short.format(t));
-          expect(formatDate(t, { timeZone: zone }), at).toBe(medium.format(t));
-          expect(formatDate(t, { timeZone: zone, style: "long" }), at).toBe(long.format(t));
         }
       }
     }
@@ -94,19 +83,12 @@ describe("times in a zone whose offsets the server sent, without Intl", () => {
     expect(knownOffset("Europe/London", Date.parse("2026-12-01T10:00:00Z"))).toBe(0);
     expect(knownOffset("Europe/London", Date.parse("2027-06-01T10:00:00Z"))).toBeUndefined();
     expect(knownOffset("Europe/Berlin", Date.parse("2026-12-01T10:00:00Z"))).toBeUndefined();
-    // Outside, Intl answers as before.
-    expect(formatTime("2027-06-01T10:00:00Z", { timeZone: "Europe/London" })).toBe("11:00 AM");
   });
 
   it("reads the visitor's own clock with Date alone", () => {
     const t = Date.parse("2026-03-29T00:30:00Z");
     expect(knownOffset(OWN_ZONE, t)).toBe(345);
     expect(zonedParts(t, OWN_ZONE)).toMatchObject({ weekday: "Sunday", day: "29", hour: "06", minute: "15" });
-    expect(formatTime(t, { timeZone: OWN_ZONE })).toBe("6:15 AM");
-    expect(formatTime("2026-03-28T18:15:00Z", { timeZone: OWN_ZONE })).toBe("12:00 AM");
-    expect(formatTime("2026-03-28T06:15:00Z", { timeZone: OWN_ZONE })).toBe("12:00 PM");
-    expect(formatTime("2026-03-28T18:15:00Z", { timeZone: OWN_ZONE, hour12: false })).toBe("00:00");
-    expect(formatDate(t, { timeZone: OWN_ZONE, style: "short" })).toBe("Sun, Mar 29");
     expect(ownClockLabel(new Date(t))).toBe("UTC+5:45");
   });
 });

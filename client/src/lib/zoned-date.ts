@@ -1,7 +1,7 @@
 // Wall-clock dates and times in a named zone (the teacher's, or the visitor's), with the platform's
 // Intl only: the public booking pages carry no date library. Plain dates are "YYYY-MM-DD" keys.
 //
-// Intl's first use in a page costs a phone tens of milliseconds (ICU's set-up, lib/format.ts), so
+// Intl's first use in a page costs a phone tens of milliseconds (ICU's set-up), so
 // the booking steps avoid it: the availability the server sends carries its zone's UTC offsets
 // through its window (learnZoneOffsets), and the visitor's own clock (OWN_ZONE) is read with Date's
 // local getters. Any other zone or instant goes through Intl.
@@ -13,22 +13,8 @@ export type DateKey = string;
 /** The visitor's own clock, wherever the device is: `new Date()`'s local time, no Intl needed. */
 export const OWN_ZONE = "(own clock)";
 
-// English names, written out (the spec's dates are en-US).
+// English weekday names, as Intl's en-US parts name them.
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-export const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** A zone's UTC offsets from `from` (ms) until `until`, each entry holding from its `from` on. */
 type KnownOffsets = { until: number; offsets: { from: number; minutes: number }[] };
@@ -72,7 +58,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
  * zonedParts without Intl, when the zone's offset at that instant is known (a learned window, or
  * the visitor's own clock); null otherwise.
  */
-export function knownZonedParts(date: Date, timeZone: string) {
+function knownZonedParts(date: Date, timeZone: string) {
   const offset = Number.isNaN(date.getTime()) ? undefined : knownOffset(timeZone, date.getTime());
   if (offset === undefined) return null;
   // The wall clock is UTC moved by the offset: read it with the UTC getters.

@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import { SLOT_BOOKED_MESSAGE, SLOT_CONFLICT_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../shared/constants.ts";
+import { SLOT_CONFLICT_MESSAGE, WEEKS_AHEAD_DEFAULT } from "../../../shared/constants.ts";
+import { INTL_TAGS, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { getSiteSettings } from "../admin/settings.service.ts";
@@ -22,11 +23,20 @@ import {
 import { removeSeriesFrom, standingSeriesId } from "./standing-schedule.service.ts";
 import { type ExpandedSlot, weeklyRepeats } from "./weekly-template.ts";
 
+/** A slot's start in a refusal: "Tue 3 Mar 2026, 10:00", "martedì 3 marzo 2026, 10:00". */
+function slotDate(start: Date, zone: string, locale: Locale): string {
+  const local = DateTime.fromJSDate(start).setZone(zone).setLocale(INTL_TAGS[locale]);
+  return local.toFormat(locale === "it" ? "cccc d LLLL yyyy, HH:mm" : "ccc d LLL yyyy, HH:mm");
+}
+
 async function insertChecked(db: Db, teacherId: string, slots: NewSlot[], zone: string) {
   const clashes = await findOverlappingSlots(db, teacherId, slots);
   if (clashes.length > 0) {
-    const when = DateTime.fromJSDate(clashes[0].startsAt).setZone(zone).toFormat("ccc d LLL yyyy, HH:mm");
-    throw new AppError("CONFLICT", `${SLOT_CONFLICT_MESSAGE} (existing slot on ${when})`);
+    const start = clashes[0].startsAt;
+    throw new AppError("CONFLICT", {
+      key: "errors.slotConflictOn",
+      values: (locale) => ({ when: slotDate(start, zone, locale) }),
+    });
   }
   try {
     return await insertSlots(db, slots);
@@ -71,9 +81,14 @@ async function removeUnlessBooked(
   const { booked, deleted } = await deleteSlotsUnlessBooked(db, teacherId, slots, takenOut);
   if (booked.length > 0) {
     const first = booked[0];
-    const when = DateTime.fromJSDate(first.startsAt).setZone(zone).toFormat("ccc d LLL yyyy, HH:mm");
-    const more = booked.length > 1 ? ` and ${booked.length - 1} more` : "";
-    throw new AppError("CONFLICT", `${SLOT_BOOKED_MESSAGE} (${first.studentName}, ${when}${more})`);
+    throw new AppError("CONFLICT", {
+      key: "errors.slotBookedWith",
+      values: (locale) => ({
+        student: first.studentName,
+        when: slotDate(first.startsAt, zone, locale),
+        more: booked.length - 1,
+      }),
+    });
   }
   return deleted;
 }

@@ -1,4 +1,6 @@
 import { BOOKING_UNAUTHORIZED_MESSAGE } from "../../../shared/constants.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
+import { requestLocale } from "../../i18n.ts";
 import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
 import type { Context } from "../../trpc/context.ts";
 import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
@@ -52,11 +54,11 @@ function idempotencyKeyOf(ctx: Context, fromBody: string | null | undefined): st
 async function checkPrice<Input extends { referralCode?: string | null }, Result>(
   ctx: Context,
   input: Input,
-  check: (db: Context["db"], studentId: string | null, input: Input) => Promise<Result>,
+  check: (db: Context["db"], studentId: string | null, input: Input, locale: Locale) => Promise<Result>,
 ) {
   if (input.referralCode) await limitCallOf(ctx, "code-lookup");
   const student = await ctx.sessionUser("student");
-  return check(ctx.db, student?.id ?? null, input);
+  return check(ctx.db, student?.id ?? null, input, requestLocale(ctx.headers));
 }
 
 export const bookingRouter = router({

@@ -6,9 +6,12 @@ import {
   UNKNOWN_GROUP_PACKAGE_MESSAGE,
   UNKNOWN_PACKAGE_MESSAGE,
 } from "../../../shared/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { translateSentence, translator } from "../../i18n.ts";
+import { mailEuro } from "../mail/mail-format.ts";
 import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
 import type { QuoteInput, ValidatePriceInput } from "./booking.schemas.ts";
 import { computeOrderPrice, type OrderPrice } from "./pricing.ts";
@@ -20,13 +23,12 @@ export const OWN_CODE_NOTICE = "You cannot use your own referral code: share it 
 
 export type DiscountDecision =
   /** A newcomer's first package, through a friend's code or a claimed /ref signup. */
-  | { kind: "newcomer"; percent: number; label: string; referrerId: string }
+  | { kind: "newcomer"; percent: number; referrerId: string }
   /** A referrer's earned reward (a share of one lesson), consumed by this order. */
   | {
       kind: "reward";
       percent: number;
       valueCents: number;
-      label: string;
       discountId: string;
       referralId: string | null;
     };
@@ -48,22 +50,19 @@ export async function decideDiscount(
   const owner = code ? await findUserByReferralCode(db, code) : null;
   const codeOwnerId = owner && owner.id !== studentId ? owner.id : null;
   if (!studentId) {
-    return codeOwnerId
-      ? { kind: "newcomer", percent: REFERRAL_DISCOUNT_PERCENT, label: newcomerLabel, referrerId: codeOwnerId }
-      : null;
+    return codeOwnerId ? { kind: "newcomer", percent: REFERRAL_DISCOUNT_PERCENT, referrerId: codeOwnerId } : null;
   }
   const state = await findDiscountState(db, studentId);
   const referrerId =
     codeOwnerId ?? (state?.referredById && state.referredById !== studentId ? state.referredById : null);
   if (state?.orders === 0 && !state.isReturningCustomer && referrerId)
-    return { kind: "newcomer", percent: REFERRAL_DISCOUNT_PERCENT, label: newcomerLabel, referrerId };
+    return { kind: "newcomer", percent: REFERRAL_DISCOUNT_PERCENT, referrerId };
   const reward = state?.reward;
   if (reward) {
     return {
       kind: "reward",
       percent: reward.percentage,
       valueCents: reward.valueCents,
-      label: `Referral reward: ${reward.percentage}% off one lesson`,
       discountId: reward.id,
       referralId: reward.referralId,
     };
@@ -71,7 +70,11 @@ export async function decideDiscount(
   return null;
 }
 
-const newcomerLabel = `Referral discount: ${REFERRAL_DISCOUNT_PERCENT}% off your first package`;
+/** How the price names a discount, in the reader's language ("Referral discount: 10% off your first package"). */
+export function discountLabel(discount: DiscountDecision, locale: Locale): string {
+  const key = discount.kind === "newcomer" ? "errors.quote.newcomerDiscount" : "errors.quote.rewardDiscount";
+  return translator(locale)(key, { percent: discount.percent });
+}
 
 /** Is this the student's own referral code? (It gives nothing; the quote says so.) */
 export async function isOwnReferralCode(db: DbOrTx, studentId: string | null, referralCode: string | null | undefined) {
@@ -142,8 +145,16 @@ export function toQuoteDto(
   };
 }
 
-/** The price the server will charge this student (or a visitor) for a package and add-on. */
-export async function quotePrice(db: DbOrTx, studentId: string | null, input: QuoteInput): Promise<QuoteDto> {
+/**
+ * The price the server will charge this student (or a visitor) for a package and add-on; its
+ * discount's label and the own-code notice in the reader's language (the booking summary shows them).
+ */
+export async function quotePrice(
+  db: DbOrTx,
+  studentId: string | null,
+  input: QuoteInput,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<QuoteDto> {
   const pkg = await loadPackageOrFail(db, input.packageId);
   const groupPackage = input.groupPackageId ? await loadGroupPackageOrFail(db, input.groupPackageId) : null;
   const [discount, ownCode] = await Promise.all([
@@ -151,24 +162,38 @@ export async function quotePrice(db: DbOrTx, studentId: string | null, input: Qu
     isOwnReferralCode(db, studentId, input.referralCode),
   ]);
   const price = priceOrder(pkg, groupPackage?.totalPriceCents ?? 0, discount);
-  return toQuoteDto(price, pkg.lessons, discount?.label ?? null, ownCode ? OWN_CODE_NOTICE : null);
+  return toQuoteDto(
+    price,
+    pkg.lessons,
+    discount ? discountLabel(discount, locale) : null,
+    ownCode ? translateSentence(OWN_CODE_NOTICE, locale) : null,
+  );
 }
 
-/** POST /api/pricing/validate: does the client's figure match what the server charges? */
-export async function validatePrice(db: DbOrTx, studentId: string | null, input: ValidatePriceInput) {
-  const quote = await quotePrice(db, studentId, input);
+/**
+ * POST /api/pricing/validate: does the client's figure match what the server charges? A mismatch
+ * says so in the request's language.
+ */
+export async function validatePrice(
+  db: DbOrTx,
+  studentId: string | null,
+  input: ValidatePriceInput,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  const quote = await quotePrice(db, studentId, input, locale);
+  const t = translator(locale);
   if (input.lessons !== quote.lessons) {
     return {
       valid: false,
       totalPrice: quote.totalPrice,
-      message: `This package has ${quote.lessons} lesson(s), not ${input.lessons}.`,
+      message: t("errors.quote.lessonsMismatch", { lessons: quote.lessons, sent: input.lessons }),
     };
   }
   if (euroToCents(input.totalPrice) !== euroToCents(quote.totalPrice)) {
     return {
       valid: false,
       totalPrice: quote.totalPrice,
-      message: `The price of this package is €${quote.totalPrice.toFixed(2)}.`,
+      message: t("errors.quote.priceMismatch", { price: mailEuro(locale, quote.totalPrice) }),
     };
   }
   return { valid: true, totalPrice: quote.totalPrice };

@@ -86,7 +86,15 @@ const notices: TeacherNotice[] = [
     packageName: "Serate",
   },
   { kind: "teacher_lesson_moved", studentName: "Luca", studentEmail: "l@x.test", lesson: lesson(), from: at },
-  ...[{ approved: true as const }, { approved: false as const, reason: "Tardi." }].map(
+  ...[
+    { approved: true as const },
+    { approved: false as const, reason: "Tardi." },
+    { approved: false as const, reason: "Single lessons cannot be cancelled, refunded or moved." },
+    {
+      approved: false as const,
+      reason: { key: "errors.cancel.notice" as const, values: { action: "cancel", unit: "week", count: 1 } },
+    },
+  ].map(
     (outcome): TeacherNotice => ({
       kind: "teacher_cancellation",
       studentName: "Luca",
@@ -102,8 +110,12 @@ const notices: TeacherNotice[] = [
 /** Every email the site writes, rendered for a student and a teacher of `locale`. */
 function everyEmail(locale: Locale): MailContent[] {
   const mails: MailContent[] = [];
-  for (const zone of [null, "America/New_York"]) {
-    const ctx: MailContext = { ...base, studentZone: zone, locale, teacherLocale: locale };
+  for (const [zone, teacherName] of [
+    [null, base.teacherName],
+    ["America/New_York", base.teacherName],
+    [null, null],
+  ]) {
+    const ctx: MailContext = { ...base, teacherName, studentZone: zone, locale, teacherLocale: locale };
     for (const to of [
       lessonAddressee({ studentName: "Luca", guardianName: null }, ctx),
       lessonAddressee({ studentName: "Luca", guardianName: "Anna" }, ctx),

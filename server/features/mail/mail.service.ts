@@ -157,7 +157,7 @@ export async function loadTeacherMail(
   const { settings, teacher } = await findMailSender(db);
   const ctx = mailContext({
     publicUrl: env.PUBLIC_URL,
-    teacherName: teacher?.name ?? "Your teacher",
+    teacherName: teacher?.name ?? null,
     teacherZone: settings?.timezone ?? "Europe/Rome",
     teacherLocale: isLocale(settings?.teacherLocale) ? settings.teacherLocale : DEFAULT_LOCALE,
   });

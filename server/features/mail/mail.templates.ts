@@ -7,6 +7,7 @@ import { DateTime } from "luxon";
 import { LESSON_MINUTES } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, INTL_TAGS, type Locale } from "../../../shared/i18n/locales.ts";
 import type { MessageValues, Translate } from "../../../shared/i18n/messages.ts";
+import { type ErrorText, errorText } from "../../errors.ts";
 import { translator } from "../../i18n.ts";
 import { DELETED_STUDENT_NAME } from "../privacy/redaction.ts";
 import { mailDate, mailEuro, mailShortDate, mailTime, mailZoneName } from "./mail-format.ts";
@@ -24,7 +25,8 @@ export type LessonForMail = {
 export type MailContext = {
   siteName: string;
   publicUrl: string;
-  teacherName: string;
+  /** The teacher's name; null when the site has no teacher yet ("Your teacher" in the reader's language). */
+  teacherName: string | null;
   teacherZone: string;
   studentZone?: string | null;
   /** The learner, when the account holder (whom the mail greets) booked as their parent or guardian. */
@@ -131,8 +133,11 @@ function studentLessonLines(
   });
 }
 
+/** Who signs and is named as the teacher: her name, else "Your teacher" in the mail's language. */
+const teacherOf = (t: Translate, ctx: MailContext) => ctx.teacherName ?? t("email.yourTeacher");
+
 const signOff = (t: Translate, ctx: MailContext) =>
-  `\n${t("email.signOff")}\n${ctx.teacherName}\n${ctx.siteName} · ${ctx.publicUrl}\n`;
+  `\n${t("email.signOff")}\n${teacherOf(t, ctx)}\n${ctx.siteName} · ${ctx.publicUrl}\n`;
 
 /** The student's mail about their lessons: greeting, what happened, the lessons, what follows, sign-off. */
 function studentLessonText(
@@ -177,7 +182,7 @@ export function bookingCreatedEmail(
   payment?: PaymentForMail,
 ): MailContent {
   const { locale, t, whose } = studentVoice(ctx);
-  const values = { ...whose, count: lessons.length, teacher: ctx.teacherName };
+  const values = { ...whose, count: lessons.length, teacher: teacherOf(t, ctx) };
   const allConfirmed = lessons.every((l) => l.status === "confirmed");
   if (allConfirmed) {
     return {
@@ -274,7 +279,7 @@ export function pendingReleasedEmail(
   hours: number,
 ): MailContent {
   const { locale, t, whose } = studentVoice(ctx);
-  const values = { ...whose, count: lessons.length, hours, teacher: ctx.teacherName };
+  const values = { ...whose, count: lessons.length, hours, teacher: teacherOf(t, ctx) };
   return {
     subject: t("email.pendingReleased.subject", values),
     text: studentLessonText(ctx, {
@@ -339,7 +344,7 @@ export function bookingChangedEmail(
       ],
       lessons: studentLessonLines([lesson], ctx),
       outro: [
-        t("email.bookingChanged.statusAndTeacher", { status: lesson.status, teacher: ctx.teacherName }),
+        t("email.bookingChanged.statusAndTeacher", { status: lesson.status, teacher: teacherOf(t, ctx) }),
         t("email.calendar.updatesLesson"),
       ],
     }),
@@ -381,7 +386,7 @@ export function bookingMovedEmail(name: string, lesson: LessonForMail, from: Dat
     text: studentLessonText(ctx, {
       name,
       intro: [
-        t("email.bookingMoved.intro", { ...whose, teacher: ctx.teacherName }),
+        t("email.bookingMoved.intro", { ...whose, teacher: teacherOf(t, ctx) }),
         t("email.oldTime", { when: describeTime(from, ctx) }),
         t("email.bookingMoved.newTime"),
       ],
@@ -418,7 +423,7 @@ export function resourceSharedEmail(
 ): MailContent {
   const { t } = studentVoice(ctx);
   const isFile = item.kind === "file";
-  const values = { teacher: ctx.teacherName, title: item.title, url: `${ctx.publicUrl}/resources/files` };
+  const values = { teacher: teacherOf(t, ctx), title: item.title, url: `${ctx.publicUrl}/resources/files` };
   return {
     subject: isFile ? t("email.resourceShared.fileSubject", values) : t("email.resourceShared.noteSubject", values),
     text: [
@@ -431,8 +436,8 @@ export function resourceSharedEmail(
   };
 }
 
-/** What the teacher hears about a student's cancellation request. */
-export type CancellationOutcome = { approved: true } | { approved: false; reason: string };
+/** What the teacher hears about a student's cancellation request: a refusal says why, in her language. */
+export type CancellationOutcome = { approved: true } | { approved: false; reason: ErrorText };
 
 export type TeacherNotice =
   | {
@@ -582,7 +587,7 @@ export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): Mai
           t("email.teacher.cancellation.outcome", {
             outcome: notice.outcome.approved
               ? t("email.teacher.cancellation.approved")
-              : t("email.teacher.cancellation.refused", { reason: notice.outcome.reason }),
+              : t("email.teacher.cancellation.refused", { reason: errorText(notice.outcome.reason, locale) }),
           }),
           contactLine(notice.studentEmail),
           "",
@@ -599,7 +604,7 @@ export function freedLessonsEmail(starts: Date[], ctx: MailContext): MailContent
   return {
     subject: t("email.accountDeleted.subject", { count: starts.length }),
     text: [
-      t("email.accountDeleted.greeting", { teacher: ctx.teacherName }),
+      t("email.accountDeleted.greeting", { teacher: teacherOf(t, ctx) }),
       "",
       t("email.accountDeleted.intro"),
       "",

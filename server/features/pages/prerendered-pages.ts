@@ -147,16 +147,19 @@ export function languageToOffer(
 }
 
 /**
- * The suggestion, in the language it offers, fixed at the bottom of the window (it moves nothing
- * on the page): a link to this page in that language, and "No, thanks", which keeps this one.
- * Both remember the answer (the start script, shared/early-clicks.ts).
+ * The suggestion, in the language it offers, fixed at the bottom of the window: a link to this page
+ * in that language, and "No, thanks", which keeps this one. Both remember the answer (the start
+ * script, shared/early-clicks.ts). It has one height (on a phone its text has a line of its own),
+ * which the page keeps free below its end and a booking step's sticky action bar rides above
+ * (client/src/styles.css); the app takes it away once the visitor moves on to another page
+ * (client/src/lib/language-offer.ts).
  */
 function languageOffer(offer: Locale, pageLocale: Locale, path: string): string {
   const t = translator(offer);
   const text = escapeHtml(t("common.language.offer"));
   return [
     `<aside ${LANGUAGE_OFFER_ATTRIBUTE} lang="${offer}" aria-label="${escapeHtml(LOCALE_NAMES[offer])}" class="fixed inset-x-0 bottom-0 z-50 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 bg-blue-950 px-4 py-3 text-sm text-white shadow-lg">`,
-    `<p>${text}</p>`,
+    `<p class="basis-full text-center sm:basis-auto">${text}</p>`,
     `<a href="${escapeHtml(localePath(offer, path))}" hreflang="${offer}" data-lang="${offer}" class="rounded-lg bg-amber-400 px-3 py-1.5 font-semibold text-slate-900 hover:bg-amber-300">${escapeHtml(t("common.language.offerAction"))}</a>`,
     `<button type="button" data-lang="${pageLocale}" class="rounded-lg px-3 py-1.5 font-semibold text-blue-100 underline underline-offset-2 hover:text-white">${escapeHtml(t("common.language.offerDismiss"))}</button>`,
     "</aside>",

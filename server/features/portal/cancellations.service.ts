@@ -4,6 +4,7 @@
 
 import { z } from "zod";
 import {
+  type CancellationRefusal,
   cancellationAllowance,
   decideCancellation,
   LESSONS_PER_FREE_CANCELLATION,
@@ -11,8 +12,10 @@ import {
   noticeLabelFor,
 } from "../../../shared/cancellation-policy.ts";
 import { LESSON_MINUTES, PAST_LESSON_CANCEL_MESSAGE } from "../../../shared/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, errorText } from "../../errors.ts";
+import { translator } from "../../i18n.ts";
 import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../availability/availability.service.ts";
 import { queueLessonEventMails } from "../booking/booking-mail.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
@@ -57,10 +60,11 @@ export async function evaluate(
   return { lesson, decision: judge(used), judge };
 }
 
-export const toDecisionDto = (bookingId: string, d: ReturnType<typeof decideCancellation>) => ({
+/** The policy's answer as the portal's dialogs read it, its reason in the reader's language. */
+export const toDecisionDto = (bookingId: string, d: ReturnType<typeof decideCancellation>, locale: Locale) => ({
   booking_id: bookingId,
   can_cancel: d.canCancel,
-  reason: d.reason,
+  reason: d.refusal === null ? null : errorText(d.refusal, locale),
   allowance: d.allowance,
   used: d.used,
   remaining: d.remaining,
@@ -70,16 +74,22 @@ export const toDecisionDto = (bookingId: string, d: ReturnType<typeof decideCanc
   deadline: d.deadline.toISOString(),
 });
 
-export async function checkCancellation(db: Db, studentId: string, bookingId: string, now = new Date()) {
+export async function checkCancellation(
+  db: Db,
+  studentId: string,
+  bookingId: string,
+  locale: Locale = DEFAULT_LOCALE,
+  now = new Date(),
+) {
   const { lesson, decision } = await evaluate(db, studentId, bookingId, now);
-  return toDecisionDto(lesson.id, decision);
+  return toDecisionDto(lesson.id, decision, locale);
 }
 
 export async function requestCancellation(
   db: Db,
   studentId: string,
   input: z.infer<typeof cancellationRequestSchema>,
-  opts: { publicUrl: string; now?: Date },
+  opts: { publicUrl: string; locale?: Locale; now?: Date },
 ) {
   const now = opts.now ?? new Date();
   const mailContext = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
@@ -110,27 +120,34 @@ export async function requestCancellation(
     if (done) {
       return {
         status: "approved" as const,
-        message: "Your lesson has been cancelled. You can rebook it at no extra charge.",
+        message: translator(opts.locale ?? DEFAULT_LOCALE)("portal.cancel.doneText"),
         request_id: done.request.id,
         credit_id: done.credit.id,
         remaining: decision.remaining - 1,
       };
     }
   }
-  // Refused: recorded with the reason, so the teacher sees what was asked and why it was not
-  // granted. A request that lost a race for the last free cancellation is judged again.
-  const reason =
-    decision.reason ??
-    (await evaluate(db, studentId, lesson.id, now)).decision.reason ??
+  // Refused: recorded with the reason (in English, as records are), so the teacher sees what was
+  // asked and why it was not granted; her mail and the student's answer say it in their languages.
+  // A request that lost a race for the last free cancellation is judged again.
+  const refusal: CancellationRefusal =
+    decision.refusal ??
+    (await evaluate(db, studentId, lesson.id, now)).decision.refusal ??
     "This lesson can no longer be cancelled.";
-  await data.recordRefusedCancellation(db, studentId, lesson.id, input.reason, reason, (tx) =>
-    queueLessonEventMails(tx, mailContext, lesson.id, {
-      kind: "cancellation_request",
-      reason: input.reason,
-      outcome: { approved: false, reason },
-    }),
+  await data.recordRefusedCancellation(
+    db,
+    studentId,
+    lesson.id,
+    input.reason,
+    errorText(refusal, DEFAULT_LOCALE),
+    (tx) =>
+      queueLessonEventMails(tx, mailContext, lesson.id, {
+        kind: "cancellation_request",
+        reason: input.reason,
+        outcome: { approved: false, reason: refusal },
+      }),
   );
-  throw new AppError("CONFLICT", reason);
+  throw new AppError("CONFLICT", refusal);
 }
 
 export async function listCancellations(db: Db, studentId: string) {
@@ -198,7 +215,7 @@ export async function rebookWithCredit(
   db: Db,
   studentId: string,
   input: z.infer<typeof rebookSchema>,
-  opts: { publicUrl: string; now?: Date },
+  opts: { publicUrl: string; locale?: Locale; now?: Date },
 ) {
   const now = opts.now ?? new Date();
   const credit = await data.findUnusedCredit(db, studentId, input.credit_id);
@@ -249,6 +266,6 @@ export async function rebookWithCredit(
   );
   return {
     booking: { id: booking.id, lesson_date: booking.startsAt.toISOString(), status: booking.status, price: 0 },
-    message: "Your lesson has been rebooked at no extra charge.",
+    message: translator(opts.locale ?? DEFAULT_LOCALE)("portal.rebook.doneText"),
   };
 }

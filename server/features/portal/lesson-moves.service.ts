@@ -2,8 +2,10 @@
 // package's free allowance, which a move spends as a cancellation does; single lessons cannot be
 // moved), to a time the booking flow offers now. The move itself is the booking feature's.
 import type { z } from "zod";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { translator } from "../../i18n.ts";
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
 import { lockOrder } from "../booking/order.data.ts";
 import { evaluate, toDecisionDto } from "./cancellations.service.ts";
@@ -11,9 +13,15 @@ import * as data from "./portal.data.ts";
 import type { moveLessonSchema } from "./portal.schemas.ts";
 
 /** What the move dialog shows before the student picks a time: the same figures as a cancellation's. */
-export async function checkMove(db: Db, studentId: string, bookingId: string, now = new Date()) {
+export async function checkMove(
+  db: Db,
+  studentId: string,
+  bookingId: string,
+  locale: Locale = DEFAULT_LOCALE,
+  now = new Date(),
+) {
   const { lesson, decision } = await evaluate(db, studentId, bookingId, now, "move");
-  const { can_cancel, ...figures } = toDecisionDto(lesson.id, decision);
+  const { can_cancel, ...figures } = toDecisionDto(lesson.id, decision, locale);
   return {
     ...figures,
     lesson_date: lesson.startsAt.toISOString(),
@@ -26,12 +34,12 @@ export async function moveStudentLesson(
   db: Db,
   studentId: string,
   input: z.infer<typeof moveLessonSchema>,
-  opts: { publicUrl: string; now?: Date },
+  opts: { publicUrl: string; locale?: Locale; now?: Date },
 ) {
   const now = opts.now ?? new Date();
   const { lesson, decision, judge } = await evaluate(db, studentId, input.booking_id, now, "move");
   if (!decision.canCancel || !lesson.order) {
-    throw new AppError("CONFLICT", decision.reason ?? "This lesson cannot be moved.");
+    throw new AppError("CONFLICT", decision.refusal ?? "This lesson cannot be moved.");
   }
   const movable = await loadMovableLesson(db, lesson.id);
   if (!movable.teacherId) {
@@ -49,7 +57,7 @@ export async function moveStudentLesson(
     guard: async (tx) => {
       await lockOrder(tx, order.id);
       const again = judge(await data.countAllowanceSpentInOrder(tx, studentId, order.id));
-      if (!again.canCancel) throw new AppError("CONFLICT", again.reason ?? "This lesson can no longer be moved.");
+      if (!again.canCancel) throw new AppError("CONFLICT", again.refusal ?? "This lesson can no longer be moved.");
     },
   });
   return {
@@ -61,6 +69,6 @@ export async function moveStudentLesson(
       status: lesson.status,
     },
     remaining: decision.remaining - 1,
-    message: "Your lesson has been moved.",
+    message: translator(opts.locale ?? DEFAULT_LOCALE)("portal.move.doneMessage"),
   };
 }

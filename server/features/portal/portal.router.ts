@@ -1,6 +1,7 @@
 // The student portal: the procedures behind the spec's /api/student/* paths, each returning what
 // its path returns. Every one but validateReferral (the unguarded /ref page) needs a student
 // session, and every service call is scoped by that session's id: a foreign id finds nothing.
+import { requestLocale } from "../../i18n.ts";
 import {
   publicProcedure,
   rateLimitedProcedure,
@@ -99,22 +100,35 @@ export const portalRouter = router({
   cancellationSummary: studentProcedure.query(({ ctx }) => getCancellationSummary(ctx.db, ctx.student.id)),
   cancellationCheck: studentProcedure
     .input(lessonCheckSchema)
-    .query(({ ctx, input }) => checkCancellation(ctx.db, ctx.student.id, input.bookingId)),
+    .query(({ ctx, input }) => checkCancellation(ctx.db, ctx.student.id, input.bookingId, requestLocale(ctx.headers))),
   requestCancellation: rateLimitedStudentProcedure("request")
     .input(cancellationRequestSchema)
     .mutation(({ ctx, input }) =>
-      requestCancellation(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL }),
+      requestCancellation(ctx.db, ctx.student.id, input, {
+        publicUrl: ctx.env.PUBLIC_URL,
+        locale: requestLocale(ctx.headers),
+      }),
     ),
   rebook: rateLimitedStudentProcedure("booking")
     .input(rebookSchema)
-    .mutation(({ ctx, input }) => rebookWithCredit(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
+    .mutation(({ ctx, input }) =>
+      rebookWithCredit(ctx.db, ctx.student.id, input, {
+        publicUrl: ctx.env.PUBLIC_URL,
+        locale: requestLocale(ctx.headers),
+      }),
+    ),
   cancellations: studentProcedure.query(({ ctx }) => listCancellations(ctx.db, ctx.student.id)),
   moveCheck: studentProcedure
     .input(lessonCheckSchema)
-    .query(({ ctx, input }) => checkMove(ctx.db, ctx.student.id, input.bookingId)),
+    .query(({ ctx, input }) => checkMove(ctx.db, ctx.student.id, input.bookingId, requestLocale(ctx.headers))),
   moveLesson: rateLimitedStudentProcedure("booking")
     .input(moveLessonSchema)
-    .mutation(({ ctx, input }) => moveStudentLesson(ctx.db, ctx.student.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
+    .mutation(({ ctx, input }) =>
+      moveStudentLesson(ctx.db, ctx.student.id, input, {
+        publicUrl: ctx.env.PUBLIC_URL,
+        locale: requestLocale(ctx.headers),
+      }),
+    ),
 
   // The session cookie is not this procedure's to clear (tRPC answers carry no cookies here): the
   // sessions go with the account, and the client's sign-out clears the cookie.

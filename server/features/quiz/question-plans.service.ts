@@ -23,9 +23,11 @@ import {
   type QuizLevel,
 } from "../../../shared/quiz-catalog.ts";
 import { type Breakdown, estimateLevel, findWeakAreas } from "../../../shared/quiz-scoring.ts";
+import { conceptLabel } from "../../../shared/quiz-texts.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, type LocalisedText } from "../../errors.ts";
+import { translator } from "../../i18n.ts";
 import { loadKeyExposure } from "./certification.service.ts";
 import { drawItems, type KeyExposure, NO_KEY_EXPOSURE, withoutReserve } from "./certification.ts";
 import type { PlacementState } from "./placement.service.ts";
@@ -81,6 +83,21 @@ export function parseLevel(value: string | undefined): QuizLevel | "mixed" | nul
 }
 
 /**
+ * §8's "Not enough questions available for …" (QUIZ_MESSAGES), said by the quiz catalogue with the
+ * level and the concept's name in the reader's language.
+ */
+function notEnoughQuestions(
+  key: "quiz.message.notEnoughForLevelWithConcept" | "quiz.message.notEnoughForConceptAtLevel",
+  level: string,
+  concept: ConceptSlug,
+): LocalisedText {
+  return {
+    key,
+    values: (locale) => ({ level: level.toUpperCase(), concept: conceptLabel(translator(locale), concept) }),
+  };
+}
+
+/**
  * A level test, whole or on one concept. With `draw`, items the student was shown recently are
  * avoided (a certified attempt takes only unseen ones, a practice attempt takes them first), a
  * certified attempt takes no item whose key a review revealed, and practice leaves the reserve.
@@ -121,7 +138,10 @@ export async function planLevelTest(
   const conceptName = CONCEPT_CATALOG[conceptSlug].name;
   const candidates = await listBankCandidates(db, { levels: [level], concept: conceptSlug });
   if (candidates.length < MIN_LEVEL_CONCEPT_QUESTIONS) {
-    throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.notEnoughForLevelWithConcept(conceptName, level));
+    throw new AppError(
+      "BAD_REQUEST",
+      notEnoughQuestions("quiz.message.notEnoughForLevelWithConcept", level, conceptSlug),
+    );
   }
   return {
     quizType: "level",
@@ -153,7 +173,7 @@ export async function planConceptTest(
   const candidates = await listBankCandidates(db, { levels: [...levels], concept: slug });
   if (candidates.length < QUESTIONS_PER_CONCEPT_TEST) {
     if (level === "mixed") throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
-    throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.notEnoughForConceptAtLevel(level, name));
+    throw new AppError("BAD_REQUEST", notEnoughQuestions("quiz.message.notEnoughForConceptAtLevel", level, slug));
   }
   const practice = withoutReserve(shuffled(candidates), keys, QUESTIONS_PER_CONCEPT_TEST);
   const chosen =

@@ -1,9 +1,7 @@
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StartQuizInput } from "../../../../server/features/quiz/quiz.schemas.ts";
-import type { Translate } from "../../../../shared/i18n/messages.ts";
-import { conceptLabel } from "../../../../shared/quiz-texts.ts";
-import { useLocale, useT } from "../../lib/i18n.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
 import { useSessionExpiry } from "../portal/portal-api.ts";
@@ -48,7 +46,6 @@ type CurrentSet = Pick<StartedQuiz, "questions" | "block" | "answers">;
  */
 export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
   const t = useT();
-  const locale = useLocale();
   const navigate = useNavigate();
   const preview = useQuery(
     trpc.quiz.preview.queryOptions(input ?? skipToken, { retry: false, refetchOnWindowFocus: false, staleTime: 0 }),
@@ -105,9 +102,7 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
             ? t("quiz.message.quizNotFound")
             : isUnexpected
               ? t("quiz.message.failedToLoadQuiz")
-              : locale === "en" || !input
-                ? failure.message
-                : serverMessage(t, failure.message, input)
+              : failure.message
         }
       />
     );
@@ -170,19 +165,4 @@ function QuizSubtitle({ quiz }: { quiz: StartedQuiz }) {
         : t("quiz.runner.builtFor", { levels })}
     </span>
   );
-}
-
-/**
- * A refusal in the page's language: the server translates its fixed sentences (Accept-Language),
- * but writes §8's not-enough messages, which name a level and a concept, in English; the page
- * words them again from what it asked for.
- */
-function serverMessage(t: Translate, message: string, input: StartQuizInput): string {
-  if (message.startsWith("Not enough questions") && (input.kind === "level" || input.kind === "concept")) {
-    const values = { level: (input.level ?? "").toUpperCase(), concept: conceptLabel(t, input.concept) };
-    return input.kind === "level"
-      ? t("quiz.message.notEnoughForLevelWithConcept", values)
-      : t("quiz.message.notEnoughForConceptAtLevel", values);
-  }
-  return message;
 }

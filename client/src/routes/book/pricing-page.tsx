@@ -114,7 +114,7 @@ export function PricingPage() {
         </div>
       )}
 
-      <div className="sticky bottom-0 z-10 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+      <div className="sticky bottom-[var(--language-offer-height,0px)] z-10 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         {/* Always there, so the bar keeps its height (no shift when a choice kept in the session
             appears after hydration) and screen readers hear the live region change. */}
         <p className="mb-2 min-h-4 text-center text-xs text-slate-500 sm:text-right" aria-live="polite">

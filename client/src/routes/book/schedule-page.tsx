@@ -216,7 +216,7 @@ export function SchedulePage() {
         </aside>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex flex-wrap gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-between sm:border-0 sm:bg-transparent sm:p-0">
+      <div className="sticky bottom-[var(--language-offer-height,0px)] z-10 -mx-4 mt-8 flex flex-wrap gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-between sm:border-0 sm:bg-transparent sm:p-0">
         {/* Below the wide layout the side card sits under the calendar: the action stays at hand here. */}
         <div className="w-full empty:hidden lg:hidden">
           <SameTimeEveryWeek state={sameTime} compact />
