@@ -3,7 +3,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { type Locale, splitLocalePath } from "../../shared/i18n/locales.ts";
+import { type Locale, localePath, splitLocalePath } from "../../shared/i18n/locales.ts";
 import { safeNextPath } from "../../shared/next-path.ts";
 import { hasVisibleCharacter, singleLineText } from "../../shared/text.ts";
 import type { Db } from "../db.ts";
@@ -234,7 +234,8 @@ function failurePath(kind: SessionKind, error: SignInError, next: unknown): stri
   const flow = FLOWS[kind];
   const path = safeNextPath(next, flow.after);
   const keep = path === flow.after ? "" : `&next=${encodeURIComponent(path)}`;
-  return `${flow.home}?error=${error}${keep}`;
+  // Back on the sign-in page in the language the sign-in started from (/it/admin: Italian).
+  return `${localePath(localeOfPath(path), flow.home)}?error=${error}${keep}`;
 }
 
 /** The demo sign-in page, in the language of the page it returns to (`/it/student/dashboard`: Italian). */

@@ -38,6 +38,7 @@ export const TRANSLATED_PAGES: readonly string[] = [
   "/privacy",
   "/quizzes",
   "/certificates",
+  "/admin",
 ];
 
 /** Whether the page at `path` (an app path, without its language prefix) exists in every language. */

@@ -132,7 +132,7 @@ describe("prerendered public pages", () => {
     expect(inlined(html)).toEqual({ contact: { email: teacher.email, phone: teacher.phone ?? expect.any(String) } });
   });
 
-  it("sends /it in Italian (lang, words, both addresses named); a page not translated yet answers in English", async () => {
+  it("sends /it in Italian (lang, words, both addresses named); an address outside the translated pages answers in English", async () => {
     const home = (await get("/it")).body;
     expect(home).toContain('<html lang="it">');
     expect(home).toContain("Parla inglese con sicurezza,");
@@ -157,10 +157,15 @@ describe("prerendered public pages", () => {
     expect(privacy).toContain("Titolare del trattamento");
     expect(privacy).not.toContain("Who is responsible");
 
-    // Never English words under lang="it": an untranslated page's Italian address sends to its English one.
-    const admin = await get("/it/admin?from=mail");
-    expect(admin.statusCode).toBe(302);
-    expect(admin.headers.location).toBe("/admin?from=mail");
+    // Never English words under lang="it": an address outside TRANSLATED_PAGES sends its Italian to its English one.
+    const other = await get("/it/bookings?from=mail");
+    expect(other.statusCode).toBe(302);
+    expect(other.headers.location).toBe("/bookings?from=mail");
+    // The admin area is translated: its Italian address is served (the app reads the language from it),
+    // and, private, it names no alternates for search engines.
+    const admin = await get("/it/admin/bookings?from=mail");
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).not.toContain('hreflang="it"');
     expect((await get("/admin")).body).not.toContain('hreflang="it"');
 
     const english = (await get("/")).body;

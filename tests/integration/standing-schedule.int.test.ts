@@ -1,12 +1,22 @@
 // The standing weekly schedule (issue 17, item 1) on a real database: PGlite, or PostgreSQL with
 // TEST_ENGINE=postgresql (where two Prisma clients race the top-up).
 import { DateTime } from "luxon";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type SeriesRemovalOutcome,
+  seriesRemovalText,
+  type WeeklySaveOutcome,
+  weeklySaveText,
+} from "../../client/src/features/admin/admin-results.ts";
+import { createCatalogue, loadAreas } from "../../client/src/lib/i18n.tsx";
 import { type Database, openDatabase } from "../../server/db.ts";
 import {
   topUpStandingSchedule,
   topUpStandingSchedules,
 } from "../../server/features/availability/standing-schedule.service.ts";
+import { compileCatalogue } from "../../shared/i18n/compile.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import type { MessageKey, MessageValues, Translate } from "../../shared/i18n/messages.ts";
 import { prepareBookingApp, ZONE } from "../helpers/booking-factory.ts";
 import { defined } from "../helpers/defined.ts";
 import { testEngine } from "../helpers/test-db.ts";
@@ -34,6 +44,42 @@ async function slotTimes() {
   return { rows, local, duplicates: local.length - new Set(rows.map((r) => r.startsAt.getTime())).size };
 }
 
+/** The admin page's words in each language (the page renders the answers' counts with them). */
+const pageWords = new Map<Locale, Translate>();
+beforeAll(async () => {
+  for (const locale of ["en", "it"] as const) {
+    const catalogue = createCatalogue(locale, (messages) => compileCatalogue(messages as Record<string, string>));
+    await loadAreas(catalogue, ["admin"]);
+    pageWords.set(locale, (key: MessageKey, values?: MessageValues) => catalogue.i18n._(key, values));
+  }
+});
+
+type SaveAnswer = Omit<WeeklySaveOutcome, "filledThrough" | "skippedSlots"> & {
+  message: string;
+  filledThrough: string;
+  skippedSlots: { startsAt: string }[];
+};
+
+/** A save's answer as the admin page words it in `locale`, from its counts and dates. */
+function pageSaveText(body: SaveAnswer, locale: Locale) {
+  const outcome: WeeklySaveOutcome = {
+    ...body,
+    filledThrough: new Date(body.filledThrough),
+    skippedSlots: body.skippedSlots.map((s) => ({ startsAt: new Date(s.startsAt) })),
+  };
+  return weeklySaveText(defined(pageWords.get(locale)), outcome, ZONE, locale);
+}
+
+/** The page says what the REST answer's English `message` says, word for word, and in Italian none of it. */
+function expectPageSays(body: SaveAnswer | (SeriesRemovalOutcome & { message: string })) {
+  const say = (locale: Locale) =>
+    "scope" in body ? seriesRemovalText(defined(pageWords.get(locale)), body) : pageSaveText(body, locale);
+  expect(say("en")).toBe(body.message);
+  const italian = say("it");
+  expect(italian).not.toMatch(/\b(slots?|schedule|weekly|removed|booked|lessons?|skipped|existing)\b/i);
+  return italian;
+}
+
 beforeEach(async () => {
   await db().booking.deleteMany();
   await db().availabilitySlot.deleteMany();
@@ -51,6 +97,9 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(body.created).toBeGreaterThanOrEqual(17 * 3);
     expect(body).toMatchObject({ success: true, skipped: 0, alreadyPresent: 0 });
     expect(body.message).toContain("Weekly schedule saved");
+    expect(expectPageSays(body)).toMatch(
+      /^Orario settimanale salvato: \d+ orari aggiunti; gli orari arrivano fino a \S+ \d+ \S+ \d{4} /,
+    );
     const after1 = await slotTimes();
     expect(after1.rows).toHaveLength(body.created);
     expect(after1.rows.every((r) => r.seriesId === body.seriesId && r.recurring === "weekly")).toBe(true);
@@ -59,6 +108,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ created: 0, alreadyPresent: body.created, skipped: 0, removed: 0 });
     expect(second.json().seriesId).toBe(body.seriesId);
+    expect(expectPageSays(second.json())).toMatch(/ \d+ orari c'erano già\.$/);
     const after2 = await slotTimes();
     expect(after2.local).toEqual(after1.local);
     expect(after2.duplicates).toBe(0);
@@ -85,6 +135,9 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(o.skipped).toBe(1);
     expect(new Date(o.skippedSlots[0].startsAt).getTime()).toBe(oneTimeStart.minus({ minutes: 30 }).toMillis());
     expect(o.message).toMatch(/1 slot was skipped because it overlaps existing availability/);
+    expect(expectPageSays(o)).toMatch(
+      / 1 orario è stato saltato perché si sovrappone .* \(il primo: \S+ \d+ \S+ \d{4}, 10:30\)\./,
+    );
     expect(o.created).toBeGreaterThanOrEqual(15);
     expect(o.alreadyPresent).toBe(body.created);
     expect((await slotTimes()).duplicates).toBe(0);
@@ -162,6 +215,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     const again = (await bulk({ schedule, weeksAhead: 4 })).json();
     expect(again.created).toBe(0);
     expect(again.skippedDaysOff).toBeGreaterThanOrEqual(1);
+    expect(expectPageSays(again)).toMatch(/ cad(e|ono) in (un giorno libero|giorni liberi)/);
   });
 
   it("changing or removing the schedule touches future unbooked slots only and lists the booked ones", async () => {
@@ -188,6 +242,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(changed.keptBookedCount).toBe(1);
     expect(changed.keptBooked[0]).toMatchObject({ studentName: "Marta Verdi" });
     expect(changed.message).toContain("1 booked lesson keeps its slot");
+    expect(expectPageSays(changed)).toMatch(/ del modello precedente\. 1 lezione prenotata mantiene il suo orario\.$/);
     const tens = (await slotTimes()).local.filter((l) => l.endsWith("10:00"));
     expect(tens).toHaveLength(1);
     const oldTens = rows.filter((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).toFormat("HH:mm") === "10:00");
@@ -200,7 +255,10 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
       headers: { cookie: t.admin.cookie },
     });
     expect(removal.statusCode).toBe(200);
-    expect(removal.json()).toMatchObject({ keptBookedCount: 1 });
+    expect(removal.json()).toMatchObject({ keptBookedCount: 1, scope: "schedule" });
+    expect(expectPageSays(removal.json())).toMatch(
+      /^Orario settimanale interrotto: \d+ orari eliminati\. 1 lezione prenotata mantiene il suo orario\.$/,
+    );
     expect((await slotTimes()).rows.map((r) => r.id)).toEqual([bookedSlot.id]);
     expect(await db().weeklySchedule.count()).toBe(0);
     // No schedule: the top-up creates nothing.

@@ -180,6 +180,20 @@ describe("student sign-in through the OpenID issuer", () => {
       headers: { cookie: evilStart.header() },
     });
     expect(evilCancel.headers.location).toBe("/student?error=auth_failed");
+    // Started from an Italian page, the refusal comes back to the Italian sign-in page.
+    const italian = new CookieJar();
+    italian.store(
+      await t.app.inject({
+        method: "GET",
+        url: `${PATHS.admin.start}?next=${encodeURIComponent("/it/admin/bookings")}`,
+      }),
+    );
+    const italianCancel = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/google/callback?error=access_denied",
+      headers: { cookie: italian.header() },
+    });
+    expect(italianCancel.headers.location).toBe("/it/admin?error=auth_failed&next=%2Fit%2Fadmin%2Fbookings");
     // Retried, the sign-in returns to the details step.
     expect((await signIn("student", student(), { next: "/book/details" })).response.headers.location).toBe(
       "/book/details",

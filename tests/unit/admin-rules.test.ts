@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { errorText } from "../../server/errors.ts";
 import {
   expandWeeklySchedule,
   templateProblems,
+  templateProblemsText,
   weeklyRepeats,
 } from "../../server/features/availability/weekly-template.ts";
 import { detectStoredFileType } from "../../server/features/files/file-type.ts";
@@ -135,7 +137,24 @@ describe("weekly template expansion", () => {
         { dayOfWeek: 3, startTime: "10:30", duration: 30 },
       ]),
     ).toEqual([]);
-    expect(templateProblems([{ dayOfWeek: 6, startTime: "23:30", duration: 60 }])[0]).toContain("midnight");
+    expect(templateProblems([{ dayOfWeek: 6, startTime: "23:30", duration: 60 }])).toEqual([
+      { kind: "pastMidnight", dayOfWeek: 6, startTime: "23:30" },
+    ]);
+  });
+
+  it("words the refusal in the reader's language, English as it always was", () => {
+    const problems = templateProblems([
+      { dayOfWeek: 1, startTime: "09:00", duration: 60 },
+      { dayOfWeek: 1, startTime: "09:30", duration: 60 },
+      { dayOfWeek: 0, startTime: "23:30", duration: 60 },
+    ]);
+    const text = templateProblemsText(problems);
+    expect(errorText(text, "en")).toBe(
+      "Time conflicts in the weekly schedule: Sunday 23:30: a slot must end by midnight. Monday: 09:00-10:00 overlaps 09:30-10:30.",
+    );
+    expect(errorText(text, "it")).toBe(
+      "Sovrapposizioni nell'orario settimanale: Domenica 23:30: un orario deve finire entro mezzanotte. Lunedì: 09:00-10:00 si sovrappone a 09:30-10:30.",
+    );
   });
 });
 

@@ -27,7 +27,14 @@ import {
   type WeeklyScheduleRow,
   withTeacherScheduleLock,
 } from "./standing-schedule.data.ts";
-import { horizonEnd, occurrencesBetween, planTopUp, templateProblems, type WeeklyEntry } from "./weekly-template.ts";
+import {
+  horizonEnd,
+  occurrencesBetween,
+  planTopUp,
+  templateProblems,
+  templateProblemsText,
+  type WeeklyEntry,
+} from "./weekly-template.ts";
 
 type Range = { startsAt: Date; endsAt: Date };
 type Rules = { zone: string; maxAdvanceDays: number };
@@ -139,8 +146,7 @@ export async function applyWeeklySchedule(
   now = new Date(),
 ) {
   const problems = templateProblems(input.schedule);
-  if (problems.length > 0)
-    throw new AppError("BAD_REQUEST", `Time conflicts in the weekly schedule: ${problems.join(" ")}`);
+  if (problems.length > 0) throw new AppError("BAD_REQUEST", templateProblemsText(problems));
   const { zone, maxAdvanceDays } = await rulesOf(db);
   const horizon = horizonEnd(now, maxAdvanceDays, zone);
   const weeks = DateTime.fromJSDate(now).setZone(zone).startOf("day").plus({ weeks: input.weeksAhead }).toJSDate();
@@ -225,6 +231,8 @@ export async function removeSeriesFrom(db: Db, teacherId: string, seriesId: stri
   const kept = result.kept.length;
   return {
     success: true,
+    // Which of the two the page names ("Weekly schedule removed", "Weekly series removed").
+    scope: result.isStanding ? ("schedule" as const) : ("series" as const),
     deleted: result.deleted,
     keptBooked: result.kept.slice(0, LISTED),
     keptBookedCount: kept,

@@ -1,19 +1,27 @@
 // Expands the weekly schedule template into concrete slots. Times are wall-clock times in the
 // teacher's zone, so 09:00 stays 09:00 on both sides of a daylight-saving change.
-import { DateTime } from "luxon";
+import { DateTime, Info } from "luxon";
 import { findOverlappingPairs, minutesToTime, timeToMinutes } from "../../../shared/admin-rules.ts";
+import { DEFAULT_LOCALE, INTL_TAGS, type Locale } from "../../../shared/i18n/locales.ts";
+import type { LocalisedText } from "../../errors.ts";
+import { translator } from "../../i18n.ts";
 
 export type WeeklyEntry = { dayOfWeek: number; startTime: string; duration: number };
 export type ExpandedSlot = { startsAt: Date; endsAt: Date };
 
 export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
+/** A problem of the template itself: a slot past midnight, or two slots of a day that overlap. */
+export type TemplateProblem =
+  | { kind: "pastMidnight"; dayOfWeek: number; startTime: string }
+  | { kind: "overlap"; dayOfWeek: number; first: string; second: string };
+
 /** Problems of the template itself: slots past midnight and overlaps within a day. */
-export function templateProblems(schedule: WeeklyEntry[]): string[] {
-  const problems: string[] = [];
+export function templateProblems(schedule: WeeklyEntry[]): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
   for (const entry of schedule) {
     if (timeToMinutes(entry.startTime) + entry.duration > 24 * 60) {
-      problems.push(`${DAY_NAMES[entry.dayOfWeek]} ${entry.startTime}: a slot must end by midnight.`);
+      problems.push({ kind: "pastMidnight", dayOfWeek: entry.dayOfWeek, startTime: entry.startTime });
     }
   }
   for (let day = 0; day < 7; day++) {
@@ -24,12 +32,45 @@ export function templateProblems(schedule: WeeklyEntry[]): string[] {
         endTime: minutesToTime(Math.min(timeToMinutes(e.startTime) + e.duration, 24 * 60 - 1)),
       }));
     for (const [i, j] of findOverlappingPairs(slots)) {
-      problems.push(
-        `${DAY_NAMES[day]}: ${slots[i].startTime}-${slots[i].endTime} overlaps ${slots[j].startTime}-${slots[j].endTime}.`,
-      );
+      problems.push({
+        kind: "overlap",
+        dayOfWeek: day,
+        first: `${slots[i].startTime}-${slots[i].endTime}`,
+        second: `${slots[j].startTime}-${slots[j].endTime}`,
+      });
     }
   }
   return problems;
+}
+
+/** A weekday's name in `locale` (0 is Sunday) as it starts a sentence: "Sunday", "Domenica". */
+function dayName(dayOfWeek: number, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return DAY_NAMES[dayOfWeek];
+  // Luxon's weeks start on Monday (index 0).
+  const name = Info.weekdays("long", { locale: INTL_TAGS[locale] })[(dayOfWeek + 6) % 7];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * The refusal of a template with problems: "Time conflicts in the weekly schedule: Monday:
+ * 09:00-10:00 overlaps 09:30-10:30.", each problem written in the reader's language.
+ */
+export function templateProblemsText(problems: TemplateProblem[]): LocalisedText {
+  return {
+    key: "errors.weeklyConflicts",
+    values: (locale) => {
+      const t = translator(locale);
+      return {
+        problems: problems
+          .map((p) =>
+            p.kind === "pastMidnight"
+              ? t("errors.weeklyPastMidnight", { day: dayName(p.dayOfWeek, locale), start: p.startTime })
+              : t("errors.weeklyOverlap", { day: dayName(p.dayOfWeek, locale), first: p.first, second: p.second }),
+          )
+          .join(" "),
+      };
+    },
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
@@ -32,7 +33,7 @@ export function AdminHeader({
             {subtitle && <p className="truncate text-xs text-slate-500 sm:text-sm">{subtitle}</p>}
           </div>
         </div>
-        <nav aria-label={t("admin.shell.nav")} className="flex items-center gap-2">
+        <nav aria-label={t("admin.shell.nav")} className="flex items-center gap-2 whitespace-nowrap">
           {isDashboard ? (
             <ButtonLink to="/admin/settings" variant="outline" size="sm">
               {t("admin.shell.settings")}
@@ -42,6 +43,8 @@ export function AdminHeader({
               <span aria-hidden="true">←</span> {t("admin.shell.back")}
             </ButtonLink>
           )}
+          {/* The page's language only: the teacher's emails keep the language chosen in Settings. */}
+          <LanguageSwitch className="inline-flex items-center rounded-xl px-3 py-1.5 text-sm font-semibold text-blue-900 underline underline-offset-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700" />
           <Button variant="ghost" size="sm" onClick={onLogout}>
             {t("admin.shell.logout")}
           </Button>

@@ -8,6 +8,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
+import { type SeriesRemovalOutcome, seriesRemovalText } from "./admin-results.ts";
 import type { KeptLesson } from "./weekly-schedule-parts.tsx";
 
 /** What the confirmation dialog is about to remove. */
@@ -18,7 +19,7 @@ export type PendingRemoval =
   | { kind: "schedule" };
 
 /** What each way of removing slots answers: a count, and for series the booked lessons kept. */
-type RemovalResult = { deleted: number; keptBooked?: KeptLesson[]; message?: string };
+type RemovalResult = Partial<SeriesRemovalOutcome> & { deleted: number; keptBooked?: KeptLesson[] };
 
 const removeOnServer = (p: PendingRemoval): Promise<RemovalResult> =>
   p.kind === "slot"
@@ -45,7 +46,9 @@ export function useAvailabilityRemoval(onScheduleStopped: () => void) {
     onSuccess: (r, p) => {
       toast({
         title: t("admin.removal.success"),
-        description: r.message ?? t("admin.removal.removed", { count: r.deleted }),
+        description: r.scope
+          ? seriesRemovalText(t, { scope: r.scope, deleted: r.deleted, keptBookedCount: r.keptBookedCount ?? 0 })
+          : t("admin.removal.removed", { count: r.deleted }),
         variant: "success",
       });
       setKept(r.keptBooked ?? []);

@@ -62,8 +62,8 @@ export function EmailsPanel() {
   useLoadFailure(list.error, t("admin.emails.loadFailed"));
   const retry = useMutation(
     trpc.admin.emails.retry.mutationOptions({
-      onSuccess: (r) => {
-        toast({ title: t("admin.emails.success"), description: r.message, variant: "success" });
+      onSuccess: () => {
+        toast({ title: t("admin.emails.success"), description: t("admin.emails.requeued"), variant: "success" });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.emails.pathKey() });
       },
       onError: (e) => fail(e, t("admin.emails.retryFailed")),
@@ -179,7 +179,9 @@ function EmailRow(props: { email: OutboxEmail; prefs: AdminPrefs; retrying: bool
                   email.status === "held" ? "bg-amber-50 text-amber-950" : "bg-red-50 text-red-900"
                 }`}
               >
-                {email.status === "held" ? email.last_error : t("admin.emails.lastError", { error: email.last_error })}
+                {email.status === "held"
+                  ? t("admin.emails.heldNote")
+                  : t("admin.emails.lastError", { error: email.last_error })}
               </p>
             )}
           </div>

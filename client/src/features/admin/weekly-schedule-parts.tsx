@@ -3,10 +3,11 @@
 import { findOverlappingPairs, isValidSlot, minutesToTime, timeToMinutes } from "../../../../shared/admin-rules.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { useRichT, useT } from "../../lib/i18n.tsx";
+import { useLocale, useRichT, useT } from "../../lib/i18n.tsx";
 import { timeKeyInZone } from "../../lib/zoned-date.ts";
 import type { RouterOutputs } from "../../trpc.ts";
 import { type AdminPrefs, formatAdminDate, formatClock } from "./admin-format.ts";
+import { weeklySaveText } from "./admin-results.ts";
 import { CHOICES, DAY_NAMES, END_CHOICES, TimeSelect, WEEK_ORDER } from "./availability-time.tsx";
 
 type Availability = RouterOutputs["admin"]["availability"];
@@ -198,9 +199,10 @@ export function TemplateDay({
 export function WeeklyResultNote({ result, prefs }: { result: WeeklyScheduleResult; prefs: AdminPrefs }) {
   const tz = prefs.timezone;
   const t = useT();
+  const locale = useLocale();
   return (
     <div role="status" className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
-      <p>{result.message}</p>
+      <p>{weeklySaveText(t, result, tz, locale)}</p>
       {result.skippedSlots.length > 0 && (
         <>
           <p className="mt-2 font-medium">{t("admin.weekly.skipped")}</p>

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { localePath } from "../../../../shared/i18n/locales.ts";
 import { GoogleMark } from "../../components/google-button.tsx";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { LogoCardPage } from "../../components/logo-card-page.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -86,11 +87,12 @@ export function AdminPage() {
           </span>
           {t("admin.page.signInGoogle")}
         </Button>
-        <p className="mt-6 text-xs text-slate-500">
+        <div className="mt-6 flex items-center justify-center gap-4 text-xs text-slate-500">
           <Link className="font-semibold text-blue-900 underline" to="/privacy">
             {t("common.privacyNotice")}
           </Link>
-        </p>
+          <LanguageSwitch className="font-semibold text-blue-900 underline" />
+        </div>
       </LogoCardPage>
     );
   }

@@ -1,0 +1,58 @@
+// The weekly schedule's results as the admin page words them: English as the REST API's `message`
+// says it (tests/integration/standing-schedule.int.test.ts compares the two), Italian in full.
+import { describe, expect, it } from "vitest";
+import { compileCatalogue } from "../../../../shared/i18n/compile.ts";
+import type { Locale } from "../../../../shared/i18n/locales.ts";
+import type { Translate } from "../../../../shared/i18n/messages.ts";
+import { createCatalogue, loadAreas } from "../../lib/i18n.tsx";
+import { formatScheduleDay, seriesRemovalText, type WeeklySaveOutcome, weeklySaveText } from "./admin-results.ts";
+
+async function words(locale: Locale): Promise<Translate> {
+  const catalogue = createCatalogue(locale, (messages) => compileCatalogue(messages as Record<string, string>));
+  await loadAreas(catalogue, ["admin"]);
+  return (key, values) => catalogue.i18n._(key, values);
+}
+
+const ZONE = "Europe/Rome";
+const everything: WeeklySaveOutcome = {
+  created: 1,
+  alreadyPresent: 2,
+  skipped: 1,
+  // 08:30 UTC on Wednesday 9 December 2026 is 09:30 in Rome.
+  skippedSlots: [{ startsAt: new Date("2026-12-09T08:30:00Z") }],
+  skippedDaysOff: 3,
+  removed: 1,
+  keptBookedCount: 2,
+  // The exclusive end of Sunday 28 February 2027 in Rome.
+  filledThrough: new Date("2027-02-28T23:00:00Z"),
+};
+
+describe("the weekly schedule's results in the page's language", () => {
+  it("names a day the way the schedule's summary does, in the teacher's zone", () => {
+    expect(formatScheduleDay(new Date("2026-09-01T22:30:00Z"), ZONE, "en")).toBe("Wed 2 Sep 2026");
+    expect(formatScheduleDay(new Date("2026-09-01T22:30:00Z"), ZONE, "it")).toBe("mer 2 set 2026");
+  });
+
+  it("says what a save did, sentence by sentence", async () => {
+    expect(weeklySaveText(await words("en"), everything, ZONE, "en")).toBe(
+      "Weekly schedule saved: 1 slot added; slots exist through Sun 28 Feb 2027 and are added as the weeks go by. " +
+        "2 slots were already there. 1 slot was skipped because it overlaps existing availability (first: Wed 9 Dec 2026, 09:30). " +
+        "3 slots fall on days off and stay free. 1 slot of the previous schedule removed. 2 booked lessons keep their slots.",
+    );
+    expect(weeklySaveText(await words("it"), everything, ZONE, "it")).toBe(
+      "Orario settimanale salvato: 1 orario aggiunto; gli orari arrivano fino a dom 28 feb 2027 e si aggiungono man mano che passano le settimane. " +
+        "2 orari c'erano già. 1 orario è stato saltato perché si sovrappone a una disponibilità già presente (il primo: mer 9 dic 2026, 09:30). " +
+        "3 orari cadono in giorni liberi e non vengono aggiunti. Rimosso 1 orario del modello precedente. 2 lezioni prenotate mantengono il loro orario.",
+    );
+  });
+
+  it("says what a removal did, schedule or series", async () => {
+    const italian = await words("it");
+    expect(seriesRemovalText(await words("en"), { scope: "series", deleted: 1, keptBookedCount: 0 })).toBe(
+      "Weekly series removed: 1 slot deleted.",
+    );
+    expect(seriesRemovalText(italian, { scope: "schedule", deleted: 12, keptBookedCount: 1 })).toBe(
+      "Orario settimanale interrotto: 12 orari eliminati. 1 lezione prenotata mantiene il suo orario.",
+    );
+  });
+});
