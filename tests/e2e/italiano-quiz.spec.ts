@@ -46,7 +46,7 @@ test.describe("the quiz area in Italian", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Attività di inglese" })).toBeVisible();
     for (const tile of ["Quiz disponibili", "Completati", "Punteggio medio", "Tempo di studio"])
       await expect(page.getByText(tile, { exact: true })).toBeVisible();
-    await expect(page.getByText("La generazione con l’IA non è attiva.")).toBeVisible();
+    await expect(page.getByText("La generazione con l'IA non è attiva.")).toBeVisible();
     await expectNoSeriousViolations(page, "/it/student/quizzes");
     await shot(page, "hub-it", info, true);
 
@@ -134,7 +134,7 @@ test.describe("the quiz area in Italian", () => {
     await expectNoSeriousViolations(page, "the level test's results");
     await shot(page, "level-results-it", info, true);
 
-    await page.getByRole("link", { name: "Vedi l’attestato" }).click();
+    await page.getByRole("link", { name: "Vedi l'attestato" }).click();
     await expect(page).toHaveURL(/\/it\/student\/quizzes\/certificate\/[0-9a-f-]{36}$/);
     await expect(page.getByText("Attestato di completamento")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Chiara Neri" })).toBeVisible();
