@@ -40,6 +40,20 @@ function placeholders(message: string): string[] {
   return [...names].sort();
 }
 
+/** Whether a plural in the message gives `one` the very same words as `other` ("1 lessons"). */
+function hasCopiedSingular(tokens: ReturnType<typeof compileMessageOrThrow>): boolean {
+  return tokens.some((token) => {
+    if (typeof token === "string") return false;
+    const choices = token[2];
+    if (!choices || typeof choices !== "object") return false;
+    const branches = Object.entries(choices).filter(([key, value]) => key !== "offset" && Array.isArray(value));
+    const one = token[1] === "plural" ? (choices as Record<string, unknown>).one : undefined;
+    const other = (choices as Record<string, unknown>).other;
+    if (one !== undefined && JSON.stringify(one) === JSON.stringify(other)) return true;
+    return branches.some(([, value]) => hasCopiedSingular(value as ReturnType<typeof compileMessageOrThrow>));
+  });
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
@@ -102,6 +116,39 @@ describe("message catalogues", () => {
     expect(details["booking-details.error.lessonFocus"]).toBe(STUDENT_DETAILS_MESSAGES.lesson_focus);
     expect(details["booking-details.error.preferredLocation"]).toBe(STUDENT_DETAILS_MESSAGES.preferred_location);
     expect(details["booking-details.error.noSlots"]).toBe(STUDENT_DETAILS_MESSAGES.noSlots);
+  });
+
+  it("says one in the singular in English: no plural's `one` branch is a copy of its `other` branch", () => {
+    // admin.students.cardLine once read "1 lessons · joined …": its `one` branch said "# lessons".
+    // (Italian is left out: some of its nouns do not change, "1 quiz", "2 quiz".)
+    const copied = AREAS.flatMap((area) =>
+      Object.entries(read("en", area))
+        .filter(([, message]) => hasCopiedSingular(compileMessageOrThrow(message)))
+        .map(([key]) => key),
+    );
+    expect(copied).toEqual([]);
+    expect(read("en", "admin")["admin.students.cardLine"]).toMatch(/one \{# lesson\} other \{# lessons\}/);
+    expect(read("it", "admin")["admin.students.cardLine"]).toMatch(/one \{# lezione\} other \{# lezioni\}/);
+  });
+
+  it("writes the Italian apostrophe one way: the straight ', never the typographic ’", () => {
+    const curly = AREAS.flatMap((area) =>
+      Object.entries(read("it", area))
+        .filter(([, message]) => message.includes("\u2019"))
+        .map(([key]) => key),
+    );
+    expect(curly).toEqual([]);
+  });
+
+  it("names the teacher in Italian without a gender, except where Giulia speaks for herself (the home page)", () => {
+    // Several teachers can teach here (the booking step lets a visitor choose one), so "la tua
+    // insegnante" would be wrong for some of them; "l'insegnante" hides the gender.
+    const gendered = AREAS.filter((area) => area !== "landing").flatMap((area) =>
+      Object.entries(read("it", area))
+        .filter(([, message]) => /\btu[ao] insegnante\b/i.test(message))
+        .map(([key]) => key),
+    );
+    expect(gendered).toEqual([]);
   });
 });
 
