@@ -2,12 +2,13 @@
 // teacher: RF19, every line at 0 % VAT with nature N2.2 and the regime's legal wording, stamp duty
 // declared when due, the buyer reached by SdI code, PEC or (a private person) 0000000 and their
 // codice fiscale. TD01 is an invoice, TD04 a credit note that names the invoice it corrects.
+// The XML is written by fast-xml-builder (fast-xml-parser's builder, decision 0014).
 // The facts this relies on, with their sources, are in docs/getting-paid.md.
 //
 // The input is expected to have passed the billing profile's zod schemas already; what would
 // still make the SdI refuse the file (a bad check digit, a character outside Latin-1, a field too
 // long) throws `FatturaPaError` here rather than producing a file that bounces days later.
-import { create } from "xmlbuilder2";
+import XMLBuilder from "fast-xml-builder";
 import {
   isValidCompanyTaxCode,
   isValidIban,
@@ -24,6 +25,9 @@ import { stampDutyCents } from "./stamp-duty.ts";
 const FATTURAPA_NAMESPACE = "http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2";
 const XMLDSIG_NAMESPACE = "http://www.w3.org/2000/09/xmldsig#";
 const XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
+
+// Escapes text (`&`, `<`, `>`, quotes); element order is the objects' key order, which follows the schema's sequences.
+const xmlBuilder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@", format: true, indentBy: "  " });
 
 /** RegimeFiscale of the flat-rate regime (art. 1, commi 54-89, L. 190/2014). */
 export const FORFETTARIO_REGIME = "RF19";
@@ -357,6 +361,7 @@ export function fatturaPaXml(document: FatturaPaDocument): string {
   };
 
   const root = {
+    "?xml": { "@version": "1.0", "@encoding": "UTF-8" },
     "p:FatturaElettronica": {
       "@versione": "FPR12",
       "@xmlns:p": FATTURAPA_NAMESPACE,
@@ -378,7 +383,7 @@ export function fatturaPaXml(document: FatturaPaDocument): string {
       FatturaElettronicaBody: body,
     },
   };
-  return create({ version: "1.0", encoding: "UTF-8" }, root).end({ prettyPrint: true });
+  return xmlBuilder.build(root);
 }
 
 const PROGRESSIVE_PATTERN = /^[A-Za-z0-9]{1,5}$/;
