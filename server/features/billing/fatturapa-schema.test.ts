@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { documents, parent, teacher } from "../../../tests/helpers/billing-fixtures.ts";
 import { fatturaPaFileName, fatturaPaXml } from "./fatturapa.ts";
-import { documents, parent, teacher } from "./fatturapa-fixtures.ts";
 
 // The standards folder sits beside the repository (/work/main and /work/shared; CI clones with ../shared).
 const schema = path.resolve(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  companyWithPec,
+  companyWithSdiCode,
+  documents,
+  parent,
+  teacher,
+} from "../../../tests/helpers/billing-fixtures.ts";
+import {
   FatturaPaError,
   fatturaPaFileName,
   fatturaPaProgressive,
@@ -7,7 +14,6 @@ import {
   fatturaPaXml,
   progressiveFromSequence,
 } from "./fatturapa.ts";
-import { companyWithPec, companyWithSdiCode, documents, parent, teacher } from "./fatturapa-fixtures.ts";
 
 const invoice = documents[2].document;
 

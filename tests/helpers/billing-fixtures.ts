@@ -1,6 +1,6 @@
 // Documents of the tests: a teacher in Milan and the payers the issue names. Tax codes and VAT
 // numbers carry check characters worked out by hand (docs/getting-paid.md), and belong to no one.
-import type { FatturaPaBuyer, FatturaPaDocument, FatturaPaSeller } from "./fatturapa.ts";
+import type { FatturaPaBuyer, FatturaPaDocument, FatturaPaSeller } from "../../server/features/billing/fatturapa.ts";
 
 export const teacher: FatturaPaSeller = {
   firstName: "Giulia",
