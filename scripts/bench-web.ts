@@ -58,6 +58,8 @@ type Row = {
   /** The element Lighthouse took for the LCP, for whoever chases an LCP gap. */
   lcpElement: string;
   shifted: string[];
+  /** Lighthouse's own error when the run measured nothing (a loaded machine: NO_LCP, a timeout). */
+  error: string | null;
 };
 const rows: Row[] = [];
 type FlowResult = Awaited<ReturnType<Awaited<ReturnType<typeof startFlow>>["createFlowResult"]>>;
@@ -88,6 +90,9 @@ function collect(visit: Row["visit"], result: FlowResult) {
       shifted: ((lhr.audits["layout-shifts"]?.details as { items?: { node?: { snippet?: string } }[] })?.items ?? [])
         .map((item) => item.node?.snippet ?? "")
         .slice(0, 5),
+      error:
+        lhr.runtimeError?.code ??
+        (lhr.audits["largest-contentful-paint"]?.numericValue === undefined ? "NO_LCP" : null),
     });
   }
 }
@@ -178,7 +183,10 @@ for (const visit of ["flow", "direct", "floor"] as const) {
         ? ["/", "/book/pricing", "/book/schedule", "/it", "/it/book/pricing", "/it/book/schedule"]
         : ["/", "/book/pricing", "/book/schedule"];
   for (const page of pages) {
-    const runs = rows.filter((r) => r.visit === visit && r.page === page);
+    const all = rows.filter((r) => r.visit === visit && r.page === page);
+    // A run that measured nothing is counted apart, not folded into the medians as NaN.
+    const runs = all.filter((r) => r.error === null);
+    const failed = all.length - runs.length;
     const m = {
       visit,
       page,
@@ -187,10 +195,11 @@ for (const visit of ["flow", "direct", "floor"] as const) {
       tbtMs: median(runs.map((r) => r.tbtMs)),
       cls: median(runs.map((r) => r.cls)),
       scriptKB: median(runs.map((r) => r.scriptKB)),
+      failed,
     };
     summary.push(m);
     console.log(
-      `${visit.padEnd(7)} ${page.padEnd(15)} ${String(m.score).padStart(3)} ${mark(m.score >= AIMS.score)}  ${String(m.lcpMs).padStart(5)} ms ${mark(m.lcpMs <= AIMS.lcpMs)} ${range(runs.map((r) => r.lcpMs))} ${String(m.tbtMs).padStart(4)} ms ${mark(m.tbtMs <= AIMS.tbtMs)} ${range(runs.map((r) => r.tbtMs))} ${m.cls.toFixed(3)} ${mark(m.cls <= AIMS.cls)}  ${m.scriptKB.toFixed(1).padStart(5)} KB`,
+      `${visit.padEnd(7)} ${page.padEnd(15)} ${String(m.score).padStart(3)} ${mark(m.score >= AIMS.score)}  ${String(m.lcpMs).padStart(5)} ms ${mark(m.lcpMs <= AIMS.lcpMs)} ${range(runs.map((r) => r.lcpMs))} ${String(m.tbtMs).padStart(4)} ms ${mark(m.tbtMs <= AIMS.tbtMs)} ${range(runs.map((r) => r.tbtMs))} ${m.cls.toFixed(3)} ${mark(m.cls <= AIMS.cls)}  ${m.scriptKB.toFixed(1).padStart(5)} KB${failed > 0 ? `  (${failed} of ${all.length} runs measured nothing: ${[...new Set(all.map((r) => r.error).filter(Boolean))].join(", ")})` : ""}`,
     );
   }
 }
