@@ -301,7 +301,9 @@ export async function buildApp(opts: BuildAppOptions) {
     // A page not translated yet answers at its English address (shared/i18n/locales.ts).
     const [pathname, query] = splitAddress(request.url);
     const { locale, path: appPath } = splitLocalePath(pathname);
-    if (locale !== DEFAULT_LOCALE && !isTranslated(appPath)) return reply.redirect(`${appPath}${query}`);
+    // One leading slash only: "//host" or "/\\host" in a Location header leaves the site.
+    if (locale !== DEFAULT_LOCALE && !isTranslated(appPath))
+      return reply.redirect(`/${appPath.replace(/^[/\\]+/, "")}${query}`);
     if (pages && (await pages.send(request, reply))) return reply;
     // Client-side routes: the SPA decides (its unknown-route handler sends people to /). The
     // landing page's HTML also preloads its own chunks (vite.config.ts, landingHtml).

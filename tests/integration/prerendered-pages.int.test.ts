@@ -161,6 +161,18 @@ describe("prerendered public pages", () => {
     const other = await get("/it/bookings?from=mail");
     expect(other.statusCode).toBe(302);
     expect(other.headers.location).toBe("/bookings?from=mail");
+    // That redirect stays on this site: "/it//evil.example" would otherwise send "//evil.example",
+    // which a browser reads as another host (and "/\\evil.example" likewise).
+    for (const crafted of [
+      "/it//evil.example/x?y=1",
+      "/it/\\evil.example/x",
+      "/it/%2F/evil.example",
+      "/it///evil.example",
+    ]) {
+      const answer = await get(crafted);
+      expect(answer.statusCode, crafted).toBe(302);
+      expect(String(answer.headers.location), crafted).toMatch(/^\/(?![/\\])/);
+    }
     // The admin area is translated: its Italian address is served (the app reads the language from it),
     // and, private, it names no alternates for search engines.
     const admin = await get("/it/admin/bookings?from=mail");
