@@ -1,12 +1,13 @@
 // buildApp(): plugins -> tRPC -> REST adapters -> client. Never listens.
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { DEFAULT_LOCALE, isTranslated, splitLocalePath } from "../shared/i18n/locales.ts";
+import { DEFAULT_LOCALE, isTranslated, type Locale, splitLocalePath } from "../shared/i18n/locales.ts";
 import type { Database } from "./db.ts";
 import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
@@ -294,6 +295,17 @@ export async function buildApp(opts: BuildAppOptions) {
       setTimeout(() => pages.warm(), RENDERER_WARM_DELAY_MS).unref();
     });
   }
+  const shells = new Map<Locale, Promise<string>>();
+  const shellIn = (locale: Locale) => {
+    let shell = shells.get(locale);
+    if (!shell) {
+      shell = readFile(path.join(clientDir, "index.html"), "utf8").then((html) =>
+        html.replace('<html lang="en">', `<html lang="${locale}">`),
+      );
+      shells.set(locale, shell);
+    }
+    return shell;
+  };
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith("/api/") || request.method !== "GET" || !hasClient) {
       return reply.code(404).send({ error: translateSentence("Not found.", requestLocale(request.headers)) });
@@ -308,7 +320,10 @@ export async function buildApp(opts: BuildAppOptions) {
     // Client-side routes: the SPA decides (its unknown-route handler sends people to /). The
     // landing page's HTML also preloads its own chunks (vite.config.ts, landingHtml).
     const page = request.url.split("?")[0] === "/" ? "landing.html" : "index.html";
-    return reply.header("Cache-Control", "no-cache").sendFile(page);
+    reply.header("Cache-Control", "no-cache");
+    // The app's shell names its page's language from the start (the app sets the same once running).
+    if (locale !== DEFAULT_LOCALE) return reply.type("text/html; charset=utf-8").send(await shellIn(locale));
+    return reply.sendFile(page);
   });
 
   return app;

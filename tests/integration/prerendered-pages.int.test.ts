@@ -417,6 +417,13 @@ describe("a client build without a manifest", () => {
       const pricing = await t.app.inject({ method: "GET", url: "/book/pricing" });
       expect(pricing.statusCode).toBe(200);
       expect(pricing.body).toContain('<div id="root"></div>');
+      // A page the server does not render names its language from the start, before the app runs.
+      const italian = await t.app.inject({ method: "GET", url: "/it/student/dashboard" });
+      expect(italian.statusCode).toBe(200);
+      expect(italian.headers["content-type"]).toMatch(/^text\/html/);
+      expect(italian.body).toContain('<html lang="it">');
+      expect(italian.body).toContain('<div id="root"></div>');
+      expect((await t.app.inject({ method: "GET", url: "/student/dashboard" })).body).toContain('<html lang="en">');
     } finally {
       await t.close();
       rmSync(dir, { recursive: true, force: true });
