@@ -34,14 +34,14 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
   route("POST", "/api/admin/orders/:id/payments", "admin.orders.addPayment", {
     input: ({ params, body }) => ({ id: params.id, data: body }),
     body: (output, { reply }) => {
-      reply.status(201);
+      reply.code(201);
       return succeeded(output);
     },
   }),
   route("POST", "/api/admin/orders/:id/payments/:paymentId/reverse", "admin.orders.reversePayment", {
     input: ({ params, body }) => ({ id: params.id, paymentId: params.paymentId, data: body ?? {} }),
     body: (output, { reply }) => {
-      reply.status(201);
+      reply.code(201);
       return succeeded(output);
     },
   }),
