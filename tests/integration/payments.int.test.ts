@@ -3,8 +3,11 @@
 // up; the spec's PUT adds the difference; a wrong entry is reversed; concurrent payments all land;
 // a double tap writes once; bad input writes nothing. PGlite and PostgreSQL.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { migrationsDir } from "../../server/db/migrate.ts";
 import { formatEuro } from "../../shared/i18n/format.ts";
 import { prepareBookingApp } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
@@ -208,5 +211,40 @@ describe(`payments as a list on ${testEngine}`, () => {
     const d = await caller.admin.orders.addPayment({ id: orderId, data: inBody });
     expect(c.payment_id).toBe(d.payment_id);
     expect(await entriesOf(orderId)).toEqual([{ amountCents: 10000 }, { amountCents: 5000 }]);
+  });
+
+  it("the migration turns each recorded payment into one entry, and the next payment adds to it", async () => {
+    const paidBefore = await order192();
+    const refundedBefore = await order192();
+    const untouched = await order192();
+    // What PUT used to leave: the amount and day on the order, no entry.
+    await db().bookingOrder.update({
+      where: { id: paidBefore.orderId },
+      data: { paymentStatus: "partly_paid", paidCents: 10000, paidOn: new Date("2026-03-04") },
+    });
+    await db().bookingOrder.update({
+      where: { id: refundedBefore.orderId },
+      data: { paymentStatus: "refunded", paidCents: 19200, paidOn: new Date("2026-03-05") },
+    });
+    const sql = readFileSync(path.join(migrationsDir, "20261129054707_payment_entries", "migration.sql"), "utf8");
+    // Its data half (the table exists already): every statement from the first INSERT on.
+    const data = sql.slice(sql.indexOf("INSERT INTO")).replace(/^--.*$/gm, "");
+    for (const statement of data.split(";").filter((s) => s.trim())) await db().$executeRawUnsafe(statement);
+
+    const migrated = await db().payment.findMany({
+      where: { orderId: paidBefore.orderId },
+      select: { amountCents: true, method: true, paidOn: true },
+    });
+    expect(migrated).toEqual([{ amountCents: 10000, method: null, paidOn: new Date("2026-03-04") }]);
+    expect((await entriesOf(refundedBefore.orderId)).map((e) => e.amountCents).sort()).toEqual([-19200, 19200]);
+    expect(await db().bookingOrder.findUniqueOrThrow({ where: { id: refundedBefore.orderId } })).toMatchObject({
+      paymentStatus: "refunded",
+      paidCents: 0,
+    });
+    expect(await entriesOf(untouched.orderId)).toEqual([]);
+    // The teacher's bug, on a migrated order: the €92 balance completes the €100 already there.
+    const balance = await pay(paidBefore.orderId, { amount: 92, method: "bank_transfer", date: "2026-03-10" });
+    expect(balance.json().order).toMatchObject({ paid_amount: 192, amount_due: 0, payment_status: "paid" });
+    expect(balance.json().order.payments[0]).toMatchObject({ amount: 100, method: null, date: "2026-03-04" });
   });
 });

@@ -39,19 +39,22 @@ ALTER TABLE "Payment" ADD CONSTRAINT "Payment_method_known"
 -- order's day). Nobody wrote down how it was paid: its method stays null ("not recorded"), never a
 -- guess. A refunded order held the amount that went back: it becomes that amount received and the
 -- same amount refunded, so its sum is 0 and it still reads "Refunded".
+-- One statement, so both halves read the orders before any entry exists; an order that already
+-- has entries is left alone.
 INSERT INTO "Payment" ("id", "orderId", "amountCents", "method", "paidOn", "note", "createdAt")
 SELECT gen_random_uuid(), o."id", o."paidCents", NULL,
        COALESCE(o."paidOn", (o."createdAt" AT TIME ZONE 'Europe/Rome')::date),
        'Recorded before payments were a list', o."createdAt"
   FROM "BookingOrder" o
- WHERE o."paidCents" > 0;
-
-INSERT INTO "Payment" ("id", "orderId", "amountCents", "method", "paidOn", "note", "createdAt")
+ WHERE o."paidCents" > 0
+   AND NOT EXISTS (SELECT 1 FROM "Payment" p WHERE p."orderId" = o."id")
+UNION ALL
 SELECT gen_random_uuid(), o."id", -o."paidCents", NULL,
        COALESCE(o."paidOn", (o."createdAt" AT TIME ZONE 'Europe/Rome')::date),
        'Refund recorded before payments were a list', o."createdAt" + interval '1 millisecond'
   FROM "BookingOrder" o
- WHERE o."paidCents" > 0 AND o."paymentStatus" = 'refunded';
+ WHERE o."paidCents" > 0 AND o."paymentStatus" = 'refunded'
+   AND NOT EXISTS (SELECT 1 FROM "Payment" p WHERE p."orderId" = o."id");
 
 -- The order's columns now hold the entries' sum.
 UPDATE "BookingOrder" SET "paidCents" = 0 WHERE "paymentStatus" = 'refunded';
