@@ -107,6 +107,20 @@ test("the student's package is one order: its calendar file, the amount due, con
   await expect(dialog).toContainText("€100"); // paid, the two together
   await expect(dialog.getByLabel("Amount (€)")).toHaveValue("60"); // still owed
   await shot(teacher, "2b-two-payments");
+  // A wrong entry is reversed by its opposite, not deleted: the sums are back where they were.
+  await dialog.getByLabel("Method").selectOption("cash");
+  await dialog.getByLabel("Amount (€)").fill("5");
+  await dialog.getByRole("button", { name: "Add payment" }).click();
+  await expect(entries).toHaveCount(3);
+  await dialog.getByRole("button", { name: /^Reverse the entry of €5/ }).click();
+  await dialog.getByRole("button", { name: "Yes, reverse it" }).click();
+  await expect(toast(teacher, "Entry reversed.")).toBeVisible();
+  await expect(entries).toHaveCount(4);
+  await expect(entries.nth(2)).toContainText("Reversed");
+  await expect(entries.nth(3)).toContainText("Reversal");
+  await expect(entries.nth(3)).toContainText("-€5");
+  await expect(dialog.getByRole("button", { name: /^Reverse the entry/ })).toHaveCount(2);
+  await expect(dialog.getByLabel("Amount (€)")).toHaveValue("60");
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(card.getByText("Partly paid")).toBeVisible();
   await expect(card).toContainText("€100");

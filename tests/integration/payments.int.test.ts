@@ -92,7 +92,7 @@ describe(`payments as a list on ${testEngine}`, () => {
     });
     expect(reversed.statusCode).toBe(201);
     const order = reversed.json().order;
-    expect(order).toMatchObject({ paid_amount: 0, amount_due: 192, payment_status: "unpaid" });
+    expect(order).toMatchObject({ paid_amount: 0, amount_due: 192, payment_status: "unpaid", paid_on: null });
     expect(order.payments).toEqual([
       expect.objectContaining({ id: wrong.payment_id, amount: 150, reversed_by: reversed.json().payment_id }),
       expect.objectContaining({ amount: -150, method: "card", date: today(), reverses: wrong.payment_id }),
@@ -114,7 +114,12 @@ describe(`payments as a list on ${testEngine}`, () => {
     // Paid, then refunded in full: refunded, nothing owed.
     await pay(orderId, { amount: 192, method: "bank_transfer", date: "2026-03-05" });
     const refund = await pay(orderId, { amount: -192, method: "bank_transfer", date: "2026-03-06" });
-    expect(refund.json().order).toMatchObject({ paid_amount: 0, amount_due: 0, payment_status: "refunded" });
+    expect(refund.json().order).toMatchObject({
+      paid_amount: 0,
+      amount_due: 0,
+      payment_status: "refunded",
+      paid_on: "2026-03-06",
+    });
   });
 
   it("twenty payments at once all land, each summing the others", async () => {

@@ -50,7 +50,10 @@ export function paymentStanding(entries: Entry[], totalCents: number) {
         : refundStands
           ? "refunded"
           : "unpaid";
-  const latest = entries.reduce<Date | null>((day, e) => (day && day >= e.paidOn ? day : e.paidOn), null);
+  // The day of the latest entry still standing: a reversed mistake and its reversal date nothing.
+  const latest = entries
+    .filter((e) => e.reversesId === null && !reversed.has(e.id))
+    .reduce<Date | null>((day, e) => (day && day >= e.paidOn ? day : e.paidOn), null);
   return { paidCents, status, paidOn: status === "unpaid" ? null : latest, reversed };
 }
 

@@ -99,6 +99,8 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
   const saved = (next: AdminOrder, message: MessageKey) => {
     setOrder(next);
     setAttempt(newAttempt());
+    // The next entry offered is what is still owed.
+    setAmount(next.amount_due > 0 ? String(next.amount_due) : "");
     toast({ title: t("admin.payment.success"), description: t(message), variant: "success" });
     props.onSaved();
   };
@@ -106,7 +108,6 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
     trpc.admin.orders.addPayment.mutationOptions({
       onSuccess: (result) => {
         saved(result.order, "admin.payment.added");
-        setAmount(result.order.amount_due > 0 ? String(result.order.amount_due) : "");
         setNote("");
         setKind("payment");
         setOverpay(false);
