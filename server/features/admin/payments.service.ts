@@ -57,7 +57,7 @@ export function paymentStanding(entries: Entry[], totalCents: number) {
   return { paidCents, status, paidOn: status === "unpaid" ? null : latest, reversed };
 }
 
-/** An amount in an error message, in each reader's language: "€92.00" in English, "92,00 €" in Italian. */
+/** An amount in an error message, in each reader's language: "€92.00" in English, Italian's own ("92 €", "92,50 €"). */
 const euroIn = (locale: Locale, cents: number) =>
   locale === "en" ? `€${centsToEuro(cents).toFixed(2)}` : formatEuro(locale, centsToEuro(cents));
 
