@@ -29,6 +29,10 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: "Paid",
   refunded: "Refunded",
 };
+/** How a payment reached the teacher (issue 30): the ways Italian families pay. */
+export const PAYMENT_METHODS = ["bank_transfer", "card", "satispay", "paypal", "cash"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_MESSAGE = "Please choose how it was paid: bank transfer, card, Satispay, PayPal or cash.";
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
 /** A recorded payment is one that was made: its date is today at the latest. */
 export const PAYMENT_DATE_IN_FUTURE_MESSAGE = "The payment date cannot be later than today.";

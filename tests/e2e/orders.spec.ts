@@ -1,6 +1,7 @@
 // Issue 16, items 3 and 6 in Chromium: a package is one order. The confirmation page offers the
 // order's calendar file and the amount due with the teacher's payment instructions; the teacher
-// confirms the whole order in one action and records a payment; the student sees it.
+// confirms the whole order in one action and records two partial payments (issue 30: a list,
+// never overwritten); the student sees what they add up to.
 // Run: npx vite build && npm run build:server && E2E_PORT=3402 npx playwright test tests/e2e/orders.spec.ts
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
@@ -78,17 +79,52 @@ test("the student's package is one order: its calendar file, the amount due, con
   await expect(card.getByText("Confirmed", { exact: true })).toHaveCount(6);
   await expect(card.getByRole("button", { name: "Confirm order" })).toHaveCount(0);
 
-  // She records a partial payment.
+  // She records two partial payments (issue 30): both stay in the order's list and add up.
   await card.getByRole("button", { name: "Record payment" }).click();
-  const dialog = teacher.getByRole("dialog", { name: "Record payment" });
-  await dialog.getByLabel("Payment status").selectOption("partly_paid");
-  await dialog.getByLabel("Amount received (€)").fill("60");
+  const dialog = teacher.getByRole("dialog", { name: "Payments" });
+  await expect(dialog.getByText("No payments recorded yet.")).toBeVisible();
+  await dialog.getByLabel("Method").selectOption("bank_transfer");
+  await dialog.getByLabel("Amount (€)").fill("60");
   await dialog.getByLabel("Date").fill("2026-03-04");
+  await dialog.getByLabel("Note (optional)").fill("Deposit");
   await shot(teacher, "2-record-payment");
-  await dialog.getByRole("button", { name: "Save payment" }).click();
-  await expect(toast(teacher, "Payment recorded.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Add payment" }).click();
+  await expect(toast(teacher, "Payment added.")).toBeVisible();
+  const entries = dialog.getByRole("region", { name: "Payments and refunds" }).getByRole("listitem");
+  await expect(entries).toHaveCount(1);
+  // The second: the rest of it but €60, by Satispay. The amount offered is what is still owed.
+  await expect(dialog.getByLabel("Amount (€)")).toHaveValue("100");
+  await dialog.getByLabel("Method").selectOption("satispay");
+  await dialog.getByLabel("Amount (€)").fill("40");
+  await dialog.getByLabel("Date").fill("2026-03-10");
+  await dialog.getByRole("button", { name: "Add payment" }).click();
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText("Bank transfer");
+  await expect(entries.nth(0)).toContainText("€60");
+  await expect(entries.nth(0)).toContainText("Deposit");
+  await expect(entries.nth(1)).toContainText("Satispay");
+  await expect(entries.nth(1)).toContainText("€40");
+  await expect(dialog).toContainText("€100"); // paid, the two together
+  await expect(dialog.getByLabel("Amount (€)")).toHaveValue("60"); // still owed
+  await shot(teacher, "2b-two-payments");
+  // A wrong entry is reversed by its opposite, not deleted: the sums are back where they were.
+  await dialog.getByLabel("Method").selectOption("cash");
+  await dialog.getByLabel("Amount (€)").fill("5");
+  await dialog.getByRole("button", { name: "Add payment" }).click();
+  await expect(entries).toHaveCount(3);
+  await dialog.getByRole("button", { name: /^Reverse the entry of €5/ }).click();
+  await dialog.getByRole("button", { name: "Yes, reverse it" }).click();
+  await expect(toast(teacher, "Entry reversed.")).toBeVisible();
+  await expect(entries).toHaveCount(4);
+  await expect(entries.nth(2)).toContainText("Reversed");
+  await expect(entries.nth(3)).toContainText("Reversal");
+  await expect(entries.nth(3)).toContainText("-€5");
+  await expect(dialog.getByRole("button", { name: /^Reverse the entry/ })).toHaveCount(2);
+  await expect(dialog.getByLabel("Amount (€)")).toHaveValue("60");
+  await dialog.getByRole("button", { name: "Done" }).click();
   await expect(card.getByText("Partly paid")).toBeVisible();
   await expect(card).toContainText("€100");
+  await expect(card).toContainText("€60");
   await shot(teacher, "3-orders");
   await card.screenshot({ path: `${SHOTS}/${test.info().project.name}-3b-order-card.png` });
 
@@ -105,8 +141,9 @@ test("the student's package is one order: its calendar file, the amount due, con
   await expect(mine).toContainText("Online Starter");
   await expect(mine).toContainText("Partly paid");
   await expect(mine).toContainText("€160");
-  await expect(mine).toContainText("€60");
-  await expect(mine).toContainText("Mar 4, 2026");
+  await expect(mine).toContainText("€100"); // paid: both payments
+  await expect(mine).toContainText("€60"); // still due
+  await expect(mine).toContainText("Mar 10, 2026"); // the latest payment
   await page.getByRole("heading", { name: /Orders and Payments/ }).scrollIntoViewIfNeeded();
   await shot(page, "4-portal-orders");
   await page

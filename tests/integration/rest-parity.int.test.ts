@@ -258,6 +258,23 @@ const samples: Record<string, Sample> = {
     }),
     fresh: true,
   },
+  "POST /api/admin/orders/:id/payments": {
+    request: async () => ({
+      params: { id: (await order()).id },
+      body: { amount: 20, method: "satispay", date: "2026-01-02", note: "First half" },
+    }),
+    fresh: true,
+  },
+  "POST /api/admin/orders/:id/payments/:paymentId/reverse": {
+    request: async () => {
+      const { id } = await order();
+      const entry = await db().payment.create({
+        data: { orderId: id, amountCents: 2000, method: "cash", paidOn: new Date("2026-01-02") },
+      });
+      return { params: { id, paymentId: entry.id }, body: { date: "2026-01-03", note: "Wrong order" } };
+    },
+    fresh: true,
+  },
   "GET /api/admin/pending-holders": {
     request: async () => {
       await lesson(); // someone holds a pending lesson: the list is not empty

@@ -593,6 +593,11 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     paymentStatus: "unpaid | partly_paid | paid | refunded",
     locale: "en | it: the language the order was made in",
   },
+  // A payment entry stays with its order in the teacher's accounts (bookkeeping law), like the order.
+  Payment: {
+    method: "bank_transfer | card | satispay | paypal | cash",
+    note: "the teacher's note on the money received or refunded, kept with the order's accounts",
+  },
   Referral: { status: "referral status" },
   Upload: {
     storedName: "a random server-made name",

@@ -30,6 +30,21 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     input: ({ params, body }) => ({ id: params.id, data: body }),
     body: succeeded,
   }),
+  // Issue 30: payments as a list. An entry added (201), or one reversed by its opposite.
+  route("POST", "/api/admin/orders/:id/payments", "admin.orders.addPayment", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+    body: (output, { reply }) => {
+      reply.code(201);
+      return succeeded(output);
+    },
+  }),
+  route("POST", "/api/admin/orders/:id/payments/:paymentId/reverse", "admin.orders.reversePayment", {
+    input: ({ params, body }) => ({ id: params.id, paymentId: params.paymentId, data: body ?? {} }),
+    body: (output, { reply }) => {
+      reply.code(201);
+      return succeeded(output);
+    },
+  }),
 
   // Issue 27: the accounts holding pending lessons, how many, and their oldest request.
   route("GET", "/api/admin/pending-holders", "admin.pendingHolders"),

@@ -1,11 +1,15 @@
 // Every procedure here is an adminProcedure: the admin role is re-read from the database with
 // the session on each call (tests enumerate this router to prove it).
+
+import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { adminAvailabilityRouter } from "../availability/availability.router.ts";
+import { idempotencyKeyOf } from "../booking/idempotency.service.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import {
+  addPaymentSchema,
   agendaSchema,
   byIdSchema,
   createNoteSchema,
@@ -19,6 +23,7 @@ import {
   listStudentsSchema,
   markHandledSchema,
   recordPaymentSchema,
+  reversePaymentSchema,
   setFileActiveSchema,
   updateBookingSchema,
   updateNoteSchema,
@@ -39,7 +44,14 @@ import {
 import { getAgenda } from "./agenda.service.ts";
 import { listEmails, retryEmail } from "./emails.service.ts";
 import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
-import { decideOrder, getOrder, listOrders, recordPayment } from "./orders.service.ts";
+import {
+  addOrderPayment,
+  decideOrder,
+  getOrder,
+  listOrders,
+  recordPayment,
+  reverseOrderPayment,
+} from "./orders.service.ts";
 import { approveBankItem, correctBankItem, listBankItems, retireBankItem } from "./question-bank.service.ts";
 import { getAdminSettings, updateAdminSettings } from "./settings.service.ts";
 import {
@@ -77,7 +89,23 @@ export const adminRouter = router({
       ),
     recordPayment: adminProcedure
       .input(byIdSchema.extend({ data: recordPaymentSchema }))
-      .mutation(({ ctx, input }) => recordPayment(ctx.db, input.id, input.data)),
+      .mutation(({ ctx, input }) => recordPayment(ctx.db, input.id, input.data, ctx.admin.id)),
+    // Issue 30: payments as a list. An Idempotency-Key header (or the body's key) makes a double
+    // tap one entry.
+    addPayment: adminProcedure.input(byIdSchema.extend({ data: addPaymentSchema })).mutation(({ ctx, input }) =>
+      addOrderPayment(ctx.db, input.id, input.data, {
+        adminId: ctx.admin.id,
+        idempotencyKey: idempotencyKeyOf(ctx.headers, input.data.idempotency_key),
+      }),
+    ),
+    reversePayment: adminProcedure
+      .input(byIdSchema.extend({ paymentId: z.uuid(), data: reversePaymentSchema.prefault({}) }))
+      .mutation(({ ctx, input }) =>
+        reverseOrderPayment(ctx.db, input.id, input.paymentId, input.data, {
+          adminId: ctx.admin.id,
+          idempotencyKey: idempotencyKeyOf(ctx.headers, input.data.idempotency_key),
+        }),
+      ),
   }),
   // Who holds pending lessons (unpaid ones count against the cap) and since when (issue 27).
   pendingHolders: adminProcedure.query(({ ctx }) => listPendingHolders(ctx.db)),

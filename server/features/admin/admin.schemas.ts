@@ -13,6 +13,8 @@ import {
   MAX_ADVANCE_OPTIONS,
   MAX_PENDING_LESSONS_LIMIT,
   NOTE_FIELDS_REQUIRED_MESSAGE,
+  PAYMENT_METHOD_MESSAGE,
+  PAYMENT_METHODS,
   PAYMENT_STATUSES,
   RELEASE_PENDING_HOURS_LIMIT,
   SPECIALIZATIONS,
@@ -125,8 +127,36 @@ export const recordPaymentSchema = z.object({
     .min(0, "The amount cannot be negative.")
     .max(100_000, "The amount is too large."),
   date: z.iso.date("Please enter the payment date."),
+  /** How it was paid, when the client knows; the entry's method stays unrecorded otherwise. */
+  method: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE }).optional(),
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
+
+const idempotencyKey = singleLineText(200).min(1).optional();
+/**
+ * One entry of an order's payments (POST /api/admin/orders/{orderId}/payments): a payment, or a
+ * refund as a negative amount, in euro. Over the total only when `allow_overpayment` says so.
+ */
+export const addPaymentSchema = z.object({
+  amount: z.coerce
+    .number({ error: "Please enter the amount in euro." })
+    .min(-100_000, "The amount is too large.")
+    .max(100_000, "The amount is too large.")
+    .refine((euro) => Math.round(euro * 100) !== 0, "The amount cannot be zero."),
+  method: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE }),
+  date: z.iso.date("Please enter the payment date."),
+  note: singleLineText(500).default(""),
+  allow_overpayment: z.boolean().default(false),
+  idempotency_key: idempotencyKey,
+});
+export type AddPaymentInput = z.infer<typeof addPaymentSchema>;
+/** A wrong entry reversed by another of the opposite amount, dated today unless told. */
+export const reversePaymentSchema = z.object({
+  date: z.iso.date("Please enter the payment date.").optional(),
+  note: singleLineText(500).default(""),
+  idempotency_key: idempotencyKey,
+});
+export type ReversePaymentInput = z.infer<typeof reversePaymentSchema>;
 
 // ---- settings ----
 export const profileSettingsSchema = z.object({

@@ -3,15 +3,13 @@
 
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import { ORDER_NOT_FOUND_MESSAGE, PAYMENT_DATE_IN_FUTURE_MESSAGE } from "../../../shared/constants.ts";
-import { formatEuro } from "../../../shared/i18n/format.ts";
-import type { Locale } from "../../../shared/i18n/locales.ts";
-import { centsToEuro, euroToCents } from "../../../shared/money.ts";
+import { ORDER_NOT_FOUND_MESSAGE, type PaymentMethod } from "../../../shared/constants.ts";
+import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
-import { loadSiteRules } from "../availability/availability.service.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { orderDecidedMail } from "../booking/booking-mail.ts";
+import { hashRequest, withIdempotency } from "../booking/idempotency.service.ts";
 import {
   fillMissingMeetingLinks,
   findOrderSummary,
@@ -19,22 +17,34 @@ import {
   lockOrder,
   type OrderSummaryRow,
   setLessonsStatus,
-  setOrderPayment,
   sumOwedCents,
 } from "../booking/order.data.ts";
 import { amountDueCents, orderStatus, toOrderSummaryDto } from "../booking/order.service.ts";
 import { settleReferralReward } from "../booking/referral.service.ts";
 import { insertOutboxEmails } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
-import type { listOrdersSchema, RecordPaymentInput } from "./admin.schemas.ts";
+import type { AddPaymentInput, listOrdersSchema, RecordPaymentInput, ReversePaymentInput } from "./admin.schemas.ts";
 import { REOPEN_CONFLICT_MESSAGE } from "./admin.service.ts";
+import { addPayment, recordPayment as recordPaymentAsEntry, reversePayment } from "./payments.service.ts";
 import { getSiteSettings } from "./settings.service.ts";
 
 function toAdminOrderDto(o: OrderSummaryRow) {
   const first = o.bookings[0];
+  const reversedBy = new Map(o.payments.flatMap((p) => (p.reversesId ? [[p.reversesId, p.id] as const] : [])));
   return {
     ...toOrderSummaryDto(o),
     student: { id: o.studentId, name: first?.studentName ?? null, email: first?.studentEmail ?? null },
+    // Every payment and refund, oldest first: the list paid_amount sums.
+    payments: o.payments.map((p) => ({
+      id: p.id,
+      amount: centsToEuro(p.amountCents),
+      method: p.method as PaymentMethod | null,
+      date: DateTime.fromJSDate(p.paidOn, { zone: "utc" }).toISODate() as string,
+      note: p.note,
+      reverses: p.reversesId,
+      reversed_by: reversedBy.get(p.id) ?? null,
+      created_at: p.createdAt.toISOString(),
+    })),
   };
 }
 export type AdminOrderDto = ReturnType<typeof toAdminOrderDto>;
@@ -118,41 +128,46 @@ export async function decideOrder(
   }
 }
 
-/**
- * An order's total in an error message, in each reader's language: the English the admin's
- * messages have always used ("€160.00"), Italian's own ("160 €", "1.234,50 €").
- */
-const orderTotal = (totalCents: number) => (locale: Locale) =>
-  locale === "en"
-    ? { zero: "€0", total: `€${centsToEuro(totalCents).toFixed(2)}` }
-    : { zero: formatEuro(locale, 0), total: formatEuro(locale, centsToEuro(totalCents)) };
+/** PUT /api/admin/orders/{orderId}/payment: the spec's call, now one entry of the difference. */
+export async function recordPayment(db: Db, id: string, input: RecordPaymentInput, adminId: string | null) {
+  return { order: toAdminOrderDto(await recordPaymentAsEntry(db, id, input, { adminId })) };
+}
 
-export async function recordPayment(db: Db, id: string, input: RecordPaymentInput) {
-  const order = await loadOrder(db, id);
-  const cents = euroToCents(input.amount);
-  const day = DateTime.fromISO(input.date, { zone: "utc" });
-  // A payment is something that happened: its day is today at the latest (the teacher's calendar).
-  const { zone } = await loadSiteRules(db);
-  const today = DateTime.now().setZone(zone).toISODate() ?? input.date;
-  if (input.payment_status !== "unpaid" && input.date > today) {
-    throw new AppError("BAD_REQUEST", PAYMENT_DATE_IN_FUTURE_MESSAGE);
-  }
-  if (input.payment_status === "unpaid" && cents !== 0) {
-    throw new AppError("BAD_REQUEST", "An unpaid order has no amount received: enter 0 or choose another status.");
-  }
-  if (input.payment_status === "partly_paid" && (cents <= 0 || cents >= order.totalPriceCents)) {
-    throw new AppError("BAD_REQUEST", { key: "errors.partialPayment", values: orderTotal(order.totalPriceCents) });
-  }
-  if (input.payment_status === "paid" && cents !== order.totalPriceCents) {
-    throw new AppError("BAD_REQUEST", { key: "errors.paidWhole", values: orderTotal(order.totalPriceCents) });
-  }
-  if (cents > order.totalPriceCents) {
-    throw new AppError("BAD_REQUEST", { key: "errors.amountOverTotal", values: orderTotal(order.totalPriceCents) });
-  }
-  const updated = await setOrderPayment(db, id, {
-    paymentStatus: input.payment_status,
-    paidCents: cents,
-    paidOn: input.payment_status === "unpaid" ? null : day.toJSDate(),
+type LedgerCall = { adminId: string; idempotencyKey?: string | null };
+
+/**
+ * A change of the order's payments, answered once per Idempotency-Key (a double tap is one entry):
+ * the key is the teacher's, the request its operation and fields without the key itself.
+ */
+function ledgerChange(
+  db: Db,
+  opts: LedgerCall,
+  request: [operation: string, fields: { idempotency_key?: string; [field: string]: unknown }],
+  change: () => Promise<{ order: OrderSummaryRow; paymentId: string | null }>,
+) {
+  const { idempotency_key: _key, ...fields } = request[1];
+  return withIdempotency(db, opts.adminId, opts.idempotencyKey, hashRequest(request[0], fields), async () => {
+    const { order, paymentId } = await change();
+    return { order: toAdminOrderDto(order), payment_id: paymentId };
   });
-  return { order: toAdminOrderDto(updated) };
+}
+
+/** POST /api/admin/orders/{orderId}/payments: a payment or refund added to the order's list. */
+export function addOrderPayment(db: Db, id: string, input: AddPaymentInput, opts: LedgerCall) {
+  return ledgerChange(db, opts, ["admin.orders.addPayment", { ...input, id }], () =>
+    addPayment(db, id, input, opts.adminId),
+  );
+}
+
+/** POST /api/admin/orders/{orderId}/payments/{paymentId}/reverse: the entry undone by its opposite. */
+export function reverseOrderPayment(
+  db: Db,
+  id: string,
+  paymentId: string,
+  input: ReversePaymentInput,
+  opts: LedgerCall,
+) {
+  return ledgerChange(db, opts, ["admin.orders.reversePayment", { ...input, id, paymentId }], () =>
+    reversePayment(db, id, paymentId, input, opts.adminId),
+  );
 }

@@ -26,6 +26,7 @@ import {
   listPublicTeachers,
 } from "./catalogue.service.ts";
 import { getPublicContact } from "./contact.service.ts";
+import { idempotencyKeyOf } from "./idempotency.service.ts";
 import { quotePrice, validatePrice } from "./pricing.service.ts";
 import { registerReferralSignup } from "./referral.service.ts";
 
@@ -35,17 +36,6 @@ const studentWriteIn = (buckets: RateLimitBucket | readonly RateLimitBucket[]) =
     next({ ctx: { ...ctx, student: await requireStudent(ctx.sessionUser, BOOKING_UNAUTHORIZED_MESSAGE) } }),
   );
 const bookingProcedure = studentWriteIn("booking");
-
-/**
- * An `Idempotency-Key` header names a retry of the same booking (it wins over the body's key). Its
- * length and characters are checked at the edge (server/app.ts), before any procedure runs.
- */
-function idempotencyKeyOf(ctx: Context, fromBody: string | null | undefined): string | null {
-  const raw = ctx.headers["idempotency-key"];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key) return fromBody ?? null;
-  return key;
-}
 
 /**
  * A quote or price check for whoever is signed in. One carrying a referral code says whether the
@@ -77,13 +67,13 @@ export const bookingRouter = router({
   createBooking: bookingProcedure.input(singleBookingSchema).mutation(({ ctx, input }) =>
     createBooking(ctx.db, ctx.student, input, {
       publicUrl: ctx.env.PUBLIC_URL,
-      idempotencyKey: idempotencyKeyOf(ctx, input.idempotencyKey),
+      idempotencyKey: idempotencyKeyOf(ctx.headers, input.idempotencyKey),
     }),
   ),
   createPackageBooking: bookingProcedure.input(packageBookingSchema).mutation(({ ctx, input }) =>
     createPackageBooking(ctx.db, ctx.student, input, {
       publicUrl: ctx.env.PUBLIC_URL,
-      idempotencyKey: idempotencyKeyOf(ctx, input.idempotencyKey),
+      idempotencyKey: idempotencyKeyOf(ctx.headers, input.idempotencyKey),
     }),
   ),
   getBooking: publicProcedure.input(bookingIdSchema).query(async ({ ctx, input }) => {

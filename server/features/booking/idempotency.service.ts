@@ -24,6 +24,19 @@ export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 
 type Stored = { requestHash?: string; result?: unknown; error?: { code: AppErrorCode; message: string } };
 
+/**
+ * An `Idempotency-Key` header names a retry of the same request (it wins over the body's key). Its
+ * length and characters are checked at the edge (server/app.ts), before any procedure runs.
+ */
+export function idempotencyKeyOf(
+  headers: Record<string, string | string[] | undefined>,
+  fromBody: string | null | undefined,
+): string | null {
+  const raw = headers["idempotency-key"];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  return key || (fromBody ?? null);
+}
+
 export function hashRequest(operation: string, payload: unknown): string {
   return createHash("sha256")
     .update(JSON.stringify([operation, payload]))

@@ -4,6 +4,17 @@ import type { Db, DbOrTx } from "../../db.ts";
 import { lessonMailSelect } from "../mail/mail.data.ts";
 import { orderPricesSelect } from "./booking.data.ts";
 
+/** A payment entry of an order (issue 30): what the ledger sums and the teacher's list shows. */
+export const paymentEntrySelect = {
+  id: true,
+  amountCents: true,
+  method: true,
+  paidOn: true,
+  note: true,
+  reversesId: true,
+  createdAt: true,
+} as const;
+
 /** An order as the teacher and its student follow it: prices, payment, and every lesson. */
 const orderSummarySelect = {
   ...orderPricesSelect,
@@ -13,6 +24,7 @@ const orderSummarySelect = {
   paidOn: true,
   createdAt: true,
   package: { select: { name: true } },
+  payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: paymentEntrySelect },
   bookings: {
     orderBy: { startsAt: "asc" },
     select: {
