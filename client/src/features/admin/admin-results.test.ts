@@ -1,11 +1,18 @@
 // The weekly schedule's results as the admin page words them: English as the REST API's `message`
 // says it (tests/integration/standing-schedule.int.test.ts compares the two), Italian in full.
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_DELETED_REASON } from "../../../../shared/constants.ts";
 import { compileCatalogue } from "../../../../shared/i18n/compile.ts";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { createCatalogue, loadAreas } from "../../lib/i18n.tsx";
-import { formatScheduleDay, seriesRemovalText, type WeeklySaveOutcome, weeklySaveText } from "./admin-results.ts";
+import {
+  cancellationReasonText,
+  formatScheduleDay,
+  seriesRemovalText,
+  type WeeklySaveOutcome,
+  weeklySaveText,
+} from "./admin-results.ts";
 
 async function words(locale: Locale): Promise<Translate> {
   const catalogue = createCatalogue(locale, (messages) => compileCatalogue(messages as Record<string, string>));
@@ -54,5 +61,14 @@ describe("the weekly schedule's results in the page's language", () => {
     expect(seriesRemovalText(italian, { scope: "schedule", deleted: 12, keptBookedCount: 1 })).toBe(
       "Orario settimanale interrotto: 12 orari eliminati. 1 lezione prenotata mantiene il suo orario.",
     );
+  });
+});
+
+describe("a cancelled lesson's reason", () => {
+  it("says the site's own record in the page's language, and the student's words as written", async () => {
+    const [en, it_] = [await words("en"), await words("it")];
+    expect(cancellationReasonText(ACCOUNT_DELETED_REASON, en)).toBe("The student deleted their account.");
+    expect(cancellationReasonText(ACCOUNT_DELETED_REASON, it_)).toBe("L'account è stato eliminato dallo studente.");
+    expect(cancellationReasonText("Un matrimonio in famiglia", en)).toBe("Un matrimonio in famiglia");
   });
 });
