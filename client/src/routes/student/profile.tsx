@@ -21,8 +21,8 @@ import { photoProblemKind } from "../../lib/photo.ts";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 
 type ProfileInput = RouterInputs["portal"]["saveProfile"];
-/** Every field of the profile update, as the form holds it (text, "" for none). */
-type Form = { [K in keyof ProfileInput]-?: NonNullable<ProfileInput[K]> };
+/** Every field of the profile update, as the form holds it (text, "" for none); billing has its own card. */
+type Form = { [K in Exclude<keyof ProfileInput, "billing">]-?: NonNullable<ProfileInput[K]> };
 const toForm = (p: Profile): Form => ({
   name: p.name,
   phone: p.phone ?? "",
