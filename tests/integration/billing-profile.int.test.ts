@@ -228,6 +228,13 @@ describe(`the payer's fiscal data on ${testEngine}`, () => {
     expect(kept.json().profile).toMatchObject({ name: "New Name", billing: { kind: "company" } });
   });
 
+  it("takes a company's 11-digit tax code", async () => {
+    const student = await t.createStudent();
+    const response = await saveProfile(student, { ...company, taxCode: "02159680962" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile.billing).toMatchObject({ kind: "company", taxCode: "02159680962" });
+  });
+
   it("takes a company with a PEC instead of an SdI code", async () => {
     const student = await t.createStudent();
     const { sdiCode: _none, ...withoutSdi } = company;
@@ -241,6 +248,16 @@ describe(`the payer's fiscal data on ${testEngine}`, () => {
     [
       "a person with a bad tax code",
       { ...person, taxCode: "DNGLRA80E50F205A" },
+      "The tax code (codice fiscale) is not valid.",
+    ],
+    [
+      "a person with a company's 11-digit tax code",
+      { ...person, taxCode: "02159680962" },
+      "The tax code (codice fiscale) is not valid.",
+    ],
+    [
+      "a company with a bad tax code",
+      { ...company, taxCode: "02159680963" },
       "The tax code (codice fiscale) is not valid.",
     ],
     ["a company without a VAT number", { ...company, vatNumber: "" }, "Please enter the VAT number (partita IVA)."],

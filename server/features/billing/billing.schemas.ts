@@ -5,6 +5,7 @@ import { z } from "zod";
 import { singleLineText } from "../../../shared/text.ts";
 import {
   isValidBic,
+  isValidCompanyTaxCode,
   isValidIban,
   isValidSdiCode,
   isValidTaxCode,
@@ -89,7 +90,8 @@ export const payerBillingSchema = z
   .object({
     kind: z.enum(PAYER_KINDS, { message: "Please choose whether a person or a company pays." }),
     name: singleLineText(LEGAL_NAME_MAX).min(1, "Please enter the name to print on receipts and invoices."),
-    taxCode,
+    // A company's codice fiscale may be its 11 digits; a person's is checked to be 16 below.
+    taxCode: optionalCode(30, isValidCompanyTaxCode, normaliseTaxCode, "The tax code (codice fiscale) is not valid."),
     vatNumber,
     sdiCode: optionalCode(
       7,
@@ -112,6 +114,8 @@ export const payerBillingSchema = z
   .superRefine((payer, ctx) => {
     if (payer.kind === "person" && !payer.taxCode) {
       ctx.addIssue({ code: "custom", path: ["taxCode"], message: "Please enter the tax code (codice fiscale)." });
+    } else if (payer.kind === "person" && payer.taxCode && !isValidTaxCode(payer.taxCode)) {
+      ctx.addIssue({ code: "custom", path: ["taxCode"], message: "The tax code (codice fiscale) is not valid." });
     }
     if (payer.kind === "company" && !payer.vatNumber) {
       ctx.addIssue({ code: "custom", path: ["vatNumber"], message: "Please enter the VAT number (partita IVA)." });

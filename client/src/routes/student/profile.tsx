@@ -11,6 +11,7 @@ import { UserIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { studentStatusKey } from "../../features/auth/student-auth.ts";
+import { BillingDetailsCard } from "../../features/portal/billing-details-card.tsx";
 import { type Profile, useInvalidatePortal, useProfile, useSessionExpiry } from "../../features/portal/portal-api.ts";
 import { PrivacyCard } from "../../features/portal/privacy-card.tsx";
 import { ENGLISH_LEVEL_OPTIONS, optionValue, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
@@ -226,6 +227,9 @@ export function ProfilePage() {
             </div>
           </ProfileForm>
         </Card>
+        <div className="lg:col-span-3">
+          <BillingDetailsCard profile={p} profileFields={toForm(p)} />
+        </div>
         <div className="lg:col-span-3">
           <PrivacyCard />
         </div>
