@@ -84,3 +84,33 @@ test("the teacher's billing details become the order's bank transfer with its QR
   await order.screenshot({ path: `${SHOTS}/${test.info().project.name}-2-how-to-pay.png` });
   await shot(page, "3-orders-page");
 });
+
+test("the payer gives their billing details on the profile; a wrong tax code is refused", async ({ page }) => {
+  await page.goto("/student");
+  await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  await page.goto("/student/profile");
+  const card = page.getByRole("form", { name: "Billing details" });
+  await card.getByLabel("Who pays").selectOption("person");
+  await card.getByLabel("First and last name").fill("Laura D'Angelo");
+  await card.getByLabel("Tax code (codice fiscale)").fill("DNGLRA80E50F205A");
+  await card.getByLabel("Street address").fill("Via Padova 3");
+  await card.getByLabel("Postcode (CAP)").fill("20127");
+  await card.getByLabel("City").fill("Milano");
+  await card.getByLabel("Province (e.g. MI)").fill("MI");
+  await card.getByRole("button", { name: "Save billing details" }).click();
+  await expect(card.getByRole("alert")).toHaveText("The tax code (codice fiscale) is not valid.");
+  await card.getByLabel("Tax code (codice fiscale)").fill("dnglra80e50f205h");
+  await card.getByRole("button", { name: "Save billing details" }).click();
+  await expect(page.getByText("Billing details saved").first()).toBeVisible();
+  await expect(card.getByRole("alert")).toHaveCount(0);
+  await expect(card.getByLabel("Tax code (codice fiscale)")).toHaveValue("DNGLRA80E50F205H");
+  // A company asks for its VAT number and SdI code or PEC.
+  await card.getByLabel("Who pays").selectOption("company");
+  await expect(card.getByLabel("SdI recipient code")).toBeVisible();
+  await card.screenshot({ path: `${SHOTS}/${test.info().project.name}-4-billing-details.png` });
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Billing details" }).getByLabel("Tax code (codice fiscale)")).toHaveValue(
+    "DNGLRA80E50F205H",
+  );
+});
