@@ -223,6 +223,10 @@ describe(`the payer's fiscal data on ${testEngine}`, () => {
       taxCode: null,
       pec: null,
     });
+    // The data export carries it.
+    const exported = await t.send("GET", "/api/student/export", { as: student });
+    expect(exported.statusCode).toBe(200);
+    expect(JSON.parse(exported.body).billing).toMatchObject({ kind: "company", vatNumber: "02159680962" });
     // A profile update without billing keeps it.
     const kept = await t.send("PUT", "/api/student/profile", { as: student, payload: { name: "New Name" } });
     expect(kept.json().profile).toMatchObject({ name: "New Name", billing: { kind: "company" } });
