@@ -25,6 +25,7 @@ import {
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
 import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "../../../shared/text.ts";
+import { billingProfileSchema } from "../billing/billing.schemas.ts";
 import { EMAIL_STATUSES } from "./emails.service.ts";
 
 const id = z.uuid();
@@ -218,6 +219,8 @@ export const updateSettingsSchema = z.object({
     profile: profileSettingsSchema,
     business: businessSettingsSchema,
     system: systemSettingsSchema,
+    // Issue 30: who is paid. Absent keeps what is saved (clients that predate it).
+    billing: billingProfileSchema.optional(),
   }),
 });
 export type SettingsInput = z.infer<typeof updateSettingsSchema>["settings"];

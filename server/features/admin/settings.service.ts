@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
+import { getBillingProfile, saveBilling } from "../billing/billing.service.ts";
 import { checkPendingCapSetting, largestPackageLessons } from "../booking/pending-hold.service.ts";
 import { discardAbandonedPhotos, discardUpload } from "../files/files.service.ts";
 import type { UploadStore } from "../files/upload-store.ts";
@@ -19,10 +20,11 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
 }
 
 export async function getAdminSettings(db: Db, teacherId: string) {
-  const [teacher, site, largestPackage] = await Promise.all([
+  const [teacher, site, largestPackage, billing] = await Promise.all([
     findTeacherProfile(db, teacherId),
     readSiteSettings(db),
     largestPackageLessons(db),
+    getBillingProfile(db),
   ]);
   return {
     settings: {
@@ -53,6 +55,7 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         autoConfirmBookings: site.autoConfirmBookings,
         teacherLocale: isLocale(site.teacherLocale) ? site.teacherLocale : DEFAULT_LOCALE,
       },
+      billing,
     },
   };
 }
@@ -69,7 +72,7 @@ export async function updateAdminSettings(
   input: SettingsInput,
   opts: { uploads?: UploadStore } = {},
 ) {
-  const { profile, business, system } = input;
+  const { profile, business, system, billing } = input;
   const previousImage = (await findTeacherProfile(db, teacherId)).imageUrl;
   const previousSite = await readSiteSettings(db);
   await checkPendingCapSetting(db, business.maxPendingLessons);
@@ -91,6 +94,7 @@ export async function updateAdminSettings(
     if (isConstraintConflict(error)) throw new AppError("CONFLICT", "Another teacher already uses this email address.");
     throw error;
   }
+  if (billing) await saveBilling(db, billing);
   // A longer booking horizon (or another zone) is filled at once, not at the next hourly top-up.
   if (business.maxAdvanceBooking !== previousSite.maxAdvanceBooking || business.timezone !== previousSite.timezone) {
     await topUpStandingSchedules(db, new Date());

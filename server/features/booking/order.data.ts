@@ -19,6 +19,7 @@ export const paymentEntrySelect = {
 const orderSummarySelect = {
   ...orderPricesSelect,
   studentId: true,
+  number: true,
   paymentStatus: true,
   paidCents: true,
   paidOn: true,

@@ -6,6 +6,7 @@ import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
+import { orderPaymentDetails } from "../billing/billing.service.ts";
 import type { BookingViewer } from "./booking.service.ts";
 import { buildOrderIcs } from "./booking-ics.ts";
 import { findOrderSummary, listOrderRows, type OrderSummaryRow } from "./order.data.ts";
@@ -77,7 +78,17 @@ export async function getStudentOrder(db: Db, id: string, studentId: string) {
     loadVisibleOrder(db, id, { studentId, isAdmin: false }),
     loadSiteRules(db),
   ]);
-  return { order: toOrderSummaryDto(order), payment_instructions: rules.paymentInstructions };
+  const dto = toOrderSummaryDto(order);
+  const payment = await orderPaymentDetails(
+    db,
+    {
+      number: order.number,
+      amountDueCents: amountDueCents(order, dto.status),
+      teacherName: order.bookings[0]?.teacher?.name ?? null,
+    },
+    rules.paymentInstructions,
+  );
+  return { order: dto, payment_instructions: rules.paymentInstructions, payment };
 }
 
 /** GET /api/calendar/order/{orderId}/ics: every lesson of the order in one file. */

@@ -153,7 +153,7 @@ export function findProfile(db: Db, studentId: string) {
 }
 
 export function updateProfile(
-  db: Db,
+  db: Db | Tx,
   studentId: string,
   data: {
     name: string;

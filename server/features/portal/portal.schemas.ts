@@ -10,6 +10,7 @@ import {
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { pagingFields } from "../../../shared/paging.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
+import { payerBillingSchema } from "../billing/billing.schemas.ts";
 
 const optionalText = (max: number, lines: "single" | "multi" = "single") =>
   (lines === "single" ? singleLineText(max) : multiLineText(max)).nullish().transform((v) => (v ? v : null));
@@ -37,6 +38,8 @@ export const profileUpdateSchema = z.object({
   notes: optionalText(2000, "multi"),
   /** The language of everything that reaches the student (issue 29); unchanged when absent. */
   locale: localeSchema.optional(),
+  /** The payer's fiscal data for receipts and invoices (issue 30); unchanged when absent. */
+  billing: payerBillingSchema.optional(),
 });
 
 export const referralInviteSchema = z.object({

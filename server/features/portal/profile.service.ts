@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { getPayerBilling, setPayerBilling } from "../billing/billing.service.ts";
 import * as data from "./portal.data.ts";
 import type { profileUpdateSchema } from "./portal.schemas.ts";
 
@@ -27,9 +28,9 @@ const toProfileDto = (p: ProfileRow) => ({
 });
 
 export async function getProfile(db: Db, studentId: string) {
-  const profile = await data.findProfile(db, studentId);
+  const [profile, billing] = await Promise.all([data.findProfile(db, studentId), getPayerBilling(db, studentId)]);
   if (!profile) throw new AppError("NOT_FOUND", "Profile not found.");
-  return toProfileDto(profile);
+  return { ...toProfileDto(profile), billing };
 }
 
 /** Only the account's language: what the portal's language switch changes. */
@@ -39,5 +40,10 @@ export async function saveLocale(db: Db, studentId: string, locale: Locale): Pro
 }
 
 export async function saveProfile(db: Db, studentId: string, input: z.infer<typeof profileUpdateSchema>) {
-  return toProfileDto(await data.updateProfile(db, studentId, input));
+  const { billing, ...fields } = input;
+  const [profile, payer] = await db.$transaction(async (tx) => [
+    await data.updateProfile(tx, studentId, fields),
+    billing ? await setPayerBilling(tx, studentId, billing) : await getPayerBilling(tx, studentId),
+  ]);
+  return { ...toProfileDto(profile), billing: payer };
 }

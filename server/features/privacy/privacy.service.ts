@@ -9,6 +9,7 @@ import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import { toAvailabilityRequestFields } from "../availability/availability-request-dto.ts";
+import { getPayerBilling } from "../billing/billing.service.ts";
 import { settleReferralReward } from "../booking/referral.service.ts";
 import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import { isStoredName } from "../files/files.service.ts";
@@ -24,7 +25,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything about one student, in a stable JSON shape with ISO instants and euro amounts. */
 export async function exportStudentData(db: Db, userId: string, now = new Date()) {
-  const data = await loadStudentData(db, userId);
+  const [data, billing] = await Promise.all([loadStudentData(db, userId), getPayerBilling(db, userId)]);
   if (!data.profile) throw new AppError("NOT_FOUND", ACCOUNT_NOT_FOUND_MESSAGE);
   const { profile } = data;
   return {
@@ -48,6 +49,8 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       created_at: iso(profile.createdAt),
       updated_at: iso(profile.updatedAt),
     },
+    // The payer's fiscal data for receipts and invoices (issue 30), null until given.
+    billing,
     bookings: data.bookings.map((b) => ({
       id: b.id,
       order_id: b.orderId,

@@ -11,6 +11,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { type RouterInputs, trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSettings, serverMessage, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { useAdminSettingsQuery } from "./admin-format.ts";
+import { BillingCard } from "./settings-billing-card.tsx";
 import { BusinessCard, type SetSettings, SystemCard } from "./settings-cards.tsx";
 import { type PendingPhoto, ProfileCard } from "./settings-profile-card.tsx";
 
@@ -108,6 +109,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       />
       <BusinessCard business={form.business} set={set} />
       <SystemCard system={form.system} set={set} />
+      <BillingCard billing={form.billing} set={set} />
 
       <ErrorAlert message={error} />
       <FormActions

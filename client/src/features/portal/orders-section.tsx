@@ -8,6 +8,7 @@ import { CalendarIcon } from "../../components/ui/icons.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { OrderAmounts, PaymentBadge } from "../orders/payment-status.tsx";
+import { OrderPayment } from "./order-payment.tsx";
 import { PageSection } from "./page-section.tsx";
 import { usePortalQuery } from "./portal-api.ts";
 
@@ -62,6 +63,7 @@ export function OrdersSection({ timeZone }: { timeZone: string }) {
                     <OrderAmounts order={o} />
                   </div>
                 </div>
+                {o.amount_due > 0 && <OrderPayment orderId={o.id} />}
               </article>
             </Card>
           </li>

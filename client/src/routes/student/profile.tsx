@@ -11,6 +11,7 @@ import { UserIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { studentStatusKey } from "../../features/auth/student-auth.ts";
+import { BillingDetailsCard } from "../../features/portal/billing-details-card.tsx";
 import { type Profile, useInvalidatePortal, useProfile, useSessionExpiry } from "../../features/portal/portal-api.ts";
 import { PrivacyCard } from "../../features/portal/privacy-card.tsx";
 import { ENGLISH_LEVEL_OPTIONS, optionValue, PREFERRED_TYPE_OPTIONS } from "../../features/portal/profile-fields.ts";
@@ -21,8 +22,8 @@ import { photoProblemKind } from "../../lib/photo.ts";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 
 type ProfileInput = RouterInputs["portal"]["saveProfile"];
-/** Every field of the profile update, as the form holds it (text, "" for none). */
-type Form = { [K in keyof ProfileInput]-?: NonNullable<ProfileInput[K]> };
+/** Every field of the profile update, as the form holds it (text, "" for none); billing has its own card. */
+type Form = { [K in Exclude<keyof ProfileInput, "billing">]-?: NonNullable<ProfileInput[K]> };
 const toForm = (p: Profile): Form => ({
   name: p.name,
   phone: p.phone ?? "",
@@ -226,6 +227,9 @@ export function ProfilePage() {
             </div>
           </ProfileForm>
         </Card>
+        <div className="lg:col-span-3">
+          <BillingDetailsCard profile={p} profileFields={toForm(p)} />
+        </div>
         <div className="lg:col-span-3">
           <PrivacyCard />
         </div>

@@ -1,0 +1,120 @@
+// The teacher's billing profile (settings.billing), the payer's fiscal data (the student's profile)
+// and how an order is paid: the amount due, the reference, and the methods the teacher offers.
+import { centsToEuro } from "../../../shared/money.ts";
+import type { Db, DbOrTx } from "../../db.ts";
+import {
+  type BillingProfileRow,
+  findPayerBilling,
+  type PayerBillingRow,
+  readBillingProfile,
+  saveBillingProfile,
+  savePayerBilling,
+} from "./billing.data.ts";
+import type { BillingProfileInput, FiscalRegime, PayerBillingInput } from "./billing.schemas.ts";
+import { EPC_MAX_NAME_LENGTH, epcPayload, epcQrSvg } from "./epc-qr.ts";
+
+/** The profile as the settings page reads it: every field a string, empty when unset. */
+function toBillingProfileDto(row: BillingProfileRow) {
+  return {
+    regime: row.regime as FiscalRegime,
+    legalName: row.legalName,
+    taxCode: row.taxCode ?? "",
+    vatNumber: row.vatNumber ?? "",
+    address: { street: row.street, zip: row.zip, city: row.city, province: row.province, country: row.country },
+    iban: row.iban ?? "",
+    bic: row.bic ?? "",
+    satispayLink: row.satispayLink ?? "",
+    paypalLink: row.paypalLink ?? "",
+    cardLink: row.cardLink ?? "",
+  };
+}
+export type BillingProfileDto = ReturnType<typeof toBillingProfileDto>;
+
+export async function getBillingProfile(db: DbOrTx): Promise<BillingProfileDto> {
+  return toBillingProfileDto(await readBillingProfile(db));
+}
+
+export async function saveBilling(db: Db, input: BillingProfileInput): Promise<BillingProfileDto> {
+  const { address, ...fields } = input;
+  return toBillingProfileDto(await saveBillingProfile(db, { ...fields, ...address }));
+}
+
+function toPayerBillingDto(row: PayerBillingRow) {
+  return {
+    kind: row.kind as "person" | "company",
+    name: row.name,
+    taxCode: row.taxCode,
+    vatNumber: row.vatNumber,
+    sdiCode: row.sdiCode,
+    pec: row.pec,
+    address: { street: row.street, zip: row.zip, city: row.city, province: row.province, country: row.country },
+  };
+}
+export type PayerBillingDto = ReturnType<typeof toPayerBillingDto>;
+
+/** The payer's fiscal data, null until given. */
+export async function getPayerBilling(db: DbOrTx, userId: string): Promise<PayerBillingDto | null> {
+  const row = await findPayerBilling(db, userId);
+  return row ? toPayerBillingDto(row) : null;
+}
+
+export async function setPayerBilling(db: DbOrTx, userId: string, input: PayerBillingInput): Promise<PayerBillingDto> {
+  const { address, ...fields } = input;
+  // A person has no VAT number or SdI channel on their documents; a company's tax code is optional.
+  const data = input.kind === "person" ? { ...fields, vatNumber: null, sdiCode: null, pec: null } : { ...fields };
+  return toPayerBillingDto(await savePayerBilling(db, userId, { ...data, ...address }));
+}
+
+/**
+ * The order's reference for people and banks: its number, short enough to type into a transfer's
+ * description and within the 35 characters of a SEPA structured field. Unique because the number is.
+ */
+export function orderReference(orderNumber: number): string {
+  return `ORD-${String(orderNumber).padStart(4, "0")}`;
+}
+
+type PayableOrder = { number: number; amountDueCents: number; teacherName: string | null };
+
+/**
+ * `payment` of GET /api/student/orders/{id}: what is still due, the reference to write on it, and
+ * each way the teacher takes money. A bank transfer (with its EPC QR code) needs her IBAN and
+ * something due; the links appear when she set them; cash is always accepted.
+ */
+export async function orderPaymentDetails(db: DbOrTx, order: PayableOrder, instructions: string) {
+  const profile = await readBillingProfile(db);
+  const reference = orderReference(order.number);
+  const amountDue = centsToEuro(order.amountDueCents);
+  // The beneficiary is the legal name, or else the teacher's name; EPC069-12 takes 70 characters.
+  const name = [...(profile.legalName || order.teacherName || "").trim()].slice(0, EPC_MAX_NAME_LENGTH).join("");
+  let bankTransfer = null;
+  if (profile.iban && name && order.amountDueCents > 0) {
+    const payload = epcPayload({
+      bic: profile.bic ?? undefined,
+      name,
+      iban: profile.iban,
+      amountCents: order.amountDueCents,
+      reference,
+    });
+    bankTransfer = {
+      iban: profile.iban,
+      bic: profile.bic,
+      name,
+      reference,
+      amount: amountDue,
+      epcPayload: payload,
+      qrSvg: await epcQrSvg(payload),
+    };
+  }
+  return {
+    amountDue,
+    instructions,
+    reference,
+    methods: {
+      bankTransfer,
+      satispay: profile.satispayLink,
+      paypal: profile.paypalLink,
+      card: profile.cardLink,
+      cash: true as const,
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// Issue 30, item 2 in Chromium: the teacher fills in the Billing card of Settings (IBAN, BIC,
+// PayPal link); a parent books a package and, on the portal's orders, opens "How to pay this
+// order": the amount due, the order's reference, the bank transfer with its QR code, the link, cash.
+// Run: npm run build && E2E_PORT=3365 npx playwright test tests/e2e/billing.spec.ts --project desktop --project phone
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { choosePackage, fillDetails, pickSlots } from "./support/booking-steps.ts";
+
+const SHOTS = "/tmp/shots-billing";
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${test.info().project.name}-${name}.png`, fullPage: true });
+
+test("the teacher's billing details become the order's bank transfer with its QR code", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+
+  const teacherContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const teacher = await teacherContext.newPage();
+  await teacher.goto("/admin");
+  await teacher.getByRole("button", { name: "Sign in with Google" }).click();
+  await teacher.getByRole("button", { name: /Continue as the demo teacher/ }).click();
+  await expect(teacher.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await teacher.goto("/admin/settings");
+  const billing = teacher.getByRole("heading", { name: "Billing" }).locator("..");
+  await billing.getByLabel("Fiscal regime").selectOption("forfettario");
+  await billing.getByLabel("Legal name").fill("Giulia Bianchi");
+  await billing.getByLabel("Tax code (codice fiscale)").fill("BNCGLI85C45F205B");
+  // The projects share one server: start from no VAT number, whatever an earlier run saved.
+  await billing.getByLabel("VAT number (partita IVA)").fill("");
+  // A wrong IBAN is refused with the reason, then forfettario without a VAT number; nothing is saved.
+  await billing.getByLabel("IBAN").fill("IT60 X054 2811 1010 0000 0123 457");
+  await teacher.getByRole("button", { name: "Save Changes" }).click();
+  await expect(teacher.getByRole("alert").filter({ hasText: "The IBAN is not valid." }).first()).toBeVisible();
+  await billing.getByLabel("IBAN").fill("it60 x054 2811 1010 0000 0123 456");
+  await teacher.getByRole("button", { name: "Save Changes" }).click();
+  await expect(
+    teacher
+      .getByRole("alert")
+      .filter({ hasText: "The flat-rate regime (forfettario) needs your VAT number (partita IVA)." })
+      .first(),
+  ).toBeVisible();
+  await billing.getByLabel("VAT number (partita IVA)").fill("12345670017");
+  await billing.getByLabel("BIC (optional)").fill("BPPIITRRXXX");
+  await billing.getByLabel("PayPal link (optional)").fill("https://paypal.me/giuliabianchi");
+  await teacher.getByRole("button", { name: "Save Changes" }).click();
+  await expect(teacher.getByText("Settings saved successfully!").first()).toBeVisible();
+  await expect(billing.getByLabel("IBAN")).toHaveValue("IT60X0542811101000000123456");
+  await billing.screenshot({ path: `${SHOTS}/${test.info().project.name}-1-billing-card.png` });
+  await teacherContext.close();
+
+  // A parent books the five-lesson package.
+  await page.goto("/student");
+  await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  await choosePackage(page, "Online Starter");
+  await pickSlots(page, 5);
+  await page.getByRole("button", { name: /^Continue/ }).click();
+  await fillDetails(page);
+  await page.getByRole("button", { name: "Book Lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
+
+  // The portal's orders: the newest first, with how to pay it.
+  await page.goto("/student/lessons");
+  const order = page.getByRole("article", { name: "Order: Online Starter" }).first();
+  await order.getByText("How to pay this order").click();
+  await expect(order.getByText(/^ORD-\d{4,}$/).first()).toBeVisible();
+  const transfer = order.getByRole("region", { name: "Bank transfer" });
+  await expect(transfer).toContainText("IT60 X054 2811 1010 0000 0123 456");
+  await expect(transfer).toContainText("BPPIITRRXXX");
+  await expect(transfer).toContainText("Giulia Bianchi");
+  await expect(transfer).toContainText("€160");
+  const qr = transfer.getByRole("img", {
+    name: /^QR code for a bank transfer of €160.* with the reference ORD-\d{4,}$/,
+  });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(order.getByRole("link", { name: "Pay with PayPal" })).toHaveAttribute(
+    "href",
+    "https://paypal.me/giuliabianchi",
+  );
+  await expect(order.getByText("Cash is also accepted.")).toBeVisible();
+  await expect(order.getByRole("link", { name: "Pay with Satispay" })).toHaveCount(0);
+  await order.screenshot({ path: `${SHOTS}/${test.info().project.name}-2-how-to-pay.png` });
+  await shot(page, "3-orders-page");
+});
+
+test("the payer gives their billing details on the profile; a wrong tax code is refused", async ({ page }) => {
+  await page.goto("/student");
+  await page.getByRole("button", { name: /Continue as the demo student/ }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  await page.goto("/student/profile");
+  const card = page.getByRole("form", { name: "Billing details" });
+  await card.getByLabel("Who pays").selectOption("person");
+  await card.getByLabel("First and last name").fill("Laura D'Angelo");
+  await card.getByLabel("Tax code (codice fiscale)").fill("DNGLRA80E50F205A");
+  await card.getByLabel("Street address").fill("Via Padova 3");
+  await card.getByLabel("Postcode (CAP)").fill("20127");
+  await card.getByLabel("City").fill("Milano");
+  await card.getByLabel("Province (e.g. MI)").fill("MI");
+  await card.getByRole("button", { name: "Save billing details" }).click();
+  await expect(card.getByRole("alert")).toHaveText("The tax code (codice fiscale) is not valid.");
+  await card.getByLabel("Tax code (codice fiscale)").fill("dnglra80e50f205h");
+  await card.getByRole("button", { name: "Save billing details" }).click();
+  await expect(page.getByText("Billing details saved").first()).toBeVisible();
+  await expect(card.getByRole("alert")).toHaveCount(0);
+  await expect(card.getByLabel("Tax code (codice fiscale)")).toHaveValue("DNGLRA80E50F205H");
+  // A company asks for its VAT number and SdI code or PEC.
+  await card.getByLabel("Who pays").selectOption("company");
+  await expect(card.getByLabel("SdI recipient code")).toBeVisible();
+  await card.screenshot({ path: `${SHOTS}/${test.info().project.name}-4-billing-details.png` });
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Billing details" }).getByLabel("Tax code (codice fiscale)")).toHaveValue(
+    "DNGLRA80E50F205H",
+  );
+});
