@@ -58,6 +58,7 @@ const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
   ["GET", "/api/student/lessons"],
   ["GET", "/api/student/progress"],
   ["GET", "/api/student/orders"],
+  ["GET", "/api/student/credits"],
   ["GET", "/api/student/orders/00000000-0000-4000-8000-000000000000"],
   ["GET", "/api/student/referrals"],
   ["POST", "/api/student/referrals", { email: "x@y.test" }],

@@ -7,6 +7,7 @@ ALTER TABLE "AdminSettings" ADD COLUMN     "creditExpiryMonths" INTEGER NOT NULL
 -- CreateTable
 CREATE TABLE "CreditEntry" (
     "id" UUID NOT NULL,
+    "seq" SERIAL NOT NULL,
     "studentId" UUID NOT NULL,
     "kind" "CreditEntryKind" NOT NULL,
     "lessons" INTEGER NOT NULL,
@@ -20,7 +21,7 @@ CREATE TABLE "CreditEntry" (
 );
 
 -- CreateIndex
-CREATE INDEX "CreditEntry_studentId_createdAt_idx" ON "CreditEntry"("studentId", "createdAt");
+CREATE INDEX "CreditEntry_studentId_createdAt_seq_idx" ON "CreditEntry"("studentId", "createdAt", "seq");
 
 -- AddForeignKey
 ALTER TABLE "CreditEntry" ADD CONSTRAINT "CreditEntry_studentId_fkey" FOREIGN KEY ("studentId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;

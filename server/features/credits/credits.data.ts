@@ -18,7 +18,7 @@ export type NewCreditEntry = Omit<Prisma.CreditEntryUncheckedCreateInput, "id">;
 export function listCreditEntries(db: DbOrTx, studentId: string): Promise<StoredCreditEntry[]> {
   return db.creditEntry.findMany({
     where: { studentId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
     select: creditEntrySelect,
   });
 }

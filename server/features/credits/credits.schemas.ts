@@ -12,6 +12,6 @@ export const creditAdjustmentSchema = z.object({
     .max(100, ADJUSTMENT_LESSONS_MESSAGE)
     .refine((n) => n !== 0, { message: ADJUSTMENT_LESSONS_MESSAGE }),
   // A reason a reader can see: one of only blanks is no reason.
-  reason: personName(500, ADJUSTMENT_REASON_MESSAGE),
+  reason: z.string({ error: ADJUSTMENT_REASON_MESSAGE }).pipe(personName(500, ADJUSTMENT_REASON_MESSAGE)),
 });
 export type CreditAdjustmentInput = z.infer<typeof creditAdjustmentSchema>;
