@@ -532,6 +532,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     ["profile", "/api/student/profile"],
     ["progress", "/api/student/progress"],
     ["orders", "/api/student/orders"],
+    ["credits", "/api/student/credits"],
     ["stats", "/api/student/stats"],
     ["calendar feed", "/api/student/calendar-feed"],
     ["data export", "/api/student/export"],
