@@ -34,7 +34,7 @@ async function expectOnlyAppended(student: TestUser, before: Awaited<ReturnType<
 }
 
 describe("the lesson ledger", () => {
-  it("through buy, book, cancel in time, rebook, cancel late, no-show, adjustment and expiry", async () => {
+  it("through buy, book, cancel in time, rebook, move, cancel late, no-show, adjustment and expiry", async () => {
     await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
     await db().adminSettings.update({ where: { id: "site" }, data: { cancellationPolicy: "24 hours" } });
     const student = await t.createStudent();
@@ -93,6 +93,20 @@ describe("the lesson ledger", () => {
     ledger = await ledgerOf(student);
     expect(ledger.balance).toBe(0);
     expect(ledger.entries.at(-1)).toMatchObject({ kind: "used", lessons: -1, bookingId: rebooked.json().booking.id });
+
+    // Moved (by the teacher, to 16:00): given back at its old time and used at its new one.
+    const moved = await t.send("PUT", `/api/admin/bookings/${lessons[3].id}`, {
+      as: t.admin,
+      payload: { status: "pending", lesson_date: iso(day.set({ hour: 16 })) },
+    });
+    expect(moved.statusCode).toBe(200);
+    stored = await expectOnlyAppended(student, stored, 2);
+    ledger = await ledgerOf(student);
+    expect(ledger.balance).toBe(0);
+    expect(ledger.entries.slice(-2)).toMatchObject([
+      { kind: "returned", lessons: 1, bookingId: lessons[3].id },
+      { kind: "used", lessons: -1, bookingId: lessons[3].id },
+    ]);
 
     // Cancelled late (the notice is now a week; the lesson is five days away): the lesson stays spent.
     await db().adminSettings.update({ where: { id: "site" }, data: { cancellationPolicy: "1 week" } });

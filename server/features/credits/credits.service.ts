@@ -113,21 +113,43 @@ export async function recordOrderCredits(
 
 type LessonRef = { id: string; studentId: string | null; orderId: string | null };
 
+/**
+ * The student whose ledger counts this lesson, or null: a lesson booked before the ledger existed
+ * (or of an erased account) stays out of it.
+ */
+async function ledgerOfLesson(tx: Tx, lesson: LessonRef) {
+  if (!lesson.studentId) return null;
+  const entries = (await listCreditEntries(tx, lesson.studentId)).filter((e) => e.bookingId === lesson.id);
+  return entries.length > 0 ? { studentId: lesson.studentId, entries } : null;
+}
+
 /** A cancellation within the policy (the make-up credit it grants is this lesson given back). */
 export async function recordReturnedLesson(tx: Tx, lesson: LessonRef, now: Date) {
-  if (!lesson.studentId) return;
-  const entries = await listCreditEntries(tx, lesson.studentId);
-  // A lesson the ledger never counted (booked before it existed) stays out of it.
-  if (!entries.some((e) => e.bookingId === lesson.id)) return;
+  const ledger = await ledgerOfLesson(tx, lesson);
+  if (!ledger) return;
   await insertCreditEntries(tx, [
     {
-      studentId: lesson.studentId,
+      studentId: ledger.studentId,
       orderId: lesson.orderId,
       bookingId: lesson.id,
       kind: "returned",
       lessons: 1,
       createdAt: now,
     },
+  ]);
+}
+
+/**
+ * A move: the lesson at its old time is given back and the same lesson used at its new time, so
+ * the family reads the move in the ledger and the balance stays as it was.
+ */
+export async function recordLessonMoved(tx: Tx, lesson: LessonRef, now: Date) {
+  const ledger = await ledgerOfLesson(tx, lesson);
+  if (!ledger) return;
+  const ref = { studentId: ledger.studentId, orderId: lesson.orderId, bookingId: lesson.id, createdAt: now };
+  await insertCreditEntries(tx, [
+    { ...ref, kind: "returned", lessons: 1 },
+    { ...ref, kind: "used", lessons: -1 },
   ]);
 }
 
@@ -164,18 +186,16 @@ export async function recordLessonStatusCredit(
   to: string,
   now: Date,
 ) {
-  const { studentId } = lesson;
-  if (!studentId || to === lesson.status || (to !== "cancelled" && lesson.status !== "cancelled")) return;
-  const entries = await listCreditEntries(tx, studentId);
-  const ofLesson = entries.filter((e) => e.bookingId === lesson.id);
-  // A lesson the ledger never counted (booked before it existed) stays out of it.
-  if (ofLesson.length === 0) return;
+  if (to === lesson.status || (to !== "cancelled" && lesson.status !== "cancelled")) return;
+  const ledger = await ledgerOfLesson(tx, lesson);
+  if (!ledger) return;
+  const { studentId } = ledger;
   const ref = { studentId, orderId: lesson.orderId, bookingId: lesson.id, createdAt: now };
   if (to === "cancelled") {
     const policy = (await loadSiteRules(tx)).cancellationNotice;
     const kind = cancellationKind(lesson.startsAt, noticeHoursFor(policy), now);
     await insertCreditEntries(tx, [{ ...ref, kind, lessons: kind === "returned" ? 1 : 0 }]);
-  } else if (ofLesson.at(-1)?.kind === "returned") {
+  } else if (ledger.entries.at(-1)?.kind === "returned") {
     await insertCreditEntries(tx, [{ ...ref, kind: "used", lessons: -1 }]);
   }
 }
