@@ -195,6 +195,13 @@ describe("the lesson ledger", () => {
     });
     expect(await ledgerOf(b)).toEqual({ balance: 0, expiresAt: null, entries: [] });
     expect((await ledgerOf(a)).balance).toBe(3);
+    // The data export carries the stored entries, the caller's own only.
+    const exportOf = async (student: TestUser) =>
+      (await t.send("GET", "/api/student/export", { as: student })).json().lesson_credit_entries;
+    expect(await exportOf(a)).toEqual([
+      expect.objectContaining({ kind: "adjusted", lessons: 3, reason: "Welcome gift", expires_at: expect.any(String) }),
+    ]);
+    expect(await exportOf(b)).toEqual([]);
 
     for (const id of [t.admin.id, randomUUID()]) {
       for (const [method, payload] of [

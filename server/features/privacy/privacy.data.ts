@@ -1,10 +1,12 @@
 // Every query behind "Download my data" and "Delete my account". Each one is scoped by the
 // student's id (or their email, for rows written before they signed in), so nothing of another
 // student is ever read or changed.
+
 import type { Db, Tx } from "../../db.ts";
 import { availabilityRequestSelect, groupSignupSelect } from "../admin/admin.data.ts";
 import { sharedFileContentSelect } from "../admin/shared-files.data.ts";
 import { bookingStudentInfoSelect, orderPricesSelect } from "../booking/booking.data.ts";
+import { listCreditEntries } from "../credits/credits.data.ts";
 import { DOWNLOAD_PREFIX } from "../files/files.data.ts";
 import { insertOutboxEmails, lessonFactsSelect, type NewOutboxEmail } from "../mail/mail.data.ts";
 import {
@@ -138,6 +140,7 @@ export function loadStudentData(db: Db, userId: string) {
       orderBy: { createdAt: "asc" },
       select: lessonCreditSelect,
     }),
+    creditEntries: listCreditEntries(db, userId),
     fileAccessLogs: db.fileAccessLog.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
