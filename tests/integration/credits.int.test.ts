@@ -164,6 +164,58 @@ describe("the lesson ledger", () => {
     await expectOnlyAppended(student, stored, 0);
   });
 
+  it("a make-up credit cannot rebook once the ledger has lapsed; nothing is written", async () => {
+    await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
+    const student = await t.createStudent();
+    const day = romeDay(6, 0);
+    await t.addAvailability(day.set({ hour: 9 }), 3);
+    // A package bought 13 months ago, valid 12: its lesson was cancelled in time back then.
+    const bought = day.minus({ months: 13 }).toJSDate();
+    const order = await db().bookingOrder.create({
+      data: { studentId: student.id, packageId: "standard-6", lessons: 6, basePriceCents: 100, totalPriceCents: 100 },
+    });
+    const lesson = await db().booking.create({
+      data: {
+        orderId: order.id,
+        studentId: student.id,
+        teacherId: t.teacherId,
+        startsAt: day.minus({ months: 12, days: 10 }).toJSDate(),
+        endsAt: day.minus({ months: 12, days: 10 }).plus({ hours: 1 }).toJSDate(),
+        status: "cancelled",
+        lessonType: "online",
+        studentName: student.name,
+        studentEmail: student.email,
+      },
+    });
+    const credit = await db().lessonCredit.create({ data: { studentId: student.id, sourceBookingId: lesson.id } });
+    const ref = { studentId: student.id, orderId: order.id, createdAt: bought };
+    const expiresAt = creditExpiryFrom(bought, 12, ZONE);
+    await db().creditEntry.create({ data: { ...ref, kind: "purchased", lessons: 6, expiresAt } });
+    await db().creditEntry.create({ data: { ...ref, bookingId: lesson.id, kind: "used", lessons: -1 } });
+    await db().creditEntry.create({ data: { ...ref, bookingId: lesson.id, kind: "returned", lessons: 1 } });
+    expect((await ledgerOf(student)).entries.at(-1)).toMatchObject({ kind: "expired", lessons: -6 });
+    const before = await storedOf(student);
+    for (const [language, message] of [
+      ["en", "Your lesson credits have expired. Please ask your teacher."],
+      ["it", "Le tue lezioni disponibili sono scadute. Chiedi all'insegnante."],
+    ]) {
+      const refused = await t.send("POST", "/api/student/rebook", {
+        as: student,
+        payload: { credit_id: credit.id, lesson_date: iso(day.set({ hour: 10 })) },
+        headers: { "accept-language": language },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe(message);
+    }
+    await expectOnlyAppended(student, before, 0);
+    expect(
+      await db().booking.count({ where: { studentId: student.id, startsAt: day.set({ hour: 10 }).toJSDate() } }),
+    ).toBe(0);
+    expect(await db().lessonCredit.findUniqueOrThrow({ where: { id: credit.id } })).toMatchObject({
+      usedBookingId: null,
+    });
+  });
+
   it("an adjustment needs a reason and a whole number, and cannot go below zero; refused in Italian too", async () => {
     const student = await t.createStudent();
     const url = `/api/admin/students/${student.id}/credits`;
