@@ -147,6 +147,8 @@ export const LESSON_COMPLETION_INTERVAL_MS = 5 * 60 * 1000;
 export const PAST_LESSON_CANCEL_MESSAGE =
   "This lesson's time has already come, so it can no longer be cancelled here. Your teacher will settle it.";
 export const CANCEL_REASON_REQUIRED_MESSAGE = "Please give a reason for the cancellation.";
+/** The cancellation reason the erasure of an account writes on its upcoming lessons (a record; the admin shows it in its language). */
+export const ACCOUNT_DELETED_REASON = "The student deleted their account.";
 export const FREE_CANCELLATION_DECISION = "Cancelled within the policy; a free rebooking credit was added.";
 export const UNKNOWN_STUDENT_MESSAGE = "That student does not exist.";
 export const ACCOUNT_NOT_FOUND_MESSAGE = "Account not found.";

@@ -128,7 +128,7 @@ test("the teacher's forms: settings, a note, a shared file, a payment", async ({
   for (const [panel, opener, dialogTitle] of [
     ["notes", "+ Add Note", "Add Note"],
     ["files", "+ Share File", "Share File"],
-    ["orders", "Record payment", "Record payment"],
+    ["orders", "Record payment", "Payments"],
   ] as const) {
     await page.goto(`/admin/${panel}`);
     await page.getByRole("button", { name: opener }).first().press("Enter");

@@ -108,7 +108,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ created: 0, alreadyPresent: body.created, skipped: 0, removed: 0 });
     expect(second.json().seriesId).toBe(body.seriesId);
-    expect(expectPageSays(second.json())).toMatch(/ \d+ orari c'erano già\.$/);
+    expect(expectPageSays(second.json())).toMatch(/ \d+ orari erano già presenti\.$/);
     const after2 = await slotTimes();
     expect(after2.local).toEqual(after1.local);
     expect(after2.duplicates).toBe(0);
@@ -136,7 +136,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(new Date(o.skippedSlots[0].startsAt).getTime()).toBe(oneTimeStart.minus({ minutes: 30 }).toMillis());
     expect(o.message).toMatch(/1 slot was skipped because it overlaps existing availability/);
     expect(expectPageSays(o)).toMatch(
-      / 1 orario è stato saltato perché si sovrappone .* \(il primo: \S+ \d+ \S+ \d{4}, 10:30\)\./,
+      / 1 orario è stato saltato perché si sovrappone a una disponibilità già presente \(\S+ \d+ \S+ \d{4}, 10:30\)\./,
     );
     expect(o.created).toBeGreaterThanOrEqual(15);
     expect(o.alreadyPresent).toBe(body.created);
@@ -242,7 +242,9 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(changed.keptBookedCount).toBe(1);
     expect(changed.keptBooked[0]).toMatchObject({ studentName: "Marta Verdi" });
     expect(changed.message).toContain("1 booked lesson keeps its slot");
-    expect(expectPageSays(changed)).toMatch(/ del modello precedente\. 1 lezione prenotata mantiene il suo orario\.$/);
+    expect(expectPageSays(changed)).toMatch(
+      / della versione precedente\. 1 lezione prenotata mantiene il suo orario\.$/,
+    );
     const tens = (await slotTimes()).local.filter((l) => l.endsWith("10:00"));
     expect(tens).toHaveLength(1);
     const oldTens = rows.filter((r) => DateTime.fromJSDate(r.startsAt).setZone(ZONE).toFormat("HH:mm") === "10:00");
@@ -257,7 +259,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(removal.statusCode).toBe(200);
     expect(removal.json()).toMatchObject({ keptBookedCount: 1, scope: "schedule" });
     expect(expectPageSays(removal.json())).toMatch(
-      /^Orario settimanale interrotto: \d+ orari eliminati\. 1 lezione prenotata mantiene il suo orario\.$/,
+      /^Orario settimanale interrotto: \d+ orari rimossi\. 1 lezione prenotata mantiene il suo orario\.$/,
     );
     expect((await slotTimes()).rows.map((r) => r.id)).toEqual([bookedSlot.id]);
     expect(await db().weeklySchedule.count()).toBe(0);

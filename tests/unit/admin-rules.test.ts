@@ -153,7 +153,7 @@ describe("weekly template expansion", () => {
       "Time conflicts in the weekly schedule: Sunday 23:30: a slot must end by midnight. Monday: 09:00-10:00 overlaps 09:30-10:30.",
     );
     expect(errorText(text, "it")).toBe(
-      "Sovrapposizioni nell'orario settimanale: Domenica 23:30: un orario deve finire entro mezzanotte. Lunedì: 09:00-10:00 si sovrappone a 09:30-10:30.",
+      "Controlla l'orario settimanale: Domenica 23:30: ogni orario deve finire entro mezzanotte. Lunedì: 09:00-10:00 si sovrappone a 09:30-10:30.",
     );
   });
 });

@@ -1,7 +1,7 @@
 // Every query behind "Download my data" and "Delete my account". Each one is scoped by the
 // student's id (or their email, for rows written before they signed in), so nothing of another
 // student is ever read or changed.
-
+import { ACCOUNT_DELETED_REASON } from "../../../shared/constants.ts";
 import type { Db, Tx } from "../../db.ts";
 import { availabilityRequestSelect, groupSignupSelect } from "../admin/admin.data.ts";
 import { sharedFileContentSelect } from "../admin/shared-files.data.ts";
@@ -394,7 +394,7 @@ export function eraseStudent(
         data: {
           status: "cancelled",
           cancelledAt: now,
-          cancellationReason: "The student deleted their account.",
+          cancellationReason: ACCOUNT_DELETED_REASON,
           icsSequence: { increment: 1 },
         },
       });

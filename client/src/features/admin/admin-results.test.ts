@@ -1,11 +1,18 @@
 // The weekly schedule's results as the admin page words them: English as the REST API's `message`
 // says it (tests/integration/standing-schedule.int.test.ts compares the two), Italian in full.
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_DELETED_REASON } from "../../../../shared/constants.ts";
 import { compileCatalogue } from "../../../../shared/i18n/compile.ts";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { createCatalogue, loadAreas } from "../../lib/i18n.tsx";
-import { formatScheduleDay, seriesRemovalText, type WeeklySaveOutcome, weeklySaveText } from "./admin-results.ts";
+import {
+  cancellationReasonText,
+  formatScheduleDay,
+  seriesRemovalText,
+  type WeeklySaveOutcome,
+  weeklySaveText,
+} from "./admin-results.ts";
 
 async function words(locale: Locale): Promise<Translate> {
   const catalogue = createCatalogue(locale, (messages) => compileCatalogue(messages as Record<string, string>));
@@ -40,9 +47,17 @@ describe("the weekly schedule's results in the page's language", () => {
         "3 slots fall on days off and stay free. 1 slot of the previous schedule removed. 2 booked lessons keep their slots.",
     );
     expect(weeklySaveText(await words("it"), everything, ZONE, "it")).toBe(
-      "Orario settimanale salvato: 1 orario aggiunto; gli orari arrivano fino a dom 28 feb 2027 e si aggiungono man mano che passano le settimane. " +
-        "2 orari c'erano già. 1 orario è stato saltato perché si sovrappone a una disponibilità già presente (il primo: mer 9 dic 2026, 09:30). " +
-        "3 orari cadono in giorni liberi e non vengono aggiunti. Rimosso 1 orario del modello precedente. 2 lezioni prenotate mantengono il loro orario.",
+      "Orario settimanale salvato: 1 orario aggiunto; gli orari arrivano fino a dom 28 feb 2027 e altri si aggiungono man mano che passano le settimane. " +
+        "2 orari erano già presenti. 1 orario è stato saltato perché si sovrappone a una disponibilità già presente (mer 9 dic 2026, 09:30). " +
+        "3 orari cadono in giorni liberi e non vengono aggiunti. Rimosso 1 orario della versione precedente. 2 lezioni prenotate mantengono il loro orario.",
+    );
+  });
+
+  it("names the first skipped slot as the first only when several were skipped (Italian)", async () => {
+    const several = { ...everything, skipped: 3, alreadyPresent: 0, skippedDaysOff: 0, removed: 0, keptBookedCount: 0 };
+    expect(weeklySaveText(await words("it"), several, ZONE, "it")).toBe(
+      "Orario settimanale salvato: 1 orario aggiunto; gli orari arrivano fino a dom 28 feb 2027 e altri si aggiungono man mano che passano le settimane. " +
+        "3 orari sono stati saltati perché si sovrappongono a disponibilità già presenti (il primo: mer 9 dic 2026, 09:30).",
     );
   });
 
@@ -52,7 +67,16 @@ describe("the weekly schedule's results in the page's language", () => {
       "Weekly series removed: 1 slot deleted.",
     );
     expect(seriesRemovalText(italian, { scope: "schedule", deleted: 12, keptBookedCount: 1 })).toBe(
-      "Orario settimanale interrotto: 12 orari eliminati. 1 lezione prenotata mantiene il suo orario.",
+      "Orario settimanale interrotto: 12 orari rimossi. 1 lezione prenotata mantiene il suo orario.",
     );
+  });
+});
+
+describe("a cancelled lesson's reason", () => {
+  it("says the site's own record in the page's language, and the student's words as written", async () => {
+    const [en, it_] = [await words("en"), await words("it")];
+    expect(cancellationReasonText(ACCOUNT_DELETED_REASON, en)).toBe("The student deleted their account.");
+    expect(cancellationReasonText(ACCOUNT_DELETED_REASON, it_)).toBe("L'account è stato eliminato dallo studente.");
+    expect(cancellationReasonText("Un matrimonio in famiglia", en)).toBe("Un matrimonio in famiglia");
   });
 });

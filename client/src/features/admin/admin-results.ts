@@ -1,6 +1,8 @@
 // What a save or a removal of the weekly schedule did, in the page's language. The server answers
 // with counts and dates (and, for the REST API, its English `message`); these sentences say the
 // same in the same words in English (tests/integration/standing-schedule.int.test.ts compares them).
+// And the records the server writes in English that the admin shows (an erased account's reason).
+import { ACCOUNT_DELETED_REASON } from "../../../../shared/constants.ts";
 import { INTL_TAGS, type Locale } from "../../../../shared/i18n/locales.ts";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { timeKeyInZone } from "../../lib/zoned-date.ts";
@@ -64,4 +66,12 @@ export function weeklySaveText(t: Translate, r: WeeklySaveOutcome, zone: string,
 export function seriesRemovalText(t: Translate, r: SeriesRemovalOutcome): string {
   const removed = t("admin.removal.seriesRemoved", { scope: r.scope, count: r.deleted });
   return r.keptBookedCount > 0 ? `${removed} ${t("admin.weekly.keptCount", { count: r.keptBookedCount })}` : removed;
+}
+
+/**
+ * A cancelled lesson's reason: the student's own words as they wrote them, or the one the site
+ * writes itself (an erased account), in the page's language.
+ */
+export function cancellationReasonText(reason: string, t: Translate): string {
+  return reason === ACCOUNT_DELETED_REASON ? t("admin.bookings.accountDeleted") : reason;
 }

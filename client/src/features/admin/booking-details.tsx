@@ -6,6 +6,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 import type { AdminBooking } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminDateTime, formatAdminTime, levelLabel } from "./admin-format.ts";
+import { cancellationReasonText } from "./admin-results.ts";
 import { DetailRow } from "./admin-shell.tsx";
 
 export function BookingDetails({ booking: b, prefs }: { booking: AdminBooking; prefs: AdminPrefs }) {
@@ -80,7 +81,9 @@ export function BookingDetails({ booking: b, prefs }: { booking: AdminBooking; p
       {b.status === "cancelled" && (b.cancellation_reason || b.cancelled_by_student) && (
         <p className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900 sm:col-span-2">
           {t(b.cancelled_by_student ? "admin.details.cancelledByStudent" : "admin.details.cancelled")}
-          {b.cancellation_reason ? t("admin.bookings.quoted", { reason: b.cancellation_reason }) : "."}
+          {b.cancellation_reason
+            ? t("admin.bookings.quoted", { reason: cancellationReasonText(b.cancellation_reason, t) })
+            : "."}
         </p>
       )}
       <div className="sm:col-span-2">

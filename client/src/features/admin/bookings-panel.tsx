@@ -19,6 +19,7 @@ import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { type RouterInputs, trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
+import { cancellationReasonText } from "./admin-results.ts";
 import { FilterBar } from "./admin-shell.tsx";
 import { BookingStudent } from "./booking-details.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
@@ -127,7 +128,9 @@ export function BookingsPanel() {
     b.status === "cancelled" && (b.cancelled_by_student || b.cancellation_reason) ? (
       <p className="mt-1 text-xs text-red-800">
         {t(b.cancelled_by_student ? "admin.bookings.cancelledByStudent" : "admin.bookings.reason")}
-        {b.cancellation_reason ? t("admin.bookings.quoted", { reason: b.cancellation_reason }) : ""}
+        {b.cancellation_reason
+          ? t("admin.bookings.quoted", { reason: cancellationReasonText(b.cancellation_reason, t) })
+          : ""}
       </p>
     ) : null;
 
