@@ -155,3 +155,9 @@ export const ACCOUNT_NOT_FOUND_MESSAGE = "Account not found.";
 export const INVALID_CERTIFICATE_MESSAGE = "This certificate code is not valid.";
 export const NOTE_PREVIEW_CHARS = 150;
 export const THUMBNAIL_TITLE_CHARS = 35;
+
+/** How long prepaid lesson credits stay valid after a purchase unless the teacher sets otherwise (issue 30). */
+export const DEFAULT_CREDIT_EXPIRY_MONTHS = 12;
+export const CREDIT_EXPIRY_MONTHS_LIMIT = 60;
+export const CREDIT_EXPIRY_MONTHS_MESSAGE =
+  "The validity of lesson credits must be a whole number of months from 1 to 60.";

@@ -50,6 +50,7 @@ const READS: Read[] = [
   { procedure: "portal.notes", url: () => "/api/student/notes" },
   { procedure: "portal.cancellationSummary", url: () => "/api/student/cancellation-summary" },
   { procedure: "portal.cancellations", url: () => "/api/student/cancellations" },
+  { procedure: "portal.credits", url: () => "/api/student/credits" },
   { procedure: "portal.calendarFeed.get", url: () => "/api/student/calendar-feed" },
   {
     procedure: "portal.cancellationCheck",

@@ -159,6 +159,7 @@ const samples: Record<string, Sample> = {
   },
   "GET /api/student/lessons": { request: async () => ({ query: { upcoming: "true" } }), as: asStudent },
   "GET /api/student/progress": { request: async () => ({}), as: asStudent },
+  "GET /api/student/credits": { request: async () => ({}), as: asStudent },
   "GET /api/student/orders": { request: async () => ({ query: { limit: "5" } }), as: asStudent },
   "GET /api/student/orders/:id": { request: async () => ({ params: { id: (await order()).id } }), as: asStudent },
   "GET /api/student/referrals": { request: async () => ({}), as: asStudent },
@@ -273,6 +274,14 @@ const samples: Record<string, Sample> = {
       });
       return { params: { id, paymentId: entry.id }, body: { date: "2026-01-03", note: "Wrong order" } };
     },
+    fresh: true,
+  },
+  "GET /api/admin/students/:id/credits": { request: async () => ({ params: { id: student.id } }) },
+  "POST /api/admin/students/:id/credits": {
+    request: async () => ({
+      params: { id: (await createUserWithSession(db())).id },
+      body: { lessons: 2, reason: "A lesson the teacher moved" },
+    }),
     fresh: true,
   },
   "GET /api/admin/pending-holders": {

@@ -487,6 +487,8 @@ const PERSONAL: Record<string, Record<string, Erasure>> = {
     certificateCode: "cascade",
     certificateName: "cascade",
   },
+  // Their lesson ledger goes with the account (the orders it names stay, in the teacher's accounts).
+  CreditEntry: { kind: "cascade", reason: "cascade" },
   AvailabilityRequest: {
     name: "deleted",
     email: "deleted",

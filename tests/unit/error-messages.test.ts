@@ -31,6 +31,8 @@ const MESSAGE_MODULES = [
   "server/features/admin/admin.data.ts",
   "server/features/admin/question-bank.service.ts",
   "server/features/admin/payments.service.ts",
+  "server/features/credits/credits.service.ts",
+  "server/features/credits/credits.schemas.ts",
   "server/features/auth/account.service.ts",
   "server/features/auth/roles.ts",
   "server/features/booking/referral.service.ts",

@@ -58,6 +58,16 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
   route("GET", "/api/admin/teachers", "admin.teachers"),
   route("GET", "/api/admin/students", "admin.students", { input: ({ query }) => query }),
 
+  // Issue 30: a student's lesson ledger; an adjustment answers the ledger it leaves (201).
+  route("GET", "/api/admin/students/:id/credits", "admin.credits.get", { input: ({ params }) => ({ id: params.id }) }),
+  route("POST", "/api/admin/students/:id/credits", "admin.credits.adjust", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+    body: (output, { reply }) => {
+      reply.code(201);
+      return succeeded(output);
+    },
+  }),
+
   route("GET", "/api/admin/settings", "admin.settings.get"),
   route("PUT", "/api/admin/settings", "admin.settings.update", { input: ({ body }) => body, body: succeeded }),
 

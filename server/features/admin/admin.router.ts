@@ -8,6 +8,8 @@ import { adminAvailabilityRouter } from "../availability/availability.router.ts"
 import { idempotencyKeyOf } from "../booking/idempotency.service.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
+import { creditAdjustmentSchema } from "../credits/credits.schemas.ts";
+import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/credits.service.ts";
 import {
   addPaymentSchema,
   agendaSchema,
@@ -113,6 +115,14 @@ export const adminRouter = router({
   students: adminProcedure
     .input(listStudentsSchema.optional())
     .query(({ ctx, input }) => listStudents(ctx.db, input ?? listStudentsSchema.parse({}))),
+
+  // Issue 30: a student's prepaid lesson ledger, and the teacher's adjustment with a reason.
+  credits: router({
+    get: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getStudentCreditsForAdmin(ctx.db, input.id)),
+    adjust: adminProcedure
+      .input(byIdSchema.extend({ data: creditAdjustmentSchema }))
+      .mutation(({ ctx, input }) => adjustStudentCredits(ctx.db, input.id, input.data)),
+  }),
 
   settings: router({
     get: teacherProcedure.query(({ ctx }) => getAdminSettings(ctx.db, ctx.teacher.id)),

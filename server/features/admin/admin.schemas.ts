@@ -5,6 +5,8 @@ import {
   BOOKING_STATUSES,
   BUFFER_OPTIONS,
   CANCELLATION_POLICY_OPTIONS,
+  CREDIT_EXPIRY_MONTHS_LIMIT,
+  CREDIT_EXPIRY_MONTHS_MESSAGE,
   DATE_FORMAT_OPTIONS,
   ENGLISH_LEVELS,
   FILE_FIELDS_REQUIRED_MESSAGE,
@@ -206,6 +208,13 @@ export const businessSettingsSchema = z.object({
   maxPendingLessons: wholeNumberOrNone(MAX_PENDING_LESSONS_LIMIT, "The limit of pending lessons"),
   // Null: pending lessons are never released by themselves. Absent keeps what is saved.
   releasePendingAfterHours: wholeNumberOrNone(RELEASE_PENDING_HOURS_LIMIT, "The hours before release"),
+  // How many months prepaid lesson credits stay valid (issue 30). Absent keeps what is saved.
+  creditExpiryMonths: z.coerce
+    .number({ error: CREDIT_EXPIRY_MONTHS_MESSAGE })
+    .int(CREDIT_EXPIRY_MONTHS_MESSAGE)
+    .min(1, CREDIT_EXPIRY_MONTHS_MESSAGE)
+    .max(CREDIT_EXPIRY_MONTHS_LIMIT, CREDIT_EXPIRY_MONTHS_MESSAGE)
+    .optional(),
 });
 export const systemSettingsSchema = z.object({
   dateFormat: z.enum(DATE_FORMAT_OPTIONS),

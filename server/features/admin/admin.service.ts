@@ -13,6 +13,7 @@ import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
 import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/referral.service.ts";
+import { recordLessonStatusCredit } from "../credits/credits.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import type { LessonChange } from "../mail/mail.templates.ts";
 import {
@@ -193,6 +194,7 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
       // The order first, then the lesson: the order a student's cancellation takes them in.
       if (input.status !== current.status) await lockOrderOfLesson(tx, id);
       const updated = await updateBookingRow(tx, id, data);
+      await recordLessonStatusCredit(tx, current, input.status, new Date());
       if (event && mailContext) await queueLessonEventMails(tx, mailContext, id, event);
       // A friend's first order confirmed or cancelled grants or withdraws their referrer's reward.
       if (input.status !== current.status) await settleReferralRewardOfBooking(tx, id, new Date());

@@ -15,6 +15,7 @@ const siteSelect = {
   paymentInstructions: true,
   maxPendingLessons: true,
   releasePendingAfterHours: true,
+  creditExpiryMonths: true,
 } as const;
 
 export function readSiteSettings(db: Db) {

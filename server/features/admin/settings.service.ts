@@ -48,6 +48,7 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         maxPendingLessons: site.maxPendingLessons,
         largestPackageLessons: largestPackage,
         releasePendingAfterHours: site.releasePendingAfterHours,
+        creditExpiryMonths: site.creditExpiryMonths,
       },
       system: {
         dateFormat: site.dateFormat,

@@ -21,12 +21,13 @@ export type SiteSettingsRow = {
   cancellationPolicy: string;
   paymentInstructions: string;
   teacherLocale: string;
+  creditExpiryMonths: number;
 };
 
 export async function findSiteSettings(db: DbOrTx): Promise<SiteSettingsRow | null> {
   const rows = await db.$queryRaw<SiteSettingsRow[]>`
     SELECT "bufferBetweenLessons", "maxAdvanceBooking", "timezone", "autoConfirmBookings", "defaultMeetingLink",
-      "cancellationPolicy", "paymentInstructions", "teacherLocale"
+      "cancellationPolicy", "paymentInstructions", "teacherLocale", "creditExpiryMonths"
     FROM "AdminSettings" WHERE "id" = 'site'`;
   return rows[0] ?? null;
 }

@@ -3,6 +3,7 @@
 
 import { DateTime } from "luxon";
 import { noticeLabelFor } from "../../../shared/cancellation-policy.ts";
+import { DEFAULT_CREDIT_EXPIRY_MONTHS } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
@@ -34,6 +35,8 @@ export type SiteRules = BookingRules & {
   paymentInstructions: string;
   /** The language of the teacher's own emails ("Language of your emails"). */
   teacherLocale: Locale;
+  /** How long prepaid lesson credits stay valid after a purchase, in months (issue 30). */
+  creditExpiryMonths: number;
 };
 
 export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
@@ -47,6 +50,7 @@ export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
     cancellationNotice: noticeLabelFor(s?.cancellationPolicy),
     paymentInstructions: s?.paymentInstructions?.trim() ?? "",
     teacherLocale: isLocale(s?.teacherLocale) ? s.teacherLocale : DEFAULT_LOCALE,
+    creditExpiryMonths: s?.creditExpiryMonths ?? DEFAULT_CREDIT_EXPIRY_MONTHS,
   };
 }
 

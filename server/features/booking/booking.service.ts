@@ -28,6 +28,7 @@ import {
   lessonRefusal,
   slotMessage,
 } from "../availability/availability.ts";
+import { recordOrderCredits } from "../credits/credits.service.ts";
 import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import {
@@ -432,6 +433,15 @@ function commitBooking(
         locale,
       };
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(price.totalPriceCents), taken);
+      await recordOrderCredits(tx, {
+        studentId: student.id,
+        orderId: order.id,
+        lessons: pkg.lessons,
+        bookingIds: plan.rows.map((row) => row.id),
+        now,
+        expiryMonths: rules.creditExpiryMonths,
+        zone: rules.zone,
+      });
       await recordOrderExtras(tx, applied, plan, student.id, price.discountCents, now);
       const bookings = plan.rows.map((row) =>
         toBookingDto({ ...row, icsSequence: 0, teacher: { name: teacher.name } }),

@@ -10,6 +10,7 @@ import { AppError } from "../../errors.ts";
 import { readTeacherCalendar } from "../availability/availability.data.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
 import { clashesWithLessons, lessonAt, slotMessage } from "../availability/availability.ts";
+import { recordLessonMoved } from "../credits/credits.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { findBookingForMove, insertLessonMove, moveBookingRow, runWithTeacherLock } from "./booking.data.ts";
 import { checkStartsAgainstRules, takenMessage } from "./booking.service.ts";
@@ -84,6 +85,11 @@ export async function moveLesson(db: Db, req: MoveRequest) {
         fromStartsAt: lesson.startsAt,
         toStartsAt: start,
       });
+      await recordLessonMoved(
+        tx,
+        { id: lesson.id, studentId: lesson.studentId, orderId: lesson.order?.id ?? null },
+        now,
+      );
       await queueLessonEventMails(tx, mailContext, lesson.id, { kind: "moved", from: lesson.startsAt, by });
       return { id: lesson.id, from: lesson.startsAt, to };
     },

@@ -18,6 +18,7 @@ import { AppError, errorText } from "../../errors.ts";
 import { translator } from "../../i18n.ts";
 import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../availability/availability.service.ts";
 import { queueLessonEventMails } from "../booking/booking-mail.ts";
+import { recordLessonUsed, recordReturnedLesson } from "../credits/credits.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import * as data from "./portal.data.ts";
 import type { cancellationRequestSchema, rebookSchema } from "./portal.schemas.ts";
@@ -110,12 +111,14 @@ export async function requestCancellation(
         allowance: decision.allowance,
         now,
       },
-      (tx) =>
-        queueLessonEventMails(tx, mailContext, lesson.id, {
+      async (tx) => {
+        await recordReturnedLesson(tx, { id: lesson.id, studentId, orderId: lesson.order?.id ?? null }, now);
+        await queueLessonEventMails(tx, mailContext, lesson.id, {
           kind: "cancellation_request",
           reason: input.reason,
           outcome: { approved: true },
-        }),
+        });
+      },
     );
     if (done) {
       return {
@@ -262,7 +265,10 @@ export async function rebookWithCredit(
         studentTimezone: source.studentTimezone,
       },
     },
-    (tx, bookingId) => queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" }),
+    async (tx, bookingId) => {
+      await recordLessonUsed(tx, { id: bookingId, studentId, orderId: source.orderId }, now);
+      await queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" });
+    },
   );
   return {
     booking: { id: booking.id, lesson_date: booking.startsAt.toISOString(), status: booking.status, price: 0 },

@@ -1,6 +1,7 @@
 // The student portal: the procedures behind the spec's /api/student/* paths, each returning what
 // its path returns. Every one but validateReferral (the unguarded /ref page) needs a student
 // session, and every service call is scoped by that session's id: a foreign id finds nothing.
+
 import { requestLocale } from "../../i18n.ts";
 import {
   publicProcedure,
@@ -11,6 +12,7 @@ import {
 } from "../../trpc/init.ts";
 import { getStudentOrder, listStudentOrders } from "../booking/order.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
+import { getStudentCredits } from "../credits/credits.service.ts";
 import { deleteStudentAccount } from "../privacy/privacy.service.ts";
 import {
   checkCancellation,
@@ -68,6 +70,8 @@ export const portalRouter = router({
   order: studentProcedure
     .input(orderIdSchema)
     .query(({ ctx, input }) => getStudentOrder(ctx.db, input.id, ctx.student.id)),
+  // Issue 30: the family's prepaid lesson ledger.
+  credits: studentProcedure.query(({ ctx }) => getStudentCredits(ctx.db, ctx.student.id)),
   profile: studentProcedure.query(async ({ ctx }) => ({ profile: await getProfile(ctx.db, ctx.student.id) })),
   saveProfile: rateLimitedStudentProcedure("write")
     .input(profileUpdateSchema)

@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../db.ts";
 import { availabilityRequestSelect, groupSignupSelect } from "../admin/admin.data.ts";
 import { sharedFileContentSelect } from "../admin/shared-files.data.ts";
 import { bookingStudentInfoSelect, orderPricesSelect } from "../booking/booking.data.ts";
+import { listCreditEntries } from "../credits/credits.data.ts";
 import { DOWNLOAD_PREFIX } from "../files/files.data.ts";
 import { insertOutboxEmails, lessonFactsSelect, type NewOutboxEmail } from "../mail/mail.data.ts";
 import {
@@ -139,6 +140,7 @@ export function loadStudentData(db: Db, userId: string) {
       orderBy: { createdAt: "asc" },
       select: lessonCreditSelect,
     }),
+    creditEntries: listCreditEntries(db, userId),
     fileAccessLogs: db.fileAccessLog.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },

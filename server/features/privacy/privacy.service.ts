@@ -130,6 +130,17 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       used_at: iso(c.usedAt),
       created_at: iso(c.createdAt),
     })),
+    // The prepaid lesson ledger as stored (expiry is derived when read: GET /api/student/credits).
+    lesson_credit_entries: data.creditEntries.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      lessons: e.lessons,
+      order_id: e.orderId,
+      booking_id: e.bookingId,
+      expires_at: iso(e.expiresAt),
+      reason: e.reason,
+      created_at: iso(e.createdAt),
+    })),
     cancellation_requests: data.cancellationRequests.map((c) => ({
       id: c.id,
       booking_id: c.bookingId,

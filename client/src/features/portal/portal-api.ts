@@ -63,6 +63,7 @@ export function usePortalQuery<TQueryFnData, TError, TData, TQueryKey extends Qu
 }
 
 export const useDashboardStats = () => usePortalQuery(trpc.portal.stats.queryOptions());
+export const useCredits = () => usePortalQuery(trpc.portal.credits.queryOptions());
 export const useLessons = (opts: { upcoming?: boolean; limit?: number } = {}) =>
   usePortalQuery(
     trpc.portal.lessons.queryOptions({ upcoming: opts.upcoming || undefined, limit: opts.limit || undefined }),

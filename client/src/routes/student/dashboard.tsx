@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
-import { REFERRAL_DISCOUNT_PERCENT, UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
+import { REFERRAL_DISCOUNT_PERCENT, TEACHER_TIMEZONE, UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
+import { creditSummary } from "../../../../shared/credit-summary.ts";
+import { formatDate } from "../../../../shared/i18n/format.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon, CalendarIcon, UsersIcon } from "../../components/ui/icons.tsx";
@@ -10,9 +12,9 @@ import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { UpcomingLessonRow } from "../../features/portal/lesson-card.tsx";
-import { useDashboardStats, useLessons, usePublicContact } from "../../features/portal/portal-api.ts";
+import { useCredits, useDashboardStats, useLessons, usePublicContact } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 
 const SHORTCUTS = [
@@ -59,6 +61,8 @@ export function Dashboard() {
   const stats = useDashboardStats();
   const lessons = useLessons({ upcoming: true, limit: UPCOMING_LESSONS_LIMIT });
   const contact = usePublicContact();
+  const credits = useCredits();
+  const locale = useLocale();
   const toast = useToast();
   const reported = useRef(false);
   const firstName = status.data?.user?.name.split(" ")[0] ?? "";
@@ -74,6 +78,7 @@ export function Dashboard() {
   const s = stats.data ?? { completedLessons: 0, resourceCount: 0, completedQuizzes: 0, referralCount: 0 };
   const upcoming = lessons.data?.lessons ?? [];
   const phone = contact.data?.phone?.trim() || null;
+  const creditLine = credits.data ? creditSummary(credits.data, new Date()) : null;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -109,6 +114,16 @@ export function Dashboard() {
           icon={<UsersIcon />}
         />
       </section>
+
+      {creditLine && (
+        <p className="mt-4 rounded-xl bg-blue-50 px-4 py-3 text-sm font-medium text-blue-900">
+          {t("portal.dashboard.credits", {
+            left: creditLine.left,
+            total: creditLine.total,
+            date: formatDate(locale, creditLine.validUntil, { timeZone: TEACHER_TIMEZONE }),
+          })}
+        </p>
+      )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="p-5 sm:p-6 lg:col-span-3">
