@@ -158,3 +158,23 @@ export const studentInfo = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export const iso = (d: DateTime) => d.toUTC().toISO() as string;
+
+/**
+ * Books the five-lesson online package as `student` on `day`'s five hours from its hour (opened as
+ * availability first), through the API; the answer's body. Fails the test unless it is a 200.
+ */
+export async function bookOnlinePackage(t: BookingTestApp, student: TestUser, day: DateTime) {
+  await t.addAvailability(day, 5);
+  const response = await t.send("POST", "/api/bookings/package", {
+    as: student,
+    payload: {
+      studentInfo: studentInfo({ name: student.name }),
+      lesson_dates: [0, 1, 2, 3, 4].map((h) => iso(day.plus({ hours: h }))),
+      lessonType: "online",
+      teacher_id: t.teacherId,
+      packageInfo: { id: "online-5", name: "Online Starter", lessons: 5, totalPrice: 1 },
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`booking the package: ${response.statusCode} ${response.body}`);
+  return response.json() as { order: { id: string; totalPrice: number }; bookings: { id: string; order_id: string }[] };
+}

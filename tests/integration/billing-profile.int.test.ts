@@ -2,7 +2,7 @@
 // order (payment: amount due, reference, methods with the EPC QR code) and the payer's fiscal
 // data on the student's profile. PGlite and PostgreSQL.
 import { beforeEach, describe, expect, it } from "vitest";
-import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
+import { bookOnlinePackage, prepareBookingApp, romeDay, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 const t = prepareBookingApp();
@@ -37,20 +37,7 @@ async function saveBilling(billing: object) {
 let nextDay = 3;
 async function bookPackage(student: TestUser) {
   nextDay += 2;
-  const day = romeDay(nextDay, 9);
-  await t.addAvailability(day, 5);
-  const response = await t.send("POST", "/api/bookings/package", {
-    as: student,
-    payload: {
-      studentInfo: studentInfo({ name: student.name }),
-      lesson_dates: [0, 1, 2, 3, 4].map((h) => iso(day.plus({ hours: h }))),
-      lessonType: "online",
-      teacher_id: t.teacherId,
-      packageInfo: { id: "online-5", name: "Online Starter", lessons: 5, totalPrice: 1 },
-    },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().order.id as string;
+  return (await bookOnlinePackage(t, student, romeDay(nextDay, 9))).order.id;
 }
 
 async function bookPackageNoBuffer(student: TestUser) {

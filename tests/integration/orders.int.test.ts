@@ -3,7 +3,7 @@
 // payments she records, which its student (and no other) can follow. PGlite and PostgreSQL.
 import { DateTime } from "luxon";
 import { beforeEach, describe, expect, it } from "vitest";
-import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
+import { bookOnlinePackage, prepareBookingApp, romeDay, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
 const t = prepareBookingApp();
@@ -14,21 +14,8 @@ let nextDay = 3;
 /** Books the five-lesson online package on a fresh day (9:00 to 13:00) as `student`. */
 async function bookPackage(student: TestUser) {
   nextDay += 2;
-  const day = romeDay(nextDay, 9);
-  await t.addAvailability(day, 5);
-  const response = await t.send("POST", "/api/bookings/package", {
-    as: student,
-    payload: {
-      studentInfo: studentInfo({ name: student.name }),
-      lesson_dates: [0, 1, 2, 3, 4].map((h) => iso(day.plus({ hours: h }))),
-      lessonType: "online",
-      teacher_id: t.teacherId,
-      packageInfo: { id: "online-5", name: "Online Starter", lessons: 5, totalPrice: 1 },
-    },
-  });
-  expect(response.statusCode).toBe(200);
-  const body = response.json();
-  return { orderId: body.order.id as string, bookings: body.bookings as { id: string; order_id: string }[], body };
+  const body = await bookOnlinePackage(t, student, romeDay(nextDay, 9));
+  return { orderId: body.order.id, bookings: body.bookings, body };
 }
 
 const mailsTo = (email: string) =>
