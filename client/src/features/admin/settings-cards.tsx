@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import {
   BUFFER_OPTIONS,
   CANCELLATION_POLICY_OPTIONS,
+  CREDIT_EXPIRY_MONTHS_LIMIT,
   DATE_FORMAT_OPTIONS,
   LESSON_DURATION_OPTIONS,
   MAX_ADVANCE_OPTIONS,
@@ -112,7 +113,8 @@ export function BusinessCard({ business, set }: { business: AdminSettings["busin
 
 /**
  * How many unpaid lessons one student may keep waiting for you (empty: the largest package, the
- * number the hint shows), and whether requests you leave unconfirmed are released by themselves.
+ * number the hint shows), whether requests you leave unconfirmed are released by themselves, and
+ * how long a package's lessons stay valid (issue 30's lesson credits).
  */
 function PendingLessonsFields({ business, set }: { business: AdminSettings["business"]; set: SetSettings }) {
   const t = useT();
@@ -153,6 +155,18 @@ function PendingLessonsFields({ business, set }: { business: AdminSettings["busi
         }
         placeholder={t("admin.settings.business.releaseNever")}
         options={opts(waits, hoursLabel)}
+      />
+      <TextField
+        label={t("admin.settings.business.creditExpiry")}
+        hint={t("admin.settings.business.creditExpiryHint")}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={CREDIT_EXPIRY_MONTHS_LIMIT}
+        step={1}
+        required
+        value={business.creditExpiryMonths}
+        onChange={(e) => set("business", { creditExpiryMonths: Number(e.target.value) })}
       />
     </>
   );
