@@ -59,6 +59,18 @@ test("the teacher's billing details become the order's bank transfer with its QR
   await page.getByRole("button", { name: "Book Lesson" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
 
+  // The package is five lesson credits, all five used by the lessons just booked (issue 30, item 1):
+  // the dashboard says so, and opened, lists the ledger's entries newest first.
+  await page.goto("/student/dashboard");
+  const credits = page.locator("details").filter({ hasText: /lessons left, valid until/ });
+  await expect(credits.locator("summary")).toHaveText(/^0 of \d+ lessons left, valid until \w{3} \d{1,2}, \d{4}$/);
+  await credits.locator("summary").click();
+  const entries = credits.getByRole("list", { name: "Your lesson credits, newest first" }).getByRole("listitem");
+  await expect(entries.first()).toContainText("Lesson booked");
+  await expect(entries.first()).toContainText("-1 lesson");
+  await expect(entries.filter({ hasText: "Package bought" }).first()).toContainText("+5 lessons");
+  await shot(page, "0-dashboard-credits");
+
   // The portal's orders: the newest first, with how to pay it.
   await page.goto("/student/lessons");
   const order = page.getByRole("article", { name: "Order: Online Starter" }).first();

@@ -1,7 +1,5 @@
 import { useEffect, useRef } from "react";
-import { REFERRAL_DISCOUNT_PERCENT, TEACHER_TIMEZONE, UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
-import { creditSummary } from "../../../../shared/credit-summary.ts";
-import { formatDate } from "../../../../shared/i18n/format.ts";
+import { REFERRAL_DISCOUNT_PERCENT, UPCOMING_LESSONS_LIMIT } from "../../../../shared/constants.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ArrowRightIcon, CalendarIcon, UsersIcon } from "../../components/ui/icons.tsx";
@@ -11,10 +9,11 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
+import { CreditLedger } from "../../features/portal/credit-ledger.tsx";
 import { UpcomingLessonRow } from "../../features/portal/lesson-card.tsx";
 import { useCredits, useDashboardStats, useLessons, usePublicContact } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
-import { useLocale, useT } from "../../lib/i18n.tsx";
+import { useT } from "../../lib/i18n.tsx";
 import { Link } from "../../lib/router.tsx";
 
 const SHORTCUTS = [
@@ -62,7 +61,6 @@ export function Dashboard() {
   const lessons = useLessons({ upcoming: true, limit: UPCOMING_LESSONS_LIMIT });
   const contact = usePublicContact();
   const credits = useCredits();
-  const locale = useLocale();
   const toast = useToast();
   const reported = useRef(false);
   const firstName = status.data?.user?.name.split(" ")[0] ?? "";
@@ -78,7 +76,6 @@ export function Dashboard() {
   const s = stats.data ?? { completedLessons: 0, resourceCount: 0, completedQuizzes: 0, referralCount: 0 };
   const upcoming = lessons.data?.lessons ?? [];
   const phone = contact.data?.phone?.trim() || null;
-  const creditLine = credits.data ? creditSummary(credits.data, new Date()) : null;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -115,15 +112,7 @@ export function Dashboard() {
         />
       </section>
 
-      {creditLine && (
-        <p className="mt-4 rounded-xl bg-blue-50 px-4 py-3 text-sm font-medium text-blue-900">
-          {t("portal.dashboard.credits", {
-            left: creditLine.left,
-            total: creditLine.total,
-            date: formatDate(locale, creditLine.validUntil, { timeZone: TEACHER_TIMEZONE }),
-          })}
-        </p>
-      )}
+      {credits.data && <CreditLedger ledger={credits.data} />}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="p-5 sm:p-6 lg:col-span-3">
