@@ -18,6 +18,7 @@ import { trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminStudent, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
+import { StudentCredits } from "./student-credits.tsx";
 
 const LEVEL_TONES = { beginner: "green", intermediate: "blue", advanced: "purple" } as const;
 
@@ -256,6 +257,7 @@ export function StudentsPanel() {
                 ))}
               </ul>
             )}
+            <StudentCredits studentId={selected.id} prefs={prefs} />
           </>
         )}
       </Modal>
