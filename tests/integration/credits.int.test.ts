@@ -197,7 +197,7 @@ describe("the lesson ledger", () => {
     const before = await storedOf(student);
     for (const [language, message] of [
       ["en", "Your lesson credits have expired. Please ask your teacher."],
-      ["it", "Le tue lezioni disponibili sono scadute. Chiedi all'insegnante."],
+      ["it", "Le lezioni del tuo pacchetto sono scadute. Chiedi all'insegnante."],
     ]) {
       const refused = await t.send("POST", "/api/student/rebook", {
         as: student,
