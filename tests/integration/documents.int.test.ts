@@ -3,8 +3,9 @@
 // against the 1.2.2 schema and carries RF19, N2.2 and the stamp duty where due; a refund issues a
 // credit note; a payer without billing details leaves the payment recorded and the document
 // pending; nothing issued is ever edited, and it outlives the payer's account. PGlite and PostgreSQL.
-import { DateTime } from "luxon";
+
 import { unzipSync } from "fflate";
+import { DateTime } from "luxon";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { prepareBookingApp, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
@@ -266,9 +267,9 @@ describe(`documents are kept and private on ${testEngine}`, () => {
     await savePayer(student, parentBilling);
     await pay(orderId, 160);
     const [document] = await documentsOf(orderId);
-    await expect(
-      db().billingDocument.update({ where: { id: document?.id }, data: { totalCents: 1 } }),
-    ).rejects.toThrow(/never edited/);
+    await expect(db().billingDocument.update({ where: { id: document?.id }, data: { totalCents: 1 } })).rejects.toThrow(
+      /never edited/,
+    );
     await expect(db().billingDocument.delete({ where: { id: document?.id } })).rejects.toThrow(/never deleted/);
 
     const erased = await t.send("POST", "/api/student/delete-account", {
@@ -287,7 +288,7 @@ describe(`the accountant's exports on ${testEngine}`, () => {
   it("a year's documents as CSV (credit notes negative, formulas defused) and the XML files as a ZIP", async () => {
     await saveTeacherBilling(teacherBilling);
     const { orderId, student } = await orderOf(16000);
-    await savePayer(student, { ...parentBilling, name: "=HYPERLINK(\"x\")" });
+    await savePayer(student, { ...parentBilling, name: '=HYPERLINK("x")' });
     await pay(orderId, 160);
     await pay(orderId, -160);
     const [invoice, credit] = await documentsOf(orderId);
