@@ -54,6 +54,7 @@ function toAdminOrderDto(o: OrderSummaryRow) {
       total: centsToEuro(d.totalCents),
       date: DateTime.fromJSDate(d.issuedOn, { zone: "utc" }).toISODate() as string,
       payment_id: d.paymentId,
+      hasXml: d.fileName !== null,
     })),
     // A payment standing without its document: the teacher issues it from the order.
     documents_pending: o.payments.some(

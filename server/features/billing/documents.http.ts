@@ -9,14 +9,14 @@ import { AppError } from "../../errors.ts";
 import { requireAdmin } from "../auth/roles.ts";
 import { documentYearSchema } from "./billing.schemas.ts";
 import { documentsCsv, documentsZip } from "./documents.export.ts";
-import { loadDocumentXml } from "./documents.service.ts";
+import { DOCUMENT_NOT_FOUND_MESSAGE, loadDocumentXml } from "./documents.service.ts";
 
 const idParams = z.object({ id: z.uuid() });
 
 function parseId(params: unknown) {
   const parsed = idParams.safeParse(params);
   // A malformed id finds nothing, like a missing one.
-  if (!parsed.success) throw new AppError("NOT_FOUND", "Document not found.");
+  if (!parsed.success) throw new AppError("NOT_FOUND", DOCUMENT_NOT_FOUND_MESSAGE);
   return parsed.data.id;
 }
 

@@ -28,7 +28,7 @@ const orderSummarySelect = {
   payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: paymentEntrySelect },
   documents: {
     orderBy: [{ year: "asc" }, { sequence: "asc" }],
-    select: { id: true, number: true, kind: true, totalCents: true, issuedOn: true, paymentId: true },
+    select: { id: true, number: true, kind: true, totalCents: true, issuedOn: true, paymentId: true, fileName: true },
   },
   bookings: {
     orderBy: { startsAt: "asc" },
