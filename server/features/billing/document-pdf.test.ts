@@ -2,9 +2,13 @@
 // (`unpdf`, as a reader's viewer or a search would see it), and checked for what the document must
 // say in its language: the number, the payer, the total, the legal wording, the stamp duty exactly
 // when due. Each PDF is also written to /tmp/shots-pdf/ to be looked at (`pdftoppm -png`).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
 import { extractImages, extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { SERVER_EXTERNALS } from "../../../scripts/build-server.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 import { documentPdf, toWinAnsi } from "./document-pdf.ts";
 import { epcPayload, epcQrPng } from "./epc-qr.ts";
@@ -389,5 +393,42 @@ describe("long documents and names beyond the standard font", () => {
     expect(toWinAnsi("àèéìòù ÀÈÉÌÒÙ € “perché” – l’anno…")).toBe("àèéìòù ÀÈÉÌÒÙ € “perché” – l’anno…");
     expect(toWinAnsi("Dvořák Łukasz Şahin Nguyễn 李")).toBe("Dvorák Lukasz Sahin Nguyen ?");
     expect(toWinAnsi("a\nb\u202fc")).toBe("a b\u00a0c");
+  });
+});
+
+describe("in the server's bundle", () => {
+  it("renders from a bundle built with the server's externals (pdfkit finds its fonts in node_modules)", async () => {
+    // Inside the repository, so the bundle resolves the packages it leaves out from node_modules.
+    const dir = path.resolve(import.meta.dirname, "../../../node_modules/.cache/document-pdf-bundle");
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const document = issued({ kind: "receipt", regime: "none", locale: "it", number: "2026/15" });
+    writeFileSync(
+      path.join(dir, "entry.ts"),
+      `import { documentPdf } from ${JSON.stringify(path.resolve(import.meta.dirname, "document-pdf.ts"))};
+const pdf = await documentPdf(${JSON.stringify(document)});
+process.stdout.write(pdf.toString("base64"));`,
+    );
+    // The options of scripts/build-server.ts that decide what is bundled and how.
+    await build({
+      entryPoints: [path.join(dir, "entry.ts")],
+      outdir: dir,
+      outExtension: { ".js": ".mjs" },
+      bundle: true,
+      splitting: true,
+      platform: "node",
+      format: "esm",
+      target: "node24",
+      external: SERVER_EXTERNALS,
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+      logLevel: "silent",
+    });
+    const output = execFileSync(process.execPath, [path.join(dir, "entry.mjs")], { encoding: "utf8" });
+    const text = await textOf(Buffer.from(output, "base64"));
+    expect(text).toContain("Ricevuta di pagamento");
+    expect(text).toContain("Totale pagato 160,00 €");
+    rmSync(dir, { recursive: true, force: true });
   });
 });
