@@ -10,7 +10,7 @@ import { extractImages, extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { SERVER_EXTERNALS } from "../../../scripts/build-server.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
-import { documentPdf, toWinAnsi } from "./document-pdf.ts";
+import { DocumentPdfError, documentPdf, toWinAnsi } from "./document-pdf.ts";
 import { epcPayload, epcQrPng } from "./epc-qr.ts";
 import { FORFETTARIO_LEGAL_WORDING, FORFETTARIO_NO_WITHHOLDING_WORDING } from "./fatturapa.ts";
 import type { DocumentPayer, DocumentSeller, IssuedDocument } from "./issued-document.ts";
@@ -393,6 +393,18 @@ describe("long documents and names beyond the standard font", () => {
     expect(toWinAnsi("àèéìòù ÀÈÉÌÒÙ € “perché” – l’anno…")).toBe("àèéìòù ÀÈÉÌÒÙ € “perché” – l’anno…");
     expect(toWinAnsi("Dvořák Łukasz Şahin Nguyễn 李")).toBe("Dvorák Lukasz Sahin Nguyen ?");
     expect(toWinAnsi("a\nb\u202fc")).toBe("a b\u00a0c");
+  });
+});
+
+describe("a kind its regime does not issue", () => {
+  it.each([
+    ["invoice", "occasionale"],
+    ["invoice", "none"],
+    ["receipt", "forfettario"],
+  ] as const)("refuses a %s of a %s teacher rather than mislabel it", async (kind, regime) => {
+    await expect(documentPdf(issued({ kind, regime, locale: "en", number: "2026/16" }))).rejects.toThrow(
+      DocumentPdfError,
+    );
   });
 });
 

@@ -118,7 +118,19 @@ function payerLines(doc: IssuedDocument, payer: DocumentPayer, t: Translate): st
   return lines;
 }
 
+/** A document whose kind its regime does not issue: printing it would mislabel it. */
+export class DocumentPdfError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DocumentPdfError";
+  }
+}
+
 function documentTitle(doc: IssuedDocument, t: Translate): string {
+  // A flat-rate teacher issues invoices (TD01, and TD04 to correct one); the other regimes receipts.
+  if ((doc.kind === "invoice") !== (doc.regime === "forfettario") && doc.kind !== "credit_note") {
+    throw new DocumentPdfError(`A ${doc.regime} teacher does not issue a document of kind ${doc.kind}`);
+  }
   if (doc.kind === "credit_note") {
     return t(doc.regime === "forfettario" ? "documents.title.electronicCreditNote" : "documents.title.creditNote");
   }
@@ -193,7 +205,7 @@ function notes(doc: IssuedDocument, t: Translate): Note[] {
 }
 
 /** The document's words in its language. */
-export function documentTexts(doc: IssuedDocument, opts: DocumentPdfOptions = {}): DocumentTexts {
+function documentTexts(doc: IssuedDocument, opts: DocumentPdfOptions = {}): DocumentTexts {
   const t = translator(doc.locale);
   const { seller } = doc;
   const sellerLines = addressLines(seller.address);
@@ -423,18 +435,28 @@ function drawLines(pdf: Doc, texts: DocumentTexts, bottom: number) {
 }
 
 function drawTotals(pdf: Doc, texts: DocumentTexts, bottom: number) {
-  const width = 250;
+  const width = 290;
   const x = MARGIN + CONTENT_WIDTH - width;
-  const needed = texts.totals.length * 22 + 10;
-  if (pdf.y + needed > bottom) pdf.addPage();
-  for (const total of texts.totals) {
+  const labelWidth = width - COLUMNS.amount - 2 * CELL;
+  const rows = texts.totals.map((total) => {
+    const style = {
+      font: total.strong ? BOLD : FONT,
+      size: total.strong ? 11 : 9.5,
+      color: total.strong ? ACCENT : INK,
+    } as const;
+    const labelHeight = pdf
+      .font(style.font)
+      .fontSize(style.size)
+      .heightOfString(toWinAnsi(total.label), { width: labelWidth, lineGap: 1.5 });
+    return { ...total, style, height: Math.max(22, labelHeight + 10) };
+  });
+  if (pdf.y + rows.reduce((sum, row) => sum + row.height, 0) + 10 > bottom) pdf.addPage();
+  for (const row of rows) {
     const y = pdf.y;
-    const size = total.strong ? 11 : 9.5;
-    if (total.strong) pdf.save().rect(x, y, width, 22).fill(SHADE).restore();
-    const style = { font: total.strong ? BOLD : FONT, size, color: total.strong ? ACCENT : INK } as const;
-    write(pdf, total.label, x + CELL, y + 6, width - COLUMNS.amount - CELL, style);
-    write(pdf, total.amount, x + width - COLUMNS.amount, y + 6, COLUMNS.amount - CELL, { ...style, align: "right" });
-    pdf.y = y + 22;
+    if (row.strong) pdf.save().rect(x, y, width, row.height).fill(SHADE).restore();
+    write(pdf, row.label, x + CELL, y + 6, labelWidth, row.style);
+    write(pdf, row.amount, x + width - COLUMNS.amount, y + 6, COLUMNS.amount - CELL, { ...row.style, align: "right" });
+    pdf.y = y + row.height;
   }
   pdf.y += 16;
 }
