@@ -161,7 +161,8 @@ function totals(doc: IssuedDocument, t: Translate): DocumentTexts["totals"] {
 }
 
 function notes(doc: IssuedDocument, t: Translate): Note[] {
-  const it = translator("it");
+  // The formulas in Italian, whatever the document's language.
+  const italian = translator("it");
   const note = (text: string, gloss: string): Note => ({ text, gloss: gloss === text ? null : gloss });
   const stampDuty = { amount: formatEuro("it", doc.stampDutyCents / 100, { alwaysCents: true }) };
   const stampDutyGloss = { amount: euro(doc, doc.stampDutyCents) };
@@ -169,7 +170,7 @@ function notes(doc: IssuedDocument, t: Translate): Note[] {
   if (doc.regime === "forfettario") {
     list.push(
       note(
-        it("documents.legal.courtesyCopy", { kind: doc.kind }),
+        italian("documents.legal.courtesyCopy", { kind: doc.kind }),
         t("documents.gloss.courtesyCopy", { kind: doc.kind }),
       ),
       note(FORFETTARIO_LEGAL_WORDING, t("documents.gloss.forfettario")),
@@ -179,21 +180,24 @@ function notes(doc: IssuedDocument, t: Translate): Note[] {
     }
     if (doc.stampDutyCents > 0) {
       list.push(
-        note(it("documents.legal.stampDutyVirtual", stampDuty), t("documents.gloss.stampDutyVirtual", stampDutyGloss)),
+        note(
+          italian("documents.legal.stampDutyVirtual", stampDuty),
+          t("documents.gloss.stampDutyVirtual", stampDutyGloss),
+        ),
       );
     }
   } else if (doc.regime === "occasionale") {
     list.push(
-      note(it("documents.legal.occasional"), t("documents.gloss.occasional")),
-      note(it("documents.legal.outOfScope"), t("documents.gloss.outOfScope")),
+      note(italian("documents.legal.occasional"), t("documents.gloss.occasional")),
+      note(italian("documents.legal.outOfScope"), t("documents.gloss.outOfScope")),
     );
     if (doc.withholdingCents > 0) {
-      list.push(note(it("documents.legal.withholding"), t("documents.gloss.withholding")));
+      list.push(note(italian("documents.legal.withholding"), t("documents.gloss.withholding")));
     }
     if (doc.stampDutyCents > 0) {
       list.push(
         note(
-          it("documents.legal.stampDutyOriginal", stampDuty),
+          italian("documents.legal.stampDutyOriginal", stampDuty),
           t("documents.gloss.stampDutyOriginal", stampDutyGloss),
         ),
       );
