@@ -4,9 +4,12 @@
 // credit note; a payer without billing details leaves the payment recorded and the document
 // pending; nothing issued is ever edited, and it outlives the payer's account. PGlite and PostgreSQL.
 
+import { randomUUID } from "node:crypto";
 import { unzipSync } from "fflate";
 import { DateTime } from "luxon";
+import { extractText } from "unpdf";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { emailIssuedDocuments } from "../../server/features/billing/document-mail.ts";
 import { prepareBookingApp, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 import { validateFatturaPa, xmlFolder, xpath } from "../helpers/xmllint.ts";
@@ -315,5 +318,64 @@ describe(`the accountant's exports on ${testEngine}`, () => {
 
     const badYear = await t.send("GET", "/api/admin/documents/export.csv?year=nineteen", { as: t.admin });
     expect(badYear.statusCode).toBe(400);
+  });
+});
+
+describe(`the PDFs and their mail on ${testEngine}`, () => {
+  const textOf = async (body: Buffer) =>
+    (await extractText(new Uint8Array(body), { mergePages: true })).text.replace(/\s+/g, " ");
+
+  it("the teacher downloads any document's PDF; a family only its own, another's is 404 like a missing one", async () => {
+    await saveTeacherBilling({ ...teacherBilling, regime: "none" });
+    const mine = await orderOf(6000);
+    const theirs = await orderOf(7000);
+    await pay(mine.orderId, 60, "cash");
+    await pay(theirs.orderId, 70, "cash");
+    const [own] = await documentsOf(mine.orderId);
+    const [other] = await documentsOf(theirs.orderId);
+
+    const teacher = await t.send("GET", `/api/admin/documents/${other?.id}/pdf`, { as: t.admin });
+    expect(teacher.statusCode).toBe(200);
+    expect(teacher.headers["content-type"]).toBe("application/pdf");
+    expect(teacher.headers["content-disposition"]).toBe(
+      `attachment; filename="ricevuta-${other?.number.replace("/", "-")}.pdf"`,
+    );
+    expect(await textOf(teacher.rawPayload)).toContain(other?.number);
+
+    const family = await t.send("GET", `/api/student/documents/${own?.id}/pdf`, { as: mine.student });
+    expect(family.statusCode).toBe(200);
+    expect(await textOf(family.rawPayload)).toContain(mine.student.name);
+
+    const foreign = await t.send("GET", `/api/student/documents/${other?.id}/pdf`, { as: mine.student });
+    const missing = await t.send("GET", `/api/student/documents/${randomUUID()}/pdf`, { as: mine.student });
+    const malformed = await t.send("GET", "/api/student/documents/not-an-id/pdf", { as: mine.student });
+    expect([foreign.statusCode, missing.statusCode, malformed.statusCode]).toEqual([404, 404, 404]);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await t.send("GET", `/api/student/documents/${own?.id}/pdf`)).statusCode).toBe(401);
+  });
+
+  it("each document is emailed once to its payer with its PDF, in their language", async () => {
+    await saveTeacherBilling(teacherBilling);
+    const { orderId, student } = await orderOf(16000);
+    await db().user.update({ where: { id: student.id }, data: { locale: "it" } });
+    await savePayer(student, parentBilling);
+    await pay(orderId, 160);
+    const [invoice] = await documentsOf(orderId);
+    expect(invoice?.emailedAt).toBeNull();
+
+    await emailIssuedDocuments(db(), "https://lessons.test");
+    await emailIssuedDocuments(db(), "https://lessons.test");
+    const mails = await db().outboxEmail.findMany({ where: { kind: "document_issued", toAddress: student.email } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(new RegExp(`^La tua fattura n\\. ${invoice?.number} da `));
+    expect(mails[0]?.textBody).toContain("cassetto fiscale");
+    const [attachment] = mails[0]?.attachments as { filename: string; contentType: string; content: string }[];
+    expect(attachment).toMatchObject({
+      filename: `fattura-${invoice?.number.replace("/", "-")}.pdf`,
+      contentType: "application/pdf",
+    });
+    const pdfText = await textOf(Buffer.from(attachment?.content ?? "", "base64"));
+    expect(pdfText).toContain("Copia di cortesia");
+    expect((await documentsOf(orderId))[0]?.emailedAt).not.toBeNull();
   });
 });

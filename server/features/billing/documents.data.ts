@@ -74,6 +74,16 @@ export function listDocumentFiles(db: DbOrTx, year: number) {
   });
 }
 
+/** Documents issued to an account and not yet emailed, oldest first. */
+export function listDocumentsToEmail(db: DbOrTx, limit: number) {
+  return db.billingDocument.findMany({
+    where: { emailedAt: null, studentId: { not: null } },
+    orderBy: [{ year: "asc" }, { sequence: "asc" }],
+    take: limit,
+    select: { ...documentSelect, student: { select: { name: true, email: true } } },
+  });
+}
+
 export function markDocumentEmailed(db: DbOrTx, id: string, at: Date) {
   return db.billingDocument.update({ where: { id }, data: { emailedAt: at }, select: { id: true } });
 }

@@ -6,10 +6,18 @@ import { zipSync } from "fflate";
 import { z } from "zod";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { requireAdmin } from "../auth/roles.ts";
+import { requireAdmin, requireStudent } from "../auth/roles.ts";
 import { documentYearSchema } from "./billing.schemas.ts";
+import { documentPdf } from "./document-pdf.ts";
 import { documentsCsv, documentsZip } from "./documents.export.ts";
-import { DOCUMENT_NOT_FOUND_MESSAGE, loadDocumentXml } from "./documents.service.ts";
+import {
+  DOCUMENT_NOT_FOUND_MESSAGE,
+  documentPdfFileName,
+  loadDocument,
+  loadDocumentXml,
+  loadStudentDocument,
+} from "./documents.service.ts";
+import type { IssuedDocument } from "./issued-document.ts";
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -32,6 +40,10 @@ const attachment = (reply: FastifyReply, fileName: string, type: string) =>
     .header("Cache-Control", "private, no-store")
     .type(type);
 
+async function sendPdf(reply: FastifyReply, document: IssuedDocument) {
+  return attachment(reply, documentPdfFileName(document), "application/pdf").send(await documentPdf(document));
+}
+
 export async function documentFileRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
@@ -46,6 +58,17 @@ export async function documentFileRoutes(app: FastifyInstance, opts: { db: Db })
     const year = parseYear(request.query);
     const files = await documentsZip(db, year);
     return attachment(reply, `fatture-${year}.zip`, "application/zip").send(Buffer.from(zipSync(files)));
+  });
+
+  app.get("/api/admin/documents/:id/pdf", async (request, reply) => {
+    await requireAdmin(request.sessionUser);
+    return sendPdf(reply, await loadDocument(db, parseId(request.params)));
+  });
+
+  // The family's own: another account's document is 404, exactly like a missing one.
+  app.get("/api/student/documents/:id/pdf", async (request, reply) => {
+    const student = await requireStudent(request.sessionUser);
+    return sendPdf(reply, await loadStudentDocument(db, student.id, parseId(request.params)));
   });
 
   app.get("/api/admin/documents/:id/xml", async (request, reply) => {

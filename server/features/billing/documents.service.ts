@@ -427,6 +427,12 @@ export function toIssuedDocument(row: DocumentRow): IssuedDocument {
   };
 }
 
+/** `ricevuta-2026-3.pdf`, `fattura-2026-3.pdf`, `nota-di-credito-2026-3.pdf`: named as an Italian accountant files them. */
+export function documentPdfFileName(document: Pick<IssuedDocument, "kind" | "number">): string {
+  const prefix = { invoice: "fattura", receipt: "ricevuta", credit_note: "nota-di-credito" }[document.kind];
+  return `${prefix}-${document.number.replace("/", "-")}.pdf`;
+}
+
 /** One row of `GET /api/admin/documents` and `GET /api/student/documents`; amounts in euros. */
 export function toDocumentDto(row: DocumentRow) {
   const payer = row.payer as DocumentPayer;
