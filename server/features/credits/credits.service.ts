@@ -12,6 +12,7 @@ import {
   adjustmentExpiry,
   cancellationKind,
   creditExpiryFrom,
+  isCreditValidAt,
   type Ledger,
   type LedgerEntry,
   replayLedger,
@@ -19,6 +20,7 @@ import {
 
 export const STUDENT_NOT_FOUND_MESSAGE = "Student not found.";
 export const CREDITS_EXPIRED_MESSAGE = "Your lesson credits have expired. Please ask your teacher.";
+export const NO_CREDITS_LEFT_MESSAGE = "You have no lessons left to book. Please ask your teacher.";
 export const ADJUSTMENT_BELOW_ZERO_MESSAGE = "This adjustment would leave fewer than 0 lessons.";
 
 const entryDto = (e: LedgerEntry) => ({
@@ -160,9 +162,8 @@ export async function recordLessonMoved(tx: Tx, lesson: LessonRef, now: Date) {
 export async function recordLessonUsed(tx: Tx, lesson: LessonRef, now: Date) {
   if (!lesson.studentId) return;
   const stored = await listCreditEntries(tx, lesson.studentId);
-  if (stored.length > 0 && replayLedger(stored, now).balance < 1) {
-    throw new AppError("CONFLICT", CREDITS_EXPIRED_MESSAGE);
-  }
+  const refusal = stored.length > 0 ? ledgerRefusal(replayLedger(stored, now), now) : null;
+  if (refusal) throw new AppError("CONFLICT", refusal);
   await insertCreditEntries(tx, [
     {
       studentId: lesson.studentId,
@@ -198,4 +199,57 @@ export async function recordLessonStatusCredit(
   } else if (ledger.entries.at(-1)?.kind === "returned") {
     await insertCreditEntries(tx, [{ ...ref, kind: "used", lessons: -1 }]);
   }
+}
+
+// ---- booking a lesson later from the ledger (issue 30) ----
+
+/**
+ * The order a lesson booked later from the ledger belongs to: the oldest order of the running
+ * validity with lessons of its own left, else the latest purchase's, else none (lessons the
+ * teacher added by hand belong to no order).
+ */
+export function ledgerOrderFor(ledger: Ledger): string | null {
+  const lastLapse = ledger.entries.findLastIndex((e) => e.kind === "expired");
+  const running = ledger.entries.slice(lastLapse + 1);
+  const left = new Map<string, number>();
+  for (const e of running) if (e.orderId) left.set(e.orderId, (left.get(e.orderId) ?? 0) + e.lessons);
+  for (const [orderId, lessons] of left) if (lessons > 0) return orderId;
+  return running.findLast((e) => e.kind === "purchased")?.orderId ?? null;
+}
+
+/** Why the ledger cannot give a lesson now: its validity is over, or nothing is left. Null when it can. */
+export function ledgerRefusal(ledger: Ledger, now: Date): string | null {
+  if (!isCreditValidAt(ledger.expiresAt, now)) return CREDITS_EXPIRED_MESSAGE;
+  return ledger.balance >= 1 ? null : NO_CREDITS_LEFT_MESSAGE;
+}
+
+/** The student's ledger as it stands, refused unless a lesson can be taken from it. */
+export async function ledgerWithLessonLeft(db: Db | Tx, studentId: string, now: Date) {
+  const ledger = await readLedger(db, studentId, now);
+  const refusal = ledgerRefusal(ledger, now);
+  if (refusal) throw new AppError("CONFLICT", refusal);
+  return ledger;
+}
+
+/**
+ * A lesson booked later from the ledger: under the ledger's lock the balance is read again, so two
+ * bookings at once cannot both take the last lesson; `used` −1.
+ */
+export async function recordLedgerLessonUsed(
+  tx: Tx,
+  lesson: { id: string; studentId: string; orderId: string | null },
+  now: Date,
+) {
+  await lockStudentLedger(tx, lesson.studentId);
+  await ledgerWithLessonLeft(tx, lesson.studentId, now);
+  await insertCreditEntries(tx, [
+    {
+      studentId: lesson.studentId,
+      orderId: lesson.orderId,
+      bookingId: lesson.id,
+      kind: "used",
+      lessons: -1,
+      createdAt: now,
+    },
+  ]);
 }

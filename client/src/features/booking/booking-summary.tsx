@@ -38,6 +38,20 @@ export function BookingSummary({
           <SummaryRow label={t("booking-details.summary.package")}>{pkg.name}</SummaryRow>
           <SummaryRow label={t("booking-details.summary.lessons")}>
             {t("booking-details.summary.lessonsValue", { count: slots.length })}
+            {pkg.lessons > 1 && quote.data && (
+              <span className="block text-xs font-normal text-slate-500" data-testid="credits-validity">
+                {slots.length < pkg.lessons
+                  ? t("booking-details.summary.later", {
+                      booked: slots.length,
+                      left: pkg.lessons - slots.length,
+                      date: formatDate(locale, quote.data.creditsValidUntil, { timeZone: zone }),
+                    })
+                  : t("booking-details.summary.validity", {
+                      months: quote.data.creditExpiryMonths,
+                      date: formatDate(locale, quote.data.creditsValidUntil, { timeZone: zone }),
+                    })}
+              </span>
+            )}
           </SummaryRow>
           {teacher && <SummaryRow label={t("booking-details.summary.teacher")}>{teacher.name}</SummaryRow>}
           {group && (

@@ -15,6 +15,8 @@ export function policyLines(
   t: Translate,
   pkg: { lessons: number } | null,
   notice = DEFAULT_CANCELLATION_NOTICE,
+  /** How long the package's lessons stay usable (the teacher's setting, issue 30); unknown: unsaid. */
+  validityMonths?: number,
 ): string[] {
   if (!pkg) return [t("booking-packages.policy.selectPackage")];
   if (pkg.lessons <= 1) return [t("booking-packages.policy.single"), t("booking-packages.policy.singleChoosePackage")];
@@ -32,5 +34,6 @@ export function policyLines(
       : []),
     t("booking-packages.policy.after"),
     t("booking-packages.policy.rebook"),
+    ...(validityMonths ? [t("booking-packages.policy.validity", { months: validityMonths })] : []),
   ];
 }
