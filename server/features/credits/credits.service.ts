@@ -232,16 +232,20 @@ export async function ledgerWithLessonLeft(db: Db | Tx, studentId: string, now: 
 }
 
 /**
- * A lesson booked later from the ledger: under the ledger's lock the balance is read again, so two
- * bookings at once cannot both take the last lesson; `used` −1.
+ * Before a lesson is booked later from the ledger: its lock taken and the balance read again under
+ * it, so two bookings at once cannot both take the last lesson. Then `recordLedgerLessonUsed`.
  */
+export async function lockLedgerWithLessonLeft(tx: Tx, studentId: string, now: Date) {
+  await lockStudentLedger(tx, studentId);
+  await ledgerWithLessonLeft(tx, studentId, now);
+}
+
+/** A lesson booked later from the ledger, in the transaction that took its lock: `used` −1. */
 export async function recordLedgerLessonUsed(
   tx: Tx,
   lesson: { id: string; studentId: string; orderId: string | null },
   now: Date,
 ) {
-  await lockStudentLedger(tx, lesson.studentId);
-  await ledgerWithLessonLeft(tx, lesson.studentId, now);
   await insertCreditEntries(tx, [
     {
       studentId: lesson.studentId,

@@ -21,6 +21,7 @@ import { queueLessonEventMails } from "../booking/booking-mail.ts";
 import {
   ledgerOrderFor,
   ledgerWithLessonLeft,
+  lockLedgerWithLessonLeft,
   recordLedgerLessonUsed,
   recordLessonUsed,
   recordReturnedLesson,
@@ -344,6 +345,7 @@ async function bookFromLedger(db: Db, studentId: string, lessonDate: string, opt
         guardianName: source.guardianName,
       },
     },
+    (tx) => lockLedgerWithLessonLeft(tx, studentId, now),
     async (tx, bookingId) => {
       await recordLedgerLessonUsed(tx, { id: bookingId, studentId, orderId: lessonOrderId }, now);
       await queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" });

@@ -493,14 +493,20 @@ export async function findLessonToFollow(db: Db, studentId: string, orderId: str
   return (orderId ? await latest({ orderId }) : null) ?? (await latest({}));
 }
 
-/** The lesson booked later, and its ledger entry in `inTransaction`, all or nothing. */
+/**
+ * The lesson booked later and its ledger entry, all or nothing. `beforeInsert` takes the ledger's
+ * lock before the booking row exists: the row's key on the student takes a share lock on the
+ * student, and two bookings holding one each could not then both take the ledger's (a deadlock).
+ */
 export async function insertLessonFromLedger(
   db: Db,
   args: { studentId: string; row: Omit<NewBookingRow, "studentId"> },
+  beforeInsert: (tx: Tx) => Promise<unknown>,
   inTransaction: (tx: Tx, bookingId: string) => Promise<unknown>,
 ) {
   try {
     return await db.$transaction(async (tx) => {
+      await beforeInsert(tx);
       const booking = await tx.booking.create({
         data: { ...args.row, studentId: args.studentId },
         select: { id: true, startsAt: true, endsAt: true, status: true },

@@ -23,6 +23,8 @@ export function policyLines(
   const free = cancellationAllowance(pkg.lessons);
   const counts = { lessons: pkg.lessons, free, per: LESSONS_PER_FREE_CANCELLATION };
   return [
+    // What the family buys first: how long its lessons stay usable (issue 30).
+    ...(validityMonths ? [t("booking-packages.policy.validity", { months: validityMonths })] : []),
     t(free === 0 ? "booking-packages.policy.none" : "booking-packages.policy.includes", counts),
     ...(free > 0
       ? [
@@ -34,6 +36,5 @@ export function policyLines(
       : []),
     t("booking-packages.policy.after"),
     t("booking-packages.policy.rebook"),
-    ...(validityMonths ? [t("booking-packages.policy.validity", { months: validityMonths })] : []),
   ];
 }
