@@ -1,7 +1,7 @@
 // Issue 30, item 1: a package bought with only some of its lessons booked, the rest kept in the
 // family's ledger and booked later from the portal (POST /api/student/rebook without credit_id),
 // over the REST paths on a real migrated database (PGlite, or PostgreSQL with TEST_ENGINE=postgresql).
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { creditExpiryFrom } from "../../server/features/credits/credits.ts";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser, ZONE } from "../helpers/booking-factory.ts";
 
@@ -42,9 +42,12 @@ const bookLater = (student: TestUser, lessonDate: string, language = "en") =>
     headers: { "accept-language": language },
   });
 
+beforeEach(async () => {
+  await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
+});
+
 describe("a package booked in part, the rest later", () => {
   it("buys six lessons with two booked (balance 4), then books one from the portal (balance 3)", async () => {
-    await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
     const student = await t.createStudent();
     const day = romeDay(7, 0);
     await t.addAvailability(day.set({ hour: 9 }), 6);
@@ -233,7 +236,6 @@ describe("a package booked in part, the rest later", () => {
   });
 
   it("a make-up credit still unspent is the lesson a booking from the ledger spends first", async () => {
-    await t.setSettings({ bufferBetweenLessons: 0, maxAdvanceBooking: 90, autoConfirmBookings: false });
     await db().adminSettings.update({ where: { id: "site" }, data: { cancellationPolicy: "24 hours" } });
     const student = await t.createStudent();
     const day = romeDay(12, 0);
