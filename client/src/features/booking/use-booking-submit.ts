@@ -117,7 +117,7 @@ export function useBookingSubmit({
       // The order speaks the language it was made in: its emails, reminders and calendar files.
       locale,
       // Fewer lessons than the package's: the order is the whole package, the rest booked later.
-      ...(currentSlots.length < pkg.lessons ? { bookRestLater: true } : {}),
+      bookRestLater: currentSlots.length < pkg.lessons,
     };
     try {
       const { bookings, order } =
