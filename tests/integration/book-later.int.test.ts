@@ -261,4 +261,53 @@ describe("a package booked in part, the rest later", () => {
     });
     expect((await ledgerOf(student)).balance).toBe(4);
   });
+
+  it("an order declined as a whole takes its lessons not yet booked with it; a full one writes nothing", async () => {
+    const day = romeDay(13, 0);
+    await t.addAvailability(day.set({ hour: 9 }), 8);
+    await t.addAvailability(day.plus({ days: 1 }).set({ hour: 9 }), 1);
+    const student = await t.createStudent();
+    const bought = await t.send("POST", "/api/bookings/package", {
+      as: student,
+      payload: packageOfSix(
+        [9, 10].map((h) => iso(day.set({ hour: h }))),
+        { bookRestLater: true },
+      ),
+    });
+    const orderId = bought.json().order.id;
+    // One more booked later from it, then the teacher declines the order.
+    expect((await bookLater(student, iso(day.set({ hour: 11 })))).statusCode).toBe(200);
+    expect((await ledgerOf(student)).balance).toBe(3);
+    const declined = await t.send("PUT", `/api/admin/orders/${orderId}`, {
+      as: t.admin,
+      payload: { status: "cancelled" },
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(await db().booking.count({ where: { orderId, status: { not: "cancelled" } } })).toBe(0);
+    const ledger = await ledgerOf(student);
+    expect(ledger.balance).toBe(0);
+    expect(ledger.entries.at(-1)).toMatchObject({
+      kind: "adjusted",
+      lessons: -3,
+      orderId,
+      reason: "Order cancelled: its lessons not yet booked are removed.",
+    });
+    const refused = await bookLater(student, iso(day.set({ hour: 12 })));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(NONE_LEFT.en);
+
+    // A package booked whole and declined: its lessons stay used, nothing is added (as before).
+    const whole = await t.createStudent();
+    const six = await t.send("POST", "/api/bookings/package", {
+      as: whole,
+      payload: packageOfSix(
+        [12, 13, 14, 15, 16].map((h) => iso(day.set({ hour: h }))).concat(iso(day.plus({ days: 1 }).set({ hour: 9 }))),
+      ),
+    });
+    expect(six.statusCode).toBe(200);
+    const entries = (await ledgerOf(whole)).entries.length;
+    await t.send("PUT", `/api/admin/orders/${six.json().order.id}`, { as: t.admin, payload: { status: "cancelled" } });
+    expect((await ledgerOf(whole)).entries).toHaveLength(entries);
+    expect((await ledgerOf(whole)).balance).toBe(0);
+  });
 });

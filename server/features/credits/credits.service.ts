@@ -6,7 +6,14 @@ import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findStudent } from "../admin/admin.data.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
-import { insertCreditEntries, listCreditEntries, lockStudentLedger, type NewCreditEntry } from "./credits.data.ts";
+import { lockOrder } from "../booking/order.data.ts";
+import {
+  findOrderForCredit,
+  insertCreditEntries,
+  listCreditEntries,
+  lockStudentLedger,
+  type NewCreditEntry,
+} from "./credits.data.ts";
 import type { CreditAdjustmentInput } from "./credits.schemas.ts";
 import {
   adjustmentExpiry,
@@ -232,12 +239,43 @@ export async function ledgerWithLessonLeft(db: Db | Tx, studentId: string, now: 
 }
 
 /**
- * Before a lesson is booked later from the ledger: its lock taken and the balance read again under
- * it, so two bookings at once cannot both take the last lesson. Then `recordLedgerLessonUsed`.
+ * Before a lesson is booked later from the ledger: the order's lock (first, as a decision or a
+ * cancellation takes it) and the ledger's, and the balance read again under them, so two bookings
+ * at once cannot both take the last lesson, nor one take a lesson of an order being declined.
+ * Then `recordLedgerLessonUsed`.
  */
-export async function lockLedgerWithLessonLeft(tx: Tx, studentId: string, now: Date) {
+export async function lockLedgerWithLessonLeft(tx: Tx, studentId: string, orderId: string | null, now: Date) {
+  if (orderId) await lockOrder(tx, orderId);
   await lockStudentLedger(tx, studentId);
   await ledgerWithLessonLeft(tx, studentId, now);
+}
+
+export const ORDER_VOIDED_REASON = "Order cancelled: its lessons not yet booked are removed.";
+
+/**
+ * A whole order cancelled (declined by the teacher, or its unconfirmed lessons released): the
+ * lessons it bought and not yet booked go with it, as an adjustment (issue 30: a package may be
+ * booked in part). Its booked lessons, cancelled with it, stay used as before. Called under the
+ * order's lock, after its lessons' change; an order with a lesson still live is not void.
+ */
+export async function recordOrderVoided(tx: Tx, orderId: string, now: Date) {
+  const order = await findOrderForCredit(tx, orderId);
+  if (!order?.studentId || order.bookings.some((b) => b.status !== "cancelled")) return;
+  await lockStudentLedger(tx, order.studentId);
+  const stored = await listCreditEntries(tx, order.studentId);
+  const ofOrder = stored.filter((e) => e.orderId === orderId).reduce((n, e) => n + e.lessons, 0);
+  const lessons = Math.min(ofOrder, replayLedger(stored, now).balance);
+  if (lessons <= 0) return;
+  await insertCreditEntries(tx, [
+    {
+      studentId: order.studentId,
+      orderId,
+      kind: "adjusted",
+      lessons: -lessons,
+      reason: ORDER_VOIDED_REASON,
+      createdAt: now,
+    },
+  ]);
 }
 
 /** A lesson booked later from the ledger, in the transaction that took its lock: `used` −1. */

@@ -345,7 +345,7 @@ async function bookFromLedger(db: Db, studentId: string, lessonDate: string, opt
         guardianName: source.guardianName,
       },
     },
-    (tx) => lockLedgerWithLessonLeft(tx, studentId, now),
+    (tx) => lockLedgerWithLessonLeft(tx, studentId, lessonOrderId, now),
     async (tx, bookingId) => {
       await recordLedgerLessonUsed(tx, { id: bookingId, studentId, orderId: lessonOrderId }, now);
       await queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" });
