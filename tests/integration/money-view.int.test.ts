@@ -106,6 +106,7 @@ type MoneyBody = {
   from: string;
   to: string;
   zone: string;
+  currentMonth: string;
   months: {
     month: string;
     lessonsTaught: number;
@@ -226,6 +227,7 @@ describe(`the money view on ${testEngine}`, () => {
     const current = DateTime.now().setZone(ZONE).startOf("month");
     const view = await money("");
     expect(view.to).toBe(current.toFormat("yyyy-MM"));
+    expect(view.currentMonth).toBe(current.toFormat("yyyy-MM"));
     expect(view.from).toBe(current.minus({ months: 11 }).toFormat("yyyy-MM"));
     expect(view.months).toHaveLength(12);
     const now = view.months.at(-1);

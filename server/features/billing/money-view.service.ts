@@ -113,6 +113,8 @@ export async function getMoneyView(db: Db, input: MoneyRangeInput, now = new Dat
     from: months[0] as string,
     to: months.at(-1) as string,
     zone,
+    /** This month in the teacher's zone: its figures are read as at now. */
+    currentMonth: DateTime.fromJSDate(now, { zone }).toFormat("yyyy-MM"),
     months: rows,
     totals: {
       lessonsTaught: taught.reduce((total, r) => total + r.value, 0),
