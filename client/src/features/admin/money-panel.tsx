@@ -77,11 +77,11 @@ export function MoneyPanel() {
   const card = (m: MoneyMonth) => (
     <article aria-label={monthLong(locale, m.month)}>
       <h3 className="font-semibold text-slate-900">{monthLong(locale, m.month)}</h3>
-      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+      <dl className="mt-1.5 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-sm">
         {columns.slice(1).map((column) => (
-          <div key={column.key} className="flex flex-col">
-            <dt className="text-slate-500">{column.header}</dt>
-            <dd className="font-medium text-slate-900 tabular-nums">{column.cell(m)}</dd>
+          <div key={column.key} className="contents">
+            <dt className="text-slate-600">{column.header}</dt>
+            <dd className="text-right font-medium text-slate-900 tabular-nums">{column.cell(m)}</dd>
           </div>
         ))}
       </dl>
@@ -132,11 +132,13 @@ export function MoneyPanel() {
         <StatCard label={t("admin.money.invoiced")} value={euro(data.totals.invoiced)} />
         <StatCard label={t("admin.money.paid")} value={euro(data.totals.paid)} />
         <StatCard label={t("admin.money.owed")} value={euro(data.totals.owed)} hint={readAt} />
-        <StatCard
-          label={t("admin.money.creditsOutstanding")}
-          value={count(data.totals.creditsOutstanding)}
-          hint={readAt}
-        />
+        <div className="col-span-2 grid lg:col-span-1">
+          <StatCard
+            label={t("admin.money.creditsOutstanding")}
+            value={count(data.totals.creditsOutstanding)}
+            hint={readAt}
+          />
+        </div>
       </section>
 
       <Card className="p-4 sm:p-6">
