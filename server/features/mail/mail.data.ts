@@ -54,12 +54,24 @@ export async function findAccountLocale(db: DbOrTx, email: string): Promise<Loca
   return isLocale(user?.locale) ? user.locale : DEFAULT_LOCALE;
 }
 
+/**
+ * A file a mail carries. Text (a calendar file) is stored as it is; binary content (the EPC QR
+ * code's PNG) as base64 with `encoding`, and `cid` lets a mail client show it inline.
+ */
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: "base64";
+  cid?: string;
+};
+
 export type NewOutboxEmail = {
   kind: string;
   toAddress: string;
   subject: string;
   textBody: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  attachments?: MailAttachment[];
   dedupeKey?: string;
   status?: "pending" | "held";
 };
@@ -100,7 +112,7 @@ export type ClaimedEmail = {
   toAddress: string;
   subject: string;
   textBody: string;
-  attachments: { filename: string; contentType: string; content: string }[] | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 };
 

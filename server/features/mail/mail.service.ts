@@ -11,6 +11,7 @@ import {
   insertOutboxEmails,
   lessonLocale,
   listLessonsStartingBetween,
+  type MailAttachment,
   markEmailFailed,
   markEmailForRetry,
   markEmailSent,
@@ -24,7 +25,7 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   messageId: string;
-  attachments: { filename: string; contentType: string; content: string }[];
+  attachments: MailAttachment[];
 };
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 
@@ -47,6 +48,8 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
           filename: a.filename,
           contentType: a.contentType,
           content: a.content,
+          ...(a.encoding ? { encoding: a.encoding } : {}),
+          ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
         })),
       });
     },
