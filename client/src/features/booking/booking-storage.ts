@@ -57,6 +57,27 @@ const isSlot = objectOf({
 });
 export type Slot = Shape<typeof isSlot>;
 
+/** How to pay the order, as the booking answered it (how-to-pay.tsx's OrderPayment). */
+const isOrderPayment = objectOf({
+  amountDue: isNumber(),
+  reference: text,
+  methods: objectOf({
+    bankTransfer: nullable(
+      objectOf({
+        iban: text,
+        bic: nullable(text),
+        name: text,
+        reference: text,
+        amount: isNumber(),
+        qrSvg: text,
+      }),
+    ),
+    satispay: nullable(text),
+    paypal: nullable(text),
+    card: nullable(text),
+  }),
+});
+
 const isBookingResults = objectOf({
   bookings: arrayOf(
     objectOf({
@@ -73,6 +94,8 @@ const isBookingResults = objectOf({
   package: objectOf({ name: text, totalPrice: isNumber(), lessons: isNumber() }),
   /** The order the lessons belong to: its calendar file and its amount due (issue 16). */
   orderId: optional(id),
+  /** How to pay it: the amount due, the reference and the teacher's methods (issue 30). */
+  payment: optional(nullable(isOrderPayment)),
   teacher: optional(nullable(objectOf({ name: text }))),
   totalSlots: isNumber(),
   studentInfo: objectOf({ name: text, email: text }),

@@ -8,6 +8,7 @@ import { useLocale, useT } from "../../lib/i18n.tsx";
 import { StrongValue } from "../../lib/strong-value.tsx";
 import { intlZone } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
+import { HowToPay, type HowToPayLabels, type OrderPayment } from "../orders/how-to-pay.tsx";
 import type { BookingResults } from "./booking-storage.ts";
 import { YourTime } from "./your-time.tsx";
 
@@ -146,5 +147,58 @@ export function PaymentDue(props: { orderId: string | undefined; totalPrice: num
         <p className="mt-1">{t("booking-confirmation.payment.explain")}</p>
       )}
     </div>
+  );
+}
+
+function useConfirmationPaymentLabels(): HowToPayLabels {
+  const t = useT();
+  return {
+    amountDue: t("booking-confirmation.howToPay.amountDue"),
+    reference: t("booking-confirmation.howToPay.reference"),
+    referenceHint: t("booking-confirmation.howToPay.referenceHint"),
+    bankTransfer: t("booking-confirmation.howToPay.bankTransfer"),
+    beneficiary: t("booking-confirmation.howToPay.beneficiary"),
+    iban: t("booking-confirmation.howToPay.iban"),
+    bic: t("booking-confirmation.howToPay.bic"),
+    amount: t("booking-confirmation.howToPay.amount"),
+    qrAlt: (values) => t("booking-confirmation.howToPay.qrAlt", values),
+    qrHint: t("booking-confirmation.howToPay.qrHint"),
+    satispay: t("booking-confirmation.howToPay.satispay"),
+    paypal: t("booking-confirmation.howToPay.paypal"),
+    card: t("booking-confirmation.howToPay.card"),
+    cash: t("booking-confirmation.howToPay.cash"),
+  };
+}
+
+/**
+ * How to pay the order just made (issue 30): the amount due, its reference, the bank transfer with
+ * its QR code, the teacher's links and cash. The booking's answer carries it, so it shows at once;
+ * the order read afresh (as PaymentDue reads it) wins once loaded. Nothing when nothing is due.
+ */
+export function HowToPayCard(props: {
+  orderId: string | undefined;
+  booked: OrderPayment | null | undefined;
+  email: string;
+}) {
+  const { orderId, booked, email } = props;
+  const t = useT();
+  const labels = useConfirmationPaymentLabels();
+  const order = useQuery({
+    ...trpc.portal.order.queryOptions({ id: orderId ?? "" }),
+    enabled: Boolean(orderId),
+    retry: false,
+  });
+  const payment = order.data?.payment ?? booked;
+  if (!payment || payment.amountDue <= 0) return null;
+  return (
+    <Card className="mt-6 p-5">
+      <section aria-labelledby="how-to-pay-title">
+        <h2 id="how-to-pay-title" className="font-semibold text-slate-900">
+          {t("booking-confirmation.howToPay.title")}
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">{t("booking-confirmation.howToPay.emailed", { email })}</p>
+        <HowToPay payment={payment} labels={labels} idPrefix="confirmation" />
+      </section>
+    </Card>
   );
 }

@@ -118,13 +118,14 @@ export function useBookingSubmit({
       locale,
     };
     try {
-      const { bookings, order } =
+      const { bookings, order, payment } =
         currentSlots.length === 1
           ? await createBooking
               .mutateAsync({ ...common, lesson_date: currentSlots[0].startTime, packageId: pkg.id })
               .then((r) => ({
                 bookings: [r.booking],
                 order: r.order,
+                payment: r.payment,
               }))
           : await createPackageBooking.mutateAsync({
               ...common,
@@ -148,6 +149,16 @@ export function useBookingSubmit({
         })),
         package: { name: order.packageName, totalPrice: order.totalPrice, lessons: order.lessons },
         orderId: order.id,
+        payment: {
+          amountDue: payment.amountDue,
+          reference: payment.reference,
+          methods: {
+            bankTransfer: payment.methods.bankTransfer,
+            satispay: payment.methods.satispay,
+            paypal: payment.methods.paypal,
+            card: payment.methods.card,
+          },
+        },
         teacher: teacher
           ? { name: bookings[0]?.teacher_name ?? teacher.name }
           : bookings[0]?.teacher_name

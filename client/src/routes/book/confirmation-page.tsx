@@ -7,6 +7,7 @@ import { CalendarIcon, CheckIcon, UsersIcon } from "../../components/ui/icons.ts
 import { bookingStorage } from "../../features/booking/booking-storage.ts";
 import {
   ConfirmationHero,
+  HowToPayCard,
   LessonResultCard,
   OrderCalendarLink,
   PaymentDue,
@@ -101,6 +102,8 @@ export function ConfirmationPage() {
           </ul>
         </section>
       </div>
+
+      <HowToPayCard orderId={results.orderId} booked={results.payment} email={results.studentInfo.email} />
 
       {results.groupConversation && (
         <Card className="mt-6 border-violet-200 p-5">
