@@ -8,8 +8,8 @@ import { useLocale, useT } from "../../lib/i18n.tsx";
 import { StrongValue } from "../../lib/strong-value.tsx";
 import { intlZone } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
-import { HowToPay, type HowToPayLabels, type OrderPayment } from "../orders/how-to-pay.tsx";
 import type { BookingResults } from "./booking-storage.ts";
+import { HowToPay, type HowToPayLabels, isOrderPayment } from "./how-to-pay.tsx";
 import { YourTime } from "./your-time.tsx";
 
 /** The confirmation's banner: confirmed (green) only when every lesson is, else requested. */
@@ -175,11 +175,7 @@ function useConfirmationPaymentLabels(): HowToPayLabels {
  * its QR code, the teacher's links and cash. The booking's answer carries it, so it shows at once;
  * the order read afresh (as PaymentDue reads it) wins once loaded. Nothing when nothing is due.
  */
-export function HowToPayCard(props: {
-  orderId: string | undefined;
-  booked: OrderPayment | null | undefined;
-  email: string;
-}) {
+export function HowToPayCard(props: { orderId: string | undefined; booked: unknown; email: string }) {
   const { orderId, booked, email } = props;
   const t = useT();
   const labels = useConfirmationPaymentLabels();
@@ -188,7 +184,7 @@ export function HowToPayCard(props: {
     enabled: Boolean(orderId),
     retry: false,
   });
-  const payment = order.data?.payment ?? booked;
+  const payment = order.data?.payment ?? (isOrderPayment(booked) ? booked : null);
   if (!payment || payment.amountDue <= 0) return null;
   return (
     <Card className="mt-6 p-5">
@@ -196,8 +192,10 @@ export function HowToPayCard(props: {
         <h2 id="how-to-pay-title" className="font-semibold text-slate-900">
           {t("booking-confirmation.howToPay.title")}
         </h2>
-        <p className="mt-1 mb-3 text-sm text-slate-600">{t("booking-confirmation.howToPay.emailed", { email })}</p>
-        <HowToPay payment={payment} labels={labels} idPrefix="confirmation" />
+        <p className="mt-1 text-sm text-slate-600">{t("booking-confirmation.howToPay.emailed", { email })}</p>
+        <div className="mt-3">
+          <HowToPay payment={payment} labels={labels} idPrefix="confirmation" />
+        </div>
       </section>
     </Card>
   );

@@ -149,16 +149,7 @@ export function useBookingSubmit({
         })),
         package: { name: order.packageName, totalPrice: order.totalPrice, lessons: order.lessons },
         orderId: order.id,
-        payment: {
-          amountDue: payment.amountDue,
-          reference: payment.reference,
-          methods: {
-            bankTransfer: payment.methods.bankTransfer,
-            satispay: payment.methods.satispay,
-            paypal: payment.methods.paypal,
-            card: payment.methods.card,
-          },
-        },
+        payment,
         teacher: teacher
           ? { name: bookings[0]?.teacher_name ?? teacher.name }
           : bookings[0]?.teacher_name

@@ -1,10 +1,10 @@
 // How to pay one order in the portal (issue 30, item 2): a disclosure under an order that still
 // owes money, loaded the first time it opens; its content is the confirmation's too (how-to-pay.tsx).
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
-import { HowToPay, type HowToPayLabels } from "../orders/how-to-pay.tsx";
+import { HowToPay, type HowToPayLabels } from "../booking/how-to-pay.tsx";
 import { usePortalQuery } from "./portal-api.ts";
 
 function usePortalPaymentLabels(): HowToPayLabels {
@@ -27,10 +27,14 @@ function usePortalPaymentLabels(): HowToPayLabels {
   };
 }
 
-function PaymentDetails({ orderId }: { orderId: string }) {
+function PaymentDetails({ orderId, onShown }: { orderId: string; onShown?: () => void }) {
   const labels = usePortalPaymentLabels();
   const query = usePortalQuery(trpc.portal.order.queryOptions({ id: orderId }));
   const payment = query.data?.payment;
+  const shown = Boolean(payment);
+  useEffect(() => {
+    if (shown) onShown?.();
+  }, [shown, onShown]);
   if (!payment) return <Spinner />;
   return (
     <div className="mt-3">
@@ -41,24 +45,25 @@ function PaymentDetails({ orderId }: { orderId: string }) {
 
 /**
  * A disclosure under an order that still owes money; its details load the first time it opens.
- * `initiallyOpen` (the emails' link, `?pay=<order>`) opens it and brings it into view.
+ * `initiallyOpen` (the emails' link, `?pay=<order>`) opens it and brings it into view once its
+ * details are shown: by then the lessons above it have loaded, so it stays in view.
  */
 export function OrderPayment({ orderId, initiallyOpen = false }: { orderId: string; initiallyOpen?: boolean }) {
   const t = useT();
   const [opened, setOpened] = useState(initiallyOpen);
   const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
+  const bringIntoView = useCallback(() => {
     if (initiallyOpen) ref.current?.scrollIntoView({ block: "start" });
   }, [initiallyOpen]);
   return (
     <details
       ref={ref}
       open={initiallyOpen || undefined}
-      className="mt-3 scroll-mt-4 rounded-lg border border-slate-200 p-3"
+      className="mt-3 rounded-lg border border-slate-200 p-3"
       onToggle={(e) => e.currentTarget.open && setOpened(true)}
     >
       <summary className="cursor-pointer font-semibold text-blue-800">{t("portal.orders.payment.show")}</summary>
-      {opened && <PaymentDetails orderId={orderId} />}
+      {opened && <PaymentDetails orderId={orderId} onShown={bringIntoView} />}
     </details>
   );
 }

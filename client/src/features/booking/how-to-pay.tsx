@@ -2,11 +2,13 @@
 // the bank transfer with its EPC QR code, the teacher's links and cash. Shown by the booking's
 // confirmation and by the portal's orders, each in its own catalogue's words (`labels`): the
 // confirmation loads no portal code or words. The QR code is the server's SVG; no QR library here.
+// Here, not under features/orders: the public pages' stylesheet reads its classes (styles.css), and
+// it uses only classes the public pages already have, so their CSS does not grow.
 import { formatEuro } from "../../../../shared/i18n/format.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { useLocale } from "../../lib/i18n.tsx";
 
-/** `payment` of GET /api/student/orders/{id} and of the booking's answer. */
+/** `payment` of GET /api/student/orders/{id} and of the booking's answer: what the block shows. */
 export type OrderPayment = {
   amountDue: number;
   reference: string;
@@ -24,6 +26,22 @@ export type OrderPayment = {
     card: string | null;
   };
 };
+
+/**
+ * The check of a payment read back from session storage (the booking's answer, kept for the
+ * confirmation): a plain function, as the flow's other pages need none of it.
+ */
+export function isOrderPayment(value: unknown): value is OrderPayment {
+  if (typeof value !== "object" || value === null) return false;
+  const { amountDue, reference, methods } = value as Record<string, unknown>;
+  if (typeof amountDue !== "number" || typeof reference !== "string") return false;
+  if (typeof methods !== "object" || methods === null) return false;
+  const transfer = (methods as Record<string, unknown>).bankTransfer;
+  return (
+    transfer === null ||
+    (typeof transfer === "object" && typeof (transfer as Record<string, unknown>).qrSvg === "string")
+  );
+}
 
 export type HowToPayLabels = {
   amountDue: string;
@@ -56,9 +74,11 @@ const ibanGroups = (iban: string) => iban.replace(/(.{4})(?=.)/g, "$1 ");
 
 function Row(props: { label: string; value: string; mono?: boolean }) {
   return (
-    <div className="flex flex-col sm:flex-row sm:gap-2">
-      <dt className="text-slate-500 sm:w-28 sm:shrink-0">{props.label}</dt>
-      <dd className={`break-all font-semibold text-slate-900 ${props.mono ? "font-mono" : ""}`}>{props.value}</dd>
+    <div className="grid sm:grid-cols-3 sm:gap-3">
+      <dt className="text-slate-500">{props.label}</dt>
+      <dd className={`break-all font-semibold text-slate-900 sm:col-span-2 ${props.mono ? "font-mono" : ""}`}>
+        {props.value}
+      </dd>
     </div>
   );
 }
@@ -85,15 +105,15 @@ export function HowToPay(props: { payment: OrderPayment; labels: HowToPayLabels;
           <h4 id={`${idPrefix}-transfer`} className="font-semibold text-slate-900">
             {labels.bankTransfer}
           </h4>
-          <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-start">
+          <div className="mt-2 flex flex-col gap-4 sm:flex-row">
             <img
               src={svgDataUrl(bankTransfer.qrSvg)}
               alt={labels.qrAlt({ amount, reference: bankTransfer.reference })}
-              className="h-44 w-44 shrink-0 self-center rounded bg-white sm:self-start"
-              width={176}
-              height={176}
+              className="mx-auto h-40 w-40 shrink-0 self-start rounded bg-white sm:mx-0"
+              width={160}
+              height={160}
             />
-            <div className="min-w-0 space-y-2">
+            <div className="min-w-0 flex-1 space-y-2">
               <dl className="space-y-1">
                 <Row label={labels.beneficiary} value={bankTransfer.name} />
                 <Row label={labels.iban} value={ibanGroups(bankTransfer.iban)} mono />
