@@ -137,6 +137,7 @@ test("the teacher's billing details become the order's bank transfer with its QR
   await expect(opened.getByRole("region", { name: "Bank transfer" })).toContainText(
     "IT60 X054 2811 1010 0000 0123 456",
   );
+  await expect(opened.getByRole("region", { name: "Bank transfer" })).toBeInViewport();
   await page.screenshot({ path: `${OWED_SHOTS}/${test.info().project.name}-2-portal-pay-link.png` });
 });
 
