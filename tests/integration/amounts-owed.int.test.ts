@@ -202,7 +202,7 @@ describe(`how to pay, in the booking's answer and the order email, on ${testEngi
     const student = await t.createStudent();
     const { body } = await bookOne(student, "it");
     const [mail] = await db().outboxEmail.findMany({ where: { toAddress: student.email, kind: "booking_created" } });
-    expect(mail.textBody).toContain(`Causale: ${body.payment.reference}. Usala come causale del pagamento`);
+    expect(mail.textBody).toContain(`Causale: ${body.payment.reference}. Indicala nel pagamento`);
     expect(mail.textBody).toContain("Bonifico bancario:");
     expect(mail.textBody).toContain("BIC/SWIFT: BPPIITRRXXX");
     expect(mail.textBody).toContain("Puoi pagare anche in contanti.");
