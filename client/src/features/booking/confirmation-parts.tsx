@@ -115,8 +115,8 @@ export function OrderCalendarLink(props: { orderId: string; lessons: number }) {
  * The amount due and how to pay: read from the student's order (what the teacher has recorded
  * since), else the booking's total; the teacher's payment instructions when she has set them.
  */
-export function PaymentDue(props: { orderId: string | undefined; totalPrice: number }) {
-  const { orderId, totalPrice } = props;
+export function PaymentDue(props: { orderId: string | undefined; totalPrice: number; howToPayShown?: boolean }) {
+  const { orderId, totalPrice, howToPayShown = false } = props;
   const t = useT();
   const locale = useLocale();
   const order = useQuery({
@@ -144,7 +144,8 @@ export function PaymentDue(props: { orderId: string | undefined; totalPrice: num
           <p className="mt-1 whitespace-pre-line break-words text-slate-800">{instructions}</p>
         </div>
       ) : (
-        <p className="mt-1">{t("booking-confirmation.payment.explain")}</p>
+        // "How to pay" above already says how: the promise that the teacher will explain would contradict it.
+        !howToPayShown && <p className="mt-1">{t("booking-confirmation.payment.explain")}</p>
       )}
     </div>
   );

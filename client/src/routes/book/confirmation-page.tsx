@@ -12,6 +12,7 @@ import {
   OrderCalendarLink,
   PaymentDue,
 } from "../../features/booking/confirmation-parts.tsx";
+import { isOrderPayment } from "../../features/booking/how-to-pay.tsx";
 import { policyLines } from "../../features/booking/policy.ts";
 import { useCancellationNotice } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
@@ -170,7 +171,11 @@ export function ConfirmationPage() {
             <h3 className="font-semibold text-slate-900">{t("booking-confirmation.info.policy")}</h3>
             <p className="mt-1">{policyLines(t, { lessons: results.package.lessons }, notice).join(" ")}</p>
           </div>
-          <PaymentDue orderId={results.orderId} totalPrice={results.package.totalPrice} />
+          <PaymentDue
+            orderId={results.orderId}
+            totalPrice={results.package.totalPrice}
+            howToPayShown={isOrderPayment(results.payment) && results.payment.amountDue > 0}
+          />
           <div>
             <h3 className="font-semibold text-slate-900">{t("booking-confirmation.info.contact")}</h3>
             <p className="mt-1">{t("booking-confirmation.info.contactText")}</p>
