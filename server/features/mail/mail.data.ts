@@ -55,8 +55,8 @@ export async function findAccountLocale(db: DbOrTx, email: string): Promise<Loca
 }
 
 /**
- * A file a mail carries. Text (a calendar file) is stored as it is; binary content (the EPC QR
- * code's PNG) as base64 with `encoding`, and `cid` lets a mail client show it inline.
+ * A file a mail carries. Text (a calendar file) is stored as it is; binary content (a PDF, the EPC
+ * QR code's PNG) as base64 with `encoding`, and `cid` lets a mail client show an image inline.
  */
 export type MailAttachment = {
   filename: string;

@@ -1,6 +1,7 @@
 // The outbox worker: sends queued mail through SMTP (nodemailer), retries failures with backoff,
 // parks mail as held when no SMTP server is configured, and queues the 24-hour lesson reminders
 // (each in its student's language: the lesson's order's, else the account's).
+
 import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import type { Env } from "../../env.ts";

@@ -56,7 +56,8 @@ export function redactStoredEmail<
     ? (message.attachments as StoredAttachment[]).map((a) => ({
         ...a,
         filename: redact(a.filename),
-        // Base64 (the payment's QR code, which names only the teacher) is no text a name could be read in.
+        // Base64 (a PDF, the payment's QR code) holds no text a name could be found in: redacting it
+        // could only corrupt it.
         content: a.encoding === "base64" ? a.content : redact(a.content),
       }))
     : message.attachments;
