@@ -161,3 +161,9 @@ export const DEFAULT_CREDIT_EXPIRY_MONTHS = 12;
 export const CREDIT_EXPIRY_MONTHS_LIMIT = 60;
 export const CREDIT_EXPIRY_MONTHS_MESSAGE =
   "The validity of lesson credits must be a whole number of months from 1 to 60.";
+
+/** Days before an order's first lesson its payer is reminded when nothing is paid (issue 30); 0: never. */
+export const DEFAULT_PAYMENT_REMINDER_DAYS = 3;
+export const PAYMENT_REMINDER_DAYS_LIMIT = 30;
+export const PAYMENT_REMINDER_DAYS_MESSAGE =
+  "The payment reminder must be a whole number of days from 0 (no reminder) to 30.";

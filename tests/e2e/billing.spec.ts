@@ -1,6 +1,7 @@
 // Issue 30, item 2 in Chromium: the teacher fills in the Billing card of Settings (IBAN, BIC,
 // PayPal link); a parent books a package and, on the portal's orders, opens "How to pay this
 // order": the amount due, the order's reference, the bank transfer with its QR code, the link, cash.
+// The booking's confirmation shows the same at once, and the emails' ?pay=<order> link opens it.
 // Run: npm run build && E2E_PORT=3365 npx playwright test tests/e2e/billing.spec.ts --project desktop --project phone
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
@@ -10,6 +11,8 @@ import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-billing";
 mkdirSync(SHOTS, { recursive: true });
+const OWED_SHOTS = "/tmp/shots-owed";
+mkdirSync(OWED_SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${test.info().project.name}-${name}.png`, fullPage: true });
 
@@ -61,6 +64,32 @@ test("the teacher's billing details become the order's bank transfer with its QR
   await page.getByRole("button", { name: "Book Lesson" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
 
+  // The confirmation says how to pay at once (issue 30, item 2): the amount, the reference, the
+  // bank transfer with its QR code (the server's SVG as an image), the link and cash.
+  const howToPay = page.getByRole("region", { name: "How to pay" });
+  await expect(howToPay).toContainText(/ORD-\d{4,}/);
+  await expect(howToPay).toContainText("€160");
+  const booked = howToPay.getByRole("region", { name: "Bank transfer" });
+  await expect(booked).toContainText("IT60 X054 2811 1010 0000 0123 456");
+  await expect(booked).toContainText("BPPIITRRXXX");
+  const bookedQr = booked.getByRole("img", {
+    name: /^QR code for a bank transfer of €160.* with the reference ORD-\d{4,}$/,
+  });
+  await expect(bookedQr).toBeVisible();
+  expect(await bookedQr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
+  expect(await bookedQr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(howToPay.getByRole("link", { name: "Pay with PayPal" })).toHaveAttribute(
+    "href",
+    "https://paypal.me/giuliabianchi",
+  );
+  await expect(howToPay.getByText("Cash is also accepted.")).toBeVisible();
+  await howToPay.scrollIntoViewIfNeeded();
+  await howToPay.screenshot({ path: `${OWED_SHOTS}/${test.info().project.name}-1-confirmation-how-to-pay.png` });
+  await page.screenshot({ path: `${OWED_SHOTS}/${test.info().project.name}-0-confirmation.png`, fullPage: true });
+  const calendarLink = await page.getByRole("link", { name: /all 5 lessons/i }).getAttribute("href");
+  const orderId = /\/api\/calendar\/order\/([0-9a-f-]+)\/ics/.exec(calendarLink ?? "")?.[1];
+  expect(orderId).toBeTruthy();
+
   // The package is five lesson credits, all five used by the lessons just booked (issue 30, item 1):
   // the dashboard says so, and opened, lists the ledger's entries newest first.
   await page.goto("/student/dashboard");
@@ -103,6 +132,15 @@ test("the teacher's billing details become the order's bank transfer with its QR
   await expect(order.getByRole("link", { name: "Pay with Satispay" })).toHaveCount(0);
   await order.screenshot({ path: `${SHOTS}/${test.info().project.name}-2-how-to-pay.png` });
   await shot(page, "3-orders-page");
+
+  // The emails' link, ?pay=<order>, opens that order's payment on the orders.
+  await page.goto(`/student/lessons?pay=${orderId}`);
+  const opened = page.locator(`details[open]:has(#order-${orderId}-transfer)`);
+  await expect(opened.getByRole("region", { name: "Bank transfer" })).toContainText(
+    "IT60 X054 2811 1010 0000 0123 456",
+  );
+  await expect(opened.getByRole("region", { name: "Bank transfer" })).toBeInViewport();
+  await page.screenshot({ path: `${OWED_SHOTS}/${test.info().project.name}-2-portal-pay-link.png` });
 });
 
 test("the payer gives their billing details on the profile; a wrong tax code is refused", async ({ page }) => {

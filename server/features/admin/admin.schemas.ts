@@ -17,6 +17,8 @@ import {
   NOTE_FIELDS_REQUIRED_MESSAGE,
   PAYMENT_METHOD_MESSAGE,
   PAYMENT_METHODS,
+  PAYMENT_REMINDER_DAYS_LIMIT,
+  PAYMENT_REMINDER_DAYS_MESSAGE,
   PAYMENT_STATUSES,
   RELEASE_PENDING_HOURS_LIMIT,
   SPECIALIZATIONS,
@@ -214,6 +216,13 @@ export const businessSettingsSchema = z.object({
     .int(CREDIT_EXPIRY_MONTHS_MESSAGE)
     .min(1, CREDIT_EXPIRY_MONTHS_MESSAGE)
     .max(CREDIT_EXPIRY_MONTHS_LIMIT, CREDIT_EXPIRY_MONTHS_MESSAGE)
+    .optional(),
+  // Days before the first lesson an unpaid order's payer is reminded; 0 is off. Absent keeps what is saved.
+  paymentReminderDays: z.coerce
+    .number({ error: PAYMENT_REMINDER_DAYS_MESSAGE })
+    .int(PAYMENT_REMINDER_DAYS_MESSAGE)
+    .min(0, PAYMENT_REMINDER_DAYS_MESSAGE)
+    .max(PAYMENT_REMINDER_DAYS_LIMIT, PAYMENT_REMINDER_DAYS_MESSAGE)
     .optional(),
 });
 export const systemSettingsSchema = z.object({

@@ -16,6 +16,7 @@ const siteSelect = {
   maxPendingLessons: true,
   releasePendingAfterHours: true,
   creditExpiryMonths: true,
+  paymentReminderDays: true,
 } as const;
 
 export function readSiteSettings(db: Db) {

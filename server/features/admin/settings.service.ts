@@ -49,6 +49,7 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         largestPackageLessons: largestPackage,
         releasePendingAfterHours: site.releasePendingAfterHours,
         creditExpiryMonths: site.creditExpiryMonths,
+        paymentReminderDays: site.paymentReminderDays,
       },
       system: {
         dateFormat: site.dateFormat,

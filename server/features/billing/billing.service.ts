@@ -2,6 +2,7 @@
 // and how an order is paid: the amount due, the reference, and the methods the teacher offers.
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db, DbOrTx } from "../../db.ts";
+import type { PaymentForMail } from "../mail/mail.templates.ts";
 import {
   type BillingProfileRow,
   findPayerBilling,
@@ -11,7 +12,7 @@ import {
   savePayerBilling,
 } from "./billing.data.ts";
 import type { BillingProfileInput, FiscalRegime, IssueDocuments, PayerBillingInput } from "./billing.schemas.ts";
-import { EPC_MAX_NAME_LENGTH, epcPayload, epcQrSvg } from "./epc-qr.ts";
+import { EPC_MAX_NAME_LENGTH, epcPayload, epcQrPng, epcQrSvg } from "./epc-qr.ts";
 
 /** The profile as the settings page reads it: every field a string, empty when unset. */
 function toBillingProfileDto(row: BillingProfileRow) {
@@ -74,7 +75,28 @@ export function orderReference(orderNumber: number): string {
   return `ORD-${String(orderNumber).padStart(4, "0")}`;
 }
 
-type PayableOrder = { number: number; amountDueCents: number; teacherName: string | null };
+/** The teacher's profile as the payment details read it (the booking reads it before its lock). */
+export function readPayeeProfile(db: DbOrTx): Promise<BillingProfileRow> {
+  return readBillingProfile(db);
+}
+
+export type PayableOrder = { number: number; amountDueCents: number; teacherName: string | null };
+
+/** The bank transfer an order can be paid by: needs the teacher's IBAN, a beneficiary and something due. */
+function transferOf(profile: BillingProfileRow, order: PayableOrder) {
+  // The beneficiary is the legal name, or else the teacher's name; EPC069-12 takes 70 characters.
+  const name = [...(profile.legalName || order.teacherName || "").trim()].slice(0, EPC_MAX_NAME_LENGTH).join("");
+  if (!profile.iban || !name || order.amountDueCents <= 0) return null;
+  const reference = orderReference(order.number);
+  const payload = epcPayload({
+    bic: profile.bic ?? undefined,
+    name,
+    iban: profile.iban,
+    amountCents: order.amountDueCents,
+    reference,
+  });
+  return { iban: profile.iban, bic: profile.bic, name, reference, amount: centsToEuro(order.amountDueCents), payload };
+}
 
 /**
  * `payment` of GET /api/student/orders/{id}: what is still due, the reference to write on it, and
@@ -82,34 +104,25 @@ type PayableOrder = { number: number; amountDueCents: number; teacherName: strin
  * something due; the links appear when she set them; cash is always accepted.
  */
 export async function orderPaymentDetails(db: DbOrTx, order: PayableOrder, instructions: string) {
-  const profile = await readBillingProfile(db);
-  const reference = orderReference(order.number);
-  const amountDue = centsToEuro(order.amountDueCents);
-  // The beneficiary is the legal name, or else the teacher's name; EPC069-12 takes 70 characters.
-  const name = [...(profile.legalName || order.teacherName || "").trim()].slice(0, EPC_MAX_NAME_LENGTH).join("");
-  let bankTransfer = null;
-  if (profile.iban && name && order.amountDueCents > 0) {
-    const payload = epcPayload({
-      bic: profile.bic ?? undefined,
-      name,
-      iban: profile.iban,
-      amountCents: order.amountDueCents,
-      reference,
-    });
-    bankTransfer = {
-      iban: profile.iban,
-      bic: profile.bic,
-      name,
-      reference,
-      amount: amountDue,
-      epcPayload: payload,
-      qrSvg: await epcQrSvg(payload),
-    };
-  }
+  return paymentDetailsFrom(await readBillingProfile(db), order, instructions);
+}
+
+/** The same from a profile already read: the booking reads it before its lock and answers with this. */
+export async function paymentDetailsFrom(profile: BillingProfileRow, order: PayableOrder, instructions: string) {
+  const transfer = transferOf(profile, order);
+  const bankTransfer = transfer && {
+    iban: transfer.iban,
+    bic: transfer.bic,
+    name: transfer.name,
+    reference: transfer.reference,
+    amount: transfer.amount,
+    epcPayload: transfer.payload,
+    qrSvg: await epcQrSvg(transfer.payload),
+  };
   return {
-    amountDue,
+    amountDue: centsToEuro(order.amountDueCents),
     instructions,
-    reference,
+    reference: orderReference(order.number),
     methods: {
       bankTransfer,
       satispay: profile.satispayLink,
@@ -117,5 +130,30 @@ export async function orderPaymentDetails(db: DbOrTx, order: PayableOrder, instr
       card: profile.cardLink,
       cash: true as const,
     },
+  };
+}
+export type OrderPaymentDto = Awaited<ReturnType<typeof paymentDetailsFrom>>;
+
+/**
+ * What the family's emails say of paying an order (the order email and the payment reminder): the
+ * same facts as the order page, with the EPC QR code as a PNG (base64) for the mail to carry.
+ */
+export async function paymentForMail(
+  profile: BillingProfileRow,
+  order: PayableOrder,
+  instructions: string,
+): Promise<PaymentForMail> {
+  const transfer = transferOf(profile, order);
+  return {
+    amountDue: centsToEuro(order.amountDueCents),
+    instructions,
+    reference: orderReference(order.number),
+    bankTransfer: transfer && {
+      name: transfer.name,
+      iban: transfer.iban,
+      bic: transfer.bic,
+      qrPng: (await epcQrPng(transfer.payload, 5)).toString("base64"),
+    },
+    links: { satispay: profile.satispayLink, paypal: profile.paypalLink, card: profile.cardLink },
   };
 }

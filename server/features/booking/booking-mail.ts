@@ -1,7 +1,13 @@
 // The mail a booking writes into the outbox, inside the booking's own transaction: the student's
 // confirmation (with one calendar file per lesson) and the teacher's notice.
 import type { DbOrTx } from "../../db.ts";
-import { insertOutboxEmails, lessonLocale, type NewOutboxEmail, outboxMail } from "../mail/mail.data.ts";
+import {
+  insertOutboxEmails,
+  lessonLocale,
+  type MailAttachment,
+  type NewOutboxEmail,
+  outboxMail,
+} from "../mail/mail.data.ts";
 import {
   bookingCancelledEmail,
   bookingChangedEmail,
@@ -15,6 +21,7 @@ import {
   type MailContent,
   type MailContext,
   orderDecidedEmail,
+  PAYMENT_QR_FILENAME,
   type PaymentForMail,
   pendingReleasedEmail,
   type TeacherNotice,
@@ -51,10 +58,13 @@ export function bookingCreatedMails(input: {
         bookingCreatedEmail(to.name, lessons, to.ctx, input.payment),
         `booking_created:${input.orderId}`,
       ),
-      attachments: calendarFiles(
-        bookings.map((b) => ({ ...b, teacherName: input.teacher.name })),
-        ctx,
-      ),
+      attachments: [
+        ...calendarFiles(
+          bookings.map((b) => ({ ...b, teacherName: input.teacher.name })),
+          ctx,
+        ),
+        ...paymentQrFiles(input.payment),
+      ],
     },
   ];
   if (input.teacher.email) {
@@ -93,6 +103,15 @@ const calendarFile = (filename: string, content: string) => ({
   contentType: "text/calendar; charset=utf-8",
   content,
 });
+
+/** The bank transfer's EPC QR code as a PNG the mail carries (inline where the client shows it). */
+export function paymentQrFiles(payment: PaymentForMail | undefined): MailAttachment[] {
+  const png = payment && payment.amountDue > 0 ? payment.bankTransfer?.qrPng : undefined;
+  if (!png) return [];
+  return [
+    { filename: PAYMENT_QR_FILENAME, contentType: "image/png", content: png, encoding: "base64", cid: "payment-qr" },
+  ];
+}
 
 /** One file per lesson and, for an order of several, one file with all of them, in the student's language. */
 function calendarFiles(bookings: IcsBooking[], ctx: MailContext) {
@@ -136,7 +155,7 @@ export function orderDecidedMail(input: {
   return [
     {
       ...outboxMail(kind, first.studentEmail, content, `${kind}:${input.orderId}:${version}`),
-      attachments: calendarFiles(input.lessons, ctx),
+      attachments: [...calendarFiles(input.lessons, ctx), ...paymentQrFiles(input.payment)],
     },
   ];
 }

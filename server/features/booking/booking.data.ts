@@ -108,7 +108,13 @@ export const orderPricesSelect = {
   totalPriceCents: true,
 } as const satisfies Prisma.BookingOrderSelect;
 
-const orderSelect = { ...orderPricesSelect, package: { select: { name: true } } } as const;
+const orderSelect = {
+  ...orderPricesSelect,
+  number: true,
+  paymentStatus: true,
+  paidCents: true,
+  package: { select: { name: true } },
+} as const;
 export type OrderRow = Prisma.BookingOrderGetPayload<{ select: typeof orderSelect }>;
 
 export type NewOrder = {
@@ -122,6 +128,8 @@ export type NewOrder = {
   totalPriceCents: number;
   referralCode: string | null;
   locale: Locale;
+  /** Taken from the sequence before the booking's lock (nextOrderNumber): its mail names the reference. */
+  number: number;
 };
 export type NewLesson = NewBookingRow & { id: string; teacherId: string; status: "pending" | "confirmed" };
 
@@ -142,6 +150,7 @@ export const ORDER_COLUMNS = {
   totalPriceCents: "integer",
   referralCode: "text",
   locale: "text",
+  number: "integer",
 } as const satisfies Record<keyof NewOrder, string>;
 
 /** Every field of a NewLesson the statement inserts, read from its JSON as these types. */
@@ -206,6 +215,18 @@ export async function insertOrderWithLessons(
     if (isConstraintConflict(error)) throw new AppError("CONFLICT", conflictMessage);
     throw error;
   }
+}
+
+/**
+ * The next order number, taken before the booking's lock so its email can name the reference
+ * ("ORD-0042") and the locked part stays one statement. A booking refused afterwards leaves a gap:
+ * the number is a reference for people and banks, not a fiscal document's number.
+ */
+export async function nextOrderNumber(db: DbOrTx): Promise<number> {
+  const [row] = await db.$queryRaw<{ number: number }[]>`
+    SELECT nextval(pg_get_serial_sequence('"BookingOrder"', 'number'))::int AS "number"`;
+  if (!row) throw new Error("the order number sequence answered nothing");
+  return row.number;
 }
 
 export function findOrder(tx: DbOrTx, id: string) {

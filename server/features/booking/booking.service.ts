@@ -28,9 +28,18 @@ import {
   lessonRefusal,
   slotMessage,
 } from "../availability/availability.ts";
+import type { BillingProfileRow } from "../billing/billing.data.ts";
+import {
+  type OrderPaymentDto,
+  type PayableOrder,
+  paymentDetailsFrom,
+  paymentForMail,
+  readPayeeProfile,
+} from "../billing/billing.service.ts";
 import { recordOrderCredits } from "../credits/credits.service.ts";
 import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
+import { type PaymentForMail, payOrderUrl } from "../mail/mail.templates.ts";
 import {
   type BookingRow,
   countStudentOrders,
@@ -45,6 +54,7 @@ import {
   insertGroupSignup,
   insertOrderWithLessons,
   insertStandaloneGroupSignup,
+  nextOrderNumber,
   type OrderRow,
   runInTransaction,
   runWithTeacherLock,
@@ -58,6 +68,7 @@ import type {
 import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
 import { hashRequest, withIdempotency } from "./idempotency.service.ts";
+import { amountDueCents, orderStatus } from "./order.service.ts";
 import { ensurePendingRoom } from "./pending-hold.service.ts";
 import {
   decideDiscount,
@@ -108,7 +119,7 @@ export function toBookingDto(b: BookingRow): BookingDto {
   };
 }
 
-function toOrderDto(o: OrderRow): OrderDto {
+function toOrderDto(o: Omit<OrderRow, "number" | "paymentStatus" | "paidCents">): OrderDto {
   return {
     id: o.id,
     packageId: o.packageId,
@@ -194,7 +205,10 @@ export function checkStartsAgainstRules(starts: Date[], slots: Interval[], rules
   }
 }
 
-type BookingOutcome = { bookings: BookingDto[]; order: OrderDto };
+/** What the booking wrote, and what its order owes (the answer's `payment` is made from it). */
+type BookingOutcome = { bookings: BookingDto[]; order: OrderDto; payable: PayableOrder };
+/** The booking procedures' answer: the lessons, the order, and how to pay it (issue 30). */
+type BookingAnswer = { bookings: BookingDto[]; order: OrderDto; payment: OrderPaymentDto };
 
 /** What the teacher's live lessons say about the requested starts: the student's own, or a clash. */
 function assessStarts(
@@ -215,12 +229,13 @@ function assessStarts(
 /** Validate: the payload against the package, the place, the group add-on and the site's rules. */
 async function validateBooking(db: Db, req: LessonRequest, now: Date) {
   const starts = parseStarts(req.starts);
-  const [pkg, rules, choice, groupEvent, groupPackage] = await Promise.all([
+  const [pkg, rules, choice, groupEvent, groupPackage, payee] = await Promise.all([
     req.packageId ? loadPackageOrFail(db, req.packageId) : findSingleLessonPackage(db),
     loadSiteRules(db),
     chooseTeacher(db, req.teacherId, starts),
     req.groupAddOn ? findActiveGroupEvent(db, req.groupAddOn.event_id) : null,
     req.groupAddOn ? findActiveGroupPackage(db, req.groupAddOn.package_id) : null,
+    readPayeeProfile(db),
   ]);
   if (!pkg) throw new AppError("BAD_REQUEST", UNKNOWN_PACKAGE_MESSAGE);
   const countError = lessonCountError(pkg.lessons, starts.length, req.bookRestLater);
@@ -255,6 +270,7 @@ async function validateBooking(db: Db, req: LessonRequest, now: Date) {
     group,
     window,
     bookRestLater: req.bookRestLater,
+    payee,
   };
 }
 
@@ -278,10 +294,14 @@ async function checkLiveLessons(q: Tx | Db, live: LiveBookingRow[], valid: Valid
   const sameSize = order && (order.lessons === starts.length || (valid.bookRestLater && starts.length < order.lessons));
   if (order && sameSize && order.packageId === pkg.id) {
     const wanted = new Set(starts.map((d) => d.getTime()));
-    const bookings = (await findOrderBookings(q, order.id)).filter(
-      (b) => wanted.has(b.startsAt.getTime()) && b.status !== "cancelled",
-    );
-    return { bookings: bookings.map(toBookingDto), order: toOrderDto(order) };
+    const all = await findOrderBookings(q, order.id);
+    const bookings = all.filter((b) => wanted.has(b.startsAt.getTime()) && b.status !== "cancelled");
+    const payable = {
+      number: order.number,
+      amountDueCents: amountDueCents(order, orderStatus(all)),
+      teacherName: all[0]?.teacher?.name ?? null,
+    };
+    return { bookings: bookings.map(toBookingDto), order: toOrderDto(order), payable };
   }
   throw new AppError("CONFLICT", slotMessage("errors.alreadyBooked", held[0].startsAt, rules.zone));
 }
@@ -331,11 +351,18 @@ function lessonRows(
  * Plan: the rows and the mail, ids included, made before the lock (calendar files carry the
  * booking ids) so the locked part only checks and writes.
  */
-function planBooking(valid: ValidBooking, student: SessionUser, req: LessonRequest, publicUrl: string, locale: Locale) {
+function planBooking(
+  valid: ValidBooking,
+  student: SessionUser,
+  req: LessonRequest,
+  publicUrl: string,
+  locale: Locale,
+  payment: PlannedPayment,
+) {
   const { pkg, rules, teacher, group } = valid;
   const info = req.studentInfo;
   const email = student.email.toLowerCase();
-  const orderId = randomUUID();
+  const orderId = payment.orderId;
   const status = rules.autoConfirm ? ("confirmed" as const) : ("pending" as const);
   const rows = lessonRows(valid, student, req, orderId, status);
   const ctx = mailContext({
@@ -349,7 +376,7 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
   });
   const groupMails: NewOutboxEmail[] = [];
   // The amount due is known once the order is priced under the lock: the mail is written then.
-  const mailsFor = (totalPriceCents: number) => [
+  const mailsFor = (mailPayment: PaymentForMail) => [
     ...bookingCreatedMails({
       ctx,
       student: { name: info.name, email, phone: info.phone, guardianName: rows[0]?.guardianName ?? null },
@@ -357,7 +384,7 @@ function planBooking(valid: ValidBooking, student: SessionUser, req: LessonReque
       packageName: pkg.name,
       bookings: rows.map((r) => ({ ...r, icsSequence: 0 })),
       orderId,
-      payment: { amountDue: centsToEuro(totalPriceCents), instructions: rules.paymentInstructions },
+      payment: mailPayment,
     }),
     ...groupMails,
   ];
@@ -405,6 +432,7 @@ function commitBooking(
   db: Db,
   valid: ValidBooking,
   plan: BookingPlan,
+  payment: PlannedPayment,
   student: SessionUser,
   referral: { code: string | null | undefined; discount: Discount },
   locale: Locale,
@@ -449,8 +477,10 @@ function commitBooking(
         ...price,
         referralCode: normaliseReferralCode(referral.code),
         locale,
+        number: payment.number,
       };
-      await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(price.totalPriceCents), taken);
+      const mailPayment = await payment.forMail(price.totalPriceCents);
+      await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(mailPayment), taken);
       await recordOrderCredits(tx, {
         studentId: student.id,
         orderId: order.id,
@@ -464,7 +494,8 @@ function commitBooking(
       const bookings = plan.rows.map((row) =>
         toBookingDto({ ...row, icsSequence: 0, teacher: { name: teacher.name } }),
       );
-      return { bookings, order: toOrderDto({ ...order, package: { name: pkg.name } }) };
+      const payable = { number: payment.number, amountDueCents: price.totalPriceCents, teacherName: teacher.name };
+      return { bookings, order: toOrderDto({ ...order, package: { name: pkg.name } }), payable };
     },
     taken,
   );
@@ -504,6 +535,38 @@ async function recordOrderExtras(
   }
 }
 
+/**
+ * The order's number and its mail's payment block, prepared before the lock for the price the
+ * order will most likely have (the QR code is a few milliseconds of work the teacher's other
+ * bookings need not wait for); made again under the lock only if the price turned out otherwise.
+ */
+async function planPayment(db: Db, valid: ValidBooking, predictedCents: number, publicUrl: string) {
+  const orderId = randomUUID();
+  const number = await nextOrderNumber(db);
+  const make = async (amountDueCents: number): Promise<PaymentForMail> => ({
+    ...(await paymentForMail(
+      valid.payee,
+      { number, amountDueCents, teacherName: valid.teacher.name },
+      valid.rules.paymentInstructions,
+    )),
+    orderUrl: payOrderUrl({ publicUrl }, orderId),
+  });
+  const predicted = await make(predictedCents);
+  return {
+    orderId,
+    number,
+    forMail: (totalPriceCents: number) =>
+      totalPriceCents === predictedCents ? Promise.resolve(predicted) : make(totalPriceCents),
+  };
+}
+type PlannedPayment = Awaited<ReturnType<typeof planPayment>>;
+
+/** The answer: the outcome with how to pay its order, written outside the lock. */
+async function answerOf(outcome: BookingOutcome, payee: BillingProfileRow, instructions: string) {
+  const { payable, ...rest } = outcome;
+  return { ...rest, payment: await paymentDetailsFrom(payee, payable, instructions) };
+}
+
 /** Validate, plan, commit; a taken slot or a retry is answered before any of the booking's reads. */
 async function bookLessons(
   db: Db,
@@ -511,17 +574,30 @@ async function bookLessons(
   req: LessonRequest,
   now: Date,
   publicUrl: string,
-): Promise<BookingOutcome> {
+): Promise<BookingAnswer> {
   const valid = await validateBooking(db, req, now);
+  const instructions = valid.rules.paymentInstructions;
   // A first look without the lock: a taken slot or a retry is answered at once, without queueing
   // behind other bookings of the teacher, and without the reads only a booking needs.
   const live = await listLiveBookingsOverlapping(db, [valid.teacher.id], valid.window.start, valid.window.end);
   const replayed = await checkLiveLessons(db, live, valid, student.id, now);
-  if (replayed) return replayed;
+  if (replayed) return answerOf(replayed, valid.payee, instructions);
   const discount = await decideDiscount(db, student.id, req.referralCode);
   const locale = req.locale ?? (await findUserLocale(db, student.id));
-  const plan = planBooking(valid, student, req, publicUrl, locale);
-  return commitBooking(db, valid, plan, student, { code: req.referralCode, discount }, locale, now);
+  const predicted = priceOrder(valid.pkg, valid.group?.package.totalPriceCents ?? 0, discount).totalPriceCents;
+  const payment = await planPayment(db, valid, predicted, publicUrl);
+  const plan = planBooking(valid, student, req, publicUrl, locale, payment);
+  const outcome = await commitBooking(
+    db,
+    valid,
+    plan,
+    payment,
+    student,
+    { code: req.referralCode, discount },
+    locale,
+    now,
+  );
+  return answerOf(outcome, valid.payee, instructions);
 }
 
 /** The night as the teacher's notice names it, in her language (mail.templates.ts). */
@@ -545,7 +621,7 @@ function bookOnce<T>(
   input: SingleBookingInput | PackageBookingInput,
   lesson: { starts: string[]; packageId: string | null },
   opts: BookingOptions,
-  answer: (outcome: BookingOutcome) => T,
+  answer: (outcome: BookingAnswer) => T,
 ) {
   const { idempotencyKey, ...payload } = input;
   const req: LessonRequest = {
@@ -572,7 +648,11 @@ function bookOnce<T>(
 /** One lesson (the spec's single booking payload). */
 export function createBooking(db: Db, student: SessionUser, input: SingleBookingInput, opts: BookingOptions) {
   const lesson = { starts: [input.lesson_date], packageId: input.packageId ?? null };
-  return bookOnce(db, student, "booking", input, lesson, opts, (o) => ({ booking: o.bookings[0], order: o.order }));
+  return bookOnce(db, student, "booking", input, lesson, opts, (o) => ({
+    booking: o.bookings[0],
+    order: o.order,
+    payment: o.payment,
+  }));
 }
 
 /** Several lessons of one package, all or nothing (the spec's package payload). */

@@ -20,6 +20,7 @@ import {
   findSingleLessonPackage,
   insertOrderWithLessons,
   LESSON_COLUMNS,
+  nextOrderNumber,
   ORDER_COLUMNS,
   runWithTeacherLock,
 } from "./booking.data.ts";
@@ -194,6 +195,8 @@ const statements: [string, (client: never) => Promise<unknown>][] = [
   ["findBookablePackage", (db) => findBookablePackage(db, "online-5")],
   ["findSingleLessonPackage", (db) => findSingleLessonPackage(db)],
   ["findDiscountState", (db) => findDiscountState(db, id)],
+  // The fake answers no row, which the function refuses: only the statement it sent is checked.
+  ["nextOrderNumber", (db) => nextOrderNumber(db).catch(() => null)],
   ["insertOrderWithLessons", (tx) => insertOrderWithLessons(tx, newOrder(), [newLesson()], [email], "taken")],
   ["insertOrderWithLessons(no mail)", (tx) => insertOrderWithLessons(tx, newOrder(), [newLesson()], [], "taken")],
 ];
@@ -210,6 +213,7 @@ function newOrder(): Parameters<typeof insertOrderWithLessons>[1] {
     totalPriceCents: 3500,
     referralCode: null,
     locale: "it",
+    number: 42,
   };
 }
 function newLesson(): Parameters<typeof insertOrderWithLessons>[2][number] {

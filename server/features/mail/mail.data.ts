@@ -54,8 +54,17 @@ export async function findAccountLocale(db: DbOrTx, email: string): Promise<Loca
   return isLocale(user?.locale) ? user.locale : DEFAULT_LOCALE;
 }
 
-/** A file sent with a mail: text (a calendar file) as is, binary (a PDF) in base64. */
-export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
+/**
+ * A file a mail carries. Text (a calendar file) is stored as it is; binary content (a PDF, the EPC
+ * QR code's PNG) as base64 with `encoding`, and `cid` lets a mail client show an image inline.
+ */
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: "base64";
+  cid?: string;
+};
 
 export type NewOutboxEmail = {
   kind: string;

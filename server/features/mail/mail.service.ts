@@ -5,7 +5,6 @@
 import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import type { Env } from "../../env.ts";
-import type { MailAttachment } from "./mail.data.ts";
 import {
   claimDueEmails,
   findMailSender,
@@ -13,6 +12,7 @@ import {
   insertOutboxEmails,
   lessonLocale,
   listLessonsStartingBetween,
+  type MailAttachment,
   markEmailFailed,
   markEmailForRetry,
   markEmailSent,
@@ -50,6 +50,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
           contentType: a.contentType,
           content: a.content,
           ...(a.encoding ? { encoding: a.encoding } : {}),
+          ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
         })),
       });
     },

@@ -157,16 +157,56 @@ function studentLessonText(
   ].join("\n");
 }
 
-/** What the student owes and how to pay, as the booking and order emails state it. */
-export type PaymentForMail = { amountDue: number; instructions: string };
+/**
+ * What the student owes and how to pay, as the booking, order and reminder emails state it. The
+ * reference, the bank transfer and the links come from the teacher's billing profile (issue 30);
+ * `qrPng` is the transfer's EPC QR code, which the mail carries as an attachment.
+ */
+export type PaymentForMail = {
+  amountDue: number;
+  instructions: string;
+  reference?: string;
+  bankTransfer?: { name: string; iban: string; bic: string | null; qrPng?: string } | null;
+  links?: { satispay: string | null; paypal: string | null; card: string | null };
+  /** The order in the portal, where it can be paid (payOrderUrl). */
+  orderUrl?: string;
+};
+
+/** The EPC QR code's file name in the mail, named by its text. */
+export const PAYMENT_QR_FILENAME = "bank-transfer-qr.png";
+
+const ibanGroups = (iban: string) => iban.replace(/(.{4})(?=.)/g, "$1 ");
 
 function paymentLines(t: Translate, locale: Locale, payment: PaymentForMail | undefined): string[] {
   if (!payment || payment.amountDue <= 0) return [];
   const amount = t("email.payment.amountDue", { amount: mailEuro(locale, payment.amountDue) });
-  return payment.instructions
-    ? [amount, t("email.payment.howToPay", { instructions: payment.instructions })]
-    : [amount];
+  const lines = [amount];
+  if (payment.reference) lines.push(t("email.payment.reference", { reference: payment.reference }));
+  const transfer = payment.bankTransfer;
+  if (transfer) {
+    lines.push(
+      t("email.payment.bankTransfer"),
+      `   ${t("email.payment.beneficiary", { name: transfer.name })}`,
+      `   ${t("email.payment.iban", { iban: ibanGroups(transfer.iban) })}`,
+      ...(transfer.bic ? [`   ${t("email.payment.bic", { bic: transfer.bic })}`] : []),
+      `   ${t("email.payment.amount", { amount: mailEuro(locale, payment.amountDue) })}`,
+      ...(payment.reference ? [`   ${t("email.payment.description", { reference: payment.reference })}`] : []),
+      ...(transfer.qrPng ? [`   ${t("email.payment.qrAttached", { file: PAYMENT_QR_FILENAME })}`] : []),
+    );
+  }
+  const links = payment.links;
+  if (links?.satispay) lines.push(t("email.payment.satispay", { url: links.satispay }));
+  if (links?.paypal) lines.push(t("email.payment.paypal", { url: links.paypal }));
+  if (links?.card) lines.push(t("email.payment.card", { url: links.card }));
+  if (payment.reference) lines.push(t("email.payment.cash"));
+  if (payment.instructions) lines.push(t("email.payment.howToPay", { instructions: payment.instructions }));
+  if (payment.orderUrl) lines.push(t("email.payment.orderLink", { url: payment.orderUrl }));
+  return lines;
 }
+
+/** The portal's orders, opened on this order's payment ("How to pay this order"). */
+export const payOrderUrl = (ctx: Pick<MailContext, "publicUrl">, orderId: string) =>
+  `${ctx.publicUrl}/student/lessons?pay=${encodeURIComponent(orderId)}`;
 
 const lessonsUrl = (t: Translate, ctx: MailContext) =>
   t("email.yourLessons", { url: `${ctx.publicUrl}/student/lessons` });
@@ -409,6 +449,37 @@ export function lessonReminderEmail(name: string, lesson: LessonForMail, ctx: Ma
       lessons: studentLessonLines([lesson], ctx),
       outro: [t("email.reminder.outro")],
     }),
+  };
+}
+
+/**
+ * The payer's reminder, some days before the first lesson of an order nothing has been paid on:
+ * the amount, the reference, how to pay, and the order in the portal.
+ */
+export function paymentReminderEmail(
+  name: string,
+  order: { id: string; firstLessonAt: Date; payment: PaymentForMail },
+  ctx: MailContext,
+): MailContent {
+  const { locale, t, whose } = studentVoice(ctx);
+  const values = {
+    ...whose,
+    amount: mailEuro(locale, order.payment.amountDue),
+    reference: order.payment.reference ?? "",
+    when: describeTime(order.firstLessonAt, ctx),
+  };
+  return {
+    subject: t("email.paymentReminder.subject", values),
+    text: [
+      t("email.greeting", { name }),
+      "",
+      t("email.paymentReminder.intro", values),
+      "",
+      ...paymentLines(t, locale, { ...order.payment, orderUrl: payOrderUrl(ctx, order.id) }),
+      "",
+      t("email.paymentReminder.alreadyPaid", { teacher: teacherOf(t, ctx) }),
+      signOff(t, ctx),
+    ].join("\n"),
   };
 }
 

@@ -2,12 +2,13 @@
 // a moving clock and no sleeping (tests/integration/year.int.test.ts); the scheduler only calls
 // them on timers. Every job is safe to run in several processes at once (PostgreSQL): the top-up
 // under the teacher's lock with conflict-skipping inserts, the release of unconfirmed lessons as
-// one conditional update per order under its row lock, the others as single statements.
+// one conditional update per order under its row lock (the payment reminder too), the others as single statements.
 
 import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { emailIssuedDocuments } from "../billing/document-mail.ts";
+import { sendPaymentReminders } from "../booking/payment-reminder.service.ts";
 import { releaseStalePendingLessons } from "../booking/pending-hold.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
 import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";
@@ -20,6 +21,7 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
 
 const HOUR_MS = 3_600_000;
 const PENDING_RELEASE_INTERVAL_MS = 15 * 60_000;
+const PAYMENT_REMINDER_INTERVAL_MS = 15 * 60_000;
 
 /**
  * Lessons move on by themselves: a confirmed lesson whose end has passed is completed.
@@ -61,6 +63,12 @@ export function serverJobs(opts: { db: Db; publicUrl: string; onSlotsChanged?: (
         if (result.released > 0) opts.onSlotsChanged?.();
         return result;
       },
+    },
+    {
+      // Off when the teacher set 0 days; once per order, whichever process finds it first.
+      name: "payment reminders",
+      everyMs: PAYMENT_REMINDER_INTERVAL_MS,
+      run: (now) => sendPaymentReminders(db, { publicUrl: opts.publicUrl, now }),
     },
     { name: "housekeeping", everyMs: 24 * HOUR_MS, run: (now) => runHousekeeping(db, now) },
     // Receipts and invoices reach their payer within a minute of being issued.

@@ -46,7 +46,7 @@ export function traceRedactor(traces: PersonTraces): (text: string) => string {
   return (text) => text.replace(pattern, (match) => replacements.get(match.toLowerCase()) ?? REMOVED_TEXT);
 }
 
-export type StoredAttachment = { filename: string; contentType: string; content: string };
+export type StoredAttachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
 
 /** A stored message with the person's traces replaced in everything a reader sees. */
 export function redactStoredEmail<
@@ -56,7 +56,9 @@ export function redactStoredEmail<
     ? (message.attachments as StoredAttachment[]).map((a) => ({
         ...a,
         filename: redact(a.filename),
-        content: redact(a.content),
+        // Base64 (a PDF, the payment's QR code) holds no text a name could be found in: redacting it
+        // could only corrupt it.
+        content: a.encoding === "base64" ? a.content : redact(a.content),
       }))
     : message.attachments;
   return {

@@ -8,6 +8,7 @@ import {
   LESSON_DURATION_OPTIONS,
   MAX_ADVANCE_OPTIONS,
   MAX_PENDING_LESSONS_LIMIT,
+  PAYMENT_REMINDER_DAYS_LIMIT,
   RELEASE_PENDING_HOURS_OPTIONS,
   TIME_FORMAT_OPTIONS,
   TIMEZONE_OPTIONS,
@@ -167,6 +168,18 @@ function PendingLessonsFields({ business, set }: { business: AdminSettings["busi
         required
         value={business.creditExpiryMonths}
         onChange={(e) => set("business", { creditExpiryMonths: Number(e.target.value) })}
+      />
+      <TextField
+        label={t("admin.settings.business.paymentReminder")}
+        hint={t("admin.settings.business.paymentReminderHint")}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={PAYMENT_REMINDER_DAYS_LIMIT}
+        step={1}
+        required
+        value={business.paymentReminderDays}
+        onChange={(e) => set("business", { paymentReminderDays: Number(e.target.value) })}
       />
     </>
   );

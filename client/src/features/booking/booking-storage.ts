@@ -57,6 +57,12 @@ const isSlot = objectOf({
 });
 export type Slot = Shape<typeof isSlot>;
 
+/**
+ * How to pay the order, as the booking answered it: checked where it is shown (the confirmation's
+ * isOrderPayment), so the guard's bytes stay off the steps before it.
+ */
+const checkedWhereShown: Guard<unknown> = (_value): _value is unknown => true;
+
 const isBookingResults = objectOf({
   bookings: arrayOf(
     objectOf({
@@ -73,6 +79,8 @@ const isBookingResults = objectOf({
   package: objectOf({ name: text, totalPrice: isNumber(), lessons: isNumber() }),
   /** The order the lessons belong to: its calendar file and its amount due (issue 16). */
   orderId: optional(id),
+  /** How to pay it: the amount due, the reference and the teacher's methods (issue 30). */
+  payment: optional(checkedWhereShown),
   teacher: optional(nullable(objectOf({ name: text }))),
   totalSlots: isNumber(),
   studentInfo: objectOf({ name: text, email: text }),

@@ -9,6 +9,7 @@ import { StrongValue } from "../../lib/strong-value.tsx";
 import { intlZone } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import type { BookingResults } from "./booking-storage.ts";
+import { HowToPay, type HowToPayLabels, isOrderPayment } from "./how-to-pay.tsx";
 import { YourTime } from "./your-time.tsx";
 
 /** The confirmation's banner: confirmed (green) only when every lesson is, else requested. */
@@ -114,8 +115,8 @@ export function OrderCalendarLink(props: { orderId: string; lessons: number }) {
  * The amount due and how to pay: read from the student's order (what the teacher has recorded
  * since), else the booking's total; the teacher's payment instructions when she has set them.
  */
-export function PaymentDue(props: { orderId: string | undefined; totalPrice: number }) {
-  const { orderId, totalPrice } = props;
+export function PaymentDue(props: { orderId: string | undefined; totalPrice: number; howToPayShown?: boolean }) {
+  const { orderId, totalPrice, howToPayShown = false } = props;
   const t = useT();
   const locale = useLocale();
   const order = useQuery({
@@ -143,8 +144,60 @@ export function PaymentDue(props: { orderId: string | undefined; totalPrice: num
           <p className="mt-1 whitespace-pre-line break-words text-slate-800">{instructions}</p>
         </div>
       ) : (
-        <p className="mt-1">{t("booking-confirmation.payment.explain")}</p>
+        // "How to pay" above already says how: the promise that the teacher will explain would contradict it.
+        !howToPayShown && <p className="mt-1">{t("booking-confirmation.payment.explain")}</p>
       )}
     </div>
+  );
+}
+
+function useConfirmationPaymentLabels(): HowToPayLabels {
+  const t = useT();
+  return {
+    amountDue: t("booking-confirmation.howToPay.amountDue"),
+    reference: t("booking-confirmation.howToPay.reference"),
+    referenceHint: t("booking-confirmation.howToPay.referenceHint"),
+    bankTransfer: t("booking-confirmation.howToPay.bankTransfer"),
+    beneficiary: t("booking-confirmation.howToPay.beneficiary"),
+    iban: t("booking-confirmation.howToPay.iban"),
+    bic: t("booking-confirmation.howToPay.bic"),
+    amount: t("booking-confirmation.howToPay.amount"),
+    qrAlt: (values) => t("booking-confirmation.howToPay.qrAlt", values),
+    qrHint: t("booking-confirmation.howToPay.qrHint"),
+    satispay: t("booking-confirmation.howToPay.satispay"),
+    paypal: t("booking-confirmation.howToPay.paypal"),
+    card: t("booking-confirmation.howToPay.card"),
+    cash: t("booking-confirmation.howToPay.cash"),
+  };
+}
+
+/**
+ * How to pay the order just made (issue 30): the amount due, its reference, the bank transfer with
+ * its QR code, the teacher's links and cash. The booking's answer carries it, so it shows at once;
+ * the order read afresh (as PaymentDue reads it) wins once loaded. Nothing when nothing is due.
+ */
+export function HowToPayCard(props: { orderId: string | undefined; booked: unknown; email: string }) {
+  const { orderId, booked, email } = props;
+  const t = useT();
+  const labels = useConfirmationPaymentLabels();
+  const order = useQuery({
+    ...trpc.portal.order.queryOptions({ id: orderId ?? "" }),
+    enabled: Boolean(orderId),
+    retry: false,
+  });
+  const payment = order.data?.payment ?? (isOrderPayment(booked) ? booked : null);
+  if (!payment || payment.amountDue <= 0) return null;
+  return (
+    <Card className="mt-6 p-5">
+      <section aria-labelledby="how-to-pay-title">
+        <h2 id="how-to-pay-title" className="font-semibold text-slate-900">
+          {t("booking-confirmation.howToPay.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("booking-confirmation.howToPay.emailed", { email })}</p>
+        <div className="mt-3">
+          <HowToPay payment={payment} labels={labels} idPrefix="confirmation" />
+        </div>
+      </section>
+    </Card>
   );
 }

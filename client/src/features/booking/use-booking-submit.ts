@@ -120,13 +120,14 @@ export function useBookingSubmit({
       bookRestLater: currentSlots.length < pkg.lessons,
     };
     try {
-      const { bookings, order } =
+      const { bookings, order, payment } =
         currentSlots.length === 1
           ? await createBooking
               .mutateAsync({ ...common, lesson_date: currentSlots[0].startTime, packageId: pkg.id })
               .then((r) => ({
                 bookings: [r.booking],
                 order: r.order,
+                payment: r.payment,
               }))
           : await createPackageBooking.mutateAsync({
               ...common,
@@ -150,6 +151,7 @@ export function useBookingSubmit({
         })),
         package: { name: order.packageName, totalPrice: order.totalPrice, lessons: order.lessons },
         orderId: order.id,
+        payment,
         teacher: teacher
           ? { name: bookings[0]?.teacher_name ?? teacher.name }
           : bookings[0]?.teacher_name

@@ -12,7 +12,7 @@ import { OrderPayment } from "./order-payment.tsx";
 import { PageSection } from "./page-section.tsx";
 import { usePortalQuery } from "./portal-api.ts";
 
-export function OrdersSection({ timeZone }: { timeZone: string }) {
+export function OrdersSection({ timeZone, payOrderId = null }: { timeZone: string; payOrderId?: string | null }) {
   const t = useT();
   const locale = useLocale();
   const orders = usePortalQuery(trpc.portal.orders.queryOptions({ limit: 50 }));
@@ -63,7 +63,7 @@ export function OrdersSection({ timeZone }: { timeZone: string }) {
                     <OrderAmounts order={o} />
                   </div>
                 </div>
-                {o.amount_due > 0 && <OrderPayment orderId={o.id} />}
+                {o.amount_due > 0 && <OrderPayment orderId={o.id} initiallyOpen={o.id === payOrderId} />}
               </article>
             </Card>
           </li>

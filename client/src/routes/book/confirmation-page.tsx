@@ -7,10 +7,12 @@ import { CalendarIcon, CheckIcon, UsersIcon } from "../../components/ui/icons.ts
 import { bookingStorage } from "../../features/booking/booking-storage.ts";
 import {
   ConfirmationHero,
+  HowToPayCard,
   LessonResultCard,
   OrderCalendarLink,
   PaymentDue,
 } from "../../features/booking/confirmation-parts.tsx";
+import { isOrderPayment } from "../../features/booking/how-to-pay.tsx";
 import { policyLines } from "../../features/booking/policy.ts";
 import { useCancellationNotice } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
@@ -107,6 +109,8 @@ export function ConfirmationPage() {
         </section>
       </div>
 
+      <HowToPayCard orderId={results.orderId} booked={results.payment} email={results.studentInfo.email} />
+
       {results.groupConversation && (
         <Card className="mt-6 border-violet-200 p-5">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
@@ -172,7 +176,11 @@ export function ConfirmationPage() {
             <h3 className="font-semibold text-slate-900">{t("booking-confirmation.info.policy")}</h3>
             <p className="mt-1">{policyLines(t, { lessons: results.package.lessons }, notice).join(" ")}</p>
           </div>
-          <PaymentDue orderId={results.orderId} totalPrice={results.package.totalPrice} />
+          <PaymentDue
+            orderId={results.orderId}
+            totalPrice={results.package.totalPrice}
+            howToPayShown={isOrderPayment(results.payment) && results.payment.amountDue > 0}
+          />
           <div>
             <h3 className="font-semibold text-slate-900">{t("booking-confirmation.info.contact")}</h3>
             <p className="mt-1">{t("booking-confirmation.info.contactText")}</p>

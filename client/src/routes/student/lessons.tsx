@@ -35,6 +35,8 @@ export function MyLessons() {
   // ?move=<id>: the link in every lesson email opens this lesson's move dialog (after sign-in).
   const [params, setParams] = useSearchParams();
   const moving = params.get("move");
+  // ?pay=<order>: the link in the order email and the payment reminder opens how to pay that order.
+  const paying = params.get("pay");
   const setMoving = (id: string | null) => {
     const next = new URLSearchParams(params);
     if (id) next.set("move", id);
@@ -131,7 +133,7 @@ export function MyLessons() {
         </p>
       )}
 
-      <OrdersSection timeZone={timeZone} />
+      <OrdersSection timeZone={timeZone} payOrderId={paying} />
       <DocumentsSection />
 
       <div className="mt-8">
