@@ -73,6 +73,26 @@ export function orderReference(orderNumber: number): string {
   return `ORD-${String(orderNumber).padStart(4, "0")}`;
 }
 
+/** The order number a reference names ("ORD-0042" → 42; spaces and case forgiven), or null. */
+export function orderNumberOf(reference: string): number | null {
+  const match = /^ORD-(\d{1,9})$/i.exec(reference.trim());
+  const number = match ? Number(match[1]) : 0;
+  return number > 0 ? number : null;
+}
+
+/**
+ * The teacher's card link for this order. A Stripe Payment Link (`https://buy.stripe.com/…`) takes
+ * `client_reference_id` in its address and hands it to the Checkout Session it opens, so the
+ * webhook finds the order the payment is for (stripe-webhook.service.ts); other links stay as saved.
+ */
+export function cardLinkFor(link: string | null, reference: string): string | null {
+  if (!link) return null;
+  const url = URL.parse(link);
+  if (url?.protocol !== "https:" || url.hostname !== "buy.stripe.com") return link;
+  url.searchParams.set("client_reference_id", reference);
+  return url.toString();
+}
+
 type PayableOrder = { number: number; amountDueCents: number; teacherName: string | null };
 
 /**
@@ -113,7 +133,7 @@ export async function orderPaymentDetails(db: DbOrTx, order: PayableOrder, instr
       bankTransfer,
       satispay: profile.satispayLink,
       paypal: profile.paypalLink,
-      card: profile.cardLink,
+      card: cardLinkFor(profile.cardLink, reference),
       cash: true as const,
     },
   };
