@@ -143,7 +143,12 @@ describe(`the Stripe webhook on ${testEngine}`, () => {
     expect(seen.json().order).toMatchObject({ paid_amount: 100, amount_due: 92, payment_status: "partly_paid" });
     const admin = await t.send("GET", `/api/admin/orders/${orderId}`, { as: t.admin });
     expect(admin.json().order.payments).toEqual([
-      expect.objectContaining({ amount: 100, method: "card", date: "2026-03-05", note: `Stripe ${event.data.object.id}` }),
+      expect.objectContaining({
+        amount: 100,
+        method: "card",
+        date: "2026-03-05",
+        note: `Stripe ${event.data.object.id}`,
+      }),
     ]);
   });
 
