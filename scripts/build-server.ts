@@ -23,6 +23,22 @@ module.enableCompileCache?.();
 await import("./server.mjs");
 `;
 
+/**
+ * Left in node_modules: PGlite finds its WebAssembly and data files next to its own modules, and
+ * pdfkit its standard fonts' metrics (it requires them through its package's `#standard-fonts/…`
+ * import map, which a bundle has not got: bundled, the first PDF fails with "Cannot find module").
+ * Both load when first used. ioredis and openai load only when configured, pg-native is pg's
+ * optional native driver.
+ */
+export const SERVER_EXTERNALS = [
+  "@electric-sql/pglite",
+  "@electric-sql/pglite/*",
+  "pdfkit",
+  "ioredis",
+  "openai",
+  "pg-native",
+];
+
 export async function buildServer(outfile = path.join(root, "dist/server/index.mjs")): Promise<string> {
   await build({
     // The server, and the embedded database's thread (server/db/pglite-thread.ts), which the
@@ -41,9 +57,7 @@ export async function buildServer(outfile = path.join(root, "dist/server/index.m
     platform: "node",
     format: "esm",
     target: "node24",
-    // Left in node_modules: PGlite finds its WebAssembly and data files next to its own modules,
-    // ioredis and openai load only when configured, pg-native is pg's optional native driver.
-    external: ["@electric-sql/pglite", "@electric-sql/pglite/*", "ioredis", "openai", "pg-native"],
+    external: SERVER_EXTERNALS,
     // The bundled CommonJS packages call require(); an ES module has none of its own.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

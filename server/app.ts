@@ -13,6 +13,7 @@ import type { Env } from "./env.ts";
 import { AppError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { OidcProvider } from "./features/auth/oidc.service.ts";
 import { type AvailabilityCache, createAvailabilityCache } from "./features/availability/availability-cache.ts";
+import { documentFileRoutes } from "./features/billing/documents.http.ts";
 import { openUploadStore } from "./features/files/upload-store.ts";
 import { PrerenderedPages } from "./features/pages/prerendered-pages.ts";
 import { authRoutes } from "./http/auth.http.ts";
@@ -267,6 +268,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(calendarFileRoutes, { db, env });
   await app.register(fileRoutes, { db, env, rateLimiter, uploads });
   await app.register(studentExportRoute, { db });
+  await app.register(documentFileRoutes, { db });
   await app.register(stripeWebhookRoutes, { db, secret: env.STRIPE_WEBHOOK_SECRET });
   if (opts.ops) await app.register(opsRoutes, { database, ...opts.ops });
 

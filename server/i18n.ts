@@ -1,15 +1,17 @@
 // The server's messages (issue 29, decision 0013): the same catalogues as the pages, compiled once
-// per language at first use. Emails, calendar files, error messages and the pages' language
-// suggestion speak through `translator(locale)`, as does the local demo sign-in page (portal).
+// per language at first use. Emails, calendar files, error messages, the PDFs of receipts and
+// invoices and the pages' language suggestion speak through `translator(locale)`, as does the local demo sign-in page (portal).
 import { type I18n, setupI18n } from "@lingui/core";
 import { compileCatalogue } from "../shared/i18n/compile.ts";
 import { DEFAULT_LOCALE, type Locale, preferredLocale } from "../shared/i18n/locales.ts";
 import enCommon from "../shared/i18n/messages/en/common.json" with { type: "json" };
+import enDocuments from "../shared/i18n/messages/en/documents.json" with { type: "json" };
 import enEmail from "../shared/i18n/messages/en/email.json" with { type: "json" };
 import enErrors from "../shared/i18n/messages/en/errors.json" with { type: "json" };
 import enPortal from "../shared/i18n/messages/en/portal.json" with { type: "json" };
 import enQuiz from "../shared/i18n/messages/en/quiz.json" with { type: "json" };
 import itCommon from "../shared/i18n/messages/it/common.json" with { type: "json" };
+import itDocuments from "../shared/i18n/messages/it/documents.json" with { type: "json" };
 import itEmail from "../shared/i18n/messages/it/email.json" with { type: "json" };
 import itErrors from "../shared/i18n/messages/it/errors.json" with { type: "json" };
 import itPortal from "../shared/i18n/messages/it/portal.json" with { type: "json" };
@@ -18,8 +20,8 @@ import type { MessageKey, MessageValues, Translate } from "../shared/i18n/messag
 
 /** The areas the server speaks, per language. */
 const CATALOGUES: Record<Locale, Record<string, string>[]> = {
-  en: [enCommon, enEmail, enErrors, enPortal, enQuiz],
-  it: [itCommon, itEmail, itErrors, itPortal, itQuiz],
+  en: [enCommon, enEmail, enErrors, enPortal, enQuiz, enDocuments],
+  it: [itCommon, itEmail, itErrors, itPortal, itQuiz, itDocuments],
 };
 
 const instances = new Map<Locale, I18n>();

@@ -16,6 +16,8 @@ describe("dates in each language", () => {
     ["it", "long", "mercoledì 9 dicembre 2026"],
     ["it", "medium", "9 dic 2026"],
     ["it", "short", "mer 9 dic"],
+    ["en", "date", "December 9, 2026"],
+    ["it", "date", "9 dicembre 2026"],
   ] as const)("%s %s: %s", (locale, style, expected) => {
     expect(formatDate(locale, day, { style, timeZone: ROME })).toBe(expected);
   });
@@ -67,6 +69,17 @@ describe("euro amounts in each language", () => {
 
   it("keeps the Italian amount and its sign together with a no-break space", () => {
     expect(formatEuro("it", 160)).toBe("160\u00a0€");
+  });
+
+  it.each([
+    [160, "€160.00", "160,00 €"],
+    [22.5, "€22.50", "22,50 €"],
+    [1234.5, "€1,234.50", "1.234,50 €"],
+  ])("%d with its cents always is %s and %s (a document's column)", (amount, english, italian) => {
+    expect(plain(formatEuro("en", amount, { alwaysCents: true }))).toBe(english);
+    expect(plain(formatEuro("it", amount, { alwaysCents: true }))).toBe(italian);
+    // The cached formatter of one form never answers for the other.
+    expect(plain(formatEuro("en", 160))).toBe("€160");
   });
 });
 

@@ -34,6 +34,8 @@ const DATE_STYLES = {
   weekday: { weekday: "short" },
   // "Tuesday" · "martedì"
   weekdayLong: { weekday: "long" },
+  // "March 3, 2026" · "3 marzo 2026": a date on a document
+  date: { year: "numeric", month: "long", day: "numeric" },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** The clock each language reads: 12-hour in English (the specification's "10:00 AM"), 24-hour in Italian ("09:30"). */
@@ -74,11 +76,12 @@ export function formatDateTime(locale: Locale, value: DateInput, opts: ZoneOptio
 
 const euroFormats = new Map<string, Intl.NumberFormat>();
 /**
- * €120 and €22.50 in English; 120 € and 22,50 € in Italian. Whole amounts without cents, and
- * thousands always grouped (Italian's own rule leaves four digits ungrouped: 1234,50 €).
+ * €120 and €22.50 in English; 120 € and 22,50 € in Italian. Whole amounts without cents (unless
+ * `alwaysCents`: €120.00, 120,00 €, as a column of a receipt or invoice prints them), and thousands
+ * always grouped (Italian's own rule leaves four digits ungrouped: 1234,50 €).
  */
-export function formatEuro(locale: Locale, amount: number): string {
-  const cents = !Number.isInteger(amount);
+export function formatEuro(locale: Locale, amount: number, opts: { alwaysCents?: boolean } = {}): string {
+  const cents = opts.alwaysCents === true || !Number.isInteger(amount);
   const key = `${locale} ${cents}`;
   let format = euroFormats.get(key);
   if (!format) {

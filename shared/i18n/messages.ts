@@ -9,6 +9,7 @@ import type bookingDetails from "./messages/en/booking-details.json";
 import type bookingPackages from "./messages/en/booking-packages.json";
 import type bookingSchedule from "./messages/en/booking-schedule.json";
 import type common from "./messages/en/common.json";
+import type documents from "./messages/en/documents.json";
 import type email from "./messages/en/email.json";
 import type errors from "./messages/en/errors.json";
 import type landing from "./messages/en/landing.json";
@@ -30,10 +31,11 @@ export const AREAS = [
   "admin",
   "email",
   "errors",
+  "documents",
 ] as const;
 export type Area = (typeof AREAS)[number];
-/** The areas only the server speaks (emails, refusals): no page downloads them. */
-export const SERVER_AREAS = ["email", "errors"] as const satisfies readonly Area[];
+/** The areas only the server speaks (emails, refusals, the PDFs of receipts and invoices): no page downloads them. */
+export const SERVER_AREAS = ["email", "errors", "documents"] as const satisfies readonly Area[];
 /** The areas the pages show. */
 export type PageArea = Exclude<Area, (typeof SERVER_AREAS)[number]>;
 export const PAGE_AREAS: readonly PageArea[] = AREAS.filter(
@@ -52,7 +54,8 @@ export type MessageKey =
   | keyof typeof quiz
   | keyof typeof admin
   | keyof typeof email
-  | keyof typeof errors;
+  | keyof typeof errors
+  | keyof typeof documents;
 
 /** The values an ICU message's placeholders take. */
 export type MessageValues = Record<string, string | number | Date>;

@@ -5,7 +5,9 @@
 // Run: npm run build && E2E_PORT=3365 npx playwright test tests/e2e/billing.spec.ts --project desktop --project phone
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 import { choosePackage, fillDetails, pickSlots } from "./support/booking-steps.ts";
+import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-billing";
 mkdirSync(SHOTS, { recursive: true });
@@ -168,4 +170,64 @@ test("the teacher reads a student's prepaid lessons and adjusts them with a reas
   await expect(newest).toContainText("A lesson given as a gift for the exam");
   await expect(newest).toContainText("+1 lesson");
   await shot(page, "5-admin-credits");
+});
+
+test("the teacher records a payment and downloads the invoice; the parent downloads its courtesy copy", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The first test left the teacher on the flat-rate regime with her IBAN, the second the demo
+  // student's billing details: a payment now issues a FatturaPA invoice.
+  const teacherContext = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    acceptDownloads: true,
+  });
+  const teacher = await teacherContext.newPage();
+  await signInAsTeacher(teacher);
+  await teacher.goto("/admin/orders");
+  const order = teacher.getByRole("article", { name: "Order of Sofia Bianchi: Online Starter" }).first();
+  await order.getByRole("button", { name: "Record payment" }).click();
+  const dialog = teacher.getByRole("dialog", { name: "Payments" });
+  await dialog.getByLabel("Method").selectOption("bank_transfer");
+  await dialog.getByRole("button", { name: "Add payment" }).click();
+  await expect(teacher.getByText("Payment added.").first()).toBeVisible();
+  const documents = dialog.getByRole("region", { name: "Receipts and invoices" });
+  const invoice = documents.getByRole("listitem").filter({ hasText: "Invoice" }).last();
+  await expect(invoice).toContainText(/\d{4}\/\d+/);
+  const number = (await invoice.locator("strong").textContent()) ?? "";
+  await dialog.screenshot({ path: `${SHOTS}/${test.info().project.name}-6-order-invoice.png` });
+
+  const [xml] = await Promise.all([
+    teacher.waitForEvent("download"),
+    invoice.getByRole("link", { name: `Download the electronic invoice ${number} (FatturaPA XML)` }).click(),
+  ]);
+  expect(xml.suggestedFilename()).toMatch(/^IT12345670017_[0-9A-Z]{5}\.xml$/);
+  const [pdf] = await Promise.all([
+    teacher.waitForEvent("download"),
+    invoice.getByRole("link", { name: `Download document ${number} as PDF` }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`fattura-${number.replace("/", "-")}.pdf`);
+
+  // The year's documents, with the accountant's files.
+  await teacher.goto("/admin/documents");
+  await expect(teacher.getByRole("heading", { name: "Receipts and invoices" }).first()).toBeVisible();
+  await expect(teacher.getByText(number, { exact: true }).first()).toBeVisible();
+  await expect(teacher.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", /export\.csv\?year=\d{4}$/);
+  await expectNoSeriousViolations(teacher, "admin documents");
+  await shot(teacher, "7-admin-documents");
+  await teacherContext.close();
+
+  // The parent finds it in the portal and downloads the courtesy copy.
+  await signInAsStudent(page);
+  await page.goto("/student/lessons");
+  const section = page.getByRole("region", { name: /^Receipts and invoices/ });
+  await expect(section).toContainText("courtesy copy");
+  const row = section.getByRole("listitem").filter({ hasText: `Invoice ${number}` });
+  const [copy] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("link", { name: `Download document ${number} as PDF` }).click(),
+  ]);
+  expect(copy.suggestedFilename()).toBe(`fattura-${number.replace("/", "-")}.pdf`);
+  await section.screenshot({ path: `${SHOTS}/${test.info().project.name}-8-portal-documents.png` });
 });

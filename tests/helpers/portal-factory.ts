@@ -103,10 +103,47 @@ export async function createStudentWithData(db: Db, teacherId: string, label: st
     // Scored by the server: only such results count toward progress and achievements.
     data: { userId: user.id, quizType: "level", score: 7, totalQuestions: 10, isVerified: true },
   });
+  // A receipt issued for the order: the row as the documents service writes it, with its own copy of the payer.
+  const document = await db.billingDocument.create({
+    data: {
+      year: 2026,
+      sequence: label.charCodeAt(0),
+      number: `2026/${label.charCodeAt(0)}`,
+      kind: "receipt",
+      regime: "none",
+      issuedOn: new Date("2026-01-02"),
+      locale: "en",
+      orderId: order.id,
+      studentId: user.id,
+      totalCents: 1000,
+      stampDutyCents: 0,
+      seller: {
+        name: "Teacher",
+        firstName: null,
+        lastName: null,
+        taxCode: null,
+        vatNumber: null,
+        address: { street: "", zip: "", city: "", country: "IT" },
+        email: null,
+      },
+      payer: {
+        kind: "person",
+        name: user.name,
+        firstName: null,
+        lastName: null,
+        taxCode: null,
+        address: { street: "", zip: "", city: "", country: "IT" },
+      },
+      lines: [{ description: `Lessons for ${user.name}`, quantity: 1, unitPriceCents: 1000 }],
+      payment: { method: "cash", paidOn: "2026-01-02", iban: null },
+      orderReference: `ORD-${order.number}`,
+    },
+  });
   return {
     user,
     cookie: `student_session=${token}`,
     order,
+    document,
     completed,
     upcoming,
     upcoming2,

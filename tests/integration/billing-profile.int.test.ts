@@ -62,6 +62,8 @@ describe(`the teacher's billing profile on ${testEngine}`, () => {
       iban: IBAN,
       bic: "BPPIITRRXXX",
       address: { ...validBilling.address, province: "MI" },
+      // Not sent: documents are issued as payments are recorded.
+      issueDocuments: "on_payment",
     };
     expect(response.json().settings.billing).toEqual(expected);
     expect((await currentSettings()).billing).toEqual(expected);

@@ -51,6 +51,7 @@ const READS: Read[] = [
   { procedure: "portal.cancellationSummary", url: () => "/api/student/cancellation-summary" },
   { procedure: "portal.cancellations", url: () => "/api/student/cancellations" },
   { procedure: "portal.credits", url: () => "/api/student/credits" },
+  { procedure: "portal.documents", url: () => "/api/student/documents" },
   { procedure: "portal.calendarFeed.get", url: () => "/api/student/calendar-feed" },
   {
     procedure: "portal.cancellationCheck",

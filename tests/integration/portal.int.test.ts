@@ -49,7 +49,8 @@ const routePattern = (url: string) =>
   url
     .replace(/\/can-(cancel|move)\/.*/, "/can-$1/:bookingId")
     .replace(/\/bookings\/[^/]+\/move$/, "/bookings/:id/move")
-    .replace(/\/orders\/[0-9a-f-]{36}$/, "/orders/:id");
+    .replace(/\/orders\/[0-9a-f-]{36}$/, "/orders/:id")
+    .replace(/\/documents\/[0-9a-f-]{36}\/pdf$/, "/documents/:id/pdf");
 
 const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
   ["GET", "/api/student/stats"],
@@ -59,6 +60,8 @@ const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
   ["GET", "/api/student/progress"],
   ["GET", "/api/student/orders"],
   ["GET", "/api/student/credits"],
+  ["GET", "/api/student/documents"],
+  ["GET", "/api/student/documents/00000000-0000-4000-8000-000000000000/pdf"],
   ["GET", "/api/student/orders/00000000-0000-4000-8000-000000000000"],
   ["GET", "/api/student/referrals"],
   ["POST", "/api/student/referrals", { email: "x@y.test" }],
@@ -480,6 +483,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
   const foreign: [string, () => ["GET" | "POST" | "PUT", string, unknown?]][] = [
     ["can-cancel B's lesson", () => ["GET", `/api/student/can-cancel/${B.upcoming2.id}`]],
     ["read B's order and its payment", () => ["GET", `/api/student/orders/${B.order.id}`]],
+    ["download B's receipt", () => ["GET", `/api/student/documents/${B.document.id}/pdf`]],
     [
       "cancel B's lesson",
       () => ["POST", "/api/student/request-cancellation", { booking_id: B.upcoming2.id, reason: "mine now" }],
@@ -533,6 +537,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     ["progress", "/api/student/progress"],
     ["orders", "/api/student/orders"],
     ["credits", "/api/student/credits"],
+    ["documents", "/api/student/documents"],
     ["stats", "/api/student/stats"],
     ["calendar feed", "/api/student/calendar-feed"],
     ["data export", "/api/student/export"],
@@ -554,6 +559,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
       B.referral.id,
       B.discount.id,
       B.quiz.id,
+      B.document.id,
     ];
     for (const id of ids) expect(response.body).not.toContain(id);
     // "PRIVATE note" is the text of both students' private notes (A's own never reaches A either).

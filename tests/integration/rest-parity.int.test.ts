@@ -160,6 +160,7 @@ const samples: Record<string, Sample> = {
   "GET /api/student/lessons": { request: async () => ({ query: { upcoming: "true" } }), as: asStudent },
   "GET /api/student/progress": { request: async () => ({}), as: asStudent },
   "GET /api/student/credits": { request: async () => ({}), as: asStudent },
+  "GET /api/student/documents": { request: async () => ({}), as: asStudent },
   "GET /api/student/orders": { request: async () => ({ query: { limit: "5" } }), as: asStudent },
   "GET /api/student/orders/:id": { request: async () => ({ params: { id: (await order()).id } }), as: asStudent },
   "GET /api/student/referrals": { request: async () => ({}), as: asStudent },
@@ -258,6 +259,8 @@ const samples: Record<string, Sample> = {
       body: { payment_status: "partly_paid", amount: 20, date: "2026-01-02" },
     }),
     fresh: true,
+    // Each fixture's payment is issued its receipt: 2026/1 over one transport, 2026/2 over the other.
+    volatile: ["number"],
   },
   "POST /api/admin/orders/:id/payments": {
     request: async () => ({
@@ -265,7 +268,21 @@ const samples: Record<string, Sample> = {
       body: { amount: 20, method: "satispay", date: "2026-01-02", note: "First half" },
     }),
     fresh: true,
+    volatile: ["number"],
   },
+  "POST /api/admin/orders/:id/documents": {
+    request: async () => {
+      const { id } = await order();
+      // Written below the service, so the payment has no document yet.
+      await db().payment.create({
+        data: { orderId: id, amountCents: 2000, method: "cash", paidOn: new Date("2026-01-02") },
+      });
+      return { params: { id } };
+    },
+    fresh: true,
+    volatile: ["number", "orderReference"],
+  },
+  "GET /api/admin/documents": { request: async () => ({ query: { year: "2026" } }) },
   "POST /api/admin/orders/:id/payments/:paymentId/reverse": {
     request: async () => {
       const { id } = await order();

@@ -37,11 +37,14 @@ const MARKED = {
 const MARKS = ["zyxmark", "qwertyson", "9876543"];
 
 /**
- * Tables the law makes us keep a mark in after erasure, each with its reason. None: the lesson and
- * order rows kept for the teacher's accounting (10 years, Italian law) stay without any personal
- * field, so no mark survives in them either.
+ * Tables the law makes us keep a mark in after erasure, each with its reason. The lesson and order
+ * rows kept for the teacher's accounting stay without any personal field; the issued documents
+ * keep what they print.
  */
-const KEPT_BY_LAW: Record<string, string> = {};
+const KEPT_BY_LAW: Record<string, string> = {
+  BillingDocument:
+    "receipts, invoices and credit notes as issued, with the payer's name, tax code and address: kept ten years (art. 2220 of the Civil Code, art. 39 D.P.R. 633/1972; privacy page, section on erasure)",
+};
 
 let t: TestApp;
 let dataDir: string;
@@ -430,6 +433,8 @@ type Erasure =
   | "redacted"
   | { kept: string };
 
+const KEPT_DOCUMENT = "an issued document, kept ten years by law even after erasure";
+
 const PERSONAL: Record<string, Record<string, Erasure>> = {
   User: {
     googleSub: "user row",
@@ -535,6 +540,11 @@ const PERSONAL: Record<string, Record<string, Erasure>> = {
       kept: "a keyed hash (HMAC) of the sub and the address, not readable: the once-per-person discount (privacy page, section 4)",
     },
   },
+  BillingDocument: {
+    payer: { kept: KEPT_DOCUMENT },
+    lines: { kept: `${KEPT_DOCUMENT}: the line names the learner` },
+    xml: { kept: `${KEPT_DOCUMENT}: the FatturaPA file as sent` },
+  },
   Teacher: {
     name: { kept: "the teacher's own profile; a teacher's account cannot be deleted from the portal" },
     email: { kept: "the teacher's own profile" },
@@ -555,9 +565,22 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     logs: "migration bookkeeping",
   },
   AppMeta: { key: "server bookkeeping (catalogue checksums)", value: "server bookkeeping" },
+  BillingDocument: {
+    number: "the document's number, 2026/1",
+    kind: "invoice | receipt | credit_note",
+    regime: "forfettario | occasionale | none",
+    locale: "en | it: the language it is printed in",
+    seller: "the teacher's own billing data, as printed",
+    payment: "the method, the day and the teacher's IBAN",
+    orderReference: "the order's number, ORD-0042",
+    progressive: "the FatturaPA file's progressive",
+    fileName: "IT<the teacher's VAT number>_<progressive>.xml",
+  },
+  DocumentCounter: { name: "a counter's name, year:2026 or fatturapa" },
   BillingProfile: {
     id: "the one billing profile row",
     regime: "the teacher's billing profile",
+    issueDocuments: "on_payment | manual",
     legalName: "the teacher's billing profile",
     taxCode: "the teacher's billing profile",
     vatNumber: "the teacher's billing profile",

@@ -159,6 +159,11 @@ export function PrivacyPage() {
                 {rich("portal.privacyPage.retention.records", { what: b("portal.privacyPage.retention.recordsWhat") })}
               </li>
               <li>
+                {rich("portal.privacyPage.retention.documents", {
+                  what: b("portal.privacyPage.retention.documentsWhat"),
+                })}
+              </li>
+              <li>
                 {rich("portal.privacyPage.retention.welcome", { what: b("portal.privacyPage.retention.welcomeWhat") })}
               </li>
               <li>

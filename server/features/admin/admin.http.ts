@@ -46,6 +46,16 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     },
   }),
 
+  // Issue 30: the documents issued; those an order's payments still lack, issued now (201).
+  route("GET", "/api/admin/documents", "admin.documents.list", { input: ({ query }) => query }),
+  route("POST", "/api/admin/orders/:id/documents", "admin.documents.issue", {
+    input: ({ params }) => ({ id: params.id }),
+    body: (output, { reply }) => {
+      reply.code(201);
+      return succeeded(output);
+    },
+  }),
+
   // Issue 27: the accounts holding pending lessons, how many, and their oldest request.
   route("GET", "/api/admin/pending-holders", "admin.pendingHolders"),
 

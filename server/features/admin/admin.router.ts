@@ -5,6 +5,8 @@ import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { adminAvailabilityRouter } from "../availability/availability.router.ts";
+import { documentYearSchema } from "../billing/billing.schemas.ts";
+import { issueDocumentsNow, listAdminDocuments } from "../billing/documents.service.ts";
 import { idempotencyKeyOf } from "../booking/idempotency.service.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
@@ -122,6 +124,15 @@ export const adminRouter = router({
     adjust: adminProcedure
       .input(byIdSchema.extend({ data: creditAdjustmentSchema }))
       .mutation(({ ctx, input }) => adjustStudentCredits(ctx.db, input.id, input.data)),
+  }),
+
+  // Issue 30: the receipts, invoices and credit notes issued, per calendar year; the teacher issues
+  // what an order's payments lack (when her setting is "manual", or once the payer's details came).
+  documents: router({
+    list: adminProcedure
+      .input(documentYearSchema.prefault({}))
+      .query(({ ctx, input }) => listAdminDocuments(ctx.db, input.year)),
+    issue: adminProcedure.input(byIdSchema).mutation(({ ctx, input }) => issueDocumentsNow(ctx.db, input.id)),
   }),
 
   settings: router({

@@ -7,6 +7,7 @@ import { ORDER_NOT_FOUND_MESSAGE, type PaymentMethod } from "../../../shared/con
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import type { DocumentKind } from "../billing/issued-document.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { orderDecidedMail } from "../booking/booking-mail.ts";
 import { hashRequest, withIdempotency } from "../booking/idempotency.service.ts";
@@ -45,6 +46,24 @@ function toAdminOrderDto(o: OrderSummaryRow) {
       reversed_by: reversedBy.get(p.id) ?? null,
       created_at: p.createdAt.toISOString(),
     })),
+    // Issue 30: the receipts, invoices and credit notes issued for those payments.
+    documents: o.documents.map((d) => ({
+      id: d.id,
+      number: d.number,
+      kind: d.kind as DocumentKind,
+      total: centsToEuro(d.totalCents),
+      date: DateTime.fromJSDate(d.issuedOn, { zone: "utc" }).toISODate() as string,
+      payment_id: d.paymentId,
+      hasXml: d.fileName !== null,
+    })),
+    // A payment standing without its document: the teacher issues it from the order.
+    documents_pending: o.payments.some(
+      (p) =>
+        p.amountCents > 0 &&
+        !reversedBy.has(p.id) &&
+        p.reversesId === null &&
+        !o.documents.some((d) => d.paymentId === p.id),
+    ),
   };
 }
 export type AdminOrderDto = ReturnType<typeof toAdminOrderDto>;

@@ -18,6 +18,9 @@ import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
+import { readBillingProfile } from "../billing/billing.data.ts";
+import { documentDay, issueOrderDocuments } from "../billing/documents.service.ts";
+import { FatturaPaError } from "../billing/fatturapa.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { findOrderSummary, lockOrder, setOrderPayment } from "../booking/order.data.ts";
 import type { AddPaymentInput, RecordPaymentInput, ReversePaymentInput } from "./admin.schemas.ts";
@@ -122,8 +125,34 @@ async function changeLedger(
         createdById: adminId,
       })),
     );
-    return { order: await syncOrderPayment(tx, orderId, order.totalPriceCents), added: ids.map((e) => e.id) };
+    await syncOrderPayment(tx, orderId, order.totalPriceCents);
+    await issueOnPayment(tx, orderId);
+    return { order: await findOrderSummaryOrThrow(tx, orderId), added: ids.map((e) => e.id) };
   });
+}
+
+async function findOrderSummaryOrThrow(tx: DbOrTx, orderId: string) {
+  const order = await findOrderSummary(tx, orderId);
+  if (!order) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND_MESSAGE);
+  return order;
+}
+
+/**
+ * The teacher's setting "on_payment": the payment's receipt, invoice or credit note is issued in
+ * the transaction that records it, so it is numbered exactly when the money is. A payment is
+ * recorded even when its document cannot be issued yet (a payer without billing details, a
+ * profile without a tax code): the order then shows it as pending, and the teacher issues it
+ * from the order once the details are there.
+ */
+async function issueOnPayment(tx: DbOrTx, orderId: string) {
+  const profile = await readBillingProfile(tx);
+  if (profile.issueDocuments !== "on_payment") return;
+  try {
+    await issueOrderDocuments(tx, orderId, await documentDay(tx));
+  } catch (error) {
+    // Checked before any number is taken, so nothing half-issued is left behind.
+    if (!(error instanceof FatturaPaError)) throw error;
+  }
 }
 
 async function syncOrderPayment(tx: DbOrTx, orderId: string, totalCents: number) {

@@ -16,6 +16,7 @@ const billingProfileSelect = {
   satispayLink: true,
   paypalLink: true,
   cardLink: true,
+  issueDocuments: true,
 } as const satisfies Prisma.BillingProfileSelect;
 export type BillingProfileRow = Prisma.BillingProfileGetPayload<{ select: typeof billingProfileSelect }>;
 
@@ -34,6 +35,7 @@ const emptyProfile: BillingProfileRow = {
   satispayLink: null,
   paypalLink: null,
   cardLink: null,
+  issueDocuments: "on_payment",
 };
 
 /** The saved profile, or the empty one the column defaults describe: reading never writes. */

@@ -19,6 +19,9 @@ import {
 export const FISCAL_REGIMES = ["forfettario", "occasionale", "none"] as const;
 export type FiscalRegime = (typeof FISCAL_REGIMES)[number];
 export const PAYER_KINDS = ["person", "company"] as const;
+/** When a payment's document is issued: as the payment is recorded, or when the teacher asks. */
+export const ISSUE_DOCUMENTS = ["on_payment", "manual"] as const;
+export type IssueDocuments = (typeof ISSUE_DOCUMENTS)[number];
 
 /** The beneficiary's name on a bank transfer: EPC069-12 allows 70 characters. */
 const LEGAL_NAME_MAX = 70;
@@ -73,6 +76,9 @@ export const billingProfileSchema = z
     satispayLink: paymentLink,
     paypalLink: paymentLink,
     cardLink: paymentLink,
+    issueDocuments: z
+      .enum(ISSUE_DOCUMENTS, { message: "Please choose when documents are issued: on_payment or manual." })
+      .default("on_payment"),
   })
   .superRefine((billing, ctx) => {
     if (billing.regime === "forfettario" && !billing.vatNumber) {
@@ -135,3 +141,13 @@ export const payerBillingSchema = z
     }
   });
 export type PayerBillingInput = z.output<typeof payerBillingSchema>;
+
+/** `?year=` of the documents' list and exports: the current calendar year when absent. */
+export const documentYearSchema = z.object({
+  year: z.coerce
+    .number({ message: "Please choose a year from 2000 to 2100." })
+    .int("Please choose a year from 2000 to 2100.")
+    .min(2000, "Please choose a year from 2000 to 2100.")
+    .max(2100, "Please choose a year from 2000 to 2100.")
+    .default(() => new Date().getFullYear()),
+});

@@ -10,7 +10,7 @@ import {
   saveBillingProfile,
   savePayerBilling,
 } from "./billing.data.ts";
-import type { BillingProfileInput, FiscalRegime, PayerBillingInput } from "./billing.schemas.ts";
+import type { BillingProfileInput, FiscalRegime, IssueDocuments, PayerBillingInput } from "./billing.schemas.ts";
 import { EPC_MAX_NAME_LENGTH, epcPayload, epcQrSvg } from "./epc-qr.ts";
 
 /** The profile as the settings page reads it: every field a string, empty when unset. */
@@ -26,6 +26,7 @@ function toBillingProfileDto(row: BillingProfileRow) {
     satispayLink: row.satispayLink ?? "",
     paypalLink: row.paypalLink ?? "",
     cardLink: row.cardLink ?? "",
+    issueDocuments: row.issueDocuments as IssueDocuments,
   };
 }
 export type BillingProfileDto = ReturnType<typeof toBillingProfileDto>;

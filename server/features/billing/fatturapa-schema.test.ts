@@ -1,37 +1,14 @@
 // Every FatturaPA file the builder writes validates against the official schema 1.2.2 with xmllint
 // (Debian's libxml2-utils; .ci/run installs it), and carries what the schema cannot require of a
 // flat-rate seller: RF19, N2.2 on every line, the stamp duty exactly when due.
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { documents, parent, teacher } from "../../../tests/helpers/billing-fixtures.ts";
+import { validateFatturaPa as validate, xmlFolder, xpath } from "../../../tests/helpers/xmllint.ts";
 import { fatturaPaFileName, fatturaPaXml } from "./fatturapa.ts";
 
-// The standards folder sits beside the repository (/work/main and /work/shared; CI clones with ../shared).
-const schema = path.resolve(
-  import.meta.dirname,
-  "../../../../shared/standards/fatturapa-1.2.2/Schema_del_file_xml_FatturaPA_v1.2.2.local.xsd",
-);
-const folder = mkdtempSync(path.join(tmpdir(), "fatturapa-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-function write(name: string, xml: string): string {
-  const file = path.join(folder, name);
-  writeFileSync(file, xml);
-  return file;
-}
-
-function validate(file: string) {
-  const run = spawnSync("xmllint", ["--noout", "--schema", schema, file], { encoding: "utf8" });
-  if (run.error) throw run.error;
-  return { status: run.status, output: run.stderr };
-}
-
-function xpath(file: string, expression: string): string {
-  return execFileSync("xmllint", ["--xpath", expression, file], { encoding: "utf8" }).trim();
-}
+const folder = xmlFolder();
+afterAll(folder.remove);
+const write = folder.write;
 
 describe("FatturaPA files against the schema 1.2.2", () => {
   it.each(documents)(

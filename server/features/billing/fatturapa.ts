@@ -51,9 +51,13 @@ export type PostalAddress = {
   country: string;
 };
 
-export type FatturaPaSeller = {
-  firstName: string;
-  lastName: string;
+/**
+ * A person's name: `Nome` and `Cognome` when both are known, else the one name given, written as
+ * `Denominazione` (the schema's choice; the SdI checks the tax code, not which form the name has).
+ */
+export type PersonName = { firstName: string; lastName: string } | { name: string };
+
+export type FatturaPaSeller = PersonName & {
   taxCode: string;
   vatNumber: string;
   address: PostalAddress;
@@ -61,14 +65,12 @@ export type FatturaPaSeller = {
 };
 
 export type FatturaPaBuyer =
-  | {
+  | (PersonName & {
       kind: "person";
-      firstName: string;
-      lastName: string;
       taxCode: string;
       address: PostalAddress;
       pec?: string;
-    }
+    })
   | {
       kind: "company";
       name: string;
@@ -212,6 +214,19 @@ export function fatturaPaTotalCents(lines: readonly FatturaPaLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
 }
 
+function anagrafica(whose: string, value: PersonName) {
+  if ("name" in value) return { Denominazione: latinText(`${whose} name`, value.name, 80) };
+  return {
+    Nome: latinText(`${whose} first name`, value.firstName, 60),
+    Cognome: latinText(`${whose} last name`, value.lastName, 60),
+  };
+}
+
+/** The name as printed: "Giulia Bianchi". */
+function fullName(value: PersonName) {
+  return "name" in value ? value.name : `${value.firstName} ${value.lastName}`;
+}
+
 function seller(value: FatturaPaSeller) {
   if (!isValidVatNumber(value.vatNumber))
     throw new FatturaPaError("The seller's VAT number (partita IVA) is not valid");
@@ -220,10 +235,7 @@ function seller(value: FatturaPaSeller) {
     DatiAnagrafici: {
       IdFiscaleIVA: { IdPaese: "IT", IdCodice: normaliseVatNumber(value.vatNumber) },
       CodiceFiscale: normaliseTaxCode(value.taxCode),
-      Anagrafica: {
-        Nome: latinText("The seller's first name", value.firstName, 60),
-        Cognome: latinText("The seller's last name", value.lastName, 60),
-      },
+      Anagrafica: anagrafica("The seller's", value),
       RegimeFiscale: FORFETTARIO_REGIME,
     },
     Sede: address("The seller's address", value.address),
@@ -237,10 +249,7 @@ function buyer(value: FatturaPaBuyer) {
     return {
       DatiAnagrafici: {
         CodiceFiscale: normaliseTaxCode(value.taxCode),
-        Anagrafica: {
-          Nome: latinText("The buyer's first name", value.firstName, 60),
-          Cognome: latinText("The buyer's last name", value.lastName, 60),
-        },
+        Anagrafica: anagrafica("The buyer's", value),
       },
       Sede: address("The buyer's address", value.address),
     };
@@ -325,7 +334,7 @@ export function fatturaPaXml(document: FatturaPaDocument): string {
     throw new FatturaPaError("A credit note (TD04) names the invoice it corrects");
   if (document.kind === "TD01" && document.corrects)
     throw new FatturaPaError("Only a credit note (TD04) corrects an invoice");
-  const sellerName = `${latinText("The seller's first name", document.seller.firstName, 60)} ${latinText("The seller's last name", document.seller.lastName, 60)}`;
+  const sellerName = latinText("The seller's name", fullName(document.seller), 200);
 
   const body = {
     DatiGenerali: {

@@ -18,9 +18,9 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export type DocumentSeller = {
   /** The name printed (the legal name). */
   name: string;
-  /** For FatturaPA's `Nome`/`Cognome`: the forfettario teacher is a person. */
-  firstName: string;
-  lastName: string;
+  /** For FatturaPA's `Nome`/`Cognome` when known; else `name` is written as `Denominazione`. */
+  firstName: string | null;
+  lastName: string | null;
   taxCode: string | null;
   vatNumber: string | null;
   address: PostalAddress;

@@ -27,6 +27,10 @@ const orderSummarySelect = {
   createdAt: true,
   package: { select: { name: true } },
   payments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: paymentEntrySelect },
+  documents: {
+    orderBy: [{ year: "asc" }, { sequence: "asc" }],
+    select: { id: true, number: true, kind: true, totalCents: true, issuedOn: true, paymentId: true, fileName: true },
+  },
   bookings: {
     orderBy: { startsAt: "asc" },
     select: {

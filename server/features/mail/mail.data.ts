@@ -54,12 +54,15 @@ export async function findAccountLocale(db: DbOrTx, email: string): Promise<Loca
   return isLocale(user?.locale) ? user.locale : DEFAULT_LOCALE;
 }
 
+/** A file sent with a mail: text (a calendar file) as is, binary (a PDF) in base64. */
+export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
+
 export type NewOutboxEmail = {
   kind: string;
   toAddress: string;
   subject: string;
   textBody: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  attachments?: MailAttachment[];
   dedupeKey?: string;
   status?: "pending" | "held";
 };
@@ -100,7 +103,7 @@ export type ClaimedEmail = {
   toAddress: string;
   subject: string;
   textBody: string;
-  attachments: { filename: string; contentType: string; content: string }[] | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 };
 

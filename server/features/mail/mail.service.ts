@@ -1,9 +1,11 @@
 // The outbox worker: sends queued mail through SMTP (nodemailer), retries failures with backoff,
 // parks mail as held when no SMTP server is configured, and queues the 24-hour lesson reminders
 // (each in its student's language: the lesson's order's, else the account's).
+
 import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import type { Env } from "../../env.ts";
+import type { MailAttachment } from "./mail.data.ts";
 import {
   claimDueEmails,
   findMailSender,
@@ -24,7 +26,7 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   messageId: string;
-  attachments: { filename: string; contentType: string; content: string }[];
+  attachments: MailAttachment[];
 };
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 
@@ -47,6 +49,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
           filename: a.filename,
           contentType: a.contentType,
           content: a.content,
+          ...(a.encoding ? { encoding: a.encoding } : {}),
         })),
       });
     },

@@ -436,6 +436,34 @@ export function resourceSharedEmail(
   };
 }
 
+/** A receipt, invoice or credit note issued for the reader's payment, sent with its PDF. */
+export function documentIssuedEmail(
+  name: string,
+  document: { kind: "invoice" | "receipt" | "credit_note"; number: string; total: number; reference: string | null },
+  ctx: MailContext,
+): MailContent {
+  const { t, locale } = studentVoice(ctx);
+  const values = {
+    teacher: teacherOf(t, ctx),
+    kind: document.kind,
+    number: document.number,
+    amount: mailEuro(locale, document.total),
+    reference: document.reference ?? "",
+    url: `${ctx.publicUrl}/student/lessons`,
+  };
+  return {
+    subject: t("email.documentIssued.subject", values),
+    text: [
+      t("email.greeting", { name }),
+      "",
+      t("email.documentIssued.body", values),
+      ...(document.kind === "invoice" ? [t("email.documentIssued.courtesy")] : []),
+      t("email.documentIssued.where", values),
+      signOff(t, ctx),
+    ].join("\n"),
+  };
+}
+
 /** What the teacher hears about a student's cancellation request: a refusal says why, in her language. */
 export type CancellationOutcome = { approved: true } | { approved: false; reason: ErrorText };
 

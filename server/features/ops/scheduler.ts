@@ -3,13 +3,17 @@
 // them on timers. Every job is safe to run in several processes at once (PostgreSQL): the top-up
 // under the teacher's lock with conflict-skipping inserts, the release of unconfirmed lessons as
 // one conditional update per order under its row lock, the others as single statements.
+
 import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
+import { emailIssuedDocuments } from "../billing/document-mail.ts";
 import { releaseStalePendingLessons } from "../booking/pending-hold.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
 import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";
 import { runHousekeeping } from "./housekeeping.service.ts";
+
+const DOCUMENT_MAIL_INTERVAL_MS = 60_000;
 
 export type PeriodicJob = { name: string; everyMs: number; run(now: Date): Promise<Record<string, number>> };
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -59,6 +63,12 @@ export function serverJobs(opts: { db: Db; publicUrl: string; onSlotsChanged?: (
       },
     },
     { name: "housekeeping", everyMs: 24 * HOUR_MS, run: (now) => runHousekeeping(db, now) },
+    // Receipts and invoices reach their payer within a minute of being issued.
+    {
+      name: "document mail",
+      everyMs: DOCUMENT_MAIL_INTERVAL_MS,
+      run: (now) => emailIssuedDocuments(db, opts.publicUrl, now),
+    },
     // Item calibration from placement answers: the estimates move slowly, a few passes a day do.
     { name: "item calibration", everyMs: CALIBRATION_INTERVAL_MS, run: (now) => runCalibration(db, now) },
   ];

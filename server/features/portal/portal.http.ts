@@ -20,6 +20,7 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   }),
   route("GET", path("/progress"), "portal.progress"),
   route("GET", path("/credits"), "portal.credits"),
+  route("GET", path("/documents"), "portal.documents"),
   route("GET", path("/orders"), "portal.orders", { input: ({ query }) => query }),
   route("GET", path("/orders/:id"), "portal.order", { input: ({ params }) => ({ id: params.id }) }),
   route("GET", path("/referrals"), "portal.referrals"),

@@ -10,6 +10,7 @@ import {
   router,
   studentProcedure,
 } from "../../trpc/init.ts";
+import { listStudentDocuments } from "../billing/documents.service.ts";
 import { getStudentOrder, listStudentOrders } from "../booking/order.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { getStudentCredits } from "../credits/credits.service.ts";
@@ -72,6 +73,8 @@ export const portalRouter = router({
     .query(({ ctx, input }) => getStudentOrder(ctx.db, input.id, ctx.student.id)),
   // Issue 30: the family's prepaid lesson ledger.
   credits: studentProcedure.query(({ ctx }) => getStudentCredits(ctx.db, ctx.student.id)),
+  // Issue 30: the receipts and invoices issued to this payer.
+  documents: studentProcedure.query(({ ctx }) => listStudentDocuments(ctx.db, ctx.student.id)),
   profile: studentProcedure.query(async ({ ctx }) => ({ profile: await getProfile(ctx.db, ctx.student.id) })),
   saveProfile: rateLimitedStudentProcedure("write")
     .input(profileUpdateSchema)

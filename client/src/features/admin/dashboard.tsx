@@ -57,6 +57,12 @@ const TILES = [
     Icon: EuroIcon,
   },
   {
+    to: "/admin/documents",
+    title: "admin.dashboard.tile.documents",
+    text: "admin.dashboard.tile.documentsText",
+    Icon: ListIcon,
+  },
+  {
     to: "/admin/students",
     title: "admin.dashboard.tile.students",
     text: "admin.dashboard.tile.studentsText",

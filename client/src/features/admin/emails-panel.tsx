@@ -42,6 +42,7 @@ const KIND_LABELS: Record<string, MessageKey> = {
   order_confirmed: "admin.emails.kind.order_confirmed",
   order_cancelled: "admin.emails.kind.order_cancelled",
   lesson_reminder: "admin.emails.kind.lesson_reminder",
+  document_issued: "admin.emails.kind.document_issued",
   teacher_new_booking: "admin.emails.kind.teacher_new_booking",
   teacher_availability_request: "admin.emails.kind.teacher_availability_request",
   teacher_group_signup: "admin.emails.kind.teacher_group_signup",

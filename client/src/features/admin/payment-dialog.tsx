@@ -1,11 +1,12 @@
 // An order's payments as a list (issue 30): every payment and refund the teacher recorded, with
 // what they add up to and what is still owed; she adds an entry, or reverses a wrong one (an entry
 // of the opposite amount: nothing is edited or deleted). The server checks the amounts.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../../shared/constants.ts";
 import { formatDate, formatEuro } from "../../../../shared/i18n/format.ts";
 import type { MessageKey } from "../../../../shared/i18n/messages.ts";
+import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
@@ -14,6 +15,7 @@ import { useLocale, useRichT, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { OrderAmounts } from "../orders/payment-status.tsx";
 import { useAdminFailure } from "./admin-api.ts";
+import { DOCUMENT_KIND, DocumentLinks } from "./documents-panel.tsx";
 import type { AdminOrder } from "./orders-panel.tsx";
 
 /** A payment method as the teacher reads it; the stored value stays the API's. */
@@ -78,6 +80,59 @@ function EntryRow(props: { entry: Entry; busy: boolean; onReverse: () => void })
           </div>
         ))}
     </li>
+  );
+}
+
+/** The order's receipts, invoices and credit notes, and the way to issue one a payment lacks. */
+function OrderDocuments(props: { order: AdminOrder; onIssued: (order: AdminOrder) => void }) {
+  const { order } = props;
+  const t = useT();
+  const locale = useLocale();
+  const fail = useAdminFailure();
+  const queryClient = useQueryClient();
+  const issue = useMutation(
+    trpc.admin.documents.issue.mutationOptions({
+      onSuccess: async () => {
+        const next = await queryClient.fetchQuery(trpc.admin.orders.get.queryOptions({ id: order.id }));
+        props.onIssued(next.order);
+      },
+      onError: (e) => fail(e, t("admin.documents.issueFailed")),
+    }),
+  );
+  return (
+    <section aria-labelledby="order-documents" className="grid gap-2">
+      <h3 id="order-documents" className="text-sm font-semibold text-slate-900">
+        {t("admin.documents.orderTitle")}
+      </h3>
+      {order.documents.length === 0 && !order.documents_pending && (
+        <p className="text-sm text-slate-500">{t("admin.documents.orderNone")}</p>
+      )}
+      {order.documents.length > 0 && (
+        <ul className="divide-y divide-slate-200">
+          {order.documents.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span className="flex items-center gap-2">
+                <Badge tone={DOCUMENT_KIND[d.kind].tone}>{t(DOCUMENT_KIND[d.kind].label)}</Badge>
+                <strong>{d.number}</strong>
+                <span className="text-slate-600">
+                  {formatDate(locale, d.date, { timeZone: "UTC" })} ·{" "}
+                  {formatEuro(locale, d.kind === "credit_note" ? -d.total : d.total)}
+                </span>
+              </span>
+              <DocumentLinks document={d} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {order.documents_pending && (
+        <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <span>{t("admin.documents.pending")}</span>
+          <Button size="sm" variant="outline" disabled={issue.isPending} onClick={() => issue.mutate({ id: order.id })}>
+            {t("admin.documents.issue")}
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -173,6 +228,7 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
           </ul>
         )}
       </section>
+      <OrderDocuments order={order} onIssued={(next) => saved(next, "admin.documents.issued")} />
       <form onSubmit={submit} className="grid gap-3 border-t border-slate-200 pt-4" aria-labelledby="payment-add">
         <h3 id="payment-add" className="text-sm font-semibold text-slate-900">
           {t("admin.payment.addTitle")}

@@ -26,6 +26,15 @@ export function BillingCard({ billing, set }: { billing: Billing; set: SetSettin
           }}
           options={REGIMES.map((r) => ({ value: r, label: t("admin.settings.billing.regimeOption", { regime: r }) }))}
         />
+        <SelectField
+          label={t("admin.settings.billing.issueDocuments")}
+          value={billing.issueDocuments}
+          onChange={(e) => set("billing", { issueDocuments: e.target.value === "manual" ? "manual" : "on_payment" })}
+          options={[
+            { value: "on_payment", label: t("admin.settings.billing.issueOnPayment") },
+            { value: "manual", label: t("admin.settings.billing.issueManual") },
+          ]}
+        />
         <TextField label={t("admin.settings.billing.legalName")} maxLength={70} {...field.text("legalName")} />
         <TextField
           label={t("admin.settings.billing.taxCode")}

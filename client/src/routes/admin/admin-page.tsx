@@ -12,6 +12,7 @@ import { AgendaPanel } from "../../features/admin/agenda-panel.tsx";
 import { AvailabilityPanel } from "../../features/admin/availability-panel.tsx";
 import { BookingsPanel } from "../../features/admin/bookings-panel.tsx";
 import { AdminDashboard } from "../../features/admin/dashboard.tsx";
+import { DocumentsPanel } from "../../features/admin/documents-panel.tsx";
 import { EmailsPanel } from "../../features/admin/emails-panel.tsx";
 import { FilesPanel } from "../../features/admin/files-panel.tsx";
 import { InboxPanel } from "../../features/admin/inbox-panel.tsx";
@@ -38,6 +39,7 @@ const VIEWS = {
   availability: { title: "admin.view.availability.title", subtitle: "admin.view.availability.subtitle" },
   bookings: { title: "admin.view.bookings.title", subtitle: "admin.view.bookings.subtitle" },
   orders: { title: "admin.view.orders.title", subtitle: "admin.view.orders.subtitle" },
+  documents: { title: "admin.view.documents.title", subtitle: "admin.view.documents.subtitle" },
   students: { title: "admin.view.students.title", subtitle: "admin.view.students.subtitle" },
   notes: { title: "admin.view.notes.title", subtitle: "admin.view.notes.subtitle" },
   files: { title: "admin.view.files.title", subtitle: "admin.view.files.subtitle" },
@@ -114,6 +116,7 @@ export function AdminPage() {
         {view === "availability" && <AvailabilityPanel />}
         {view === "bookings" && <BookingsPanel />}
         {view === "orders" && <OrdersPanel />}
+        {view === "documents" && <DocumentsPanel />}
         {view === "students" && <StudentsPanel />}
         {view === "notes" && <NotesPanel />}
         {view === "files" && <FilesPanel />}

@@ -10,6 +10,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
 import { CalendarFeedCard } from "../../features/calendar/calendar-feed-card.tsx";
 import { CancelLessonDialog } from "../../features/portal/cancel-lesson-dialog.tsx";
+import { DocumentsSection } from "../../features/portal/documents-section.tsx";
 import { isStarted, LessonCard } from "../../features/portal/lesson-card.tsx";
 import { MoveLessonDialog } from "../../features/portal/move-lesson-dialog.tsx";
 import { OrdersSection } from "../../features/portal/orders-section.tsx";
@@ -131,6 +132,7 @@ export function MyLessons() {
       )}
 
       <OrdersSection timeZone={timeZone} />
+      <DocumentsSection />
 
       <div className="mt-8">
         <CalendarFeedCard endpoint="/student/calendar-feed" description={t("portal.lessons.calendarFeed")} />
