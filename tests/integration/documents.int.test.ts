@@ -369,7 +369,7 @@ describe(`the PDFs and their mail on ${testEngine}`, () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(new RegExp(`^La tua fattura n\\. ${invoice?.number} da `));
     expect(mails[0]?.textBody).toContain("cassetto fiscale");
-    const [attachment] = mails[0]?.attachments as { filename: string; contentType: string; content: string }[];
+    const [attachment] = (mails[0]?.attachments ?? []) as { filename: string; contentType: string; content: string }[];
     expect(attachment).toMatchObject({
       filename: `fattura-${invoice?.number.replace("/", "-")}.pdf`,
       contentType: "application/pdf",

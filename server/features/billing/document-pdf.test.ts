@@ -100,7 +100,8 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 const STAMP_VIRTUAL =
   "Imposta di bollo di 2,00 € assolta in modo virtuale ai sensi dell'art. 6 del D.M. 17 giugno 2014.";
 const STAMP_ORIGINAL = "Marca da bollo da 2,00 € applicata sull'originale.";
-const OUT_OF_SCOPE = "Operazione fuori campo IVA ai sensi dell'art. 5 del D.P.R. 633/1972.";
+const OUT_OF_SCOPE =
+  "Operazione fuori campo IVA ai sensi dell'art. 5 del D.P.R. 633/1972, per mancanza del requisito dell'abitualità.";
 const WITHHOLDING = "Ritenuta d'acconto del 20% ai sensi dell'art. 25 del D.P.R. 600/1973";
 const COURTESY = "Copia di cortesia priva di valenza fiscale ai sensi dell'art. 21 del D.P.R. 633/1972.";
 
@@ -171,7 +172,7 @@ describe("a flat-rate teacher's invoice: the courtesy copy", () => {
       );
       expect(text).toContain("Studio Rossi S.r.l.");
       expect(text).toContain(locale === "en" ? "VAT number (partita IVA): 02159680962" : "Partita IVA: 02159680962");
-      expect(text).toContain(locale === "en" ? "SdI recipient code: M5UXCR1" : "Codice destinatario: M5UXCR1");
+      expect(text).toContain(locale === "en" ? "SdI recipient code: M5UXCR1" : "Codice destinatario SdI: M5UXCR1");
       // Its tax code is its VAT number: printed once.
       expect(count(text, "02159680962")).toBe(1);
       expect(text).toContain(FORFETTARIO_NO_WITHHOLDING_WORDING);
@@ -301,11 +302,17 @@ describe("a credit note", () => {
       "forfettario",
       "it",
       "Copia di cortesia della nota di credito",
-      "Rettifica la fattura n. 2026/3 del 2 marzo 2026",
+      "A rettifica della fattura n. 2026/3 del 2 marzo 2026",
       "Totale rimborsato 80,00 €",
     ],
     ["occasionale", "en", "Credit note", "Corrects receipt no. 2026/3 of March 2, 2026", "Total refunded €80.00"],
-    ["none", "it", "Nota di credito", "Rettifica la ricevuta n. 2026/3 del 2 marzo 2026", "Totale rimborsato 80,00 €"],
+    [
+      "none",
+      "it",
+      "Nota di credito",
+      "A rettifica della ricevuta n. 2026/3 del 2 marzo 2026",
+      "Totale rimborsato 80,00 €",
+    ],
   ] as const)(
     "%s in %s: %s, naming the document it corrects, refunded",
     async (regime, locale, title, corrects, total) => {
@@ -351,7 +358,7 @@ describe("an invoice still to pay, with the EPC QR code", () => {
     const unpaid = issued({ kind: "invoice", regime: "forfettario", locale: "it", number: "2026/13", payment: null });
     const { pdf, text } = await render("invoice-unpaid-qr-it", unpaid, { qrPng });
     expect(text).toContain("Importo da pagare: 160,00 €");
-    expect(text).toContain("inquadra il codice QR");
+    expect(text).toContain("inquadrare il codice QR con l'app della propria banca");
     const images = await extractImages(await getDocumentProxy(new Uint8Array(pdf)), 1);
     expect(images).toHaveLength(1);
 
