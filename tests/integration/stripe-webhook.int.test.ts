@@ -256,6 +256,39 @@ describe(`the Stripe webhook on ${testEngine}`, () => {
     ]);
   });
 
+  it("issues the payment's document as a payment the teacher records does, once", async () => {
+    const { settings } = (await t.send("GET", "/api/admin/settings", { as: t.admin })).json();
+    const saved = await t.send("PUT", "/api/admin/settings", {
+      as: t.admin,
+      payload: {
+        settings: {
+          ...settings,
+          billing: {
+            regime: "none",
+            legalName: "Giulia Bianchi",
+            taxCode: "BNCGLI85C45F205B",
+            address: { street: "Via Dante 1", zip: "20121", city: "Milano", province: "MI", country: "IT" },
+            issueDocuments: "on_payment",
+          },
+        },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    try {
+      const { orderId, reference } = await order192();
+      const payload = JSON.stringify(sessionCompleted({ reference, amountCents: 19200 }));
+      expect((await deliver(payload, sign(payload))).json()).toEqual({ received: true, outcome: "recorded" });
+      expect((await deliver(payload, sign(payload))).json()).toEqual({ received: true, outcome: "duplicate" });
+      const order = (await t.send("GET", `/api/admin/orders/${orderId}`, { as: t.admin })).json().order;
+      expect(order.documents).toEqual([
+        expect.objectContaining({ kind: "receipt", total: 192, payment_id: order.payments[0].id }),
+      ]);
+      expect(order.documents_pending).toBe(false);
+    } finally {
+      await db().billingProfile.deleteMany();
+    }
+  });
+
   it("is a route of its own: a body over 64 KB is 413, and the other JSON routes still parse JSON", async () => {
     const { reference } = await order192();
     const event = sessionCompleted({ reference, amountCents: 100 });
