@@ -36,6 +36,10 @@ const DATE_STYLES = {
   weekdayLong: { weekday: "long" },
   // "March 3, 2026" · "3 marzo 2026": a date on a document
   date: { year: "numeric", month: "long", day: "numeric" },
+  // "March 2026" · "marzo 2026": a month as a whole (the money view's rows)
+  monthYear: { month: "long", year: "numeric" },
+  // "Mar" · "mar": a month on a chart's axis
+  monthShort: { month: "short" },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** The clock each language reads: 12-hour in English (the specification's "10:00 AM"), 24-hour in Italian ("09:30"). */

@@ -192,6 +192,8 @@ describe("discounts", () => {
       totalPrice: 172.8,
       lessons: 6,
       referralNotice: null,
+      creditExpiryMonths: 12,
+      creditsValidUntil: expect.any(String),
     });
 
     const order = await bookStandardPackage(friend);

@@ -554,6 +554,8 @@ describe("pricing calls", () => {
       totalPrice: 282,
       lessons: 6,
       referralNotice: null,
+      creditExpiryMonths: 12,
+      creditsValidUntil: expect.any(String),
     });
     const ok = await post("/api/pricing/validate", { packageId: "standard-6", totalPrice: 192, lessons: 6 });
     expect(ok.json()).toEqual({ valid: true, totalPrice: 192 });

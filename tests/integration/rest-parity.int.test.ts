@@ -283,6 +283,7 @@ const samples: Record<string, Sample> = {
     volatile: ["number", "orderReference"],
   },
   "GET /api/admin/documents": { request: async () => ({ query: { year: "2026" } }) },
+  "GET /api/admin/money": { request: async () => ({ query: { from: "2026-01", to: "2026-12" } }) },
   "POST /api/admin/orders/:id/payments/:paymentId/reverse": {
     request: async () => {
       const { id } = await order();

@@ -33,6 +33,7 @@ const MESSAGE_MODULES = [
   "server/features/admin/payments.service.ts",
   "server/features/credits/credits.service.ts",
   "server/features/credits/credits.schemas.ts",
+  "server/features/billing/money-view.schemas.ts",
   "server/features/auth/account.service.ts",
   "server/features/auth/roles.ts",
   "server/features/booking/referral.service.ts",

@@ -56,6 +56,9 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     },
   }),
 
+  // Issue 30: the money view, per month (`?from=2026-01&to=2026-12`, or `?year=2026`).
+  route("GET", "/api/admin/money", "admin.money", { input: ({ query }) => query }),
+
   // Issue 27: the accounts holding pending lessons, how many, and their oldest request.
   route("GET", "/api/admin/pending-holders", "admin.pendingHolders"),
 

@@ -7,6 +7,8 @@ import { adminProcedure, router } from "../../trpc/init.ts";
 import { adminAvailabilityRouter } from "../availability/availability.router.ts";
 import { documentYearSchema } from "../billing/billing.schemas.ts";
 import { issueDocumentsNow, listAdminDocuments } from "../billing/documents.service.ts";
+import { moneyRangeSchema } from "../billing/money-view.schemas.ts";
+import { getMoneyView } from "../billing/money-view.service.ts";
 import { idempotencyKeyOf } from "../booking/idempotency.service.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
@@ -134,6 +136,9 @@ export const adminRouter = router({
       .query(({ ctx, input }) => listAdminDocuments(ctx.db, input.year)),
     issue: adminProcedure.input(byIdSchema).mutation(({ ctx, input }) => issueDocumentsNow(ctx.db, input.id)),
   }),
+
+  // Issue 30: per month, lessons taught, invoiced, paid, owed and lessons sold still to teach.
+  money: adminProcedure.input(moneyRangeSchema.prefault({})).query(({ ctx, input }) => getMoneyView(ctx.db, input)),
 
   settings: router({
     get: teacherProcedure.query(({ ctx }) => getAdminSettings(ctx.db, ctx.teacher.id)),

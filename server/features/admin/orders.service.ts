@@ -22,6 +22,7 @@ import {
 } from "../booking/order.data.ts";
 import { amountDueCents, orderStatus, toOrderSummaryDto } from "../booking/order.service.ts";
 import { settleReferralReward } from "../booking/referral.service.ts";
+import { recordOrderVoided } from "../credits/credits.service.ts";
 import { insertOutboxEmails } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import type { AddPaymentInput, listOrdersSchema, RecordPaymentInput, ReversePaymentInput } from "./admin.schemas.ts";
@@ -119,6 +120,8 @@ export async function decideOrder(
         await fillMissingMeetingLinks(tx, [...touched], site.defaultMeetingLink);
       }
       const { count } = await setLessonsStatus(tx, [...touched], { to: status, cancelledAt: now });
+      // Declined: the lessons it bought and not yet booked go with it (issue 30).
+      if (status === "cancelled") await recordOrderVoided(tx, id, now);
       // A friend's first order confirmed or declined grants or withdraws their referrer's reward.
       await settleReferralReward(tx, id, now);
       const after = await findOrderSummary(tx, id);

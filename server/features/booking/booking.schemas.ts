@@ -71,6 +71,11 @@ const bookingExtras = {
   referralCode,
   idempotencyKey,
   locale: localeSchema.optional(),
+  /**
+   * Issue 30: fewer lessons than the package has may be booked now; the order is the whole
+   * package and the rest stay as lessons in the family's ledger. Absent, the count must match.
+   */
+  bookRestLater: z.boolean().optional(),
 };
 
 export const singleBookingSchema = z.object({

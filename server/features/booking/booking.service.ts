@@ -134,6 +134,8 @@ type LessonRequest = {
   studentInfo: StudentInfoInput;
   /** The order's language: the booking page's, else the account's. */
   locale: Locale | undefined;
+  /** Fewer lessons than the package's may be booked now; the rest stay in the ledger (issue 30). */
+  bookRestLater: boolean;
 };
 
 function parseStarts(texts: string[]): Date[] {
@@ -221,7 +223,7 @@ async function validateBooking(db: Db, req: LessonRequest, now: Date) {
     req.groupAddOn ? findActiveGroupPackage(db, req.groupAddOn.package_id) : null,
   ]);
   if (!pkg) throw new AppError("BAD_REQUEST", UNKNOWN_PACKAGE_MESSAGE);
-  const countError = lessonCountError(pkg.lessons, starts.length);
+  const countError = lessonCountError(pkg.lessons, starts.length, req.bookRestLater);
   if (countError) throw new AppError("BAD_REQUEST", countError);
   if ((pkg.lessonType === "online" || pkg.lessonType === "in-person") && req.lessonType !== pkg.lessonType) {
     throw new AppError("BAD_REQUEST", {
@@ -244,7 +246,16 @@ async function validateBooking(db: Db, req: LessonRequest, now: Date) {
     start: new Date(starts[0].getTime() - margin),
     end: new Date(lessonAt(starts[starts.length - 1]).end.getTime() + margin),
   };
-  return { starts, pkg, rules, teacher: choice.teacher, location, group, window };
+  return {
+    starts,
+    pkg,
+    rules,
+    teacher: choice.teacher,
+    location,
+    group,
+    window,
+    bookRestLater: req.bookRestLater,
+  };
 }
 
 type ValidBooking = Awaited<ReturnType<typeof validateBooking>>;
@@ -262,8 +273,15 @@ async function checkLiveLessons(q: Tx | Db, live: LiveBookingRow[], valid: Valid
   const orderId = held[0].orderId;
   const sameOrder = orderId && held.length === starts.length && held.every((b) => b.orderId === orderId);
   const order = sameOrder ? await findOrder(q, orderId) : null;
-  if (order && order.lessons === starts.length && order.packageId === pkg.id) {
-    return { bookings: (await findOrderBookings(q, order.id)).map(toBookingDto), order: toOrderDto(order) };
+  // A package booked in part (issue 30) is the same order with fewer of its lessons at these times;
+  // the lessons booked later from its credits are not this request's.
+  const sameSize = order && (order.lessons === starts.length || (valid.bookRestLater && starts.length < order.lessons));
+  if (order && sameSize && order.packageId === pkg.id) {
+    const wanted = new Set(starts.map((d) => d.getTime()));
+    const bookings = (await findOrderBookings(q, order.id)).filter(
+      (b) => wanted.has(b.startsAt.getTime()) && b.status !== "cancelled",
+    );
+    return { bookings: bookings.map(toBookingDto), order: toOrderDto(order) };
   }
   throw new AppError("CONFLICT", slotMessage("errors.alreadyBooked", held[0].startsAt, rules.zone));
 }
@@ -539,6 +557,7 @@ function bookOnce<T>(
     referralCode: input.referralCode,
     studentInfo: input.studentInfo,
     locale: input.locale,
+    bookRestLater: input.bookRestLater === true,
   };
   return withIdempotency(
     db,

@@ -8,7 +8,10 @@ import { listActiveTeachers } from "./catalogue.data.ts";
 export type ContactFallback = { email: string; phone: string };
 
 export async function getPublicContact(db: Db, fallback: ContactFallback) {
-  const [[teacher], { zone, cancellationNotice }] = await Promise.all([listActiveTeachers(db), loadSiteRules(db)]);
+  const [[teacher], { zone, cancellationNotice, creditExpiryMonths }] = await Promise.all([
+    listActiveTeachers(db),
+    loadSiteRules(db),
+  ]);
   return {
     email: teacher?.email || fallback.email,
     phone: teacher?.phone || fallback.phone,
@@ -17,5 +20,7 @@ export async function getPublicContact(db: Db, fallback: ContactFallback) {
     timezone: zone,
     /** The notice a cancellation or a move needs: the policy card states it before purchase. */
     cancellationNotice,
+    /** How long a package's lessons stay usable, in months (issue 30): stated before purchase too. */
+    creditExpiryMonths,
   };
 }

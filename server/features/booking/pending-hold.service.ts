@@ -5,6 +5,7 @@
 // within some hours are released and the family is told.
 import type { Db, Tx } from "../../db.ts";
 import { AppError, type LocalisedText } from "../../errors.ts";
+import { recordOrderVoided } from "../credits/credits.service.ts";
 import { insertOutboxEmails } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { runInTransaction } from "./booking.data.ts";
@@ -126,8 +127,10 @@ export async function releaseStalePendingLessons(db: Db, opts: { publicUrl: stri
       );
       if (done.length === 0) return;
       const sequence = new Map(done.map((d) => [d.id, d.icsSequence]));
-      // A friend's first order released withdraws their referrer's reward, as a decline does.
+      // A friend's first order released withdraws their referrer's reward, as a decline does; an
+      // order wholly released loses its lessons not yet booked (issue 30).
       if (orderId) await settleReferralReward(tx, orderId, now);
+      if (orderId) await recordOrderVoided(tx, orderId, now);
       const lessons = group
         .filter((l) => sequence.has(l.id))
         .map((l) => ({

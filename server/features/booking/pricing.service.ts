@@ -11,6 +11,8 @@ import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { translateSentence, translator } from "../../i18n.ts";
+import { loadSiteRules } from "../availability/availability.service.ts";
+import { creditExpiryFrom } from "../credits/credits.ts";
 import { mailEuro } from "../mail/mail-format.ts";
 import { findActiveGroupPackage, findBookablePackage } from "./booking.data.ts";
 import type { QuoteInput, ValidatePriceInput } from "./booking.schemas.ts";
@@ -126,13 +128,17 @@ export type QuoteDto = {
   lessons: number;
   /** Why a referral code gives nothing (one's own code); null otherwise. */
   referralNotice: string | null;
+  /** Issue 30: the teacher's validity of prepaid lessons, and its end for a purchase made now. */
+  creditExpiryMonths: number;
+  creditsValidUntil: string;
 };
 
 export function toQuoteDto(
   price: OrderPrice,
   lessons: number,
   label: string | null,
-  referralNotice: string | null = null,
+  referralNotice: string | null,
+  validity: { months: number; until: Date },
 ): QuoteDto {
   return {
     basePrice: centsToEuro(price.basePriceCents),
@@ -142,6 +148,8 @@ export function toQuoteDto(
     totalPrice: centsToEuro(price.totalPriceCents),
     lessons,
     referralNotice,
+    creditExpiryMonths: validity.months,
+    creditsValidUntil: validity.until.toISOString(),
   };
 }
 
@@ -154,12 +162,14 @@ export async function quotePrice(
   studentId: string | null,
   input: QuoteInput,
   locale: Locale = DEFAULT_LOCALE,
+  now = new Date(),
 ): Promise<QuoteDto> {
   const pkg = await loadPackageOrFail(db, input.packageId);
   const groupPackage = input.groupPackageId ? await loadGroupPackageOrFail(db, input.groupPackageId) : null;
-  const [discount, ownCode] = await Promise.all([
+  const [discount, ownCode, rules] = await Promise.all([
     decideDiscount(db, studentId, input.referralCode),
     isOwnReferralCode(db, studentId, input.referralCode),
+    loadSiteRules(db),
   ]);
   const price = priceOrder(pkg, groupPackage?.totalPriceCents ?? 0, discount);
   return toQuoteDto(
@@ -167,6 +177,10 @@ export async function quotePrice(
     pkg.lessons,
     discount ? discountLabel(discount, locale) : null,
     ownCode ? translateSentence(OWN_CODE_NOTICE, locale) : null,
+    {
+      months: rules.creditExpiryMonths,
+      until: creditExpiryFrom(now, rules.creditExpiryMonths, rules.zone),
+    },
   );
 }
 

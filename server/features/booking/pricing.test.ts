@@ -61,4 +61,11 @@ describe("lesson count limits", () => {
     expect(say(1, 0)).toBe("Please select 1 lesson(s) to continue.");
     expect(say(6, 2, "it")).toBe("Scegli 6 lezioni per continuare.");
   });
+  it("lets a family book fewer now and the rest later, never none and never more (issue 30)", () => {
+    expect(lessonCountError(6, 2, true)).toBeNull();
+    expect(lessonCountError(6, 1, true)).toBeNull();
+    expect(lessonCountError(6, 6, true)).toBeNull();
+    expect(lessonCountError(6, 0, true)).toEqual({ key: "errors.incompleteSelection", values: { count: 6 } });
+    expect(lessonCountError(6, 7, true)).toEqual({ key: "errors.lessonLimit", values: { count: 6 } });
+  });
 });

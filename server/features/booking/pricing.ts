@@ -31,9 +31,18 @@ export function computeOrderPrice(input: {
   };
 }
 
-/** The spec's schedule messages when the number of lessons does not match the package. */
-export function lessonCountError(packageLessons: number, selected: number): LocalisedText | null {
+/**
+ * The spec's schedule messages when the number of lessons does not match the package. With
+ * `bookRestLater` (issue 30) fewer lessons are booked now and the rest stay in the family's ledger.
+ */
+export function lessonCountError(
+  packageLessons: number,
+  selected: number,
+  bookRestLater = false,
+): LocalisedText | null {
   if (selected > packageLessons) return { key: "errors.lessonLimit", values: { count: packageLessons } };
-  if (selected < packageLessons) return { key: "errors.incompleteSelection", values: { count: packageLessons } };
+  if (selected < packageLessons && !(bookRestLater && selected >= 1)) {
+    return { key: "errors.incompleteSelection", values: { count: packageLessons } };
+  }
   return null;
 }

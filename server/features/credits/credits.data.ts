@@ -36,7 +36,20 @@ export function findLessonForCredit(db: DbOrTx, bookingId: string) {
   });
 }
 
-/** Serialises the writes of one student's ledger (an adjustment against a booking's entries). */
+/**
+ * Serialises the writes of one student's ledger that read its balance first (an adjustment, a
+ * lesson booked later, an order voided). NO KEY UPDATE: it excludes the others, while a row that
+ * only names the student (a booking, an entry: a key share) is not kept waiting, so a transaction
+ * that holds an order's lock and writes entries cannot deadlock with one holding this.
+ */
 export async function lockStudentLedger(tx: DbOrTx, studentId: string) {
-  await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${studentId}::uuid FOR UPDATE`;
+  await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${studentId}::uuid FOR NO KEY UPDATE`;
+}
+
+/** The order's student and its lessons' statuses: whether the whole order is void. */
+export function findOrderForCredit(db: DbOrTx, orderId: string) {
+  return db.bookingOrder.findUnique({
+    where: { id: orderId },
+    select: { studentId: true, bookings: { select: { status: true } } },
+  });
 }

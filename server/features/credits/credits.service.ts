@@ -6,12 +6,20 @@ import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { findStudent } from "../admin/admin.data.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
-import { insertCreditEntries, listCreditEntries, lockStudentLedger, type NewCreditEntry } from "./credits.data.ts";
+import { lockOrder } from "../booking/order.data.ts";
+import {
+  findOrderForCredit,
+  insertCreditEntries,
+  listCreditEntries,
+  lockStudentLedger,
+  type NewCreditEntry,
+} from "./credits.data.ts";
 import type { CreditAdjustmentInput } from "./credits.schemas.ts";
 import {
   adjustmentExpiry,
   cancellationKind,
   creditExpiryFrom,
+  isCreditValidAt,
   type Ledger,
   type LedgerEntry,
   replayLedger,
@@ -19,6 +27,7 @@ import {
 
 export const STUDENT_NOT_FOUND_MESSAGE = "Student not found.";
 export const CREDITS_EXPIRED_MESSAGE = "Your lesson credits have expired. Please ask your teacher.";
+export const NO_CREDITS_LEFT_MESSAGE = "You have no lessons left to book. Please ask your teacher.";
 export const ADJUSTMENT_BELOW_ZERO_MESSAGE = "This adjustment would leave fewer than 0 lessons.";
 
 const entryDto = (e: LedgerEntry) => ({
@@ -160,9 +169,8 @@ export async function recordLessonMoved(tx: Tx, lesson: LessonRef, now: Date) {
 export async function recordLessonUsed(tx: Tx, lesson: LessonRef, now: Date) {
   if (!lesson.studentId) return;
   const stored = await listCreditEntries(tx, lesson.studentId);
-  if (stored.length > 0 && replayLedger(stored, now).balance < 1) {
-    throw new AppError("CONFLICT", CREDITS_EXPIRED_MESSAGE);
-  }
+  const refusal = stored.length > 0 ? ledgerRefusal(replayLedger(stored, now), now) : null;
+  if (refusal) throw new AppError("CONFLICT", refusal);
   await insertCreditEntries(tx, [
     {
       studentId: lesson.studentId,
@@ -198,4 +206,92 @@ export async function recordLessonStatusCredit(
   } else if (ledger.entries.at(-1)?.kind === "returned") {
     await insertCreditEntries(tx, [{ ...ref, kind: "used", lessons: -1 }]);
   }
+}
+
+// ---- booking a lesson later from the ledger (issue 30) ----
+
+/**
+ * The order a lesson booked later from the ledger belongs to: the oldest order of the running
+ * validity with lessons of its own left, else the latest purchase's, else none (lessons the
+ * teacher added by hand belong to no order).
+ */
+export function ledgerOrderFor(ledger: Ledger): string | null {
+  const lastLapse = ledger.entries.findLastIndex((e) => e.kind === "expired");
+  const running = ledger.entries.slice(lastLapse + 1);
+  const left = new Map<string, number>();
+  for (const e of running) if (e.orderId) left.set(e.orderId, (left.get(e.orderId) ?? 0) + e.lessons);
+  for (const [orderId, lessons] of left) if (lessons > 0) return orderId;
+  return running.findLast((e) => e.kind === "purchased")?.orderId ?? null;
+}
+
+/** Why the ledger cannot give a lesson now: its validity is over, or nothing is left. Null when it can. */
+export function ledgerRefusal(ledger: Ledger, now: Date): string | null {
+  if (!isCreditValidAt(ledger.expiresAt, now)) return CREDITS_EXPIRED_MESSAGE;
+  return ledger.balance >= 1 ? null : NO_CREDITS_LEFT_MESSAGE;
+}
+
+/** The student's ledger as it stands, refused unless a lesson can be taken from it. */
+export async function ledgerWithLessonLeft(db: Db | Tx, studentId: string, now: Date) {
+  const ledger = await readLedger(db, studentId, now);
+  const refusal = ledgerRefusal(ledger, now);
+  if (refusal) throw new AppError("CONFLICT", refusal);
+  return ledger;
+}
+
+/**
+ * Before a lesson is booked later from the ledger: the order's lock (first, as a decision or a
+ * cancellation takes it) and the ledger's, and the balance read again under them, so two bookings
+ * at once cannot both take the last lesson, nor one take a lesson of an order being declined.
+ * Then `recordLedgerLessonUsed`.
+ */
+export async function lockLedgerWithLessonLeft(tx: Tx, studentId: string, orderId: string | null, now: Date) {
+  if (orderId) await lockOrder(tx, orderId);
+  await lockStudentLedger(tx, studentId);
+  await ledgerWithLessonLeft(tx, studentId, now);
+}
+
+export const ORDER_VOIDED_REASON = "Order cancelled: its lessons not yet booked are removed.";
+
+/**
+ * A whole order cancelled (declined by the teacher, or its unconfirmed lessons released): the
+ * lessons it bought and not yet booked go with it, as an adjustment (issue 30: a package may be
+ * booked in part). Its booked lessons, cancelled with it, stay used as before. Called under the
+ * order's lock, after its lessons' change; an order with a lesson still live is not void.
+ */
+export async function recordOrderVoided(tx: Tx, orderId: string, now: Date) {
+  const order = await findOrderForCredit(tx, orderId);
+  if (!order?.studentId || order.bookings.some((b) => b.status !== "cancelled")) return;
+  await lockStudentLedger(tx, order.studentId);
+  const stored = await listCreditEntries(tx, order.studentId);
+  const ofOrder = stored.filter((e) => e.orderId === orderId).reduce((n, e) => n + e.lessons, 0);
+  const lessons = Math.min(ofOrder, replayLedger(stored, now).balance);
+  if (lessons <= 0) return;
+  await insertCreditEntries(tx, [
+    {
+      studentId: order.studentId,
+      orderId,
+      kind: "adjusted",
+      lessons: -lessons,
+      reason: ORDER_VOIDED_REASON,
+      createdAt: now,
+    },
+  ]);
+}
+
+/** A lesson booked later from the ledger, in the transaction that took its lock: `used` −1. */
+export async function recordLedgerLessonUsed(
+  tx: Tx,
+  lesson: { id: string; studentId: string; orderId: string | null },
+  now: Date,
+) {
+  await insertCreditEntries(tx, [
+    {
+      studentId: lesson.studentId,
+      orderId: lesson.orderId,
+      bookingId: lesson.id,
+      kind: "used",
+      lessons: -1,
+      createdAt: now,
+    },
+  ]);
 }

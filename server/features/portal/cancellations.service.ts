@@ -18,7 +18,14 @@ import { AppError, errorText } from "../../errors.ts";
 import { translator } from "../../i18n.ts";
 import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../availability/availability.service.ts";
 import { queueLessonEventMails } from "../booking/booking-mail.ts";
-import { recordLessonUsed, recordReturnedLesson } from "../credits/credits.service.ts";
+import {
+  ledgerOrderFor,
+  ledgerWithLessonLeft,
+  lockLedgerWithLessonLeft,
+  recordLedgerLessonUsed,
+  recordLessonUsed,
+  recordReturnedLesson,
+} from "../credits/credits.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import * as data from "./portal.data.ts";
 import type { cancellationRequestSchema, rebookSchema } from "./portal.schemas.ts";
@@ -208,20 +215,29 @@ export async function getCancellationSummary(db: Db, studentId: string) {
 
 // ---- rebooking with a credit ----
 
+const SLOT_UNAVAILABLE_MESSAGE = "This time is not available. Please choose another time.";
+export const NO_LESSON_TO_FOLLOW_MESSAGE = "Please book your first lesson from the booking page.";
+
+type RebookOptions = { publicUrl: string; locale?: Locale; now?: Date };
+
 /**
  * Spends a cancellation credit on one new lesson at no charge: the schedule step for a single
  * lesson at price 0. The slot must be one the booking flow would offer now (availability,
  * 48 hours' notice, buffer, not taken), computed by the booking feature's own availability
  * service; the lesson stays part of the original package order, so no new purchase is made.
+ * Without `credit_id` (issue 30) the lesson is one left in the family's ledger: a make-up credit
+ * still unspent is spent first (the ledger counts it too), else a lesson bought and not yet booked.
  */
 export async function rebookWithCredit(
   db: Db,
   studentId: string,
   input: z.infer<typeof rebookSchema>,
-  opts: { publicUrl: string; locale?: Locale; now?: Date },
+  opts: RebookOptions,
 ) {
   const now = opts.now ?? new Date();
-  const credit = await data.findUnusedCredit(db, studentId, input.credit_id);
+  const creditId = input.credit_id ?? (await data.findOldestUnusedCredit(db, studentId))?.id;
+  if (!creditId) return bookFromLedger(db, studentId, input.lesson_date, opts, now);
+  const credit = await data.findUnusedCredit(db, studentId, creditId);
   if (!credit) throw new AppError("NOT_FOUND", "Credit not found.");
   const source = credit.sourceBooking;
   const start = new Date(input.lesson_date);
@@ -236,7 +252,7 @@ export async function rebookWithCredit(
     now,
   );
   if (!offered.get(teacherId)?.some((lesson) => lesson.start.getTime() === start.getTime())) {
-    throw new AppError("CONFLICT", "This time is not available. Please choose another time.");
+    throw new AppError("CONFLICT", SLOT_UNAVAILABLE_MESSAGE);
   }
   const mailContext = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
   const booking = await data.insertLessonForCredit(
@@ -273,5 +289,70 @@ export async function rebookWithCredit(
   return {
     booking: { id: booking.id, lesson_date: booking.startsAt.toISOString(), status: booking.status, price: 0 },
     message: translator(opts.locale ?? DEFAULT_LOCALE)("portal.rebook.doneText"),
+  };
+}
+
+/**
+ * A lesson of a package bought and not yet booked (issue 30), from the ledger: refused when its
+ * validity is over or nothing is left. It belongs to the order whose lesson it is and copies the
+ * details of that order's latest lesson; the teacher is that lesson's when she offers the time,
+ * else whichever teacher does.
+ */
+async function bookFromLedger(db: Db, studentId: string, lessonDate: string, opts: RebookOptions, now: Date) {
+  const orderId = ledgerOrderFor(await ledgerWithLessonLeft(db, studentId, now));
+  const source = await data.findLessonToFollow(db, studentId, orderId);
+  if (!source) throw new AppError("CONFLICT", NO_LESSON_TO_FOLLOW_MESSAGE);
+  const start = new Date(lessonDate);
+  const rules = await loadSiteRules(db);
+  const teacherIds = [
+    ...new Set([source.teacherId, ...(await resolveTeachers(db, null)).map((t) => t.id)].filter((id) => id !== null)),
+  ];
+  const offered = await bookableLessonsByTeacher(
+    db,
+    teacherIds,
+    { start, end: new Date(start.getTime() + 1) },
+    rules,
+    now,
+  );
+  const teacherId = teacherIds.find((id) =>
+    offered.get(id)?.some((lesson) => lesson.start.getTime() === start.getTime()),
+  );
+  if (!teacherId) throw new AppError("CONFLICT", SLOT_UNAVAILABLE_MESSAGE);
+  const mailContext = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
+  const lessonOrderId = orderId ?? null;
+  const booking = await data.insertLessonFromLedger(
+    db,
+    {
+      studentId,
+      row: {
+        orderId: lessonOrderId,
+        teacherId,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + LESSON_MINUTES * 60_000),
+        status: rules.autoConfirm ? "confirmed" : "pending",
+        lessonType: source.lessonType,
+        location: source.location,
+        meetingLink: source.lessonType === "online" ? (source.meetingLink ?? rules.defaultMeetingLink) : null,
+        studentName: source.studentName,
+        studentEmail: source.studentEmail,
+        studentPhone: source.studentPhone,
+        englishLevel: source.englishLevel,
+        lessonFocus: source.lessonFocus,
+        preferredType: source.preferredType,
+        preferredLocation: source.preferredLocation,
+        studentTimezone: source.studentTimezone,
+        bookedBy: source.bookedBy,
+        guardianName: source.guardianName,
+      },
+    },
+    (tx) => lockLedgerWithLessonLeft(tx, studentId, lessonOrderId, now),
+    async (tx, bookingId) => {
+      await recordLedgerLessonUsed(tx, { id: bookingId, studentId, orderId: lessonOrderId }, now);
+      await queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" });
+    },
+  );
+  return {
+    booking: { id: booking.id, lesson_date: booking.startsAt.toISOString(), status: booking.status, price: 0 },
+    message: translator(opts.locale ?? DEFAULT_LOCALE)("portal.bookLater.doneText"),
   };
 }

@@ -460,3 +460,62 @@ export async function insertLessonForCredit(
     throw error;
   }
 }
+
+// ---- booking later from the ledger (issue 30) ----
+
+/** The oldest make-up credit not yet spent: a lesson taken from the ledger spends it first. */
+export function findOldestUnusedCredit(db: Db, studentId: string) {
+  return db.lessonCredit.findFirst({
+    where: { studentId, usedBookingId: null },
+    orderBy: { createdAt: "asc" },
+    select: { id: true },
+  });
+}
+
+/**
+ * The lesson a lesson booked later copies its details from (teacher, kind, place, the learner):
+ * the latest of this order, else the student's latest.
+ */
+export async function findLessonToFollow(db: Db, studentId: string, orderId: string | null) {
+  const select = {
+    orderId: true,
+    teacherId: true,
+    lessonType: true,
+    location: true,
+    meetingLink: true,
+    ...bookingStudentInfoSelect,
+    studentTimezone: true,
+    bookedBy: true,
+    guardianName: true,
+  } as const satisfies Prisma.BookingSelect;
+  const latest = (where: Prisma.BookingWhereInput) =>
+    db.booking.findFirst({ where: { studentId, ...where }, orderBy: { startsAt: "desc" }, select });
+  return (orderId ? await latest({ orderId }) : null) ?? (await latest({}));
+}
+
+/**
+ * The lesson booked later and its ledger entry, all or nothing. `beforeInsert` takes the ledger's
+ * lock before the booking row exists: the row's key on the student takes a share lock on the
+ * student, and two bookings holding one each could not then both take the ledger's (a deadlock).
+ */
+export async function insertLessonFromLedger(
+  db: Db,
+  args: { studentId: string; row: Omit<NewBookingRow, "studentId"> },
+  beforeInsert: (tx: Tx) => Promise<unknown>,
+  inTransaction: (tx: Tx, bookingId: string) => Promise<unknown>,
+) {
+  try {
+    return await db.$transaction(async (tx) => {
+      await beforeInsert(tx);
+      const booking = await tx.booking.create({
+        data: { ...args.row, studentId: args.studentId },
+        select: { id: true, startsAt: true, endsAt: true, status: true },
+      });
+      await inTransaction(tx, booking.id);
+      return booking;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) && isConstraintConflict(error)) throw new AppError("CONFLICT", SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}

@@ -59,7 +59,8 @@ export const cancellationRequestSchema = z.object({
 });
 
 export const rebookSchema = z.object({
-  credit_id: z.uuid(),
+  /** A make-up credit; absent (issue 30), a lesson left in the family's ledger. */
+  credit_id: z.uuid().optional(),
   lesson_date: z.iso.datetime({ offset: true }),
 });
 

@@ -79,3 +79,4 @@ export const SparkIcon = icon(
 export const TickIcon = icon(path("M20 6 9 17l-5-5"));
 export const BarChartIcon = icon(path("M4 20V10m6 10V4m6 16v-7m4 7H2"));
 export const ClockFaceIcon = icon(path("M12 7v5l3 2m6-2a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z"));
+export const TrendIcon = icon(path("M3.5 20.5h17M7 17v-3m5 3v-5.5m5 5.5V10M4.5 10.5l5-4.5 3.5 2.5 6.5-5m0 0h-4m4 0v4"));

@@ -33,7 +33,7 @@ export function AdminHeader({
             {subtitle && <p className="truncate text-xs text-slate-500 sm:text-sm">{subtitle}</p>}
           </div>
         </div>
-        <nav aria-label={t("admin.shell.nav")} className="flex items-center gap-2 whitespace-nowrap">
+        <nav aria-label={t("admin.shell.nav")} className="flex flex-wrap items-center gap-2 whitespace-nowrap">
           {isDashboard ? (
             <ButtonLink to="/admin/settings" variant="outline" size="sm">
               {t("admin.shell.settings")}

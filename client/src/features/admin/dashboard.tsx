@@ -17,6 +17,7 @@ import {
   InboxIcon,
   ListIcon,
   NoteIcon,
+  TrendIcon,
 } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
@@ -103,6 +104,12 @@ const TILES = [
     title: "admin.dashboard.tile.questionBank",
     text: "admin.dashboard.tile.questionBankText",
     Icon: ChartIcon,
+  },
+  {
+    to: "/admin/money",
+    title: "admin.dashboard.tile.money",
+    text: "admin.dashboard.tile.moneyText",
+    Icon: TrendIcon,
   },
 ] as const satisfies readonly { to: string; title: MessageKey; text: MessageKey; Icon: unknown }[];
 

@@ -39,4 +39,12 @@ describe("cancellation and refund policy card", () => {
     expect(policyLines(it_, { lessons: 6 }, "48 hours").join(" ")).toMatch(/almeno 48 ore di preavviso/);
     expect(policyLines(it_, { lessons: 6 }, "1 week").join(" ")).toMatch(/almeno 1 settimana di preavviso/);
   });
+
+  it("states how long a package's lessons stay valid, the teacher's setting (issue 30)", () => {
+    expect(policyLines(t, { lessons: 6 }, "24 hours", 12)).toContain("Valid for 12 months from purchase.");
+    expect(policyLines(t, { lessons: 6 }, "24 hours", 1)).toContain("Valid for 1 month from purchase.");
+    expect(policyLines(it_, { lessons: 6 }, "24 hours", 12)).toContain("Il pacchetto è valido 12 mesi dall'acquisto.");
+    expect(policyLines(t, { lessons: 6 }).join(" ")).not.toMatch(/Valid for/);
+    expect(policyLines(t, { lessons: 1 }, "24 hours", 12).join(" ")).not.toMatch(/Valid for/);
+  });
 });

@@ -15,12 +15,16 @@ export function policyLines(
   t: Translate,
   pkg: { lessons: number } | null,
   notice = DEFAULT_CANCELLATION_NOTICE,
+  /** How long the package's lessons stay usable (the teacher's setting, issue 30); unknown: unsaid. */
+  validityMonths?: number,
 ): string[] {
   if (!pkg) return [t("booking-packages.policy.selectPackage")];
   if (pkg.lessons <= 1) return [t("booking-packages.policy.single"), t("booking-packages.policy.singleChoosePackage")];
   const free = cancellationAllowance(pkg.lessons);
   const counts = { lessons: pkg.lessons, free, per: LESSONS_PER_FREE_CANCELLATION };
   return [
+    // What the family buys first: how long its lessons stay usable (issue 30).
+    ...(validityMonths ? [t("booking-packages.policy.validity", { months: validityMonths })] : []),
     t(free === 0 ? "booking-packages.policy.none" : "booking-packages.policy.includes", counts),
     ...(free > 0
       ? [

@@ -116,6 +116,8 @@ export function useBookingSubmit({
       idempotencyKey: newIdempotencyKey(),
       // The order speaks the language it was made in: its emails, reminders and calendar files.
       locale,
+      // Fewer lessons than the package's: the order is the whole package, the rest booked later.
+      bookRestLater: currentSlots.length < pkg.lessons,
     };
     try {
       const { bookings, order } =

@@ -1,5 +1,6 @@
-// Rebooking a cancelled lesson with its credit: the schedule step for one lesson at price 0. The
-// slots come from the booking flow's own availability (two weeks at a time).
+// Rebooking a cancelled lesson with its credit, or booking one of the lessons left in a package
+// (issue 30): the schedule step for one lesson at price 0. The slots come from the booking flow's
+// own availability (two weeks at a time).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDate, formatEuro, formatTime } from "../../../../shared/i18n/format.ts";
@@ -11,7 +12,16 @@ import { trpc } from "../../trpc.ts";
 import { useCancellationSummary, useInvalidatePortal, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
 import { SlotPicker } from "./slot-picker.tsx";
 
-export function RebookDialog({ creditId, onClose }: { creditId: string | null; onClose: () => void }) {
+export function RebookDialog({
+  creditId,
+  fromPackage = false,
+  onClose,
+}: {
+  creditId: string | null;
+  /** A lesson left in the family's ledger rather than a make-up credit (POST /api/student/rebook without credit_id). */
+  fromPackage?: boolean;
+  onClose: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const summary = useCancellationSummary();
@@ -31,16 +41,26 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
   };
 
   const confirm = async () => {
-    if (!creditId || !selected) return;
+    if (!(creditId || fromPackage) || !selected) return;
     setBusy(true);
     try {
-      const result = await rebook.mutateAsync({ credit_id: creditId, lesson_date: selected });
-      toast({ title: t("portal.rebook.done"), description: result.message, variant: "success" });
+      const result = await rebook.mutateAsync(
+        fromPackage ? { lesson_date: selected } : { credit_id: creditId ?? undefined, lesson_date: selected },
+      );
+      toast({
+        title: t(fromPackage ? "portal.bookLater.done" : "portal.rebook.done"),
+        description: result.message,
+        variant: "success",
+      });
       await invalidate();
       close();
     } catch (error) {
       if (!onExpired(error))
-        toast({ title: t("portal.rebook.failed"), description: (error as Error).message, variant: "destructive" });
+        toast({
+          title: t(fromPackage ? "portal.bookLater.failed" : "portal.rebook.failed"),
+          description: (error as Error).message,
+          variant: "destructive",
+        });
       void queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
     } finally {
       setBusy(false);
@@ -49,11 +69,15 @@ export function RebookDialog({ creditId, onClose }: { creditId: string | null; o
 
   return (
     <Modal
-      open={creditId !== null}
+      open={creditId !== null || fromPackage}
       onClose={close}
       size="lg"
-      title={t("portal.rebook.title")}
-      description={t("portal.rebook.description", { price: formatEuro(locale, 0) })}
+      title={t(fromPackage ? "portal.bookLater.title" : "portal.rebook.title")}
+      description={
+        fromPackage
+          ? t("portal.bookLater.description")
+          : t("portal.rebook.description", { price: formatEuro(locale, 0) })
+      }
       footer={
         <>
           <Button variant="outline" onClick={close}>

@@ -16,6 +16,7 @@ import { DocumentsPanel } from "../../features/admin/documents-panel.tsx";
 import { EmailsPanel } from "../../features/admin/emails-panel.tsx";
 import { FilesPanel } from "../../features/admin/files-panel.tsx";
 import { InboxPanel } from "../../features/admin/inbox-panel.tsx";
+import { MoneyPanel } from "../../features/admin/money-panel.tsx";
 import { NotesPanel } from "../../features/admin/notes-panel.tsx";
 import { OrdersPanel } from "../../features/admin/orders-panel.tsx";
 import { QuestionBankPanel } from "../../features/admin/question-bank-panel.tsx";
@@ -47,6 +48,7 @@ const VIEWS = {
   inbox: { title: "admin.view.inbox.title", subtitle: "admin.view.inbox.subtitle" },
   email: { title: "admin.view.email.title", subtitle: "admin.view.email.subtitle" },
   "question-bank": { title: "admin.view.questionBank.title", subtitle: "admin.view.questionBank.subtitle" },
+  money: { title: "admin.view.money.title", subtitle: "admin.view.money.subtitle" },
 } as const satisfies Record<string, { title: MessageKey; subtitle: MessageKey }>;
 type View = keyof typeof VIEWS;
 
@@ -124,6 +126,7 @@ export function AdminPage() {
         {view === "inbox" && <InboxPanel />}
         {view === "email" && <EmailsPanel />}
         {view === "question-bank" && <QuestionBankPanel />}
+        {view === "money" && <MoneyPanel />}
       </AdminMain>
     </div>
   );

@@ -74,6 +74,11 @@ export function ConfirmationPage() {
               <SummaryRow label={t("booking-confirmation.teacher")}>{results.teacher.name}</SummaryRow>
             )}
           </dl>
+          {results.bookings.length < results.package.lessons && (
+            <p className="mt-4 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900">
+              {t("booking-confirmation.later", { left: results.package.lessons - results.bookings.length })}
+            </p>
+          )}
           {allConfirmed ? (
             <p className="mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
               <CheckIcon className="h-4 w-4" /> {t("booking-confirmation.allConfirmed")}

@@ -134,10 +134,14 @@ export function SchedulePage() {
   };
   const onContinue = () => {
     if (!pkg) return; // a tap kept from before hydration, replayed before the session was read
-    if (selected.length !== lessons) {
+    // A package may be booked in part: the rest is booked later from the portal (issue 30).
+    if (selected.length === 0 || selected.length > lessons) {
       toast({
         title: t("booking-schedule.incomplete.title"),
-        description: t("booking-schedule.incomplete.text", { count: lessons }),
+        description:
+          lessons > 1
+            ? t("booking-schedule.incomplete.atLeastOne")
+            : t("booking-schedule.incomplete.text", { count: lessons }),
         variant: "destructive",
       });
       return;
@@ -161,6 +165,9 @@ export function SchedulePage() {
                 : t("booking-schedule.intro", { package: pkg.name, count: lessons })
               : t("booking-schedule.introNoPackage")}
           </p>
+          {lessons > 1 && (
+            <p className="mt-1 text-sm text-slate-600">{t("booking-schedule.later", { count: lessons })}</p>
+          )}
         </div>
         <p
           className={`self-start rounded-full px-3 py-1 text-sm font-semibold sm:self-auto ${
