@@ -253,6 +253,9 @@ describe(`documents are kept and private on ${testEngine}`, () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().documents).toEqual([expect.objectContaining({ total: 60, orderId: mine.orderId })]);
     const [other] = await documentsOf(theirs.orderId);
+    // "Download my data" carries them too, and only them.
+    const exported = (await t.send("GET", "/api/student/export", { as: mine.student })).json();
+    expect(exported.documents).toEqual([expect.objectContaining({ total: 60, orderId: mine.orderId })]);
     for (const url of [
       "/api/admin/documents",
       `/api/admin/documents/${other?.id}/xml`,

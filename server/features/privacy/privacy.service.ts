@@ -10,6 +10,7 @@ import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import { toAvailabilityRequestFields } from "../availability/availability-request-dto.ts";
 import { getPayerBilling } from "../billing/billing.service.ts";
+import { listStudentDocuments } from "../billing/documents.service.ts";
 import { settleReferralReward } from "../booking/referral.service.ts";
 import { erasedCustomerKeys } from "../booking/referral-rules.ts";
 import { isStoredName } from "../files/files.service.ts";
@@ -25,7 +26,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything about one student, in a stable JSON shape with ISO instants and euro amounts. */
 export async function exportStudentData(db: Db, userId: string, now = new Date()) {
-  const [data, billing] = await Promise.all([loadStudentData(db, userId), getPayerBilling(db, userId)]);
+  const [data, billing, documents] = await Promise.all([
+    loadStudentData(db, userId),
+    getPayerBilling(db, userId),
+    listStudentDocuments(db, userId),
+  ]);
   if (!data.profile) throw new AppError("NOT_FOUND", ACCOUNT_NOT_FOUND_MESSAGE);
   const { profile } = data;
   return {
@@ -51,6 +56,8 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
     },
     // The payer's fiscal data for receipts and invoices (issue 30), null until given.
     billing,
+    // The receipts, invoices and credit notes issued to them, as listed in the portal.
+    documents: documents.documents,
     bookings: data.bookings.map((b) => ({
       id: b.id,
       order_id: b.orderId,
