@@ -25,6 +25,7 @@ import { INVALID_CHARACTER_MESSAGE, parseJsonInput, UNREADABLE_MESSAGE } from ".
 import { opsRoutes } from "./http/ops.http.ts";
 import { registerProcedureRoutes } from "./http/procedure-routes.ts";
 import { procedureRoutes } from "./http/rest-table.ts";
+import { stripeWebhookRoutes } from "./http/stripe-webhook.http.ts";
 import { studentExportRoute } from "./http/student-export.http.ts";
 import { requestLocale, translateSentence } from "./i18n.ts";
 import { projectPath } from "./paths.ts";
@@ -268,6 +269,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(fileRoutes, { db, env, rateLimiter, uploads });
   await app.register(studentExportRoute, { db });
   await app.register(documentFileRoutes, { db });
+  await app.register(stripeWebhookRoutes, { db, secret: env.STRIPE_WEBHOOK_SECRET });
   if (opts.ops) await app.register(opsRoutes, { database, ...opts.ops });
 
   const clientDir = opts.clientDir ?? projectPath("dist/client");

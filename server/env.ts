@@ -70,6 +70,9 @@ const envSchema = z
     AI_API_KEY: optionalText,
     AI_MODEL: optionalText,
     AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+    // The signing secret ("whsec_…") of the Stripe webhook endpoint: with it, card payments made
+    // through a Stripe Payment Link are recorded on their order by themselves.
+    STRIPE_WEBHOOK_SECRET: optionalText,
     // Multiplies every quiz time limit (e2e tests use a short one); ignored in production.
     QUIZ_TIME_SCALE: z.coerce.number().positive().max(10).default(1),
     // Multiplies the least time a certified attempt must take to be read (0: no floor, for test

@@ -134,6 +134,8 @@ export function rateLimitRules(env: RateLimitEnv) {
     "quiz-ai": rule(6, MINUTE),
     /** Generous for a poller (hourly), tight for someone guessing feed tokens. */
     "calendar-feed": rule(60, MINUTE, "ip"),
+    /** Stripe's webhook (per sending address): a few events per card payment; Stripe retries a 429. */
+    webhook: rule(300, MINUTE, "ip"),
   } satisfies Record<string, RateLimitRule & { by: "subject" | "ip" }>;
 }
 export type RateLimitBucket = keyof ReturnType<typeof rateLimitRules>;

@@ -1,6 +1,7 @@
 // Issue 30, item 2 in Chromium: the teacher fills in the Billing card of Settings (IBAN, BIC,
-// PayPal link); a parent books a package and, on the portal's orders, opens "How to pay this
-// order": the amount due, the order's reference, the bank transfer with its QR code, the link, cash.
+// PayPal and Stripe links); a parent books a package and, on the portal's orders, opens "How to pay
+// this order": the amount due, the order's reference, the bank transfer with its QR code, the links
+// (the Stripe one carrying the reference), cash.
 // The booking's confirmation shows the same at once, and the emails' ?pay=<order> link opens it.
 // Run: npm run build && E2E_PORT=3365 npx playwright test tests/e2e/billing.spec.ts --project desktop --project phone
 import { mkdirSync } from "node:fs";
@@ -47,6 +48,7 @@ test("the teacher's billing details become the order's bank transfer with its QR
   await billing.getByLabel("VAT number (partita IVA)").fill("12345670017");
   await billing.getByLabel("BIC (optional)").fill("BPPIITRRXXX");
   await billing.getByLabel("PayPal link (optional)").fill("https://paypal.me/giuliabianchi");
+  await billing.getByLabel("Card payment link (optional)").fill("https://buy.stripe.com/test_abc123");
   await teacher.getByRole("button", { name: "Save Changes" }).click();
   await expect(teacher.getByText("Settings saved successfully!").first()).toBeVisible();
   await expect(billing.getByLabel("IBAN")).toHaveValue("IT60X0542811101000000123456");
@@ -113,6 +115,10 @@ test("the teacher's billing details become the order's bank transfer with its QR
   const order = page.getByRole("article", { name: "Order: Online Starter" }).first();
   await order.getByText("How to pay this order").click();
   await expect(order.getByText(/^ORD-\d{4,}$/).first()).toBeVisible();
+  const reference = await order
+    .getByText(/^ORD-\d{4,}$/)
+    .first()
+    .textContent();
   const transfer = order.getByRole("region", { name: "Bank transfer" });
   await expect(transfer).toContainText("IT60 X054 2811 1010 0000 0123 456");
   await expect(transfer).toContainText("BPPIITRRXXX");
@@ -127,6 +133,11 @@ test("the teacher's billing details become the order's bank transfer with its QR
   await expect(order.getByRole("link", { name: "Pay with PayPal" })).toHaveAttribute(
     "href",
     "https://paypal.me/giuliabianchi",
+  );
+  // The Stripe Payment Link carries the order's reference, which Stripe's webhook reports back.
+  await expect(order.getByRole("link", { name: "Pay by card" })).toHaveAttribute(
+    "href",
+    `https://buy.stripe.com/test_abc123?client_reference_id=${reference}`,
   );
   await expect(order.getByText("Cash is also accepted.")).toBeVisible();
   await expect(order.getByRole("link", { name: "Pay with Satispay" })).toHaveCount(0);

@@ -141,7 +141,8 @@ describe(`how a family pays an order on ${testEngine}`, () => {
     expect(payment.methods).toMatchObject({
       satispay: validBilling.satispayLink,
       paypal: validBilling.paypalLink,
-      card: validBilling.cardLink,
+      // A Stripe Payment Link carries the reference to the checkout, and back in the webhook's event.
+      card: `${validBilling.cardLink}?client_reference_id=${reference}`,
       cash: true,
     });
   });

@@ -653,6 +653,7 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
   Payment: {
     method: "bank_transfer | card | satispay | paypal | cash",
     note: "the teacher's note on the money received or refunded, kept with the order's accounts",
+    externalId: "the payment's id at Stripe (stripe:pi_…), kept with the order's accounts",
   },
   Referral: { status: "referral status" },
   Upload: {

@@ -42,6 +42,7 @@ const MESSAGE_MODULES = [
   "server/features/booking/booking.schemas.ts",
   "server/features/files/files.service.ts",
   "server/features/calendar/calendar-feed.service.ts",
+  "server/http/stripe-webhook.http.ts",
 ];
 
 /** Not refusals: texts the pages show in their own words, or that wait for their own screen's work. */

@@ -18,6 +18,7 @@ export function insertPaymentEntries(
     paidOn: Date;
     note: string;
     reversesId?: string | null;
+    externalId?: string | null;
     createdById: string | null;
   }[],
 ) {

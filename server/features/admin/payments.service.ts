@@ -34,7 +34,14 @@ export const REVERSAL_BELOW_ZERO_MESSAGE =
 export const NOTHING_TO_REFUND_MESSAGE =
   "Nothing was recorded as paid on this order, so nothing can be refunded: enter the amount that was paid and refunded.";
 
-type Entry = { id: string; amountCents: number; method: string | null; reversesId: string | null; paidOn: Date };
+type Entry = {
+  id: string;
+  amountCents: number;
+  method: string | null;
+  reversesId: string | null;
+  externalId: string | null;
+  paidOn: Date;
+};
 
 /**
  * What the entries add up to. Paid: the whole total (or more) received. Refunded: nothing left
@@ -85,6 +92,7 @@ type NewEntry = {
   date: string;
   note: string;
   reversesId?: string;
+  externalId?: string;
 };
 
 /**
@@ -113,6 +121,7 @@ async function changeLedger(
         paidOn: dayOf(e.date),
         note: e.note,
         reversesId: e.reversesId ?? null,
+        externalId: e.externalId ?? null,
         createdById: adminId,
       })),
     );
@@ -155,11 +164,23 @@ async function syncOrderPayment(tx: DbOrTx, orderId: string, totalCents: number)
   });
 }
 
-/** POST /api/admin/orders/{orderId}/payments: one payment (or a refund, negative) added to the order. */
-export async function addPayment(db: Db, orderId: string, input: AddPaymentInput, adminId: string) {
+/**
+ * POST /api/admin/orders/{orderId}/payments: one payment (or a refund, negative) added to the order.
+ * Also the way a payment reported by a provider is recorded (Stripe's webhook, no admin): with its
+ * `externalId`, an entry already holding that id means the report was delivered again, and nothing
+ * is added (`paymentId` null).
+ */
+export async function addPayment(
+  db: Db,
+  orderId: string,
+  input: AddPaymentInput,
+  adminId: string | null,
+  reported?: { externalId: string },
+) {
   await refuseFutureDay(db, input.date);
   const cents = euroToCents(input.amount);
   const { order, added } = await changeLedger(db, orderId, adminId, (entries, totalCents) => {
+    if (reported && entries.some((e) => e.externalId === reported.externalId)) return [];
     const paid = paymentStanding(entries, totalCents).paidCents;
     if (cents < 0 && paid + cents < 0) {
       throw new AppError("BAD_REQUEST", {
@@ -173,7 +194,15 @@ export async function addPayment(db: Db, orderId: string, input: AddPaymentInput
         values: (locale: Locale) => ({ owed: euroIn(locale, Math.max(0, totalCents - paid)) }),
       });
     }
-    return [{ amountCents: cents, method: input.method, date: input.date, note: input.note }];
+    return [
+      {
+        amountCents: cents,
+        method: input.method,
+        date: input.date,
+        note: input.note,
+        externalId: reported?.externalId,
+      },
+    ];
   });
   return { order, paymentId: added[0] ?? null };
 }

@@ -97,6 +97,25 @@ function transferOf(profile: BillingProfileRow, order: PayableOrder) {
   });
   return { iban: profile.iban, bic: profile.bic, name, reference, amount: centsToEuro(order.amountDueCents), payload };
 }
+/** The order number a reference names ("ORD-0042" → 42; spaces and case forgiven), or null. */
+export function orderNumberOf(reference: string): number | null {
+  const match = /^ORD-(\d{1,9})$/i.exec(reference.trim());
+  const number = match ? Number(match[1]) : 0;
+  return number > 0 ? number : null;
+}
+
+/**
+ * The teacher's card link for this order. A Stripe Payment Link (`https://buy.stripe.com/…`) takes
+ * `client_reference_id` in its address and hands it to the Checkout Session it opens, so the
+ * webhook finds the order the payment is for (stripe-webhook.service.ts); other links stay as saved.
+ */
+export function cardLinkFor(link: string | null, reference: string): string | null {
+  if (!link) return null;
+  const url = URL.parse(link);
+  if (url?.protocol !== "https:" || url.hostname !== "buy.stripe.com") return link;
+  url.searchParams.set("client_reference_id", reference);
+  return url.toString();
+}
 
 /**
  * `payment` of GET /api/student/orders/{id}: what is still due, the reference to write on it, and
@@ -127,7 +146,7 @@ export async function paymentDetailsFrom(profile: BillingProfileRow, order: Paya
       bankTransfer,
       satispay: profile.satispayLink,
       paypal: profile.paypalLink,
-      card: profile.cardLink,
+      card: cardLinkFor(profile.cardLink, orderReference(order.number)),
       cash: true as const,
     },
   };
@@ -154,6 +173,10 @@ export async function paymentForMail(
       bic: transfer.bic,
       qrPng: (await epcQrPng(transfer.payload, 5)).toString("base64"),
     },
-    links: { satispay: profile.satispayLink, paypal: profile.paypalLink, card: profile.cardLink },
+    links: {
+      satispay: profile.satispayLink,
+      paypal: profile.paypalLink,
+      card: cardLinkFor(profile.cardLink, orderReference(order.number)),
+    },
   };
 }

@@ -12,6 +12,7 @@ export const paymentEntrySelect = {
   paidOn: true,
   note: true,
   reversesId: true,
+  externalId: true,
   createdAt: true,
 } as const;
 
@@ -117,6 +118,11 @@ export function fillMissingMeetingLinks(tx: DbOrTx, ids: string[], link: string)
  * other lesson still open, and the reward would never be withdrawn), and cancellations and moves
  * that spend its allowance queue behind each other.
  */
+/** The id of the order with this number (its reference "ORD-0042" for people and banks). */
+export async function findOrderIdByNumber(db: DbOrTx, number: number) {
+  return (await db.bookingOrder.findUnique({ where: { number }, select: { id: true } }))?.id ?? null;
+}
+
 export async function lockOrder(db: DbOrTx, orderId: string) {
   await db.$queryRaw`SELECT "id" FROM "BookingOrder" WHERE "id" = ${orderId}::uuid FOR UPDATE`;
 }
