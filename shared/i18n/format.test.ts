@@ -16,9 +16,10 @@ describe("dates in each language", () => {
     ["it", "long", "mercoledì 9 dicembre 2026"],
     ["it", "medium", "9 dic 2026"],
     ["it", "short", "mer 9 dic"],
-    ["en", "date", "December 9, 2026"],
-    ["it", "date", "9 dicembre 2026"],
-  ] as const)("%s %s: %s", (locale, style, expected) => {
+    // A style of one screen's own (a document's date), given as its fields.
+    ["en", { year: "numeric", month: "long", day: "numeric" }, "December 9, 2026"],
+    ["it", { year: "numeric", month: "long", day: "numeric" }, "9 dicembre 2026"],
+  ] as const)("%s %o: %s", (locale, style, expected) => {
     expect(formatDate(locale, day, { style, timeZone: ROME })).toBe(expected);
   });
 

@@ -34,12 +34,6 @@ const DATE_STYLES = {
   weekday: { weekday: "short" },
   // "Tuesday" · "martedì"
   weekdayLong: { weekday: "long" },
-  // "March 3, 2026" · "3 marzo 2026": a date on a document
-  date: { year: "numeric", month: "long", day: "numeric" },
-  // "March 2026" · "marzo 2026": a month as a whole (the money view's rows)
-  monthYear: { month: "long", year: "numeric" },
-  // "Mar" · "mar": a month on a chart's axis
-  monthShort: { month: "short" },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** The clock each language reads: 12-hour in English (the specification's "10:00 AM"), 24-hour in Italian ("09:30"). */
@@ -49,12 +43,17 @@ const HOUR_CYCLES: Record<Locale, Intl.DateTimeFormatOptions> = {
   it: { hour: "2-digit", hourCycle: "h23" },
 };
 
-export type DateStyle = keyof typeof DATE_STYLES;
+/**
+ * A named style of the pages, or the fields themselves for a style one screen alone uses (a
+ * document's "3 marzo 2026", a chart's "mar"): kept out of the map the public pages download.
+ */
+export type DateStyle = keyof typeof DATE_STYLES | Intl.DateTimeFormatOptions;
 /** `timeZone`: the IANA zone whose wall clock is shown (the teacher's, or the reader's own when absent). */
 export type ZoneOption = { timeZone?: string };
 
 export function formatDate(locale: Locale, value: DateInput, opts: ZoneOption & { style?: DateStyle } = {}): string {
-  const options = { ...DATE_STYLES[opts.style ?? "medium"], timeZone: opts.timeZone };
+  const style = opts.style ?? "medium";
+  const options = { ...(typeof style === "string" ? DATE_STYLES[style] : style), timeZone: opts.timeZone };
   return dateTimeFormat(locale, options).format(toDate(value));
 }
 

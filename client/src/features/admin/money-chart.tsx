@@ -15,10 +15,10 @@ const LABEL_WIDTH = 40;
 
 /** "2026-03" as "Mar" · "mar", read in UTC so no zone moves it into February. */
 export const monthShort = (locale: Locale, month: string) =>
-  formatDate(locale, `${month}-15T12:00:00Z`, { style: "monthShort", timeZone: "UTC" });
+  formatDate(locale, `${month}-15T12:00:00Z`, { style: { month: "short" }, timeZone: "UTC" });
 /** "2026-03" as "March 2026" · "marzo 2026". */
 export const monthLong = (locale: Locale, month: string) =>
-  formatDate(locale, `${month}-15T12:00:00Z`, { style: "monthYear", timeZone: "UTC" });
+  formatDate(locale, `${month}-15T12:00:00Z`, { style: { month: "long", year: "numeric" }, timeZone: "UTC" });
 
 /** The smallest of 1, 2, 2.5 and 5 times a power of ten at or above `value`: the axis' top. */
 function niceCeil(value: number) {

@@ -57,12 +57,6 @@ const isSlot = objectOf({
 });
 export type Slot = Shape<typeof isSlot>;
 
-/**
- * How to pay the order, as the booking answered it: checked where it is shown (the confirmation's
- * isOrderPayment), so the guard's bytes stay off the steps before it.
- */
-const checkedWhereShown: Guard<unknown> = (_value): _value is unknown => true;
-
 const isBookingResults = objectOf({
   bookings: arrayOf(
     objectOf({
@@ -79,8 +73,6 @@ const isBookingResults = objectOf({
   package: objectOf({ name: text, totalPrice: isNumber(), lessons: isNumber() }),
   /** The order the lessons belong to: its calendar file and its amount due (issue 16). */
   orderId: optional(id),
-  /** How to pay it: the amount due, the reference and the teacher's methods (issue 30). */
-  payment: optional(checkedWhereShown),
   teacher: optional(nullable(objectOf({ name: text }))),
   totalSlots: isNumber(),
   studentInfo: objectOf({ name: text, email: text }),
@@ -100,7 +92,12 @@ const isBookingResults = objectOf({
   ),
   timezone: optional(text),
 });
-export type BookingResults = Shape<typeof isBookingResults>;
+/**
+ * `payment`: how to pay the order, as the booking answered it (issue 30). The guard leaves it
+ * unchecked, as it leaves any field it does not name: the confirmation checks it where it shows it
+ * (isOrderPayment), so its checks stay off the steps before.
+ */
+export type BookingResults = Shape<typeof isBookingResults> & { payment?: unknown };
 
 function storage(): Storage | null {
   try {
@@ -142,7 +139,7 @@ export const bookingStorage = {
     value ? write(STORAGE_KEYS.teacher, value) : remove(STORAGE_KEYS.teacher),
   getSlots: () => read(STORAGE_KEYS.slots, arrayOf(isSlot)) ?? [],
   setSlots: (value: Slot[]) => write(STORAGE_KEYS.slots, value),
-  getResults: () => read(STORAGE_KEYS.results, isBookingResults),
+  getResults: (): BookingResults | null => read(STORAGE_KEYS.results, isBookingResults),
   setResults: (value: BookingResults) => write(STORAGE_KEYS.results, value),
   removeResults: () => remove(STORAGE_KEYS.results),
   /** After a successful booking: the selection goes, the results stay for the confirmation. */

@@ -89,16 +89,6 @@ export function BookingSummary({
                 <span data-testid="quote-total">{euro(quote.data.totalPrice)}</span>
               </div>
               {quote.data.referralNotice && <p className="pt-1 text-amber-800">{quote.data.referralNotice}</p>}
-              {/* Fewer lessons than the package's: the rest stay in the ledger until the validity ends (issue 30). */}
-              {slots.length < pkg.lessons && (
-                <p className="pt-1 text-slate-700">
-                  {t("booking-details.summary.later", {
-                    booked: slots.length,
-                    left: pkg.lessons - slots.length,
-                    date: formatDate(locale, quote.data.creditsValidUntil, { timeZone: zone }),
-                  })}
-                </p>
-              )}
             </>
           ) : quote.isError ? (
             <p className="text-slate-500">{t("booking-details.summary.priceLater")}</p>

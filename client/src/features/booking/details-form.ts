@@ -88,9 +88,12 @@ export function fixedLessonType(packageType: "online" | "in-person" | "either" |
   return packageType === "online" || packageType === "in-person" ? packageType : null;
 }
 
-/** A fresh key per booking attempt, so a retried request is answered, not repeated. */
+/**
+ * A fresh key per booking attempt, so a retried request is answered, not repeated: 128 random
+ * bits as hex. One way for every page: `crypto.randomUUID` exists only in secure contexts, so a
+ * page opened over plain http on a local network needs this anyway.
+ */
 export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -124,11 +124,7 @@ export function useBookingSubmit({
         currentSlots.length === 1
           ? await createBooking
               .mutateAsync({ ...common, lesson_date: currentSlots[0].startTime, packageId: pkg.id })
-              .then((r) => ({
-                bookings: [r.booking],
-                order: r.order,
-                payment: r.payment,
-              }))
+              .then(({ booking, ...answer }) => ({ ...answer, bookings: [booking] }))
           : await createPackageBooking.mutateAsync({
               ...common,
               lesson_dates: currentSlots.map((s) => s.startTime),
