@@ -268,7 +268,7 @@ describe(`the money view on ${testEngine}`, () => {
     }
     expect((await ask("?from=2022-02&to=2025-01")).statusCode).toBe(200);
     const italian = await ask("?from=2025-04&to=2025-03", { "accept-language": "it" });
-    expect(italian.json().error).toBe("Scegli al massimo 36 mesi, con il primo non successivo all'ultimo.");
+    expect(italian.json().error).toBe("Scegli al massimo 36 mesi; il mese iniziale non può venire dopo quello finale.");
   });
 
   it("is the teacher's only: a visitor and a student are 401, an account that is not an admin 403", async () => {

@@ -95,7 +95,10 @@ type DocumentTexts = {
 const euro = (doc: IssuedDocument, cents: number) => formatEuro(doc.locale, cents / 100, { alwaysCents: true });
 // `date` is a calendar day (YYYY-MM-DD): read and written in UTC, it is that day in every zone.
 const day = (doc: IssuedDocument, date: string) =>
-  formatDate(doc.locale, `${date}T00:00:00Z`, { style: { year: "numeric", month: "long", day: "numeric" }, timeZone: "UTC" });
+  formatDate(doc.locale, `${date}T00:00:00Z`, {
+    style: { year: "numeric", month: "long", day: "numeric" },
+    timeZone: "UTC",
+  });
 
 function addressLines(address: PostalAddress): string[] {
   const city = [address.zip, address.city, address.province ? `(${address.province})` : ""].filter(Boolean).join(" ");
