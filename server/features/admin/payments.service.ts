@@ -17,7 +17,6 @@ import type { Locale } from "../../../shared/i18n/locales.ts";
 import { centsToEuro, euroToCents } from "../../../shared/money.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
-import { loadSiteRules } from "../availability/availability.service.ts";
 import { readBillingProfile } from "../billing/billing.data.ts";
 import { documentDay, issueOrderDocuments } from "../billing/documents.service.ts";
 import { FatturaPaError } from "../billing/fatturapa.ts";
@@ -71,11 +70,8 @@ export function paymentStanding(entries: Entry[], totalCents: number) {
 const euroIn = (locale: Locale, cents: number) =>
   locale === "en" ? `€${centsToEuro(cents).toFixed(2)}` : formatEuro(locale, centsToEuro(cents));
 
-/** Today in the teacher's calendar. */
-async function teacherToday(db: Db) {
-  const { zone } = await loadSiteRules(db);
-  return DateTime.now().setZone(zone).toISODate() as string;
-}
+/** Today in the teacher's calendar: the day a payment and its document are dated at the latest. */
+const teacherToday = documentDay;
 
 /** A payment is something that happened: its day is today at the latest (the teacher's calendar). */
 async function refuseFutureDay(db: Db, date: string) {
@@ -148,7 +144,7 @@ async function issueOnPayment(tx: DbOrTx, orderId: string) {
   const profile = await readBillingProfile(tx);
   if (profile.issueDocuments !== "on_payment") return;
   try {
-    await issueOrderDocuments(tx, orderId, await documentDay(tx));
+    await issueOrderDocuments(tx, orderId, await documentDay(tx), profile);
   } catch (error) {
     // Checked before any number is taken, so nothing half-issued is left behind.
     if (!(error instanceof FatturaPaError)) throw error;

@@ -257,9 +257,15 @@ export type IssueOutcome = { issued: DocumentRow[]; blocker: DocumentBlocker | n
  * needs none. When the profile or the payer lacks what the regime needs, nothing is issued and the
  * blocker says what is missing.
  */
-export async function issueOrderDocuments(tx: DbOrTx, orderId: string, today: string): Promise<IssueOutcome> {
+export async function issueOrderDocuments(
+  tx: DbOrTx,
+  orderId: string,
+  today: string,
+  // The profile when the caller has read it already (the payment's own check of the setting).
+  knownProfile?: BillingProfileRow,
+): Promise<IssueOutcome> {
   const [profile, teacher, order, entries, existing] = await Promise.all([
-    readBillingProfile(tx),
+    knownProfile ?? readBillingProfile(tx),
     findTeacherName(tx),
     findOrderForDocument(tx, orderId),
     listOrderPaymentsWithDocuments(tx, orderId),
