@@ -32,7 +32,7 @@ export const EARLY_CLICKS_GLOBAL = "__earlyClicks";
 export const LANGUAGE_OFFER_ATTRIBUTE = "data-language-offer";
 
 /** A booking page's path in any language: `/book...` or `/it/book...`. */
-const BOOKING_PATH = new RegExp(
+const BOOKING_PATH = /* @__PURE__ */ new RegExp(
   `^(${LOCALES.map(localePrefix)
     .filter(Boolean)
     .map((prefix) => prefix.replace("/", "\\/"))
@@ -42,7 +42,8 @@ const BOOKING_PATH = new RegExp(
 /** The class on <html> of a page opened in another zone than the teacher's it shows times in. */
 export const OTHER_ZONE_CLASS = "other-zone";
 
-export const EARLY_CLICKS_SCRIPT = [
+// Pure: the client imports this module's names, not the script, and its bundle must not carry it.
+export const EARLY_CLICKS_SCRIPT = /* @__PURE__ */ [
   `try{var r=(new URLSearchParams(location.search).get("ref")||"").trim();`,
   `if(/${BOOKING_PATH.source}/.test(location.pathname)&&/${REFERRAL_CODE_PATTERN.source}/.test(r))sessionStorage.setItem("${REFERRAL_CODE_STORAGE_KEY}",r)}catch(e){}`,
   `window.${EARLY_CLICKS_GLOBAL}=[];`,
