@@ -100,7 +100,11 @@ export const routes: RouteObject[] = [
               { path: "/student/lessons", lazy: async () => ({ Component: (await portal()).MyLessons }) },
               { path: "/student/progress", lazy: async () => ({ Component: (await portal()).MyProgress }) },
               { path: "/student/contact", lazy: async () => ({ Component: (await portal()).ContactPage }) },
-              { path: "/student/profile", lazy: async () => ({ Component: (await portal()).ProfilePage }) },
+              {
+                path: "/student/profile",
+                messages: ["billing"],
+                lazy: async () => ({ Component: (await portal()).ProfilePage }),
+              },
               { path: "/resources/files", lazy: async () => ({ Component: (await portal()).Resources }) },
               { path: "/referrals", lazy: async () => ({ Component: (await portal()).Referrals }) },
               { path: "/student/quizzes", messages: ["quiz"], children: quizChildren },

@@ -3,6 +3,7 @@
 // reference: their keys are the `MessageKey` type, so a key no catalogue holds does not compile,
 // and tests/unit/catalogues.test.ts holds every language to the same keys and placeholders.
 import type admin from "./messages/en/admin.json";
+import type billing from "./messages/en/billing.json";
 import type booking from "./messages/en/booking.json";
 import type bookingConfirmation from "./messages/en/booking-confirmation.json";
 import type bookingDetails from "./messages/en/booking-details.json";
@@ -26,6 +27,8 @@ export const AREAS = [
   "booking-schedule",
   "booking-details",
   "booking-confirmation",
+  // The payer's fiscal data: the portal's profile, and the booking's details step when the teacher's regime needs it.
+  "billing",
   "portal",
   "quiz",
   "admin",
@@ -50,6 +53,7 @@ export type MessageKey =
   | keyof typeof bookingSchedule
   | keyof typeof bookingDetails
   | keyof typeof bookingConfirmation
+  | keyof typeof billing
   | keyof typeof portal
   | keyof typeof quiz
   | keyof typeof admin

@@ -63,6 +63,25 @@ test("the teacher's billing details become the order's bank transfer with its QR
   await pickSlots(page, 5);
   await page.getByRole("button", { name: /^Continue/ }).click();
   await fillDetails(page);
+  // The flat-rate regime's invoice names who pays (issue 30, item 3): the details step asks for
+  // their fiscal data, once. The phone run books on the same data, where they are given already.
+  const payer = page.getByRole("group", { name: "Billing details for the invoice" });
+  if (test.info().project.name === "desktop") {
+    await expect(payer.getByLabel("First and last name")).toHaveValue("Sofia Bianchi");
+    await payer.getByLabel("Tax code (codice fiscale)").fill("BNCSFO90A41F205A");
+    await payer.getByLabel("Street address").fill("Via Padova 3");
+    await payer.getByLabel("Postcode (CAP)").fill("20127");
+    await payer.getByLabel("City").fill("Milano");
+    await payer.getByLabel("Province (e.g. MI)").fill("MI");
+    await page.getByRole("button", { name: "Book Lesson" }).click();
+    await expect(page.getByText("The tax code (codice fiscale) is not valid.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/book\/details$/);
+    await payer.getByLabel("Tax code (codice fiscale)").fill("bncsfo90a41f205i");
+    await payer.screenshot({ path: `${SHOTS}/${test.info().project.name}-1b-details-payer.png` });
+  } else {
+    await expect(page.getByLabel("Learning goals")).toBeVisible();
+    await expect(payer).toHaveCount(0);
+  }
   await page.getByRole("button", { name: "Book Lesson" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
 

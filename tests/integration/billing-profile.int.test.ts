@@ -1,6 +1,7 @@
 // Issue 30, items 2 and 3: the teacher's billing profile (settings.billing), how a family pays an
 // order (payment: amount due, reference, methods with the EPC QR code) and the payer's fiscal
 // data on the student's profile. PGlite and PostgreSQL.
+import { DateTime } from "luxon";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bookOnlinePackage, prepareBookingApp, romeDay, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
@@ -287,6 +288,86 @@ describe(`the payer's fiscal data on ${testEngine}`, () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(message);
     expect(await db().payerBilling.findUnique({ where: { userId: student.id } })).toBeNull();
+  });
+
+  describe("asked on the booking's details step when the regime needs them", () => {
+    let day = 40;
+    async function bookWith(student: TestUser, billing: object | undefined, headers: Record<string, string> = {}) {
+      day += 2;
+      const start = romeDay(day, 9);
+      await t.addAvailability(start, 1);
+      return t.send("POST", "/api/bookings", {
+        as: student,
+        headers,
+        payload: {
+          studentInfo: {
+            name: student.name,
+            email: student.email,
+            phone: "+39 333 765 4321",
+            english_level: "intermediate",
+            lesson_focus: "Work meetings",
+            preferred_type: "online",
+          },
+          lesson_date: start.toUTC().toISO(),
+          lessonType: "online",
+          teacher_id: t.teacherId,
+          packageId: "single-lesson",
+          ...(billing ? { billing } : {}),
+        },
+      });
+    }
+
+    it("are needed only on the flat-rate regime, and only until given", async () => {
+      const student = await t.createStudent();
+      const asked = () => t.caller({ student }).booking.payerDetails();
+      expect(await asked()).toEqual({ needed: false, billing: null });
+      expect((await saveBilling({ ...validBilling, regime: "occasionale", vatNumber: "" })).statusCode).toBe(200);
+      expect((await asked()).needed).toBe(false);
+      expect((await saveBilling(validBilling)).statusCode).toBe(200);
+      expect(await asked()).toEqual({ needed: true, billing: null });
+      expect((await saveProfile(student, person)).statusCode).toBe(200);
+      const given = await asked();
+      expect(given.needed).toBe(false);
+      expect(given.billing).toMatchObject({ kind: "person", taxCode: "DNGLRA80E50F205H" });
+      // A visitor is not asked: the step signs them in first.
+      await expect(t.caller().booking.payerDetails()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    });
+
+    it("given with the booking, are kept on the account, and the payment's invoice is issued", async () => {
+      expect((await saveBilling(validBilling)).statusCode).toBe(200);
+      const student = await t.createStudent();
+      const booked = await bookWith(student, person);
+      expect(booked.statusCode).toBe(200);
+      expect((await t.send("GET", "/api/student/profile", { as: student })).json().profile.billing).toMatchObject({
+        kind: "person",
+        name: "Laura D'Angelo",
+        taxCode: "DNGLRA80E50F205H",
+        address: { street: "Via Padova 3", city: "Milano" },
+      });
+      const orderId = booked.json().order.id as string;
+      const paid = await t.send("POST", `/api/admin/orders/${orderId}/payments`, {
+        as: t.admin,
+        payload: {
+          amount: booked.json().order.totalPrice,
+          method: "bank_transfer",
+          date: DateTime.now().setZone("Europe/Rome").toISODate(),
+        },
+      });
+      expect(paid.statusCode).toBe(201);
+      const documents = (await t.send("GET", "/api/student/documents", { as: student })).json().documents;
+      expect(documents).toHaveLength(1);
+      expect(documents[0]).toMatchObject({ kind: "invoice", orderId });
+    });
+
+    it("wrong, refuse the booking in the page's language and book nothing", async () => {
+      expect((await saveBilling(validBilling)).statusCode).toBe(200);
+      const student = await t.createStudent();
+      const refused = await bookWith(student, { ...person, taxCode: "DNGLRA80E50F205A" }, { "accept-language": "it" });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe("Il codice fiscale non è valido.");
+      expect(await db().booking.count({ where: { studentId: student.id } })).toBe(0);
+      expect(await db().payerBilling.findUnique({ where: { userId: student.id } })).toBeNull();
+    });
   });
 
   it("refuses in Italian for an Italian page", async () => {

@@ -172,6 +172,7 @@ const TRANSLATED = [
   "client/src/features/portal",
   "client/src/features/calendar/calendar-feed-card.tsx",
   "client/src/features/orders/payment-status.tsx",
+  "client/src/features/billing",
   "client/src/routes/privacy.tsx",
 
   // The quiz area.

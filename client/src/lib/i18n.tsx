@@ -19,6 +19,7 @@ const CATALOGUES: Record<Locale, Record<PageArea, () => Promise<CatalogueModule>
     "booking-schedule": () => import("../../../shared/i18n/messages/en/booking-schedule.json"),
     "booking-details": () => import("../../../shared/i18n/messages/en/booking-details.json"),
     "booking-confirmation": () => import("../../../shared/i18n/messages/en/booking-confirmation.json"),
+    billing: () => import("../../../shared/i18n/messages/en/billing.json"),
     portal: () => import("../../../shared/i18n/messages/en/portal.json"),
     quiz: () => import("../../../shared/i18n/messages/en/quiz.json"),
     admin: () => import("../../../shared/i18n/messages/en/admin.json"),
@@ -31,6 +32,7 @@ const CATALOGUES: Record<Locale, Record<PageArea, () => Promise<CatalogueModule>
     "booking-schedule": () => import("../../../shared/i18n/messages/it/booking-schedule.json"),
     "booking-details": () => import("../../../shared/i18n/messages/it/booking-details.json"),
     "booking-confirmation": () => import("../../../shared/i18n/messages/it/booking-confirmation.json"),
+    billing: () => import("../../../shared/i18n/messages/it/billing.json"),
     portal: () => import("../../../shared/i18n/messages/it/portal.json"),
     quiz: () => import("../../../shared/i18n/messages/it/quiz.json"),
     admin: () => import("../../../shared/i18n/messages/it/admin.json"),
@@ -65,7 +67,7 @@ export async function loadAreas(catalogue: Catalogue, areas: readonly PageArea[]
   }
 }
 
-type I18nValue = { locale: Locale; t: Translate };
+type I18nValue = { locale: Locale; t: Translate; catalogue: Catalogue };
 const I18nContext = createContext<I18nValue | null>(null);
 
 export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children?: ReactNode }) {
@@ -73,6 +75,7 @@ export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; ch
     () => ({
       locale: catalogue.locale,
       t: (key: MessageKey, values?: MessageValues) => catalogue.i18n._(key, values),
+      catalogue,
     }),
     [catalogue],
   );
@@ -93,6 +96,11 @@ export function useT(): Translate {
 /** The page's language. */
 export function useLocale(): Locale {
   return useI18n().locale;
+}
+
+/** The page's catalogue, for a part loaded on its own that shows an area its route does not (lazy-messages.ts). */
+export function useCatalogue(): Catalogue {
+  return useI18n().catalogue;
 }
 
 /** The values of a message whose placeholders may be elements (a bold figure, a link). */

@@ -68,6 +68,16 @@ export async function setPayerBilling(db: DbOrTx, userId: string, input: PayerBi
 }
 
 /**
+ * What the booking's details step asks of the payer (issue 30, item 3): the flat-rate regime's
+ * electronic invoice names the payer with their tax code and address, so an account that has not
+ * given them yet is asked on the step; any other regime's receipt needs only the account's name.
+ */
+export async function payerDetailsForBooking(db: DbOrTx, userId: string) {
+  const [profile, billing] = await Promise.all([readBillingProfile(db), getPayerBilling(db, userId)]);
+  return { needed: profile.regime === "forfettario" && billing === null, billing };
+}
+
+/**
  * The order's reference for people and banks: its number, short enough to type into a transfer's
  * description and within the 35 characters of a SEPA structured field. Unique because the number is.
  */

@@ -3,9 +3,17 @@ import type { Locale } from "../../../shared/i18n/locales.ts";
 import { requestLocale } from "../../i18n.ts";
 import type { RateLimitBucket } from "../../plugins/rate-limit.ts";
 import type { Context } from "../../trpc/context.ts";
-import { invalidInputSays, limitCallOf, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
+import {
+  invalidInputSays,
+  limitCallOf,
+  publicProcedure,
+  rateLimitedProcedure,
+  router,
+  studentProcedure,
+} from "../../trpc/init.ts";
 import { requireStudent } from "../auth/roles.ts";
 import { publicAvailabilityProcedures } from "../availability/availability.router.ts";
+import { payerDetailsForBooking } from "../billing/billing.service.ts";
 import {
   bookingIdSchema,
   groupConversationBookingSchema,
@@ -76,6 +84,8 @@ export const bookingRouter = router({
       idempotencyKey: idempotencyKeyOf(ctx.headers, input.idempotencyKey),
     }),
   ),
+  /** Whether the details step asks for the payer's fiscal data (the teacher's regime needs it). */
+  payerDetails: studentProcedure.query(({ ctx }) => payerDetailsForBooking(ctx.db, ctx.student.id)),
   getBooking: publicProcedure.input(bookingIdSchema).query(async ({ ctx, input }) => {
     const [student, admin] = await Promise.all([ctx.sessionUser("student"), ctx.sessionUser("admin")]);
     return getVisibleBooking(ctx.db, input.id, { studentId: student?.id ?? null, isAdmin: admin?.isAdmin === true });

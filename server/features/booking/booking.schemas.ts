@@ -9,6 +9,7 @@ import {
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { hasVisibleCharacter, multiLineText, personName, singleLineText } from "../../../shared/text.ts";
+import { payerBillingSchema } from "../billing/billing.schemas.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
 const text = singleLineText;
@@ -76,6 +77,11 @@ const bookingExtras = {
    * package and the rest stay as lessons in the family's ledger. Absent, the count must match.
    */
   bookRestLater: z.boolean().optional(),
+  /**
+   * Issue 30: the payer's fiscal data, given on the details step when the teacher's regime needs it
+   * (`PUT /api/student/profile`'s `billing`): kept on the account before the lessons are booked.
+   */
+  billing: payerBillingSchema.optional(),
 };
 
 export const singleBookingSchema = z.object({

@@ -35,6 +35,7 @@ import {
   paymentDetailsFrom,
   paymentForMail,
   readPayeeProfile,
+  setPayerBilling,
 } from "../billing/billing.service.ts";
 import { recordOrderCredits } from "../credits/credits.service.ts";
 import type { NewOutboxEmail } from "../mail/mail.data.ts";
@@ -640,7 +641,11 @@ function bookOnce<T>(
     student.id,
     opts.idempotencyKey ?? idempotencyKey,
     hashRequest(kind, payload),
-    async () => answer(await bookLessons(db, student, req, opts.now ?? new Date(), opts.publicUrl)),
+    async () => {
+      // Kept on the account whatever becomes of the lessons: given once, as on the profile.
+      if (input.billing) await setPayerBilling(db, student.id, input.billing);
+      return answer(await bookLessons(db, student, req, opts.now ?? new Date(), opts.publicUrl));
+    },
     opts.now,
   );
 }

@@ -10,6 +10,7 @@ import { useNavigate } from "../../lib/router.tsx";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { fetchStudentStatus } from "../auth/student-auth.ts";
+import type { PayerBillingInput } from "../billing/payer-billing-fields.tsx";
 import { type BookingResults, bookingStorage, type Slot } from "./booking-storage.ts";
 import {
   type DetailsErrors,
@@ -32,6 +33,7 @@ export function useBookingSubmit({
   zone,
   referral,
   quote,
+  billing,
 }: {
   form: DetailsForm;
   setErrors: (errors: DetailsErrors) => void;
@@ -41,6 +43,8 @@ export function useBookingSubmit({
   zone: string;
   referral: string | null;
   quote: RouterOutputs["booking"]["quote"] | undefined;
+  /** The payer's fiscal data, when the step asked for them. */
+  billing?: PayerBillingInput;
 }) {
   const navigate = useNavigate();
   const locale = useLocale();
@@ -118,6 +122,7 @@ export function useBookingSubmit({
       locale,
       // Fewer lessons than the package's: the order is the whole package, the rest booked later.
       bookRestLater: currentSlots.length < pkg.lessons,
+      billing,
     };
     try {
       const { bookings, order, payment } =

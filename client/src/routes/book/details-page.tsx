@@ -7,6 +7,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { type AuthStatus, useStudentStatus } from "../../features/auth/student-auth.ts";
+import type { PayerBillingInput } from "../../features/billing/payer-billing-fields.tsx";
 import { bookingStorage, type Slot } from "../../features/booking/booking-storage.ts";
 import { BookingSummary } from "../../features/booking/booking-summary.tsx";
 import {
@@ -33,6 +34,9 @@ const SIGN_IN_REDIRECT_DELAY_MS = 1500;
 const GroupConversationCard = lazy(() =>
   import("../../features/booking/group-conversation-card.tsx").then((m) => ({ default: m.GroupConversationCard })),
 );
+
+// The payer's fiscal data, asked only when the teacher's regime needs them and the account lacks them.
+const PayerDetailsCard = lazy(() => import("../../features/booking/payer-details-card.tsx"));
 
 export function DetailsPage() {
   const navigate = useNavigate();
@@ -111,6 +115,8 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   });
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [group, setGroup] = useState<GroupChoice | null>(null);
+  const payer = useQuery(trpc.booking.payerDetails.queryOptions());
+  const [billing, setBilling] = useState<PayerBillingInput>();
   const referral = referralCode.get();
   const zone = slots[0]?.timezone ?? TEACHER_TIMEZONE;
   // Times are the teacher's; a visitor in another zone also sees their own (as on the schedule).
@@ -147,6 +153,7 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
     zone,
     referral,
     quote: quote.data,
+    billing: payer.data?.needed ? billing : undefined,
   });
 
   return (
@@ -177,6 +184,11 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
                 accountEmail={user.email}
                 fixedType={fixedType}
               />
+              {payer.data?.needed && (
+                <Suspense>
+                  <PayerDetailsCard name={user.name} onChange={setBilling} />
+                </Suspense>
+              )}
               <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:col-span-2 sm:flex-row sm:justify-between">
                 <ButtonLink to={storedScheduleAddress()} variant="outline">
                   {t("booking-details.back")}
