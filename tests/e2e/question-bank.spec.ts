@@ -68,6 +68,16 @@ test("the teacher filters the flagged questions and retires one", async ({ page 
     );
     await call(page, "quiz.submit", { attemptId: quiz.attemptId, answers });
   }
+  // And 20 attempts that miss everything, choosing the option two after each key: the weaker half
+  // of the item's answers. The strong attempts' wrong choice on the missed item is then a
+  // distractor that draws the stronger students (issue 34, item 7).
+  for (let i = 0; i < 20; i++) {
+    const quiz = await call<Served>(page, "quiz.start", input);
+    const answers = Object.fromEntries(
+      quiz.questions.map((q) => [q.id, (q.options.indexOf(keys.get(q.id) ?? "") + 2) % q.options.length]),
+    );
+    await call(page, "quiz.submit", { attemptId: quiz.attemptId, answers });
+  }
 
   // The teacher opens the Question Bank from the dashboard and shows only flagged items.
   await page.goto("/admin");
@@ -89,9 +99,16 @@ test("the teacher filters the flagged questions and retires one", async ({ page 
   await open.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Question details" })).toBeVisible();
-  // The 20 answered attempts; the blank first one, sent without an answer, says nothing of the item.
-  await expect(dialog).toContainText("0% of 20 answers");
+  // The 40 answered attempts; the blank first one, sent without an answer, says nothing of the item.
+  await expect(dialog).toContainText("0% of 40 answers");
   await expect(dialog.getByText("Too hard for its level")).toBeVisible();
+  await expect(dialog.getByText("A wrong option draws stronger students")).toBeVisible();
+  const options = dialog.getByRole("list", { name: "Options" }).getByRole("listitem");
+  const drawing = options.filter({ hasText: "Chosen more by stronger students" });
+  await expect(drawing).toHaveCount(1);
+  await expect(drawing).toContainText("stronger 100% · weaker 0%");
+  await expect(options.filter({ hasText: "stronger 0% · weaker 100%" })).toHaveCount(1);
+  await expect(dialog).toContainText("(20 and 20 answers)");
   await page.screenshot({ path: `${SHOTS}/${info.project.name}-dialog.png` });
   await dialog.getByRole("button", { name: `Retire ${missed}` }).click();
   const confirm = page.getByRole("dialog");

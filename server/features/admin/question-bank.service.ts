@@ -83,7 +83,14 @@ async function computeBankStatistics(db: Db, rows: BankItemRow[]) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const [responses, stored] = await Promise.all([listResponseRows(db), listStoredAbilities(db)]);
   const thetas = abilitiesFromRows(responses, byId, stored);
-  return computeItemStatistics(responses, (id) => byId.get(id)?.level, thetas);
+  return computeItemStatistics(
+    responses,
+    (id) => {
+      const row = byId.get(id);
+      return row && { level: row.level, correctAnswer: row.correctAnswer, optionCount: row.options.length };
+    },
+    thetas,
+  );
 }
 
 const matches = (row: BankItemRow, text: string) =>

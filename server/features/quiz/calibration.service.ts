@@ -1,5 +1,6 @@
-// The calibration job: each item answered often enough in placement attempts gets its difficulty
-// and discrimination re-estimated from those answers (calibrateItem), each answer paired with the
+// The calibration job: each item answered in placement attempts gets its difficulty and
+// discrimination re-estimated from those answers (calibrateItem, shrunk toward its label in
+// proportion to how many there are), each answer paired with the
 // ability of the attempt it was given in: the estimate the adaptive placement stored with its
 // result, or, for attempts without one, the estimate from the attempt's own responses.
 import type { Db } from "../../db.ts";
@@ -11,7 +12,7 @@ import {
   saveCalibration,
 } from "./item-bank.data.ts";
 import { abilitiesFromRows, labelDifficulty } from "./item-statistics.ts";
-import { CALIBRATION_MIN_ANSWERS, calibrateItem, type ObservedAnswer } from "./placement/calibrate.ts";
+import { calibrateItem, type ObservedAnswer } from "./placement/calibrate.ts";
 
 export const CALIBRATION_INTERVAL_MS = 6 * 3_600_000;
 
@@ -34,7 +35,7 @@ export async function runCalibration(db: Db, now: Date): Promise<{ calibrated: n
   let calibrated = 0;
   for (const [id, observed] of answers) {
     const row = byId.get(id);
-    if (!row || observed.length < CALIBRATION_MIN_ANSWERS) continue;
+    if (!row) continue;
     const estimate = calibrateItem(labelDifficulty(row.level), observed);
     await saveCalibration(db, id, estimate, now);
     calibrated++;

@@ -54,7 +54,7 @@ export function findBankItemRow(db: Db, id: string): Promise<BankItemRow | null>
 /** The quiz type of placement attempts (the general assessments; the API's "placement" is stored so): what calibration reads. */
 export const PLACEMENT_QUIZ_TYPES = ["general"] as const;
 
-export type ResponseRow = { attemptId: string; questionId: string; correct: boolean };
+export type ResponseRow = { attemptId: string; questionId: string; correct: boolean; chosen: number | null };
 
 /**
  * Every scored answer, or those of the attempts of the given quiz types. Attempts sent without a
@@ -69,7 +69,7 @@ export function listResponseRows(db: Db, quizTypes?: string[]): Promise<Response
         responses: { some: { chosen: { not: null } } },
       },
     },
-    select: { attemptId: true, questionId: true, correct: true },
+    select: { attemptId: true, questionId: true, correct: true, chosen: true },
     orderBy: [{ attemptId: "asc" }, { questionId: "asc" }],
   });
 }

@@ -23,6 +23,7 @@ import {
   FLAG_LABELS,
   formatDiscrimination,
   formatFacility,
+  percent,
   statusBadge,
 } from "./question-bank-format.ts";
 
@@ -148,6 +149,9 @@ export function QuestionBankDialog(props: {
 
 function ItemDetails({ item }: { item: BankItem }) {
   const t = useT();
+  // The distractor analysis, once both halves of the students who answered have someone in them.
+  const { halves } = item.stats;
+  const shares = halves.stronger > 0 && halves.weaker > 0 ? item.stats.options : null;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-1.5">
@@ -171,11 +175,29 @@ function ItemDetails({ item }: { item: BankItem }) {
             }`}
           >
             <span className="font-semibold">{LETTERS[i]}.</span>
-            <span className="flex-1">{option}</span>
+            <span className="flex-1">
+              {option}
+              {shares?.[i] && (
+                <span className="block text-xs text-slate-500">
+                  {t("admin.qb.optionShares", {
+                    stronger: percent(shares[i].stronger),
+                    weaker: percent(shares[i].weaker),
+                  })}
+                  {item.stats.attractsStronger.includes(i) && (
+                    <strong className="ml-1 font-semibold text-red-700">· {t("admin.qb.attractsStrongerMark")}</strong>
+                  )}
+                </span>
+              )}
+            </span>
             {i === item.correctAnswer && <span className="font-semibold">{t("admin.qb.correctMark")}</span>}
           </li>
         ))}
       </ol>
+      {shares && (
+        <p className="text-xs text-slate-500">
+          {t("admin.qb.optionSharesNote", { stronger: halves.stronger, weaker: halves.weaker })}
+        </p>
+      )}
       <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{item.explanation}</p>
       <dl className="divide-y divide-slate-100">
         <DetailRow label={t("admin.qb.facility")}>

@@ -25,6 +25,7 @@ export const FLAG_LABELS: Record<Flag, MessageKey> = {
   "too-easy": "admin.qb.flag.tooEasy",
   "too-hard": "admin.qb.flag.tooHard",
   "negative-discrimination": "admin.qb.flag.negative",
+  "distractor-attracts-stronger": "admin.qb.flag.attractsStronger",
 };
 
 export const percent = (share: number | null) => (share === null ? "–" : `${Math.round(share * 100)}%`);

@@ -1,25 +1,42 @@
 // Online calibration: an item's difficulty and discrimination estimated from the answers real
 // learners gave it, each answer paired with that learner's ability estimate from the same test.
-// A maximum a posteriori estimate whose prior is the item's level label: with few answers it
-// stays at the label, and the answers move it as they accumulate. Guessing stays at 0.25.
+// A maximum a posteriori fit whose prior is the item's level label, then shrunk toward the label
+// in proportion to the answers it rests on (issue 34, item 7): an item's own answers count as much
+// as its label once it has CALIBRATION_PRIOR_ANSWERS of them, so a few dozen answers, however they
+// fall, move an item only a little. Guessing stays at 0.25.
 import { GUESSING } from "./irt.ts";
 
 export type ObservedAnswer = { theta: number; correct: boolean };
 
 export type Calibration = { difficulty: number; discrimination: number; answers: number };
 
-/** Below this many answers an item keeps its label's difficulty. */
-export const CALIBRATION_MIN_ANSWERS = 30;
+/** The answers at which an item's own estimate and its label weigh the same. */
+export const CALIBRATION_PRIOR_ANSWERS = 15;
+
+/** The weight of an item's own estimate against its label's: 0 with no answers, ½ at 15, ⅔ at 30, 20⁄21 at 300. */
+export const calibrationWeight = (answers: number) => answers / (answers + CALIBRATION_PRIOR_ANSWERS);
 
 /** How far from its label an item is expected to be (logits), and how uneven discrimination is. */
 const DIFFICULTY_PRIOR_SD = 1;
 const LOG_DISCRIMINATION_PRIOR_SD = 0.3;
 const ITERATIONS = 25;
 
+/** The item's parameters as used: its fit shrunk toward the label (discrimination on the log scale). */
 export function calibrateItem(labelDifficulty: number, answers: readonly ObservedAnswer[]): Calibration {
+  const weight = calibrationWeight(answers.length);
+  if (weight === 0) return { difficulty: labelDifficulty, discrimination: 1, answers: 0 };
+  const fit = fitItem(labelDifficulty, answers);
+  return {
+    difficulty: labelDifficulty + weight * (fit.difficulty - labelDifficulty),
+    discrimination: fit.discrimination ** weight,
+    answers: answers.length,
+  };
+}
+
+/** The maximum a posteriori fit alone (Fisher scoring in b and log a). */
+export function fitItem(labelDifficulty: number, answers: readonly ObservedAnswer[]): Calibration {
   let difficulty = labelDifficulty;
   let logA = 0;
-  if (answers.length < CALIBRATION_MIN_ANSWERS) return { difficulty, discrimination: 1, answers: answers.length };
   for (let step = 0; step < ITERATIONS; step++) {
     const a = Math.exp(logA);
     // Gradient and expected information (Fisher scoring) of the log posterior in (b, log a).

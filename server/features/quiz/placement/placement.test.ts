@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { QUIZ_LEVELS } from "../../../../shared/quiz-catalog.ts";
-import { CALIBRATION_MIN_ANSWERS, calibrateItem } from "./calibrate.ts";
+import { CALIBRATION_PRIOR_ANSWERS, calibrateItem, fitItem } from "./calibrate.ts";
 import { estimateAbility, PRIOR_MEAN, type Response } from "./estimate.ts";
 import { LABEL_DIFFICULTY, LEVEL_CUTS, levelAt, probabilityCorrect } from "./irt.ts";
 import { nextPlacementBlock, PLACEMENT_BLOCKS, runPlacement } from "./placement.ts";
@@ -123,9 +123,28 @@ describe("online calibration", () => {
       return { theta, correct: random() < probabilityCorrect(theta, { difficulty, discrimination }) };
     });
 
-  it("keeps the label's difficulty until the item has enough answers", () => {
-    const few = answersFor(2, 1, CALIBRATION_MIN_ANSWERS - 1);
-    expect(calibrateItem(-0.75, few)).toEqual({ difficulty: -0.75, discrimination: 1, answers: few.length });
+  it("keeps the label's parameters with no answers", () => {
+    expect(calibrateItem(-0.75, [])).toEqual({ difficulty: -0.75, discrimination: 1, answers: 0 });
+  });
+
+  it("moves an item from its label in proportion to its answers: 30 a little, 300 most of the way", () => {
+    const label = -0.75;
+    for (const [n, share] of [
+      [30, 30 / 45],
+      [300, 300 / 315],
+    ] as const) {
+      const answers = answersFor(2, 1.6, n);
+      const fit = fitItem(label, answers);
+      const used = calibrateItem(label, answers);
+      expect(CALIBRATION_PRIOR_ANSWERS).toBe(15);
+      expect(used.answers).toBe(n);
+      expect(used.difficulty - label).toBeCloseTo((fit.difficulty - label) * share, 10);
+      expect(Math.log(used.discrimination)).toBeCloseTo(Math.log(fit.discrimination) * share, 10);
+    }
+    // Thirty answers that put a B1 item at C2 move it at most two thirds of the way.
+    const thirty = calibrateItem(label, answersFor(2, 1, 30));
+    expect(thirty.difficulty).toBeLessThanOrEqual(label + ((2 - label) * 2) / 3);
+    expect(thirty.difficulty).toBeGreaterThan(label);
   });
 
   it("recovers an item's true difficulty and discrimination from its answers", () => {
