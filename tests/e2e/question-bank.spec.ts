@@ -57,25 +57,23 @@ test("the teacher filters the flagged questions and retires one", async ({ page 
   const first = await call<Served>(page, "quiz.start", input);
   const blank = await call<{ review: Review }>(page, "quiz.submit", { attemptId: first.attemptId, answers: {} });
   const keys = new Map(blank.review.map((r) => [r.questionId, r.options[r.correctAnswer]]));
+  // Each item's wrong options, by their text (every test shuffles the order).
+  const wrong = new Map(blank.review.map((r) => [r.questionId, r.options.filter((_, i) => i !== r.correctAnswer)]));
   const missed = [...keys.keys()].sort()[0];
+  const choose = (q: Served["questions"][number], text: string | undefined) => [q.id, q.options.indexOf(text ?? "")];
   for (let i = 0; i < 20; i++) {
     const quiz = await call<Served>(page, "quiz.start", input);
     const answers = Object.fromEntries(
-      quiz.questions.map((q) => {
-        const key = q.options.indexOf(keys.get(q.id) ?? "");
-        return [q.id, q.id === missed ? (key + 1) % q.options.length : key];
-      }),
+      quiz.questions.map((q) => choose(q, q.id === missed ? wrong.get(q.id)?.[0] : keys.get(q.id))),
     );
     await call(page, "quiz.submit", { attemptId: quiz.attemptId, answers });
   }
-  // And 20 attempts that miss everything, choosing the option two after each key: the weaker half
-  // of the item's answers. The strong attempts' wrong choice on the missed item is then a
-  // distractor that draws the stronger students (issue 34, item 7).
+  // And 20 attempts that miss everything, always on another wrong option: the weaker half of the
+  // item's answers. The strong attempts' wrong choice on the missed item is then a distractor that
+  // draws the stronger students (issue 34, item 7).
   for (let i = 0; i < 20; i++) {
     const quiz = await call<Served>(page, "quiz.start", input);
-    const answers = Object.fromEntries(
-      quiz.questions.map((q) => [q.id, (q.options.indexOf(keys.get(q.id) ?? "") + 2) % q.options.length]),
-    );
+    const answers = Object.fromEntries(quiz.questions.map((q) => choose(q, wrong.get(q.id)?.[1])));
     await call(page, "quiz.submit", { attemptId: quiz.attemptId, answers });
   }
 
