@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jitsiRoomName, meetingLinkFollowing, meetingLinkFor, type MeetingRules } from "./meeting-room.ts";
+import { jitsiRoomName, type MeetingRules, meetingLinkFollowing, meetingLinkFor } from "./meeting-room.ts";
 
 const jitsi: MeetingRules = { mode: "jitsi", defaultLink: null, fixedLink: null, jitsiBaseUrl: "https://meet.jit.si" };
 
@@ -14,7 +14,10 @@ describe("a meeting room per lesson", () => {
       expect(new Set(hex.map((h) => h[position])).size).toBe(16);
     }
     // Bits look uniform: about half of all bits set (4,096,000 bits drawn; 6 sigma is ±6,000).
-    const ones = hex.join("").split("").reduce((n, d) => n + Number.parseInt(d, 16).toString(2).split("1").length - 1, 0);
+    const ones = hex
+      .join("")
+      .split("")
+      .reduce((n, d) => n + Number.parseInt(d, 16).toString(2).split("1").length - 1, 0);
     expect(Math.abs(ones - 2000 * 64)).toBeLessThan(6 * Math.sqrt(2000 * 128) * 0.5);
   });
 
