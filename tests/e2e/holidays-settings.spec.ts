@@ -17,9 +17,8 @@ test("the teacher picks a Jitsi room per lesson and marks next year's holidays a
   await page.getByLabel("Meeting link of a new online lesson").selectOption("jitsi");
   await expect(page.getByLabel("Jitsi server")).toHaveValue("https://meet.jit.si");
 
-  const year = Number(
-    new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Europe/Rome" }).format(new Date()),
-  ) + 1;
+  const year =
+    Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Europe/Rome" }).format(new Date())) + 1;
   await page.getByLabel("Year", { exact: true }).selectOption(String(year));
   const list = page.getByRole("list", { name: `Public holidays of ${year}` });
   await expect(list.getByText("Easter Monday")).toBeVisible();
