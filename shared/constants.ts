@@ -167,3 +167,12 @@ export const DEFAULT_PAYMENT_REMINDER_DAYS = 3;
 export const PAYMENT_REMINDER_DAYS_LIMIT = 30;
 export const PAYMENT_REMINDER_DAYS_MESSAGE =
   "The payment reminder must be a whole number of days from 0 (no reminder) to 30.";
+
+/**
+ * How an online lesson gets its meeting link when it is booked (issue 31, item 3): the teacher
+ * adds it ("manual", with the default link of the settings if she set one), her personal room
+ * for every lesson ("fixed"), or a Jitsi room of its own ("jitsi").
+ */
+export const MEETING_MODES = ["manual", "fixed", "jitsi"] as const;
+export type MeetingMode = (typeof MEETING_MODES)[number];
+export const DEFAULT_JITSI_BASE_URL = "https://meet.jit.si";

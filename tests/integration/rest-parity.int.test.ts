@@ -416,6 +416,15 @@ const samples: Record<string, Sample> = {
     },
     fresh: true,
   },
+  "GET /api/admin/holidays": { request: async () => ({ query: { year: "2031" } }) },
+  "POST /api/admin/holidays/apply": {
+    // Each transport marks the year afresh (a second application adds nothing, by design).
+    request: async () => {
+      await db().availabilityException.deleteMany({ where: { holiday: { not: null } } });
+      return { body: { year: 2031 } };
+    },
+    fresh: true,
+  },
   "DELETE /api/availability/:id": { request: async () => ({ params: { id: (await slot()).id } }), fresh: true },
   "DELETE /api/availability/series/:seriesId": {
     request: async () => {

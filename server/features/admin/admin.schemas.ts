@@ -8,12 +8,14 @@ import {
   CREDIT_EXPIRY_MONTHS_LIMIT,
   CREDIT_EXPIRY_MONTHS_MESSAGE,
   DATE_FORMAT_OPTIONS,
+  DEFAULT_JITSI_BASE_URL,
   ENGLISH_LEVELS,
   FILE_FIELDS_REQUIRED_MESSAGE,
   FILE_TYPES,
   LESSON_DURATION_OPTIONS,
   MAX_ADVANCE_OPTIONS,
   MAX_PENDING_LESSONS_LIMIT,
+  MEETING_MODES,
   NOTE_FIELDS_REQUIRED_MESSAGE,
   PAYMENT_METHOD_MESSAGE,
   PAYMENT_METHODS,
@@ -232,11 +234,43 @@ export const systemSettingsSchema = z.object({
   // The language of the teacher's own emails (issue 29). Absent keeps what is saved.
   teacherLocale: localeSchema.optional(),
 });
+/** The address Jitsi rooms are made under: https, no query, no fragment; kept without a final "/". */
+const jitsiBaseUrl = z
+  .string()
+  .trim()
+  .max(200)
+  .refine(
+    (v) => {
+      if (!/^https:\/\/[^\s?#]+$/i.test(v)) return false;
+      try {
+        return new URL(v).protocol === "https:";
+      } catch {
+        return false;
+      }
+    },
+    { message: "The Jitsi address must start with https:// and hold no ? or #." },
+  )
+  .transform((v) => v.replace(/\/+$/, ""));
+export const meetingSettingsSchema = z
+  .object({
+    mode: z.enum(MEETING_MODES, { error: "Please choose how online lessons get their meeting link." }),
+    fixedLink: meetingLink,
+    jitsiBaseUrl: jitsiBaseUrl.default(DEFAULT_JITSI_BASE_URL),
+  })
+  .refine((m) => m.mode !== "fixed" || m.fixedLink !== null, {
+    message: "Enter your personal meeting link to give it to every online lesson.",
+    path: ["fixedLink"],
+  });
+export type MeetingSettings = z.output<typeof meetingSettingsSchema>;
 export const updateSettingsSchema = z.object({
   settings: z.object({
     profile: profileSettingsSchema,
     business: businessSettingsSchema,
     system: systemSettingsSchema,
+    // Issue 31: how online lessons get their link, and the holidays as days off every year.
+    // Absent keeps what is saved (clients that predate them).
+    meetings: meetingSettingsSchema.optional(),
+    holidays: z.object({ applyAlways: z.boolean() }).optional(),
     // Issue 30: who is paid. Absent keeps what is saved (clients that predate it).
     billing: billingProfileSchema.optional(),
   }),

@@ -12,6 +12,7 @@ import { toAvailabilityRequestFields } from "../availability/availability-reques
 import { runInTransaction } from "../booking/booking.data.ts";
 import { type LessonEvent, queueLessonEventMails } from "../booking/booking-mail.ts";
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
+import { meetingLinkFor, meetingRulesOf } from "../booking/meeting-room.ts";
 import { lockOrderOfLesson, settleReferralRewardOfBooking } from "../booking/referral.service.ts";
 import { recordLessonStatusCredit } from "../credits/credits.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
@@ -173,8 +174,8 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
     !current.meetingLink &&
     !data.meetingLink
   ) {
-    const { defaultMeetingLink } = await getSiteSettings(db);
-    if (defaultMeetingLink) data.meetingLink = defaultMeetingLink;
+    const link = meetingLinkFor(meetingRulesOf(await getSiteSettings(db)), current.lessonType);
+    if (link) data.meetingLink = link;
   }
   if (input.status === "cancelled" && current.status !== "cancelled") data.cancelledAt = new Date();
   if (input.status !== "cancelled" && current.status === "cancelled") data.cancelledAt = null;

@@ -11,6 +11,7 @@ import type { DocumentKind } from "../billing/issued-document.ts";
 import { runInTransaction } from "../booking/booking.data.ts";
 import { orderDecidedMail } from "../booking/booking-mail.ts";
 import { hashRequest, withIdempotency } from "../booking/idempotency.service.ts";
+import { meetingLinkFor, meetingRulesOf } from "../booking/meeting-room.ts";
 import {
   fillMissingMeetingLinks,
   findOrderSummary,
@@ -116,8 +117,9 @@ export async function decideOrder(
       if (!current) throw new AppError("NOT_FOUND", ORDER_NOT_FOUND_MESSAGE);
       const touched = new Set(current.bookings.filter(isTarget).map((b) => b.id));
       if (touched.size === 0) return { order: toAdminOrderDto(current), changed: 0 };
-      if (status === "confirmed" && site.defaultMeetingLink) {
-        await fillMissingMeetingLinks(tx, [...touched], site.defaultMeetingLink);
+      if (status === "confirmed") {
+        const rules = meetingRulesOf(site);
+        await fillMissingMeetingLinks(tx, [...touched], () => meetingLinkFor(rules, "online"));
       }
       const { count } = await setLessonsStatus(tx, [...touched], { to: status, cancelledAt: now });
       // Declined: the lessons it bought and not yet booked go with it (issue 30).

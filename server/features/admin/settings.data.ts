@@ -17,6 +17,10 @@ const siteSelect = {
   releasePendingAfterHours: true,
   creditExpiryMonths: true,
   paymentReminderDays: true,
+  meetingMode: true,
+  meetingFixedLink: true,
+  jitsiBaseUrl: true,
+  applyHolidays: true,
 } as const;
 
 export function readSiteSettings(db: Db) {

@@ -1,9 +1,11 @@
 // Settings: the profile card is the signed-in teacher's own Teacher row (the public teacher
 // card); business and system settings are the site's single AdminSettings row.
 
+import { MEETING_MODES, type MeetingMode } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
+import { applyHolidaysAlways } from "../availability/holidays.service.ts";
 import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { getBillingProfile, saveBilling } from "../billing/billing.service.ts";
 import { checkPendingCapSetting, largestPackageLessons } from "../booking/pending-hold.service.ts";
@@ -13,6 +15,8 @@ import type { SettingsInput } from "./admin.schemas.ts";
 import { findTeacherProfile, readSiteSettings, saveSettings } from "./settings.data.ts";
 
 export type SiteSettings = Awaited<ReturnType<typeof readSiteSettings>>;
+
+const isMeetingMode = (mode: string): mode is MeetingMode => (MEETING_MODES as readonly string[]).includes(mode);
 
 /** Business and system settings, for every feature that must follow them (booking flow too). */
 export async function getSiteSettings(db: Db): Promise<SiteSettings> {
@@ -57,6 +61,12 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         autoConfirmBookings: site.autoConfirmBookings,
         teacherLocale: isLocale(site.teacherLocale) ? site.teacherLocale : DEFAULT_LOCALE,
       },
+      meetings: {
+        mode: isMeetingMode(site.meetingMode) ? site.meetingMode : "manual",
+        fixedLink: site.meetingFixedLink,
+        jitsiBaseUrl: site.jitsiBaseUrl,
+      },
+      holidays: { applyAlways: site.applyHolidays },
       billing,
     },
   };
@@ -74,7 +84,7 @@ export async function updateAdminSettings(
   input: SettingsInput,
   opts: { uploads?: UploadStore } = {},
 ) {
-  const { profile, business, system, billing } = input;
+  const { profile, business, system, billing, meetings, holidays } = input;
   const previousImage = (await findTeacherProfile(db, teacherId)).imageUrl;
   const previousSite = await readSiteSettings(db);
   await checkPendingCapSetting(db, business.maxPendingLessons);
@@ -90,13 +100,24 @@ export async function updateAdminSettings(
         imageUrl: profile.image_url,
         specializations: profile.specializations,
       },
-      { ...business, ...system },
+      {
+        ...business,
+        ...system,
+        ...(meetings && {
+          meetingMode: meetings.mode,
+          meetingFixedLink: meetings.fixedLink,
+          jitsiBaseUrl: meetings.jitsiBaseUrl,
+        }),
+        ...(holidays && { applyHolidays: holidays.applyAlways }),
+      },
     );
   } catch (error) {
     if (isConstraintConflict(error)) throw new AppError("CONFLICT", "Another teacher already uses this email address.");
     throw error;
   }
   if (billing) await saveBilling(db, billing);
+  // Turned on, this year's and next year's holidays are days off at once, before any top-up.
+  if (holidays?.applyAlways && !previousSite.applyHolidays) await applyHolidaysAlways(db, new Date());
   // A longer booking horizon (or another zone) is filled at once, not at the next hourly top-up.
   if (business.maxAdvanceBooking !== previousSite.maxAdvanceBooking || business.timezone !== previousSite.timezone) {
     await topUpStandingSchedules(db, new Date());

@@ -18,6 +18,9 @@ export type SiteSettingsRow = {
   timezone: string;
   autoConfirmBookings: boolean;
   defaultMeetingLink: string | null;
+  meetingMode: string;
+  meetingFixedLink: string | null;
+  jitsiBaseUrl: string;
   cancellationPolicy: string;
   paymentInstructions: string;
   teacherLocale: string;
@@ -27,7 +30,7 @@ export type SiteSettingsRow = {
 export async function findSiteSettings(db: DbOrTx): Promise<SiteSettingsRow | null> {
   const rows = await db.$queryRaw<SiteSettingsRow[]>`
     SELECT "bufferBetweenLessons", "maxAdvanceBooking", "timezone", "autoConfirmBookings", "defaultMeetingLink",
-      "cancellationPolicy", "paymentInstructions", "teacherLocale", "creditExpiryMonths"
+      "meetingMode", "meetingFixedLink", "jitsiBaseUrl", "cancellationPolicy", "paymentInstructions", "teacherLocale", "creditExpiryMonths"
     FROM "AdminSettings" WHERE "id" = 'site'`;
   return rows[0] ?? null;
 }

@@ -23,4 +23,8 @@ export const availabilityProcedureRoutes: ProcedureRoute[] = [
   route("DELETE", "/api/availability/series/:seriesId", "admin.availability.deleteSeries", {
     input: ({ params, query }) => ({ seriesId: params.seriesId, from: query.from ?? new Date().toISOString() }),
   }),
+  // Italy's public holidays of a year (named in the page's language, else the teacher's), and all
+  // of them marked as days off in one action.
+  route("GET", "/api/admin/holidays", "admin.holidays.list", { input: ({ query }) => query }),
+  route("POST", "/api/admin/holidays/apply", "admin.holidays.markDaysOff", { input: ({ body }) => body }),
 ];

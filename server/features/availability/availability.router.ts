@@ -1,23 +1,27 @@
 // The availability procedures: the public grid, its "same time every week" search and a visitor's
 // request for other times (mounted in the booking router), and the teacher's own slots, weekly
 // schedule and days off (mounted as admin.availability).
+import { requestLocale } from "../../i18n.ts";
 import { invalidInputSays, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
 import { byIdSchema } from "../admin/admin.schemas.ts";
 import { teacherProcedure } from "../admin/teacher-procedure.ts";
 import {
   AVAILABILITY_REQUEST_INVALID_MESSAGE,
+  applyHolidaysSchema,
   availabilityQuerySchema,
   availabilityRequestSchema,
   bulkAvailabilitySchema,
   createSlotSchema,
   daysOffSchema,
   deleteSeriesSchema,
+  listHolidaysSchema,
   listSlotsSchema,
   removeScheduleSchema,
   sameTimeEveryWeekSchema,
 } from "./availability.schemas.ts";
 import { cachedAvailability } from "./availability-cache.ts";
 import { createAvailabilityRequest } from "./availability-request.service.ts";
+import { applyHolidays, currentYear, holidayLocale, listHolidays } from "./holidays.service.ts";
 import { findSameTimeEveryWeek } from "./same-time-every-week.service.ts";
 import { createSlot, deleteSeriesFrom, deleteSlot, listAdminSlots, markDaysOff } from "./slots.service.ts";
 import { applyWeeklySchedule, getWeeklySchedule, removeWeeklySchedule } from "./standing-schedule.service.ts";
@@ -37,7 +41,7 @@ export const publicAvailabilityProcedures = {
   // A search over the whole booking window: counted with the quotes.
   sameTimeEveryWeek: rateLimitedProcedure("quote")
     .input(sameTimeEveryWeekSchema)
-    .query(({ ctx, input }) => findSameTimeEveryWeek(ctx.db, input)),
+    .query(({ ctx, input }) => findSameTimeEveryWeek(ctx.db, input, new Date(), requestLocale(ctx.headers))),
 };
 
 /** admin.availability: every procedure acts on the signed-in admin's own Teacher row. */
@@ -52,7 +56,9 @@ export const adminAvailabilityRouter = router({
     .mutation(({ ctx, input }) => createSlot(ctx.db, ctx.teacher.id, input)),
   bulk: teacherProcedure
     .input(bulkAvailabilitySchema)
-    .mutation(({ ctx, input }) => applyWeeklySchedule(ctx.db, ctx.teacher.id, input)),
+    .mutation(({ ctx, input }) =>
+      applyWeeklySchedule(ctx.db, ctx.teacher.id, input, new Date(), requestLocale(ctx.headers)),
+    ),
   schedule: teacherProcedure.query(({ ctx }) => getWeeklySchedule(ctx.db, ctx.teacher.id)),
   removeSchedule: teacherProcedure
     .input(removeScheduleSchema)
@@ -66,4 +72,15 @@ export const adminAvailabilityRouter = router({
   daysOff: teacherProcedure
     .input(daysOffSchema)
     .mutation(({ ctx, input }) => markDaysOff(ctx.db, ctx.teacher.id, input)),
+});
+
+/** admin.holidays: Italy's public holidays (and Milano's) as the signed-in teacher's days off. */
+export const adminHolidaysRouter = router({
+  list: teacherProcedure.input(listHolidaysSchema.prefault({})).query(async ({ ctx, input }) => {
+    const locale = await holidayLocale(ctx.db, ctx.headers["accept-language"]);
+    return listHolidays(ctx.db, ctx.teacher.id, input.year ?? (await currentYear(ctx.db)), locale);
+  }),
+  markDaysOff: teacherProcedure
+    .input(applyHolidaysSchema)
+    .mutation(({ ctx, input }) => applyHolidays(ctx.db, ctx.teacher.id, input.year)),
 });

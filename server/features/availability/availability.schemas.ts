@@ -10,6 +10,7 @@ import {
 } from "../../../shared/constants.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 import { instant } from "../admin/admin.schemas.ts";
+import { HOLIDAY_YEARS } from "./italian-holidays.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
 const text = singleLineText;
@@ -103,4 +104,17 @@ export const removeScheduleSchema = z.object({ from: instant.optional() });
 export const daysOffSchema = z.object({
   startDate: z.iso.date(),
   endDate: z.iso.date(),
+  // The teacher's own name for the period ("Christmas school holidays"); shown to her only.
+  name: singleLineText(100).optional(),
 });
+// HOLIDAY_YEARS, as a sentence of the errors catalogue.
+const HOLIDAY_YEAR_MESSAGE = "Choose a year from 1990 to 2200.";
+const holidayYear = z.coerce
+  .number({ error: HOLIDAY_YEAR_MESSAGE })
+  .int(HOLIDAY_YEAR_MESSAGE)
+  .min(HOLIDAY_YEARS.min, HOLIDAY_YEAR_MESSAGE)
+  .max(HOLIDAY_YEARS.max, HOLIDAY_YEAR_MESSAGE);
+/** GET /api/admin/holidays?year=: absent, the current year (teacher's zone). */
+export const listHolidaysSchema = z.object({ year: holidayYear.optional() });
+/** POST /api/admin/holidays/apply. */
+export const applyHolidaysSchema = z.object({ year: holidayYear });

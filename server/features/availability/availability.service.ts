@@ -7,6 +7,7 @@ import { DEFAULT_CREDIT_EXPIRY_MONTHS } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { type MeetingRules, meetingRulesOf } from "../booking/meeting-room.ts";
 import {
   findSiteSettings,
   listActiveTeacherIds,
@@ -30,6 +31,8 @@ const _DAY_MS = 24 * 60 * 60 * 1000;
 export type SiteRules = BookingRules & {
   autoConfirm: boolean;
   defaultMeetingLink: string | null;
+  /** How a new online lesson gets its meeting link (issue 31). */
+  meetings: MeetingRules;
   /** The notice a cancellation or a move needs ("24 hours"), as the policy card states it. */
   cancellationNotice: string;
   paymentInstructions: string;
@@ -47,6 +50,12 @@ export async function loadSiteRules(db: DbOrTx): Promise<SiteRules> {
     bufferMinutes: s?.bufferBetweenLessons ?? 30,
     autoConfirm: s?.autoConfirmBookings ?? false,
     defaultMeetingLink: s?.defaultMeetingLink?.trim() || null,
+    meetings: meetingRulesOf({
+      meetingMode: s?.meetingMode ?? "manual",
+      defaultMeetingLink: s?.defaultMeetingLink ?? null,
+      meetingFixedLink: s?.meetingFixedLink ?? null,
+      jitsiBaseUrl: s?.jitsiBaseUrl ?? "",
+    }),
     cancellationNotice: noticeLabelFor(s?.cancellationPolicy),
     paymentInstructions: s?.paymentInstructions?.trim() ?? "",
     teacherLocale: isLocale(s?.teacherLocale) ? s.teacherLocale : DEFAULT_LOCALE,

@@ -3,16 +3,22 @@
 // as many as the package still needs. A week where that time is not offered is skipped and named.
 import { DateTime } from "luxon";
 import type { z } from "zod";
+import { LESSON_MINUTES } from "../../../shared/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { sameTimeEveryWeekSchema } from "./availability.schemas.ts";
 import { type AvailableSlotDto, bookableLessonsInWindow, type SiteRules, slotId } from "./availability.service.ts";
+import { namedDayOff } from "./days-off.ts";
+import { daysOffAmong } from "./holidays.service.ts";
 
 export type SameTimeEveryWeekDto = {
   timezone: string;
   slots: AvailableSlotDto[];
   /** The days (YYYY-MM-DD, teacher's zone) whose time was not free, in order. */
   skipped: string[];
+  /** Those of the skipped days that are the teacher's days off, a holiday named in the page's language. */
+  daysOff: { date: string; name: string | null }[];
   /** Fewer than `count` were found before the booking window ends. */
   isShort: boolean;
 };
@@ -29,6 +35,7 @@ export async function findSameTimeEveryWeek(
   db: Db,
   input: z.output<typeof sameTimeEveryWeekSchema>,
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<SameTimeEveryWeekDto> {
   if (!DateTime.fromISO(input.startTime).isValid) throw new AppError("BAD_REQUEST", "Invalid startTime.");
   const firstIn = (zone: string) => DateTime.fromISO(input.startTime, { zone });
@@ -48,6 +55,7 @@ export async function findSameTimeEveryWeek(
   const excluded = new Set(input.exclude.map((e) => Date.parse(e)));
   const slots: AvailableSlotDto[] = [];
   const skipped: string[] = [];
+  const skippedAt: { date: string; startsAt: Date; endsAt: Date }[] = [];
   for (const week of followingWeeks(firstIn(rules.zone), rules, now)) {
     if (slots.length === input.count) break;
     const at = week.toMillis();
@@ -61,7 +69,13 @@ export async function findSameTimeEveryWeek(
         startTime: lesson.start.toISOString(),
         endTime: lesson.end.toISOString(),
       });
-    } else skipped.push(week.toISODate() ?? "");
+    } else {
+      const date = week.toISODate() ?? "";
+      skipped.push(date);
+      skippedAt.push({ date, startsAt: week.toJSDate(), endsAt: week.plus({ minutes: LESSON_MINUTES }).toJSDate() });
+    }
   }
-  return { timezone: rules.zone, slots, skipped, isShort: slots.length < input.count };
+  const teacherIds = teachers.map((t) => t.id);
+  const daysOff = (await daysOffAmong(db, teacherIds, skippedAt)).map((d) => namedDayOff(d, locale));
+  return { timezone: rules.zone, slots, skipped, daysOff, isShort: slots.length < input.count };
 }

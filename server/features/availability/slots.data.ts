@@ -71,7 +71,7 @@ export function deleteSlotsUnlessBooked(
   teacherId: string,
   slots: { id: string; startsAt: Date; endsAt: Date }[],
   /** Time the standing schedule's top-up must not fill again, recorded with the removal. */
-  takenOut: { startsAt: Date; endsAt: Date }[] = [],
+  takenOut: { startsAt: Date; endsAt: Date; name?: string | null }[] = [],
 ) {
   return db.$transaction(
     async (tx) => {

@@ -76,7 +76,7 @@ async function removeUnlessBooked(
   teacherId: string,
   slots: { id: string; startsAt: Date; endsAt: Date }[],
   zone: string,
-  takenOut: { startsAt: Date; endsAt: Date }[] = [],
+  takenOut: { startsAt: Date; endsAt: Date; name?: string | null }[] = [],
 ) {
   const { booked, deleted } = await deleteSlotsUnlessBooked(db, teacherId, slots, takenOut);
   if (booked.length > 0) {
@@ -118,7 +118,7 @@ export async function markDaysOff(db: Db, teacherId: string, input: z.output<typ
   const slots = await findSlots(db, { teacherId, from: from.toJSDate(), to: to.toJSDate() });
   // The days are remembered, so the standing schedule's top-up never fills them again (also
   // days further ahead than the slots that exist yet).
-  const takenOut = [{ startsAt: from.toJSDate(), endsAt: to.toJSDate() }];
+  const takenOut = [{ startsAt: from.toJSDate(), endsAt: to.toJSDate(), name: input.name || null }];
   return { success: true, deleted: await removeUnlessBooked(db, teacherId, slots, timezone, takenOut) };
 }
 

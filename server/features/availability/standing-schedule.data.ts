@@ -87,7 +87,7 @@ export function findSeriesSlotsFrom(tx: DbOrTx, teacherId: string, seriesId: str
 export function findExceptionsOverlapping(tx: DbOrTx, teacherId: string, from: Date, to: Date) {
   return tx.availabilityException.findMany({
     where: { teacherId, endsAt: { gt: from }, startsAt: { lt: to } },
-    select: { startsAt: true, endsAt: true },
+    select: { startsAt: true, endsAt: true, holiday: true },
   });
 }
 

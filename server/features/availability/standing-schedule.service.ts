@@ -8,10 +8,13 @@
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import type { z } from "zod";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { readSiteSettings } from "../admin/settings.data.ts";
 import type { bulkAvailabilitySchema } from "./availability.schemas.ts";
+import { type DayOff, dayOffCovering, namedDayOff } from "./days-off.ts";
+import { holidayName } from "./italian-holidays.ts";
 import {
   deleteSlotsById,
   deleteWeeklySchedule,
@@ -44,10 +47,20 @@ const latest = (dates: Date[]) => new Date(Math.max(...dates.map((d) => d.getTim
 
 /** How many skipped or kept slots an answer lists by date (the counts are always complete). */
 const LISTED = 50;
+/** How many days off a save names (the holidays of a year and a little more). */
+const LISTED_DAYS_OFF = 20;
 
 export type KeptLesson = { startsAt: Date; endsAt: Date; studentName: string };
 
-type FillOutcome = { created: number; present: number; overlapping: Range[]; excluded: number; filledThrough: Date };
+type FillOutcome = {
+  created: number;
+  present: number;
+  overlapping: Range[];
+  excluded: number;
+  /** The days off the excluded occurrences fall on, once each, in order. */
+  daysOff: DayOff[];
+  filledThrough: Date;
+};
 
 async function rulesOf(db: Db): Promise<Rules> {
   const settings = await readSiteSettings(db);
@@ -57,7 +70,14 @@ async function rulesOf(db: Db): Promise<Rules> {
 /** Creates the schedule's missing occurrences up to `through`, inside the caller's locked transaction. */
 async function fillInTx(tx: Tx, schedule: WeeklyScheduleRow, zone: string, now: Date, through: Date) {
   const wanted = occurrencesBetween(schedule.entries, { zone, now, through });
-  const outcome: FillOutcome = { created: 0, present: 0, overlapping: [], excluded: 0, filledThrough: through };
+  const outcome: FillOutcome = {
+    created: 0,
+    present: 0,
+    overlapping: [],
+    excluded: 0,
+    daysOff: [],
+    filledThrough: through,
+  };
   if (wanted.length > 0) {
     const from = wanted[0].startsAt;
     const to = wanted[wanted.length - 1].endsAt;
@@ -71,6 +91,13 @@ async function fillInTx(tx: Tx, schedule: WeeklyScheduleRow, zone: string, now: 
     // Refused by the database after all (a writer outside the lock): skipped like any overlap.
     outcome.overlapping = [...plan.overlapping, ...plan.add.filter((s) => !insertedAt.has(s.startsAt.getTime()))];
     outcome.excluded = plan.excluded.length;
+    const days = new Map<string, DayOff>();
+    for (const occurrence of plan.excluded) {
+      const off = dayOffCovering(exceptions, occurrence, [undefined]);
+      const date = DateTime.fromJSDate(occurrence.startsAt, { zone }).toISODate() ?? "";
+      if (off && !days.has(date)) days.set(date, { date, holiday: off.holiday });
+    }
+    outcome.daysOff = [...days.values()];
   }
   await setFilledThrough(tx, schedule.teacherId, through);
   return outcome;
@@ -80,7 +107,11 @@ async function fillInTx(tx: Tx, schedule: WeeklyScheduleRow, zone: string, now: 
  * Removes `slots` except those holding an active lesson, which stay and are returned.
  * Runs inside the caller's locked transaction.
  */
-async function removeKeepingBooked(tx: Tx, teacherId: string, slots: { id: string; startsAt: Date; endsAt: Date }[]) {
+export async function removeKeepingBooked(
+  tx: Tx,
+  teacherId: string,
+  slots: { id: string; startsAt: Date; endsAt: Date }[],
+) {
   if (slots.length === 0) return { deleted: 0, kept: [] as KeptLesson[] };
   const lessons = await findActiveLessonsOverlapping(
     tx,
@@ -144,6 +175,8 @@ export async function applyWeeklySchedule(
   teacherId: string,
   input: z.output<typeof bulkAvailabilitySchema>,
   now = new Date(),
+  /** The language of the holidays' names in `daysOff` (the message stays English). */
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const problems = templateProblems(input.schedule);
   if (problems.length > 0) throw new AppError("BAD_REQUEST", templateProblemsText(problems));
@@ -194,6 +227,14 @@ export async function applyWeeklySchedule(
         .toFormat("HH:mm")}).`,
     );
   if (fill.excluded > 0) parts.push(`${plural(fill.excluded, "slot falls", "slots fall")} on days off and stay free.`);
+  const daysOff = fill.daysOff.slice(0, LISTED_DAYS_OFF);
+  if (daysOff.length > 0) {
+    const named = daysOff.map(
+      (d) =>
+        `${formatDay(DateTime.fromISO(d.date, { zone }).toJSDate(), zone)}${d.holiday ? ` (${holidayName(d.holiday, "en")})` : ""}`,
+    );
+    parts.push(`Days off: ${named.join(", ")}${fill.daysOff.length > daysOff.length ? ", …" : ""}.`);
+  }
   if (removal.deleted > 0) parts.push(`${plural(removal.deleted, "slot", "slots")} of the previous schedule removed.`);
   if (removal.kept.length > 0)
     parts.push(`${plural(removal.kept.length, "booked lesson keeps its slot", "booked lessons keep their slots")}.`);
@@ -205,6 +246,9 @@ export async function applyWeeklySchedule(
     skipped: fill.overlapping.length,
     skippedSlots: listed(fill.overlapping),
     skippedDaysOff: fill.excluded,
+    // The days off they fall on, each named when it is a holiday ("Immacolata Concezione").
+    daysOff: daysOff.map((d) => namedDayOff(d, locale)),
+    daysOffCount: fill.daysOff.length,
     removed: removal.deleted,
     keptBooked: removal.kept.slice(0, LISTED),
     keptBookedCount: removal.kept.length,

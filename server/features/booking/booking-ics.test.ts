@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildBookingIcs, type IcsBooking } from "./booking-ics.ts";
+import { buildBookingIcs, buildOrderIcs, foldIcsLines, type IcsBooking } from "./booking-ics.ts";
 
 const base: IcsBooking = {
   id: "4f7c2a10-0000-4000-8000-000000000001",
@@ -72,5 +72,32 @@ describe("the calendar file of a booking", () => {
   it("writes the same instant whatever the process zone (tests run in Asia/Kathmandu)", () => {
     const ics = buildBookingIcs({ ...base, startsAt: new Date("2026-10-26T08:00:00Z") }, "h");
     expect(prop(ics, "DTSTART")).toBe("20261026T080000Z");
+  });
+
+  it("folds every line at 75 octets, not 75 characters, and never inside a character", () => {
+    // "LOCATION:" and 66 characters with one "è" among them: 75 characters, 76 octets.
+    const location = `Caffè letterario ${"x".repeat(49)}, Via Solferino 12, Milano — àèìòù ☕ 🇮🇹 ${"é".repeat(80)}`;
+    const lesson = { ...base, lessonType: "in-person", meetingLink: null, location };
+    for (const ics of [buildBookingIcs(lesson, "h", "it"), buildOrderIcs([lesson, { ...lesson, id: "x" }], "h")]) {
+      const lines = ics.split("\r\n");
+      for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      // A continuation line starts with one space and no line starts inside a UTF-8 sequence.
+      expect(lines.some((l) => l.startsWith(" "))).toBe(true);
+      expect(ics).not.toContain("\uFFFD");
+      expect(prop(ics, "LOCATION")).toBe(location.replace(/,/g, "\\,"));
+    }
+  });
+
+  it("unfolds lines the package folded by characters and folds them again by octets", () => {
+    const long = `DESCRIPTION:${"è".repeat(70)}`;
+    const folded = foldIcsLines(`BEGIN:VEVENT\r\n${long.slice(0, 40)}\r\n\t${long.slice(40)}\r\nEND:VEVENT\r\n`);
+    const lines = folded.split("\r\n");
+    expect(lines[0]).toBe("BEGIN:VEVENT");
+    // 12 octets of name, then 31 two-octet characters fill the first line to 74 (a 32nd would be 76).
+    expect(lines[1]).toBe(`DESCRIPTION:${"è".repeat(31)}`);
+    expect(lines[2]).toBe(` ${"è".repeat(37)}`);
+    expect(lines[3]).toBe(` ${"è".repeat(2)}`);
+    expect(lines.slice(4)).toEqual(["END:VEVENT", ""]);
+    expect(unfold(folded)).toBe(`BEGIN:VEVENT\r\n${long}\r\nEND:VEVENT\r\n`);
   });
 });

@@ -76,15 +76,51 @@ export function bookingEventAttributes(
   });
 }
 
+/** RFC 5545 §3.1: content lines longer than 75 octets are folded (a CRLF and one space). */
+const FOLD_OCTETS = 75;
+
+/**
+ * Folds every content line at 75 octets of UTF-8, never inside a character. The `ics` package
+ * folds at 75 characters, so a line holding "è" or "à" came out 76 octets or more, which strict
+ * parsers refuse or cut inside the character. Every calendar object the site writes goes
+ * through here: its own folds are undone first, then the lines are folded again.
+ */
+export function foldIcsLines(ics: string): string {
+  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+  return lines
+    .map((line) => {
+      if (Buffer.byteLength(line) <= FOLD_OCTETS) return line;
+      const parts: string[] = [];
+      let part = "";
+      let octets = 0;
+      // The first line holds 75 octets; each continuation starts with a space, so 74 more.
+      let room = FOLD_OCTETS;
+      for (const char of line) {
+        const size = Buffer.byteLength(char);
+        if (octets + size > room) {
+          parts.push(part);
+          part = "";
+          octets = 0;
+          room = FOLD_OCTETS - 1;
+        }
+        part += char;
+        octets += size;
+      }
+      parts.push(part);
+      return parts.join("\r\n ");
+    })
+    .join("\r\n");
+}
+
 export function buildBookingIcs(booking: IcsBooking, host: string, locale: Locale = DEFAULT_LOCALE): string {
   const { error, value } = createEvent(bookingEventAttributes(booking, host, locale));
   if (error || !value) throw error ?? new Error("Could not build the calendar file.");
-  return value;
+  return foldIcsLines(value);
 }
 
 /** One file with every lesson of an order: each event keeps its lesson's UID and SEQUENCE. */
 export function buildOrderIcs(bookings: IcsBooking[], host: string, locale: Locale = DEFAULT_LOCALE): string {
   const { error, value } = createEvents(bookings.map((b) => bookingEventAttributes(b, host, locale)));
   if (error || !value) throw error ?? new Error("Could not build the calendar file.");
-  return value;
+  return foldIcsLines(value);
 }

@@ -1,4 +1,5 @@
 // Booking lessons: one slot or a whole package, all or nothing, priced by the server.
+
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import {
@@ -69,6 +70,7 @@ import type {
 import { buildBookingIcs } from "./booking-ics.ts";
 import { bookingCreatedMails, groupSignupMail } from "./booking-mail.ts";
 import { hashRequest, withIdempotency } from "./idempotency.service.ts";
+import { meetingLinkFor } from "./meeting-room.ts";
 import { amountDueCents, orderStatus } from "./order.service.ts";
 import { ensurePendingRoom } from "./pending-hold.service.ts";
 import {
@@ -319,7 +321,6 @@ function lessonRows(
 ) {
   const info = req.studentInfo;
   const guardian = isGuardianBooking(info);
-  const meetingLink = req.lessonType === "online" ? valid.rules.defaultMeetingLink : null;
   return valid.starts.map((start) => {
     const lesson = lessonAt(start);
     return {
@@ -331,7 +332,8 @@ function lessonRows(
       endsAt: lesson.end,
       status,
       lessonType: req.lessonType,
-      meetingLink,
+      // Each lesson its own: a Jitsi room per lesson, never shared by the lessons of an order.
+      meetingLink: meetingLinkFor(valid.rules.meetings, req.lessonType),
       location: req.lessonType === "in-person" ? valid.location : null,
       studentName: info.name,
       studentEmail: student.email.toLowerCase(),

@@ -104,12 +104,20 @@ export function setLessonsStatus(
   });
 }
 
-/** Online lessons confirmed without a link get the settings' default one. */
-export function fillMissingMeetingLinks(tx: DbOrTx, ids: string[], link: string) {
-  return tx.booking.updateMany({
+/**
+ * Online lessons confirmed without a link get one from `linkFor` (called once per lesson, so each
+ * may have a room of its own); none when it gives none.
+ */
+export async function fillMissingMeetingLinks(tx: DbOrTx, ids: string[], linkFor: () => string | null) {
+  const missing = await tx.booking.findMany({
     where: { id: { in: ids }, lessonType: "online", OR: [{ meetingLink: null }, { meetingLink: "" }] },
-    data: { meetingLink: link },
+    select: { id: true },
   });
+  for (const { id } of missing) {
+    const link = linkFor();
+    if (!link) return;
+    await tx.booking.update({ where: { id }, data: { meetingLink: link }, select: { id: true } });
+  }
 }
 
 /**

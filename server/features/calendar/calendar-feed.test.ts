@@ -64,4 +64,16 @@ describe("buildCalendarFeed", () => {
     expect(empty.calendar.getFirstPropertyValue("x-wr-calname")).toBe("My English lessons");
     expect(String(empty.calendar.getFirstPropertyValue("refresh-interval"))).toBe("PT1H");
   });
+
+  it("folds the feed's lines at 75 octets, the calendar's name and each place included", () => {
+    const place = `Università degli Studi, aula è${"à".repeat(60)}, Milano`;
+    const calendarName = `Le mie lezioni d'inglese con Giulia — però è così ${"ò".repeat(40)}`;
+    for (const lessons of [[], [lesson({ lessonType: "in-person", meetingLink: null, location: place })]]) {
+      const text = buildCalendarFeed({ lessons, host: "h", calendarName, audience: "teacher", locale: "it" });
+      for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      const { calendar, events } = parse(text);
+      expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe(calendarName);
+      if (lessons.length > 0) expect(events[0].getFirstPropertyValue("location")).toBe(place);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { createEvents, type EventAttributes } from "ics";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import { toSingleLine } from "../../../shared/text.ts";
 import { translator } from "../../i18n.ts";
-import { bookingEventAttributes, type IcsBooking, icsSafeEvent } from "../booking/booking-ics.ts";
+import { bookingEventAttributes, foldIcsLines, type IcsBooking, icsSafeEvent } from "../booking/booking-ics.ts";
 
 /** `locale`: the language of the lesson's own calendar file (its order's); the student feed's events speak it. */
 export type FeedLesson = IcsBooking & { studentName: string; locale?: Locale };
@@ -67,5 +67,5 @@ export function buildCalendarFeed(opts: {
     `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}\r\n` +
     (head.includes("X-PUBLISHED-TTL:") ? "" : `X-PUBLISHED-TTL:${FEED_REFRESH}\r\n`);
   const at = head.length;
-  return body.slice(0, at) + hints + body.slice(at);
+  return foldIcsLines(body.slice(0, at) + hints + body.slice(at));
 }

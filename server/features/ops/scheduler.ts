@@ -6,6 +6,7 @@
 
 import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
+import { applyHolidaysAlways } from "../availability/holidays.service.ts";
 import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { emailIssuedDocuments } from "../billing/document-mail.ts";
 import { sendPaymentReminders } from "../booking/payment-reminder.service.ts";
@@ -49,9 +50,11 @@ export function serverJobs(opts: { db: Db; publicUrl: string; onSlotsChanged?: (
       name: "standing schedule top-up",
       everyMs: HOUR_MS,
       run: async (now) => {
+        // The holidays first (when the teacher asked for them every year), so no top-up fills one.
+        const holidays = await applyHolidaysAlways(db, now);
         const result = await topUpStandingSchedules(db, now);
-        if (result.created > 0) opts.onSlotsChanged?.();
-        return result;
+        if (result.created > 0 || holidays.marked > 0) opts.onSlotsChanged?.();
+        return { ...result, holidaysMarked: holidays.marked };
       },
     },
     {

@@ -18,6 +18,7 @@ import { AppError, errorText } from "../../errors.ts";
 import { translator } from "../../i18n.ts";
 import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../availability/availability.service.ts";
 import { queueLessonEventMails } from "../booking/booking-mail.ts";
+import { meetingLinkFollowing } from "../booking/meeting-room.ts";
 import {
   ledgerOrderFor,
   ledgerWithLessonLeft,
@@ -269,7 +270,7 @@ export async function rebookWithCredit(
         status: rules.autoConfirm ? "confirmed" : "pending",
         lessonType: source.lessonType,
         location: source.location,
-        meetingLink: source.meetingLink ?? (source.lessonType === "online" ? rules.defaultMeetingLink : null),
+        meetingLink: meetingLinkFollowing(rules.meetings, source.lessonType, source.meetingLink),
         studentName: source.studentName,
         studentEmail: source.studentEmail,
         studentPhone: source.studentPhone,
@@ -332,7 +333,7 @@ async function bookFromLedger(db: Db, studentId: string, lessonDate: string, opt
         status: rules.autoConfirm ? "confirmed" : "pending",
         lessonType: source.lessonType,
         location: source.location,
-        meetingLink: source.lessonType === "online" ? (source.meetingLink ?? rules.defaultMeetingLink) : null,
+        meetingLink: meetingLinkFollowing(rules.meetings, source.lessonType, source.meetingLink),
         studentName: source.studentName,
         studentEmail: source.studentEmail,
         studentPhone: source.studentPhone,

@@ -14,6 +14,9 @@ export type WeeklySaveOutcome = {
   skipped: number;
   skippedSlots: { startsAt: Date }[];
   skippedDaysOff: number;
+  /** The days off those fall on (the first 20), a holiday named in the page's language (issue 31). */
+  daysOff?: { date: string; name: string | null }[];
+  daysOffCount?: number;
   removed: number;
   keptBookedCount: number;
   filledThrough: Date;
@@ -57,6 +60,17 @@ export function weeklySaveText(t: Translate, r: WeeklySaveOutcome, zone: string,
       }),
     );
   if (r.skippedDaysOff > 0) parts.push(t("admin.weekly.daysOff", { count: r.skippedDaysOff }));
+  const daysOff = r.daysOff ?? [];
+  if (daysOff.length > 0) {
+    // A plain date: noon UTC of it, read in UTC, is that date in every reader's calendar.
+    const days = daysOff
+      .map((d) => {
+        const when = formatScheduleDay(new Date(`${d.date}T12:00:00Z`), "UTC", locale);
+        return d.name ? t("admin.weekly.dayOffNamed", { date: when, name: d.name }) : when;
+      })
+      .join(", ");
+    parts.push(t("admin.weekly.daysOffList", { days, more: (r.daysOffCount ?? 0) > daysOff.length ? "yes" : "no" }));
+  }
   if (r.removed > 0) parts.push(t("admin.weekly.previousRemoved", { count: r.removed }));
   if (r.keptBookedCount > 0) parts.push(t("admin.weekly.keptCount", { count: r.keptBookedCount }));
   return parts.join(" ");

@@ -13,6 +13,7 @@ import { type AdminSettings, serverMessage, useAdminFailure, useLoadFailure } fr
 import { useAdminSettingsQuery } from "./admin-format.ts";
 import { BillingCard } from "./settings-billing-card.tsx";
 import { BusinessCard, type SetSettings, SystemCard } from "./settings-cards.tsx";
+import { HolidaysCard, MeetingsCard } from "./settings-meetings-card.tsx";
 import { type PendingPhoto, ProfileCard } from "./settings-profile-card.tsx";
 
 type SettingsInput = RouterInputs["admin"]["settings"]["update"]["settings"];
@@ -108,6 +109,8 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
         isSaving={save.isPending}
       />
       <BusinessCard business={form.business} set={set} />
+      <MeetingsCard meetings={form.meetings} set={set} />
+      <HolidaysCard holidays={form.holidays} set={set} />
       <SystemCard system={form.system} set={set} />
       <BillingCard billing={form.billing} set={set} />
 

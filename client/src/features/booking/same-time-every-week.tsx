@@ -52,6 +52,7 @@ export function useSameTimeEveryWeek(opts: {
         text: sameTimeMessage(t, locale, {
           added: found.slots.length,
           skipped: found.skipped,
+          daysOff: found.daysOff,
           isShort: found.isShort,
           remaining: remaining - found.slots.length,
         }),

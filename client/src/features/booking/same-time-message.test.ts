@@ -35,4 +35,30 @@ describe('what "Same time every week" says', () => {
       "Aggiunta 1 lezione alla stessa ora nelle settimane successive. Quell'orario è già occupato il 28 dic e 4 gen: l'abbiamo saltato. Ne resta 1 da scegliere: le prenotazioni non sono ancora aperte così avanti.",
     );
   });
+
+  it("says which skipped weeks are the teacher's days off, naming a holiday", () => {
+    const found: SameTimeFound = {
+      added: 3,
+      skipped: ["2026-12-01", "2026-12-08", "2026-12-22"],
+      daysOff: [
+        { date: "2026-12-08", name: "Immaculate Conception" },
+        { date: "2026-12-22", name: null },
+      ],
+      isShort: false,
+      remaining: 0,
+    };
+    expect(say(found)).toBe(
+      "Added 3 lessons at the same time in the following weeks. Skipped Dec 1: that time is taken. " +
+        "Skipped Dec 8 (Immaculate Conception) and Dec 22: the teacher's days off.",
+    );
+    expect(
+      sameTimeMessage(it_, "it", {
+        ...found,
+        skipped: ["2026-12-08"],
+        daysOff: [{ date: "2026-12-08", name: "Immacolata Concezione" }],
+      }),
+    ).toBe(
+      "Aggiunte 3 lezioni alla stessa ora nelle settimane successive. 8 dic (Immacolata Concezione): giorno libero dell'insegnante, l'abbiamo saltato.",
+    );
+  });
 });
