@@ -188,11 +188,11 @@ const CONCEPT_BANDS: Record<ReturnType<typeof conceptBand>, MessageKey> = {
  */
 function bandHeading(t: Translate, result: QuizResultDto) {
   const band = generalBand(result.percent).band;
-  const passed = result.quizType === "level" && result.quizLevel && result.percent >= ESTIMATE_PASS_PERCENT;
-  if (passed && band === "keep-practicing")
+  const level = result.quizType === "level" ? result.quizLevel : null;
+  if (level && result.percent >= ESTIMATE_PASS_PERCENT && band === "keep-practicing")
     return {
       style: BAND_STYLES.passed,
-      title: t("quiz.band.passed.title", { level: result.quizLevel }),
+      title: t("quiz.band.passed.title", { level }),
       message: t("quiz.band.passed.message"),
     };
   return { style: BAND_STYLES[band], title: t(BAND_TEXTS[band].title), message: t(BAND_TEXTS[band].message) };

@@ -2,7 +2,13 @@ import { useState } from "react";
 import { formatPercent } from "../../../../shared/i18n/format.ts";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
 import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
-import { CONCEPT_LEVELS, isConceptSlug, isQuizLevel, QUIZ_LEVELS } from "../../../../shared/quiz-catalog.ts";
+import {
+  CONCEPT_LEVELS,
+  ESTIMATE_PASS_PERCENT,
+  isConceptSlug,
+  isQuizLevel,
+  QUIZ_LEVELS,
+} from "../../../../shared/quiz-catalog.ts";
 import { type Breakdown, findWeakAreas, judgeArea, percentOf } from "../../../../shared/quiz-scoring.ts";
 import { conceptLabel, levelLabel, levelName } from "../../../../shared/quiz-texts.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -123,6 +129,22 @@ export function buildRecommendations(t: Translate, locale: Locale, result: QuizR
         action: t("quiz.results.recTopicAction"),
       });
     }
+  }
+  const failedLevel =
+    result.quizType === "level" &&
+    result.quizLevel &&
+    isQuizLevel(result.quizLevel) &&
+    result.percent < ESTIMATE_PASS_PERCENT
+      ? result.quizLevel
+      : null;
+  if (recs.length === 0 && failedLevel) {
+    // A level not reached is no time to suggest the next one, weak areas or not.
+    recs.push({
+      key: "again",
+      text: t("quiz.results.recLevelAgain", { level: failedLevel }),
+      to: `/student/quizzes/quiz/${failedLevel.toLowerCase()}`,
+      action: t("quiz.hub.level.take", { level: failedLevel }),
+    });
   }
   if (recs.length === 0) {
     const next = levelGuess ? QUIZ_LEVELS[Math.min(QUIZ_LEVELS.indexOf(levelGuess) + 1, QUIZ_LEVELS.length - 1)] : null;
