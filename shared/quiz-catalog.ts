@@ -134,6 +134,8 @@ export const QUESTIONS_PER_LEVEL_CONCEPT = 15;
 export const AI_QUIZ_QUESTIONS = 15;
 export const AI_SAMPLE_DELAY_MS = 1500;
 export const WEAK_AREA_PERCENT = 70;
+/** Fewer questions than this on a skill, level or topic say too little to call it weak. */
+export const WEAK_AREA_MIN_QUESTIONS = 4;
 export const ESTIMATE_PASS_PERCENT = 60;
 export const CONCEPT_REVIEW_REDIRECT_KEY = "conceptReviewRedirect";
 

@@ -6,6 +6,7 @@ import {
   type AssessmentLevel,
   ESTIMATE_PASS_PERCENT,
   QUIZ_LEVELS,
+  WEAK_AREA_MIN_QUESTIONS,
   WEAK_AREA_PERCENT,
 } from "./quiz-catalog.ts";
 
@@ -28,10 +29,19 @@ export function estimateLevel(levelBreakdown: Breakdown): AssessmentLevel {
   return reached;
 }
 
-/** Keys under 70% correct, weakest first. */
+/**
+ * What a tally says of an area: weak (under 70% correct), fine, or nothing yet: on fewer than
+ * four questions one slip would decide it, so it is not judged.
+ */
+export function judgeArea({ correct, total }: Tally): "weak" | "fine" | "too-few" {
+  if (total < WEAK_AREA_MIN_QUESTIONS) return "too-few";
+  return correct * 100 < WEAK_AREA_PERCENT * total ? "weak" : "fine";
+}
+
+/** Keys under 70% correct on enough questions to judge, weakest first. */
 export function findWeakAreas(breakdown: Breakdown): { key: string; percent: number }[] {
   return Object.entries(breakdown)
-    .filter(([, t]) => t.total > 0 && t.correct * 100 < WEAK_AREA_PERCENT * t.total)
+    .filter(([, t]) => judgeArea(t) === "weak")
     .map(([key, t]) => ({ key, percent: percentOf(t) }))
     .sort((a, b) => a.percent - b.percent || a.key.localeCompare(b.key));
 }

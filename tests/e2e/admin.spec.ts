@@ -73,7 +73,9 @@ test("the teacher confirms a booking, creates a weekly template, shares a file, 
   await page.getByRole("button", { name: "Remove Sunday slot 2" }).click();
   await page.getByRole("button", { name: "Create Weekly Schedule" }).click();
   await expect(toast(page, "Weekly schedule created successfully!")).toBeVisible();
-  await expect(page.getByRole("status").getByText(/Weekly schedule saved: \d+ slots added/)).toBeVisible();
+  await expect(
+    page.getByRole("status").getByText(/Weekly schedule saved: \d+ new slots; slots are open through/),
+  ).toBeVisible();
   await expect(current.getByText("9:00 AM–10:00 AM")).toBeVisible();
   await expect(page.getByRole("button", { name: "Update Weekly Schedule" })).toBeVisible();
   // The next Sunday in the calendar shows the new weekly slot.

@@ -297,7 +297,11 @@ test.describe("booking flow: redirect rules", () => {
     await choosePackage(page, "Single Lesson");
     await pickSlots(page, 1);
     await page.getByRole("button", { name: /^Continue/ }).click();
-    await expect(toast(page, "Authentication Required")).toContainText("Please sign in to continue with your booking");
+    // Signing in is the normal next step: a calm explanation, never a red error.
+    await expect(page.getByRole("status").filter({ hasText: "Next, sign in" })).toContainText(
+      "You will come straight back here, your choices saved.",
+    );
+    await expect(page.getByText("Authentication Required")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Demo sign-in" })).toBeVisible();
     await expect(page).toHaveURL(/next=%2Fbook%2Fdetails/);
     await page.getByRole("button", { name: /Continue as the demo student/ }).click();

@@ -43,10 +43,12 @@ beforeEach(async () => {
 const transport = () => createSmtpTransport(sink.url, "English with Giulia <lessons@giulia.test>");
 const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:abc@giulia.test\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
 
+/** A lesson booked two days before it starts (`bookedAt` says otherwise). */
 async function lessonAt(
   startsAt: Date,
   status: "pending" | "confirmed" | "cancelled" = "confirmed",
   studentTimezone: string | null = null,
+  bookedAt = new Date(startsAt.getTime() - 48 * 3600_000),
 ) {
   const teacher = await db().teacher.findFirstOrThrow({ select: { id: true } });
   return db().booking.create({
@@ -60,6 +62,7 @@ async function lessonAt(
       studentName: "Sofia Bianchi",
       studentEmail: "sofia@student.test",
       studentTimezone,
+      createdAt: bookedAt,
     },
     select: lessonFactsSelect,
   });
@@ -202,7 +205,14 @@ describe(`email outbox on ${testEngine}`, () => {
     const reminders = await db().outboxEmail.findMany({ where: { kind: "lesson_reminder" } });
     expect(reminders).toHaveLength(1);
     expect(reminders[0].dedupeKey).toBe(`reminder:${soon.id}:${soon.startsAt.toISOString()}`);
-    expect(reminders[0].subject).toBe("Reminder: your English lesson is tomorrow");
+    // It says when the lesson is, on the student's clock, never "tomorrow".
+    const local = DateTime.fromJSDate(soon.startsAt, { zone: "America/New_York" });
+    expect(reminders[0].subject).toBe(
+      `Reminder: your English lesson on ${local.toFormat("d LLL")} at ${local.toFormat("h:mm a")}`,
+    );
+    expect(reminders[0].textBody).toContain(
+      `Just a reminder of your lesson on ${DateTime.fromJSDate(soon.startsAt, { zone: "Europe/Rome" }).toFormat("cccc, d LLLL yyyy 'at' h:mm a")}`,
+    );
     await processOutbox({ db: db(), transport: transport(), host: "h" });
     expect(sink.received.map((m) => m.to[0])).toEqual(["sofia@student.test"]);
     // Like every lesson email, the reminder gives the student's own time when their zone differs.
@@ -210,5 +220,25 @@ describe(`email outbox on ${testEngine}`, () => {
     const studentTime = DateTime.fromJSDate(soon.startsAt, { zone: "America/New_York" }).toFormat("h:mm a");
     expect(reminders[0].textBody).toContain(teacherTime);
     expect(reminders[0].textBody).toMatch(new RegExp(`which is [^\\n]*${studentTime}[^\\n]* for you`));
+  });
+
+  it("queues no reminder for a lesson booked inside the reminder window", async () => {
+    const now = new Date();
+    // Booked 30 minutes before it starts, and one booked in the afternoon for the next morning.
+    const late = await lessonAt(new Date(now.getTime() + 30 * 60_000), "confirmed", null, now);
+    await lessonAt(new Date(now.getTime() + 18 * 3600_000), "confirmed", null, new Date(now.getTime() - 3600_000));
+    // Booked exactly when its window opened: still owed one.
+    const edge = await lessonAt(
+      new Date(now.getTime() + 20 * 3600_000),
+      "confirmed",
+      null,
+      new Date(now.getTime() - 4 * 3600_000),
+    );
+    const ctx = await loadMailContext(db(), env);
+    await queueLessonReminders(db(), ctx, now);
+    await queueLessonReminders(db(), ctx, new Date(now.getTime() + 10 * 60_000));
+    const reminders = await db().outboxEmail.findMany({ where: { kind: "lesson_reminder" } });
+    expect(reminders.map((r) => r.dedupeKey)).toEqual([`reminder:${edge.id}:${edge.startsAt.toISOString()}`]);
+    expect(reminders.some((r) => r.dedupeKey?.includes(late.id))).toBe(false);
   });
 });

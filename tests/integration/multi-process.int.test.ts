@@ -157,6 +157,8 @@ describe.runIf(runs && redisUp)("two server processes on one PostgreSQL database
         lessonType: "online",
         studentName: "Reminded Student",
         studentEmail: s.email,
+        // Booked before the reminder window opened: a lesson booked inside it is owed none.
+        createdAt: new Date(startsAt.getTime() - 48 * 3_600_000),
       },
     });
     const toStudent = () => smtp.received.filter((m) => m.to.includes(s.email));

@@ -44,15 +44,10 @@ describe(`a package as one order on ${testEngine}`, () => {
     expect(mails[0].textBody).toContain(`Amount due: €${body.order.totalPrice.toFixed(2)}.`);
     expect(mails[0].textBody).toContain(`How to pay: ${INSTRUCTIONS}`);
     const files = mails[0].attachments as { filename: string; content: string }[];
-    expect(files.map((f) => f.filename)).toEqual([
-      "english-lesson-1.ics",
-      "english-lesson-2.ics",
-      "english-lesson-3.ics",
-      "english-lesson-4.ics",
-      "english-lesson-5.ics",
-      "english-lessons-all.ics",
-    ]);
-    expect(files[5].content.match(/BEGIN:VEVENT/g)).toHaveLength(5);
+    // One file for the order, with its five lessons (each lesson's own file is on the web).
+    expect(files.map((f) => f.filename)).toEqual(["english-lessons.ics"]);
+    expect(files[0].content.match(/BEGIN:VEVENT/g)).toHaveLength(5);
+    for (const b of bookings) expect(files[0].content).toContain(`UID:${b.id}@`);
   });
 
   it("confirming an order confirms every lesson and queues one email listing them all; again, nothing more", async () => {
@@ -129,7 +124,10 @@ describe(`a package as one order on ${testEngine}`, () => {
     const [mail] = await db().outboxEmail.findMany({ select: { kind: true, textBody: true, attachments: true } });
     expect(mail.kind).toBe("order_cancelled");
     expect(mail.textBody).toContain("your 4 lessons have been declined and cancelled");
-    expect((mail.attachments as unknown[]).length).toBe(5); // four lesson files and the order's
+    // One file, the order's, with the four lessons it cancelled.
+    const files = mail.attachments as { filename: string; content: string }[];
+    expect(files.map((f) => f.filename)).toEqual(["english-lessons.ics"]);
+    expect(files[0].content.match(/BEGIN:VEVENT/g)).toHaveLength(4);
   });
 
   it("refuses a status other than confirmed or cancelled, an unknown order, and a student", async () => {

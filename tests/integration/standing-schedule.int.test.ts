@@ -98,7 +98,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(body).toMatchObject({ success: true, skipped: 0, alreadyPresent: 0 });
     expect(body.message).toContain("Weekly schedule saved");
     expect(expectPageSays(body)).toMatch(
-      /^Orario settimanale salvato: \d+ orari aggiunti; gli orari arrivano fino a \S+ \d+ \S+ \d{4} /,
+      /^Orario settimanale salvato: \d+ orari nuovi; gli orari sono aperti fino a \S+ \d+ \S+ \d{4} /,
     );
     const after1 = await slotTimes();
     expect(after1.rows).toHaveLength(body.created);
@@ -108,7 +108,10 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ created: 0, alreadyPresent: body.created, skipped: 0, removed: 0 });
     expect(second.json().seriesId).toBe(body.seriesId);
-    expect(expectPageSays(second.json())).toMatch(/ \d+ orari erano già presenti\.$/);
+    // Nothing new: said in words, not as a count of the slots already there.
+    expect(second.json().message).toMatch(/^Weekly schedule saved: no new slots were needed; slots are open through /);
+    expect(expectPageSays(second.json())).toMatch(/^Orario settimanale salvato: nessun orario nuovo da aggiungere; /);
+    expect(second.json().message).not.toMatch(/already there/);
     const after2 = await slotTimes();
     expect(after2.local).toEqual(after1.local);
     expect(after2.duplicates).toBe(0);
@@ -134,9 +137,9 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     const o = overlapping.json();
     expect(o.skipped).toBe(1);
     expect(new Date(o.skippedSlots[0].startsAt).getTime()).toBe(oneTimeStart.minus({ minutes: 30 }).toMillis());
-    expect(o.message).toMatch(/1 slot was skipped because it overlaps existing availability/);
+    expect(o.message).toMatch(/One slot was not added: it overlaps a time already open \(/);
     expect(expectPageSays(o)).toMatch(
-      / 1 orario è stato saltato perché si sovrappone a una disponibilità già presente \(\S+ \d+ \S+ \d{4}, 10:30\)\./,
+      / Un orario non è stato aggiunto: si sovrappone a un orario già aperto \(\S+ \d+ \S+ \d{4}, 10:30\)\./,
     );
     expect(o.created).toBeGreaterThanOrEqual(15);
     expect(o.alreadyPresent).toBe(body.created);

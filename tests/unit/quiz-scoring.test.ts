@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseModelContent, validateAiItems } from "../../server/features/quiz/quiz-ai.service.ts";
-import { basicBand, conceptBand, estimateLevel, findWeakAreas, generalBand } from "../../shared/quiz-scoring.ts";
+import {
+  basicBand,
+  conceptBand,
+  estimateLevel,
+  findWeakAreas,
+  generalBand,
+  judgeArea,
+} from "../../shared/quiz-scoring.ts";
 
 describe("level estimation (highest level with at least 60% correct)", () => {
   it("is Foundation by default: no answers, or nothing at 60%", () => {
@@ -72,6 +79,16 @@ describe("weak areas (under 70%)", () => {
     });
     expect(weak.map((w) => w.key)).toEqual(["phrasal-verbs", "prepositions"]);
     expect(weak[0].percent).toBe(0);
+  });
+
+  it("judges an area only on four questions or more", () => {
+    expect(judgeArea({ correct: 0, total: 1 })).toBe("too-few");
+    expect(judgeArea({ correct: 0, total: 3 })).toBe("too-few");
+    expect(judgeArea({ correct: 2, total: 4 })).toBe("weak");
+    expect(judgeArea({ correct: 3, total: 4 })).toBe("fine");
+    expect(findWeakAreas({ articles: { correct: 0, total: 3 }, modals: { correct: 1, total: 4 } })).toEqual([
+      { key: "modals", percent: 25 },
+    ]);
   });
 });
 

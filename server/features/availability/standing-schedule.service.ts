@@ -210,22 +210,22 @@ export async function applyWeeklySchedule(
     throw new AppError("BAD_REQUEST", "The schedule produced no future slots.");
   }
   const parts = [
-    `Weekly schedule saved: ${plural(fill.created, "slot", "slots")} added; slots exist through ${formatDay(
+    `Weekly schedule saved: ${
+      fill.created === 0 ? "no new slots were needed" : plural(fill.created, "new slot", "new slots")
+    }; slots are open through ${formatDay(
       new Date(fill.filledThrough.getTime() - 1),
       zone,
-    )} and are added as the weeks go by.`,
+    )}, and new weeks are added as time goes by.`,
   ];
-  if (fill.present > 0) parts.push(`${plural(fill.present, "slot was", "slots were")} already there.`);
-  if (fill.overlapping.length > 0)
+  const firstOverlap = fill.overlapping[0];
+  if (firstOverlap) {
+    const at = `${formatDay(firstOverlap.startsAt, zone)}, ${DateTime.fromJSDate(firstOverlap.startsAt).setZone(zone).toFormat("HH:mm")}`;
     parts.push(
-      `${plural(fill.overlapping.length, "slot was", "slots were")} skipped because ${
-        fill.overlapping.length === 1 ? "it overlaps" : "they overlap"
-      } existing availability (first: ${formatDay(fill.overlapping[0].startsAt, zone)}, ${DateTime.fromJSDate(
-        fill.overlapping[0].startsAt,
-      )
-        .setZone(zone)
-        .toFormat("HH:mm")}).`,
+      fill.overlapping.length === 1
+        ? `One slot was not added: it overlaps a time already open (${at}).`
+        : `${fill.overlapping.length} slots were not added: they overlap times already open (the first: ${at}).`,
     );
+  }
   if (fill.excluded > 0) parts.push(`${plural(fill.excluded, "slot falls", "slots fall")} on days off and stay free.`);
   const daysOff = fill.daysOff.slice(0, LISTED_DAYS_OFF);
   if (daysOff.length > 0) {

@@ -113,15 +113,17 @@ export function paymentQrFiles(payment: PaymentForMail | undefined): MailAttachm
   ];
 }
 
-/** One file per lesson and, for an order of several, one file with all of them, in the student's language. */
+/**
+ * One calendar file, in the student's language: the lesson's, or the order's with all its lessons.
+ * A file per lesson as well made a package's email carry seven; each lesson's own file is on the
+ * web (My Lessons, Add to Calendar).
+ */
 function calendarFiles(bookings: IcsBooking[], ctx: MailContext) {
   const host = new URL(ctx.publicUrl).hostname;
-  const single = bookings.length === 1;
-  const files = bookings.map((b, i) =>
-    calendarFile(single ? "english-lesson.ics" : `english-lesson-${i + 1}.ics`, buildBookingIcs(b, host, ctx.locale)),
-  );
-  if (!single) files.push(calendarFile("english-lessons-all.ics", buildOrderIcs(bookings, host, ctx.locale)));
-  return files;
+  const [only] = bookings;
+  if (bookings.length === 1 && only)
+    return [calendarFile("english-lesson.ics", buildBookingIcs(only, host, ctx.locale))];
+  return [calendarFile("english-lessons.ics", buildOrderIcs(bookings, host, ctx.locale))];
 }
 
 /** The lessons of one order as its mail reads them: to whom, and in the order's language. */

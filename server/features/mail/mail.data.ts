@@ -196,11 +196,11 @@ export function countOutboxEmailsByStatus(db: Db) {
   return db.outboxEmail.groupBy({ by: ["status"], _count: { _all: true } });
 }
 
-/** Lessons starting in (from, to] that are still on: the ones owed a 24-hour reminder. */
+/** Lessons starting in (from, to] that are still on, with when they were booked. */
 export function listLessonsStartingBetween(db: Db, from: Date, to: Date) {
   return db.booking.findMany({
     where: { status: { in: ["pending", "confirmed"] }, startsAt: { gt: from, lte: to } },
-    select: { ...lessonMailSelect, teacher: { select: { name: true } } },
+    select: { ...lessonMailSelect, createdAt: true, teacher: { select: { name: true } } },
   });
 }
 

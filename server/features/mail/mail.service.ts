@@ -122,14 +122,19 @@ export function queueEmails(db: DbOrTx, emails: NewOutboxEmail[]) {
 
 export const HOURS_BEFORE_REMINDER = 24;
 
+/** Whether a lesson is owed a reminder: booked before its reminder window opened. */
+export const isOwedReminder = (lesson: { startsAt: Date; createdAt: Date }) =>
+  lesson.createdAt.getTime() <= lesson.startsAt.getTime() - HOURS_BEFORE_REMINDER * 3600_000;
+
 /**
- * Queues a reminder for every lesson starting within the next 24 hours. The dedupe key holds the
- * lesson's start, so a moved lesson gets a new reminder and no lesson gets two, whichever
- * process runs this.
+ * Queues a reminder for every lesson starting within the next 24 hours that was booked before
+ * then: a lesson booked inside the window was just confirmed by its own email, and a reminder
+ * minutes later would only repeat it. The dedupe key holds the lesson's start, so a moved lesson
+ * gets a new reminder and no lesson gets two, whichever process runs this.
  */
 export async function queueLessonReminders(db: Db, ctx: MailContext, now = new Date()) {
   const until = new Date(now.getTime() + HOURS_BEFORE_REMINDER * 3600_000);
-  const lessons = await listLessonsStartingBetween(db, now, until);
+  const lessons = (await listLessonsStartingBetween(db, now, until)).filter(isOwedReminder);
   const emails = lessons.map((lesson): NewOutboxEmail => {
     const to = lessonAddressee(lesson, {
       ...ctx,

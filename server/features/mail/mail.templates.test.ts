@@ -59,7 +59,10 @@ describe("lesson mails to a guardian", () => {
       "Luca Ferrari's lesson has been cancelled",
     );
     const reminder = lessonReminderEmail(guardian.name, lesson, guardian.ctx);
-    expect(reminder.subject).toBe("Reminder: Luca Ferrari's English lesson is tomorrow");
+    expect(reminder.subject).toBe("Reminder: Luca Ferrari's English lesson on 4 Mar at 10:00 AM");
+    expect(reminder.text).toContain(
+      "Just a reminder of Luca Ferrari's lesson on Tuesday, 4 March 2031 at 10:00 AM (GMT+1):",
+    );
     for (const mail of [confirmed, changed, reminder]) expect(mail.text.startsWith("Hi Anna Ferrari,\n")).toBe(true);
   });
 
@@ -71,7 +74,11 @@ describe("lesson mails to a guardian", () => {
       "Good news: your lesson is confirmed.",
     );
     expect(lessonReminderEmail(learner.name, lesson, learner.ctx).subject).toBe(
-      "Reminder: your English lesson is tomorrow",
+      "Reminder: your English lesson on 4 Mar at 10:00 AM",
+    );
+    // In the student's own zone when the teacher's differs: the subject reads the reader's clock.
+    expect(lessonReminderEmail(learner.name, lesson, { ...learner.ctx, studentZone: "America/New_York" }).subject).toBe(
+      "Reminder: your English lesson on 4 Mar at 4:00 AM",
     );
   });
 

@@ -439,13 +439,19 @@ export function bookingMovedEmail(name: string, lesson: LessonForMail, from: Dat
   };
 }
 
+/** The reminder says when the lesson is, never "tomorrow": it may be read on another day. */
 export function lessonReminderEmail(name: string, lesson: LessonForMail, ctx: MailContext): MailContent {
-  const { t, whose } = studentVoice(ctx);
+  const { locale, t, whose } = studentVoice(ctx);
+  const zone = ctx.studentZone ?? ctx.teacherZone;
   return {
-    subject: t("email.reminder.subject", whose),
+    subject: t("email.reminder.subject", {
+      ...whose,
+      date: mailShortDate(locale, lesson.startsAt, zone),
+      time: mailTime(locale, lesson.startsAt, zone),
+    }),
     text: studentLessonText(ctx, {
       name,
-      intro: [t("email.reminder.intro", whose)],
+      intro: [t("email.reminder.intro", { ...whose, when: describeTime(lesson.startsAt, ctx) })],
       lessons: studentLessonLines([lesson], ctx),
       outro: [t("email.reminder.outro")],
     }),

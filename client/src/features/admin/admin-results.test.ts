@@ -42,13 +42,13 @@ describe("the weekly schedule's results in the page's language", () => {
 
   it("says what a save did, sentence by sentence", async () => {
     expect(weeklySaveText(await words("en"), everything, ZONE, "en")).toBe(
-      "Weekly schedule saved: 1 slot added; slots exist through Sun 28 Feb 2027 and are added as the weeks go by. " +
-        "2 slots were already there. 1 slot was skipped because it overlaps existing availability (first: Wed 9 Dec 2026, 09:30). " +
+      "Weekly schedule saved: 1 new slot; slots are open through Sun 28 Feb 2027, and new weeks are added as time goes by. " +
+        "One slot was not added: it overlaps a time already open (Wed 9 Dec 2026, 09:30). " +
         "3 slots fall on days off and stay free. 1 slot of the previous schedule removed. 2 booked lessons keep their slots.",
     );
     expect(weeklySaveText(await words("it"), everything, ZONE, "it")).toBe(
-      "Orario settimanale salvato: 1 orario aggiunto; gli orari arrivano fino a dom 28 feb 2027 e altri si aggiungono man mano che passano le settimane. " +
-        "2 orari erano già presenti. 1 orario è stato saltato perché si sovrappone a una disponibilità già presente (mer 9 dic 2026, 09:30). " +
+      "Orario settimanale salvato: 1 orario nuovo; gli orari sono aperti fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano. " +
+        "Un orario non è stato aggiunto: si sovrappone a un orario già aperto (mer 9 dic 2026, 09:30). " +
         "3 orari cadono in giorni liberi e non vengono aggiunti. Rimosso 1 orario della versione precedente. 2 lezioni prenotate mantengono il loro orario.",
     );
   });
@@ -56,8 +56,31 @@ describe("the weekly schedule's results in the page's language", () => {
   it("names the first skipped slot as the first only when several were skipped (Italian)", async () => {
     const several = { ...everything, skipped: 3, alreadyPresent: 0, skippedDaysOff: 0, removed: 0, keptBookedCount: 0 };
     expect(weeklySaveText(await words("it"), several, ZONE, "it")).toBe(
-      "Orario settimanale salvato: 1 orario aggiunto; gli orari arrivano fino a dom 28 feb 2027 e altri si aggiungono man mano che passano le settimane. " +
-        "3 orari sono stati saltati perché si sovrappongono a disponibilità già presenti (il primo: mer 9 dic 2026, 09:30).",
+      "Orario settimanale salvato: 1 orario nuovo; gli orari sono aperti fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano. " +
+        "3 orari non sono stati aggiunti: si sovrappongono a orari già aperti (il primo: mer 9 dic 2026, 09:30).",
+    );
+  });
+
+  it("says a save that added nothing in words, not as a count of slots already there", async () => {
+    const again = {
+      ...everything,
+      created: 0,
+      alreadyPresent: 129,
+      skipped: 0,
+      skippedDaysOff: 0,
+      removed: 0,
+      keptBookedCount: 0,
+    };
+    expect(weeklySaveText(await words("en"), again, ZONE, "en")).toBe(
+      "Weekly schedule saved: no new slots were needed; slots are open through Sun 28 Feb 2027, and new weeks are added as time goes by.",
+    );
+    expect(weeklySaveText(await words("it"), again, ZONE, "it")).toBe(
+      "Orario settimanale salvato: nessun orario nuovo da aggiungere; gli orari sono aperti fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano.",
+    );
+    const several = { ...again, created: 3, skipped: 2 };
+    expect(weeklySaveText(await words("en"), several, ZONE, "en")).toBe(
+      "Weekly schedule saved: 3 new slots; slots are open through Sun 28 Feb 2027, and new weeks are added as time goes by. " +
+        "2 slots were not added: they overlap times already open (the first: Wed 9 Dec 2026, 09:30).",
     );
   });
 

@@ -45,11 +45,12 @@ export function formatScheduleDay(date: Date, zone: string, locale: Locale): str
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }
 
-/** "Weekly schedule saved: 34 slots added; slots exist through …", one sentence per thing that happened. */
+/** "Weekly schedule saved: 34 new slots; slots are open through …", one sentence per thing that happened. */
 export function weeklySaveText(t: Translate, r: WeeklySaveOutcome, zone: string, locale: Locale): string {
   const lastDay = new Date(r.filledThrough.getTime() - 1);
+  // The slots already in place are not counted back to the teacher: "129 slots were already
+  // there" told her nothing she needed.
   const parts = [t("admin.weekly.saved", { count: r.created, date: formatScheduleDay(lastDay, zone, locale) })];
-  if (r.alreadyPresent > 0) parts.push(t("admin.weekly.alreadyThere", { count: r.alreadyPresent }));
   const first = r.skippedSlots[0];
   if (r.skipped > 0 && first)
     parts.push(

@@ -81,7 +81,9 @@ export function WeeklyScheduleCard({
         ),
       }),
     onSuccess: (r) => {
-      toast({ title: t("admin.weekly.success"), description: t("admin.weekly.created"), variant: "success" });
+      // A save over a schedule in place updates it: "created" would say otherwise.
+      const saved = standing.data?.schedule ? "admin.weekly.updated" : "admin.weekly.created";
+      toast({ title: t("admin.weekly.success"), description: t(saved), variant: "success" });
       setWeeklyError(null);
       setWeeklyResult(r);
       void queryClient.invalidateQueries({ queryKey: trpc.admin.availability.pathKey() });

@@ -62,7 +62,7 @@ export function GroupConversationOptions(props: {
     <div className="space-y-5">
       <p className="text-sm text-slate-700">
         <StrongValue
-          message={(size) => t("booking-details.group.intro", { size })}
+          message={(size) => t("booking-details.group.intro", { size, weeks: (pkg ?? packages[0])?.weeks })}
           value={t("booking-details.group.people")}
         />
       </p>

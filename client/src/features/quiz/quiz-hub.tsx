@@ -42,8 +42,14 @@ const AI_BLURBS: [MessageKey, MessageKey][] = [
   ["quiz.hub.ai.generationTitle", "quiz.hub.ai.generationText"],
 ];
 
+/**
+ * The spec's "AI-Powered … New!" card while a model writes questions; while none does (or until the
+ * server says), the card says so plainly: a personalised test from the bank, with no AI claim.
+ */
 function AiCard() {
   const t = useT();
+  const status = useQuery({ ...trpc.quiz.aiStatus.queryOptions(), retry: false });
+  const isOn = status.data?.aiGenerationOn === true;
   return (
     <section
       aria-labelledby="ai-card-title"
@@ -51,13 +57,21 @@ function AiCard() {
     >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="ai-card-title" className="text-xl font-bold sm:text-2xl">
-          {t("quiz.hub.ai.title")}
+          {t(isOn ? "quiz.hub.ai.title" : "quiz.hub.ai.offTitle")}
         </h2>
-        <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-slate-900">
-          {t("quiz.hub.ai.new")}
-        </span>
+        {isOn ? (
+          <span className="rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-slate-900">
+            {t("quiz.hub.ai.new")}
+          </span>
+        ) : (
+          status.data && (
+            <span className="rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-bold text-white ring-1 ring-white/30">
+              {t("quiz.hub.ai.offBadge")}
+            </span>
+          )
+        )}
       </div>
-      <AiGenerationStatus />
+      {status.data && <AiGenerationStatus isOn={isOn} />}
       <div className="mt-5 grid gap-4 sm:grid-cols-3">
         {AI_BLURBS.map(([title, text]) => (
           <div key={title} className="rounded-xl bg-white/10 p-4 ring-1 ring-white/15">
@@ -67,21 +81,19 @@ function AiCard() {
         ))}
       </div>
       <ButtonLink to="/student/quizzes/ai-quiz" variant="accent" size="lg" className="mt-6">
-        <SparkIcon /> {t("quiz.hub.ai.start")}
+        <SparkIcon /> {t(isOn ? "quiz.hub.ai.start" : "quiz.hub.ai.offStart")}
       </ButtonLink>
     </section>
   );
 }
 
 /** Whether a model writes the AI test's questions now, and what that means for the result. */
-function AiGenerationStatus() {
+function AiGenerationStatus({ isOn }: { isOn: boolean }) {
   const t = useT();
   const rich = useRichT();
-  const status = useQuery({ ...trpc.quiz.aiStatus.queryOptions(), retry: false });
-  if (!status.data) return null;
   return (
     <p className="mt-3 max-w-3xl rounded-xl bg-white/10 px-4 py-3 text-sm text-blue-50 ring-1 ring-white/15">
-      {status.data.aiGenerationOn
+      {isOn
         ? rich("quiz.hub.ai.onText", {
             status: <span className="font-semibold text-white">{t("quiz.hub.ai.onStatus")}</span>,
             label: t("quiz.ai.unreviewed"),

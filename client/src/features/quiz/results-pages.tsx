@@ -4,6 +4,7 @@ import {
   ASSESSMENT_SCALE,
   CONCEPT_LEVELS,
   type ConceptSlug,
+  ESTIMATE_PASS_PERCENT,
   PLACEMENT_CERTIFICATE_CONFIDENCE,
   QUIZ_LEVELS,
 } from "../../../../shared/quiz-catalog.ts";
@@ -26,7 +27,8 @@ function useResultsState(): ResultsState | null {
   return state?.result && Array.isArray(state.review) ? (state as ResultsState) : null;
 }
 
-const BAND_STYLES: Record<string, string> = {
+const BAND_STYLES: Record<GeneralBand | "passed", string> = {
+  passed: "from-emerald-600 to-emerald-700",
   excellent: "from-emerald-600 to-emerald-700",
   good: "from-blue-800 to-blue-900",
   "not-bad": "from-sky-700 to-blue-800",
@@ -89,6 +91,8 @@ export function GeneralResultsPage() {
   const answered = review.filter((r) => r.selectedAnswer !== null && !r.isLate).length;
   const accuracy = answered ? Math.round((result.score / answered) * 100) : 0;
   const { placement } = result.metadata;
+  const isLevelTest = result.quizType === "level" && Boolean(result.quizLevel) && !placement;
+  const byTopic = <BreakdownBars title={t("quiz.results.byTopic")} breakdown={result.metadata.topicBreakdown} />;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       {placement ? <PlacementHero result={result} placement={placement} /> : <BandHero result={result} />}
@@ -134,6 +138,9 @@ export function GeneralResultsPage() {
         <BreakdownBars title={t("quiz.results.skills")} breakdown={result.metadata.skillBreakdown} />
         {placement ? (
           <LevelChances placement={placement} />
+        ) : isLevelTest ? (
+          // A level test asks one level: its row would only repeat the score, judged by another bar.
+          byTopic
         ) : (
           <BreakdownBars
             title={t("quiz.results.byLevel")}
@@ -142,7 +149,7 @@ export function GeneralResultsPage() {
           />
         )}
       </div>
-      <BreakdownBars title={t("quiz.results.byTopic")} breakdown={result.metadata.topicBreakdown} />
+      {!isLevelTest && byTopic}
       <Recommendations result={result} />
       <QuestionReview review={review} />
 
@@ -175,15 +182,31 @@ const CONCEPT_BANDS: Record<ReturnType<typeof conceptBand>, MessageKey> = {
   "Needs Significant Work": "quiz.conceptBand.needsWork",
 };
 
+/**
+ * The heading of a level test follows its outcome: a pass is never "Keep practicing!" (spec §9's
+ * 60-69 band), it names the level reached (docs/deviations.md). Other tests keep §9's bands.
+ */
+function bandHeading(t: Translate, result: QuizResultDto) {
+  const band = generalBand(result.percent).band;
+  const level = result.quizType === "level" ? result.quizLevel : null;
+  if (level && result.percent >= ESTIMATE_PASS_PERCENT && band === "keep-practicing")
+    return {
+      style: BAND_STYLES.passed,
+      title: t("quiz.band.passed.title", { level }),
+      message: t("quiz.band.passed.message"),
+    };
+  return { style: BAND_STYLES[band], title: t(BAND_TEXTS[band].title), message: t(BAND_TEXTS[band].message) };
+}
+
 /** The general results page's performance band (spec §9) for a fixed-form test. */
 function BandHero({ result }: { result: QuizResultDto }) {
   const t = useT();
-  const band = generalBand(result.percent).band;
+  const heading = bandHeading(t, result);
   return (
-    <div className={`rounded-2xl bg-gradient-to-br p-6 text-white shadow-sm sm:p-8 ${BAND_STYLES[band]}`}>
+    <div className={`rounded-2xl bg-gradient-to-br p-6 text-white shadow-sm sm:p-8 ${heading.style}`}>
       <p className="text-sm font-medium text-white/80">{localTitle(t, identityOfResult(result), result.title)}</p>
-      <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{t(BAND_TEXTS[band].title)}</h1>
-      <p className="mt-2 max-w-2xl text-white/90">{t(BAND_TEXTS[band].message)}</p>
+      <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{heading.title}</h1>
+      <p className="mt-2 max-w-2xl text-white/90">{heading.message}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <span className="rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
           {t(BASIC_BANDS[basicBand(result.percent)])}

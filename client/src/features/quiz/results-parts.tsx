@@ -2,8 +2,14 @@ import { useState } from "react";
 import { formatPercent } from "../../../../shared/i18n/format.ts";
 import type { Locale } from "../../../../shared/i18n/locales.ts";
 import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
-import { CONCEPT_LEVELS, isConceptSlug, isQuizLevel, QUIZ_LEVELS } from "../../../../shared/quiz-catalog.ts";
-import { type Breakdown, findWeakAreas, percentOf } from "../../../../shared/quiz-scoring.ts";
+import {
+  CONCEPT_LEVELS,
+  ESTIMATE_PASS_PERCENT,
+  isConceptSlug,
+  isQuizLevel,
+  QUIZ_LEVELS,
+} from "../../../../shared/quiz-catalog.ts";
+import { type Breakdown, findWeakAreas, judgeArea, percentOf } from "../../../../shared/quiz-scoring.ts";
 import { conceptLabel, levelLabel, levelName } from "../../../../shared/quiz-texts.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -33,6 +39,8 @@ export function breakdownLabel(t: Translate, key: string) {
   return capitalise(key);
 }
 
+const BAR_TONES = { weak: "bg-amber-500", fine: "bg-emerald-600", "too-few": "bg-slate-400" } as const;
+
 export function BreakdownBars({
   title,
   breakdown,
@@ -58,16 +66,19 @@ export function BreakdownBars({
         {keys.map((key) => {
           const tally = breakdown[key];
           const pct = percentOf(tally);
-          const weak = pct < 70;
+          const verdict = judgeArea(tally);
           return (
             <li key={key}>
               <div className="flex items-center justify-between gap-3 text-sm">
                 <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-800">
                   <span>{breakdownLabel(t, key)}</span>
-                  {weak && (
+                  {verdict === "weak" && (
                     <Badge tone="amber" className="whitespace-nowrap">
                       {t("quiz.results.weakArea")}
                     </Badge>
+                  )}
+                  {verdict === "too-few" && (
+                    <span className="text-xs font-normal text-slate-500">{t("quiz.results.tooFewToJudge")}</span>
                   )}
                 </span>
                 <span className="shrink-0 tabular-nums text-slate-600">
@@ -77,7 +88,7 @@ export function BreakdownBars({
               </div>
               <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
                 <div
-                  className={`h-full rounded-full ${weak ? "bg-amber-500" : "bg-emerald-600"}`}
+                  className={`h-full rounded-full ${BAR_TONES[verdict]}`}
                   style={{ width: `${Math.max(pct, 2)}%` }}
                 />
               </div>
@@ -118,6 +129,22 @@ export function buildRecommendations(t: Translate, locale: Locale, result: QuizR
         action: t("quiz.results.recTopicAction"),
       });
     }
+  }
+  const failedLevel =
+    result.quizType === "level" &&
+    result.quizLevel &&
+    isQuizLevel(result.quizLevel) &&
+    result.percent < ESTIMATE_PASS_PERCENT
+      ? result.quizLevel
+      : null;
+  if (recs.length === 0 && failedLevel) {
+    // A level not reached is no time to suggest the next one, weak areas or not.
+    recs.push({
+      key: "again",
+      text: t("quiz.results.recLevelAgain", { level: failedLevel }),
+      to: `/student/quizzes/quiz/${failedLevel.toLowerCase()}`,
+      action: t("quiz.hub.level.take", { level: failedLevel }),
+    });
   }
   if (recs.length === 0) {
     const next = levelGuess ? QUIZ_LEVELS[Math.min(QUIZ_LEVELS.indexOf(levelGuess) + 1, QUIZ_LEVELS.length - 1)] : null;

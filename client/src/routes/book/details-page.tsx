@@ -5,7 +5,6 @@ import { localePath } from "../../../../shared/i18n/locales.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
 import { type AuthStatus, useStudentStatus } from "../../features/auth/student-auth.ts";
 import type { PayerBillingInput } from "../../features/billing/payer-billing-fields.tsx";
 import { bookingStorage, type Slot } from "../../features/booking/booking-storage.ts";
@@ -40,7 +39,6 @@ const PayerDetailsCard = lazy(() => import("../../features/booking/payer-details
 
 export function DetailsPage() {
   const navigate = useNavigate();
-  const toast = useToast();
   const t = useT();
   const locale = useLocale();
   const [pkg] = useState(() => bookingStorage.getPackage());
@@ -51,23 +49,14 @@ export function DetailsPage() {
   const signedIn = status.data?.authenticated === true;
   const signedOut = status.isError || (status.isSuccess && !status.data.authenticated);
 
-  // Redirect rules: nothing to book -> schedule (which sends a missing package on to pricing);
-  // signed out -> the student sign-in, which comes back here.
+  // Nothing to book -> schedule (which sends a missing package on to pricing). Signed out, the
+  // step says calmly that signing in comes next (no error: it is the normal way), then goes there.
   const redirected = useRef(false);
   useEffect(() => {
-    if (redirected.current) return;
-    if (missingSelection) {
-      redirected.current = true;
-      navigate(storedScheduleAddress(), { replace: true });
-    } else if (signedOut) {
-      redirected.current = true;
-      toast({
-        title: t("booking-details.auth.title"),
-        description: t("booking-details.auth.text"),
-        variant: "destructive",
-      });
-    }
-  }, [missingSelection, signedOut, navigate, toast, t]);
+    if (redirected.current || !missingSelection) return;
+    redirected.current = true;
+    navigate(storedScheduleAddress(), { replace: true });
+  }, [missingSelection, navigate]);
   // Sign-in leaves the app (Google, or the local demo page): give the message a moment to be read.
   // It comes back to this step in this page's language (the sign-in page may be English only).
   useEffect(() => {

@@ -10,6 +10,7 @@ import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useStudentStatus } from "../../features/auth/student-auth.ts";
 import { CreditLedger } from "../../features/portal/credit-ledger.tsx";
+import { DashboardJoinCard } from "../../features/portal/join-next-lesson.tsx";
 import { UpcomingLessonRow } from "../../features/portal/lesson-card.tsx";
 import { useCredits, useDashboardStats, useLessons, usePublicContact } from "../../features/portal/portal-api.ts";
 import { isSessionExpired } from "../../lib/api.ts";
@@ -88,6 +89,8 @@ export function Dashboard() {
           </ButtonLink>
         }
       />
+
+      <DashboardJoinCard />
 
       <section aria-label={t("portal.dashboard.numbers")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard

@@ -29,6 +29,7 @@ import {
   useStudentStatus,
 } from "../../features/auth/student-auth.ts";
 import { useLogoutWithToast } from "../../features/auth/use-logout-toast.ts";
+import { HeaderJoinButton } from "../../features/portal/join-next-lesson.tsx";
 import { noteLocaleSwitch, useFollowPageLocale } from "../../features/portal/use-follow-page-locale.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import {
@@ -256,6 +257,7 @@ export function StudentLayout() {
             ))}
           </nav>
           <div className="hidden gap-2 border-t border-slate-100 p-3 lg:flex lg:flex-col">
+            <HeaderJoinButton className="flex flex-col" />
             <ButtonLink to="/book" variant="accent">
               {t("portal.layout.book")}
             </ButtonLink>
@@ -269,6 +271,7 @@ export function StudentLayout() {
               />
             </div>
           </div>
+          <HeaderJoinButton className="px-3 pb-2 lg:hidden" />
           <div className="flex gap-2 px-3 pb-3 lg:hidden">
             <ButtonLink to="/book" variant="accent" size="sm" className="flex-1">
               {t("portal.layout.book")}
