@@ -13,6 +13,7 @@ CREATE TABLE "CalendarSource" (
     "calendarUrl" TEXT,
     "displayHost" TEXT NOT NULL,
     "lastSyncedAt" TIMESTAMPTZ(3),
+    "lastAttemptAt" TIMESTAMPTZ(3),
     "busyCount" INTEGER NOT NULL DEFAULT 0,
     "lastError" TEXT,
     "failingSince" TIMESTAMPTZ(3),

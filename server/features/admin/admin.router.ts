@@ -5,6 +5,7 @@ import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { adminAvailabilityRouter } from "../availability/availability.router.ts";
+import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
 import { documentYearSchema } from "../billing/billing.schemas.ts";
 import { issueDocumentsNow, listAdminDocuments } from "../billing/documents.service.ts";
 import { moneyRangeSchema } from "../billing/money-view.schemas.ts";
@@ -187,6 +188,7 @@ export const adminRouter = router({
   }),
 
   availability: adminAvailabilityRouter,
+  calendars: adminCalendarsRouter,
 
   inbox: router({
     list: adminProcedure
