@@ -5,7 +5,6 @@ import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { adminAvailabilityRouter } from "../availability/availability.router.ts";
-import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
 import { documentYearSchema } from "../billing/billing.schemas.ts";
 import { issueDocumentsNow, listAdminDocuments } from "../billing/documents.service.ts";
 import { moneyRangeSchema } from "../billing/money-view.schemas.ts";
@@ -13,6 +12,7 @@ import { getMoneyView } from "../billing/money-view.service.ts";
 import { idempotencyKeyOf } from "../booking/idempotency.service.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
+import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
 import { creditAdjustmentSchema } from "../credits/credits.schemas.ts";
 import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/credits.service.ts";
 import {
