@@ -10,7 +10,7 @@ CREATE TABLE "CalendarSource" (
     "urlEncrypted" TEXT NOT NULL,
     "username" TEXT,
     "passwordEncrypted" TEXT,
-    "calendarUrl" TEXT,
+    "calendarUrlEncrypted" TEXT,
     "displayHost" TEXT NOT NULL,
     "lastSyncedAt" TIMESTAMPTZ(3),
     "lastAttemptAt" TIMESTAMPTZ(3),

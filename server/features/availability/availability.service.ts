@@ -243,6 +243,27 @@ export async function listSlotsForAdmin(
   }));
 }
 
+export type BusyTimeDto = { startTime: string; endTime: string; calendar: string };
+
+/** The busy times of the teacher's own calendars in [start, end): "busy (calendar name)" blocks. */
+export async function listCalendarBusyForAdmin(
+  db: Db,
+  input: { start: Date; end: Date; teacherId?: string | null },
+): Promise<BusyTimeDto[]> {
+  const teachers = await resolveTeachers(db, input.teacherId);
+  const busy = await listCalendarBusyOverlapping(
+    db,
+    teachers.map((t) => t.id),
+    input.start,
+    input.end,
+  );
+  return busy.map((b) => ({
+    startTime: b.startsAt.toISOString(),
+    endTime: b.endsAt.toISOString(),
+    calendar: b.sourceName,
+  }));
+}
+
 /**
  * The admin calendar's range from the REST query: startDate..endDate (whole days in the zone);
  * without them 7 days before to 30 days after today.

@@ -23,7 +23,7 @@ const credentialsSelect = {
   urlEncrypted: true,
   username: true,
   passwordEncrypted: true,
-  calendarUrl: true,
+  calendarUrlEncrypted: true,
 } as const satisfies Prisma.CalendarSourceSelect;
 export type CalendarCredentialsRow = Prisma.CalendarSourceGetPayload<{ select: typeof credentialsSelect }>;
 
@@ -34,7 +34,7 @@ export type NewCalendarSource = {
   urlEncrypted: string;
   username: string | null;
   passwordEncrypted: string | null;
-  calendarUrl: string | null;
+  calendarUrlEncrypted: string | null;
   displayHost: string;
 };
 

@@ -112,7 +112,7 @@ export async function addCalendar(
         urlEncrypted: seal(url.toString()),
         username: null,
         passwordEncrypted: null,
-        calendarUrl: null,
+        calendarUrlEncrypted: null,
         displayHost: url.hostname,
       });
     } else {
@@ -138,7 +138,7 @@ export async function addCalendar(
         urlEncrypted: seal(url.toString()),
         username: input.username,
         passwordEncrypted: seal(input.password),
-        calendarUrl: chosen.url,
+        calendarUrlEncrypted: seal(chosen.url),
         displayHost: url.hostname,
       });
     }
@@ -200,7 +200,7 @@ async function readBusyTimes(db: Db, env: Secret, source: CalendarCredentialsRow
             username: source.username ?? "",
             password: source.passwordEncrypted ? open(source.passwordEncrypted) : "",
           } satisfies CaldavAccount,
-          source.calendarUrl ?? url,
+          source.calendarUrlEncrypted ? open(source.calendarUrlEncrypted) : url,
           range,
         );
   try {
