@@ -20,7 +20,6 @@ export type CalendarFailure =
   | "http"
   | "not-calendar"
   | "too-large"
-  | "no-calendar"
   | "unreadable";
 
 /** A read that failed: `reason` for the page, `detail` (a status, a server's words) beside it. */

@@ -15,25 +15,23 @@ import { trpc, trpcClient } from "../../trpc.ts";
 import { useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDateTime } from "./admin-format.ts";
 
-const FAILURES = [
-  "bad-address",
-  "timeout",
-  "unreachable",
-  "refused",
-  "http",
-  "not-calendar",
-  "too-large",
-  "no-calendar",
-  "unreadable",
-] as const;
+/** Each failure the server records (calendar-read.ts), in the teacher's words. */
+const FAILURES: Record<string, MessageKey> = {
+  "bad-address": "admin.calendars.error.bad-address",
+  timeout: "admin.calendars.error.timeout",
+  unreachable: "admin.calendars.error.unreachable",
+  refused: "admin.calendars.error.refused",
+  http: "admin.calendars.error.http",
+  "not-calendar": "admin.calendars.error.not-calendar",
+  "too-large": "admin.calendars.error.too-large",
+  unreadable: "admin.calendars.error.unreadable",
+};
 const SYNC_CHOICES = [1, 5, 15, 30, 60];
 const EMPTY = { kind: "ics", url: "", username: "", password: "", name: "", calendarUrl: "" };
 
 /** The stored failure ("refused: 401") in the teacher's words. */
 function failureKey(error: string): MessageKey {
-  const reason = error.split(":")[0];
-  const known = FAILURES.find((f) => f === reason) ?? "unreadable";
-  return `admin.calendars.error.${known}` as MessageKey;
+  return FAILURES[error.split(":")[0]] ?? "admin.calendars.error.unreadable";
 }
 
 export function CalendarsCard({ prefs }: { prefs: AdminPrefs }) {
