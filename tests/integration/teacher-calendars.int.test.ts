@@ -312,6 +312,12 @@ describe(`CalDAV sources (Radicale), on ${testEngine}`, () => {
       { startTime: instant(day.set({ hour: 10 })), endTime: instant(day.set({ hour: 11 })), calendar: "Work" },
     ]);
 
+    // And in her agenda for the day.
+    const agenda = await t.caller({ admin: t.admin }).admin.agenda({ view: "day", date: day.toISODate() ?? "" });
+    expect(agenda.busyTimes).toEqual([
+      { startTime: instant(day.set({ hour: 10 })), endTime: instant(day.set({ hour: 11 })), calendar: "Work" },
+    ]);
+
     await radicale.remove(calendarUrl, "dentist");
     expect((await syncNow(id)).json()).toMatchObject({ success: true, busyEvents: 0 });
     expect(await offeredHours(day)).toEqual([9, 10, 11]);
