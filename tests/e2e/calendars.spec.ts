@@ -36,15 +36,17 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-test("the teacher connects a calendar, sees its busy time on the day, syncs and removes it", async ({ page }) => {
+test("the teacher connects a calendar, sees its busy time on the day, syncs and removes it", async ({ page }, info) => {
+  // The narrowest phone the admin pages are held to.
+  if (info.project.name === "phone") await page.setViewportSize({ width: 360, height: 780 });
   await signInAsTeacher(page);
   await page.getByRole("link", { name: /Manage Availability/ }).click();
   await expect(page).toHaveURL(/\/admin\/availability$/);
 
   const card = page.getByRole("region", { name: "Your calendars" });
   await expect(card.getByText("No calendar connected yet.")).toBeVisible();
-  await card.getByLabel("Calendar address", { exact: true }).fill(icsUrl);
-  await card.getByLabel("Name shown in your views (optional)").fill("Personal");
+  await card.getByRole("textbox", { name: /^Calendar address/ }).fill(icsUrl);
+  await card.getByRole("textbox", { name: /^Name shown in your views/ }).fill("Personal");
   await card.getByRole("button", { name: "Connect" }).click();
 
   const list = card.getByRole("list", { name: "Connected calendars" });
