@@ -3,6 +3,7 @@ import { z } from "zod";
 export const DEMO_TEACHER_EMAIL = "teacher@example.com";
 /** Outside production only: a known key is fine where no real person's data is kept. */
 const DEV_ACCOUNT_HASH_SECRET = "development-only account hash secret: never use in production";
+const DEV_CALENDAR_SECRET = "development-only calendar secret: never use in production";
 
 const booleanFlag = z
   .enum(["0", "1", "true", "false", ""])
@@ -32,6 +33,9 @@ const envSchema = z
     // Keys the hashes a deleted account leaves (its sign-in id and email), so the newcomer's
     // referral discount is once per person. Required in production; keep it stable and secret.
     ACCOUNT_HASH_SECRET: optionalText,
+    // Encrypts the teacher's calendar addresses and passwords at rest. Required in production;
+    // keep it stable: a new key makes every connected calendar fail until it is added again.
+    CALENDAR_SECRET: optionalText,
     ADMIN_EMAILS: z
       .string()
       .default("")
@@ -85,6 +89,7 @@ const envSchema = z
     isProduction: env.NODE_ENV === "production",
     sessionLifetimes: { student: env.STUDENT_SESSION_MAX_DAYS, admin: env.ADMIN_SESSION_MAX_DAYS },
     accountHashSecret: env.ACCOUNT_HASH_SECRET ?? DEV_ACCOUNT_HASH_SECRET,
+    calendarSecret: env.CALENDAR_SECRET ?? DEV_CALENDAR_SECRET,
     // Outside production a site with no ADMIN_EMAILS still gets a demo teacher to sign in as.
     adminEmails: env.ADMIN_EMAILS.length || env.NODE_ENV === "production" ? env.ADMIN_EMAILS : [DEMO_TEACHER_EMAIL],
     withDemoData: env.NODE_ENV !== "production" || env.DEMO_DATA,
@@ -106,6 +111,10 @@ const envSchema = z
   .refine((env) => !env.isProduction || (env.ACCOUNT_HASH_SECRET?.length ?? 0) >= 32, {
     message: "ACCOUNT_HASH_SECRET (at least 32 characters, e.g. `openssl rand -hex 32`) is required in production",
     path: ["ACCOUNT_HASH_SECRET"],
+  })
+  .refine((env) => !env.isProduction || (env.CALENDAR_SECRET?.length ?? 0) >= 32, {
+    message: "CALENDAR_SECRET (at least 32 characters, e.g. `openssl rand -hex 32`) is required in production",
+    path: ["CALENDAR_SECRET"],
   });
 
 export type Env = z.infer<typeof envSchema>;

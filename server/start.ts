@@ -100,6 +100,7 @@ export async function startServer(env: Env, embedded: EmbeddedStart | null): Pro
     serverJobs({
       db: database.prisma,
       publicUrl: env.PUBLIC_URL,
+      calendarSecret: env.calendarSecret,
       onSlotsChanged: () => app.availabilityCache.invalidate(),
     }),
     app.log,

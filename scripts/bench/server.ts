@@ -11,6 +11,7 @@ export function productionEnv(dataEnv: Record<string, string>, port: number): Re
     GOOGLE_CLIENT_ID: "bench-client",
     GOOGLE_CLIENT_SECRET: "bench-secret",
     ACCOUNT_HASH_SECRET: "bench-account-hash-secret-0123456789abcdef",
+    CALENDAR_SECRET: "bench-calendar-secret-0123456789abcdef",
     OIDC_ISSUER: "http://127.0.0.1:9/",
     ADMIN_EMAILS: "teacher@example.com",
     DEMO_DATA: "1",

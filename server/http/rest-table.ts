@@ -7,6 +7,7 @@ import { adminProcedureRoutes } from "../features/admin/admin.http.ts";
 import { authProcedureRoutes } from "../features/auth/auth.http.ts";
 import { availabilityProcedureRoutes } from "../features/availability/availability.http.ts";
 import { bookingProcedureRoutes, catalogueProcedureRoutes } from "../features/booking/booking.http.ts";
+import { calendarsProcedureRoutes } from "../features/calendars/calendars.http.ts";
 import { studentProcedureRoutes } from "../features/portal/portal.http.ts";
 import { quizProcedureRoutes } from "../features/quiz/quiz.http.ts";
 import type { ProcedureRoute } from "./procedure-routes.ts";
@@ -19,4 +20,5 @@ export const procedureRoutes: readonly ProcedureRoute[] = [
   ...quizProcedureRoutes,
   ...adminProcedureRoutes,
   ...availabilityProcedureRoutes,
+  ...calendarsProcedureRoutes,
 ];

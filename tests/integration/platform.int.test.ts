@@ -192,6 +192,7 @@ describe("production mode", () => {
         GOOGLE_CLIENT_ID: "id",
         GOOGLE_CLIENT_SECRET: "secret",
         ACCOUNT_HASH_SECRET: "platform-test-account-hash-secret-0123456789",
+        CALENDAR_SECRET: "platform-test-calendar-secret-0123456789",
         OIDC_ISSUER: "http://127.0.0.1:9/",
         PUBLIC_URL: "https://lessons.example",
       },

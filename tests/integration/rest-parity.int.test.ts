@@ -88,6 +88,18 @@ async function slot(seriesId: string | null = null) {
     data: { teacherId: teacher.id, startsAt: start.toJSDate(), endsAt: start.plus({ hours: 1 }).toJSDate(), seriesId },
   });
 }
+async function calendarSource() {
+  const teacher = await db().teacher.findFirstOrThrow({ where: { userId: admin.id } });
+  return db().calendarSource.create({
+    data: {
+      teacherId: teacher.id,
+      kind: "ics",
+      name: "Personal",
+      urlEncrypted: "v1:x:y:z",
+      displayHost: "calendar.test",
+    },
+  });
+}
 const availabilityRequest = () =>
   db().availabilityRequest.create({
     data: { name: "Anna", email: "anna@test.example", phone: "+39 1", availability: "Evenings", location: "Online" },
@@ -423,6 +435,37 @@ const samples: Record<string, Sample> = {
       await db().availabilityException.deleteMany({ where: { holiday: { not: null } } });
       return { body: { year: 2031 } };
     },
+    fresh: true,
+  },
+  "GET /api/admin/calendars": { request: async () => ({}) },
+  "POST /api/admin/calendars": {
+    request: async () => ({ body: { kind: "ics", url: "file:///etc/passwd" } }),
+    refusal: {
+      status: 400,
+      body: {
+        error:
+          "This calendar could not be read (bad-address: file:). Check the address, the user name and the app password.",
+      },
+    },
+  },
+  "POST /api/admin/calendars/discover": {
+    request: async () => ({ body: { url: "ftp://calendar.test/", username: "giulia", password: "secret" } }),
+    refusal: {
+      status: 400,
+      body: {
+        error:
+          "This calendar could not be read (bad-address: ftp:). Check the address, the user name and the app password.",
+      },
+    },
+  },
+  "PUT /api/admin/calendars/settings": { request: async () => ({ body: { syncEveryMinutes: 5 } }) },
+  "DELETE /api/admin/calendars/:id": {
+    request: async () => ({ params: { id: (await calendarSource()).id } }),
+    fresh: true,
+  },
+  // A source sealed under no key this server has: the refresh fails and says so.
+  "POST /api/admin/calendars/:id/sync": {
+    request: async () => ({ params: { id: (await calendarSource()).id } }),
     fresh: true,
   },
   "DELETE /api/availability/:id": { request: async () => ({ params: { id: (await slot()).id } }), fresh: true },

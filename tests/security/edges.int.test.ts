@@ -117,6 +117,7 @@ describe("production: headers and error text", () => {
       GOOGLE_CLIENT_ID: "id",
       GOOGLE_CLIENT_SECRET: "secret",
       ACCOUNT_HASH_SECRET: "edges-test-account-hash-secret-0123456789",
+      CALENDAR_SECRET: "edges-test-calendar-secret-0123456789",
       OIDC_ISSUER: "http://127.0.0.1:9/",
       PUBLIC_URL: "https://lessons.example",
     });

@@ -265,7 +265,7 @@ describe(`who holds pending lessons, on ${testEngine}`, () => {
 
 describe(`the release of unconfirmed lessons, on ${testEngine}`, () => {
   const job = () => {
-    const found = serverJobs({ db: db(), publicUrl: t.env.PUBLIC_URL }).find(
+    const found = serverJobs({ db: db(), publicUrl: t.env.PUBLIC_URL, calendarSecret: t.env.calendarSecret }).find(
       (j) => j.name === "unconfirmed lesson release",
     );
     if (!found) throw new Error("the scheduler has no release job");

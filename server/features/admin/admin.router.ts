@@ -12,6 +12,7 @@ import { getMoneyView } from "../billing/money-view.service.ts";
 import { idempotencyKeyOf } from "../booking/idempotency.service.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
+import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
 import { creditAdjustmentSchema } from "../credits/credits.schemas.ts";
 import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/credits.service.ts";
 import {
@@ -188,6 +189,7 @@ export const adminRouter = router({
 
   availability: adminAvailabilityRouter,
   holidays: adminHolidaysRouter,
+  calendars: adminCalendarsRouter,
 
   inbox: router({
     list: adminProcedure

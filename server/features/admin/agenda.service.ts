@@ -1,9 +1,10 @@
 // The teacher's agenda: the lessons of a day or a week in time order, laid over the open hours
-// they fall in, and the lesson happening now or next (the phone's first card).
+// they fall in, the busy times of her own calendars, and the lesson happening now or next (the
+// phone's first card).
 import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { Db } from "../../db.ts";
-import { listSlotsForAdmin, loadSiteRules } from "../availability/availability.service.ts";
+import { listCalendarBusyForAdmin, listSlotsForAdmin, loadSiteRules } from "../availability/availability.service.ts";
 import { findNextLessonRow, listAgendaLessonRows } from "./admin.data.ts";
 import type { agendaSchema } from "./admin.schemas.ts";
 import { toAdminBookingDto } from "./admin.service.ts";
@@ -14,9 +15,11 @@ export async function getAgenda(db: Db, teacherId: string, input: z.output<typeo
   // luxon weeks run Monday to Sunday, the teacher's (Italian) week.
   const start = day.startOf(input.view === "week" ? "week" : "day");
   const end = start.plus({ days: input.view === "week" ? 7 : 1 });
-  const [lessons, slots, next] = await Promise.all([
-    listAgendaLessonRows(db, teacherId, start.toJSDate(), end.toJSDate()),
-    listSlotsForAdmin(db, { start: start.toJSDate(), end: end.toJSDate(), teacherId }),
+  const range = { start: start.toJSDate(), end: end.toJSDate(), teacherId };
+  const [lessons, slots, busyTimes, next] = await Promise.all([
+    listAgendaLessonRows(db, teacherId, range.start, range.end),
+    listSlotsForAdmin(db, range),
+    listCalendarBusyForAdmin(db, range),
     findNextLessonRow(db, teacherId, now),
   ]);
   return {
@@ -27,6 +30,8 @@ export async function getAgenda(db: Db, teacherId: string, input: z.output<typeo
     end: end.toUTC().toISO() ?? "",
     openHours: slots.map((s) => ({ id: s.id, start: s.startTime, end: s.endTime })),
     lessons: lessons.map(toAdminBookingDto),
+    // The teacher's own calendars' busy times: "busy (calendar name)" on their days.
+    busyTimes,
     next: next ? toAdminBookingDto(next) : null,
   };
 }

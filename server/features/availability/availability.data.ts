@@ -123,31 +123,56 @@ export async function listLiveBookingsOverlapping(
   );
 }
 
+export type CalendarBusyRow = { id: string; teacherId: string; startsAt: Date; endsAt: Date; sourceName: string };
+
+/** Busy times read from the teachers' own calendars (their last refresh) that overlap [start, end). */
+export async function listCalendarBusyOverlapping(
+  db: DbOrTx,
+  teacherIds: string[],
+  start: Date,
+  end: Date,
+): Promise<CalendarBusyRow[]> {
+  return listTimedOverlapping<CalendarBusyRow>(
+    db,
+    Prisma.sql`"id", "teacherId", (SELECT "name" FROM "CalendarSource" s WHERE s."id" = "sourceId") AS "sourceName"`,
+    Prisma.sql`"CalendarBusy"`,
+    teacherIds,
+    start,
+    end,
+  );
+}
+
 /**
- * One teacher's live lessons overlapping `lessons` and availability slots overlapping `offered`,
- * in one statement: a booking re-reads both under the teacher's lock, where every round trip
- * makes the next booking wait.
+ * One teacher's live lessons and calendar busy times overlapping `lessons`, and availability
+ * slots overlapping `offered`, in one statement: a booking re-reads them under the teacher's
+ * lock, where every round trip makes the next booking wait.
  */
 export async function readTeacherCalendar(
   db: DbOrTx,
   teacherId: string,
   lessons: { start: Date; end: Date },
   offered: { start: Date; end: Date },
-): Promise<{ live: LiveBookingRow[]; slots: SlotRow[] }> {
+): Promise<{ live: LiveBookingRow[]; slots: SlotRow[]; calendarBusy: { startsAt: Date; endsAt: Date }[] }> {
   const rows = await db.$queryRaw<
-    (Omit<LiveBookingRow, "startsAt" | "endsAt"> & Timed & { kind: "lesson" | "slot"; recurring: string | null })[]
+    (Omit<LiveBookingRow, "startsAt" | "endsAt"> &
+      Timed & { kind: "lesson" | "slot" | "busy"; recurring: string | null })[]
   >`
     SELECT 'lesson' AS "kind", "id", "teacherId", "studentId", "orderId", NULL AS "recurring", ${TIMED_COLUMNS}
     FROM "Booking" WHERE ${LIVE} AND ${overlapping([teacherId], lessons.start, lessons.end)}
     UNION ALL
     SELECT 'slot', "id", "teacherId", NULL, NULL, "recurring", ${TIMED_COLUMNS}
     FROM "AvailabilitySlot" WHERE ${overlapping([teacherId], offered.start, offered.end)}
+    UNION ALL
+    SELECT 'busy', "id", "teacherId", NULL, NULL, NULL, ${TIMED_COLUMNS}
+    FROM "CalendarBusy" WHERE ${overlapping([teacherId], lessons.start, lessons.end)}
     ORDER BY "startsAtMs", "id"`;
   const live: LiveBookingRow[] = [];
   const slots: SlotRow[] = [];
+  const calendarBusy: { startsAt: Date; endsAt: Date }[] = [];
   for (const { kind, recurring, studentId, orderId, ...row } of rows.map(fromEpoch)) {
     if (kind === "lesson") live.push({ ...row, studentId, orderId });
-    else slots.push({ ...row, recurring: recurring ?? "" });
+    else if (kind === "slot") slots.push({ ...row, recurring: recurring ?? "" });
+    else calendarBusy.push({ startsAt: row.startsAt, endsAt: row.endsAt });
   }
-  return { live, slots };
+  return { live, slots, calendarBusy };
 }

@@ -11,6 +11,7 @@ import { type MeetingRules, meetingRulesOf } from "../booking/meeting-room.ts";
 import {
   findSiteSettings,
   listActiveTeacherIds,
+  listCalendarBusyOverlapping,
   listLiveBookingsOverlapping,
   listSlotsOverlapping,
 } from "./availability.data.ts";
@@ -92,7 +93,8 @@ export async function resolveTeachers(db: DbOrTx, teacherId: string | null | und
 
 /**
  * The bookable 60-minute lessons per teacher in [window.start, window.end), with the busy time
- * that decides the buffer. Shared by the availability view and the booking check.
+ * that decides the buffer: live lessons and the busy times of the teacher's own calendars (their
+ * last refresh, never fetched here). Shared by the availability view and the booking check.
  */
 export async function bookableLessonsByTeacher(
   db: DbOrTx,
@@ -103,14 +105,11 @@ export async function bookableLessonsByTeacher(
 ) {
   if (teacherIds.length === 0) return new Map<string, Interval[]>();
   const margin = (rules.bufferMinutes + 60) * 60_000;
-  const [slots, bookings] = await Promise.all([
+  const around = { start: new Date(window.start.getTime() - margin), end: new Date(window.end.getTime() + margin) };
+  const [slots, bookings, calendarBusy] = await Promise.all([
     listSlotsOverlapping(db, teacherIds, window.start, window.end),
-    listLiveBookingsOverlapping(
-      db,
-      teacherIds,
-      new Date(window.start.getTime() - margin),
-      new Date(window.end.getTime() + margin),
-    ),
+    listLiveBookingsOverlapping(db, teacherIds, around.start, around.end),
+    listCalendarBusyOverlapping(db, teacherIds, around.start, around.end),
   ]);
   const result = new Map<string, Interval[]>();
   for (const teacherId of teacherIds) {
@@ -118,7 +117,9 @@ export async function bookableLessonsByTeacher(
       teacherId,
       computeBookableLessons({
         slots: slots.filter((s) => s.teacherId === teacherId).map((s) => ({ start: s.startsAt, end: s.endsAt })),
-        busy: bookings.filter((b) => b.teacherId === teacherId).map((b) => ({ start: b.startsAt, end: b.endsAt })),
+        busy: [...bookings, ...calendarBusy]
+          .filter((b) => b.teacherId === teacherId)
+          .map((b) => ({ start: b.startsAt, end: b.endsAt })),
         window,
         rules,
         now,
@@ -248,6 +249,27 @@ export async function listSlotsForAdmin(
     booked: bookings.some(
       (b) => b.teacherId === slot.teacherId && b.startsAt < slot.endsAt && b.endsAt > slot.startsAt,
     ),
+  }));
+}
+
+export type BusyTimeDto = { startTime: string; endTime: string; calendar: string };
+
+/** The busy times of the teacher's own calendars in [start, end): "busy (calendar name)" blocks. */
+export async function listCalendarBusyForAdmin(
+  db: Db,
+  input: { start: Date; end: Date; teacherId?: string | null },
+): Promise<BusyTimeDto[]> {
+  const teachers = await resolveTeachers(db, input.teacherId);
+  const busy = await listCalendarBusyOverlapping(
+    db,
+    teachers.map((t) => t.id),
+    input.start,
+    input.end,
+  );
+  return busy.map((b) => ({
+    startTime: b.startsAt.toISOString(),
+    endTime: b.endsAt.toISOString(),
+    calendar: b.sourceName,
   }));
 }
 

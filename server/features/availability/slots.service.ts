@@ -10,7 +10,12 @@ import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import { getSiteSettings } from "../admin/settings.service.ts";
 import type { createSlotSchema, daysOffSchema } from "./availability.schemas.ts";
-import { type AvailabilityQuery, adminDayRange, listSlotsForAdmin } from "./availability.service.ts";
+import {
+  type AvailabilityQuery,
+  adminDayRange,
+  listCalendarBusyForAdmin,
+  listSlotsForAdmin,
+} from "./availability.service.ts";
 import {
   deleteSlotsUnlessBooked,
   findOverlappingSlots,
@@ -143,16 +148,19 @@ export async function listAdminSlots(db: Db, input: { start: Date; end: Date; te
   if (days > ADMIN_LISTING_MAX_DAYS)
     throw new AppError("BAD_REQUEST", { key: "errors.listingMaxDays", values: { days: ADMIN_LISTING_MAX_DAYS } });
   const slots = await listSlotsForAdmin(db, input);
-  const series = await findSeriesIds(
-    db,
-    slots.map((s) => s.id),
-  );
-  return { timezone, slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })) };
+  const [series, busy] = await Promise.all([
+    findSeriesIds(
+      db,
+      slots.map((s) => s.id),
+    ),
+    listCalendarBusyForAdmin(db, input),
+  ]);
+  return { timezone, slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })), busyTimes: busy };
 }
 
 /** An admin's GET /api/availability: the same listing, its range in whole days of the zone. */
 export async function getAdminAvailability(db: Db, query: AvailabilityQuery, now = new Date()) {
   const { zone, start, end } = await adminDayRange(db, query, now);
-  const { slots } = await listAdminSlots(db, { start, end, teacherId: query.teacherId });
-  return { timezone: zone, availableSlots: slots };
+  const { slots, busyTimes } = await listAdminSlots(db, { start, end, teacherId: query.teacherId });
+  return { timezone: zone, availableSlots: slots, busyTimes };
 }

@@ -23,6 +23,7 @@ import {
 } from "../availability/availability.data.ts";
 import { loadSiteRules, resolveTeachers, type SiteRules } from "../availability/availability.service.ts";
 import {
+  clashesWithLessons,
   type Interval,
   isOfferedByAvailability,
   lessonAt,
@@ -456,6 +457,11 @@ function commitBooking(
       });
       const replayedNow = await checkLiveLessons(tx, calendar.live, valid, student.id, now);
       if (replayedNow) return replayedNow;
+      // A busy time of the teacher's own calendar that a refresh stored since the first look (the
+      // refresh writes under this same lock) refuses the time as a taken slot does.
+      const calendarBusy = calendar.calendarBusy.map((b) => ({ start: b.startsAt, end: b.endsAt }));
+      const blocked = starts.find((start) => clashesWithLessons(lessonAt(start), calendarBusy, rules.bufferMinutes));
+      if (blocked) throw new AppError("CONFLICT", takenMessage(blocked, rules.zone));
       const slotsNow = calendar.slots.map((s) => ({ start: s.startsAt, end: s.endsAt }));
       const withdrawn = starts.find((start) => !isOfferedByAvailability(start, slotsNow));
       if (withdrawn) {

@@ -66,6 +66,8 @@ export async function moveLesson(db: Db, req: MoveRequest) {
         // The lesson's own time is what the move releases: it never blocks the new one.
         const busy = calendar.live.filter((b) => b.id !== lesson.id).map((b) => ({ start: b.startsAt, end: b.endsAt }));
         if (by === "student") {
+          // The teacher's own calendar blocks a student's move; she may move a lesson where she likes.
+          busy.push(...calendar.calendarBusy.map((b) => ({ start: b.startsAt, end: b.endsAt })));
           // Under the lock: the teacher's removal of a slot takes it too, so the offer read here holds.
           checkStartsAgainstRules(
             [start],

@@ -9,6 +9,7 @@ import { projectPath } from "../../paths.ts";
 import {
   findSiteSettings,
   listActiveTeacherIds,
+  listCalendarBusyOverlapping,
   listLiveBookingsOverlapping,
   listSlotsOverlapping,
   readTeacherCalendar,
@@ -190,6 +191,7 @@ const statements: [string, (client: never) => Promise<unknown>][] = [
   ["listActiveTeacherIds(one)", (db) => listActiveTeacherIds(db, id)],
   ["listSlotsOverlapping", (db) => listSlotsOverlapping(db, [id], day.start, day.end)],
   ["listLiveBookingsOverlapping", (db) => listLiveBookingsOverlapping(db, [id], day.start, day.end)],
+  ["listCalendarBusyOverlapping", (db) => listCalendarBusyOverlapping(db, [id], day.start, day.end)],
   ["readTeacherCalendar", (db) => readTeacherCalendar(db, id, day, day)],
   ["runWithTeacherLock", (db) => runWithTeacherLock(db, id, async () => null, "taken")],
   ["findBookablePackage", (db) => findBookablePackage(db, "online-5")],

@@ -11,6 +11,7 @@ import { topUpStandingSchedules } from "../availability/standing-schedule.servic
 import { emailIssuedDocuments } from "../billing/document-mail.ts";
 import { sendPaymentReminders } from "../booking/payment-reminder.service.ts";
 import { releaseStalePendingLessons } from "../booking/pending-hold.service.ts";
+import { syncDueCalendars } from "../calendars/calendars.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
 import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";
 import { runHousekeeping } from "./housekeeping.service.ts";
@@ -41,7 +42,12 @@ export function lessonCompletionJob(db: Db, everyMs = LESSON_COMPLETION_INTERVAL
  * The jobs the server runs. `onSlotsChanged` drops the visitors' cached availability grid;
  * `publicUrl` builds the links of the mail a job queues.
  */
-export function serverJobs(opts: { db: Db; publicUrl: string; onSlotsChanged?: () => void }): PeriodicJob[] {
+export function serverJobs(opts: {
+  db: Db;
+  publicUrl: string;
+  calendarSecret: string;
+  onSlotsChanged?: () => void;
+}): PeriodicJob[] {
   const { db } = opts;
   return [
     lessonCompletionJob(db),
@@ -79,6 +85,13 @@ export function serverJobs(opts: { db: Db; publicUrl: string; onSlotsChanged?: (
       name: "document mail",
       everyMs: DOCUMENT_MAIL_INTERVAL_MS,
       run: (now) => emailIssuedDocuments(db, opts.publicUrl, now),
+    },
+    {
+      // Each pass refreshes the teacher's calendars that are due by her setting (5 minutes by
+      // default); with several processes each source is claimed by one (calendars.data.ts).
+      name: "calendar refresh",
+      everyMs: 60_000,
+      run: (now) => syncDueCalendars(db, { calendarSecret: opts.calendarSecret }, now, opts.onSlotsChanged),
     },
     // Item calibration from placement answers: the estimates move slowly, a few passes a day do.
     { name: "item calibration", everyMs: CALIBRATION_INTERVAL_MS, run: (now) => runCalibration(db, now) },

@@ -15,6 +15,7 @@ export type AdminStudent = Admin["students"]["students"][number];
 export type StudentNote = Admin["notes"]["list"]["notes"][number];
 export type SharedFile = Admin["files"]["list"]["files"][number];
 export type AdminSlot = Admin["availability"]["list"]["slots"][number];
+export type AdminBusyTime = Admin["availability"]["list"]["busyTimes"][number];
 export type AdminSettings = Admin["settings"]["get"]["settings"];
 
 /** Rows per page of every admin list (the server accepts up to 200). */

@@ -220,7 +220,11 @@ function DaySection({
   onMove,
 }: {
   day: DateKey;
-  data: { openHours: { start: string; end: string }[]; lessons: AdminBooking[] };
+  data: {
+    openHours: { start: string; end: string }[];
+    lessons: AdminBooking[];
+    busyTimes: { startTime: string; endTime: string; calendar: string }[];
+  };
   prefs: AdminPrefs;
   isToday: boolean;
   onOpen: (b: AdminBooking) => void;
@@ -228,6 +232,12 @@ function DaySection({
 }) {
   const t = useT();
   const entries = dayTimeline(day, data.openHours, data.lessons, prefs.timezone);
+  // A busy time shows on every day it touches (an all-day event on its day).
+  const busy = data.busyTimes.filter(
+    (b) =>
+      dateKeyInZone(b.startTime, prefs.timezone) <= day &&
+      dateKeyInZone(new Date(Date.parse(b.endTime) - 1), prefs.timezone) >= day,
+  );
   const count = entries.reduce((n, e) => n + (e.kind === "open" ? e.lessons.length : 1), 0);
   const hours = (e: { start: string; end: string }) =>
     `${formatAdminTime(e.start, prefs)} – ${formatAdminTime(e.end, prefs)}`;
@@ -246,43 +256,60 @@ function DaySection({
           {count === 0 ? t("admin.agenda.noLessons") : t("admin.agenda.lessonCount", { count })}
         </span>
       </h3>
-      {entries.length === 0 ? (
+      {busy.length > 0 && (
+        <ul className="mt-3 grid gap-1" aria-label={t("admin.calendars.title")}>
+          {busy.map((b) => (
+            <li
+              key={`${b.startTime}-${b.endTime}-${b.calendar}`}
+              className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700"
+            >
+              <span className="tabular-nums">
+                {formatAdminTime(b.startTime, prefs)} – {formatAdminTime(b.endTime, prefs)}
+              </span>{" "}
+              {t("admin.calendars.busy", { calendar: b.calendar })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {entries.length === 0 && busy.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{t("admin.agenda.nothing")}</p>
       ) : (
-        <ol className="mt-3 space-y-3" aria-label={t("admin.agenda.dayList", { day: dayTitle(day, prefs) })}>
-          {entries.map((e) =>
-            e.kind === "open" ? (
-              <li
-                key={`open-${e.start}`}
-                className="rounded-xl border border-dashed border-emerald-300 bg-emerald-50/60 p-2"
-              >
-                <p className="px-1 text-xs font-semibold text-emerald-900">
-                  {t("admin.agenda.openHours", { hours: hours(e) })}
-                </p>
-                {e.lessons.length === 0 ? (
-                  <p className="px-1 pt-1 text-sm text-emerald-900/80">{t("admin.agenda.free")}</p>
-                ) : (
-                  <ol className="mt-2 space-y-2">
-                    {e.lessons.map((b) => (
-                      <li key={b.id}>
-                        <LessonCard b={b} prefs={prefs} onOpen={() => onOpen(b)} onMove={() => onMove(b)} />
-                      </li>
-                    ))}
-                  </ol>
-                )}
-              </li>
-            ) : (
-              <li key={e.lesson.id}>
-                <LessonCard
-                  b={e.lesson}
-                  prefs={prefs}
-                  onOpen={() => onOpen(e.lesson)}
-                  onMove={() => onMove(e.lesson)}
-                />
-              </li>
-            ),
-          )}
-        </ol>
+        entries.length > 0 && (
+          <ol className="mt-3 space-y-3" aria-label={t("admin.agenda.dayList", { day: dayTitle(day, prefs) })}>
+            {entries.map((e) =>
+              e.kind === "open" ? (
+                <li
+                  key={`open-${e.start}`}
+                  className="rounded-xl border border-dashed border-emerald-300 bg-emerald-50/60 p-2"
+                >
+                  <p className="px-1 text-xs font-semibold text-emerald-900">
+                    {t("admin.agenda.openHours", { hours: hours(e) })}
+                  </p>
+                  {e.lessons.length === 0 ? (
+                    <p className="px-1 pt-1 text-sm text-emerald-900/80">{t("admin.agenda.free")}</p>
+                  ) : (
+                    <ol className="mt-2 space-y-2">
+                      {e.lessons.map((b) => (
+                        <li key={b.id}>
+                          <LessonCard b={b} prefs={prefs} onOpen={() => onOpen(b)} onMove={() => onMove(b)} />
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </li>
+              ) : (
+                <li key={e.lesson.id}>
+                  <LessonCard
+                    b={e.lesson}
+                    prefs={prefs}
+                    onOpen={() => onOpen(e.lesson)}
+                    onMove={() => onMove(e.lesson)}
+                  />
+                </li>
+              ),
+            )}
+          </ol>
+        )
       )}
     </section>
   );

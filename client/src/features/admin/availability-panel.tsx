@@ -1,16 +1,18 @@
 // Manage Availability (panel 2): month calendar, the selected date's slots (Weekly/One-time),
 // Create Single Slot with the checks of spec §5, the standing Weekly Schedule (the server keeps
 // its slots through the booking horizon by itself; the panel shows it and the date slots reach),
-// and removing slots, weekly series and days (never a slot that holds a lesson).
+// and removing slots, weekly series and days (never a slot that holds a lesson); the teacher's own
+// calendars, whose busy times show on the day as "busy (calendar name)".
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ADMIN_AVAILABILITY_DAYS_AFTER, ADMIN_AVAILABILITY_DAYS_BEFORE } from "../../../../shared/constants.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { addDays, dateKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
-import { type AdminSlot, useLoadFailure } from "./admin-api.ts";
+import { type AdminBusyTime, type AdminSlot, useLoadFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
 import { RemovalDialog, useAvailabilityRemoval } from "./availability-removal.tsx";
+import { CalendarsCard } from "./calendars-card.tsx";
 import { DaySlotsCard } from "./day-slots-card.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { SingleSlotCard } from "./single-slot-card.tsx";
@@ -40,6 +42,14 @@ export function AvailabilityPanel() {
     return map;
   }, [slots.data, tz]);
   const slotsOn = (date: string) => byDay.get(date) ?? [];
+  // A busy time of the teacher's own calendars shows on each day it touches.
+  const busyOn = (date: string): AdminBusyTime[] => {
+    const dayStart = zonedInstant(date, "00:00", tz).getTime();
+    const dayEnd = zonedInstant(addDays(date, 1), "00:00", tz).getTime();
+    return (slots.data?.busyTimes ?? []).filter(
+      (b) => new Date(b.startTime).getTime() < dayEnd && new Date(b.endTime).getTime() > dayStart,
+    );
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
@@ -58,6 +68,7 @@ export function AvailabilityPanel() {
         <DaySlotsCard
           selected={selected}
           daySlots={slotsOn(selected)}
+          busyTimes={busyOn(selected)}
           isLoading={slots.isPending}
           prefs={prefs}
           onRemove={removal.ask}
@@ -68,6 +79,7 @@ export function AvailabilityPanel() {
           keptAfterRemoval={removal.kept}
           onStop={() => removal.ask({ kind: "schedule" })}
         />
+        <CalendarsCard prefs={prefs} />
       </div>
 
       <RemovalDialog

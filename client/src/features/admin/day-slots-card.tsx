@@ -9,19 +9,21 @@ import { TextField } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
-import type { AdminSlot } from "./admin-api.ts";
+import type { AdminBusyTime, AdminSlot } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatClock } from "./admin-format.ts";
 import type { PendingRemoval } from "./availability-removal.tsx";
 
 export function DaySlotsCard({
   selected,
   daySlots,
+  busyTimes,
   isLoading,
   prefs,
   onRemove,
 }: {
   selected: string;
   daySlots: AdminSlot[];
+  busyTimes: AdminBusyTime[];
   isLoading: boolean;
   prefs: AdminPrefs;
   onRemove: (removal: PendingRemoval) => void;
@@ -43,6 +45,22 @@ export function DaySlotsCard({
           </Button>
         )}
       </div>
+      {busyTimes.length > 0 && (
+        <ul className="mb-3 grid gap-1" aria-label={t("admin.calendars.title")}>
+          {busyTimes.map((b) => (
+            <li
+              key={`${b.startTime}-${b.endTime}-${b.calendar}`}
+              className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700"
+            >
+              <span className="tabular-nums">
+                {formatClock(timeKeyInZone(b.startTime, tz), prefs)} –{" "}
+                {formatClock(timeKeyInZone(b.endTime, tz), prefs)}
+              </span>{" "}
+              {t("admin.calendars.busy", { calendar: b.calendar })}
+            </li>
+          ))}
+        </ul>
+      )}
       {isLoading ? (
         <Spinner label={t("admin.daySlots.loading")} />
       ) : daySlots.length === 0 ? (
