@@ -137,7 +137,8 @@ export const recordPaymentSchema = z.object({
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
-const idempotencyKey = singleLineText(200).min(1).optional();
+/** A create's `idempotency_key` (an `Idempotency-Key` header wins over it): a repeat is one change. */
+export const idempotencyKeyField = singleLineText(200).min(1).optional();
 /**
  * One entry of an order's payments (POST /api/admin/orders/{orderId}/payments): a payment, or a
  * refund as a negative amount, in euro. Over the total only when `allow_overpayment` says so.
@@ -152,14 +153,14 @@ export const addPaymentSchema = z.object({
   date: z.iso.date("Please enter the payment date."),
   note: singleLineText(500).default(""),
   allow_overpayment: z.boolean().default(false),
-  idempotency_key: idempotencyKey,
+  idempotency_key: idempotencyKeyField,
 });
 export type AddPaymentInput = z.infer<typeof addPaymentSchema>;
 /** A wrong entry reversed by another of the opposite amount, dated today unless told. */
 export const reversePaymentSchema = z.object({
   date: z.iso.date("Please enter the payment date.").optional(),
   note: singleLineText(500).default(""),
-  idempotency_key: idempotencyKey,
+  idempotency_key: idempotencyKeyField,
 });
 export type ReversePaymentInput = z.infer<typeof reversePaymentSchema>;
 
@@ -264,6 +265,7 @@ export const createNoteSchema = z.object({
   tags: tagsSchema,
   is_private: z.boolean().default(false),
   booking_id: id.nullish(),
+  idempotency_key: idempotencyKeyField,
 });
 export const updateNoteSchema = z.object({
   teacher_note: multiLineText(10_000).min(1, "Please enter a note."),
@@ -305,9 +307,10 @@ export const createSharedFileSchema = z.object({
     .min(0)
     .max(10 * 1024 ** 3)
     .nullish(),
+  idempotency_key: idempotencyKeyField,
 });
 export const updateSharedFileSchema = createSharedFileSchema
-  .omit({ student_id: true })
+  .omit({ student_id: true, idempotency_key: true })
   .partial({ is_active: true, file_type: true });
 export const setFileActiveSchema = byIdSchema.extend({ is_active: z.boolean() });
 

@@ -3,21 +3,16 @@
 // selection trimmed to what is still offered.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { type FormEvent, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
+import { newIdempotencyKey, useSingleFlight } from "../../lib/single-flight.ts";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { fetchStudentStatus } from "../auth/student-auth.ts";
 import { type BookingResults, bookingStorage, type Slot } from "./booking-storage.ts";
-import {
-  type DetailsErrors,
-  type DetailsForm,
-  firstSubmitProblem,
-  newIdempotencyKey,
-  validateDetails,
-} from "./details-form.ts";
+import { type DetailsErrors, type DetailsForm, firstSubmitProblem, validateDetails } from "./details-form.ts";
 import type { GroupChoice } from "./group-conversation-card.tsx";
 import { referralCode } from "./referral-code.ts";
 import { storedScheduleAddress } from "./schedule-address.ts";
@@ -47,23 +42,13 @@ export function useBookingSubmit({
   const t = useT();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { run, busy } = useSingleFlight();
   const createBooking = useMutation(trpc.booking.createBooking.mutationOptions());
   const createPackageBooking = useMutation(trpc.booking.createPackageBooking.mutationOptions());
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Taken before the first await: a double click must not start a second attempt.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await attemptBooking();
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    void run(attemptBooking);
   };
 
   const attemptBooking = async () => {
