@@ -3,16 +3,12 @@
 import { z } from "zod";
 import {
   BOOKING_STATUSES,
-  BUFFER_OPTIONS,
   CANCELLATION_POLICY_OPTIONS,
   CREDIT_EXPIRY_MONTHS_LIMIT,
   CREDIT_EXPIRY_MONTHS_MESSAGE,
-  DATE_FORMAT_OPTIONS,
   ENGLISH_LEVELS,
   FILE_FIELDS_REQUIRED_MESSAGE,
   FILE_TYPES,
-  LESSON_DURATION_OPTIONS,
-  MAX_ADVANCE_OPTIONS,
   MAX_PENDING_LESSONS_LIMIT,
   NOTE_FIELDS_REQUIRED_MESSAGE,
   PAYMENT_METHOD_MESSAGE,
@@ -21,13 +17,19 @@ import {
   PAYMENT_REMINDER_DAYS_MESSAGE,
   PAYMENT_STATUSES,
   RELEASE_PENDING_HOURS_LIMIT,
-  SPECIALIZATIONS,
   STATUS_REQUIRED_MESSAGE,
-  TIME_FORMAT_OPTIONS,
-  TIMEZONE_OPTIONS,
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
+import {
+  BUFFER_OPTIONS,
+  DATE_FORMAT_OPTIONS,
+  LESSON_DURATION_OPTIONS,
+  MAX_ADVANCE_OPTIONS,
+  SPECIALIZATIONS,
+  TIME_FORMAT_OPTIONS,
+  TIMEZONE_OPTIONS,
+} from "../../../shared/settings-options.ts";
 import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "../../../shared/text.ts";
 import { billingProfileSchema } from "../billing/billing.schemas.ts";
 import { EMAIL_STATUSES } from "./emails.service.ts";
