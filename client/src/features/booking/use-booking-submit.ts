@@ -173,17 +173,22 @@ export function useBookingSubmit({
       // A slot just taken (CONFLICT), or no longer bookable (BAD_REQUEST, e.g. now within 48 hours):
       // the missing slots leave the selection and the student picks again.
       const code = error instanceof TRPCClientError ? error.data?.code : undefined;
+      // Back on the week of the (first) time lost, the week the visitor chose it on.
       if (code === "CONFLICT" || code === "BAD_REQUEST") {
-        const dropped = await dropTakenSlots(currentSlots);
-        if (code === "CONFLICT" || dropped > 0) navigate(storedScheduleAddress(), { state: { notice: message } });
+        const lost = await dropTakenSlots(currentSlots);
+        if (code === "CONFLICT" || lost[0]) {
+          navigate(storedScheduleAddress(), { state: { notice: message, week: weekOf(lost[0] ?? currentSlots[0]) } });
+        }
       }
     }
   };
 
-  /** After a conflict: keep only the selected slots that are still offered. */
-  const dropTakenSlots = async (selected: Slot[]): Promise<number> => {
+  const weekOf = (slot: Slot) => weekStartOf(dateKeyInZone(slot.startTime, zone), firstDayOf(locale));
+
+  /** After a conflict: keep only the selected slots that are still offered; the others are returned. */
+  const dropTakenSlots = async (selected: Slot[]): Promise<Slot[]> => {
     await queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
-    const weeks = [...new Set(selected.map((s) => weekStartOf(dateKeyInZone(s.startTime, zone), firstDayOf(locale))))];
+    const weeks = [...new Set(selected.map(weekOf))];
     try {
       const answers = await Promise.all(
         weeks.map((startDate) =>
@@ -191,11 +196,10 @@ export function useBookingSubmit({
         ),
       );
       const offered = new Set(answers.flatMap((a) => a.availableSlots.map((s) => Date.parse(s.startTime))));
-      const kept = selected.filter((s) => offered.has(Date.parse(s.startTime)));
-      bookingStorage.setSlots(kept);
-      return selected.length - kept.length;
+      bookingStorage.setSlots(selected.filter((s) => offered.has(Date.parse(s.startTime))));
+      return selected.filter((s) => !offered.has(Date.parse(s.startTime)));
     } catch {
-      return 0; // Availability unreachable: keep the selection, the message says what happened.
+      return []; // Availability unreachable: keep the selection, the message says what happened.
     }
   };
 
