@@ -221,7 +221,8 @@ function useRouterState(): RouterState {
 export function RouterProvider({ router }: { router: Router }) {
   const state = useSyncExternalStore(router.subscribe, router.getState, router.getState);
   useLayoutEffect(() => {
-    if (state.scrollToTop) window.scrollTo(0, 0);
+    // At once: the page's smooth scrolling (for in-page links) would show the old position first.
+    if (state.scrollToTop) window.scrollTo({ top: 0, behavior: "instant" });
   }, [state]);
   let content: ReactNode = null;
   if (state.error) {
