@@ -38,24 +38,6 @@ export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
 export const PAYMENT_DATE_IN_FUTURE_MESSAGE = "The payment date cannot be later than today.";
 export const ENGLISH_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 
-export const SPECIALIZATIONS = [
-  "General English",
-  "Conversation Practice",
-  "Business English",
-  "Exam Preparation",
-  "Academic Writing",
-  "Grammar & Vocabulary",
-  "Pronunciation",
-  "Literature",
-  "IELTS Preparation",
-  "TOEFL Preparation",
-  "Cambridge Exams",
-  "English for Travel",
-  "Medical English",
-  "Legal English",
-  "Technical English",
-] as const;
-
 /** `error` query values the sign-in callbacks redirect with, and the toasts they produce. */
 export const AUTH_ERROR_MESSAGES: Record<string, string> = {
   auth_failed: "Authentication failed. Please check your credentials.",
@@ -73,16 +55,11 @@ export const ADMIN_AVAILABILITY_DAYS_BEFORE = 7;
 export const ADMIN_AVAILABILITY_DAYS_AFTER = 30;
 export const FILE_TYPES = ["document", "audio", "video", "image", "link"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
-export const LESSON_DURATION_OPTIONS = [30, 60, 90, 120] as const;
-export const BUFFER_OPTIONS = [15, 30, 45, 60] as const;
-export const MAX_ADVANCE_OPTIONS = [30, 60, 90, 120] as const;
 export const CANCELLATION_POLICY_OPTIONS = ["24 hours", "48 hours", "72 hours", "1 week"] as const;
 /** The most unpaid pending lessons the settings let one account hold (issue 27). */
 export const MAX_PENDING_LESSONS_LIMIT = 200;
 /** The longest wait the settings allow before unconfirmed lessons are released: 30 days. */
 export const RELEASE_PENDING_HOURS_LIMIT = 720;
-/** The waits the settings page offers before unconfirmed lessons are released (hours). */
-export const RELEASE_PENDING_HOURS_OPTIONS = [12, 24, 48, 72, 168] as const;
 /** Hours of notice each cancellation policy asks of a student. */
 export const CANCELLATION_POLICY_HOURS: Record<(typeof CANCELLATION_POLICY_OPTIONS)[number], number> = {
   "24 hours": 24,
@@ -90,15 +67,6 @@ export const CANCELLATION_POLICY_HOURS: Record<(typeof CANCELLATION_POLICY_OPTIO
   "72 hours": 72,
   "1 week": 168,
 };
-export const TIMEZONE_OPTIONS = [
-  "Europe/Rome",
-  "Europe/London",
-  "America/New_York",
-  "America/Los_Angeles",
-  "Asia/Tokyo",
-] as const;
-export const DATE_FORMAT_OPTIONS = ["MM/DD/YYYY", "DD/MM/YYYY", "YYYY-MM-DD"] as const;
-export const TIME_FORMAT_OPTIONS = ["12h", "24h"] as const;
 export const SLOT_CONFLICT_MESSAGE =
   "This time slot conflicts with an existing availability. Please choose a different time.";
 export const SLOT_BOOKED_MESSAGE =

@@ -404,7 +404,7 @@ test.describe("booking flow: details and booking", () => {
     // A double click books once: the button is disabled while the request runs.
     await page.getByRole("button", { name: "Book Lesson" }).dblclick();
     await expect(page.getByRole("button", { name: "Creating Booking..." })).toBeDisabled();
-    await expect(page).toHaveURL(/\/book\/confirmation$/);
+    await expect(page).toHaveURL(/\/book\/confirmation\?order=[0-9a-f-]{36}$/);
     expect(bookingRequests).toBe(1);
 
     // The lesson is pending (the demo site does not confirm automatically): the page says it was
@@ -447,8 +447,11 @@ test.describe("booking flow: details and booking", () => {
         ["selectedPackage", "selectedTeacher", "selectedSlots", "bookingResults"].map((k) => sessionStorage.getItem(k)),
       ),
     ).toEqual([null, null, null, null]);
+    // A refresh shows the same booking again, read from the server for its student (docs/deviations.md).
     await page.reload();
-    await expect(page).toHaveURL(/\/book$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Requested!" })).toBeVisible();
+    await expect(page.getByText(bookingId?.slice(0, 8) ?? "", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem("bookingResults"))).toBeNull();
   });
 
   test("with auto-confirm on, the confirmation says the lesson is confirmed", async ({ page, browser }) => {
@@ -601,7 +604,7 @@ test.describe("booking flow: details and booking", () => {
     await shot(page, "3-details-group");
     await page.getByRole("button", { name: "Book Lesson" }).click();
 
-    await expect(page).toHaveURL(/\/book\/confirmation$/);
+    await expect(page).toHaveURL(/\/book\/confirmation\?order=[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
     await expect(page.getByText("Requested: awaiting the teacher's confirmation")).toHaveCount(5);
     await expect(page.getByText("All lessons confirmed")).toHaveCount(0);
@@ -616,8 +619,10 @@ test.describe("booking flow: details and booking", () => {
     await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
     await page.getByRole("link", { name: "Book Again" }).click();
     await expect(page).toHaveURL(/\/book$/);
+    // Back to the confirmation: the results left session storage, the order is read again for its student.
     await page.goBack();
-    await expect(page).toHaveURL(/\/book$/); // the results were removed: back to the start
+    await expect(page).toHaveURL(/\/book\/confirmation\?order=[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
     await page.goto("/book/confirmation");
     await expect(page).toHaveURL(/\/book$/);
   });
@@ -714,7 +719,7 @@ test.describe("booking flow: same time every week", () => {
     await expect(page.getByLabel("Student name")).toHaveValue("");
     await page.getByLabel("Student name").fill("Luca Bianchi");
     await page.getByRole("button", { name: "Book Lesson" }).click();
-    await expect(page).toHaveURL(/\/book\/confirmation$/);
+    await expect(page).toHaveURL(/\/book\/confirmation\?order=[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: "Bookings Requested!" })).toBeVisible();
     await expect(page.getByText(/^Requested: awaiting/)).toHaveCount(6);
     // One calendar file with the six lessons, beside each lesson's own.

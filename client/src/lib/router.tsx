@@ -183,7 +183,11 @@ export class Router {
       if (action === "replace") window.history.replaceState(entry, "", url);
       else window.history.pushState(entry, "", url);
     }
-    const scrollToTop = action === "push" && !location.hash;
+    // A new page opens at its top, also when it replaces the last one (a booking's confirmation
+    // replaces the details step, scrolled down to its button); the same page's address does not.
+    const scrollToTop =
+      !location.hash &&
+      (action === "push" || (action === "replace" && location.pathname !== this.state.location.pathname));
     this.state = { location, routes: match?.routes ?? null, params: match?.params ?? {}, error, scrollToTop };
     for (const listener of this.listeners) listener();
   }
@@ -217,7 +221,8 @@ function useRouterState(): RouterState {
 export function RouterProvider({ router }: { router: Router }) {
   const state = useSyncExternalStore(router.subscribe, router.getState, router.getState);
   useLayoutEffect(() => {
-    if (state.scrollToTop) window.scrollTo(0, 0);
+    // At once: the page's smooth scrolling (for in-page links) would show the old position first.
+    if (state.scrollToTop) window.scrollTo({ top: 0, behavior: "instant" });
   }, [state]);
   let content: ReactNode = null;
   if (state.error) {

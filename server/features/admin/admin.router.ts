@@ -9,7 +9,7 @@ import { documentYearSchema } from "../billing/billing.schemas.ts";
 import { issueDocumentsNow, listAdminDocuments } from "../billing/documents.service.ts";
 import { moneyRangeSchema } from "../billing/money-view.schemas.ts";
 import { getMoneyView } from "../billing/money-view.service.ts";
-import { idempotencyKeyOf } from "../booking/idempotency.service.ts";
+import { idempotencyKeyOf, oncePerKey } from "../booking/idempotency.service.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
@@ -126,7 +126,11 @@ export const adminRouter = router({
     get: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getStudentCreditsForAdmin(ctx.db, input.id)),
     adjust: adminProcedure
       .input(byIdSchema.extend({ data: creditAdjustmentSchema }))
-      .mutation(({ ctx, input }) => adjustStudentCredits(ctx.db, input.id, input.data)),
+      .mutation(({ ctx, input }) =>
+        oncePerKey({ ...ctx, userId: ctx.admin.id }, "admin.credits.adjust", { ...input.data, id: input.id }, () =>
+          adjustStudentCredits(ctx.db, input.id, input.data),
+        ),
+      ),
   }),
 
   // Issue 30: the receipts, invoices and credit notes issued, per calendar year; the teacher issues
@@ -157,7 +161,11 @@ export const adminRouter = router({
     get: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getNote(ctx.db, ctx.admin.id, input.id)),
     create: adminProcedure
       .input(createNoteSchema)
-      .mutation(({ ctx, input }) => createNote(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
+      .mutation(({ ctx, input }) =>
+        oncePerKey({ ...ctx, userId: ctx.admin.id }, "admin.notes.create", input, () =>
+          createNote(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL }),
+        ),
+      ),
     update: adminProcedure
       .input(byIdSchema.extend({ data: updateNoteSchema }))
       .mutation(({ ctx, input }) =>
@@ -171,7 +179,11 @@ export const adminRouter = router({
     list: adminProcedure.input(listSharedFilesSchema).query(({ ctx, input }) => listSharedFiles(ctx.db, input)),
     create: adminProcedure
       .input(createSharedFileSchema)
-      .mutation(({ ctx, input }) => createSharedFile(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL })),
+      .mutation(({ ctx, input }) =>
+        oncePerKey({ ...ctx, userId: ctx.admin.id }, "admin.files.create", input, () =>
+          createSharedFile(ctx.db, ctx.admin.id, input, { publicUrl: ctx.env.PUBLIC_URL }),
+        ),
+      ),
     update: adminProcedure
       .input(byIdSchema.extend({ data: updateSharedFileSchema }))
       .mutation(({ ctx, input }) =>

@@ -3,17 +3,13 @@
 import { z } from "zod";
 import {
   BOOKING_STATUSES,
-  BUFFER_OPTIONS,
   CANCELLATION_POLICY_OPTIONS,
   CREDIT_EXPIRY_MONTHS_LIMIT,
   CREDIT_EXPIRY_MONTHS_MESSAGE,
-  DATE_FORMAT_OPTIONS,
   DEFAULT_JITSI_BASE_URL,
   ENGLISH_LEVELS,
   FILE_FIELDS_REQUIRED_MESSAGE,
   FILE_TYPES,
-  LESSON_DURATION_OPTIONS,
-  MAX_ADVANCE_OPTIONS,
   MAX_PENDING_LESSONS_LIMIT,
   MEETING_MODES,
   NOTE_FIELDS_REQUIRED_MESSAGE,
@@ -23,13 +19,19 @@ import {
   PAYMENT_REMINDER_DAYS_MESSAGE,
   PAYMENT_STATUSES,
   RELEASE_PENDING_HOURS_LIMIT,
-  SPECIALIZATIONS,
   STATUS_REQUIRED_MESSAGE,
-  TIME_FORMAT_OPTIONS,
-  TIMEZONE_OPTIONS,
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
+import {
+  BUFFER_OPTIONS,
+  DATE_FORMAT_OPTIONS,
+  LESSON_DURATION_OPTIONS,
+  MAX_ADVANCE_OPTIONS,
+  SPECIALIZATIONS,
+  TIME_FORMAT_OPTIONS,
+  TIMEZONE_OPTIONS,
+} from "../../../shared/settings-options.ts";
 import { multiLineText, personName, singleLineText, toMultiLine, toSingleLine } from "../../../shared/text.ts";
 import { billingProfileSchema } from "../billing/billing.schemas.ts";
 import { EMAIL_STATUSES } from "./emails.service.ts";
@@ -139,7 +141,8 @@ export const recordPaymentSchema = z.object({
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
-const idempotencyKey = singleLineText(200).min(1).optional();
+/** A create's `idempotency_key` (an `Idempotency-Key` header wins over it): a repeat is one change. */
+export const idempotencyKeyField = singleLineText(200).min(1).optional();
 /**
  * One entry of an order's payments (POST /api/admin/orders/{orderId}/payments): a payment, or a
  * refund as a negative amount, in euro. Over the total only when `allow_overpayment` says so.
@@ -154,14 +157,14 @@ export const addPaymentSchema = z.object({
   date: z.iso.date("Please enter the payment date."),
   note: singleLineText(500).default(""),
   allow_overpayment: z.boolean().default(false),
-  idempotency_key: idempotencyKey,
+  idempotency_key: idempotencyKeyField,
 });
 export type AddPaymentInput = z.infer<typeof addPaymentSchema>;
 /** A wrong entry reversed by another of the opposite amount, dated today unless told. */
 export const reversePaymentSchema = z.object({
   date: z.iso.date("Please enter the payment date.").optional(),
   note: singleLineText(500).default(""),
-  idempotency_key: idempotencyKey,
+  idempotency_key: idempotencyKeyField,
 });
 export type ReversePaymentInput = z.infer<typeof reversePaymentSchema>;
 
@@ -298,6 +301,7 @@ export const createNoteSchema = z.object({
   tags: tagsSchema,
   is_private: z.boolean().default(false),
   booking_id: id.nullish(),
+  idempotency_key: idempotencyKeyField,
 });
 export const updateNoteSchema = z.object({
   teacher_note: multiLineText(10_000).min(1, "Please enter a note."),
@@ -339,9 +343,10 @@ export const createSharedFileSchema = z.object({
     .min(0)
     .max(10 * 1024 ** 3)
     .nullish(),
+  idempotency_key: idempotencyKeyField,
 });
 export const updateSharedFileSchema = createSharedFileSchema
-  .omit({ student_id: true })
+  .omit({ student_id: true, idempotency_key: true })
   .partial({ is_active: true, file_type: true });
 export const setFileActiveSchema = byIdSchema.extend({ is_active: z.boolean() });
 

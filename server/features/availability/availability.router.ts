@@ -5,6 +5,7 @@ import { requestLocale } from "../../i18n.ts";
 import { invalidInputSays, publicProcedure, rateLimitedProcedure, router } from "../../trpc/init.ts";
 import { byIdSchema } from "../admin/admin.schemas.ts";
 import { teacherProcedure } from "../admin/teacher-procedure.ts";
+import { oncePerKey } from "../booking/idempotency.service.ts";
 import {
   AVAILABILITY_REQUEST_INVALID_MESSAGE,
   applyHolidaysSchema,
@@ -53,7 +54,11 @@ export const adminAvailabilityRouter = router({
     ),
   create: teacherProcedure
     .input(createSlotSchema)
-    .mutation(({ ctx, input }) => createSlot(ctx.db, ctx.teacher.id, input)),
+    .mutation(({ ctx, input }) =>
+      oncePerKey({ ...ctx, userId: ctx.admin.id }, "admin.availability.create", input, () =>
+        createSlot(ctx.db, ctx.teacher.id, input),
+      ),
+    ),
   bulk: teacherProcedure
     .input(bulkAvailabilitySchema)
     .mutation(({ ctx, input }) =>

@@ -9,7 +9,7 @@ import {
   WEEKS_AHEAD_MAX,
 } from "../../../shared/constants.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
-import { instant } from "../admin/admin.schemas.ts";
+import { idempotencyKeyField, instant } from "../admin/admin.schemas.ts";
 import { HOLIDAY_YEARS } from "./italian-holidays.ts";
 
 // Single-line fields lose line breaks and control characters at the edge (shared/text.ts).
@@ -77,6 +77,7 @@ export const createSlotSchema = z.object({
     .max(12 * 60)
     .optional(),
   recurring: z.enum(["weekly", "none"]).default("none"),
+  idempotency_key: idempotencyKeyField,
 });
 export const weeklyEntrySchema = z.object({
   dayOfWeek: z.number().int().min(0).max(6),

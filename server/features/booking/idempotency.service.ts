@@ -51,6 +51,29 @@ function replay<T>(stored: Stored, requestHash: string): T {
   return stored.result as T;
 }
 
+/** Where a request comes from: its database, its headers (an `Idempotency-Key`) and its signed-in user. */
+export type IdempotentCall = {
+  db: Db;
+  headers: Record<string, string | string[] | undefined>;
+  userId: string;
+};
+
+/**
+ * A create a person can repeat (a double tap, a retry), answered once per key: the header's key,
+ * else the body's `idempotency_key`. The request is its operation and its fields without the key,
+ * so the same key with other fields is refused rather than answered with another request's result.
+ */
+export function oncePerKey<T>(
+  call: IdempotentCall,
+  operation: string,
+  input: { idempotency_key?: string | null; [field: string]: unknown },
+  work: () => Promise<T>,
+): Promise<T> {
+  const { idempotency_key: fromBody, ...fields } = input;
+  const key = idempotencyKeyOf(call.headers, fromBody);
+  return withIdempotency(call.db, call.userId, key, hashRequest(operation, fields), work);
+}
+
 export async function withIdempotency<T>(
   db: Db,
   userId: string,

@@ -50,7 +50,8 @@ export function toOrderSummaryDto(o: OrderSummaryRow) {
       lesson_date: b.startsAt.toISOString(),
       end_date: b.endsAt.toISOString(),
       status: b.status,
-      lesson_type: b.lessonType,
+      lesson_type: b.lessonType === "in-person" ? ("in-person" as const) : ("online" as const),
+      location: b.location,
       teacher_name: b.teacher?.name ?? null,
     })),
   };

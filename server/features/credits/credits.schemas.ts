@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { personName } from "../../../shared/text.ts";
+import { idempotencyKeyField } from "../admin/admin.schemas.ts";
 
 export const ADJUSTMENT_LESSONS_MESSAGE = "The adjustment must be a whole number of lessons from -100 to 100, not 0.";
 export const ADJUSTMENT_REASON_MESSAGE = "Please give a reason for the adjustment.";
@@ -13,5 +14,6 @@ export const creditAdjustmentSchema = z.object({
     .refine((n) => n !== 0, { message: ADJUSTMENT_LESSONS_MESSAGE }),
   // A reason a reader can see: one of only blanks is no reason.
   reason: z.string({ error: ADJUSTMENT_REASON_MESSAGE }).pipe(personName(500, ADJUSTMENT_REASON_MESSAGE)),
+  idempotency_key: idempotencyKeyField,
 });
 export type CreditAdjustmentInput = z.infer<typeof creditAdjustmentSchema>;

@@ -11,6 +11,7 @@ import {
   studentProcedure,
 } from "../../trpc/init.ts";
 import { listStudentDocuments } from "../billing/documents.service.ts";
+import { oncePerKey } from "../booking/idempotency.service.ts";
 import { getStudentOrder, listStudentOrders } from "../booking/order.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { getStudentCredits } from "../credits/credits.service.ts";
@@ -119,10 +120,12 @@ export const portalRouter = router({
   rebook: rateLimitedStudentProcedure("booking")
     .input(rebookSchema)
     .mutation(({ ctx, input }) =>
-      rebookWithCredit(ctx.db, ctx.student.id, input, {
-        publicUrl: ctx.env.PUBLIC_URL,
-        locale: requestLocale(ctx.headers),
-      }),
+      oncePerKey({ ...ctx, userId: ctx.student.id }, "portal.rebook", input, () =>
+        rebookWithCredit(ctx.db, ctx.student.id, input, {
+          publicUrl: ctx.env.PUBLIC_URL,
+          locale: requestLocale(ctx.headers),
+        }),
+      ),
     ),
   cancellations: studentProcedure.query(({ ctx }) => listCancellations(ctx.db, ctx.student.id)),
   moveCheck: studentProcedure
@@ -131,10 +134,12 @@ export const portalRouter = router({
   moveLesson: rateLimitedStudentProcedure("booking")
     .input(moveLessonSchema)
     .mutation(({ ctx, input }) =>
-      moveStudentLesson(ctx.db, ctx.student.id, input, {
-        publicUrl: ctx.env.PUBLIC_URL,
-        locale: requestLocale(ctx.headers),
-      }),
+      oncePerKey({ ...ctx, userId: ctx.student.id }, "portal.moveLesson", input, () =>
+        moveStudentLesson(ctx.db, ctx.student.id, input, {
+          publicUrl: ctx.env.PUBLIC_URL,
+          locale: requestLocale(ctx.headers),
+        }),
+      ),
     ),
 
   // The session cookie is not this procedure's to clear (tRPC answers carry no cookies here): the

@@ -10,6 +10,7 @@ import {
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { pagingFields } from "../../../shared/paging.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
+import { idempotencyKeyField } from "../admin/admin.schemas.ts";
 import { payerBillingSchema } from "../billing/billing.schemas.ts";
 
 const optionalText = (max: number, lines: "single" | "multi" = "single") =>
@@ -62,6 +63,7 @@ export const rebookSchema = z.object({
   /** A make-up credit; absent (issue 30), a lesson left in the family's ledger. */
   credit_id: z.uuid().optional(),
   lesson_date: z.iso.datetime({ offset: true }),
+  idempotency_key: idempotencyKeyField,
 });
 
 export const studentOrdersSchema = z.object(pagingFields(50));
@@ -69,6 +71,7 @@ export const studentOrdersSchema = z.object(pagingFields(50));
 export const moveLessonSchema = z.object({
   booking_id: z.string().trim().min(1).max(100),
   lesson_date: z.iso.datetime({ offset: true }),
+  idempotency_key: idempotencyKeyField,
 });
 
 export const noteSeenSchema = z.object({ noteId: z.uuid() });

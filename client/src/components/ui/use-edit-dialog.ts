@@ -1,10 +1,14 @@
 // The state of a list's add/edit dialog and its delete confirmation: the draft being edited (one
 // with an id updates, one without creates), the form's error, the item waiting for a confirmed
 // delete, and the two mutations with their toasts. Made for ListDialogPanel's `form` and
-// `confirmDelete`; the caller adds the titles, labels and fields.
+// `confirmDelete`; the caller adds the titles, labels and fields. A double tap saves or deletes
+// once, and a new item carries an idempotency key (one per draft, kept while the server has not
+// answered) so that a repeat after a lost answer is the same create.
 import { useMutation } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
 import { type FormEvent, useState } from "react";
 import { useT } from "../../lib/i18n.tsx";
+import { newIdempotencyKey, useSingleFlight } from "../../lib/single-flight.ts";
 import { useToast } from "./toaster.tsx";
 
 type Messages = {
@@ -26,7 +30,8 @@ export function useEditDialog<D extends { id?: string }, T>({
 }: {
   /** The problem with a draft, shown in the form and a toast, or null to save it. */
   validate: (draft: D) => string | null;
-  save: (draft: D) => Promise<unknown>;
+  /** `idempotencyKey`: the create's key (an update needs none). */
+  save: (draft: D, idempotencyKey: string) => Promise<unknown>;
   remove: (item: T) => Promise<unknown>;
   messages: Messages;
   /** After a save or a delete (refresh the list). */
@@ -38,10 +43,13 @@ export function useEditDialog<D extends { id?: string }, T>({
   const [draft, setDraft] = useState<D | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const [attempt, setAttempt] = useState(newIdempotencyKey);
+  const flight = useSingleFlight();
 
   const saving = useMutation({
-    mutationFn: save,
+    mutationFn: (d: D) => save(d, attempt),
     onSuccess: (_r, d) => {
+      setAttempt(newIdempotencyKey());
       toast({
         title: t("common.success"),
         description: d.id ? messages.updated : messages.created,
@@ -50,7 +58,11 @@ export function useEditDialog<D extends { id?: string }, T>({
       setDraft(null);
       onChanged();
     },
-    onError: (e, d) => onError(e, d.id ? messages.updateFailed : messages.createFailed),
+    onError: (e, d) => {
+      // The server said no: the corrected draft is a new request. (No answer: the same one, retried.)
+      if (e instanceof TRPCClientError && e.data) setAttempt(newIdempotencyKey());
+      onError(e, d.id ? messages.updateFailed : messages.createFailed);
+    },
   });
   const removing = useMutation({
     mutationFn: remove,
@@ -64,6 +76,7 @@ export function useEditDialog<D extends { id?: string }, T>({
 
   const open = (next: D) => {
     setFormError(null);
+    setAttempt(newIdempotencyKey());
     setDraft(next);
   };
   const submit = (event: FormEvent) => {
@@ -75,7 +88,7 @@ export function useEditDialog<D extends { id?: string }, T>({
       toast({ title: t("common.error"), description: problem, variant: "destructive" });
       return;
     }
-    saving.mutate(draft);
+    void flight.run(() => saving.mutateAsync(draft));
   };
 
   return {
@@ -85,11 +98,11 @@ export function useEditDialog<D extends { id?: string }, T>({
     isEditing: Boolean(draft?.id),
     open,
     askDelete: setDeleting,
-    form: { isOpen: draft !== null, onClose: () => setDraft(null), onSubmit: submit, isSaving: saving.isPending },
+    form: { isOpen: draft !== null, onClose: () => setDraft(null), onSubmit: submit, isSaving: flight.busy },
     confirmDelete: {
       isOpen: deleting !== null,
-      isBusy: removing.isPending,
-      onConfirm: () => deleting && removing.mutate(deleting),
+      isBusy: flight.busy,
+      onConfirm: () => deleting && flight.run(() => removing.mutateAsync(deleting)),
       onCancel: () => setDeleting(null),
     },
   };

@@ -11,6 +11,7 @@ import { SelectField, TextAreaField, TextField } from "../../components/ui/field
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { useSingleFlight } from "../../lib/single-flight.ts";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
@@ -62,6 +63,7 @@ export function BookingDialog({
     setError(null);
   }, [booking]);
 
+  const flight = useSingleFlight();
   const update = useMutation(
     trpc.admin.bookings.update.mutationOptions({
       onSuccess: ({ booking: updated }) => {
@@ -88,17 +90,19 @@ export function BookingDialog({
     }
     setError(null);
     if (!booking) return;
-    update.mutate({
-      id: booking.id,
-      data: {
-        status: status as AdminBooking["status"],
-        notes: notes.trim() || null,
-        teacher_id: teacherId || null,
-        ...(booking.lesson_type === "online"
-          ? { google_meet_link: link.trim() || null }
-          : { location: location.trim() || null }),
-      },
-    });
+    void flight.run(() =>
+      update.mutateAsync({
+        id: booking.id,
+        data: {
+          status: status as AdminBooking["status"],
+          notes: notes.trim() || null,
+          teacher_id: teacherId || null,
+          ...(booking.lesson_type === "online"
+            ? { google_meet_link: link.trim() || null }
+            : { location: location.trim() || null }),
+        },
+      }),
+    );
   };
 
   if (!booking) return <Modal open={false} onClose={onClose} title="" />;
@@ -183,7 +187,7 @@ export function BookingDialog({
           onCancel={onClose}
           submitLabel={t("admin.bookingDialog.updateTitle")}
           pendingLabel={t("admin.bookingDialog.saving")}
-          isPending={update.isPending}
+          isPending={flight.busy}
         />
       </form>
     </Modal>

@@ -43,7 +43,7 @@ export function FilesPanel() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.files.pathKey() });
   const dialog = useEditDialog<FileDraft, SharedFile>({
     validate: (d) => (!d.student_id || !d.title.trim() || !d.file_url.trim() ? t("admin.files.required") : null),
-    save: (d) => {
+    save: (d, idempotencyKey) => {
       const body = {
         title: d.title.trim(),
         description: d.description.trim() || null,
@@ -54,7 +54,7 @@ export function FilesPanel() {
       };
       return d.id
         ? trpcClient.admin.files.update.mutate({ id: d.id, data: body })
-        : trpcClient.admin.files.create.mutate({ ...body, student_id: d.student_id });
+        : trpcClient.admin.files.create.mutate({ ...body, student_id: d.student_id, idempotency_key: idempotencyKey });
     },
     remove: (f) => trpcClient.admin.files.delete.mutate({ id: f.id }),
     messages: {

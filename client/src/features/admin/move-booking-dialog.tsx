@@ -9,6 +9,7 @@ import { TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { useSingleFlight } from "../../lib/single-flight.ts";
 import { dateKeyInZone, timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
@@ -33,6 +34,7 @@ export function MoveBookingDialog({
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const flight = useSingleFlight();
 
   useEffect(() => {
     if (!booking) return;
@@ -75,7 +77,8 @@ export function MoveBookingDialog({
       return;
     }
     setError(null);
-    move.mutate({ id: booking.id, data: { status: booking.status, lesson_date: start.toISOString() } });
+    const data = { status: booking.status, lesson_date: start.toISOString() };
+    void flight.run(() => move.mutateAsync({ id: booking.id, data }));
   };
 
   const today = dateKeyInZone(new Date(), tz);
@@ -116,7 +119,7 @@ export function MoveBookingDialog({
           onCancel={onClose}
           submitLabel={t("admin.move.submit")}
           pendingLabel={t("admin.move.pending")}
-          isPending={move.isPending}
+          isPending={flight.busy}
         />
       </form>
     </Modal>

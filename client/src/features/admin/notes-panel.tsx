@@ -38,7 +38,7 @@ export function NotesPanel() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.admin.notes.pathKey() });
   const dialog = useEditDialog<Draft, StudentNote>({
     validate: (d) => (!d.student_id || !d.teacher_note.trim() ? t("admin.notes.required") : null),
-    save: (d) => {
+    save: (d, idempotencyKey) => {
       const body = {
         teacher_note: d.teacher_note.trim(),
         note_date: new Date(`${d.note_date}T12:00:00Z`).toISOString(),
@@ -48,7 +48,7 @@ export function NotesPanel() {
       };
       return d.id
         ? trpcClient.admin.notes.update.mutate({ id: d.id, data: body })
-        : trpcClient.admin.notes.create.mutate({ ...body, student_id: d.student_id });
+        : trpcClient.admin.notes.create.mutate({ ...body, student_id: d.student_id, idempotency_key: idempotencyKey });
     },
     remove: (n) => trpcClient.admin.notes.delete.mutate({ id: n.id }),
     messages: {

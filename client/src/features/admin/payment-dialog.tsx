@@ -12,6 +12,7 @@ import { Modal } from "../../components/ui/dialog.tsx";
 import { CheckboxField, SelectField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useLocale, useRichT, useT } from "../../lib/i18n.tsx";
+import { newIdempotencyKey, useSingleFlight } from "../../lib/single-flight.ts";
 import { trpc } from "../../trpc.ts";
 import { OrderAmounts } from "../orders/payment-status.tsx";
 import { useAdminFailure } from "./admin-api.ts";
@@ -28,8 +29,6 @@ const METHOD_KEYS: Record<PaymentMethod, MessageKey> = {
 };
 
 const today = () => new Date().toLocaleDateString("en-CA");
-/** One key per attempt: a double tap sends the same one, and the server writes one entry. */
-const newAttempt = () => crypto.randomUUID();
 
 type Entry = AdminOrder["payments"][number];
 
@@ -150,10 +149,12 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
   const [date, setDate] = useState(today());
   const [note, setNote] = useState("");
   const [overpay, setOverpay] = useState(false);
-  const [attempt, setAttempt] = useState(newAttempt);
+  // One key per attempt: a retry sends the same one, and the server writes one entry.
+  const [attempt, setAttempt] = useState(newIdempotencyKey);
+  const flight = useSingleFlight();
   const saved = (next: AdminOrder, message: MessageKey) => {
     setOrder(next);
-    setAttempt(newAttempt());
+    setAttempt(newIdempotencyKey());
     // The next entry offered is what is still owed.
     setAmount(next.amount_due > 0 ? String(next.amount_due) : "");
     toast({ title: t("admin.payment.success"), description: t(message), variant: "success" });
@@ -169,7 +170,7 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
       },
       onError: (e) => {
         // The attempt is over: the corrected entry is a new request.
-        setAttempt(newAttempt());
+        setAttempt(newIdempotencyKey());
         fail(e, t("admin.payment.failed"));
       },
     }),
@@ -178,7 +179,7 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
     trpc.admin.orders.reversePayment.mutationOptions({
       onSuccess: (result) => saved(result.order, "admin.payment.reversedDone"),
       onError: (e) => {
-        setAttempt(newAttempt());
+        setAttempt(newIdempotencyKey());
         fail(e, t("admin.payment.reverseFailed"));
       },
     }),
@@ -186,17 +187,19 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const euro = Number(amount);
-    add.mutate({
-      id: order.id,
-      data: {
-        amount: kind === "refund" ? -euro : euro,
-        method,
-        date,
-        note,
-        allow_overpayment: overpay,
-        idempotency_key: attempt,
-      },
-    });
+    void flight.run(() =>
+      add.mutateAsync({
+        id: order.id,
+        data: {
+          amount: kind === "refund" ? -euro : euro,
+          method,
+          date,
+          note,
+          allow_overpayment: overpay,
+          idempotency_key: attempt,
+        },
+      }),
+    );
   };
   return (
     <div className="grid gap-4">
@@ -219,9 +222,11 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
               <EntryRow
                 key={entry.id}
                 entry={entry}
-                busy={reverse.isPending}
+                busy={flight.busy}
                 onReverse={() =>
-                  reverse.mutate({ id: order.id, paymentId: entry.id, data: { idempotency_key: attempt } })
+                  flight.run(() =>
+                    reverse.mutateAsync({ id: order.id, paymentId: entry.id, data: { idempotency_key: attempt } }),
+                  )
                 }
               />
             ))}
@@ -285,7 +290,7 @@ function PaymentsPanel(props: { order: AdminOrder; onClose: () => void; onSaved:
           <Button variant="outline" onClick={props.onClose}>
             {t("admin.payment.close")}
           </Button>
-          <Button type="submit" disabled={add.isPending}>
+          <Button type="submit" disabled={flight.busy}>
             {t(kind === "refund" ? "admin.payment.addRefund" : "admin.payment.add")}
           </Button>
         </div>

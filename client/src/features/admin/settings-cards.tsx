@@ -1,20 +1,22 @@
 // Settings' cards: the frame of each, and the Business Configuration and System Preferences cards.
 import type { ReactNode } from "react";
 import {
-  BUFFER_OPTIONS,
   CANCELLATION_POLICY_OPTIONS,
   CREDIT_EXPIRY_MONTHS_LIMIT,
-  DATE_FORMAT_OPTIONS,
-  LESSON_DURATION_OPTIONS,
-  MAX_ADVANCE_OPTIONS,
   MAX_PENDING_LESSONS_LIMIT,
   PAYMENT_REMINDER_DAYS_LIMIT,
-  RELEASE_PENDING_HOURS_OPTIONS,
-  TIME_FORMAT_OPTIONS,
-  TIMEZONE_OPTIONS,
 } from "../../../../shared/constants.ts";
 import { isLocale, LOCALE_NAMES, LOCALES } from "../../../../shared/i18n/locales.ts";
 import type { MessageKey } from "../../../../shared/i18n/messages.ts";
+import {
+  BUFFER_OPTIONS,
+  DATE_FORMAT_OPTIONS,
+  LESSON_DURATION_OPTIONS,
+  MAX_ADVANCE_OPTIONS,
+  RELEASE_PENDING_HOURS_OPTIONS,
+  TIME_FORMAT_OPTIONS,
+  TIMEZONE_OPTIONS,
+} from "../../../../shared/settings-options.ts";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";

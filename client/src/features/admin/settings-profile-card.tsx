@@ -1,8 +1,9 @@
 // Settings' Profile Information card: the teacher's photo (previewed until Save Changes
 // uploads it), name, contacts, bio and specializations.
 import { useRef, useState } from "react";
-import { PROFILE_PHOTO_MAX_BYTES, SPECIALIZATIONS } from "../../../../shared/constants.ts";
+import { PROFILE_PHOTO_MAX_BYTES } from "../../../../shared/constants.ts";
 import type { MessageKey } from "../../../../shared/i18n/messages.ts";
+import { SPECIALIZATIONS } from "../../../../shared/settings-options.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";

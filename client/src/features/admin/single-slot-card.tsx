@@ -10,6 +10,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { CheckboxField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { newIdempotencyKey, useSingleFlight } from "../../lib/single-flight.ts";
 import { timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
@@ -47,6 +48,9 @@ export function SingleSlotCard({
   const singleEnd = single.end === "23:59" ? 24 * 60 : single.end ? timeToMinutes(single.end) : 0;
   const singleConflict =
     singleValid && conflictsWithAny({ start: timeToMinutes(single.start), end: singleEnd }, singleExisting);
+  // One key per slot offered: a repeat after a lost answer is the same create.
+  const [attempt, setAttempt] = useState(newIdempotencyKey);
+  const flight = useSingleFlight();
   const createSingle = useMutation({
     mutationFn: () => {
       const startsAt = zonedInstant(single.date, single.start, tz);
@@ -55,9 +59,11 @@ export function SingleSlotCard({
         startTime: startsAt.toISOString(),
         duration: endMinutes - timeToMinutes(single.start),
         recurring: single.weekly ? "weekly" : "none",
+        idempotency_key: attempt,
       });
     },
     onSuccess: () => {
+      setAttempt(newIdempotencyKey());
       toast({
         title: t("admin.single.success"),
         description: t(single.weekly ? "admin.single.createdWeekly" : "admin.single.created"),
@@ -66,7 +72,10 @@ export function SingleSlotCard({
       setSingle((s) => ({ ...s, start: "", end: "" }));
       void queryClient.invalidateQueries({ queryKey: trpc.admin.availability.list.queryKey() });
     },
-    onError: (e) => fail(e, t("admin.single.failed")),
+    onError: (e) => {
+      setAttempt(newIdempotencyKey());
+      fail(e, t("admin.single.failed"));
+    },
   });
   const submitSingle = (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +90,7 @@ export function SingleSlotCard({
         description: t("admin.single.conflict"),
         variant: "destructive",
       });
-    createSingle.mutate();
+    void flight.run(() => createSingle.mutateAsync());
   };
   const field = bindFields(single, (patch) => setSingle({ ...single, ...patch }));
   const onStart = (start: string) => {
@@ -116,8 +125,8 @@ export function SingleSlotCard({
             {t("admin.single.conflict")}
           </p>
         )}
-        <Button type="submit" disabled={singleConflict || createSingle.isPending}>
-          {t(createSingle.isPending ? "admin.single.creating" : "admin.single.create")}
+        <Button type="submit" disabled={singleConflict || flight.busy}>
+          {t(flight.busy ? "admin.single.creating" : "admin.single.create")}
         </Button>
       </form>
     </Card>

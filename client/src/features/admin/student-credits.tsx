@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { newIdempotencyKey, useSingleFlight } from "../../lib/single-flight.ts";
 import { trpc } from "../../trpc.ts";
 import { useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
@@ -21,20 +22,28 @@ export function StudentCredits({ studentId, prefs }: { studentId: string; prefs:
   useLoadFailure(ledger.error, t("admin.credits.loadFailed"));
   const [lessons, setLessons] = useState("");
   const [reason, setReason] = useState("");
+  // One key per adjustment: a repeat after a lost answer is the same entry, not a second one.
+  const [attempt, setAttempt] = useState(newIdempotencyKey);
+  const flight = useSingleFlight();
   const adjust = useMutation(
     trpc.admin.credits.adjust.mutationOptions({
       onSuccess: (result) => {
         queryClient.setQueryData(options.queryKey, result);
+        setAttempt(newIdempotencyKey());
         setLessons("");
         setReason("");
         toast({ title: t("admin.credits.adjusted"), variant: "success" });
       },
-      onError: (e) => fail(e, t("admin.credits.adjustFailed")),
+      onError: (e) => {
+        setAttempt(newIdempotencyKey());
+        fail(e, t("admin.credits.adjustFailed"));
+      },
     }),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    adjust.mutate({ id: studentId, data: { lessons: Number(lessons), reason } });
+    const data = { lessons: Number(lessons), reason, idempotency_key: attempt };
+    void flight.run(() => adjust.mutateAsync({ id: studentId, data }));
   };
   const data = ledger.data;
   return (
@@ -87,7 +96,7 @@ export function StudentCredits({ studentId, prefs }: { studentId: string; prefs:
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
-        <Button type="submit" variant="outline" disabled={adjust.isPending}>
+        <Button type="submit" variant="outline" disabled={flight.busy}>
           {t("admin.credits.adjust")}
         </Button>
       </form>

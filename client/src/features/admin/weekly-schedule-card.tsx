@@ -9,6 +9,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { ErrorAlert } from "../../components/ui/error-alert.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { useSingleFlight } from "../../lib/single-flight.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { serverMessage, useAdminFailure } from "./admin-api.ts";
 import type { AdminPrefs } from "./admin-format.ts";
@@ -68,6 +69,7 @@ export function WeeklyScheduleCard({
     setTemplate((old) => ({ ...old, [day]: old[day].map((s) => (s.id === id ? { ...s, ...patch } : s)) }));
   const removeSlot = (day: number, id: number) =>
     setTemplate((old) => ({ ...old, [day]: old[day].filter((s) => s.id !== id) }));
+  const flight = useSingleFlight();
   const createWeekly = useMutation({
     mutationFn: () =>
       trpcClient.admin.availability.bulk.mutate({
@@ -116,7 +118,7 @@ export function WeeklyScheduleCard({
         description: conflicts.join("; "),
         variant: "destructive",
       });
-    createWeekly.mutate();
+    void flight.run(() => createWeekly.mutateAsync());
   };
 
   return (
@@ -160,17 +162,9 @@ export function WeeklyScheduleCard({
       )}
       {weeklyResult && <WeeklyResultNote result={weeklyResult} prefs={prefs} />}
       <ErrorAlert className="mt-4" message={weeklyError} />
-      <Button
-        className="mt-4 w-full sm:w-auto"
-        onClick={submitWeekly}
-        disabled={conflicts.length > 0 || createWeekly.isPending}
-      >
+      <Button className="mt-4 w-full sm:w-auto" onClick={submitWeekly} disabled={conflicts.length > 0 || flight.busy}>
         {t(
-          createWeekly.isPending
-            ? "admin.weekly.saving"
-            : standing.data?.schedule
-              ? "admin.weekly.update"
-              : "admin.weekly.create",
+          flight.busy ? "admin.weekly.saving" : standing.data?.schedule ? "admin.weekly.update" : "admin.weekly.create",
         )}
       </Button>
     </Card>

@@ -87,13 +87,3 @@ export function answerAgeConfirmation(
 export function fixedLessonType(packageType: "online" | "in-person" | "either" | "group"): LessonType | null {
   return packageType === "online" || packageType === "in-person" ? packageType : null;
 }
-
-/**
- * A fresh key per booking attempt, so a retried request is answered, not repeated: 128 random
- * bits as hex. One way for every page: `crypto.randomUUID` exists only in secure contexts, so a
- * page opened over plain http on a local network needs this anyway.
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}

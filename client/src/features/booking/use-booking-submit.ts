@@ -3,22 +3,17 @@
 // selection trimmed to what is still offered.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { type FormEvent, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { useNavigate } from "../../lib/router.tsx";
+import { newIdempotencyKey, useSingleFlight } from "../../lib/single-flight.ts";
 import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { type RouterOutputs, trpc } from "../../trpc.ts";
 import { fetchStudentStatus } from "../auth/student-auth.ts";
 import type { PayerBillingInput } from "../billing/payer-billing-fields.tsx";
 import { type BookingResults, bookingStorage, type Slot } from "./booking-storage.ts";
-import {
-  type DetailsErrors,
-  type DetailsForm,
-  firstSubmitProblem,
-  newIdempotencyKey,
-  validateDetails,
-} from "./details-form.ts";
+import { type DetailsErrors, type DetailsForm, firstSubmitProblem, validateDetails } from "./details-form.ts";
 import type { GroupChoice } from "./group-conversation-card.tsx";
 import { referralCode } from "./referral-code.ts";
 import { storedScheduleAddress } from "./schedule-address.ts";
@@ -51,23 +46,13 @@ export function useBookingSubmit({
   const t = useT();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { run, busy } = useSingleFlight();
   const createBooking = useMutation(trpc.booking.createBooking.mutationOptions());
   const createPackageBooking = useMutation(trpc.booking.createPackageBooking.mutationOptions());
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Taken before the first await: a double click must not start a second attempt.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await attemptBooking();
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    void run(attemptBooking);
   };
 
   const attemptBooking = async () => {
@@ -193,17 +178,22 @@ export function useBookingSubmit({
       // A slot just taken (CONFLICT), or no longer bookable (BAD_REQUEST, e.g. now within 48 hours):
       // the missing slots leave the selection and the student picks again.
       const code = error instanceof TRPCClientError ? error.data?.code : undefined;
+      // Back on the week of the (first) time lost, the week the visitor chose it on.
       if (code === "CONFLICT" || code === "BAD_REQUEST") {
-        const dropped = await dropTakenSlots(currentSlots);
-        if (code === "CONFLICT" || dropped > 0) navigate(storedScheduleAddress(), { state: { notice: message } });
+        const lost = await dropTakenSlots(currentSlots);
+        if (code === "CONFLICT" || lost[0]) {
+          navigate(storedScheduleAddress(), { state: { notice: message, week: weekOf(lost[0] ?? currentSlots[0]) } });
+        }
       }
     }
   };
 
-  /** After a conflict: keep only the selected slots that are still offered. */
-  const dropTakenSlots = async (selected: Slot[]): Promise<number> => {
+  const weekOf = (slot: Slot) => weekStartOf(dateKeyInZone(slot.startTime, zone), firstDayOf(locale));
+
+  /** After a conflict: keep only the selected slots that are still offered; the others are returned. */
+  const dropTakenSlots = async (selected: Slot[]): Promise<Slot[]> => {
     await queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
-    const weeks = [...new Set(selected.map((s) => weekStartOf(dateKeyInZone(s.startTime, zone), firstDayOf(locale))))];
+    const weeks = [...new Set(selected.map(weekOf))];
     try {
       const answers = await Promise.all(
         weeks.map((startDate) =>
@@ -211,11 +201,10 @@ export function useBookingSubmit({
         ),
       );
       const offered = new Set(answers.flatMap((a) => a.availableSlots.map((s) => Date.parse(s.startTime))));
-      const kept = selected.filter((s) => offered.has(Date.parse(s.startTime)));
-      bookingStorage.setSlots(kept);
-      return selected.length - kept.length;
+      bookingStorage.setSlots(selected.filter((s) => offered.has(Date.parse(s.startTime))));
+      return selected.filter((s) => !offered.has(Date.parse(s.startTime)));
     } catch {
-      return 0; // Availability unreachable: keep the selection, the message says what happened.
+      return []; // Availability unreachable: keep the selection, the message says what happened.
     }
   };
 

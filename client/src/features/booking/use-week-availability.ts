@@ -6,18 +6,23 @@ import { useLocale, useT } from "../../lib/i18n.tsx";
 import { addDays, dateKeyInZone, learnZoneOffsets } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import { bookingStorage, type Slot } from "./booking-storage.ts";
-import { currentWeekStart, firstDayOf, weekDays } from "./week.ts";
+import { currentWeekStart, firstDayOf, weekDays, weekStartOf } from "./week.ts";
 
 /**
  * The schedule step's data: the open times of the week shown (in the teacher's zone, which the
  * server names), paging between weeks, and the visitor's selection kept in step with them: a
  * selected time no longer offered (booked by someone else, or now too close) leaves the
  * selection as soon as a loaded window shows it missing, and `pruned` says so.
+ *
+ * The step opens on the week of the first free time (on a Saturday the current week has none
+ * left), found in the first two-week window, so the server's HTML opens on it too; `week`, the
+ * week the visitor was looking at when they came back (a time lost to someone else), wins.
  */
 export function useWeekAvailability(options: {
   enabled: boolean;
   teacherId: string | null;
   setSelected: Dispatch<SetStateAction<Slot[]>>;
+  week?: string | null;
 }) {
   const { enabled, teacherId, setSelected } = options;
   const toast = useToast();
@@ -25,10 +30,10 @@ export function useWeekAvailability(options: {
   const locale = useLocale();
   const [zone, setZone] = useState(TEACHER_TIMEZONE);
   const thisWeek = currentWeekStart(zone, new Date(), firstDayOf(locale));
-  const [weekStart, setWeekStart] = useState(thisWeek);
+  const [chosenWeek, setWeekStart] = useState(options.week ?? null);
 
   const availability = useQuery({
-    ...trpc.booking.availability.queryOptions({ startDate: weekStart, teacherId }),
+    ...trpc.booking.availability.queryOptions({ startDate: chosenWeek ?? thisWeek, teacherId }),
     enabled,
     placeholderData: (previous) => previous,
     staleTime: 15_000,
@@ -47,6 +52,10 @@ export function useWeekAvailability(options: {
       });
     }
   }, [availability.isError, toast, t]);
+
+  const firstFree = availability.data?.availableSlots[0];
+  const weekStart =
+    chosenWeek ?? (firstFree ? weekStartOf(dateKeyInZone(firstFree.startTime, zone), firstDayOf(locale)) : thisWeek);
 
   const [pruned, setPruned] = useState(false);
   useEffect(() => {

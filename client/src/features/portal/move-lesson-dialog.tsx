@@ -9,6 +9,7 @@ import { Modal } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { isSessionExpired } from "../../lib/api.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
+import { newIdempotencyKey, useSingleFlight } from "../../lib/single-flight.ts";
 import { trpc } from "../../trpc.ts";
 import { noticeText, PolicyVerdict } from "./policy-verdict.tsx";
 import { useInvalidatePortal, usePortalQuery, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
@@ -19,6 +20,13 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
   const locale = useLocale();
   const timeZone = useTeacherZone();
   const [selected, setSelected] = useState<string | null>(null);
+  // One key per chosen time: a double tap, or a repeat after a lost answer, is one move.
+  const [attempt, setAttempt] = useState(newIdempotencyKey);
+  const flight = useSingleFlight();
+  const select = (time: string | null) => {
+    setSelected(time);
+    setAttempt(newIdempotencyKey());
+  };
   const toast = useToast();
   const onExpired = useSessionExpiry();
   const invalidate = useInvalidatePortal();
@@ -39,10 +47,11 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
     move.reset();
   }, [lessonId, move.reset]);
 
-  const confirm = async () => {
+  const confirm = () => flight.run(moveLesson);
+  const moveLesson = async () => {
     if (!lessonId || !selected) return;
     try {
-      const result = await move.mutateAsync({ booking_id: lessonId, lesson_date: selected });
+      const result = await move.mutateAsync({ booking_id: lessonId, lesson_date: selected, idempotency_key: attempt });
       toast({
         title: t("portal.move.done"),
         description: t("portal.move.doneText", {
@@ -56,7 +65,7 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
     } catch (error) {
       if (onExpired(error)) return;
       toast({ title: t("portal.move.failed"), description: (error as Error).message, variant: "destructive" });
-      setSelected(null);
+      select(null);
       void queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
       void checked.refetch();
     }
@@ -77,8 +86,8 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
             {allowed ? t("portal.move.keep") : t("common.close")}
           </Button>
           {allowed && (
-            <Button onClick={confirm} disabled={!selected || move.isPending}>
-              {move.isPending
+            <Button onClick={confirm} disabled={!selected || flight.busy}>
+              {flight.busy
                 ? t("portal.move.moving")
                 : selected
                   ? t("portal.move.to", {
@@ -104,7 +113,7 @@ export function MoveLessonDialog({ lessonId, onClose }: { lessonId: string | nul
                 count: check.remaining_after,
               })}
             </p>
-            <SlotPicker teacherId={check.teacher_id} selected={selected} onSelect={setSelected} />
+            <SlotPicker teacherId={check.teacher_id} selected={selected} onSelect={select} />
           </>
         )}
       />

@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
+import { newIdempotencyKey, useSingleFlight } from "../../lib/single-flight.ts";
 import { trpc } from "../../trpc.ts";
 import { useCancellationSummary, useInvalidatePortal, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
 import { SlotPicker } from "./slot-picker.tsx";
@@ -27,7 +28,9 @@ export function RebookDialog({
   const summary = useCancellationSummary();
   const credit = summary.data?.credits.find((c) => c.id === creditId);
   const [selected, setSelected] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One key per chosen time: a repeat of the same choice is the same request, answered once.
+  const [attempt, setAttempt] = useState(newIdempotencyKey);
+  const { run, busy } = useSingleFlight();
   const toast = useToast();
   const onExpired = useSessionExpiry();
   const invalidate = useInvalidatePortal();
@@ -40,13 +43,20 @@ export function RebookDialog({
     onClose();
   };
 
-  const confirm = async () => {
+  const select = (time: string | null) => {
+    setSelected(time);
+    setAttempt(newIdempotencyKey());
+  };
+
+  const confirm = () => run(book);
+  const book = async () => {
     if (!(creditId || fromPackage) || !selected) return;
-    setBusy(true);
     try {
-      const result = await rebook.mutateAsync(
-        fromPackage ? { lesson_date: selected } : { credit_id: creditId ?? undefined, lesson_date: selected },
-      );
+      const result = await rebook.mutateAsync({
+        ...(fromPackage ? {} : { credit_id: creditId ?? undefined }),
+        lesson_date: selected,
+        idempotency_key: attempt,
+      });
       toast({
         title: t(fromPackage ? "portal.bookLater.done" : "portal.rebook.done"),
         description: result.message,
@@ -62,8 +72,6 @@ export function RebookDialog({
           variant: "destructive",
         });
       void queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -96,7 +104,7 @@ export function RebookDialog({
         </>
       }
     >
-      <SlotPicker teacherId={credit?.teacher_id ?? null} selected={selected} onSelect={setSelected} />
+      <SlotPicker teacherId={credit?.teacher_id ?? null} selected={selected} onSelect={select} />
     </Modal>
   );
 }

@@ -1,10 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { TEACHER_TIMEZONE } from "../../../../shared/constants.ts";
 import { formatEuro } from "../../../../shared/i18n/format.ts";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon, CheckIcon, UsersIcon } from "../../components/ui/icons.tsx";
-import { bookingStorage } from "../../features/booking/booking-storage.ts";
+import { useStudentStatus } from "../../features/auth/student-auth.ts";
+import { type BookingResults, bookingStorage } from "../../features/booking/booking-storage.ts";
 import {
   ConfirmationHero,
   HowToPayCard,
@@ -18,19 +20,73 @@ import { useCancellationNotice } from "../../features/booking/policy-card.tsx";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
 import { SummaryRow } from "../../features/booking/summary-row.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
-import { Navigate } from "../../lib/router.tsx";
+import { Navigate, useSearchParams } from "../../lib/router.tsx";
 import { OWN_ZONE, ownClockDiffersAt } from "../../lib/zoned-date.ts";
+import { type RouterOutputs, trpc } from "../../trpc.ts";
+
+/**
+ * The booking as the server has it, for a refresh of the page: the order its address names, read
+ * as the signed-in student's own (portal.order answers no one else, not even whether it exists).
+ */
+function useOrderResults(orderId: string | null): { results: BookingResults | null; pending: boolean } {
+  const order = useQuery({
+    ...trpc.portal.order.queryOptions({ id: orderId ?? "" }),
+    enabled: orderId !== null,
+    retry: false,
+  });
+  const status = useStudentStatus();
+  const user = status.data?.user;
+  if (!order.data || !user) return { results: null, pending: orderId !== null && order.isPending };
+  return { results: resultsOf(order.data, user), pending: false };
+}
+
+function resultsOf(
+  { order, payment }: RouterOutputs["portal"]["order"],
+  user: { name: string; email: string },
+): BookingResults {
+  const teacher = order.bookings[0]?.teacher_name;
+  return {
+    bookings: order.bookings.map((b) => ({
+      booking: {
+        id: b.id,
+        lesson_date: b.lesson_date,
+        status: b.status,
+        lessonType: b.lesson_type,
+        location: b.location,
+      },
+    })),
+    package: { name: order.package_name, totalPrice: order.total_price, lessons: order.lessons },
+    orderId: order.id,
+    payment,
+    teacher: teacher ? { name: teacher } : null,
+    totalSlots: order.bookings.length,
+    studentInfo: user,
+    groupConversation: false,
+  };
+}
 
 export function ConfirmationPage() {
-  // Read once, then removed: a reload or a later visit has nothing to show and goes to /book.
   const t = useT();
   const locale = useLocale();
-  const [results] = useState(() => bookingStorage.getResults());
+  const [params] = useSearchParams();
+  // Read once, then removed (the spec): no one else can be shown them later. The address then names
+  // the order, so that a refresh shows it again, read from the server for its own student.
+  const [stored] = useState(() => bookingStorage.getResults());
+  const fromServer = useOrderResults(stored ? null : params.get("order"));
+  const results = stored ?? fromServer.results;
   const notice = useCancellationNotice();
   useEffect(() => {
     bookingStorage.removeResults();
-  }, []);
-  if (!results) return <Navigate to="/book" replace />;
+    if (stored?.orderId) {
+      window.history.replaceState(window.history.state, "", `${window.location.pathname}?order=${stored.orderId}`);
+    }
+  }, [stored]);
+  if (!results)
+    return fromServer.pending ? (
+      <div role="status" aria-busy="true" className="min-h-screen" />
+    ) : (
+      <Navigate to="/book" replace />
+    );
 
   const zone = results.timezone ?? TEACHER_TIMEZONE;
   // The visitor's own times beside the teacher's when their clock reads otherwise (as on the schedule).

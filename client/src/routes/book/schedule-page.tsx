@@ -50,7 +50,9 @@ export function SchedulePage() {
     [],
   );
   const [dialogOpen, setDialogOpen] = useState(false);
-  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  // Back from the details step after a time was lost: why, and the week the visitor was looking at.
+  const back = location.state as { notice?: string; week?: string } | null;
+  const notice = back?.notice ?? null;
 
   // The choice in the address becomes the session's (a link, another tab).
   useEffect(() => {
@@ -79,7 +81,12 @@ export function SchedulePage() {
     return () => clearTimeout(timer);
   }, [unknown, navigate]);
 
-  const week = useWeekAvailability({ enabled: pkg !== null, teacherId: teacher?.id ?? null, setSelected });
+  const week = useWeekAvailability({
+    enabled: pkg !== null,
+    teacherId: teacher?.id ?? null,
+    setSelected,
+    week: back?.week,
+  });
   const { zone } = week;
   // The visitor's own times too, when their clock reads otherwise than the teacher's: known once
   // hydrated (lib/prerendered.tsx), from the window's offsets and Date alone (no Intl).
