@@ -604,6 +604,23 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     teacherLocale: "site setting",
     defaultMeetingLink: "the teacher's meeting room",
     paymentInstructions: "the teacher's payment details",
+    meetingMode: "site setting",
+    meetingFixedLink: "the teacher's personal meeting room",
+    jitsiBaseUrl: "site setting",
+  },
+  AvailabilityException: {
+    holiday: "which public holiday a day off is",
+    name: "the teacher's own label for her days off (a school holiday), never a student's",
+  },
+  CalendarSource: {
+    kind: "caldav | ics",
+    name: "the teacher's name for her own calendar",
+    displayHost: "the host of the teacher's own calendar",
+    username: "the teacher's own calendar account",
+    urlEncrypted: "the teacher's own calendar address, sealed",
+    calendarUrlEncrypted: "the teacher's own calendar address, sealed",
+    passwordEncrypted: "the teacher's app password, sealed",
+    lastError: "why the teacher's calendar could not be read",
   },
   Package: {
     id: "catalogue",
