@@ -185,7 +185,7 @@ test("the teacher runs the admin in Italian: dashboard, bookings, weekly schedul
   await expect(toast(page, "Orario settimanale aggiornato.")).toBeVisible();
   const result = page.getByRole("status").filter({ hasText: "Orario settimanale salvato:" });
   await expect(result).toContainText(
-    /^Orario settimanale salvato: nessun orario nuovo da aggiungere; gli orari sono aperti fino a \S+ \d+ \S+ \d{4} e le nuove settimane si aggiungono man mano\./,
+    /^Orario settimanale salvato: nessun orario nuovo da aggiungere; gli orari sono prenotabili fino a \S+ \d+ \S+ \d{4} e le nuove settimane si aggiungono man mano\./,
   );
   await expect(result).not.toContainText("già presenti");
   await expectNoEnglish(page.locator("body"));

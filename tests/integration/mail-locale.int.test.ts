@@ -274,7 +274,7 @@ describe(`emails in their reader's language, on ${testEngine}`, () => {
     await db().booking.updateMany({ data: { createdAt: new Date(now.getTime() - 48 * 3_600_000) } });
     await queueLessonReminders(db(), await loadMailContext(db(), { PUBLIC_URL: "https://giulia.test" }), now);
     const subjectTo = async (student: TestUser) => (await mailsTo(student.email, "lesson_reminder"))[0]?.subject;
-    const italian = /^Promemoria: la tua lezione di inglese di \S+ \d+ \S+ \d{4}, ore \d{2}:\d{2}$/;
+    const italian = /^Promemoria: la tua lezione di inglese, \S+ \d+ \S+ \d{4} alle \d{2}:\d{2}$/;
     expect(await subjectTo(italianOrder)).toMatch(italian);
     expect(await subjectTo(italianAccount)).toMatch(italian);
     expect(await subjectTo(english)).toMatch(/^Reminder: your English lesson on \d+ \w{3} at \d+:\d{2} [AP]M$/);

@@ -98,7 +98,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(body).toMatchObject({ success: true, skipped: 0, alreadyPresent: 0 });
     expect(body.message).toContain("Weekly schedule saved");
     expect(expectPageSays(body)).toMatch(
-      /^Orario settimanale salvato: \d+ orari nuovi; gli orari sono aperti fino a \S+ \d+ \S+ \d{4} /,
+      /^Orario settimanale salvato: \d+ orari nuovi; gli orari sono prenotabili fino a \S+ \d+ \S+ \d{4} /,
     );
     const after1 = await slotTimes();
     expect(after1.rows).toHaveLength(body.created);
@@ -139,7 +139,7 @@ describe("POST /api/availability/bulk sets a standing schedule", () => {
     expect(new Date(o.skippedSlots[0].startsAt).getTime()).toBe(oneTimeStart.minus({ minutes: 30 }).toMillis());
     expect(o.message).toMatch(/One slot was not added: it overlaps a time already open \(/);
     expect(expectPageSays(o)).toMatch(
-      / Un orario non è stato aggiunto: si sovrappone a un orario già aperto \(\S+ \d+ \S+ \d{4}, 10:30\)\./,
+      / Un orario non è stato aggiunto: si sovrappone a una disponibilità già presente \(\S+ \d+ \S+ \d{4}, 10:30\)\./,
     );
     expect(o.created).toBeGreaterThanOrEqual(15);
     expect(o.alreadyPresent).toBe(body.created);

@@ -327,7 +327,7 @@ describe("emails and calendar files in Italian", () => {
       "Le 2 lezioni di inglese di Luca sono state disdette",
     );
     expect(lessonReminderEmail(guardian.name, lesson(), guardian.ctx).subject).toBe(
-      "Promemoria: la lezione di inglese di Luca di mercoledì 9 dicembre 2026, ore 14:30",
+      "Promemoria: la lezione di inglese di Luca, mercoledì 9 dicembre 2026 alle 14:30",
     );
   });
 

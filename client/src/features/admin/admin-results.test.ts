@@ -47,8 +47,8 @@ describe("the weekly schedule's results in the page's language", () => {
         "3 slots fall on days off and stay free. 1 slot of the previous schedule removed. 2 booked lessons keep their slots.",
     );
     expect(weeklySaveText(await words("it"), everything, ZONE, "it")).toBe(
-      "Orario settimanale salvato: 1 orario nuovo; gli orari sono aperti fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano. " +
-        "Un orario non è stato aggiunto: si sovrappone a un orario già aperto (mer 9 dic 2026, 09:30). " +
+      "Orario settimanale salvato: 1 orario nuovo; gli orari sono prenotabili fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano. " +
+        "Un orario non è stato aggiunto: si sovrappone a una disponibilità già presente (mer 9 dic 2026, 09:30). " +
         "3 orari cadono in giorni liberi e non vengono aggiunti. Rimosso 1 orario della versione precedente. 2 lezioni prenotate mantengono il loro orario.",
     );
   });
@@ -56,8 +56,8 @@ describe("the weekly schedule's results in the page's language", () => {
   it("names the first skipped slot as the first only when several were skipped (Italian)", async () => {
     const several = { ...everything, skipped: 3, alreadyPresent: 0, skippedDaysOff: 0, removed: 0, keptBookedCount: 0 };
     expect(weeklySaveText(await words("it"), several, ZONE, "it")).toBe(
-      "Orario settimanale salvato: 1 orario nuovo; gli orari sono aperti fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano. " +
-        "3 orari non sono stati aggiunti: si sovrappongono a orari già aperti (il primo: mer 9 dic 2026, 09:30).",
+      "Orario settimanale salvato: 1 orario nuovo; gli orari sono prenotabili fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano. " +
+        "3 orari non sono stati aggiunti: si sovrappongono a disponibilità già presenti (il primo: mer 9 dic 2026, 09:30).",
     );
   });
 
@@ -75,7 +75,7 @@ describe("the weekly schedule's results in the page's language", () => {
       "Weekly schedule saved: no new slots were needed; slots are open through Sun 28 Feb 2027, and new weeks are added as time goes by.",
     );
     expect(weeklySaveText(await words("it"), again, ZONE, "it")).toBe(
-      "Orario settimanale salvato: nessun orario nuovo da aggiungere; gli orari sono aperti fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano.",
+      "Orario settimanale salvato: nessun orario nuovo da aggiungere; gli orari sono prenotabili fino a dom 28 feb 2027 e le nuove settimane si aggiungono man mano.",
     );
     const several = { ...again, created: 3, skipped: 2 };
     expect(weeklySaveText(await words("en"), several, ZONE, "en")).toBe(
