@@ -87,8 +87,11 @@ test("a parent books a lesson entirely in Italian, from /it to the confirmation"
   await shot(page, `it-schedule-${info.project.name}`);
   await page.getByRole("button", { name: /^Continua/ }).click();
 
-  // Signed out: the student sign-in, in Italian too, which comes back to the Italian step.
-  await expect(page.getByText("Accedi per continuare con la prenotazione").first()).toBeVisible();
+  // Signed out: the step says in Italian that signing in comes next, then goes to the student
+  // sign-in, which comes back to the Italian step.
+  await expect(page.getByRole("status").filter({ hasText: "Ora accedi" })).toContainText(
+    "Prenoti dal tuo account, poi torni qui con le tue scelte.",
+  );
   await expect(page).toHaveURL(/[?&]next=%2Fit%2Fbook%2Fdetails$/);
   await page.getByRole("button", { name: "Continua come studente demo" }).click();
   await expect(page).toHaveURL(/\/it\/book\/details$/);
