@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowestFirst from "./tests/helpers/slowest-first.ts";
 
 // Tests run in a zone far from UTC so code that forgets a time zone fails (Rallly's trick).
 process.env.TZ = "Asia/Kathmandu";
@@ -6,6 +7,8 @@ process.env.TZ = "Asia/Kathmandu";
 export default defineConfig({
   test: {
     env: { TZ: "Asia/Kathmandu", NODE_ENV: "test" },
+    // The integration suite's slowest files first (a sequencer is a setting of the whole run).
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,

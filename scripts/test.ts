@@ -19,10 +19,24 @@ let passed = 0;
 let failed = 0;
 const notes: string[] = [];
 const failures: string[] = [];
+/** How long each phase took, printed in the tail CI keeps: the run has a time budget (docs/testing.md). */
+const timings: string[] = [];
+const started = performance.now();
+
+function timed<T>(label: string, work: () => T): T {
+  const start = performance.now();
+  const done = () => timings.push(`${label} ${Math.round((performance.now() - start) / 1000)} s`);
+  const result = work();
+  if (result instanceof Promise) return result.finally(done) as T;
+  done();
+  return result;
+}
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const result = timed(label, () =>
+    spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }),
+  );
   return result.status === 0;
 }
 
@@ -129,7 +143,7 @@ if (existsSync(CHROMIUM_PATH)) {
   // The specs run what `npm start` runs: the built client and the bundled server.
   if (!run("client build", "npx", ["vite", "build", "--logLevel", "warn"])) failed += 1;
   if (!run("server build", "npm", ["run", "--silent", "build:server"])) failed += 1;
-  await runBrowserSpecs();
+  await timed("end-to-end (Chromium)", runBrowserSpecs);
 } else if (isCI) {
   failed += 1;
   notes.push(`Chromium is required in CI but ${CHROMIUM_PATH} is missing`);
@@ -235,6 +249,7 @@ function runQuietly(command: string, args: string[], env: Record<string, string>
 }
 
 console.log("");
+console.log(`took: ${timings.join(", ")}; in all ${Math.round((performance.now() - started) / 60_000)} min`);
 for (const note of notes) console.log(`note: ${note}`);
 for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`${passed} passed, ${failed} failed`);
