@@ -4,12 +4,14 @@
 import { type I18n, setupI18n } from "@lingui/core";
 import { compileCatalogue } from "../shared/i18n/compile.ts";
 import { DEFAULT_LOCALE, type Locale, preferredLocale } from "../shared/i18n/locales.ts";
+import enAdmin from "../shared/i18n/messages/en/admin.json" with { type: "json" };
 import enCommon from "../shared/i18n/messages/en/common.json" with { type: "json" };
 import enDocuments from "../shared/i18n/messages/en/documents.json" with { type: "json" };
 import enEmail from "../shared/i18n/messages/en/email.json" with { type: "json" };
 import enErrors from "../shared/i18n/messages/en/errors.json" with { type: "json" };
 import enPortal from "../shared/i18n/messages/en/portal.json" with { type: "json" };
 import enQuiz from "../shared/i18n/messages/en/quiz.json" with { type: "json" };
+import itAdmin from "../shared/i18n/messages/it/admin.json" with { type: "json" };
 import itCommon from "../shared/i18n/messages/it/common.json" with { type: "json" };
 import itDocuments from "../shared/i18n/messages/it/documents.json" with { type: "json" };
 import itEmail from "../shared/i18n/messages/it/email.json" with { type: "json" };
@@ -18,10 +20,13 @@ import itPortal from "../shared/i18n/messages/it/portal.json" with { type: "json
 import itQuiz from "../shared/i18n/messages/it/quiz.json" with { type: "json" };
 import type { MessageKey, MessageValues, Translate } from "../shared/i18n/messages.ts";
 
-/** The areas the server speaks, per language. */
+/**
+ * The areas the server speaks, per language; the admin area for the few refusals that say what
+ * the admin page says (a calendar that could not be read).
+ */
 const CATALOGUES: Record<Locale, Record<string, string>[]> = {
-  en: [enCommon, enEmail, enErrors, enPortal, enQuiz, enDocuments],
-  it: [itCommon, itEmail, itErrors, itPortal, itQuiz, itDocuments],
+  en: [enCommon, enEmail, enErrors, enPortal, enQuiz, enDocuments, enAdmin],
+  it: [itCommon, itEmail, itErrors, itPortal, itQuiz, itDocuments, itAdmin],
 };
 
 const instances = new Map<Locale, I18n>();

@@ -443,8 +443,7 @@ const samples: Record<string, Sample> = {
     refusal: {
       status: 400,
       body: {
-        error:
-          "This calendar could not be read (bad-address: file:). Check the address, the user name and the app password.",
+        error: "This calendar was not connected. The address is not a web address (https://…).",
       },
     },
   },
@@ -453,8 +452,7 @@ const samples: Record<string, Sample> = {
     refusal: {
       status: 400,
       body: {
-        error:
-          "This calendar could not be read (bad-address: ftp:). Check the address, the user name and the app password.",
+        error: "This calendar was not connected. The address is not a web address (https://…).",
       },
     },
   },

@@ -3,6 +3,7 @@
 // horizon). Each read has a deadline and a size limit, so a slow or huge source fails on its own
 // and never holds a refresh open.
 import { createDAVClient } from "tsdav";
+import type { CalendarFailure } from "../../../shared/calendar-failures.ts";
 
 export type CaldavAccount = { url: string; username: string; password: string };
 export type CaldavCalendar = { url: string; name: string };
@@ -10,17 +11,6 @@ export type CaldavCalendar = { url: string; name: string };
 const READ_DEADLINE_MS = 20_000;
 /** Larger than any personal calendar's published file (years of events are a few megabytes). */
 const MAX_ICS_BYTES = 20 * 1024 * 1024;
-
-/** Why a read failed, as a code the admin page words in the teacher's language. */
-export type CalendarFailure =
-  | "bad-address"
-  | "timeout"
-  | "unreachable"
-  | "refused"
-  | "http"
-  | "not-calendar"
-  | "too-large"
-  | "unreadable";
 
 /** A read that failed: `reason` for the page, `detail` (a status, a server's words) beside it. */
 export class CalendarReadError extends Error {

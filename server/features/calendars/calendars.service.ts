@@ -3,11 +3,14 @@
 // availability never waits on a calendar server. A refresh writes under the teacher's booking lock:
 // a booking either sees the new busy times when it re-checks, or committed before them. When a
 // read fails, the last busy times stay and the source shows the error and since when.
+
 import { DateTime } from "luxon";
 import type { z } from "zod";
+import { calendarFailureKey } from "../../../shared/calendar-failures.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
+import { translator } from "../../i18n.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
 import { runWithTeacherLock } from "../booking/booking.data.ts";
 import { busyTimesFromIcs } from "./busy-times.ts";
@@ -76,15 +79,18 @@ export async function listCalendars(db: Db, teacherId: string) {
 }
 
 /** A refusal the admin page shows as the read's failure, in the teacher's language. */
-const readRefusal = (error: CalendarReadError) =>
-  new AppError("BAD_REQUEST", { key: "errors.calendarUnreadable", values: { reason: error.message } });
+const readRefusal = (failure: string) =>
+  new AppError("BAD_REQUEST", {
+    key: "errors.calendarUnreadable",
+    values: (locale) => ({ reason: translator(locale)(calendarFailureKey(failure)) }),
+  });
 
 /** The calendars a CalDAV account holds, for the teacher to choose one. */
 export async function discoverCalendars(input: z.output<typeof caldavAccountSchema>) {
   try {
     return { calendars: await listCaldavCalendars(input) };
   } catch (error) {
-    if (error instanceof CalendarReadError) throw readRefusal(error);
+    if (error instanceof CalendarReadError) throw readRefusal(error.message);
     throw error;
   }
 }
@@ -143,13 +149,13 @@ export async function addCalendar(
       });
     }
   } catch (error) {
-    if (error instanceof CalendarReadError) throw readRefusal(error);
+    if (error instanceof CalendarReadError) throw readRefusal(error.message);
     throw error;
   }
   const result = await syncCalendar(db, env, teacherId, source.id, now);
   if (result.error) {
     await deleteCalendarSource(db, teacherId, source.id);
-    throw new AppError("BAD_REQUEST", { key: "errors.calendarUnreadable", values: { reason: result.error } });
+    throw readRefusal(result.error);
   }
   const stored = await findCalendarSource(db, source.id);
   return { calendar: toDto(stored ?? source) };

@@ -3,7 +3,7 @@
 // error and since when, refresh it now, remove it, and choose how often they are all refreshed.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import type { MessageKey } from "../../../../shared/i18n/messages.ts";
+import { calendarFailureKey } from "../../../../shared/calendar-failures.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { bindFields } from "../../components/ui/bind-fields.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -15,24 +15,8 @@ import { trpc, trpcClient } from "../../trpc.ts";
 import { useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDateTime } from "./admin-format.ts";
 
-/** Each failure the server records (calendar-read.ts), in the teacher's words. */
-const FAILURES: Record<string, MessageKey> = {
-  "bad-address": "admin.calendars.error.bad-address",
-  timeout: "admin.calendars.error.timeout",
-  unreachable: "admin.calendars.error.unreachable",
-  refused: "admin.calendars.error.refused",
-  http: "admin.calendars.error.http",
-  "not-calendar": "admin.calendars.error.not-calendar",
-  "too-large": "admin.calendars.error.too-large",
-  unreadable: "admin.calendars.error.unreadable",
-};
 const SYNC_CHOICES = [1, 5, 15, 30, 60];
 const EMPTY = { kind: "ics", url: "", username: "", password: "", name: "", calendarUrl: "" };
-
-/** The stored failure ("refused: 401") in the teacher's words. */
-function failureKey(error: string): MessageKey {
-  return FAILURES[error.split(":")[0]] ?? "admin.calendars.error.unreadable";
-}
 
 export function CalendarsCard({ prefs }: { prefs: AdminPrefs }) {
   const t = useT();
@@ -88,7 +72,7 @@ export function CalendarsCard({ prefs }: { prefs: AdminPrefs }) {
           ? { title: t("admin.calendars.synced", { count: answer.busyEvents }), variant: "success" }
           : {
               title: t("admin.calendars.syncFailed"),
-              description: t(failureKey(answer.error ?? "")),
+              description: t(calendarFailureKey(answer.error ?? "")),
               variant: "destructive",
             },
       );
@@ -142,7 +126,7 @@ export function CalendarsCard({ prefs }: { prefs: AdminPrefs }) {
                   {t("admin.calendars.failing", {
                     since: formatAdminDateTime(c.failingSince ?? c.lastSyncedAt ?? new Date(), prefs),
                   })}{" "}
-                  {t(failureKey(c.lastError))}
+                  {t(calendarFailureKey(c.lastError))}
                 </p>
               )}
               <div className="flex flex-wrap gap-2">
