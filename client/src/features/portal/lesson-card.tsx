@@ -16,17 +16,21 @@ const isActive = (status: string) => status === "pending" || status === "confirm
 export const isStarted = (lesson: Pick<Lesson, "lesson_date">) => new Date(lesson.lesson_date).getTime() <= Date.now();
 
 const ATTENDANCE = {
-  attended: { key: "portal.attendance.attended", tone: "blue" },
+  attended: { key: "portal.attendance.attended", tone: "green" },
   no_show: { key: "portal.attendance.no_show", tone: "red" },
   late_cancellation: { key: "portal.attendance.late_cancellation", tone: "amber" },
 } as const satisfies Record<NonNullable<Lesson["attendance"]>, { key: string; tone: BadgeTone }>;
 
-/** What the teacher marked once the lesson started (issue 31), else the lesson's status. */
-function LessonBadge({ lesson }: { lesson: Lesson }) {
+/** The lesson's status and, once the teacher (or the job) marked it, what happened (issue 31). */
+function LessonBadges({ lesson }: { lesson: Lesson }) {
   const t = useT();
-  if (!lesson.attendance) return <StatusBadge status={lesson.status} />;
-  const { key, tone } = ATTENDANCE[lesson.attendance];
-  return <Badge tone={tone}>{t(key)}</Badge>;
+  const mark = lesson.attendance ? ATTENDANCE[lesson.attendance] : null;
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <StatusBadge status={lesson.status} />
+      {mark && <Badge tone={mark.tone}>{t(mark.key)}</Badge>}
+    </div>
+  );
 }
 
 /** The date block on the left of a card: weekday, day and month. */
@@ -146,7 +150,7 @@ export function LessonCard({
                 {formatDate(locale, lesson.lesson_date, { style: "long", ...zone })}
               </p>
             </div>
-            <LessonBadge lesson={lesson} />
+            <LessonBadges lesson={lesson} />
           </div>
           <div className="mt-2">
             <LessonWhere lesson={lesson} />
