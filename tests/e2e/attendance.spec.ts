@@ -1,6 +1,6 @@
 // Attendance (issue 31, item 1) in Chromium against the embedded demo database: the teacher, on a
 // phone (360 px) and a laptop, marks the demo student's lesson of a week ago from the agenda in one
-// tap, and the family reads the mark in My Lessons; then the same in Italian. The projects share
+// tap, and the family reads the mark in My Lessons; then the same in Italian, and the setting. The projects share
 // one server, so each test first taps another mark: every run changes the lesson at least once.
 // Screenshots go to test-results/attendance/.
 // Run: npm run build && E2E_PORT=3411 npx playwright test tests/e2e/attendance.spec.ts --project desktop --project phone
@@ -99,4 +99,29 @@ test("in Italian: Disdetta tardiva from the agenda, read by the family", async (
   await expect(late_).toContainText("Secondo la politica di cancellazione, questa lezione risulta usata.");
   await late_.scrollIntoViewIfNeeded();
   await shot(page, "my-lessons-it", info.project.name);
+});
+
+test("the hours before unmarked lessons are marked attended are a setting, saved in both languages", async ({
+  page,
+}, info) => {
+  await signInAsTeacher(page);
+  await page.goto("/admin/settings");
+  const hours = page.getByLabel("Mark unmarked lessons attended after (hours)");
+  // 24 by default; 12 when the other project of this run saved it first (one server for both).
+  await expect(hours).toHaveValue(/^(24|12)$/);
+  await hours.fill("12");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved successfully!" }).first()).toBeVisible();
+  await page.reload();
+  await expect(hours).toHaveValue("12");
+  await hours.scrollIntoViewIfNeeded();
+  const field = hours.locator("xpath=ancestor::div[1]");
+  mkdirSync(SHOTS, { recursive: true });
+  await field.screenshot({ path: `${SHOTS}/setting-${info.project.name}.png` });
+
+  await page.goto("/it/admin/settings");
+  const italian = page.getByLabel("Segna presenti le lezioni non segnate dopo (ore)");
+  await expect(italian).toHaveValue("12");
+  await italian.scrollIntoViewIfNeeded();
+  await italian.locator("xpath=ancestor::div[1]").screenshot({ path: `${SHOTS}/setting-it-${info.project.name}.png` });
 });
