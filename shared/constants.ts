@@ -144,3 +144,21 @@ export const PAYMENT_REMINDER_DAYS_MESSAGE =
 export const MEETING_MODES = ["manual", "fixed", "jitsi"] as const;
 export type MeetingMode = (typeof MEETING_MODES)[number];
 export const DEFAULT_JITSI_BASE_URL = "https://meet.jit.si";
+
+/**
+ * What the teacher records once a lesson has started (issue 31, item 1): it took place, the
+ * student did not come, or they said so too late for the cancellation policy. The last two keep
+ * the lesson spent.
+ */
+export const ATTENDANCE_STATUSES = ["attended", "no_show", "late_cancellation"] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export const isAttendanceStatus = (value: string | null): value is AttendanceStatus =>
+  (ATTENDANCE_STATUSES as readonly (string | null)[]).includes(value);
+export const ATTENDANCE_STATUS_MESSAGE = 'The attendance must be "attended", "no_show" or "late_cancellation".';
+export const ATTENDANCE_TOO_EARLY_MESSAGE = "Attendance can be marked once the lesson has started.";
+export const ATTENDANCE_NOT_HELD_MESSAGE = "Only a confirmed lesson can be marked attended, no-show or cancelled late.";
+/** Lessons nobody marked are marked attended this many hours after their end; 0: never. */
+export const DEFAULT_ATTENDANCE_AUTO_HOURS = 24;
+export const ATTENDANCE_AUTO_HOURS_LIMIT = 168;
+export const ATTENDANCE_AUTO_HOURS_MESSAGE =
+  "Marking lessons attended by themselves must be a whole number of hours from 0 (never) to 168.";

@@ -259,6 +259,20 @@ const samples: Record<string, Sample> = {
     request: async () => ({ params: { id: (await lesson()).id }, body: { status: "cancelled", notes: "Ill" } }),
     fresh: true,
   },
+  // A confirmed lesson of some weeks ago (each fixture at an hour of its own), marked a no-show.
+  "POST /api/admin/bookings/:id/attendance": {
+    request: async () => {
+      const { id, startsAt, endsAt } = await lesson();
+      const weeksAgo = (d: Date) => new Date(d.getTime() - 80 * 86_400_000);
+      await db().booking.update({
+        where: { id },
+        data: { status: "confirmed", startsAt: weeksAgo(startsAt), endsAt: weeksAgo(endsAt) },
+      });
+      return { params: { id }, body: { status: "no_show" } };
+    },
+    fresh: true,
+    volatile: ["attendance_marked_at"],
+  },
   "GET /api/admin/orders": { request: async () => ({ query: { filter: "owed", limit: "5" } }) },
   "GET /api/admin/orders/:id": { request: async () => ({ params: { id: (await order()).id } }) },
   "PUT /api/admin/orders/:id": {

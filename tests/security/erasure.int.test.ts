@@ -660,6 +660,8 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     lessonType: "online | in-person",
     meetingLink: "the teacher's meeting room",
     bookedBy: "learner | guardian",
+    attendance: "attended | no_show | late_cancellation",
+    attendanceSource: "teacher | auto",
   },
   BookingOrder: {
     packageId: "catalogue id",

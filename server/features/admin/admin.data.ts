@@ -74,6 +74,9 @@ export const adminBookingSelect = {
   icsSequence: true,
   cancelledAt: true,
   cancellationReason: true,
+  attendance: true,
+  attendanceSource: true,
+  attendanceMarkedAt: true,
   teacher: { select: { id: true, name: true, email: true } },
   cancellationRequests: { select: { reason: true, createdAt: true }, orderBy: { createdAt: "desc" }, take: 1 },
 } as const satisfies Prisma.BookingSelect;
@@ -93,7 +96,17 @@ export type BookingFilter = {
   byLessonTime?: boolean;
 };
 export type BookingChanges = Partial<
-  Pick<AdminBookingRow, "notes" | "teacherId" | "meetingLink" | "location" | "cancelledAt">
+  Pick<
+    AdminBookingRow,
+    | "notes"
+    | "teacherId"
+    | "meetingLink"
+    | "location"
+    | "cancelledAt"
+    | "attendance"
+    | "attendanceSource"
+    | "attendanceMarkedAt"
+  >
 > &
   Pick<AdminBookingRow, "status"> & {
     /** The change is one the student's calendar must see: the ICS SEQUENCE grows. */

@@ -18,6 +18,11 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     input: ({ params, body }) => ({ id: params.id, data: body }),
     body: succeeded,
   }),
+  // Issue 31: `{ status: "attended" | "no_show" | "late_cancellation" }`, refused before the start.
+  route("POST", "/api/admin/bookings/:id/attendance", "admin.bookings.attendance", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+    body: succeeded,
+  }),
 
   // Issue 16: lessons grouped by order; a whole order confirmed or declined, payments recorded.
   route("GET", "/api/admin/orders", "admin.orders.list", { input: ({ query }) => query }),

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
+import { markAttendance } from "../attendance/attendance.service.ts";
 import { adminAvailabilityRouter, adminHolidaysRouter } from "../availability/availability.router.ts";
 import { documentYearSchema } from "../billing/billing.schemas.ts";
 import { issueDocumentsNow, listAdminDocuments } from "../billing/documents.service.ts";
@@ -18,6 +19,7 @@ import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/cred
 import {
   addPaymentSchema,
   agendaSchema,
+  attendanceSchema,
   byIdSchema,
   createNoteSchema,
   createSharedFileSchema,
@@ -85,6 +87,10 @@ export const adminRouter = router({
     update: adminProcedure.input(byIdSchema.extend({ data: updateBookingSchema })).mutation(async ({ ctx, input }) => ({
       booking: await updateBooking(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
     })),
+    // Issue 31: attended, no-show or cancelled late, once the lesson has started.
+    attendance: adminProcedure
+      .input(byIdSchema.extend({ data: attendanceSchema }))
+      .mutation(async ({ ctx, input }) => ({ booking: await markAttendance(ctx.db, input.id, input.data.status) })),
   }),
   orders: router({
     list: adminProcedure.input(listOrdersSchema.prefault({})).query(({ ctx, input }) => listOrders(ctx.db, input)),

@@ -2,6 +2,10 @@
 // through the procedures. Field names follow the spec's REST payloads.
 import { z } from "zod";
 import {
+  ATTENDANCE_AUTO_HOURS_LIMIT,
+  ATTENDANCE_AUTO_HOURS_MESSAGE,
+  ATTENDANCE_STATUS_MESSAGE,
+  ATTENDANCE_STATUSES,
   BOOKING_STATUSES,
   CANCELLATION_POLICY_OPTIONS,
   CREDIT_EXPIRY_MONTHS_LIMIT,
@@ -229,6 +233,18 @@ export const businessSettingsSchema = z.object({
     .min(0, PAYMENT_REMINDER_DAYS_MESSAGE)
     .max(PAYMENT_REMINDER_DAYS_LIMIT, PAYMENT_REMINDER_DAYS_MESSAGE)
     .optional(),
+  // Hours after a lesson's end it is marked attended when nobody marked it (issue 31); 0 is never.
+  // Absent keeps what is saved.
+  attendanceAutoHours: z.coerce
+    .number({ error: ATTENDANCE_AUTO_HOURS_MESSAGE })
+    .int(ATTENDANCE_AUTO_HOURS_MESSAGE)
+    .min(0, ATTENDANCE_AUTO_HOURS_MESSAGE)
+    .max(ATTENDANCE_AUTO_HOURS_LIMIT, ATTENDANCE_AUTO_HOURS_MESSAGE)
+    .optional(),
+});
+/** The teacher's mark once a lesson has started (issue 31, item 1). */
+export const attendanceSchema = z.object({
+  status: z.enum(ATTENDANCE_STATUSES, { error: ATTENDANCE_STATUS_MESSAGE }),
 });
 export const systemSettingsSchema = z.object({
   dateFormat: z.enum(DATE_FORMAT_OPTIONS),

@@ -2,7 +2,7 @@
 
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import { BOOKING_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
+import { BOOKING_NOT_FOUND_MESSAGE, isAttendanceStatus } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
@@ -99,6 +99,10 @@ export function toAdminBookingDto(b: AdminBookingRow) {
     // A student's cancellation carries its reason (on the booking, or on the request they made).
     cancellation_reason: b.cancellationReason ?? b.cancellationRequests[0]?.reason ?? null,
     cancelled_by_student: b.cancellationRequests.length > 0,
+    // Issue 31: what happened once it started; `attendance_auto` when the job marked it.
+    attendance: isAttendanceStatus(b.attendance) ? b.attendance : null,
+    attendance_auto: b.attendanceSource === "auto",
+    attendance_marked_at: b.attendanceMarkedAt?.toISOString() ?? null,
   };
 }
 export type AdminBookingDto = ReturnType<typeof toAdminBookingDto>;
@@ -179,6 +183,10 @@ export async function updateBooking(db: Db, id: string, input: UpdateBookingInpu
   }
   if (input.status === "cancelled" && current.status !== "cancelled") data.cancelledAt = new Date();
   if (input.status !== "cancelled" && current.status === "cancelled") data.cancelledAt = null;
+  // A lesson set back to pending or cancelled is no longer one that was held: its mark goes.
+  if ((input.status === "pending" || input.status === "cancelled") && current.attendance !== null) {
+    Object.assign(data, { attendance: null, attendanceSource: null, attendanceMarkedAt: null });
+  }
 
   const changed =
     input.status !== current.status ||

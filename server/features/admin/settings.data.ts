@@ -17,6 +17,7 @@ const siteSelect = {
   releasePendingAfterHours: true,
   creditExpiryMonths: true,
   paymentReminderDays: true,
+  attendanceAutoHours: true,
   meetingMode: true,
   meetingFixedLink: true,
   jitsiBaseUrl: true,

@@ -54,6 +54,7 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         releasePendingAfterHours: site.releasePendingAfterHours,
         creditExpiryMonths: site.creditExpiryMonths,
         paymentReminderDays: site.paymentReminderDays,
+        attendanceAutoHours: site.attendanceAutoHours,
       },
       system: {
         dateFormat: site.dateFormat,

@@ -31,7 +31,8 @@ const toCounts = (rows: { month: string; value: number | bigint | null }[]): Mon
 
 /**
  * Lessons taught, by the month they started in: completed, or confirmed with their end passed (the
- * completion job writes "completed" within minutes; until then the lesson is taught all the same).
+ * completion job writes "completed" within minutes; until then the lesson is taught all the same),
+ * unless marked a no-show or a late cancellation (issue 31): paid for, not taught.
  */
 export async function countLessonsTaught(db: DbOrTx, span: MonthSpan) {
   const { from, to, zone, now } = span;
@@ -41,6 +42,7 @@ export async function countLessonsTaught(db: DbOrTx, span: MonthSpan) {
      WHERE b."startsAt" >= ${from}::timestamp AT TIME ZONE ${zone}
        AND b."startsAt" < (${to}::timestamp + interval '1 month') AT TIME ZONE ${zone}
        AND (b."status" = 'completed' OR (b."status" = 'confirmed' AND b."endsAt" <= ${now}::timestamptz))
+       AND (b."attendance" IS NULL OR b."attendance" = 'attended')
      GROUP BY 1`;
   return toCounts(rows);
 }

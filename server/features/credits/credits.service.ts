@@ -208,6 +208,24 @@ export async function recordLessonStatusCredit(
   }
 }
 
+/**
+ * The teacher marked a lesson that had started as a no-show or a late cancellation (issue 31):
+ * the lesson booked with a credit stays spent, recorded with 0 as the policy's own cancellations
+ * are. Marked attended, the ledger already says it all (the lesson was used when booked).
+ */
+export async function recordAttendanceCredit(
+  tx: Tx,
+  lesson: LessonRef,
+  kind: "no_show" | "late_cancellation",
+  now: Date,
+) {
+  const ledger = await ledgerOfLesson(tx, lesson);
+  if (!ledger) return;
+  await insertCreditEntries(tx, [
+    { studentId: ledger.studentId, orderId: lesson.orderId, bookingId: lesson.id, kind, lessons: 0, createdAt: now },
+  ]);
+}
+
 // ---- booking a lesson later from the ledger (issue 30) ----
 
 /**

@@ -6,6 +6,7 @@
 
 import { LESSON_COMPLETION_INTERVAL_MS } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
+import { autoMarkAttendance } from "../attendance/attendance.service.ts";
 import { applyHolidaysAlways } from "../availability/holidays.service.ts";
 import { topUpStandingSchedules } from "../availability/standing-schedule.service.ts";
 import { emailIssuedDocuments } from "../billing/document-mail.ts";
@@ -32,10 +33,15 @@ const PAYMENT_REMINDER_INTERVAL_MS = 15 * 60_000;
  * read in many places (portal stats and achievements, the teacher's views, referral progress, ICS
  * files), and a stored status keeps them all in agreement with one rule and keeps every GET free
  * of writes. The teacher can still set any status afterwards (a past lesson set back to pending or
- * cancelled stays so; only confirmed lessons move on).
+ * cancelled stays so; only confirmed lessons move on). The same pass marks attended the lessons
+ * the teacher left unmarked the setting's hours after their end (issue 31, item 1).
  */
 export function lessonCompletionJob(db: Db, everyMs = LESSON_COMPLETION_INTERVAL_MS): PeriodicJob {
-  return { name: "lesson completion", everyMs, run: (now) => completeEndedLessons(db, now) };
+  return {
+    name: "lesson completion",
+    everyMs,
+    run: async (now) => ({ ...(await completeEndedLessons(db, now)), ...(await autoMarkAttendance(db, now)) }),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 // student's id from the session (never from the request) and only ever reads that student's rows.
 
 import type { z } from "zod";
+import { isAttendanceStatus } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
 import { summarizeAchievements } from "./achievements.ts";
@@ -46,6 +47,8 @@ function toLessonDto(row: LessonRow) {
     is_rebooked: row.creditUsedBy !== null,
     // A parent or guardian's account holds the lessons of each learner they booked for.
     learner_name: row.bookedBy === "guardian" ? row.studentName : null,
+    // Issue 31: what the teacher marked once it started (or the job, some hours after).
+    attendance: isAttendanceStatus(row.attendance) ? row.attendance : null,
   };
 }
 export type LessonDto = ReturnType<typeof toLessonDto>;

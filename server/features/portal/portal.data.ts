@@ -21,8 +21,18 @@ const lessonSelect = {
   orderId: true,
   studentName: true,
   bookedBy: true,
+  attendance: true,
   creditUsedBy: { select: { id: true } },
 } as const;
+
+/**
+ * Completed lessons that took place: a no-show or a late cancellation (issue 31) is completed,
+ * held and paid for, but neither a lesson studied nor one to count towards progress.
+ */
+const heldWhere = {
+  status: "completed" as const,
+  OR: [{ attendance: null }, { attendance: { notIn: ["no_show", "late_cancellation"] } }],
+};
 
 /**
  * Upcoming: confirmed lessons until they end, pending ones until they start. A pending lesson
@@ -63,7 +73,7 @@ export function findStudentLesson(db: Db, studentId: string, bookingId: string) 
 export async function countLessonStats(db: Db, studentId: string, now: Date) {
   const [total, completed, upcoming] = await Promise.all([
     db.booking.count({ where: { studentId, status: { not: "cancelled" } } }),
-    db.booking.count({ where: { studentId, status: "completed" } }),
+    db.booking.count({ where: { studentId, ...heldWhere } }),
     db.booking.count({ where: { studentId, ...upcomingWhere(now) } }),
   ]);
   return { total, completed, upcoming };
@@ -71,7 +81,7 @@ export async function countLessonStats(db: Db, studentId: string, now: Date) {
 
 export async function listCompletedLessonDates(db: Db, studentId: string) {
   const rows = await db.booking.findMany({
-    where: { studentId, status: "completed" },
+    where: { studentId, ...heldWhere },
     orderBy: { startsAt: "asc" },
     select: { startsAt: true },
   });

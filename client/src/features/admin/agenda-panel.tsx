@@ -17,6 +17,7 @@ import type { AdminBooking } from "./admin-api.ts";
 import { useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { dayTimeline, whatsAppNumber } from "./agenda-timeline.ts";
+import { AttendanceButtons, canMarkAttendance } from "./attendance-buttons.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
 import { MoveBookingDialog } from "./move-booking-dialog.tsx";
 
@@ -97,9 +98,9 @@ function Place({ b }: { b: AdminBooking }) {
   );
 }
 
-type LessonActions = { onOpen: () => void; onMove: () => void };
+type LessonActions = { onOpen: () => void; onMove: () => void; onMarked: () => void };
 
-function LessonCard({ b, prefs, onOpen, onMove }: { b: AdminBooking; prefs: AdminPrefs } & LessonActions) {
+function LessonCard({ b, prefs, onOpen, onMove, onMarked }: { b: AdminBooking; prefs: AdminPrefs } & LessonActions) {
   const t = useT();
   return (
     <article
@@ -147,6 +148,7 @@ function LessonCard({ b, prefs, onOpen, onMove }: { b: AdminBooking; prefs: Admi
           </Button>
         )}
       </div>
+      {canMarkAttendance(b) && <AttendanceButtons b={b} onMarked={onMarked} />}
     </article>
   );
 }
@@ -218,6 +220,7 @@ function DaySection({
   isToday,
   onOpen,
   onMove,
+  onMarked,
 }: {
   day: DateKey;
   data: {
@@ -229,6 +232,7 @@ function DaySection({
   isToday: boolean;
   onOpen: (b: AdminBooking) => void;
   onMove: (b: AdminBooking) => void;
+  onMarked: () => void;
 }) {
   const t = useT();
   const entries = dayTimeline(day, data.openHours, data.lessons, prefs.timezone);
@@ -291,7 +295,13 @@ function DaySection({
                     <ol className="mt-2 space-y-2">
                       {e.lessons.map((b) => (
                         <li key={b.id}>
-                          <LessonCard b={b} prefs={prefs} onOpen={() => onOpen(b)} onMove={() => onMove(b)} />
+                          <LessonCard
+                            b={b}
+                            prefs={prefs}
+                            onOpen={() => onOpen(b)}
+                            onMove={() => onMove(b)}
+                            onMarked={onMarked}
+                          />
                         </li>
                       ))}
                     </ol>
@@ -304,6 +314,7 @@ function DaySection({
                     prefs={prefs}
                     onOpen={() => onOpen(e.lesson)}
                     onMove={() => onMove(e.lesson)}
+                    onMarked={onMarked}
                   />
                 </li>
               ),
@@ -415,6 +426,7 @@ export function AgendaPanel() {
                   isToday={day === today}
                   onOpen={setOpen}
                   onMove={setMoving}
+                  onMarked={() => void agenda.refetch()}
                 />
               ))}
             </div>

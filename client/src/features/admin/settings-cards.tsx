@@ -1,6 +1,7 @@
 // Settings' cards: the frame of each, and the Business Configuration and System Preferences cards.
 import type { ReactNode } from "react";
 import {
+  ATTENDANCE_AUTO_HOURS_LIMIT,
   CANCELLATION_POLICY_OPTIONS,
   CREDIT_EXPIRY_MONTHS_LIMIT,
   MAX_PENDING_LESSONS_LIMIT,
@@ -182,6 +183,18 @@ function PendingLessonsFields({ business, set }: { business: AdminSettings["busi
         required
         value={business.paymentReminderDays}
         onChange={(e) => set("business", { paymentReminderDays: Number(e.target.value) })}
+      />
+      <TextField
+        label={t("admin.settings.business.attendanceAuto")}
+        hint={t("admin.settings.business.attendanceAutoHint")}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={ATTENDANCE_AUTO_HOURS_LIMIT}
+        step={1}
+        required
+        value={business.attendanceAutoHours}
+        onChange={(e) => set("business", { attendanceAutoHours: Number(e.target.value) })}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { formatDate, formatTime } from "../../../../shared/i18n/format.ts";
 import { INTL_TAGS } from "../../../../shared/i18n/locales.ts";
-import { StatusBadge } from "../../components/ui/badge.tsx";
+import { Badge, type BadgeTone, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { CalendarIcon, MapPinIcon, VideoIcon } from "../../components/ui/icons.tsx";
@@ -14,6 +14,24 @@ export const isOnline = (lesson: Lesson) => lesson.lesson_type === "online";
 const isActive = (status: string) => status === "pending" || status === "confirmed";
 /** Whether the lesson's time has come: it can no longer be cancelled (the server refuses too). */
 export const isStarted = (lesson: Pick<Lesson, "lesson_date">) => new Date(lesson.lesson_date).getTime() <= Date.now();
+
+const ATTENDANCE = {
+  attended: { key: "portal.attendance.attended", tone: "green" },
+  no_show: { key: "portal.attendance.no_show", tone: "red" },
+  late_cancellation: { key: "portal.attendance.late_cancellation", tone: "amber" },
+} as const satisfies Record<NonNullable<Lesson["attendance"]>, { key: string; tone: BadgeTone }>;
+
+/** The lesson's status and, once the teacher (or the job) marked it, what happened (issue 31). */
+function LessonBadges({ lesson }: { lesson: Lesson }) {
+  const t = useT();
+  const mark = lesson.attendance ? ATTENDANCE[lesson.attendance] : null;
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <StatusBadge status={lesson.status} />
+      {mark && <Badge tone={mark.tone}>{t(mark.key)}</Badge>}
+    </div>
+  );
+}
 
 /** The date block on the left of a card: weekday, day and month. */
 function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
@@ -132,7 +150,7 @@ export function LessonCard({
                 {formatDate(locale, lesson.lesson_date, { style: "long", ...zone })}
               </p>
             </div>
-            <StatusBadge status={lesson.status} />
+            <LessonBadges lesson={lesson} />
           </div>
           <div className="mt-2">
             <LessonWhere lesson={lesson} />
@@ -141,6 +159,9 @@ export function LessonCard({
             <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
               {t("portal.lesson.awaitingTeacher")}
             </p>
+          )}
+          {(lesson.attendance === "no_show" || lesson.attendance === "late_cancellation") && (
+            <p className="mt-2 text-sm text-slate-600">{t("portal.attendance.spent")}</p>
           )}
           {lesson.notes && (
             <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{lesson.notes}</p>
