@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../../db.ts";
+import type { Db, DbOrTx, Tx } from "../../db.ts";
 
 const slotSelect = {
   id: true,
@@ -31,18 +31,6 @@ export function findOverlappingSlots(db: Db, teacherId: string, ranges: { starts
 
 export function findSlot(db: Db, id: string) {
   return db.availabilitySlot.findUnique({ where: { id }, select: slotSelect });
-}
-
-export function findSlots(db: Db, where: { teacherId: string; seriesId?: string; from?: Date; to?: Date }) {
-  return db.availabilitySlot.findMany({
-    where: {
-      teacherId: where.teacherId,
-      seriesId: where.seriesId,
-      startsAt: { gte: where.from, lt: where.to },
-    },
-    orderBy: { startsAt: "asc" },
-    select: slotSelect,
-  });
 }
 
 /** Active lessons of the teacher that fall inside any of the given ranges. */
@@ -88,6 +76,29 @@ export function deleteSlotsUnlessBooked(
     },
     { maxWait: 30_000, timeout: 30_000 },
   );
+}
+
+/** Records days off (or any time the top-up must leave free), inside the caller's locked transaction. */
+export async function insertDaysOff(
+  tx: Tx,
+  teacherId: string,
+  range: { startsAt: Date; endsAt: Date; name: string | null },
+) {
+  await tx.availabilityException.create({ data: { teacherId, ...range }, select: { id: true } });
+}
+
+/** The teacher's live lessons overlapping the range that start after `now`, in time order. */
+export function findLessonsWithin(tx: DbOrTx, teacherId: string, range: { startsAt: Date; endsAt: Date }, now: Date) {
+  return tx.booking.findMany({
+    where: {
+      teacherId,
+      status: { in: ["pending", "confirmed"] },
+      startsAt: { lt: range.endsAt, gt: now },
+      endsAt: { gt: range.startsAt },
+    },
+    orderBy: { startsAt: "asc" },
+    select: { id: true, startsAt: true, endsAt: true, status: true, lessonType: true, studentName: true },
+  });
 }
 
 export async function findSeriesIds(db: Db, ids: string[]) {
