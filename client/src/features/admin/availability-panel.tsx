@@ -14,6 +14,7 @@ import { useAdminPrefs } from "./admin-format.ts";
 import { RemovalDialog, useAvailabilityRemoval } from "./availability-removal.tsx";
 import { CalendarsCard } from "./calendars-card.tsx";
 import { DaySlotsCard } from "./day-slots-card.tsx";
+import { DaysOffLessons } from "./days-off-lessons.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { SingleSlotCard } from "./single-slot-card.tsx";
 import { WeeklyScheduleCard } from "./weekly-schedule-card.tsx";
@@ -65,6 +66,7 @@ export function AvailabilityPanel() {
       </div>
 
       <div className="grid content-start gap-6">
+        {removal.daysOff && <DaysOffLessons outcome={removal.daysOff} onClose={removal.closeDaysOff} />}
         <DaySlotsCard
           selected={selected}
           daySlots={slotsOn(selected)}
