@@ -32,6 +32,8 @@ const TEXTS = {
     newTime: "New start time",
     moved: "Lesson Moved",
     allHandled: "Every lesson on your days off is moved or cancelled.",
+    nextMonth: "Next month",
+    dayOff: "Day off",
   },
   it: {
     admin: "/it/admin",
@@ -50,6 +52,8 @@ const TEXTS = {
     newTime: "Nuovo orario di inizio",
     moved: "Lezione spostata",
     allHandled: "Tutte le lezioni dei tuoi giorni liberi sono state spostate o disdette.",
+    nextMonth: "Mese successivo",
+    dayOff: "Giorno libero",
   },
 } as const;
 
@@ -57,7 +61,7 @@ const TEXTS = {
 async function shot(page: Page, name: string, at?: Locator) {
   mkdirSync(SHOTS, { recursive: true });
   const isPhone = (page.viewportSize()?.width ?? 0) < 768;
-  if (isPhone && at) await at.evaluate((e) => e.scrollIntoView({ block: "start" }));
+  if (isPhone && at) await at.evaluate((e) => e.scrollIntoView({ block: "center", behavior: "instant" }));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: !isPhone });
 }
 
@@ -166,6 +170,23 @@ for (const lang of ["en", "it"] as const) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, `lessons-${lang}-${info.project.name}`, lessons);
+
+    // Her calendar's day within them says so, with the lessons still booked inside.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
+    const months =
+      (Number(from.slice(0, 4)) - Number(today.slice(0, 4))) * 12 +
+      Number(from.slice(5, 7)) -
+      Number(today.slice(5, 7));
+    for (let m = 0; m < months; m += 1) await page.getByRole("button", { name: text.nextMonth }).click();
+    await page
+      .getByTestId("month-calendar")
+      .locator("button")
+      .filter({ hasText: new RegExp(`^${Number(from.slice(8))}$`) })
+      .click();
+    const dayNote = page.getByText(text.dayOff, { exact: true });
+    await expect(dayNote).toBeVisible();
+    await expect(page.getByText(text.count)).toHaveCount(2);
+    await shot(page, `day-${lang}-${info.project.name}`, dayNote);
 
     // A visitor is offered nothing in the two weeks, not even around the two lessons.
     expect(await offeredStarts(visitor, first)).toEqual([]);

@@ -121,6 +121,16 @@ describe(`days off over booked lessons, on ${testEngine}`, () => {
       { date: wednesdays[1].toISODate(), name: null },
       { date: wednesdays[2].toISODate(), name: null },
     ]);
+    // Her calendar shows the days off, with the lessons still booked inside.
+    const listing = await t.caller({ admin: t.admin }).admin.availability.list({
+      start: monday.startOf("day").toJSDate(),
+      end: sunday.plus({ days: 1 }).startOf("day").toJSDate(),
+    });
+    expect(listing.daysOff).toEqual([
+      expect.objectContaining({ name: "Vacanze", lessonCount: 2, startTime: iso(monday.startOf("day")) }),
+    ]);
+    // The two booked mornings stay in it, booked.
+    expect(listing.slots.filter((s) => s.booked)).toHaveLength(2);
     // The lessons themselves are untouched.
     expect(await db().booking.count({ where: { id: { in: [first, second] }, status: "confirmed" } })).toBe(2);
   });
@@ -165,6 +175,12 @@ describe(`days off over booked lessons, on ${testEngine}`, () => {
     expect(movedMail.length).toBeGreaterThan(0);
     expect(within(await offeredStarts(monday, sunday), monday, sunday)).toEqual([]);
 
+    // Her calendar no longer counts a lesson inside the days off.
+    const listing = await t.caller({ admin: t.admin }).admin.availability.list({
+      start: monday.startOf("day").toJSDate(),
+      end: sunday.plus({ days: 1 }).startOf("day").toJSDate(),
+    });
+    expect(listing.daysOff.map((d) => d.lessonCount)).toEqual([0]);
     // Marking the same days again lists nothing left inside.
     const again = await t.caller({ admin: t.admin }).admin.availability.daysOff({
       startDate: monday.toISODate() as string,
@@ -172,6 +188,12 @@ describe(`days off over booked lessons, on ${testEngine}`, () => {
     });
     expect(again.lessons).toEqual([]);
     expect(again.lessonCount).toBe(0);
+    // Marked twice, the days show once in her calendar.
+    const twice = await t.caller({ admin: t.admin }).admin.availability.list({
+      start: monday.startOf("day").toJSDate(),
+      end: sunday.plus({ days: 1 }).startOf("day").toJSDate(),
+    });
+    expect(twice.daysOff).toHaveLength(1);
   });
 
   it("a slot the teacher opens on a day off afterwards is bookable", async () => {

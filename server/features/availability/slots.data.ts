@@ -101,6 +101,41 @@ export function findLessonsWithin(tx: DbOrTx, teacherId: string, range: { starts
   });
 }
 
+/**
+ * The days off (whole days: at least 23 hours, not a removed occurrence) of the teachers
+ * overlapping [from, to), with the live lessons still ahead inside each (their count).
+ */
+export async function findDaysOffWithLessons(db: DbOrTx, teacherIds: string[], from: Date, to: Date, now: Date) {
+  const days = await db.availabilityException.findMany({
+    where: { teacherId: { in: teacherIds }, startsAt: { lt: to }, endsAt: { gt: from } },
+    orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+    select: { teacherId: true, startsAt: true, endsAt: true, name: true, holiday: true },
+  });
+  // The same days marked twice are one day off (the first name given wins).
+  const seen = new Set<string>();
+  const whole = days.filter((d) => {
+    const key = `${d.teacherId} ${d.startsAt.getTime()} ${d.endsAt.getTime()}`;
+    if (seen.has(key) || d.endsAt.getTime() - d.startsAt.getTime() < 23 * 3_600_000) return false;
+    seen.add(key);
+    return true;
+  });
+  if (whole.length === 0) return [];
+  const lessons = await db.booking.findMany({
+    where: {
+      teacherId: { in: teacherIds },
+      status: { in: ["pending", "confirmed"] },
+      startsAt: { lt: whole[whole.length - 1].endsAt, gt: now },
+      endsAt: { gt: whole[0].startsAt },
+    },
+    select: { teacherId: true, startsAt: true, endsAt: true },
+  });
+  return whole.map((d) => ({
+    ...d,
+    lessonCount: lessons.filter((l) => l.teacherId === d.teacherId && l.startsAt < d.endsAt && l.endsAt > d.startsAt)
+      .length,
+  }));
+}
+
 export async function findSeriesIds(db: Db, ids: string[]) {
   const rows = await db.availabilitySlot.findMany({ where: { id: { in: ids } }, select: { id: true, seriesId: true } });
   return new Map(rows.map((r) => [r.id, r.seriesId]));

@@ -15,10 +15,12 @@ import {
   adminDayRange,
   listCalendarBusyForAdmin,
   listSlotsForAdmin,
+  resolveTeachers,
 } from "./availability.service.ts";
 import { findSlotsStartingWithin } from "./holidays.data.ts";
 import {
   deleteSlotsUnlessBooked,
+  findDaysOffWithLessons,
   findLessonsWithin,
   findOverlappingSlots,
   findSeriesIds,
@@ -187,14 +189,28 @@ export async function listAdminSlots(db: Db, input: { start: Date; end: Date; te
   if (days > ADMIN_LISTING_MAX_DAYS)
     throw new AppError("BAD_REQUEST", { key: "errors.listingMaxDays", values: { days: ADMIN_LISTING_MAX_DAYS } });
   const slots = await listSlotsForAdmin(db, input);
-  const [series, busy] = await Promise.all([
+  const teacherIds = (await resolveTeachers(db, input.teacherId)).map((t) => t.id);
+  const [series, busy, daysOff] = await Promise.all([
     findSeriesIds(
       db,
       slots.map((s) => s.id),
     ),
     listCalendarBusyForAdmin(db, input),
+    findDaysOffWithLessons(db, teacherIds, input.start, input.end, new Date()),
   ]);
-  return { timezone, slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })), busyTimes: busy };
+  return {
+    timezone,
+    slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })),
+    busyTimes: busy,
+    // Her days off in the range (issue 32, item 5), each with the lessons still booked inside it.
+    daysOff: daysOff.map((d) => ({
+      startTime: d.startsAt.toISOString(),
+      endTime: d.endsAt.toISOString(),
+      name: d.name,
+      holiday: d.holiday,
+      lessonCount: d.lessonCount,
+    })),
+  };
 }
 
 /** An admin's GET /api/availability: the same listing, its range in whole days of the zone. */
