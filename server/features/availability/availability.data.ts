@@ -57,6 +57,16 @@ const TIMED_COLUMNS = Prisma.sql`
 const overlapping = (teacherIds: string[], start: Date, end: Date) =>
   Prisma.sql`"teacherId" = ANY(${teacherIds}::uuid[]) AND "startsAt" < ${end} AND "endsAt" > ${start}`;
 const LIVE = Prisma.sql`"status" IN ('pending', 'confirmed')`;
+/**
+ * A slot still offered: no day off (or removed time) recorded since the slot was made overlaps
+ * it. A day off over a booked lesson keeps that lesson's slot for the teacher's calendar, and a
+ * slot she adds on a day off afterwards is her choice to work then: this keeps the first closed
+ * even once its lesson is moved or cancelled, and lets the second be booked.
+ */
+const OFFERED = Prisma.sql`NOT EXISTS (
+  SELECT 1 FROM "AvailabilityException" x
+  WHERE x."teacherId" = "AvailabilitySlot"."teacherId" AND x."startsAt" < "AvailabilitySlot"."endsAt"
+    AND x."endsAt" > "AvailabilitySlot"."startsAt" AND x."createdAt" >= "AvailabilitySlot"."createdAt")`;
 
 /**
  * `columns` and the instants of the rows of `table` of these teachers that overlap [start, end) and
@@ -79,12 +89,16 @@ async function listTimedOverlapping<Row extends { startsAt: Date; endsAt: Date }
   return rows.map(fromEpoch) as unknown as Row[];
 }
 
-/** Availability slots of these teachers that overlap [start, end). */
+/**
+ * Availability slots of these teachers that overlap [start, end): with `offeredOnly`, those a
+ * visitor may book (none closed by a later day off), else every one (the teacher's calendar).
+ */
 export async function listSlotsOverlapping(
   db: DbOrTx,
   teacherIds: string[],
   start: Date,
   end: Date,
+  opts: { offeredOnly?: boolean } = {},
 ): Promise<SlotRow[]> {
   return listTimedOverlapping<SlotRow>(
     db,
@@ -93,6 +107,7 @@ export async function listSlotsOverlapping(
     teacherIds,
     start,
     end,
+    opts.offeredOnly ? [OFFERED] : [],
   );
 }
 
@@ -161,7 +176,7 @@ export async function readTeacherCalendar(
     FROM "Booking" WHERE ${LIVE} AND ${overlapping([teacherId], lessons.start, lessons.end)}
     UNION ALL
     SELECT 'slot', "id", "teacherId", NULL, NULL, "recurring", ${TIMED_COLUMNS}
-    FROM "AvailabilitySlot" WHERE ${overlapping([teacherId], offered.start, offered.end)}
+    FROM "AvailabilitySlot" WHERE ${OFFERED} AND ${overlapping([teacherId], offered.start, offered.end)}
     UNION ALL
     SELECT 'busy', "id", "teacherId", NULL, NULL, NULL, ${TIMED_COLUMNS}
     FROM "CalendarBusy" WHERE ${overlapping([teacherId], lessons.start, lessons.end)}

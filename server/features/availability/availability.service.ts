@@ -107,7 +107,7 @@ export async function bookableLessonsByTeacher(
   const margin = (rules.bufferMinutes + 60) * 60_000;
   const around = { start: new Date(window.start.getTime() - margin), end: new Date(window.end.getTime() + margin) };
   const [slots, bookings, calendarBusy] = await Promise.all([
-    listSlotsOverlapping(db, teacherIds, window.start, window.end),
+    listSlotsOverlapping(db, teacherIds, window.start, window.end, { offeredOnly: true }),
     listLiveBookingsOverlapping(db, teacherIds, around.start, around.end),
     listCalendarBusyOverlapping(db, teacherIds, around.start, around.end),
   ]);

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../../db.ts";
+import type { Db, DbOrTx, Tx } from "../../db.ts";
 
 const slotSelect = {
   id: true,
@@ -31,18 +31,6 @@ export function findOverlappingSlots(db: Db, teacherId: string, ranges: { starts
 
 export function findSlot(db: Db, id: string) {
   return db.availabilitySlot.findUnique({ where: { id }, select: slotSelect });
-}
-
-export function findSlots(db: Db, where: { teacherId: string; seriesId?: string; from?: Date; to?: Date }) {
-  return db.availabilitySlot.findMany({
-    where: {
-      teacherId: where.teacherId,
-      seriesId: where.seriesId,
-      startsAt: { gte: where.from, lt: where.to },
-    },
-    orderBy: { startsAt: "asc" },
-    select: slotSelect,
-  });
 }
 
 /** Active lessons of the teacher that fall inside any of the given ranges. */
@@ -88,6 +76,64 @@ export function deleteSlotsUnlessBooked(
     },
     { maxWait: 30_000, timeout: 30_000 },
   );
+}
+
+/** Records days off (or any time the top-up must leave free), inside the caller's locked transaction. */
+export async function insertDaysOff(
+  tx: Tx,
+  teacherId: string,
+  range: { startsAt: Date; endsAt: Date; name: string | null },
+) {
+  await tx.availabilityException.create({ data: { teacherId, ...range }, select: { id: true } });
+}
+
+/** The teacher's live lessons overlapping the range that start after `now`, in time order. */
+export function findLessonsWithin(tx: DbOrTx, teacherId: string, range: { startsAt: Date; endsAt: Date }, now: Date) {
+  return tx.booking.findMany({
+    where: {
+      teacherId,
+      status: { in: ["pending", "confirmed"] },
+      startsAt: { lt: range.endsAt, gt: now },
+      endsAt: { gt: range.startsAt },
+    },
+    orderBy: { startsAt: "asc" },
+    select: { id: true, startsAt: true, endsAt: true, status: true, lessonType: true, studentName: true },
+  });
+}
+
+/**
+ * The days off (whole days: at least 23 hours, not a removed occurrence) of the teachers
+ * overlapping [from, to), with the live lessons still ahead inside each (their count).
+ */
+export async function findDaysOffWithLessons(db: DbOrTx, teacherIds: string[], from: Date, to: Date, now: Date) {
+  const days = await db.availabilityException.findMany({
+    where: { teacherId: { in: teacherIds }, startsAt: { lt: to }, endsAt: { gt: from } },
+    orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],
+    select: { teacherId: true, startsAt: true, endsAt: true, name: true, holiday: true },
+  });
+  // The same days marked twice are one day off (the first name given wins).
+  const seen = new Set<string>();
+  const whole = days.filter((d) => {
+    const key = `${d.teacherId} ${d.startsAt.getTime()} ${d.endsAt.getTime()}`;
+    if (seen.has(key) || d.endsAt.getTime() - d.startsAt.getTime() < 23 * 3_600_000) return false;
+    seen.add(key);
+    return true;
+  });
+  if (whole.length === 0) return [];
+  const lessons = await db.booking.findMany({
+    where: {
+      teacherId: { in: teacherIds },
+      status: { in: ["pending", "confirmed"] },
+      startsAt: { lt: whole[whole.length - 1].endsAt, gt: now },
+      endsAt: { gt: whole[0].startsAt },
+    },
+    select: { teacherId: true, startsAt: true, endsAt: true },
+  });
+  return whole.map((d) => ({
+    ...d,
+    lessonCount: lessons.filter((l) => l.teacherId === d.teacherId && l.startsAt < d.endsAt && l.endsAt > d.startsAt)
+      .length,
+  }));
 }
 
 export async function findSeriesIds(db: Db, ids: string[]) {

@@ -15,17 +15,22 @@ import {
   adminDayRange,
   listCalendarBusyForAdmin,
   listSlotsForAdmin,
+  resolveTeachers,
 } from "./availability.service.ts";
+import { findSlotsStartingWithin } from "./holidays.data.ts";
 import {
   deleteSlotsUnlessBooked,
+  findDaysOffWithLessons,
+  findLessonsWithin,
   findOverlappingSlots,
   findSeriesIds,
   findSlot,
-  findSlots,
+  insertDaysOff,
   insertSlots,
   type NewSlot,
 } from "./slots.data.ts";
-import { removeSeriesFrom, standingSeriesId } from "./standing-schedule.service.ts";
+import { withTeacherScheduleLock } from "./standing-schedule.data.ts";
+import { removeKeepingBooked, removeSeriesFrom, standingSeriesId } from "./standing-schedule.service.ts";
 import { type ExpandedSlot, weeklyRepeats } from "./weekly-template.ts";
 
 /** A slot's start in a refusal: "Tue 3 Mar 2026, 10:00", "martedì 3 marzo 2026, 10:00". */
@@ -113,18 +118,54 @@ export function deleteSeriesFrom(db: Db, teacherId: string, seriesId: string, fr
   return removeSeriesFrom(db, teacherId, seriesId, from);
 }
 
-/** Days off: every slot starting on those days (in the teacher's zone) goes, unless one is booked. */
-export async function markDaysOff(db: Db, teacherId: string, input: z.output<typeof daysOffSchema>) {
+/** How many lessons inside a range of days off the answer lists (the count is always complete). */
+const LISTED_LESSONS = 100;
+
+/**
+ * Days off (issue 32, item 5): the days (in the teacher's zone) are recorded at once, so every free
+ * time in them closes (slots made before it are no longer offered, and the standing schedule's
+ * top-up never fills them again, also further ahead than the slots that exist yet); the free
+ * slots starting on them go. It is never refused for a lesson booked inside: that lesson keeps
+ * its slot and time, and comes back in `lessons` for the teacher to move or cancel (cancelling
+ * emails the family, as any cancellation of hers does).
+ */
+export async function markDaysOff(db: Db, teacherId: string, input: z.output<typeof daysOffSchema>, now = new Date()) {
   const { timezone } = await getSiteSettings(db);
   const from = DateTime.fromISO(input.startDate, { zone: timezone }).startOf("day");
   const to = DateTime.fromISO(input.endDate, { zone: timezone }).plus({ days: 1 }).startOf("day");
   if (to <= from) throw new AppError("BAD_REQUEST", "The last day off must not be before the first.");
   if (to.diff(from, "days").days > 366) throw new AppError("BAD_REQUEST", "Mark at most a year of days off at once.");
-  const slots = await findSlots(db, { teacherId, from: from.toJSDate(), to: to.toJSDate() });
-  // The days are remembered, so the standing schedule's top-up never fills them again (also
-  // days further ahead than the slots that exist yet).
-  const takenOut = [{ startsAt: from.toJSDate(), endsAt: to.toJSDate(), name: input.name || null }];
-  return { success: true, deleted: await removeUnlessBooked(db, teacherId, slots, timezone, takenOut) };
+  const range = { startsAt: from.toJSDate(), endsAt: to.toJSDate() };
+  const { removal, lessons } = await withTeacherScheduleLock(db, teacherId, async (tx) => {
+    await insertDaysOff(tx, teacherId, { ...range, name: input.name || null });
+    const slots = await findSlotsStartingWithin(tx, teacherId, [range]);
+    return {
+      removal: await removeKeepingBooked(tx, teacherId, slots),
+      lessons: await findLessonsWithin(tx, teacherId, range, now),
+    };
+  });
+  const count = lessons.length;
+  return {
+    success: true,
+    deleted: removal.deleted,
+    // Every live lesson still ahead inside the days off, in time order, as the bookings list
+    // names them (id, lesson_date, status, type, student), each to be moved or cancelled.
+    lessons: lessons.slice(0, LISTED_LESSONS).map((l) => ({
+      id: l.id,
+      lesson_date: l.startsAt.toISOString(),
+      end_date: l.endsAt.toISOString(),
+      status: l.status,
+      lesson_type: l.lessonType,
+      student: { name: l.studentName },
+    })),
+    lessonCount: count,
+    message:
+      "Days off marked: " +
+      `${removal.deleted} free ${removal.deleted === 1 ? "slot" : "slots"} removed.` +
+      (count > 0
+        ? ` ${count} booked ${count === 1 ? "lesson is" : "lessons are"} inside: move or cancel ${count === 1 ? "it" : "them"}.`
+        : ""),
+  };
 }
 
 /**
@@ -148,14 +189,28 @@ export async function listAdminSlots(db: Db, input: { start: Date; end: Date; te
   if (days > ADMIN_LISTING_MAX_DAYS)
     throw new AppError("BAD_REQUEST", { key: "errors.listingMaxDays", values: { days: ADMIN_LISTING_MAX_DAYS } });
   const slots = await listSlotsForAdmin(db, input);
-  const [series, busy] = await Promise.all([
+  const teacherIds = (await resolveTeachers(db, input.teacherId)).map((t) => t.id);
+  const [series, busy, daysOff] = await Promise.all([
     findSeriesIds(
       db,
       slots.map((s) => s.id),
     ),
     listCalendarBusyForAdmin(db, input),
+    findDaysOffWithLessons(db, teacherIds, input.start, input.end, new Date()),
   ]);
-  return { timezone, slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })), busyTimes: busy };
+  return {
+    timezone,
+    slots: slots.map((s) => ({ ...s, seriesId: series.get(s.id) ?? null })),
+    busyTimes: busy,
+    // Her days off in the range (issue 32, item 5), each with the lessons still booked inside it.
+    daysOff: daysOff.map((d) => ({
+      startTime: d.startsAt.toISOString(),
+      endTime: d.endsAt.toISOString(),
+      name: d.name,
+      holiday: d.holiday,
+      lessonCount: d.lessonCount,
+    })),
+  };
 }
 
 /** An admin's GET /api/availability: the same listing, its range in whole days of the zone. */

@@ -180,6 +180,7 @@ async function chooseTeacher(db: Db, teacherId: string | null | undefined, start
     teachers.map((t) => t.id),
     from,
     to,
+    { offeredOnly: true },
   );
   const slotsOf = (id: string): Interval[] =>
     slots.filter((s) => s.teacherId === id).map((s) => ({ start: s.startsAt, end: s.endsAt }));

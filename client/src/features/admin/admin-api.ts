@@ -16,6 +16,9 @@ export type StudentNote = Admin["notes"]["list"]["notes"][number];
 export type SharedFile = Admin["files"]["list"]["files"][number];
 export type AdminSlot = Admin["availability"]["list"]["slots"][number];
 export type AdminBusyTime = Admin["availability"]["list"]["busyTimes"][number];
+export type AdminDayOff = Admin["availability"]["list"]["daysOff"][number];
+/** A lesson inside days off the teacher has just marked, to move or cancel. */
+export type DaysOffLesson = Admin["availability"]["daysOff"]["lessons"][number];
 export type AdminSettings = Admin["settings"]["get"]["settings"];
 
 /** Rows per page of every admin list (the server accepts up to 200). */

@@ -9,11 +9,12 @@ import { ADMIN_AVAILABILITY_DAYS_AFTER, ADMIN_AVAILABILITY_DAYS_BEFORE } from ".
 import { useT } from "../../lib/i18n.tsx";
 import { addDays, dateKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
-import { type AdminBusyTime, type AdminSlot, useLoadFailure } from "./admin-api.ts";
+import { type AdminBusyTime, type AdminDayOff, type AdminSlot, useLoadFailure } from "./admin-api.ts";
 import { useAdminPrefs } from "./admin-format.ts";
 import { RemovalDialog, useAvailabilityRemoval } from "./availability-removal.tsx";
 import { CalendarsCard } from "./calendars-card.tsx";
 import { DaySlotsCard } from "./day-slots-card.tsx";
+import { DaysOffLessons } from "./days-off-lessons.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { SingleSlotCard } from "./single-slot-card.tsx";
 import { WeeklyScheduleCard } from "./weekly-schedule-card.tsx";
@@ -42,14 +43,14 @@ export function AvailabilityPanel() {
     return map;
   }, [slots.data, tz]);
   const slotsOn = (date: string) => byDay.get(date) ?? [];
-  // A busy time of the teacher's own calendars shows on each day it touches.
-  const busyOn = (date: string): AdminBusyTime[] => {
+  // A busy time of the teacher's own calendars (or a day off) shows on each day it touches.
+  const touching = <T extends { startTime: string; endTime: string }>(list: T[], date: string): T[] => {
     const dayStart = zonedInstant(date, "00:00", tz).getTime();
     const dayEnd = zonedInstant(addDays(date, 1), "00:00", tz).getTime();
-    return (slots.data?.busyTimes ?? []).filter(
-      (b) => new Date(b.startTime).getTime() < dayEnd && new Date(b.endTime).getTime() > dayStart,
-    );
+    return list.filter((b) => new Date(b.startTime).getTime() < dayEnd && new Date(b.endTime).getTime() > dayStart);
   };
+  const busyOn = (date: string): AdminBusyTime[] => touching(slots.data?.busyTimes ?? [], date);
+  const daysOffOn = (date: string): AdminDayOff[] => touching(slots.data?.daysOff ?? [], date);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
@@ -65,10 +66,12 @@ export function AvailabilityPanel() {
       </div>
 
       <div className="grid content-start gap-6">
+        {removal.daysOff && <DaysOffLessons outcome={removal.daysOff} onClose={removal.closeDaysOff} />}
         <DaySlotsCard
           selected={selected}
           daySlots={slotsOn(selected)}
           busyTimes={busyOn(selected)}
+          offDays={daysOffOn(selected)}
           isLoading={slots.isPending}
           prefs={prefs}
           onRemove={removal.ask}

@@ -1,5 +1,6 @@
 // Removing availability: one slot, a weekly series from a slot on, days off, or the standing
-// schedule, each after a confirmation. A slot that holds a lesson is never removed.
+// schedule, each after a confirmation. A slot that holds a lesson is never removed; days off are
+// never refused for one, and list the lessons inside them to move or cancel.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
@@ -9,6 +10,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
 import { type SeriesRemovalOutcome, seriesRemovalText } from "./admin-results.ts";
+import type { DaysOffOutcome } from "./days-off-lessons.tsx";
 import type { KeptLesson } from "./weekly-schedule-parts.tsx";
 
 /** What the confirmation dialog is about to remove. */
@@ -18,8 +20,12 @@ export type PendingRemoval =
   | { kind: "days"; from: string; to: string }
   | { kind: "schedule" };
 
-/** What each way of removing slots answers: a count, and for series the booked lessons kept. */
-type RemovalResult = Partial<SeriesRemovalOutcome> & { deleted: number; keptBooked?: KeptLesson[] };
+/**
+ * What each way of removing slots answers: a count, for series the booked lessons kept, and for
+ * days off the lessons inside them.
+ */
+type RemovalResult = Partial<SeriesRemovalOutcome> &
+  Partial<DaysOffOutcome> & { deleted: number; keptBooked?: KeptLesson[] };
 
 const removeOnServer = (p: PendingRemoval): Promise<RemovalResult> =>
   p.kind === "slot"
@@ -41,17 +47,29 @@ export function useAvailabilityRemoval(onScheduleStopped: () => void) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingRemoval | null>(null);
   const [kept, setKept] = useState<KeptLesson[]>([]);
+  const [daysOff, setDaysOff] = useState<DaysOffOutcome | null>(null);
   const remove = useMutation({
     mutationFn: removeOnServer,
     onSuccess: (r, p) => {
-      toast({
-        title: t("admin.removal.success"),
-        description: r.scope
-          ? seriesRemovalText(t, { scope: r.scope, deleted: r.deleted, keptBookedCount: r.keptBookedCount ?? 0 })
-          : t("admin.removal.removed", { count: r.deleted }),
-        variant: "success",
-      });
+      if (p.kind === "days") {
+        toast({
+          title: t("admin.daysOff.marked"),
+          description: t("admin.daysOff.markedText", { removed: r.deleted, lessons: r.lessonCount ?? 0 }),
+          variant: "success",
+        });
+      } else {
+        toast({
+          title: t("admin.removal.success"),
+          description: r.scope
+            ? seriesRemovalText(t, { scope: r.scope, deleted: r.deleted, keptBookedCount: r.keptBookedCount ?? 0 })
+            : t("admin.removal.removed", { count: r.deleted }),
+          variant: "success",
+        });
+      }
       setKept(r.keptBooked ?? []);
+      // The lessons inside days off stay listed until the teacher closes them.
+      if (p.kind === "days")
+        setDaysOff(r.lessons && r.lessons.length > 0 ? { lessons: r.lessons, lessonCount: r.lessonCount ?? 0 } : null);
       if (p.kind === "schedule") {
         queryClient.setQueryData(
           trpc.admin.availability.schedule.queryKey(),
@@ -67,7 +85,15 @@ export function useAvailabilityRemoval(onScheduleStopped: () => void) {
       fail(e, t("admin.removal.failed"));
     },
   });
-  return { pending, ask: setPending, cancel: () => setPending(null), remove, kept };
+  return {
+    pending,
+    ask: setPending,
+    cancel: () => setPending(null),
+    remove,
+    kept,
+    daysOff,
+    closeDaysOff: () => setDaysOff(null),
+  };
 }
 
 /** The confirmation's texts for each removal; with none pending (the dialog closing), a slot's. */

@@ -9,7 +9,7 @@ import { TextField } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
-import type { AdminBusyTime, AdminSlot } from "./admin-api.ts";
+import type { AdminBusyTime, AdminDayOff, AdminSlot } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatClock } from "./admin-format.ts";
 import type { PendingRemoval } from "./availability-removal.tsx";
 
@@ -17,6 +17,7 @@ export function DaySlotsCard({
   selected,
   daySlots,
   busyTimes,
+  offDays,
   isLoading,
   prefs,
   onRemove,
@@ -24,6 +25,8 @@ export function DaySlotsCard({
   selected: string;
   daySlots: AdminSlot[];
   busyTimes: AdminBusyTime[];
+  /** The days off covering the date, each with the lessons still booked inside it. */
+  offDays: AdminDayOff[];
   isLoading: boolean;
   prefs: AdminPrefs;
   onRemove: (removal: PendingRemoval) => void;
@@ -45,6 +48,19 @@ export function DaySlotsCard({
           </Button>
         )}
       </div>
+      {offDays.map((d) => (
+        <p
+          key={`${d.startTime}-${d.endTime}`}
+          className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <span className="font-medium">
+            {d.name ? t("admin.daysOff.dayOffNamed", { name: d.name }) : t("admin.daysOff.dayOff")}
+          </span>
+          {d.lessonCount > 0 && (
+            <span className="block">{t("admin.daysOff.lessonsCount", { count: d.lessonCount })}</span>
+          )}
+        </p>
+      ))}
       {busyTimes.length > 0 && (
         <ul className="mb-3 grid gap-1" aria-label={t("admin.calendars.title")}>
           {busyTimes.map((b) => (

@@ -16,12 +16,15 @@ import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { CHOICES, TimeSelect } from "./availability-time.tsx";
 
+/** What the move needs of a lesson: any list's row (the bookings, the agenda, days off) has it. */
+type MovableLesson = Pick<AdminBooking, "id" | "lesson_date" | "status"> & { student: { name: string } };
+
 export function MoveBookingDialog({
   booking,
   onClose,
   onMoved,
 }: {
-  booking: AdminBooking | null;
+  booking: MovableLesson | null;
   onClose: () => void;
   onMoved?: (b: AdminBooking) => void;
 }) {

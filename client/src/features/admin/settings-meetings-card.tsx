@@ -15,6 +15,7 @@ import { zonedInstant } from "../../lib/zoned-date.ts";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSettings, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDate, useAdminPrefs } from "./admin-format.ts";
+import { DaysOffLessons, type DaysOffOutcome } from "./days-off-lessons.tsx";
 import { type SetSettings, SettingsCard } from "./settings-cards.tsx";
 
 const PERSONAL_ROOM_EXAMPLE = "https://zoom.us/j/...";
@@ -98,6 +99,7 @@ export function HolidaysCard({ holidays, set }: { holidays: AdminSettings["holid
     onError: (e) => fail(e, t("admin.settings.holidays.markFailed")),
   });
   const [period, setPeriod] = useState({ from: "", to: "", name: "" });
+  const [periodLessons, setPeriodLessons] = useState<DaysOffOutcome | null>(null);
   const addPeriod = useMutation({
     mutationFn: () =>
       trpcClient.admin.availability.daysOff.mutate({
@@ -105,10 +107,15 @@ export function HolidaysCard({ holidays, set }: { holidays: AdminSettings["holid
         endDate: period.to,
         name: period.name || undefined,
       }),
-    onSuccess: () => {
+    onSuccess: (r) => {
       queryClient.invalidateQueries({ queryKey: trpc.admin.availability.pathKey() });
       setPeriod({ from: "", to: "", name: "" });
-      toast({ title: t("admin.settings.holidays.periodAdded"), variant: "success" });
+      setPeriodLessons(r.lessons.length > 0 ? r : null);
+      toast({
+        title: t("admin.settings.holidays.periodAdded"),
+        description: t("admin.daysOff.markedText", { removed: r.deleted, lessons: r.lessonCount }),
+        variant: "success",
+      });
     },
     onError: (e) => fail(e, t("admin.settings.holidays.periodFailed")),
   });
@@ -191,6 +198,7 @@ export function HolidaysCard({ holidays, set }: { holidays: AdminSettings["holid
             </Button>
           </div>
         </fieldset>
+        {periodLessons && <DaysOffLessons outcome={periodLessons} onClose={() => setPeriodLessons(null)} />}
       </div>
     </SettingsCard>
   );
