@@ -24,6 +24,15 @@ function pgliteTemplate(contents: keyof DatabaseTemplates): Blob | undefined {
   return templates ? new Blob([readFileSync(templates[contents])]) : undefined;
 }
 
+/** This run's migrated PostgreSQL database to copy, when the run made one. */
+function postgresTemplate(): string | null {
+  try {
+    return inject("postgresTemplate") ?? null;
+  } catch {
+    return null; // outside a Vitest worker
+  }
+}
+
 /**
  * A migrated database, empty; with `catalogue`, also holding what every seed writes first (the
  * packages, the quiz bank, the settings row), which saves each file the slowest part of seeding.
@@ -36,9 +45,10 @@ export async function createTestDatabase(
     return openDatabase({ dataDir: "memory://", startFrom: pgliteTemplate(catalogue ? "catalogue" : "migrated") });
   }
   const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const template = postgresTemplate();
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
