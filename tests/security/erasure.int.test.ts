@@ -492,6 +492,9 @@ const PERSONAL: Record<string, Record<string, Erasure>> = {
     certificateCode: "cascade",
     certificateName: "cascade",
   },
+  // The family's learners (issue 31): their names, levels and goals go with the account; the
+  // lessons that named them lose the link (ON DELETE SET NULL) and are redacted as below.
+  Learner: { name: "cascade", nameKey: "cascade", ageGroup: "cascade", level: "cascade", goals: "cascade" },
   // Their lesson ledger goes with the account (the orders it names stay, in the teacher's accounts).
   CreditEntry: { kind: "cascade", reason: "cascade" },
   AvailabilityRequest: {
