@@ -425,7 +425,7 @@ function planBooking(
     status,
     rows,
     learner: req.learner,
-    learnerDetails: { level: info.english_level, goals: info.lesson_focus || null },
+    learnerDetails: { level: info.english_level, goals: info.lesson_focus || null, phone: info.phone },
     mailsFor,
     signup,
     email,

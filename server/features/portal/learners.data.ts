@@ -58,3 +58,8 @@ export function listLearnersOfAccounts(db: Db, accountIds: string[]) {
     select: { ...learnerSelect, accountId: true },
   });
 }
+
+/** The guardian's phone, given on a booking's details, kept on an account that had none. */
+export function setAccountPhoneIfMissing(db: DbOrTx, accountId: string, phone: string) {
+  return db.user.updateMany({ where: { id: accountId, OR: [{ phone: null }, { phone: "" }] }, data: { phone } });
+}

@@ -17,6 +17,7 @@ import {
   insertLearner,
   type LearnerRow,
   listAccountLearners,
+  setAccountPhoneIfMissing,
   updateLearnerRow,
 } from "./learners.data.ts";
 import type { LearnerInput } from "./portal.schemas.ts";
@@ -133,8 +134,10 @@ export async function saveBookingLearner(
   tx: DbOrTx,
   accountId: string,
   learner: BookingLearner,
-  details: { level: string | null; goals: string | null },
+  details: { level: string | null; goals: string | null; phone: string },
 ): Promise<string> {
+  // The family's contact, so the next booking need not ask for it again.
+  if (details.phone) await setAccountPhoneIfMissing(tx, accountId, details.phone);
   const found =
     learner.kind === "existing"
       ? await findAccountLearner(tx, accountId, learner.id)

@@ -3,7 +3,7 @@
 import type { ChangeEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useT } from "../../lib/i18n.tsx";
-import type { DetailsErrors, DetailsForm } from "./details-form.ts";
+import type { DetailsErrors, DetailsForm, FamilyLearner } from "./details-form.ts";
 
 const LEVELS = [
   { value: "beginner", label: "booking-details.level.beginner" },
@@ -13,13 +13,60 @@ const LEVELS = [
 
 type TextKey = "student_name" | "guardian_phone" | "preferred_location" | "lesson_focus" | "notes";
 
+/**
+ * Issue 31: "Who is this lesson for?", when the family has learners: one of them (their details
+ * filled in) or someone new, whose name is typed below.
+ */
+function LearnerChoice(props: { learners: FamilyLearner[]; chosen: string; onPick: (id: string) => void }) {
+  const t = useT();
+  const options = [
+    ...props.learners.map((l) => ({
+      id: l.id,
+      label: l.isSelf ? t("booking-details.learner.you", { name: l.name }) : l.name,
+      hint: t("booking-details.learner.ageGroup", { group: l.ageGroup }),
+    })),
+    { id: "", label: t("booking-details.learner.someoneElse"), hint: t("booking-details.learner.someoneElseHint") },
+  ];
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t("booking-details.learner.legend")}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((o) => (
+          <label
+            key={o.id || "new"}
+            className={`flex cursor-pointer items-start gap-2 rounded-xl border-2 px-3 py-2 text-sm ${props.chosen === o.id ? "border-blue-900 bg-blue-50 text-blue-900" : "border-slate-200 text-slate-700"}`}
+          >
+            <input
+              type="radio"
+              name="learner_id"
+              value={o.id}
+              checked={props.chosen === o.id}
+              onChange={() => props.onPick(o.id)}
+              className="mt-0.5 accent-blue-900"
+            />
+            <span>
+              <span className="block font-medium">{o.label}</span>
+              <span className="block text-xs text-slate-600">{o.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export function StudentDetailsFields({
+  learners,
+  onPickLearner,
   form,
   errors,
   set,
   accountEmail,
   fixedType,
 }: {
+  /** The family's learners (issue 31); none on a first booking. */
+  learners: FamilyLearner[];
+  onPickLearner: (id: string) => void;
   form: DetailsForm;
   errors: DetailsErrors;
   set: <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => void;
@@ -46,6 +93,7 @@ export function StudentDetailsFields({
   });
   return (
     <>
+      {learners.length > 0 && <LearnerChoice learners={learners} chosen={form.learner_id} onPick={onPickLearner} />}
       <div data-field="student_name">
         <TextField
           label={t("booking-details.name")}
