@@ -27,12 +27,12 @@ test("a parent books for her son, and the teacher finds the son by name with the
   await toDetails(page);
 
   const who = page.getByRole("group", { name: "Who is this lesson for?" });
-  // The account holder's own lessons are hers: she is offered first, with her details.
-  await expect(who.getByRole("radio", { name: /Sofia Bianchi \(you\)/ })).toBeChecked();
-  await who.getByRole("radio", { name: /Someone else/ }).check();
   const name = page.getByLabel("Student name");
-  // Never the parent's name for someone else.
+  // The family's learners are offered (the account holder's own first); none is chosen for her,
+  // and the name is never the parent's until she says she books for herself.
+  await expect(who.getByRole("radio", { name: /Sofia Bianchi \(you\)/ })).not.toBeChecked();
   await expect(name).toHaveValue("");
+  await who.getByRole("radio", { name: /Someone else/ }).check();
   await page.getByLabel("I am the parent or guardian of the student").check();
   await name.fill(son);
   await page.getByLabel("Contact phone number").fill("+39 333 765 4321");

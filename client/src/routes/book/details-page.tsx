@@ -112,25 +112,14 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   const family = useQuery(trpc.portal.learners.queryOptions());
   const profile = useQuery(trpc.portal.profile.queryOptions());
   const learners: FamilyLearner[] = family.data?.learners ?? [];
-  // Once loaded: the family's first learner is offered with their details filled in, and the
-  // phone the family gave before. Nothing the person already typed is replaced.
-  const prefilled = useRef({ learner: false, phone: false });
-  useEffect(() => {
-    const first = family.data?.learners[0];
-    if (prefilled.current.learner || !first) return;
-    prefilled.current.learner = true;
-    setForm((f) => (f.student_name || f.lesson_focus ? f : chooseLearner(f, first)));
-  }, [family.data]);
-  useEffect(() => {
-    const phone = profile.data?.profile.phone;
-    if (prefilled.current.phone || !phone) return;
-    prefilled.current.phone = true;
-    setForm((f) => (f.guardian_phone ? f : { ...f, guardian_phone: phone }));
-  }, [profile.data]);
+  // Choosing a learner of the family fills in their details, and the phone the family gave before;
+  // nothing is chosen for them (the age confirmation stays an answer the person gives).
   const pickLearner = (id: string) => {
+    const phone = profile.data?.profile.phone ?? "";
     setForm((f) => {
       const previous = learners.find((l) => l.id === f.learner_id) ?? null;
-      return chooseLearner(f, learners.find((l) => l.id === id) ?? null, previous);
+      const next = chooseLearner(f, learners.find((l) => l.id === id) ?? null, previous);
+      return id && !next.guardian_phone && phone ? { ...next, guardian_phone: phone } : next;
     });
     setErrors({});
   };
