@@ -1,7 +1,9 @@
 // Each learner a person of their own (issue 31, item 0): a family account holds learners, REST
 // lists, adds and edits them (another family's id is a 404), and a booking names its learner, by
 // id or by the name its studentInfo gives (a new name creates a learner, the same name reuses it).
+import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
+import { projectPath } from "../../server/paths.ts";
 import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
 import { testEngine } from "../helpers/test-db.ts";
 
@@ -236,5 +238,67 @@ describe(`a family's learners on ${testEngine}`, () => {
     }
     const nobody = await t.send("GET", "/api/admin/students?search=Zzyzx", { as: t.admin });
     expect(nobody.json().students).toEqual([]);
+  });
+
+  it("the migration's backfill gives every earlier lesson its learner: the account's own, or one per name a guardian booked for", async () => {
+    const mother = await t.createStudent({ name: "Elena Russo" });
+    const adult = await t.createStudent({ name: "Paolo Neri" });
+    const teacherId = t.teacherId;
+    let day = 200;
+    const lessonFor = (studentId: string, studentName: string, bookedBy: string, englishLevel: string | null) => {
+      day += 1;
+      const startsAt = romeDay(day, 9).toJSDate();
+      return db().booking.create({
+        data: {
+          studentId,
+          teacherId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3_600_000),
+          lessonType: "online",
+          studentName,
+          studentEmail: "x@test.example",
+          bookedBy,
+          englishLevel,
+          lessonFocus: `${studentName} goals`,
+        },
+        select: { id: true },
+      });
+    };
+    const ada1 = await lessonFor(mother.id, "Ada Russo", "guardian", "beginner");
+    const ada2 = await lessonFor(mother.id, " ada  russo ", "guardian", "intermediate");
+    const leo = await lessonFor(mother.id, "Leo Russo", "guardian", null);
+    const own1 = await lessonFor(adult.id, "Paolo", "learner", "advanced");
+    const own2 = await lessonFor(adult.id, "Paolo Neri", "learner", "advanced");
+    // As before the migration: no learners at all.
+    await db().learner.deleteMany();
+
+    const sql = readFileSync(projectPath("prisma/migrations/20261130090000_learners/migration.sql"), "utf8");
+    const statements = sql
+      .slice(sql.indexOf("-- Backfill"))
+      .split(/;\s*\n/)
+      .map((statement) => statement.replace(/^--.*$/gm, "").trim())
+      .filter(Boolean);
+    expect(statements).toHaveLength(4);
+    for (const statement of statements) await db().$executeRawUnsafe(statement);
+
+    const family = (
+      await db().learner.findMany({
+        where: { accountId: mother.id },
+        select: { name: true, ageGroup: true, level: true, isSelf: true, bookings: { select: { id: true } } },
+      })
+    ).sort((a, b) => a.name.localeCompare(b.name));
+    expect(family).toEqual([
+      // Named and described as the latest lesson for that name was.
+      { name: "ada  russo", ageGroup: "child", level: "intermediate", isSelf: false, bookings: expect.any(Array) },
+      { name: "Leo Russo", ageGroup: "child", level: null, isSelf: false, bookings: [{ id: leo.id }] },
+    ]);
+    expect(family[0].bookings.map((b) => b.id).sort()).toEqual([ada1.id, ada2.id].sort());
+    const own = await db().learner.findMany({
+      where: { accountId: adult.id },
+      select: { name: true, ageGroup: true, isSelf: true, bookings: { select: { id: true } } },
+    });
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ name: "Paolo Neri", ageGroup: "adult", isSelf: true });
+    expect(own[0].bookings.map((b) => b.id).sort()).toEqual([own1.id, own2.id].sort());
   });
 });
