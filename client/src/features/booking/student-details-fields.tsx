@@ -1,6 +1,6 @@
 // The fields of the booking's Student Details form. Each sits in a [data-field] wrapper so that a
 // failed submit can focus the first invalid one.
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, lazy, Suspense } from "react";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import type { DetailsErrors, DetailsForm, FamilyLearner } from "./details-form.ts";
@@ -13,47 +13,9 @@ const LEVELS = [
 
 type TextKey = "student_name" | "guardian_phone" | "preferred_location" | "lesson_focus" | "notes";
 
-/**
- * Issue 31: "Who is this lesson for?", when the family has learners: one of them (their details
- * filled in) or someone new, whose name is typed below.
- */
-function LearnerChoice(props: { learners: FamilyLearner[]; chosen: string; onPick: (id: string) => void }) {
-  const t = useT();
-  const options = [
-    ...props.learners.map((l) => ({
-      id: l.id,
-      label: l.isSelf ? t("booking-details.learner.you", { name: l.name }) : l.name,
-      hint: t("booking-details.learner.ageGroup", { group: l.ageGroup }),
-    })),
-    { id: "", label: t("booking-details.learner.someoneElse"), hint: t("booking-details.learner.someoneElseHint") },
-  ];
-  return (
-    <fieldset className="sm:col-span-2">
-      <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t("booking-details.learner.legend")}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((o) => (
-          <label
-            key={o.id || "new"}
-            className={`flex cursor-pointer items-start gap-2 rounded-xl border-2 px-3 py-2 text-sm ${props.chosen === o.id ? "border-blue-900 bg-blue-50 text-blue-900" : "border-slate-200 text-slate-700"}`}
-          >
-            <input
-              type="radio"
-              name="learner_id"
-              value={o.id}
-              checked={props.chosen === o.id}
-              onChange={() => props.onPick(o.id)}
-              className="mt-0.5 accent-blue-900"
-            />
-            <span>
-              <span className="block font-medium">{o.label}</span>
-              <span className="block text-xs text-slate-600">{o.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
+// Issue 31: offered only to a family that has learners, so it arrives on its own (the details step
+// stays within its 130 KB, tests/e2e/bundle.spec.ts).
+const LearnerChoice = lazy(() => import("./learner-choice.tsx"));
 
 export function StudentDetailsFields({
   learners,
@@ -93,7 +55,11 @@ export function StudentDetailsFields({
   });
   return (
     <>
-      {learners.length > 0 && <LearnerChoice learners={learners} chosen={form.learner_id} onPick={onPickLearner} />}
+      {learners.length > 0 && (
+        <Suspense fallback={<div className="min-h-[7rem] sm:col-span-2" />}>
+          <LearnerChoice learners={learners} chosen={form.learner_id} onPick={onPickLearner} />
+        </Suspense>
+      )}
       <div data-field="student_name">
         <TextField
           label={t("booking-details.name")}
