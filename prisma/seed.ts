@@ -257,9 +257,25 @@ async function writeDemoData(db: Tx, env: Env, now: DateTime) {
     data: { studentId: student.id, packageId: "standard-6", lessons: 6, basePriceCents: 19200, totalPriceCents: 19200 },
     select: { id: true },
   });
+  // Issue 31: the demo student's lessons are her own, as her family's self learner.
+  const sofia = await db.learner.upsert({
+    where: { accountId_nameKey: { accountId: student.id, nameKey: "sofia bianchi" } },
+    update: {},
+    create: {
+      accountId: student.id,
+      name: "Sofia Bianchi",
+      nameKey: "sofia bianchi",
+      ageGroup: "adult",
+      level: "intermediate",
+      goals: "Speaking confidence for work meetings",
+      isSelf: true,
+    },
+    select: { id: true },
+  });
   const common = {
     orderId: order.id,
     studentId: student.id,
+    learnerId: sofia.id,
     teacherId: teacher.id,
     studentName: "Sofia Bianchi",
     studentEmail: student.email,

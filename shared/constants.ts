@@ -162,3 +162,14 @@ export const DEFAULT_ATTENDANCE_AUTO_HOURS = 24;
 export const ATTENDANCE_AUTO_HOURS_LIMIT = 168;
 export const ATTENDANCE_AUTO_HOURS_MESSAGE =
   "Marking lessons attended by themselves must be a whole number of hours from 0 (never) to 168.";
+
+/** A learner's age group (issue 31): a family's child, teenager, or an adult (often the account holder). */
+export const LEARNER_AGE_GROUPS = ["child", "teen", "adult"] as const;
+export type LearnerAgeGroup = (typeof LEARNER_AGE_GROUPS)[number];
+/** A learner's level: the booking form's three, or a CEFR level from a placement. */
+export const LEARNER_LEVELS = [...ENGLISH_LEVELS, "A1", "A2", "B1", "B2", "C1", "C2"] as const;
+export const LEARNER_NOT_FOUND_MESSAGE = "Learner not found.";
+export const LEARNER_NAME_MESSAGE = "Please enter the learner's name.";
+export const LEARNER_AGE_GROUP_MESSAGE = "Please choose the learner's age group: child, teen or adult.";
+export const LEARNER_LEVEL_MESSAGE = "Please choose a level: beginner, intermediate, advanced, or A1 to C2.";
+export const LEARNER_NAME_TAKEN_MESSAGE = "A learner of your family already has this name.";

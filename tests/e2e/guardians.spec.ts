@@ -22,7 +22,10 @@ test("a guardian books for a child: the learner's name is typed by hand, and the
   await expect(page.getByRole("heading", { name: "Student Details" })).toBeVisible();
 
   const name = page.getByLabel("Student name");
-  // Booking for themselves, the account holder is the student: their name is filled in.
+  // Issue 31: the name is the learner's, never the account holder's until they say they book for
+  // themselves; then it is filled in, and a guardian's answer empties it again.
+  await expect(name).toHaveValue("");
+  await page.getByLabel("I am 18 or older and booking for myself").check();
   await expect(name).toHaveValue("Sofia Bianchi");
   await page.getByLabel("I am the parent or guardian of the student").check();
   await expect(name).toHaveValue("");

@@ -44,6 +44,7 @@ const READS: Read[] = [
   { procedure: "portal.progress", url: () => "/api/student/progress" },
   { procedure: "portal.profile", url: () => "/api/student/profile" },
   { procedure: "portal.referrals", url: () => "/api/student/referrals" },
+  { procedure: "portal.learners", url: () => "/api/student/learners" },
   { procedure: "portal.quizResults", url: () => "/api/student/quiz-results" },
   { procedure: "portal.resources", url: () => "/api/student/resources" },
   { procedure: "portal.files", url: () => "/api/student/files" },
@@ -300,6 +301,9 @@ describe("signed out, or signed in as the teacher", () => {
       "portal.saveProfile",
       "portal.saveLocale",
       "portal.inviteFriend",
+      // learners.int.test.ts: the caller's family only; another family's learner is a 404.
+      "portal.addLearner",
+      "portal.updateLearner",
       "portal.logFileAccess",
       // portal-new-marker.int.test.ts: only the student's own shared notes.
       "portal.markNoteSeen",

@@ -50,6 +50,7 @@ const routePattern = (url: string) =>
     .replace(/\/can-(cancel|move)\/.*/, "/can-$1/:bookingId")
     .replace(/\/bookings\/[^/]+\/move$/, "/bookings/:id/move")
     .replace(/\/orders\/[0-9a-f-]{36}$/, "/orders/:id")
+    .replace(/\/learners\/[0-9a-f-]{36}$/, "/learners/:id")
     .replace(/\/documents\/[0-9a-f-]{36}\/pdf$/, "/documents/:id/pdf");
 
 const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
@@ -65,6 +66,9 @@ const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
   ["GET", "/api/student/orders/00000000-0000-4000-8000-000000000000"],
   ["GET", "/api/student/referrals"],
   ["POST", "/api/student/referrals", { email: "x@y.test" }],
+  ["GET", "/api/student/learners"],
+  ["POST", "/api/student/learners", { name: "X", ageGroup: "child" }],
+  ["PUT", "/api/student/learners/00000000-0000-4000-8000-000000000000", { name: "X", ageGroup: "child" }],
   ["GET", "/api/student/quiz-results"],
   ["GET", "/api/student/resources"],
   ["GET", "/api/student/files"],
@@ -530,6 +534,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     ["resources", "/api/student/resources"],
     ["notes", "/api/student/notes"],
     ["referrals", "/api/student/referrals"],
+    ["learners", "/api/student/learners"],
     ["quiz results", "/api/student/quiz-results"],
     ["cancellations", "/api/student/cancellations"],
     ["cancellation summary", "/api/student/cancellation-summary"],
@@ -571,6 +576,8 @@ describe("isolation: student A can read or change nothing of student B's", () =>
   const callerOnly: Record<string, string> = {
     "PUT /api/student/profile": "A's profile update never touches B (below)",
     "POST /api/student/referrals": "POST /referrals records an invited friend once (referrals)",
+    "POST /api/student/learners": "learners.int.test.ts: a learner is added to the caller's family only",
+    "PUT /api/student/learners/:id": "learners.int.test.ts: another family's learner answers 404, unchanged",
     "POST /api/student/rebook": "B cannot spend A's credit (rebooking with a credit)",
     "POST /api/student/calendar-feed/reset": "calendar-feed.int.test.ts: a reset revokes only the caller's link",
     "POST /api/student/delete-account": "privacy.int.test.ts: deleting one account leaves the other whole",

@@ -37,6 +37,7 @@ type Sample = {
   refusal?: Answer;
 };
 let signups = 0;
+let learners = 0;
 
 let slotHour = 0;
 /** A future hour no other sample uses, in the teacher's zone. */
@@ -73,6 +74,10 @@ async function order() {
   }
   return created;
 }
+const learner = () =>
+  db().learner.create({
+    data: { accountId: student.id, name: `Kid ${++learners}`, nameKey: `kid ${learners}`, ageGroup: "child" },
+  });
 const note = () =>
   db().studentNote.create({
     data: { studentId: student.id, authorId: admin.id, teacherNote: "Past tenses", noteDate: new Date() },
@@ -175,6 +180,22 @@ const samples: Record<string, Sample> = {
   "GET /api/student/documents": { request: async () => ({}), as: asStudent },
   "GET /api/student/orders": { request: async () => ({ query: { limit: "5" } }), as: asStudent },
   "GET /api/student/orders/:id": { request: async () => ({ params: { id: (await order()).id } }), as: asStudent },
+  "GET /api/student/learners": { request: async () => ({}), as: asStudent },
+  "POST /api/student/learners": {
+    request: async () => ({ body: { name: `Learner ${++learners}`, ageGroup: "child", level: "beginner" } }),
+    as: asStudent,
+    fresh: true,
+    volatile: ["name"],
+  },
+  "PUT /api/student/learners/:id": {
+    request: async () => ({
+      params: { id: (await learner()).id },
+      body: { name: `Learner ${++learners}`, ageGroup: "teen", goals: "Exams" },
+    }),
+    as: asStudent,
+    fresh: true,
+    volatile: ["name"],
+  },
   "GET /api/student/referrals": { request: async () => ({}), as: asStudent },
   "POST /api/student/referrals": {
     request: async () => ({ body: { email: `friend${++signups}@test.example`, name: "Friend" } }),

@@ -348,6 +348,8 @@ describe(`erasure on ${testEngine}`, () => {
       "CancellationRequest",
       "QuizResult",
       "IdempotencyRecord",
+      // Issue 31: the learner the booking created, by the name the booking gave.
+      "Learner",
     ]) {
       expect(before.map(tableOf), `a mark in ${table} before the deletion`).toContain(table);
     }
@@ -492,6 +494,9 @@ const PERSONAL: Record<string, Record<string, Erasure>> = {
     certificateCode: "cascade",
     certificateName: "cascade",
   },
+  // The family's learners (issue 31): their names, levels and goals go with the account; the
+  // lessons that named them lose the link (ON DELETE SET NULL) and are redacted as below.
+  Learner: { name: "cascade", nameKey: "cascade", ageGroup: "cascade", level: "cascade", goals: "cascade" },
   // Their lesson ledger goes with the account (the orders it names stay, in the teacher's accounts).
   CreditEntry: { kind: "cascade", reason: "cascade" },
   AvailabilityRequest: {

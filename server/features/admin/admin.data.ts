@@ -217,7 +217,13 @@ const STUDENT_SEARCH_FIELDS = ["name", "email", "phone", "lessonFocus", "english
 
 export function listStudentRows(db: Db, filter: StudentFilter, page: PageWindow) {
   const where: Prisma.UserWhereInput = {};
-  if (filter.search) where.OR = containsAny<Prisma.UserWhereInput>(filter.search, STUDENT_SEARCH_FIELDS);
+  if (filter.search) {
+    where.OR = [
+      ...containsAny<Prisma.UserWhereInput>(filter.search, STUDENT_SEARCH_FIELDS),
+      // Issue 31: a child is found by their own name, in their guardian's family.
+      { learners: { some: { name: { contains: filter.search, mode: "insensitive" } } } },
+    ];
+  }
   if (filter.ids) where.id = { in: filter.ids };
   const studentsWhere = { ...where, isAdmin: false };
   return readPage(
@@ -235,6 +241,10 @@ function listStudentPage(db: Db, where: Prisma.UserWhereInput, window: { skip: n
     select: {
       ...studentProfileSelect,
       createdAt: true,
+      learners: {
+        orderBy: [{ isSelf: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+        select: { id: true, name: true, ageGroup: true, level: true, goals: true, isSelf: true },
+      },
       bookings: {
         orderBy: { startsAt: "desc" },
         select: {
@@ -244,6 +254,7 @@ function listStudentPage(db: Db, where: Prisma.UserWhereInput, window: { skip: n
           lessonType: true,
           studentName: true,
           bookedBy: true,
+          learnerId: true,
           englishLevel: true,
           lessonFocus: true,
           studentPhone: true,

@@ -283,9 +283,30 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
       total_lessons: s.bookings.filter((b) => b.status !== "cancelled").length,
       // A parent or guardian's account: the learners they booked for, so the teacher's lists
       // connect the account holder with the names on the lessons.
-      learners: [...new Set(s.bookings.filter((b) => b.bookedBy === "guardian").map((b) => b.studentName))],
+      learners: [
+        ...new Set([
+          ...s.learners.filter((l) => !l.isSelf).map((l) => l.name),
+          ...s.bookings.filter((b) => b.bookedBy === "guardian").map((b) => b.studentName),
+        ]),
+      ],
+      // Issue 31: each learner of the family, a person of their own, with their lessons' count.
+      family: s.learners.map((l) => ({
+        id: l.id,
+        name: l.name,
+        age_group: l.ageGroup,
+        level: l.level,
+        goals: l.goals,
+        is_self: l.isSelf,
+        total_lessons: s.bookings.filter((b) => b.learnerId === l.id && b.status !== "cancelled").length,
+      })),
+      // The account holder as the guardian of the family's other learners, with their contact.
+      guardian:
+        s.learners.some((l) => !l.isSelf) || s.bookings.some((b) => b.bookedBy === "guardian")
+          ? { name: s.name, email: s.email, phone: s.phone ?? latest?.studentPhone ?? null }
+          : null,
       bookings: s.bookings.map((b) => ({
         id: b.id,
+        learner_id: b.learnerId,
         learner_name: b.studentName,
         lesson_date: b.startsAt.toISOString(),
         status: b.status,

@@ -175,6 +175,7 @@ export const LESSON_COLUMNS = {
   studentTimezone: "text",
   bookedBy: "text",
   guardianName: "text",
+  learnerId: "uuid",
 } as const satisfies Partial<Record<keyof NewLesson, string>>;
 
 /** `"a", "b"` (or `l."a", l."b"`): identifiers from the constants above, never from input. */

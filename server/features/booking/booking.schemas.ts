@@ -4,6 +4,8 @@ import { z } from "zod";
 import {
   INVALID_EMAIL_MESSAGE,
   INVALID_REFERRAL_CODE_MESSAGE,
+  LEARNER_AGE_GROUP_MESSAGE,
+  LEARNER_AGE_GROUPS,
   NAME_REQUIRED_MESSAGE,
   STUDENT_DETAILS_MESSAGES,
 } from "../../../shared/constants.ts";
@@ -47,6 +49,11 @@ export const studentInfoSchema = z.object({
     .enum(["adult", "guardian"], { error: "Please confirm the age requirement" })
     .optional()
     .nullable(),
+  /**
+   * Issue 31: the age group of a learner this booking names for the first time (absent: a child
+   * when a guardian books, an adult otherwise).
+   */
+  age_group: z.enum(LEARNER_AGE_GROUPS, { error: LEARNER_AGE_GROUP_MESSAGE }).optional().nullable(),
   /** The browser's IANA zone (Intl), so emails can show the student's own time too. */
   timezone: text(64).refine(isTimeZone, "Unknown time zone").optional().nullable(),
 });
@@ -82,6 +89,11 @@ const bookingExtras = {
    * (`PUT /api/student/profile`'s `billing`): kept on the account before the lessons are booked.
    */
   billing: payerBillingSchema.optional(),
+  /**
+   * Issue 31: one of the family's learners (`GET /api/student/learners`); the lessons are theirs
+   * and carry their name. Absent, studentInfo's name finds the learner or creates them.
+   */
+  learner_id: optionalText(64),
 };
 
 export const singleBookingSchema = z.object({

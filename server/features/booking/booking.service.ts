@@ -43,6 +43,7 @@ import { recordOrderCredits } from "../credits/credits.service.ts";
 import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import { type PaymentForMail, payOrderUrl } from "../mail/mail.templates.ts";
+import { type BookingLearner, resolveBookingLearner, saveBookingLearner } from "../portal/learners.service.ts";
 import {
   type BookingRow,
   countStudentOrders,
@@ -151,6 +152,8 @@ type LessonRequest = {
   locale: Locale | undefined;
   /** Fewer lessons than the package's may be booked now; the rest stay in the ledger (issue 30). */
   bookRestLater: boolean;
+  /** Whom the lessons are for (issue 31); studentInfo's name and age answer are already theirs. */
+  learner: BookingLearner;
 };
 
 function parseStarts(texts: string[]): Date[] {
@@ -348,6 +351,8 @@ function lessonRows(
       studentTimezone: info.timezone ?? null,
       bookedBy: guardian ? "guardian" : "learner",
       guardianName: guardian ? student.name : null,
+      // Set under the booking's lock, where a learner named for the first time is created.
+      learnerId: null as string | null,
     };
   });
 }
@@ -420,6 +425,8 @@ function planBooking(
     orderId,
     status,
     rows,
+    learner: req.learner,
+    learnerDetails: { level: info.english_level, goals: info.lesson_focus || null, phone: info.phone },
     mailsFor,
     signup,
     email,
@@ -490,6 +497,8 @@ function commitBooking(
         number: payment.number,
       };
       const mailPayment = await payment.forMail(price.totalPriceCents);
+      const learnerId = await saveBookingLearner(tx, student.id, plan.learner, plan.learnerDetails);
+      for (const row of plan.rows) row.learnerId = learnerId;
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(mailPayment), taken);
       await recordOrderCredits(tx, {
         studentId: student.id,
@@ -634,23 +643,35 @@ function bookOnce<T>(
   answer: (outcome: BookingAnswer) => T,
 ) {
   const { idempotencyKey, ...payload } = input;
-  const req: LessonRequest = {
-    ...lesson,
-    lessonType: input.lessonType,
-    location: input.location,
-    teacherId: input.teacher_id,
-    groupAddOn: input.group_conversation,
-    referralCode: input.referralCode,
-    studentInfo: input.studentInfo,
-    locale: input.locale,
-    bookRestLater: input.bookRestLater === true,
-  };
   return withIdempotency(
     db,
     student.id,
     opts.idempotencyKey ?? idempotencyKey,
     hashRequest(kind, payload),
     async () => {
+      const info = input.studentInfo;
+      const learner = await resolveBookingLearner(db, student.id, input.learner_id, {
+        name: info.name,
+        guardian: isGuardianBooking(info),
+        ageGroup: info.age_group,
+      });
+      // A learner named by id gives the lessons their name, and whether a guardian booked them.
+      const studentInfo: StudentInfoInput =
+        learner.kind === "existing"
+          ? { ...info, name: learner.name, age_confirmation: learner.isSelf ? "adult" : "guardian" }
+          : info;
+      const req: LessonRequest = {
+        ...lesson,
+        lessonType: input.lessonType,
+        location: input.location,
+        teacherId: input.teacher_id,
+        groupAddOn: input.group_conversation,
+        referralCode: input.referralCode,
+        studentInfo,
+        locale: input.locale,
+        bookRestLater: input.bookRestLater === true,
+        learner,
+      };
       // Kept on the account whatever becomes of the lessons: given once, as on the profile.
       if (input.billing) await setPayerBilling(db, student.id, input.billing);
       return answer(await bookLessons(db, student, req, opts.now ?? new Date(), opts.publicUrl));

@@ -344,6 +344,7 @@ async function bookFromLedger(db: Db, studentId: string, lessonDate: string, opt
         studentTimezone: source.studentTimezone,
         bookedBy: source.bookedBy,
         guardianName: source.guardianName,
+        learnerId: source.learnerId,
       },
     },
     (tx) => lockLedgerWithLessonLeft(tx, studentId, lessonOrderId, now),

@@ -497,6 +497,7 @@ export async function findLessonToFollow(db: Db, studentId: string, orderId: str
     studentTimezone: true,
     bookedBy: true,
     guardianName: true,
+    learnerId: true,
   } as const satisfies Prisma.BookingSelect;
   const latest = (where: Prisma.BookingWhereInput) =>
     db.booking.findFirst({ where: { studentId, ...where }, orderBy: { startsAt: "desc" }, select });

@@ -23,6 +23,17 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   route("GET", path("/documents"), "portal.documents"),
   route("GET", path("/orders"), "portal.orders", { input: ({ query }) => query }),
   route("GET", path("/orders/:id"), "portal.order", { input: ({ params }) => ({ id: params.id }) }),
+  route("GET", path("/learners"), "portal.learners"),
+  route("POST", path("/learners"), "portal.addLearner", {
+    input: ({ body }) => body,
+    body: (result, { reply }) => {
+      reply.code(201);
+      return result;
+    },
+  }),
+  route("PUT", path("/learners/:id"), "portal.updateLearner", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+  }),
   route("GET", path("/referrals"), "portal.referrals"),
   route("POST", path("/referrals"), "portal.inviteFriend", {
     input: ({ body }) => body,

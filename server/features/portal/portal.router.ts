@@ -24,12 +24,15 @@ import {
   requestCancellation,
 } from "./cancellations.service.ts";
 import { getReferralData, inviteFriend, validateReferralCode } from "./invitations.service.ts";
+import { addLearner, editLearner, listLearners } from "./learners.service.ts";
 import { checkMove, moveStudentLesson } from "./lesson-moves.service.ts";
 import { getDashboardStats, getProgress, listLessons } from "./lessons.service.ts";
 import {
   cancellationRequestSchema,
   deleteAccountSchema,
   fileAccessSchema,
+  learnerInputSchema,
+  learnerUpdateSchema,
   lessonCheckSchema,
   lessonsQuerySchema,
   localeUpdateSchema,
@@ -84,6 +87,15 @@ export const portalRouter = router({
   saveLocale: rateLimitedStudentProcedure("write")
     .input(localeUpdateSchema)
     .mutation(async ({ ctx, input }) => ({ locale: await saveLocale(ctx.db, ctx.student.id, input.locale) })),
+
+  // Issue 31: the family's learners, each a person of their own.
+  learners: studentProcedure.query(({ ctx }) => listLearners(ctx.db, ctx.student.id)),
+  addLearner: rateLimitedStudentProcedure("write")
+    .input(learnerInputSchema)
+    .mutation(({ ctx, input }) => addLearner(ctx.db, ctx.student.id, input)),
+  updateLearner: rateLimitedStudentProcedure("write")
+    .input(learnerUpdateSchema)
+    .mutation(({ ctx, input }) => editLearner(ctx.db, ctx.student.id, input.id, input.data)),
 
   referrals: studentProcedure.query(({ ctx }) => getReferralData(ctx.db, ctx.student.id)),
   // Names someone else's address: a few an hour, like every write that costs its sender nothing.

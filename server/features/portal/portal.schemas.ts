@@ -5,6 +5,11 @@ import {
   CANCEL_REASON_REQUIRED_MESSAGE,
   ENGLISH_LEVELS,
   INVALID_EMAIL_MESSAGE,
+  LEARNER_AGE_GROUP_MESSAGE,
+  LEARNER_AGE_GROUPS,
+  LEARNER_LEVEL_MESSAGE,
+  LEARNER_LEVELS,
+  LEARNER_NAME_MESSAGE,
   NAME_REQUIRED_MESSAGE,
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
@@ -93,3 +98,17 @@ export const deleteAccountSchema = z.object({
 
 /** The language the sidebar switch saves for the account (portal.saveLocale). */
 export const localeUpdateSchema = z.object({ locale: localeSchema });
+
+/** A learner of the family (issue 31): `POST /api/student/learners`, and `PUT` with its id. */
+export const learnerInputSchema = z.object({
+  name: personName(120, LEARNER_NAME_MESSAGE),
+  ageGroup: z.enum(LEARNER_AGE_GROUPS, { error: LEARNER_AGE_GROUP_MESSAGE }),
+  // Empty is no level.
+  level: z
+    .enum([...LEARNER_LEVELS, ""], { error: LEARNER_LEVEL_MESSAGE })
+    .nullish()
+    .transform((v) => v || null),
+  goals: optionalText(2000, "multi"),
+});
+export type LearnerInput = z.infer<typeof learnerInputSchema>;
+export const learnerUpdateSchema = z.object({ id: z.string().max(64), data: learnerInputSchema });

@@ -220,12 +220,14 @@ async function findPersonTraces(tx: Tx, userId: string, email: string) {
     results: tx.quizResult.findMany({ where: { userId }, select: { id: true, certificateName: true } }),
     files: tx.sharedFile.findMany({ where: { studentId: userId }, select: { id: true, fileUrl: true } }),
     notes: tx.studentNote.findMany({ where: { studentId: userId }, select: { id: true } }),
+    learners: tx.learner.findMany({ where: { accountId: userId }, select: { name: true } }),
   });
   const { user, bookings, requests, signups, referralsIn } = rows;
   const traces: PersonTraces = {
     names: present([
       user?.name,
       ...bookings.flatMap((b) => [b.studentName, b.guardianName]),
+      ...rows.learners.map((l) => l.name),
       ...requests.map((r) => r.name),
       ...signups.map((s) => s.name),
       ...referralsIn.map((r) => r.referredName),

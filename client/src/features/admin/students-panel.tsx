@@ -40,6 +40,34 @@ function GuardianOf({ learners }: { learners: string[] }) {
   );
 }
 
+/** Issue 31: each learner of the family, a person of their own. */
+function FamilyLearners({ learners }: { learners: AdminStudent["family"] }) {
+  const t = useT();
+  return (
+    <section className="mt-5" aria-labelledby="family-learners">
+      <h3 id="family-learners" className="mb-2 text-sm font-semibold text-slate-900">
+        {t("admin.students.family")}
+      </h3>
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+        {learners.map((l) => (
+          <li key={l.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">
+                {l.is_self ? t("admin.students.familySelf", { name: l.name }) : l.name}
+              </p>
+              <p className="text-xs text-slate-600">
+                {t("admin.students.familyLine", { group: l.age_group, count: l.total_lessons })}
+              </p>
+              {l.goals && <p className="mt-0.5 text-slate-700">{l.goals}</p>}
+            </div>
+            <LevelBadge level={l.level} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function LevelBadge({ level }: { level: string | null }) {
   const t = useT();
   return (
@@ -234,6 +262,7 @@ export function StudentsPanel() {
               <DetailRow label={t("admin.students.joined")}>{formatAdminDate(selected.created_at, prefs)}</DetailRow>
               {selected.notes && <DetailRow label={t("admin.students.notes")}>{selected.notes}</DetailRow>}
             </dl>
+            {selected.family.length > 0 && <FamilyLearners learners={selected.family} />}
             <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">
               {t("admin.students.history", { count: selected.bookings.length })}
             </h3>

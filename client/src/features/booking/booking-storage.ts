@@ -76,6 +76,8 @@ const isBookingResults = objectOf({
   teacher: optional(nullable(objectOf({ name: text }))),
   totalSlots: isNumber(),
   studentInfo: objectOf({ name: text, email: text }),
+  /** Issue 31: the learner a guardian booked for (the confirmation looks forward to seeing them). */
+  learnerName: optional(nullable(text)),
   groupConversation: isBoolean,
   /** What the group card on the confirmation shows, when the add-on was booked. */
   groupDetails: optional(

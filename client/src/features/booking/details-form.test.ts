@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { translatorFor } from "../../../../tests/helpers/translate.ts";
 import {
   answerAgeConfirmation,
+  chooseLearner,
   type DetailsForm,
+  type FamilyLearner,
   firstSubmitProblem,
   fixedLessonType,
   validateDetails,
@@ -11,6 +13,7 @@ import {
 const t = await translatorFor("en");
 
 const complete: DetailsForm = {
+  learner_id: "",
   student_name: "Sofia Bianchi",
   guardian_phone: "+39 333 000 0000",
   english_level: "intermediate",
@@ -86,5 +89,62 @@ describe("details form", () => {
     const typed = { ...guardian, student_name: "Luca Ferrari" };
     expect(answerAgeConfirmation(typed, "adult", "Anna Ferrari").student_name).toBe("Luca Ferrari");
     expect(answerAgeConfirmation(typed, "guardian", "Anna Ferrari").student_name).toBe("Luca Ferrari");
+  });
+});
+
+describe("who the lesson is for (issue 31)", () => {
+  const son: FamilyLearner = {
+    id: "l-1",
+    name: "Pietro Bianchi",
+    ageGroup: "child",
+    level: "beginner",
+    goals: "School homework",
+    isSelf: false,
+  };
+  const father: FamilyLearner = {
+    ...son,
+    id: "l-2",
+    name: "Marco Bianchi",
+    ageGroup: "adult",
+    level: "B1",
+    isSelf: true,
+  };
+  const blank: DetailsForm = {
+    ...complete,
+    student_name: "",
+    english_level: "",
+    lesson_focus: "",
+    age_confirmation: "",
+  };
+
+  it("a child of the family fills in their name, level and goals, booked by their guardian", () => {
+    expect(chooseLearner(blank, son)).toMatchObject({
+      learner_id: "l-1",
+      student_name: "Pietro Bianchi",
+      english_level: "beginner",
+      lesson_focus: "School homework",
+      age_confirmation: "guardian",
+    });
+  });
+
+  it("the account holder is booking for themself; a CEFR level leaves the form's level to choose", () => {
+    expect(chooseLearner(blank, father)).toMatchObject({
+      learner_id: "l-2",
+      student_name: "Marco Bianchi",
+      english_level: "",
+      age_confirmation: "adult",
+    });
+  });
+
+  it("someone new starts from an empty name and keeps nothing of the learner chosen before", () => {
+    const chosen = chooseLearner(blank, son);
+    expect(chooseLearner(chosen, null, son)).toMatchObject({
+      learner_id: "",
+      student_name: "",
+      english_level: "",
+      lesson_focus: "",
+      age_confirmation: "",
+      guardian_phone: complete.guardian_phone,
+    });
   });
 });

@@ -4,6 +4,8 @@ import type { LessonType } from "../../../../shared/constants.ts";
 import type { MessageKey, Translate } from "../../../../shared/i18n/messages.ts";
 
 export type DetailsForm = {
+  /** Issue 31: one of the family's learners, or "" for someone new (their name typed in). */
+  learner_id: string;
   student_name: string;
   guardian_phone: string;
   english_level: "" | "beginner" | "intermediate" | "advanced";
@@ -86,4 +88,48 @@ export function answerAgeConfirmation(
 /** Lesson type: fixed by an online or in-person package, chosen (default online) otherwise. */
 export function fixedLessonType(packageType: "online" | "in-person" | "either" | "group"): LessonType | null {
   return packageType === "online" || packageType === "in-person" ? packageType : null;
+}
+
+/** A learner of the family as the details step offers them (GET /api/student/learners). */
+export type FamilyLearner = {
+  id: string;
+  name: string;
+  ageGroup: "child" | "teen" | "adult";
+  level: string | null;
+  goals: string | null;
+  isSelf: boolean;
+};
+
+const FORM_LEVELS: readonly string[] = ["beginner", "intermediate", "advanced"];
+
+/**
+ * The answer to "Who is this lesson for?": a learner of the family fills in their name, level and
+ * goals, and who confirms the age (the account holder themself, or their guardian); someone new
+ * (`null`) starts from an empty name, and nothing the family typed is kept from another learner.
+ */
+export function chooseLearner(
+  form: DetailsForm,
+  learner: FamilyLearner | null,
+  previous?: FamilyLearner | null,
+): DetailsForm {
+  if (!learner) {
+    const fromLearner = previous ?? null;
+    return {
+      ...form,
+      learner_id: "",
+      student_name: "",
+      english_level: fromLearner ? "" : form.english_level,
+      lesson_focus: fromLearner ? "" : form.lesson_focus,
+      age_confirmation: fromLearner ? "" : form.age_confirmation,
+    };
+  }
+  return {
+    ...form,
+    learner_id: learner.id,
+    student_name: learner.name,
+    english_level:
+      learner.level && FORM_LEVELS.includes(learner.level) ? (learner.level as DetailsForm["english_level"]) : "",
+    lesson_focus: learner.goals ?? "",
+    age_confirmation: learner.isSelf ? "adult" : "guardian",
+  };
 }

@@ -1,9 +1,9 @@
 // The fields of the booking's Student Details form. Each sits in a [data-field] wrapper so that a
 // failed submit can focus the first invalid one.
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, lazy, Suspense } from "react";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useT } from "../../lib/i18n.tsx";
-import type { DetailsErrors, DetailsForm } from "./details-form.ts";
+import type { DetailsErrors, DetailsForm, FamilyLearner } from "./details-form.ts";
 
 const LEVELS = [
   { value: "beginner", label: "booking-details.level.beginner" },
@@ -13,13 +13,22 @@ const LEVELS = [
 
 type TextKey = "student_name" | "guardian_phone" | "preferred_location" | "lesson_focus" | "notes";
 
+// Issue 31: offered only to a family that has learners, so it arrives on its own (the details step
+// stays within its 130 KB, tests/e2e/bundle.spec.ts).
+const LearnerChoice = lazy(() => import("./learner-choice.tsx"));
+
 export function StudentDetailsFields({
+  learners,
+  onPickLearner,
   form,
   errors,
   set,
   accountEmail,
   fixedType,
 }: {
+  /** The family's learners (issue 31); none on a first booking. */
+  learners: FamilyLearner[];
+  onPickLearner: (id: string) => void;
   form: DetailsForm;
   errors: DetailsErrors;
   set: <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => void;
@@ -46,6 +55,11 @@ export function StudentDetailsFields({
   });
   return (
     <>
+      {learners.length > 0 && (
+        <Suspense fallback={<div className="min-h-[7rem] sm:col-span-2" />}>
+          <LearnerChoice learners={learners} chosen={form.learner_id} onPick={onPickLearner} />
+        </Suspense>
+      )}
       <div data-field="student_name">
         <TextField
           label={t("booking-details.name")}

@@ -97,6 +97,8 @@ export function useBookingSubmit({
     };
     const common = {
       studentInfo,
+      // Issue 31: the family's learner chosen; absent, the name finds or creates the learner.
+      learner_id: form.learner_id || undefined,
       lessonType,
       teacher_id: teacher?.id ?? null,
       location: lessonType === "in-person" ? form.preferred_location.trim() : undefined,
@@ -149,6 +151,8 @@ export function useBookingSubmit({
           name: form.age_confirmation === "guardian" && accountName ? accountName : studentInfo.name,
           email: studentInfo.email,
         },
+        // Whom the teacher looks forward to seeing: the learner a guardian booked for.
+        learnerName: form.age_confirmation === "guardian" ? studentInfo.name : null,
         groupConversation: group !== null,
         groupDetails: group
           ? {

@@ -246,7 +246,11 @@ export function ConfirmationPage() {
 
       <div className="mt-8 text-center">
         <p className="text-lg font-semibold text-slate-900">{t("booking-confirmation.thanks", { name: firstName })}</p>
-        <p className="mt-1 text-slate-600">{t("booking-confirmation.seeYou")}</p>
+        <p className="mt-1 text-slate-600">
+          {results.learnerName
+            ? t("booking-confirmation.seeYouLearner", { learner: results.learnerName })
+            : t("booking-confirmation.seeYou")}
+        </p>
         <div className="mt-5 flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonLink to="/" variant="outline" size="lg">
             {t("booking-confirmation.home")}

@@ -11,8 +11,10 @@ import { bookingStorage, type Slot } from "../../features/booking/booking-storag
 import { BookingSummary } from "../../features/booking/booking-summary.tsx";
 import {
   answerAgeConfirmation,
+  chooseLearner,
   type DetailsErrors,
   type DetailsForm,
+  type FamilyLearner,
   fixedLessonType,
 } from "../../features/booking/details-form.ts";
 import type { GroupChoice } from "../../features/booking/group-conversation-card.tsx";
@@ -92,8 +94,11 @@ type StepProps = {
 function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   const t = useT();
   const fixedType = fixedLessonType(pkg.lessonType);
+  // Issue 31: the name is the learner's, never the guardian's by default; answering "I am 18 or
+  // older and booking for myself" fills in the account's.
   const [form, setForm] = useState<DetailsForm>({
-    student_name: user.name,
+    learner_id: "",
+    student_name: "",
     guardian_phone: "",
     english_level: "",
     lesson_focus: "",
@@ -104,6 +109,20 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   });
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [group, setGroup] = useState<GroupChoice | null>(null);
+  const family = useQuery(trpc.portal.learners.queryOptions());
+  const profile = useQuery(trpc.portal.profile.queryOptions());
+  const learners: FamilyLearner[] = family.data?.learners ?? [];
+  // Choosing a learner of the family fills in their details, and the phone the family gave before;
+  // nothing is chosen for them (the age confirmation stays an answer the person gives).
+  const pickLearner = (id: string) => {
+    const phone = profile.data?.profile.phone ?? "";
+    setForm((f) => {
+      const previous = learners.find((l) => l.id === f.learner_id) ?? null;
+      const next = chooseLearner(f, learners.find((l) => l.id === id) ?? null, previous);
+      return id && !next.guardian_phone && phone ? { ...next, guardian_phone: phone } : next;
+    });
+    setErrors({});
+  };
   const payer = useQuery(trpc.booking.payerDetails.queryOptions());
   const [billing, setBilling] = useState<PayerBillingInput>();
   const referral = referralCode.get();
@@ -126,6 +145,9 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => {
     setForm((f) => {
       const next = { ...f, [key]: value };
+      // Another name than the chosen learner's is someone new.
+      const chosen = learners.find((l) => l.id === f.learner_id);
+      if (key === "student_name" && chosen && value !== chosen.name) next.learner_id = "";
       return key === "age_confirmation" && next.age_confirmation
         ? answerAgeConfirmation(f, next.age_confirmation, user.name)
         : next;
@@ -167,6 +189,8 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
               className="grid gap-5 sm:grid-cols-2"
             >
               <StudentDetailsFields
+                learners={learners}
+                onPickLearner={pickLearner}
                 form={form}
                 errors={errors}
                 set={set}

@@ -1,0 +1,65 @@
+import type { Prisma } from "../../db/generated/client.ts";
+import type { Db, DbOrTx } from "../../db.ts";
+
+export const learnerSelect = {
+  id: true,
+  name: true,
+  ageGroup: true,
+  level: true,
+  goals: true,
+  isSelf: true,
+  createdAt: true,
+} as const satisfies Prisma.LearnerSelect;
+export type LearnerRow = Prisma.LearnerGetPayload<{ select: typeof learnerSelect }>;
+
+export type LearnerFields = {
+  name: string;
+  nameKey: string;
+  ageGroup: string;
+  level: string | null;
+  goals: string | null;
+};
+
+/** The family's learners: the account holder first, then in the order they were added. */
+export function listAccountLearners(db: DbOrTx, accountId: string) {
+  return db.learner.findMany({
+    where: { accountId },
+    orderBy: [{ isSelf: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+    select: learnerSelect,
+  });
+}
+
+/** One of this account's learners; another family's id finds nothing. */
+export function findAccountLearner(db: DbOrTx, accountId: string, id: string) {
+  return db.learner.findFirst({ where: { id, accountId }, select: learnerSelect });
+}
+
+export function findLearnerByKey(db: DbOrTx, accountId: string, nameKey: string) {
+  return db.learner.findUnique({ where: { accountId_nameKey: { accountId, nameKey } }, select: learnerSelect });
+}
+
+export async function hasSelfLearner(db: DbOrTx, accountId: string) {
+  return (await db.learner.count({ where: { accountId, isSelf: true } })) > 0;
+}
+
+export function insertLearner(db: DbOrTx, accountId: string, fields: LearnerFields & { isSelf: boolean }) {
+  return db.learner.create({ data: { accountId, ...fields }, select: learnerSelect });
+}
+
+export function updateLearnerRow(db: DbOrTx, id: string, fields: Partial<LearnerFields>) {
+  return db.learner.update({ where: { id }, data: fields, select: learnerSelect });
+}
+
+/** Learners of these accounts, for the teacher's lists. */
+export function listLearnersOfAccounts(db: Db, accountIds: string[]) {
+  return db.learner.findMany({
+    where: { accountId: { in: accountIds } },
+    orderBy: [{ isSelf: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+    select: { ...learnerSelect, accountId: true },
+  });
+}
+
+/** The guardian's phone, given on a booking's details, kept on an account that had none. */
+export function setAccountPhoneIfMissing(db: DbOrTx, accountId: string, phone: string) {
+  return db.user.updateMany({ where: { id: accountId, OR: [{ phone: null }, { phone: "" }] }, data: { phone } });
+}

@@ -1,0 +1,304 @@
+// Each learner a person of their own (issue 31, item 0): a family account holds learners, REST
+// lists, adds and edits them (another family's id is a 404), and a booking names its learner, by
+// id or by the name its studentInfo gives (a new name creates a learner, the same name reuses it).
+import { readFileSync } from "node:fs";
+import { beforeEach, describe, expect, it } from "vitest";
+import { projectPath } from "../../server/paths.ts";
+import { iso, prepareBookingApp, romeDay, studentInfo, type TestUser } from "../helpers/booking-factory.ts";
+import { testEngine } from "../helpers/test-db.ts";
+
+const t = prepareBookingApp();
+const db = () => t.database.prisma;
+let nextDay = 4;
+
+/** One lesson booked through the REST path; `extra` goes beside studentInfo (learner_id). */
+async function book(as: TestUser, info: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  nextDay += 1;
+  const start = romeDay(nextDay, 11);
+  await t.addAvailability(start, 1);
+  return t.send("POST", "/api/bookings", {
+    as,
+    payload: {
+      studentInfo: studentInfo({ phone: "+39 347 555 0101", ...info }),
+      lesson_date: iso(start),
+      lessonType: "online",
+      teacher_id: t.teacherId,
+      ...extra,
+    },
+  });
+}
+
+const lessonOf = (id: string) =>
+  db().booking.findUniqueOrThrow({
+    where: { id },
+    select: { learnerId: true, studentName: true, bookedBy: true, guardianName: true },
+  });
+
+beforeEach(async () => {
+  await t.setSettings({ bufferBetweenLessons: 0, autoConfirmBookings: false });
+});
+
+describe(`a family's learners on ${testEngine}`, () => {
+  it("lists, adds and edits learners over REST; bad input is a clear 400 and another family's learner a 404", async () => {
+    const anna = await t.createStudent({ name: "Anna Ferrari" });
+    expect((await t.send("GET", "/api/student/learners", { as: anna })).json()).toEqual({ learners: [] });
+
+    const created = await t.send("POST", "/api/student/learners", {
+      as: anna,
+      payload: { name: "  Luca Ferrari ", ageGroup: "child", level: "beginner", goals: "Speak with his cousins" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const luca = created.json().learner;
+    expect(luca).toEqual({
+      id: expect.any(String),
+      name: "Luca Ferrari",
+      ageGroup: "child",
+      level: "beginner",
+      goals: "Speak with his cousins",
+      isSelf: false,
+    });
+
+    const refused = await t.send("POST", "/api/student/learners", {
+      as: anna,
+      payload: { name: "Sara", ageGroup: "baby" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("Please choose the learner's age group: child, teen or adult.");
+    const nameless = await t.send("POST", "/api/student/learners", {
+      as: anna,
+      payload: { name: " ", ageGroup: "teen" },
+    });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.body).toContain("Please enter the learner's name.");
+    const twin = await t.send("POST", "/api/student/learners", {
+      as: anna,
+      payload: { name: "luca ferrari", ageGroup: "teen" },
+    });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.body).toContain("A learner of your family already has this name.");
+
+    const edited = await t.send("PUT", `/api/student/learners/${luca.id}`, {
+      as: anna,
+      payload: { name: "Luca Ferrari", ageGroup: "teen", level: "B1", goals: "Cambridge B1 Preliminary" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().learner).toMatchObject({
+      id: luca.id,
+      ageGroup: "teen",
+      level: "B1",
+      goals: "Cambridge B1 Preliminary",
+    });
+    const badEdit = await t.send("PUT", `/api/student/learners/${luca.id}`, {
+      as: anna,
+      payload: { name: "Luca Ferrari", ageGroup: "teen", level: "expert" },
+    });
+    expect(badEdit.statusCode).toBe(400);
+    expect(badEdit.body).toContain("Please choose a level");
+    // The refused edit lost nothing.
+    expect((await t.send("GET", "/api/student/learners", { as: anna })).json().learners).toEqual([
+      edited.json().learner,
+    ]);
+
+    const other = await t.createStudent({ name: "Other Parent" });
+    const foreign = await t.send("PUT", `/api/student/learners/${luca.id}`, {
+      as: other,
+      payload: { name: "Stolen", ageGroup: "adult" },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toContain("Learner not found.");
+    expect(
+      (await t.send("PUT", "/api/student/learners/not-an-id", { as: other, payload: { name: "X", ageGroup: "adult" } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.send("GET", "/api/student/learners", { as: other })).json()).toEqual({ learners: [] });
+    expect((await t.send("GET", "/api/student/learners")).statusCode).toBe(401);
+    expect((await db().learner.findUniqueOrThrow({ where: { id: luca.id } })).name).toBe("Luca Ferrari");
+  });
+
+  it("a guardian's studentInfo creates the learner once and the same name reuses them; a booking by learner_id names them", async () => {
+    const marco = await t.createStudent({ name: "Marco Bianchi" });
+    const first = await book(marco, {
+      name: "Pietro Bianchi",
+      age_confirmation: "guardian",
+      english_level: "beginner",
+      lesson_focus: "School homework",
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const { learners } = (await t.send("GET", "/api/student/learners", { as: marco })).json();
+    expect(learners).toEqual([
+      {
+        id: expect.any(String),
+        name: "Pietro Bianchi",
+        ageGroup: "child",
+        level: "beginner",
+        goals: "School homework",
+        isSelf: false,
+      },
+    ]);
+    const pietro = learners[0].id as string;
+    expect(await lessonOf(first.json().booking.id)).toEqual({
+      learnerId: pietro,
+      studentName: "Pietro Bianchi",
+      bookedBy: "guardian",
+      guardianName: "Marco Bianchi",
+    });
+
+    // The same name (another spelling of its spaces and case) is the same learner, described anew.
+    const again = await book(marco, {
+      name: "pietro  bianchi",
+      age_confirmation: "guardian",
+      english_level: "intermediate",
+      lesson_focus: "Speaking",
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await lessonOf(again.json().booking.id)).learnerId).toBe(pietro);
+    expect(await db().learner.count({ where: { accountId: marco.id } })).toBe(1);
+    expect(await db().learner.findUniqueOrThrow({ where: { id: pietro } })).toMatchObject({
+      level: "intermediate",
+      goals: "Speaking",
+    });
+
+    // By id: the learner's name goes on the lesson whatever the form's name says, booked by the guardian.
+    const byId = await book(marco, { name: "Marco Bianchi", age_confirmation: "adult" }, { learner_id: pietro });
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(await lessonOf(byId.json().booking.id)).toEqual({
+      learnerId: pietro,
+      studentName: "Pietro Bianchi",
+      bookedBy: "guardian",
+      guardianName: "Marco Bianchi",
+    });
+
+    // The father books for himself: his own learner, the account's self learner.
+    const self = await book(marco, { name: "Marco Bianchi", age_confirmation: "adult" });
+    expect(self.statusCode, self.body).toBe(200);
+    const mine = await db().learner.findFirstOrThrow({ where: { accountId: marco.id, isSelf: true } });
+    expect(mine).toMatchObject({ name: "Marco Bianchi", ageGroup: "adult" });
+    expect(await lessonOf(self.json().booking.id)).toMatchObject({
+      learnerId: mine.id,
+      bookedBy: "learner",
+      guardianName: null,
+    });
+  });
+
+  it("refuses another family's learner_id with a 404 and books nothing", async () => {
+    const anna = await t.createStudent({ name: "Anna Neri" });
+    const child = await db().learner.create({
+      data: { accountId: anna.id, name: "Giulio Neri", nameKey: "giulio neri", ageGroup: "child" },
+    });
+    const other = await t.createStudent({ name: "Someone Else" });
+    const refused = await book(other, { name: "Giulio Neri", age_confirmation: "guardian" }, { learner_id: child.id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toContain("Learner not found.");
+    expect(await db().booking.count({ where: { studentId: other.id } })).toBe(0);
+    expect(await db().learner.count({ where: { accountId: other.id } })).toBe(0);
+  });
+
+  it("the tRPC procedures answer as REST does", async () => {
+    const sara = await t.createStudent({ name: "Sara Conti" });
+    const portal = t.caller({ student: sara }).portal;
+    const { learner } = await portal.addLearner({ name: "Sara Conti", ageGroup: "adult" });
+    expect((await portal.learners()).learners).toEqual([learner]);
+    await expect(
+      portal.updateLearner({ id: "00000000-0000-4000-8000-000000000000", data: { name: "X", ageGroup: "adult" } }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+
+  it("the teacher finds a child by their own name, with the guardian and the guardian's contact (REST and tRPC)", async () => {
+    const father = await t.createStudent({ name: "Roberto Galli" });
+    await db().user.update({ where: { id: father.id }, data: { phone: "+39 333 000 1111" } });
+    const booked = await book(father, {
+      name: "Tommaso Galli",
+      age_confirmation: "guardian",
+      english_level: "beginner",
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+
+    const rest = await t.send("GET", "/api/admin/students?search=tommaso", { as: t.admin });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const byTrpc = await t.caller({ admin: t.admin }).admin.students({ search: "Tommaso" });
+    for (const { students } of [rest.json(), byTrpc]) {
+      expect(students).toHaveLength(1);
+      expect(students[0]).toMatchObject({
+        id: father.id,
+        guardian: { name: "Roberto Galli", email: father.email, phone: "+39 333 000 1111" },
+        learners: ["Tommaso Galli"],
+        family: [
+          {
+            id: expect.any(String),
+            name: "Tommaso Galli",
+            age_group: "child",
+            level: "beginner",
+            is_self: false,
+            total_lessons: 1,
+          },
+        ],
+      });
+    }
+    const nobody = await t.send("GET", "/api/admin/students?search=Zzyzx", { as: t.admin });
+    expect(nobody.json().students).toEqual([]);
+  });
+
+  it("the migration's backfill gives every earlier lesson its learner: the account's own, or one per name a guardian booked for", async () => {
+    const mother = await t.createStudent({ name: "Elena Russo" });
+    const adult = await t.createStudent({ name: "Paolo Neri" });
+    const teacherId = t.teacherId;
+    let day = 200;
+    const lessonFor = (studentId: string, studentName: string, bookedBy: string, englishLevel: string | null) => {
+      day += 1;
+      const startsAt = romeDay(day, 9).toJSDate();
+      return db().booking.create({
+        data: {
+          studentId,
+          teacherId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3_600_000),
+          lessonType: "online",
+          studentName,
+          studentEmail: "x@test.example",
+          bookedBy,
+          englishLevel,
+          lessonFocus: `${studentName} goals`,
+        },
+        select: { id: true },
+      });
+    };
+    const ada1 = await lessonFor(mother.id, "Ada Russo", "guardian", "beginner");
+    const ada2 = await lessonFor(mother.id, " ada  russo ", "guardian", "intermediate");
+    const leo = await lessonFor(mother.id, "Leo Russo", "guardian", null);
+    const own1 = await lessonFor(adult.id, "Paolo", "learner", "advanced");
+    const own2 = await lessonFor(adult.id, "Paolo Neri", "learner", "advanced");
+    // As before the migration: no learners at all.
+    await db().learner.deleteMany();
+
+    const sql = readFileSync(projectPath("prisma/migrations/20261130090000_learners/migration.sql"), "utf8");
+    const statements = sql
+      .slice(sql.indexOf("-- Backfill"))
+      .split(/;\s*\n/)
+      .map((statement) => statement.replace(/^--.*$/gm, "").trim())
+      .filter(Boolean);
+    expect(statements).toHaveLength(4);
+    for (const statement of statements) await db().$executeRawUnsafe(statement);
+
+    const family = (
+      await db().learner.findMany({
+        where: { accountId: mother.id },
+        select: { name: true, ageGroup: true, level: true, isSelf: true, bookings: { select: { id: true } } },
+      })
+    ).sort((a, b) => a.name.localeCompare(b.name));
+    expect(family).toEqual([
+      // Named and described as the latest lesson for that name was.
+      { name: "ada  russo", ageGroup: "child", level: "intermediate", isSelf: false, bookings: expect.any(Array) },
+      { name: "Leo Russo", ageGroup: "child", level: null, isSelf: false, bookings: [{ id: leo.id }] },
+    ]);
+    expect(family[0].bookings.map((b) => b.id).sort()).toEqual([ada1.id, ada2.id].sort());
+    const own = await db().learner.findMany({
+      where: { accountId: adult.id },
+      select: { name: true, ageGroup: true, isSelf: true, bookings: { select: { id: true } } },
+    });
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ name: "Paolo Neri", ageGroup: "adult", isSelf: true });
+    expect(own[0].bookings.map((b) => b.id).sort()).toEqual([own1.id, own2.id].sort());
+  });
+});
