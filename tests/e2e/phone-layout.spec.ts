@@ -213,6 +213,10 @@ test("screenshots at 1280 px", async ({ page, baseURL, isMobile }) => {
     await expect(page).toHaveURL(/\/student\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await shot(page, `${l.lang}-student-dashboard`);
+    await page.goto(`${l.prefix}/referrals`);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await shot(page, `${l.lang}-referrals`);
     await page.goto(`${l.prefix}/`);
     await page.locator("time[data-milano-clock]").scrollIntoViewIfNeeded();
     await expect(page.locator("time[data-milano-clock]")).not.toHaveText("--:--");

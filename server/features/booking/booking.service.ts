@@ -46,6 +46,7 @@ import { type PaymentForMail, payOrderUrl } from "../mail/mail.templates.ts";
 import {
   type BookingRow,
   countStudentOrders,
+  fillEmptyProfileFields,
   findActiveGroupEvent,
   findActiveGroupPackage,
   findBooking,
@@ -490,6 +491,13 @@ function commitBooking(
       };
       const mailPayment = await payment.forMail(price.totalPriceCents);
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(mailPayment), taken);
+      // What the details step asked goes to the profile where it is empty, so nothing is asked
+      // twice; a guardian's level and goals are the learner's, not the account holder's.
+      const [first] = plan.rows;
+      await fillEmptyProfileFields(tx, student.id, {
+        phone: first.studentPhone,
+        ...(first.bookedBy === "guardian" ? {} : { englishLevel: first.englishLevel, lessonFocus: first.lessonFocus }),
+      });
       await recordOrderCredits(tx, {
         studentId: student.id,
         orderId: order.id,

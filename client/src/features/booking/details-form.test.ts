@@ -5,6 +5,7 @@ import {
   type DetailsForm,
   firstSubmitProblem,
   fixedLessonType,
+  prefillDetails,
   validateDetails,
 } from "./details-form.ts";
 
@@ -86,5 +87,26 @@ describe("details form", () => {
     const typed = { ...guardian, student_name: "Luca Ferrari" };
     expect(answerAgeConfirmation(typed, "adult", "Anna Ferrari").student_name).toBe("Luca Ferrari");
     expect(answerAgeConfirmation(typed, "guardian", "Anna Ferrari").student_name).toBe("Luca Ferrari");
+  });
+});
+
+describe("prefilled details (issue 33, item 7)", () => {
+  const empty: DetailsForm = { ...complete, guardian_phone: "", english_level: "", lesson_focus: "" };
+
+  it("takes the /ref answers first, then the profile, for the fields still empty", () => {
+    const carried = { phone: "+39 347 000 2222", englishLevel: "beginner", lessonFocus: "" };
+    const profile = { phone: "+39 333 111 0000", englishLevel: "advanced", lessonFocus: "Travel" };
+    expect(prefillDetails(empty, [carried, profile])).toMatchObject({
+      guardian_phone: "+39 347 000 2222",
+      english_level: "beginner",
+      lesson_focus: "Travel",
+    });
+  });
+
+  it("keeps what is typed, and ignores a level the form does not offer", () => {
+    const typed = { ...empty, guardian_phone: "+39 340 000 0000" };
+    expect(prefillDetails(typed, [{ phone: "+39 347 000 2222", englishLevel: "B2", lessonFocus: null }, null])).toEqual(
+      typed,
+    );
   });
 });

@@ -14,8 +14,10 @@ import {
   type DetailsErrors,
   type DetailsForm,
   fixedLessonType,
+  prefillDetails,
 } from "../../features/booking/details-form.ts";
 import type { GroupChoice } from "../../features/booking/group-conversation-card.tsx";
+import { referralAnswers } from "../../features/booking/referral-answers.ts";
 import { referralCode } from "../../features/booking/referral-code.ts";
 import { storedScheduleAddress } from "../../features/booking/schedule-address.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
@@ -92,16 +94,28 @@ type StepProps = {
 function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   const t = useT();
   const fixedType = fixedLessonType(pkg.lessonType);
-  const [form, setForm] = useState<DetailsForm>({
-    student_name: user.name,
-    guardian_phone: "",
-    english_level: "",
-    lesson_focus: "",
-    age_confirmation: "",
-    lesson_type: fixedType ?? "online",
-    preferred_location: "",
-    notes: "",
-  });
+  // What the friend answered on /ref comes first, then the profile when it arrives: nothing is
+  // asked twice (issue 33, item 7).
+  const [form, setForm] = useState<DetailsForm>(() =>
+    prefillDetails(
+      {
+        student_name: user.name,
+        guardian_phone: "",
+        english_level: "",
+        lesson_focus: "",
+        age_confirmation: "",
+        lesson_type: fixedType ?? "online",
+        preferred_location: "",
+        notes: "",
+      },
+      [referralAnswers.get()],
+    ),
+  );
+  const profile = useQuery({ ...trpc.portal.profile.queryOptions(), retry: false });
+  const earlier = profile.data?.profile;
+  useEffect(() => {
+    if (earlier) setForm((f) => prefillDetails(f, [earlier]));
+  }, [earlier]);
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [group, setGroup] = useState<GroupChoice | null>(null);
   const payer = useQuery(trpc.booking.payerDetails.queryOptions());
