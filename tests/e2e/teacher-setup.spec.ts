@@ -9,9 +9,9 @@ import { signInAsTeacher } from "./support/demo-sign-in.ts";
 const SHOTS = "/tmp/shots-teacher-setup";
 mkdirSync(SHOTS, { recursive: true });
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
 }
 
 test.skip(({ isMobile }) => isMobile, "one set of screenshots, both widths");
@@ -38,6 +38,28 @@ test("the checklist, the confirm dialog's link and the new default link, in both
         page.getByRole("region", { name: lang === "it" ? "Per iniziare" : "Getting started" }),
       ).toBeVisible();
       await shot(page, `${lang}-dashboard`);
+
+      // A new default link: the settings offer it to the upcoming lessons too.
+      const it = lang === "it";
+      await page.goto(it ? "/it/admin/settings" : "/admin/settings");
+      await page
+        .getByLabel(it ? "Link predefinito della videochiamata" : "Default meeting link")
+        .fill(`https://meet.example/giulia-${lang}-${width}`);
+      await page.getByRole("button", { name: it ? "Salva le modifiche" : "Save Changes" }).click();
+      const offer = page.getByRole("dialog", {
+        name: it ? "Usare il nuovo link per le prossime lezioni?" : "Use the new link for upcoming lessons?",
+      });
+      const apply = offer.getByRole("button", {
+        name: it ? "Applica alle prossime lezioni" : "Apply to upcoming lessons",
+      });
+      await expect(apply).toBeVisible();
+      await shot(page, `${lang}-settings-apply-link`, false);
+      await apply.click();
+      await expect(offer).toHaveCount(0);
+      await expect(page.getByText(/the new link\.|nuovo link\./).first()).toBeVisible();
     }
   }
+  // A default link now set: the checklist counts the meeting link as done.
+  await page.goto("/admin");
+  await expect(page.getByRole("region", { name: "Getting started" }).getByText(/Meeting link \(done\)/)).toBeAttached();
 });
