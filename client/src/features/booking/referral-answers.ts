@@ -1,40 +1,36 @@
 // What a friend answered on /ref (phone, level, goals), kept in session storage for the booking's
 // details step, which would otherwise ask again (issue 33, item 7). A visitor's answers can reach
 // no profile (an address typed on a public page proves nothing): this is how they are carried.
-
-import { ENGLISH_LEVELS } from "../../../../shared/constants.ts";
-import { isString, nullable, objectOf, oneOf, type Shape } from "../../lib/shape.ts";
+// Read back as plain strings or nothing; prefillDetails takes only a level the form offers.
 
 const KEY = "referralAnswers";
 
-const isAnswers = objectOf({
-  phone: nullable(isString()),
-  englishLevel: nullable(oneOf([...ENGLISH_LEVELS, ""])),
-  lessonFocus: nullable(isString()),
-});
-export type ProfileAnswers = Shape<typeof isAnswers>;
+export type ProfileAnswers = { phone: string | null; englishLevel: string | null; lessonFocus: string | null };
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const text = (value: unknown) => (typeof value === "string" ? value : null);
 
 export const referralAnswers = {
   get(): ProfileAnswers | null {
     try {
-      const value: unknown = JSON.parse(storage()?.getItem(KEY) ?? "null");
-      return isAnswers(value) ? value : null;
+      const value = JSON.parse(window.sessionStorage.getItem(KEY) ?? "null");
+      if (!value || typeof value !== "object") return null;
+      return { phone: text(value.phone), englishLevel: text(value.englishLevel), lessonFocus: text(value.lessonFocus) };
     } catch {
       return null;
     }
   },
   set(answers: ProfileAnswers) {
-    storage()?.setItem(KEY, JSON.stringify(answers));
+    try {
+      window.sessionStorage.setItem(KEY, JSON.stringify(answers));
+    } catch {
+      // Storage refused (private mode, quota): the details step asks as before.
+    }
   },
   clear() {
-    storage()?.removeItem(KEY);
+    try {
+      window.sessionStorage.removeItem(KEY);
+    } catch {
+      // Nothing was kept.
+    }
   },
 };
