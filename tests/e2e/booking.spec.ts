@@ -350,6 +350,14 @@ test.describe("booking flow: details and booking", () => {
     await expect(email).toHaveValue("demo.student@example.com");
     await expect(email).toHaveAttribute("readonly", "");
     await expect(page.getByLabel("Preferred location")).toHaveCount(0);
+    // What the profile already says is not asked again (issue 33, item 7): emptied here to see
+    // every message.
+    await expect(page.getByLabel("Contact phone number")).toHaveValue("+39 340 555 0101");
+    await expect(page.getByLabel("English level")).toHaveValue("intermediate");
+    await expect(page.getByLabel("Learning goals")).toHaveValue("Speaking confidence for work meetings");
+    await page.getByLabel("Contact phone number").fill("");
+    await page.getByLabel("English level").selectOption("");
+    await page.getByLabel("Learning goals").fill("");
 
     await page.getByLabel("Student name").fill("");
     await page.getByRole("button", { name: "Book Lesson" }).click();

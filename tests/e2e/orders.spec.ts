@@ -75,7 +75,19 @@ test("the student's package is one order: its calendar file, the amount due, con
   await expect(card).toBeVisible();
   await expect(card.getByText("Pending", { exact: true })).toHaveCount(6); // the order and its 5 lessons
   await card.getByRole("button", { name: "Confirm order" }).click();
+  // The demo's meeting settings give online lessons no link (manual, no default link): the confirm
+  // dialog asks for one (issue 33, item 8), and refuses an address that is not https.
+  const linkDialog = teacher.getByRole("dialog", { name: "Confirm and add the meeting link" });
+  await linkDialog.getByLabel("Meeting link").fill("https://meet.example/luca");
+  await shot(teacher, "1c-confirm-with-link");
+  await linkDialog.getByRole("button", { name: "Confirm order" }).click();
   await expect(toast(teacher, "Order confirmed: 5 lessons. The student has been emailed.")).toBeVisible();
+  const lessons = (await (await teacher.request.get(`/api/admin/orders/${orderId}`)).json()) as {
+    order: { bookings: { id: string }[] };
+  };
+  // The lesson's own record (GET /api/admin/bookings/:id) carries the link now.
+  const lesson = await (await teacher.request.get(`/api/admin/bookings/${lessons.order.bookings[0].id}`)).text();
+  expect(lesson).toContain("https://meet.example/luca");
   await expect(card.getByText("Confirmed", { exact: true })).toHaveCount(6);
   await expect(card.getByRole("button", { name: "Confirm order" })).toHaveCount(0);
 

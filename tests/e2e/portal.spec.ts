@@ -118,14 +118,18 @@ test("copies the referral link; a friend arriving by it signs up, books a first 
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(new RegExp(`/ref\\?code=${code}$`));
 
-  // Invite a Friend: the two validation messages, then the message lands on the clipboard.
-  await page.getByRole("button", { name: "Get Message" }).click();
-  await expect(page.getByText("Please enter an email address")).toBeVisible();
-  await page.getByLabel("Friend's email").fill("luca@example.com");
-  await page.getByRole("button", { name: "Get Message" }).click();
+  // Invite a Friend is a share (issue 33, item 7): WhatsApp, an email draft or the clipboard, each
+  // carrying the message with the code and link; no friend's address is asked.
+  await expect(page.getByLabel("Friend's email")).toHaveCount(0);
+  const whatsapp = await page.getByRole("link", { name: "Share on WhatsApp" }).getAttribute("href");
+  expect(decodeURIComponent(whatsapp?.replace(/^https:\/\/wa\.me\/\?text=/, "") ?? "")).toContain(link);
+  await expect(page.getByRole("link", { name: "Write an email" })).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:\\?subject=.+&body=.*${code}`),
+  );
+  await page.getByRole("button", { name: "Copy the message" }).click();
   await expect(page.getByText("Referral message copied to clipboard! Share it with your friend.")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(code);
-  await expect(page.getByLabel("Friend's email")).toHaveValue("");
 
   // The friend: a new browser without a session.
   const friendContext = await browser.newContext();
@@ -172,6 +176,9 @@ test("copies the referral link; a friend arriving by it signs up, books a first 
   await friend.getByRole("button", { name: "Continue as a new student" }).click();
   await expect(friend.getByRole("heading", { name: "Student Details" })).toBeVisible();
   await expect(friend.getByTestId("quote-total")).toHaveText("€31.50");
+  // What the friend answered on /ref is not asked again (issue 33, item 7).
+  await expect(friend.getByLabel("Contact phone number")).toHaveValue("+39 333 000 1111");
+  await expect(friend.getByLabel("English level")).toHaveValue("beginner");
   await fillDetails(friend);
   await friend.getByRole("button", { name: "Book Lesson" }).click();
   // Pending until the teacher confirms it (issue 17: this said "Booking Confirmed!").

@@ -19,6 +19,7 @@ import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/cred
 import {
   addPaymentSchema,
   agendaSchema,
+  applyMeetingLinkSchema,
   attendanceSchema,
   byIdSchema,
   createNoteSchema,
@@ -63,6 +64,7 @@ import {
 } from "./orders.service.ts";
 import { approveBankItem, correctBankItem, listBankItems, retireBankItem } from "./question-bank.service.ts";
 import { getAdminSettings, updateAdminSettings } from "./settings.service.ts";
+import { applyDefaultMeetingLink, getSetupChecklist } from "./setup.service.ts";
 import {
   createSharedFile,
   deleteSharedFile,
@@ -95,11 +97,12 @@ export const adminRouter = router({
   orders: router({
     list: adminProcedure.input(listOrdersSchema.prefault({})).query(({ ctx, input }) => listOrders(ctx.db, input)),
     get: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getOrder(ctx.db, input.id)),
-    update: adminProcedure
-      .input(byIdSchema.extend({ data: updateOrderSchema }))
-      .mutation(({ ctx, input }) =>
-        decideOrder(ctx.db, input.id, input.data.status, { publicUrl: ctx.env.PUBLIC_URL }),
-      ),
+    update: adminProcedure.input(byIdSchema.extend({ data: updateOrderSchema })).mutation(({ ctx, input }) =>
+      decideOrder(ctx.db, input.id, input.data.status, {
+        publicUrl: ctx.env.PUBLIC_URL,
+        meetingLink: input.data.meeting_link,
+      }),
+    ),
     recordPayment: adminProcedure
       .input(byIdSchema.extend({ data: recordPaymentSchema }))
       .mutation(({ ctx, input }) => recordPayment(ctx.db, input.id, input.data, ctx.admin.id)),
@@ -153,6 +156,18 @@ export const adminRouter = router({
 
   settings: router({
     get: teacherProcedure.query(({ ctx }) => getAdminSettings(ctx.db, ctx.teacher.id)),
+    // The dashboard's first-run checklist, and the new default link for upcoming lessons (issue 33).
+    setup: teacherProcedure.query(({ ctx }) =>
+      getSetupChecklist(ctx.db, ctx.teacher.id, {
+        googleSignIn: Boolean(ctx.env.GOOGLE_CLIENT_ID && ctx.env.GOOGLE_CLIENT_SECRET),
+      }),
+    ),
+    applyMeetingLink: teacherProcedure.input(applyMeetingLinkSchema).mutation(({ ctx, input }) =>
+      applyDefaultMeetingLink(ctx.db, ctx.teacher.id, {
+        link: input.link,
+        previous: input.previous ?? null,
+      }),
+    ),
     update: teacherProcedure
       .input(updateSettingsSchema)
       .mutation(({ ctx, input }) =>

@@ -129,8 +129,20 @@ export const listOrdersSchema = z.object({
   ...pagingFields(50),
 });
 /** A whole order confirmed or declined in one action (PUT /api/admin/orders/{orderId}). */
+/** The new default meeting link for the upcoming lessons, and the one it replaces (issue 33). */
+export const applyMeetingLinkSchema = z.object({
+  link: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => /^https:\/\/[^\s]+$/i.test(v), { message: "The meeting link must start with https://." }),
+  previous: z.string().trim().max(500).nullish(),
+});
+
 export const updateOrderSchema = z.object({
   status: z.enum(["confirmed", "cancelled"], { error: "Please choose confirmed or cancelled." }),
+  /** Confirming: the link of its online lessons that have none (the confirm dialog's field). */
+  meeting_link: meetingLink,
 });
 export const recordPaymentSchema = z.object({
   payment_status: z.enum(PAYMENT_STATUSES, { error: "Please choose a payment status." }),

@@ -31,7 +31,11 @@ import { REOPEN_CONFLICT_MESSAGE } from "./admin.service.ts";
 import { addPayment, recordPayment as recordPaymentAsEntry, reversePayment } from "./payments.service.ts";
 import { getSiteSettings } from "./settings.service.ts";
 
-function toAdminOrderDto(o: OrderSummaryRow) {
+/**
+ * `linkOnConfirm`: whether confirming gives online lessons a link by itself (a fixed link, a Jitsi
+ * room, the default link). Without one, the confirm dialog asks for the order's link (issue 33).
+ */
+function toAdminOrderDto(o: OrderSummaryRow, linkOnConfirm = true) {
   const first = o.bookings[0];
   const reversedBy = new Map(o.payments.flatMap((p) => (p.reversesId ? [[p.reversesId, p.id] as const] : [])));
   return {
@@ -58,6 +62,10 @@ function toAdminOrderDto(o: OrderSummaryRow) {
       payment_id: d.paymentId,
       hasXml: d.fileName !== null,
     })),
+    // Pending online lessons that confirming would leave without a meeting link.
+    needs_meeting_link:
+      !linkOnConfirm &&
+      o.bookings.some((b) => b.status === "pending" && b.lessonType === "online" && !b.meetingLink?.trim()),
     // A payment standing without its document: the teacher issues it from the order.
     documents_pending: o.payments.some(
       (p) =>
@@ -78,16 +86,26 @@ async function loadOrder(db: Db, id: string) {
 
 /** Every order, or only those with money still owed, and the sum owed across all of them. */
 export async function listOrders(db: Db, input: z.output<typeof listOrdersSchema>) {
-  const [{ rows, total }, owedCents] = await Promise.all([
+  const [{ rows, total }, owedCents, linkOnConfirm] = await Promise.all([
     listOrderRows(db, { owed: input.filter === "owed" }, input),
     // Across every owing order, not only this page.
     sumOwedCents(db),
+    hasLinkOnConfirm(db),
   ]);
-  return { orders: rows.map(toAdminOrderDto), total, total_owed: centsToEuro(owedCents) };
+  return {
+    orders: rows.map((o) => toAdminOrderDto(o, linkOnConfirm)),
+    total,
+    total_owed: centsToEuro(owedCents),
+  };
 }
 
 export async function getOrder(db: Db, id: string) {
-  return { order: toAdminOrderDto(await loadOrder(db, id)) };
+  const [order, linkOnConfirm] = await Promise.all([loadOrder(db, id), hasLinkOnConfirm(db)]);
+  return { order: toAdminOrderDto(order, linkOnConfirm) };
+}
+
+async function hasLinkOnConfirm(db: Db) {
+  return meetingLinkFor(meetingRulesOf(await getSiteSettings(db)), "online") !== null;
 }
 
 /**
@@ -100,7 +118,7 @@ export async function decideOrder(
   db: Db,
   id: string,
   status: "confirmed" | "cancelled",
-  opts: { publicUrl: string; now?: Date },
+  opts: { publicUrl: string; now?: Date; meetingLink?: string | null },
 ) {
   const now = opts.now ?? new Date();
   const from: ("pending" | "confirmed")[] = status === "confirmed" ? ["pending"] : ["pending", "confirmed"];
@@ -119,7 +137,8 @@ export async function decideOrder(
       if (touched.size === 0) return { order: toAdminOrderDto(current), changed: 0 };
       if (status === "confirmed") {
         const rules = meetingRulesOf(site);
-        await fillMissingMeetingLinks(tx, [...touched], () => meetingLinkFor(rules, "online"));
+        // The link the teacher typed in the confirm dialog, else what the settings give.
+        await fillMissingMeetingLinks(tx, [...touched], () => opts.meetingLink ?? meetingLinkFor(rules, "online"));
       }
       const { count } = await setLessonsStatus(tx, [...touched], { to: status, cancelledAt: now });
       // Declined: the lessons it bought and not yet booked go with it (issue 30).

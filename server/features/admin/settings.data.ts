@@ -51,3 +51,33 @@ export function saveSettings(
     }),
   ]);
 }
+
+/** Whether the teacher's standing weekly schedule has at least one entry (the setup checklist). */
+export async function hasWeeklySchedule(db: Db, teacherId: string) {
+  const row = await db.weeklySchedule.findUnique({ where: { teacherId }, select: { entries: true } });
+  return Array.isArray(row?.entries) && row.entries.length > 0;
+}
+
+/**
+ * Gives the teacher's upcoming online lessons (pending or confirmed) `link` where they have none or
+ * still carry `previous` (the default link being replaced); the lessons' count.
+ */
+export async function applyMeetingLinkToUpcoming(
+  db: Db,
+  teacherId: string,
+  link: string,
+  previous: string | null,
+  now: Date,
+) {
+  const { count } = await db.booking.updateMany({
+    where: {
+      teacherId,
+      lessonType: "online",
+      status: { in: ["pending", "confirmed"] },
+      startsAt: { gt: now },
+      OR: [{ meetingLink: null }, { meetingLink: "" }, ...(previous ? [{ meetingLink: previous }] : [])],
+    },
+    data: { meetingLink: link },
+  });
+  return count;
+}

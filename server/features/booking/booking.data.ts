@@ -443,3 +443,24 @@ export async function moveBookingRow(tx: Tx, id: string, from: Date, to: { start
 export function insertLessonMove(tx: Tx, data: Prisma.LessonMoveUncheckedCreateInput) {
   return tx.lessonMove.create({ data, select: { id: true } });
 }
+
+/** The profile answers a booking or a /ref sign-up carries over to the student's own profile. */
+export type ProfileAnswers = { phone?: string | null; englishLevel?: string | null; lessonFocus?: string | null };
+
+/**
+ * Fills the student's empty profile fields with what they just answered (issue 33, item 7): never
+ * overwrites what the profile already says, which the student may have written with more care.
+ */
+export async function fillEmptyProfileFields(db: DbOrTx, userId: string, answers: ProfileAnswers) {
+  const current = await db.user.findUnique({
+    where: { id: userId },
+    select: { phone: true, englishLevel: true, lessonFocus: true },
+  });
+  if (!current) return;
+  const data: ProfileAnswers = {};
+  for (const key of ["phone", "englishLevel", "lessonFocus"] as const) {
+    const answer = answers[key]?.trim();
+    if (answer && !current[key]?.trim()) data[key] = answer;
+  }
+  if (Object.keys(data).length > 0) await db.user.update({ where: { id: userId }, data, select: { id: true } });
+}

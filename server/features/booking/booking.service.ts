@@ -47,6 +47,7 @@ import { type BookingLearner, resolveBookingLearner, saveBookingLearner } from "
 import {
   type BookingRow,
   countStudentOrders,
+  fillEmptyProfileFields,
   findActiveGroupEvent,
   findActiveGroupPackage,
   findBooking,
@@ -500,6 +501,13 @@ function commitBooking(
       const learnerId = await saveBookingLearner(tx, student.id, plan.learner, plan.learnerDetails);
       for (const row of plan.rows) row.learnerId = learnerId;
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(mailPayment), taken);
+      // What the details step asked goes to the profile where it is empty, so nothing is asked
+      // twice; a guardian's level and goals are the learner's, not the account holder's.
+      const [first] = plan.rows;
+      await fillEmptyProfileFields(tx, student.id, {
+        phone: first.studentPhone,
+        ...(first.bookedBy === "guardian" ? {} : { englishLevel: first.englishLevel, lessonFocus: first.lessonFocus }),
+      });
       await recordOrderCredits(tx, {
         studentId: student.id,
         orderId: order.id,

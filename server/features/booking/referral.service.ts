@@ -6,6 +6,7 @@
 import { REFERRAL_DISCOUNT_PERCENT } from "../../../shared/constants.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { fillEmptyProfileFields } from "./booking.data.ts";
 import type { ReferralSignupInput } from "./booking.schemas.ts";
 import { lockOrder, lockOrderOfBooking } from "./order.data.ts";
 import { normaliseReferralCode } from "./pricing.service.ts";
@@ -47,8 +48,15 @@ export async function registerReferralSignup(
   const email = (student?.email ?? input.email).trim().toLowerCase();
   if (owner.id === student?.id || email === owner.email.toLowerCase())
     throw new AppError("BAD_REQUEST", OWN_REFERRAL_CODE_MESSAGE);
-  if (student) await registerReferredAccount(db, owner.id, { id: student.id, email, name: input.name.trim() });
-  else await upsertRegisteredReferral(db, owner.id, email, input.name.trim());
+  if (student) {
+    await registerReferredAccount(db, owner.id, { id: student.id, email, name: input.name.trim() });
+    // The friend's own answers fill their profile's gaps (issue 33, item 7): booking asks nothing twice.
+    await fillEmptyProfileFields(db, student.id, {
+      phone: input.phone,
+      englishLevel: input.englishLevel,
+      lessonFocus: input.lessonFocus,
+    });
+  } else await upsertRegisteredReferral(db, owner.id, email, input.name.trim());
   return { success: true as const };
 }
 

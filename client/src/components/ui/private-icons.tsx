@@ -50,6 +50,7 @@ export const LockIcon = icon(rect(5, 10.5, 14, 10, 2), path("M8 10.5V8a4 4 0 0 1
 export const LogoutIcon = icon(
   path("M14.5 8V5.5a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2V16M9.5 12h11m0 0-3-3m3 3-3 3"),
 );
+export const MailIcon = icon(rect(3.5, 5.5, 17, 13, 2), path("m4 7 8 6 8-6"));
 export const NoteIcon = icon(path("M6 3.5h8.5L19 8v12.5H6V3.5Zm8 0V8.5h5M9 12.5h7M9 16h5"));
 export const PhoneIcon = icon(
   path("M6.5 3.5h3l1.5 4-2 1.5a11 11 0 0 0 6 6l1.5-2 4 1.5v3a2 2 0 0 1-2 2A16 16 0 0 1 4.5 5.5a2 2 0 0 1 2-2Z"),

@@ -31,6 +31,7 @@ import { type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDialog } from "./booking-dialog.tsx";
 import { PendingHoldersCard } from "./pending-holders-card.tsx";
+import { SetupChecklist } from "./setup-checklist.tsx";
 
 const TILES = [
   {
@@ -153,6 +154,7 @@ export function AdminDashboard() {
 
   return (
     <>
+      <SetupChecklist />
       <section aria-label={t("admin.dashboard.management")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {TILES.map((tile) => (
           <Link

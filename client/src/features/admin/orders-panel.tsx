@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { TextField } from "../../components/ui/field.tsx";
 import { Pager, usePageOffset } from "../../components/ui/pager.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
@@ -127,6 +128,58 @@ function DeclineDialog(props: { order: AdminOrder | null; busy: boolean; onClose
   );
 }
 
+/**
+ * Confirming an order whose online lessons would get no meeting link (the "manual" mode without a
+ * default link): asks for the link first (issue 33, item 8). Left empty, it is added later per lesson.
+ */
+function ConfirmWithLinkDialog(props: {
+  order: AdminOrder | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (link: string) => void;
+}) {
+  const t = useT();
+  const [link, setLink] = useState("");
+  const close = () => {
+    setLink("");
+    props.onClose();
+  };
+  return (
+    <Modal
+      open={props.order !== null}
+      onClose={close}
+      title={t("admin.orders.linkTitle")}
+      description={t("admin.orders.linkText")}
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {t("admin.orders.linkCancel")}
+          </Button>
+          <Button
+            disabled={props.busy}
+            onClick={() => {
+              props.onConfirm(link.trim());
+              setLink("");
+            }}
+          >
+            {t("admin.orders.linkConfirm")}
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label={t("admin.orders.linkLabel")}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={link}
+        onChange={(e) => setLink(e.target.value)}
+      />
+    </Modal>
+  );
+}
+
 export function OrdersPanel() {
   const t = useT();
   const locale = useLocale();
@@ -137,6 +190,7 @@ export function OrdersPanel() {
   const filter = tab === 0 ? "owed" : "all";
   const [offset, setOffset] = usePageOffset(filter);
   const [declining, setDeclining] = useState<AdminOrder | null>(null);
+  const [confirming, setConfirming] = useState<AdminOrder | null>(null);
   const [paying, setPaying] = useState<AdminOrder | null>(null);
   const orders = useQuery({
     ...trpc.admin.orders.list.queryOptions({ filter, limit: ADMIN_PAGE_SIZE, offset }),
@@ -154,6 +208,7 @@ export function OrdersPanel() {
     trpc.admin.orders.update.mutationOptions({
       onSuccess: (result, v) => {
         setDeclining(null);
+        setConfirming(null);
         toast({
           title: t("admin.orders.success"),
           description:
@@ -183,7 +238,13 @@ export function OrdersPanel() {
       order={o}
       busy={decide.isPending}
       onRecordPayment={() => setPaying(o)}
-      onDecide={(status) => (status === "cancelled" ? setDeclining(o) : decide.mutate({ id: o.id, data: { status } }))}
+      onDecide={(status) =>
+        status === "cancelled"
+          ? setDeclining(o)
+          : o.needs_meeting_link
+            ? setConfirming(o)
+            : decide.mutate({ id: o.id, data: { status } })
+      }
     />
   );
 
@@ -240,6 +301,14 @@ export function OrdersPanel() {
         busy={decide.isPending}
         onClose={() => setDeclining(null)}
         onDecline={() => declining && decide.mutate({ id: declining.id, data: { status: "cancelled" } })}
+      />
+      <ConfirmWithLinkDialog
+        order={confirming}
+        busy={decide.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={(link) =>
+          confirming && decide.mutate({ id: confirming.id, data: { status: "confirmed", meeting_link: link || null } })
+        }
       />
       <PaymentDialog order={paying} onClose={() => setPaying(null)} onSaved={refresh} />
     </div>

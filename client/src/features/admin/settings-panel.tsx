@@ -2,6 +2,8 @@
 // Configuration and System Preferences (the site's), with every option of spec §9.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
 import { ErrorAlert } from "../../components/ui/error-alert.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -32,6 +34,20 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   // Changes uploads and stores it.
   const [pendingPhoto, setPendingPhoto] = useState<PendingPhoto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [newLink, setNewLink] = useState<{ link: string; previous: string | null } | null>(null);
+  const applyLink = useMutation(
+    trpc.admin.settings.applyMeetingLink.mutationOptions({
+      onSuccess: ({ updated }) => {
+        setNewLink(null);
+        toast({
+          title: t("admin.settings.success"),
+          description: t("admin.settings.applyLink.done", { count: updated }),
+          variant: "success",
+        });
+      },
+      onError: (e) => fail(e, t("admin.settings.saveFailed")),
+    }),
+  );
 
   useEffect(() => {
     if (query.data && !form) setForm(structuredClone(query.data.settings));
@@ -39,7 +55,14 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   useLoadFailure(query.error, t("admin.settings.loadFailed"));
 
   const save = useMutation({
-    mutationFn: async ({ settings, photo }: { settings: AdminSettings; photo: File | null }) => {
+    mutationFn: async ({
+      settings,
+      photo,
+    }: {
+      settings: AdminSettings;
+      photo: File | null;
+      previousLink: string | null;
+    }) => {
       let next = settings;
       if (photo) {
         const data = new FormData();
@@ -57,8 +80,12 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       const result = await trpcClient.admin.settings.update.mutate({ settings: next as SettingsInput });
       return { result, photoSaved: Boolean(photo) };
     },
-    onSuccess: ({ result, photoSaved }) => {
+    onSuccess: ({ result, photoSaved }, { previousLink }) => {
       queryClient.setQueryData(trpc.admin.settings.get.queryKey(), { settings: result.settings });
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.settings.setup.queryKey() });
+      // A new default link fills only new lessons: offer it to the upcoming ones too (issue 33).
+      const link = result.settings.business.defaultMeetingLink;
+      if (link && link !== previousLink) setNewLink({ link, previous: previousLink });
       setForm(structuredClone(result.settings));
       setPendingPhoto(null);
       if (photoSaved) {
@@ -96,7 +123,11 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    save.mutate({ settings: form, photo: pendingPhoto?.file ?? null });
+    save.mutate({
+      settings: form,
+      photo: pendingPhoto?.file ?? null,
+      previousLink: query.data?.settings.business.defaultMeetingLink ?? null,
+    });
   };
 
   return (
@@ -122,6 +153,23 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
         submitLabel={t("admin.settings.save")}
         pendingLabel={t("admin.settings.saving")}
         isPending={save.isPending}
+      />
+      <Modal
+        open={newLink !== null}
+        onClose={() => setNewLink(null)}
+        title={t("admin.settings.applyLink.title")}
+        description={newLink ? t("admin.settings.applyLink.text", { link: newLink.link }) : undefined}
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setNewLink(null)}>
+              {t("admin.settings.applyLink.skip")}
+            </Button>
+            <Button disabled={applyLink.isPending} onClick={() => newLink && applyLink.mutate(newLink)}>
+              {t("admin.settings.applyLink.apply")}
+            </Button>
+          </>
+        }
       />
     </form>
   );

@@ -7,6 +7,7 @@ import {
   type FamilyLearner,
   firstSubmitProblem,
   fixedLessonType,
+  prefillDetails,
   validateDetails,
 } from "./details-form.ts";
 
@@ -146,5 +147,26 @@ describe("who the lesson is for (issue 31)", () => {
       age_confirmation: "",
       guardian_phone: complete.guardian_phone,
     });
+  });
+});
+
+describe("prefilled details (issue 33, item 7)", () => {
+  const empty: DetailsForm = { ...complete, guardian_phone: "", english_level: "", lesson_focus: "" };
+
+  it("takes the /ref answers first, then the profile, for the fields still empty", () => {
+    const carried = { phone: "+39 347 000 2222", englishLevel: "beginner", lessonFocus: "" };
+    const profile = { phone: "+39 333 111 0000", englishLevel: "advanced", lessonFocus: "Travel" };
+    expect(prefillDetails(empty, [carried, profile])).toMatchObject({
+      guardian_phone: "+39 347 000 2222",
+      english_level: "beginner",
+      lesson_focus: "Travel",
+    });
+  });
+
+  it("keeps what is typed, and ignores a level the form does not offer", () => {
+    const typed = { ...empty, guardian_phone: "+39 340 000 0000" };
+    expect(prefillDetails(typed, [{ phone: "+39 347 000 2222", englishLevel: "B2", lessonFocus: null }, null])).toEqual(
+      typed,
+    );
   });
 });

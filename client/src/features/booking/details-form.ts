@@ -133,3 +133,28 @@ export function chooseLearner(
     age_confirmation: learner.isSelf ? "adult" : "guardian",
   };
 }
+
+/** Answers given before (the /ref form, the student's profile), in the profile's own names. */
+export type EarlierAnswers = {
+  phone?: string | null;
+  englishLevel?: string | null;
+  lessonFocus?: string | null;
+} | null;
+
+const isLevel = (v: string | null | undefined): v is Exclude<DetailsForm["english_level"], ""> =>
+  v === "beginner" || v === "intermediate" || v === "advanced";
+
+/**
+ * The details form with its empty phone, level and goals filled from earlier answers, the first
+ * source that has each winning (issue 33, item 7: nothing asked twice). What is typed stays.
+ */
+export function prefillDetails(form: DetailsForm, sources: EarlierAnswers[]): DetailsForm {
+  const next = { ...form };
+  for (const source of sources) {
+    if (!source) continue;
+    if (!next.guardian_phone.trim() && source.phone?.trim()) next.guardian_phone = source.phone.trim();
+    if (!next.english_level && isLevel(source.englishLevel)) next.english_level = source.englishLevel;
+    if (!next.lesson_focus.trim() && source.lessonFocus?.trim()) next.lesson_focus = source.lessonFocus.trim();
+  }
+  return next;
+}

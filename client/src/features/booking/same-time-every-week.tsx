@@ -112,7 +112,7 @@ export function SameTimeEveryWeek({ state, compact = false }: { state: SameTimeE
       {state.message && (
         <p
           role={state.message.isError ? "alert" : "status"}
-          className={`rounded-lg px-3 py-2 text-sm ${compact ? "mt-2 " : ""}${
+          className={`rounded-lg ${compact ? "mt-1 px-2 py-1 text-xs " : "px-3 py-2 text-sm "}${
             state.message.isError ? "bg-red-50 text-red-900" : "bg-emerald-50 text-emerald-900"
           }`}
         >

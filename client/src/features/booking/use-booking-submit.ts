@@ -15,6 +15,7 @@ import type { PayerBillingInput } from "../billing/payer-billing-fields.tsx";
 import { type BookingResults, bookingStorage, type Slot } from "./booking-storage.ts";
 import { type DetailsErrors, type DetailsForm, firstSubmitProblem, validateDetails } from "./details-form.ts";
 import type { GroupChoice } from "./group-conversation-card.tsx";
+import { referralAnswers } from "./referral-answers.ts";
 import { referralCode } from "./referral-code.ts";
 import { storedScheduleAddress } from "./schedule-address.ts";
 import { firstDayOf, weekStartOf } from "./week.ts";
@@ -169,6 +170,7 @@ export function useBookingSubmit({
       bookingStorage.setResults(results);
       bookingStorage.clearSelection();
       referralCode.clear();
+      referralAnswers.clear();
       void queryClient.invalidateQueries({ queryKey: trpc.booking.availability.pathKey() });
       navigate("/book/confirmation", { replace: true });
     } catch (error) {

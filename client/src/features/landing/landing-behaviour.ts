@@ -24,7 +24,7 @@ export const HOOKS = {
 
 type Stop = () => void;
 
-const MILANO_CLOCK = { timeZone: TEACHER_TIMEZONE, hour: "2-digit", minute: "2-digit" } as const;
+const MILANO_CLOCK = { timeZone: TEACHER_TIMEZONE, hour: "numeric", minute: "2-digit" } as const;
 
 function all<T extends Element = HTMLElement>(root: ParentNode, hook: string): T[] {
   return [...root.querySelectorAll<T>(`[${hook}]`)];
@@ -212,7 +212,8 @@ function clock(root: ParentNode): Stop {
   let format: Intl.DateTimeFormat | null = null;
   let timer = 0;
   const tick = () => {
-    format ??= new Intl.DateTimeFormat("en-GB", MILANO_CLOCK);
+    // The page's own clock, as its "until 10:00 PM" / "fino alle 22:00" line (issue 33, item 6).
+    format ??= new Intl.DateTimeFormat(document.documentElement.lang === "it" ? "it-IT" : "en-US", MILANO_CLOCK);
     const now = new Date();
     for (const time of times) {
       time.dateTime = now.toISOString();

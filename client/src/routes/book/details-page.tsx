@@ -16,8 +16,10 @@ import {
   type DetailsForm,
   type FamilyLearner,
   fixedLessonType,
+  prefillDetails,
 } from "../../features/booking/details-form.ts";
 import type { GroupChoice } from "../../features/booking/group-conversation-card.tsx";
+import { referralAnswers } from "../../features/booking/referral-answers.ts";
 import { referralCode } from "../../features/booking/referral-code.ts";
 import { storedScheduleAddress } from "../../features/booking/schedule-address.ts";
 import { StepIndicator } from "../../features/booking/step-indicator.tsx";
@@ -95,22 +97,32 @@ function DetailsStep({ pkg, teacher, slots, user }: StepProps) {
   const t = useT();
   const fixedType = fixedLessonType(pkg.lessonType);
   // Issue 31: the name is the learner's, never the guardian's by default; answering "I am 18 or
-  // older and booking for myself" fills in the account's.
-  const [form, setForm] = useState<DetailsForm>({
-    learner_id: "",
-    student_name: "",
-    guardian_phone: "",
-    english_level: "",
-    lesson_focus: "",
-    age_confirmation: "",
-    lesson_type: fixedType ?? "online",
-    preferred_location: "",
-    notes: "",
-  });
+  // older and booking for myself" fills in the account's. What the friend answered on /ref comes
+  // first, then the profile when it arrives: nothing is asked twice (issue 33, item 7).
+  const [form, setForm] = useState<DetailsForm>(() =>
+    prefillDetails(
+      {
+        learner_id: "",
+        student_name: "",
+        guardian_phone: "",
+        english_level: "",
+        lesson_focus: "",
+        age_confirmation: "",
+        lesson_type: fixedType ?? "online",
+        preferred_location: "",
+        notes: "",
+      },
+      [referralAnswers.get()],
+    ),
+  );
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [group, setGroup] = useState<GroupChoice | null>(null);
   const family = useQuery(trpc.portal.learners.queryOptions());
-  const profile = useQuery(trpc.portal.profile.queryOptions());
+  const profile = useQuery({ ...trpc.portal.profile.queryOptions(), retry: false });
+  const earlier = profile.data?.profile;
+  useEffect(() => {
+    if (earlier) setForm((f) => prefillDetails(f, [earlier]));
+  }, [earlier]);
   const learners: FamilyLearner[] = family.data?.learners ?? [];
   // Choosing a learner of the family fills in their details, and the phone the family gave before;
   // nothing is chosen for them (the age confirmation stays an answer the person gives).

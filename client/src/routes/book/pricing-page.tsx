@@ -114,23 +114,24 @@ export function PricingPage() {
         </div>
       )}
 
-      <div className="sticky bottom-[var(--language-offer-height,0px)] z-10 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+      {/* On a phone a thin strip over the page (issue 33: it took a fifth of the screen): one row of
+          normal-sized buttons under a one-line hint. */}
+      <div className="sticky bottom-[var(--language-offer-height,0px)] z-10 -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         {/* Always there, so the bar keeps its height (no shift when a choice kept in the session
             appears after hydration) and screen readers hear the live region change. */}
-        <p className="mb-2 min-h-4 text-center text-xs text-slate-500 sm:text-right" aria-live="polite">
+        <p className="mb-1 min-h-4 text-center text-xs text-slate-500 sm:mb-2 sm:text-right" aria-live="polite">
           {canContinue || packages.isError
             ? ""
             : selectedPackage
               ? t("booking-packages.pricing.selectTeacher")
               : t("booking-packages.pricing.selectPackage")}
         </p>
-        <div className="flex items-center gap-3 sm:justify-between">
-          <ButtonLink to="/book" variant="outline">
+        <div className="flex items-center gap-2 sm:justify-between sm:gap-3">
+          <ButtonLink to="/book" variant="outline" className="max-sm:px-3">
             {t("booking-packages.pricing.back")}
           </ButtonLink>
           <Button
-            size="lg"
-            className="flex-1 sm:flex-none"
+            className="flex-1 whitespace-nowrap max-sm:px-3 sm:flex-none sm:px-6 sm:py-3 sm:text-base"
             disabled={!canContinue}
             onClick={() =>
               selectedPackage &&

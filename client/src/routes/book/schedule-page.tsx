@@ -230,15 +230,18 @@ export function SchedulePage() {
         </aside>
       </div>
 
-      <div className="sticky bottom-[var(--language-offer-height,0px)] z-10 -mx-4 mt-8 flex flex-wrap gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-between sm:border-0 sm:bg-transparent sm:p-0">
+      {/* On a phone a thin strip over the page (issue 33: it took a fifth of the screen): one row of
+          normal-sized buttons, and "same time every week" above them only while it can act. */}
+      <div className="sticky bottom-[var(--language-offer-height,0px)] z-10 -mx-4 mt-8 flex flex-wrap gap-2 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:justify-between sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0">
         {/* Below the wide layout the side card sits under the calendar: the action stays at hand here. */}
         <div className="w-full empty:hidden lg:hidden">
           <SameTimeEveryWeek state={sameTime} compact />
         </div>
-        <ButtonLink to="/book/pricing" variant="outline" className="sm:flex-none">
-          {t("booking-schedule.back")}
+        <ButtonLink to="/book/pricing" variant="outline" className="max-sm:px-3 sm:flex-none">
+          <span className="sm:hidden">{t("booking-schedule.backShort")}</span>
+          <span className="max-sm:hidden">{t("booking-schedule.back")}</span>
         </ButtonLink>
-        <Button size="lg" className="flex-1 sm:flex-none" onClick={onContinue}>
+        <Button className="flex-1 whitespace-nowrap sm:flex-none sm:px-6 sm:py-3 sm:text-base" onClick={onContinue}>
           {t("booking-schedule.continue")}
           <span className={`text-sm font-normal opacity-80 sm:hidden ${pkg ? "" : "invisible"}`}>
             ({selected.length}/{lessons})

@@ -161,19 +161,12 @@ export function StudentLayout() {
     error: t("portal.toast.error"),
   });
   useFollowPageLocale(status.data?.authenticated === true);
-  const nav = useRef<HTMLElement>(null);
   // A session seen in this page that is now gone ended while the student was here.
   const wasSignedIn = useRef(false);
   if (status.data?.authenticated) wasSignedIn.current = true;
   const ended = status.data?.authenticated
     ? undefined
     : (status.data?.ended ?? (wasSignedIn.current ? "expired" : undefined));
-
-  // On a phone the menu is one scrolling row: keep the current page's item in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the page or the session changes
-  useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "center" });
-  }, [location.pathname, status.isSuccess]);
 
   useEffect(() => {
     if (status.isError && !isNetworkError(status.error)) {
@@ -240,7 +233,7 @@ export function StudentLayout() {
           </div>
           <nav
             aria-label={t("portal.nav.label")}
-            className="flex gap-1 overflow-x-auto px-3 pb-2 lg:flex-1 lg:flex-col lg:overflow-y-auto lg:px-3"
+            className="flex flex-wrap gap-1 px-3 pb-2 lg:flex-1 lg:flex-col lg:flex-nowrap lg:overflow-y-auto lg:px-3"
           >
             {NAV.map((item) => (
               <NavLink
@@ -248,7 +241,7 @@ export function StudentLayout() {
                 to={item.to}
                 end={item.exact}
                 className={({ isActive }) =>
-                  `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700 ${isActive ? "bg-blue-900 text-white" : "text-slate-700 hover:bg-slate-100"}`
+                  `flex items-center gap-3 whitespace-nowrap rounded-lg px-2.5 py-1.5 text-sm font-medium lg:px-3 lg:py-2 focus-visible:outline-2 focus-visible:outline-blue-700 ${isActive ? "bg-blue-900 text-white" : "text-slate-700 hover:bg-slate-100"}`
                 }
               >
                 <item.icon className="hidden h-5 w-5 lg:block" />

@@ -13,6 +13,7 @@ import { CalendarIcon } from "../../components/ui/icons.tsx";
 import { ChatIcon, GiftIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { referralAnswers } from "../../features/booking/referral-answers.ts";
 import { ProfileForm } from "../../features/portal/profile-form.tsx";
 import { useRichT, useT } from "../../lib/i18n.tsx";
 import { useNavigate, useSearchParams } from "../../lib/router.tsx";
@@ -148,6 +149,12 @@ export function ReferralLanding() {
         preferredLocation: form.preferredType === "in-person" ? form.preferredLocation.trim() : "",
         notes: form.notes.trim(),
         referralCode: code,
+      });
+      // Carried to the booking's details step, which then asks none of it again (issue 33, item 7).
+      referralAnswers.set({
+        phone: form.phone.trim(),
+        englishLevel: form.englishLevel,
+        lessonFocus: form.lessonFocus.trim(),
       });
       toast({ title: t("portal.ref.created"), variant: "success" });
       navigate(`/book?ref=${encodeURIComponent(code)}`);

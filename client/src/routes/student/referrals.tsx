@@ -1,16 +1,21 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { REFERRAL_DISCOUNT_PERCENT, referralStatusLabel } from "../../../../shared/constants.ts";
 import { formatDate, formatEuro } from "../../../../shared/i18n/format.ts";
 import { type Locale, localePath } from "../../../../shared/i18n/locales.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
-import { bindValue } from "../../components/ui/bind-fields.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { TextField } from "../../components/ui/field.tsx";
 import { UsersIcon } from "../../components/ui/icons.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { CheckCircleIcon, CopyIcon, GiftIcon, ShareIcon } from "../../components/ui/private-icons.tsx";
+import {
+  ChatIcon,
+  CheckCircleIcon,
+  CopyIcon,
+  GiftIcon,
+  MailIcon,
+  ShareIcon,
+} from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
@@ -49,7 +54,6 @@ export function Referrals() {
   const toast = useToast();
   const { copy, copiedKey } = useCopy(usePortalCopyTexts());
   const percent = REFERRAL_DISCOUNT_PERCENT;
-  const [email, setEmail] = useState("");
   const reported = useRef(false);
 
   useEffect(() => {
@@ -62,28 +66,18 @@ export function Referrals() {
   const code = data?.stats.referral_code ?? null;
   const firstName = status.data?.user?.name.split(" ")[0] ?? "";
 
-  const getMessage = async () => {
-    if (!email.trim()) {
-      toast({
-        title: t("portal.toast.error"),
-        description: t("portal.referrals.emailRequired"),
-        variant: "destructive",
-      });
-      return;
-    }
+  // The invitation is a message the student sends themselves (issue 33, item 7): WhatsApp, an email
+  // draft or the clipboard. No address is asked: the site never writes to the friend.
+  const message = code
+    ? t("portal.referrals.message", { code, percent, link: referralLink(code, locale), name: firstName || "none" })
+    : "";
+  const copyMessage = async () => {
     if (!code) {
       toast({ title: t("portal.toast.error"), description: t("portal.referrals.noCode"), variant: "destructive" });
       return;
     }
     try {
-      const message = t("portal.referrals.message", {
-        code,
-        percent,
-        link: referralLink(code, locale),
-        name: firstName || "none",
-      });
-      const copied = await copy(message, { key: "message", successMessage: t("portal.referrals.messageCopied") });
-      if (copied) setEmail("");
+      await copy(message, { key: "message", successMessage: t("portal.referrals.messageCopied") });
     } catch {
       toast({
         title: t("portal.toast.error"),
@@ -195,26 +189,31 @@ export function Referrals() {
         <div className="space-y-6 lg:col-span-2">
           <Card className="p-5 sm:p-6">
             <h2 className="text-lg font-semibold text-slate-900">{t("portal.referrals.invite")}</h2>
-            <p className="mt-1 text-sm text-slate-600">{t("portal.referrals.inviteText")}</p>
-            <form
-              className="mt-4 space-y-3"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void getMessage();
-              }}
-            >
-              <TextField
-                label={t("portal.referrals.friendEmail")}
-                type="email"
-                {...bindValue(email, setEmail)}
-                placeholder={t("portal.referrals.friendPlaceholder")}
-                autoComplete="off"
-              />
-              <Button type="submit" className="w-full">
-                {t("portal.referrals.getMessage")}
+            <p className="mt-1 text-sm text-slate-600">{t("portal.referrals.inviteShareText")}</p>
+            <div className="mt-4 grid gap-2">
+              {code ? (
+                <>
+                  <a
+                    className={`${buttonClasses()} w-full`}
+                    href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <ChatIcon className="h-4 w-4" /> {t("portal.referrals.shareWhatsapp")}
+                  </a>
+                  <a
+                    className={`${buttonClasses({ variant: "outline" })} w-full`}
+                    href={`mailto:?subject=${encodeURIComponent(t("portal.referrals.emailSubject", { percent }))}&body=${encodeURIComponent(message)}`}
+                  >
+                    <MailIcon className="h-4 w-4" /> {t("portal.referrals.shareEmail")}
+                  </a>
+                </>
+              ) : null}
+              <Button variant="outline" className="w-full" onClick={() => void copyMessage()}>
+                <CopyIcon className="h-4 w-4" />{" "}
+                {copiedKey === "message" ? t("portal.copy.copied") : t("portal.referrals.copyMessage")}
               </Button>
-            </form>
+            </div>
           </Card>
 
           {data.discounts.length > 0 && (
