@@ -5,6 +5,7 @@ import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { markAttendance } from "../attendance/attendance.service.ts";
+import { answerCantCome } from "../portal/cancellations.service.ts";
 import { adminAvailabilityRouter, adminHolidaysRouter } from "../availability/availability.router.ts";
 import { documentYearSchema } from "../billing/billing.schemas.ts";
 import { issueDocumentsNow, listAdminDocuments } from "../billing/documents.service.ts";
@@ -20,6 +21,7 @@ import {
   addPaymentSchema,
   agendaSchema,
   attendanceSchema,
+  cantComeAnswerSchema,
   byIdSchema,
   createNoteSchema,
   createSharedFileSchema,
@@ -91,6 +93,11 @@ export const adminRouter = router({
     attendance: adminProcedure
       .input(byIdSchema.extend({ data: attendanceSchema }))
       .mutation(async ({ ctx, input }) => ({ booking: await markAttendance(ctx.db, input.id, input.data.status) })),
+    // Issue 31, item 6: waive a family's "I can't come" (cancelled, given back) or keep it forfeited.
+    answerCantCome: adminProcedure.input(cantComeAnswerSchema).mutation(async ({ ctx, input }) => {
+      const answered = await answerCantCome(ctx.db, input.requestId, input.answer, { publicUrl: ctx.env.PUBLIC_URL });
+      return { request: answered, booking: await getAdminBooking(ctx.db, answered.booking_id) };
+    }),
   }),
   orders: router({
     list: adminProcedure.input(listOrdersSchema.prefault({})).query(({ ctx, input }) => listOrders(ctx.db, input)),
