@@ -58,7 +58,7 @@ describe(`"I can't come" past the free changes, on ${testEngine}`, () => {
 
     const told = await tell(student, lesson.id);
     expect(told).toMatchObject({ status: "awaiting_teacher" });
-    expect(told.message).toContain("forfeited unless she waives it");
+    expect(told.message).toContain("forfeited unless your teacher waives it");
 
     // The lesson stays booked until she answers; the dialog now says the teacher was told.
     expect((await db().booking.findUniqueOrThrow({ where: { id: lesson.id } })).status).toBe("confirmed");

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { markAttendance } from "../attendance/attendance.service.ts";
-import { answerCantCome } from "../portal/cancellations.service.ts";
 import { adminAvailabilityRouter, adminHolidaysRouter } from "../availability/availability.router.ts";
 import { documentYearSchema } from "../billing/billing.schemas.ts";
 import { issueDocumentsNow, listAdminDocuments } from "../billing/documents.service.ts";
@@ -17,12 +16,13 @@ import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
 import { creditAdjustmentSchema } from "../credits/credits.schemas.ts";
 import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/credits.service.ts";
+import { answerCantCome } from "../portal/cancellations.service.ts";
 import {
   addPaymentSchema,
   agendaSchema,
   attendanceSchema,
-  cantComeAnswerSchema,
   byIdSchema,
+  cantComeAnswerSchema,
   createNoteSchema,
   createSharedFileSchema,
   inboxQuerySchema,

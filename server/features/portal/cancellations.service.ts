@@ -32,8 +32,8 @@ import {
   ledgerOrderFor,
   ledgerWithLessonLeft,
   lockLedgerWithLessonLeft,
-  recordLedgerLessonUsed,
   recordAttendanceCredit,
+  recordLedgerLessonUsed,
   recordLessonUsed,
   recordReturnedLesson,
 } from "../credits/credits.service.ts";
