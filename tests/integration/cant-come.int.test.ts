@@ -123,9 +123,11 @@ describe(`"I can't come" past the free changes, on ${testEngine}`, () => {
     expect((await ledgerOf(student)).balance).toBe(before.balance + 1);
   });
 
-  it("kept forfeited: cancelled, the lesson stays spent (a late cancellation), the family told", async () => {
+  it("kept forfeited: cancelled, the lesson stays spent (a late cancellation), the family told in its language", async () => {
     const { student, lessons } = await confirmedPackage();
     const lesson = lessons[2];
+    // An Italian family: its copy is in Italian, the teacher's in hers.
+    if (lesson.orderId) await db().bookingOrder.update({ where: { id: lesson.orderId }, data: { locale: "it" } });
     const { request_id } = await tell(student, lesson.id, "Work trip");
     const before = await ledgerOf(student);
     const now = new Date(lesson.startsAt.getTime() - 3_600_000);
@@ -138,7 +140,12 @@ describe(`"I can't come" past the free changes, on ${testEngine}`, () => {
     expect(ledger.entries.at(-1)).toMatchObject({ kind: "late_cancellation", lessons: 0, bookingId: lesson.id });
     const toFamily = await mails("booking_cancelled", lesson.id);
     expect(toFamily).toHaveLength(1);
-    expect(toFamily[0].textBody).toContain("this lesson is forfeited");
+    expect(toFamily[0].textBody).toContain("In base alla politica di disdetta questa lezione è persa");
+    expect(toFamily[0].textBody).toContain("Il file di calendario allegato toglie la lezione dal tuo calendario.");
+    const ics = (toFamily[0].attachments as { content: string }[])[0].content;
+    expect(ics).toContain(`UID:${lesson.id}@`);
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect((await mails("teacher_cant_come", lesson.id))[0].subject).toBe(`${student.name} can't come to a lesson`);
   });
 
   it("is refused within the free changes and for a lesson that is over; another family's lesson is 404", async () => {
