@@ -118,6 +118,19 @@ export const CANCEL_REASON_REQUIRED_MESSAGE = "Please give a reason for the canc
 /** The cancellation reason the erasure of an account writes on its upcoming lessons (a record; the admin shows it in its language). */
 export const ACCOUNT_DELETED_REASON = "The student deleted their account.";
 export const FREE_CANCELLATION_DECISION = "Cancelled within the policy; a free rebooking credit was added.";
+/**
+ * "I can't come" past the policy's free changes (issue 31, item 6): the family tells the teacher,
+ * the request waits for her (`awaiting_teacher`) and she waives it (the lesson cancelled and given
+ * back) or keeps it forfeited (cancelled, the lesson spent). Statuses of a CancellationRequest.
+ */
+export const CANT_COME_STATUSES = ["awaiting_teacher", "waived", "forfeited"] as const;
+export type CantComeStatus = (typeof CANT_COME_STATUSES)[number];
+export const CANT_COME_WAIVED_DECISION = "The teacher waived it: the lesson was cancelled and given back.";
+export const CANT_COME_FORFEITED_DECISION = "The teacher kept it forfeited: the lesson was cancelled and is spent.";
+export const CANT_COME_ALREADY_TOLD_MESSAGE = "You have already told your teacher you cannot come to this lesson.";
+export const CANT_COME_FREE_CHANGE_MESSAGE = "This lesson can still be cancelled free of charge.";
+export const CANT_COME_DECIDED_MESSAGE = "This request has already been answered.";
+export const CANT_COME_NOT_FOUND_MESSAGE = "Request not found.";
 export const UNKNOWN_STUDENT_MESSAGE = "That student does not exist.";
 export const ACCOUNT_NOT_FOUND_MESSAGE = "Account not found.";
 export const INVALID_CERTIFICATE_MESSAGE = "This certificate code is not valid.";

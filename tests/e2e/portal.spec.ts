@@ -280,20 +280,25 @@ test("requests a cancellation within the policy, then rebooking is offered", asy
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Free cancellations")).toBeVisible();
   await expect(dialog.getByText("Left after this").locator("..")).toContainText("0");
-  await dialog.getByRole("button", { name: "Cancel lesson" }).click();
+  await dialog.getByRole("button", { name: "Cancel it and get a free rebooking" }).click();
   await expect(dialog.getByText("Please give a reason for the cancellation.")).toBeVisible();
   await dialog.getByLabel("Reason").fill("Business trip to London");
-  await dialog.getByRole("button", { name: "Cancel lesson" }).click();
+  await dialog.getByRole("button", { name: "Cancel it and get a free rebooking" }).click();
   await expect(page.getByText("Lesson Cancelled")).toBeVisible();
   await expect(page.getByRole("tab", { name: `Upcoming (${before - 1})` })).toBeVisible();
   await expect(page.getByText("You have 1 free rebooking")).toBeVisible();
 
-  // The second lesson of the 6-lesson package: the allowance is used, so the dialog says why.
+  // The second lesson of the 6-lesson package: the allowance is used, so the dialog says why and
+  // still offers a path (issue 31, item 6): telling the teacher, the lesson forfeited unless waived.
   await page.getByRole("button", { name: "Cancel lesson" }).first().click();
   await expect(page.getByRole("dialog").getByRole("alert")).toHaveText(
     "You have used the free cancellation of this package.",
   );
-  await page.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).last().click();
+  await expect(
+    page.getByRole("dialog").getByText(/forfeited \(it counts as taken\) unless your teacher waives it/),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("button", { name: "Tell the teacher I can't come" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Keep lesson", exact: true }).click();
 
   // Rebook: pick the first free time and book it at no charge.
   await page.getByRole("button", { name: "Rebook lesson" }).click();

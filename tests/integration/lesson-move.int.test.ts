@@ -145,7 +145,7 @@ describe(`the teacher moves a lesson, on ${testEngine}`, () => {
 });
 
 describe(`the student moves a lesson, on ${testEngine}`, () => {
-  it("to an offered time: same row, SEQUENCE up, one email to the teacher, the allowance spent", async () => {
+  it("to an offered time: same row, SEQUENCE up, the teacher and the family emailed, the allowance spent", async () => {
     const student = await t.createStudent();
     const d = nextDay();
     const from = romeDay(d, 10);
@@ -170,7 +170,15 @@ describe(`the student moves a lesson, on ${testEngine}`, () => {
     expect(toTeacher).toHaveLength(1);
     expect(toTeacher[0].textBody).toContain(`Old time: ${mailTime(from)}`);
     expect(toTeacher[0].textBody).toContain(`New time: ${mailTime(to)}`);
-    expect(await db().outboxEmail.count({ where: { toAddress: student.email } })).toBe(0);
+    // The family gets its own copy (issue 31, item 6): the calendar file at the new time, the same
+    // UID and a higher SEQUENCE, so the files a parent saved follow the move.
+    const toFamily = await db().outboxEmail.findMany({ where: { toAddress: student.email } });
+    expect(toFamily.map((m) => m.kind)).toEqual(["booking_moved"]);
+    expect(toFamily[0].textBody).toContain("Your lesson has been moved, as you asked.");
+    expect(toFamily[0].textBody).toContain(`Old time: ${mailTime(from)}`);
+    const familyIcs = (toFamily[0].attachments as { content: string }[])[0].content;
+    expect(familyIcs).toContain(`UID:${lessons[0]}@`);
+    expect(familyIcs).toContain(`SEQUENCE:${after.icsSequence}`);
 
     // The old time is free again: the grid offers it once more where availability covers it.
     await t.addAvailability(from, 1);

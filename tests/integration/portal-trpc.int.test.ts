@@ -308,6 +308,8 @@ describe("signed out, or signed in as the teacher", () => {
       // portal-new-marker.int.test.ts: only the student's own shared notes.
       "portal.markNoteSeen",
       "portal.requestCancellation",
+      // cant-come.int.test.ts: another family's lesson is 404, nothing recorded.
+      "portal.tellTeacherCantCome",
       "portal.rebook",
       "portal.moveLesson",
       "portal.deleteAccount",

@@ -78,7 +78,11 @@ export const adminBookingSelect = {
   attendanceSource: true,
   attendanceMarkedAt: true,
   teacher: { select: { id: true, name: true, email: true } },
-  cancellationRequests: { select: { reason: true, createdAt: true }, orderBy: { createdAt: "desc" }, take: 1 },
+  cancellationRequests: {
+    select: { id: true, reason: true, status: true, createdAt: true },
+    orderBy: { createdAt: "desc" },
+    take: 1,
+  },
 } as const satisfies Prisma.BookingSelect;
 export type AdminBookingRow = Prisma.BookingGetPayload<{ select: typeof adminBookingSelect }>;
 

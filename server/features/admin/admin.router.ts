@@ -16,12 +16,14 @@ import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
 import { creditAdjustmentSchema } from "../credits/credits.schemas.ts";
 import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/credits.service.ts";
+import { answerCantCome } from "../portal/cancellations.service.ts";
 import {
   addPaymentSchema,
   agendaSchema,
   applyMeetingLinkSchema,
   attendanceSchema,
   byIdSchema,
+  cantComeAnswerSchema,
   createNoteSchema,
   createSharedFileSchema,
   inboxQuerySchema,
@@ -93,6 +95,11 @@ export const adminRouter = router({
     attendance: adminProcedure
       .input(byIdSchema.extend({ data: attendanceSchema }))
       .mutation(async ({ ctx, input }) => ({ booking: await markAttendance(ctx.db, input.id, input.data.status) })),
+    // Issue 31, item 6: waive a family's "I can't come" (cancelled, given back) or keep it forfeited.
+    answerCantCome: adminProcedure.input(cantComeAnswerSchema).mutation(async ({ ctx, input }) => {
+      const answered = await answerCantCome(ctx.db, input.requestId, input.answer, { publicUrl: ctx.env.PUBLIC_URL });
+      return { request: answered, booking: await getAdminBooking(ctx.db, answered.booking_id) };
+    }),
   }),
   orders: router({
     list: adminProcedure.input(listOrdersSchema.prefault({})).query(({ ctx, input }) => listOrders(ctx.db, input)),

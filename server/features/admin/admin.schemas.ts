@@ -258,6 +258,11 @@ export const businessSettingsSchema = z.object({
 export const attendanceSchema = z.object({
   status: z.enum(ATTENDANCE_STATUSES, { error: ATTENDANCE_STATUS_MESSAGE }),
 });
+/** The teacher's one tap on a family's "I can't come" (issue 31, item 6). */
+export const cantComeAnswerSchema = z.object({
+  requestId: id,
+  answer: z.enum(["waive", "forfeit"]),
+});
 export const systemSettingsSchema = z.object({
   dateFormat: z.enum(DATE_FORMAT_OPTIONS),
   timeFormat: z.enum(TIME_FORMAT_OPTIONS),

@@ -2,7 +2,7 @@
 
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import { BOOKING_NOT_FOUND_MESSAGE, isAttendanceStatus } from "../../../shared/constants.ts";
+import { BOOKING_NOT_FOUND_MESSAGE, CANT_COME_STATUSES, isAttendanceStatus } from "../../../shared/constants.ts";
 import { centsToEuro } from "../../../shared/money.ts";
 import type { Db } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
@@ -66,6 +66,12 @@ export function getDashboard(db: Db) {
   return countDashboardStats(db);
 }
 
+function cantComeOf(request: AdminBookingRow["cancellationRequests"][number] | undefined) {
+  const status = CANT_COME_STATUSES.find((s) => s === request?.status);
+  if (!request || !status) return null;
+  return { id: request.id, status, reason: request.reason, created_at: request.createdAt.toISOString() };
+}
+
 export function toAdminBookingDto(b: AdminBookingRow) {
   return {
     id: b.id,
@@ -99,6 +105,9 @@ export function toAdminBookingDto(b: AdminBookingRow) {
     // A student's cancellation carries its reason (on the booking, or on the request they made).
     cancellation_reason: b.cancellationReason ?? b.cancellationRequests[0]?.reason ?? null,
     cancelled_by_student: b.cancellationRequests.length > 0,
+    // Issue 31, item 6: the family's "I can't come" past the free changes, waiting for her answer
+    // (waive or keep forfeited) or answered.
+    cant_come: cantComeOf(b.cancellationRequests[0]),
     // Issue 31: what happened once it started; `attendance_auto` when the job marked it.
     attendance: isAttendanceStatus(b.attendance) ? b.attendance : null,
     attendance_auto: b.attendanceSource === "auto",

@@ -33,7 +33,13 @@ export function readAttendanceAutoHours(db: Db) {
 /** Lessons held and over by `endedBy` that nobody marked: attended, by the job. One statement. */
 export async function markUnmarkedAttended(db: Db, endedBy: Date, now: Date) {
   const { count } = await db.booking.updateMany({
-    where: { status: { in: ["confirmed", "completed"] }, attendance: null, endsAt: { lte: endedBy } },
+    where: {
+      status: { in: ["confirmed", "completed"] },
+      attendance: null,
+      endsAt: { lte: endedBy },
+      // A family's "I can't come" still waiting for the teacher is hers to answer, never "attended".
+      cancellationRequests: { none: { status: "awaiting_teacher" } },
+    },
     data: { attendance: "attended", attendanceSource: "auto", attendanceMarkedAt: now },
   });
   return count;

@@ -1,6 +1,7 @@
 // The mail a booking writes into the outbox, inside the booking's own transaction: the student's
 // confirmation (with one calendar file per lesson) and the teacher's notice.
 import type { DbOrTx } from "../../db.ts";
+import type { ErrorText } from "../../errors.ts";
 import {
   insertOutboxEmails,
   lessonLocale,
@@ -210,7 +211,11 @@ export type LessonEvent =
   | { kind: "rebooked" }
   /** Moved from `from`; the other party hears of it (the one who moved it knows). */
   | { kind: "moved"; from: Date; by: "teacher" | "student" }
-  | { kind: "cancellation_request"; reason: string; outcome: CancellationOutcome };
+  | { kind: "cancellation_request"; reason: string; outcome: CancellationOutcome }
+  /** The family can't come past the free changes (issue 31, item 6): the teacher is asked to answer. */
+  | { kind: "cant_come"; reason: string; policy: ErrorText }
+  /** The teacher's answer: the lesson cancelled, given back or forfeited. */
+  | { kind: "cant_come_answered"; waived: boolean };
 
 /**
  * Queues the mail one lesson event owes, inside the caller's transaction (after the change, so the
@@ -270,9 +275,10 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
       });
       break;
     case "moved":
-      if (event.by === "teacher") {
-        toStudent("booking_moved", bookingMovedEmail(booking.studentName, lesson, event.from, ctx));
-      } else {
+      // The family is always told, with the calendar file at the new time (the same UID, a higher
+      // SEQUENCE): the files a parent saved follow the move whoever made it (issue 31, item 6).
+      toStudent("booking_moved", bookingMovedEmail(to.name, lesson, event.from, to.ctx, event.by));
+      if (event.by === "student") {
         toTeacher({
           kind: "teacher_lesson_moved",
           studentName: booking.studentName,
@@ -281,6 +287,23 @@ export async function queueLessonEventMails(tx: DbOrTx, base: MailContext, booki
           from: event.from,
         });
       }
+      break;
+    case "cant_come":
+      toTeacher({
+        kind: "teacher_cant_come",
+        studentName: booking.studentName,
+        guardianName: booking.guardianName,
+        studentEmail: booking.studentEmail,
+        lesson,
+        reason: event.reason,
+        policy: event.policy,
+      });
+      break;
+    case "cant_come_answered":
+      toStudent(
+        "booking_cancelled",
+        bookingCancelledEmail(to.name, lesson, to.ctx, null, event.waived ? "waived" : "forfeited"),
+      );
       break;
     case "cancellation_request":
       if (event.outcome.approved) cancelledMail(event.reason);

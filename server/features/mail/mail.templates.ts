@@ -396,6 +396,8 @@ export function bookingCancelledEmail(
   lesson: LessonForMail,
   ctx: MailContext,
   reason?: string | null,
+  /** The teacher's answer to the family's "I can't come" (issue 31, item 6), when it was that. */
+  cantCome?: "waived" | "forfeited",
 ): MailContent {
   const { t, whose } = studentVoice(ctx);
   return {
@@ -405,7 +407,12 @@ export function bookingCancelledEmail(
       "",
       t("email.bookingCancelled.lesson", { when: describeTime(lesson.startsAt, ctx) }),
       reason ? t("email.reason", { reason }) : "",
-      t("email.bookingCancelled.rebook"),
+      cantCome === "waived"
+        ? t("email.cantCome.waived", { teacher: teacherOf(t, ctx) })
+        : cantCome === "forfeited"
+          ? t("email.cantCome.forfeited", { teacher: teacherOf(t, ctx) })
+          : t("email.bookingCancelled.rebook"),
+      t("email.cantCome.calendar"),
       `${ctx.publicUrl}/student/lessons`,
       signOff(t, ctx),
     ]
@@ -415,7 +422,14 @@ export function bookingCancelledEmail(
 }
 
 /** The student's email when the teacher moved their lesson: the old time and the new one. */
-export function bookingMovedEmail(name: string, lesson: LessonForMail, from: Date, ctx: MailContext): MailContent {
+export function bookingMovedEmail(
+  name: string,
+  lesson: LessonForMail,
+  from: Date,
+  ctx: MailContext,
+  /** Who moved it: the teacher, or the family itself (their copy with the updated calendar file). */
+  by: "teacher" | "student" = "teacher",
+): MailContent {
   const { locale, t, whose } = studentVoice(ctx);
   return {
     subject: t("email.bookingMoved.subject", {
@@ -426,14 +440,18 @@ export function bookingMovedEmail(name: string, lesson: LessonForMail, from: Dat
     text: studentLessonText(ctx, {
       name,
       intro: [
-        t("email.bookingMoved.intro", { ...whose, teacher: teacherOf(t, ctx) }),
+        by === "teacher"
+          ? t("email.bookingMoved.intro", { ...whose, teacher: teacherOf(t, ctx) })
+          : t("email.bookingMoved.introFamily", whose),
         t("email.oldTime", { when: describeTime(from, ctx) }),
         t("email.bookingMoved.newTime"),
       ],
       lessons: studentLessonLines([lesson], ctx),
       outro: [
         t("email.bookingMoved.calendar"),
-        t("email.bookingMoved.reply", { url: `${ctx.publicUrl}/student/lessons` }),
+        by === "teacher"
+          ? t("email.bookingMoved.reply", { url: `${ctx.publicUrl}/student/lessons` })
+          : t("email.bookingMoved.lessons", { url: `${ctx.publicUrl}/student/lessons` }),
       ],
     }),
   };
@@ -580,6 +598,16 @@ export type TeacherNotice =
       from: Date;
     }
   | {
+      kind: "teacher_cant_come";
+      studentName: string;
+      guardianName?: string | null;
+      studentEmail: string;
+      lesson: LessonForMail;
+      reason: string;
+      /** Why the policy gives no free change: the package's allowance spent, its notice, a single lesson. */
+      policy: ErrorText;
+    }
+  | {
       kind: "teacher_cancellation";
       studentName: string;
       guardianName?: string | null;
@@ -678,6 +706,21 @@ export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): Mai
           contactLine(notice.studentEmail),
           "",
           t("email.teacher.bookings", { url: `${admin}/bookings` }),
+        ].join("\n"),
+      };
+    case "teacher_cant_come":
+      return {
+        subject: t("email.teacher.cantCome.subject", { student: notice.studentName }),
+        text: [
+          t("email.teacher.cantCome.line", {
+            who: learnerAndGuardian(notice.studentName, notice.guardianName),
+            when: describeTime(notice.lesson.startsAt, teacherTime, locale),
+          }),
+          t("email.reason", { reason: notice.reason }),
+          t("email.teacher.cantCome.policy", { policy: errorText(notice.policy, locale) }),
+          contactLine(notice.studentEmail),
+          "",
+          t("email.teacher.cantCome.answer", { url: `${admin}/bookings` }),
         ].join("\n"),
       };
     case "teacher_cancellation":

@@ -11,7 +11,16 @@ import {
   noticeHoursFor,
   noticeLabelFor,
 } from "../../../shared/cancellation-policy.ts";
-import { LESSON_MINUTES, PAST_LESSON_CANCEL_MESSAGE } from "../../../shared/constants.ts";
+import {
+  CANT_COME_ALREADY_TOLD_MESSAGE,
+  CANT_COME_DECIDED_MESSAGE,
+  CANT_COME_FORFEITED_DECISION,
+  CANT_COME_FREE_CHANGE_MESSAGE,
+  CANT_COME_NOT_FOUND_MESSAGE,
+  CANT_COME_WAIVED_DECISION,
+  LESSON_MINUTES,
+  PAST_LESSON_CANCEL_MESSAGE,
+} from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Db } from "../../db.ts";
 import { AppError, errorText } from "../../errors.ts";
@@ -23,6 +32,7 @@ import {
   ledgerOrderFor,
   ledgerWithLessonLeft,
   lockLedgerWithLessonLeft,
+  recordAttendanceCredit,
   recordLedgerLessonUsed,
   recordLessonUsed,
   recordReturnedLesson,
@@ -83,6 +93,10 @@ export const toDecisionDto = (bookingId: string, d: ReturnType<typeof decideCanc
   deadline: d.deadline.toISOString(),
 });
 
+/** Whether the lesson is still ahead and booked: what "I can't come" is for. */
+const isUpcoming = (lesson: { status: string; startsAt: Date }, now: Date) =>
+  (lesson.status === "pending" || lesson.status === "confirmed") && lesson.startsAt.getTime() > now.getTime();
+
 export async function checkCancellation(
   db: Db,
   studentId: string,
@@ -91,7 +105,87 @@ export async function checkCancellation(
   now = new Date(),
 ) {
   const { lesson, decision } = await evaluate(db, studentId, bookingId, now);
-  return toDecisionDto(lesson.id, decision, locale);
+  const told = await data.findOpenCantCome(db, lesson.id);
+  return {
+    ...toDecisionDto(lesson.id, decision, locale),
+    // Past the free changes an upcoming lesson still has a path (issue 31, item 6): telling the
+    // teacher, the lesson forfeited unless she waives it. Once told, the dialog says so instead.
+    can_tell_teacher: !decision.canCancel && !told && isUpcoming(lesson, now),
+    told_teacher_at: told?.createdAt.toISOString() ?? null,
+  };
+}
+
+/**
+ * "Tell the teacher I can't come": past the policy's free changes (or its notice, or for a single
+ * lesson) the family tells the teacher; the lesson stays booked until she answers, forfeited
+ * unless she waives it. Her notice is queued with the request.
+ */
+export async function tellTeacherCantCome(
+  db: Db,
+  studentId: string,
+  input: z.infer<typeof cancellationRequestSchema>,
+  opts: { publicUrl: string; locale?: Locale; now?: Date },
+) {
+  const now = opts.now ?? new Date();
+  const { lesson, decision } = await evaluate(db, studentId, input.booking_id, now);
+  if (lesson.startsAt.getTime() <= now.getTime() && (lesson.status === "pending" || lesson.status === "confirmed")) {
+    throw new AppError("CONFLICT", PAST_LESSON_CANCEL_MESSAGE);
+  }
+  if (!isUpcoming(lesson, now)) throw new AppError("CONFLICT", "Only upcoming lessons can be cancelled.");
+  if (decision.canCancel) throw new AppError("CONFLICT", CANT_COME_FREE_CHANGE_MESSAGE);
+  const mailContext = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
+  const request = await data.recordCantCome(db, { studentId, bookingId: lesson.id, reason: input.reason }, (tx) =>
+    queueLessonEventMails(tx, mailContext, lesson.id, {
+      kind: "cant_come",
+      reason: input.reason,
+      policy: decision.refusal ?? CANT_COME_FREE_CHANGE_MESSAGE,
+    }),
+  );
+  if (!request) throw new AppError("CONFLICT", CANT_COME_ALREADY_TOLD_MESSAGE);
+  return {
+    status: "awaiting_teacher" as const,
+    request_id: request.id,
+    message: translator(opts.locale ?? DEFAULT_LOCALE)("portal.cantCome.doneText"),
+  };
+}
+
+/**
+ * The teacher's one tap on a family's "I can't come": waived, the lesson is cancelled and given
+ * back through the credit ledger; kept forfeited, it is cancelled and stays spent (a late
+ * cancellation in the ledger). Either way the family is emailed the cancelled calendar file.
+ */
+export async function answerCantCome(
+  db: Db,
+  requestId: string,
+  answer: "waive" | "forfeit",
+  opts: { publicUrl: string; now?: Date },
+) {
+  const now = opts.now ?? new Date();
+  const request = z.uuid().safeParse(requestId).success ? await data.findCantComeRequest(db, requestId) : null;
+  if (!request || !["awaiting_teacher", "waived", "forfeited"].includes(request.status)) {
+    throw new AppError("NOT_FOUND", CANT_COME_NOT_FOUND_MESSAGE);
+  }
+  const waived = answer === "waive";
+  const mailContext = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
+  const lesson = request.booking;
+  const done = await data.decideCantCome(
+    db,
+    {
+      requestId: request.id,
+      status: waived ? "waived" : "forfeited",
+      decision: waived ? CANT_COME_WAIVED_DECISION : CANT_COME_FORFEITED_DECISION,
+      reason: request.reason,
+      now,
+    },
+    async (tx, lessonCancelled) => {
+      if (!lessonCancelled) return;
+      if (waived) await recordReturnedLesson(tx, lesson, now);
+      else await recordAttendanceCredit(tx, lesson, "late_cancellation", now);
+      await queueLessonEventMails(tx, mailContext, lesson.id, { kind: "cant_come_answered", waived });
+    },
+  );
+  if (!done) throw new AppError("CONFLICT", CANT_COME_DECIDED_MESSAGE);
+  return { id: request.id, booking_id: lesson.id, status: waived ? ("waived" as const) : ("forfeited" as const) };
 }
 
 export async function requestCancellation(

@@ -1,6 +1,6 @@
 // Every query of the student portal. Each one that reads or changes a student's things takes
 // the student's id and filters by it, so a foreign id simply finds nothing (404, no leak).
-import { FREE_CANCELLATION_DECISION } from "../../../shared/constants.ts";
+import { type CantComeStatus, FREE_CANCELLATION_DECISION } from "../../../shared/constants.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db, Tx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
@@ -371,6 +371,88 @@ export function recordRefusedCancellation(
       select: { id: true, status: true, decision: true, createdAt: true },
     });
     await inTransaction(tx);
+    return request;
+  });
+}
+
+// ---- "I can't come" past the free changes (issue 31, item 6) ----
+
+/** The family's request still waiting for the teacher on this lesson, if any. */
+export function findOpenCantCome(db: Db, bookingId: string) {
+  return db.cancellationRequest.findFirst({
+    where: { bookingId, status: "awaiting_teacher" satisfies CantComeStatus },
+    select: { id: true, createdAt: true },
+  });
+}
+
+/**
+ * Records the request for the teacher, once per lesson while it waits: the lesson's row is locked
+ * first, so two taps at once record one request. Null when one is already waiting.
+ */
+export function recordCantCome(
+  db: Db,
+  args: { studentId: string; bookingId: string; reason: string },
+  inTransaction: (tx: Tx) => Promise<unknown> = async () => {},
+) {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Booking" WHERE "id" = ${args.bookingId}::uuid FOR UPDATE`;
+    const open = await tx.cancellationRequest.count({
+      where: { bookingId: args.bookingId, status: "awaiting_teacher" satisfies CantComeStatus },
+    });
+    if (open > 0) return null;
+    const request = await tx.cancellationRequest.create({
+      data: { ...args, status: "awaiting_teacher" satisfies CantComeStatus },
+      select: { id: true, createdAt: true },
+    });
+    await inTransaction(tx);
+    return request;
+  });
+}
+
+/** A request as the teacher's decision reads it: its lesson and the ledger's references. */
+export function findCantComeRequest(db: Db, requestId: string) {
+  return db.cancellationRequest.findUnique({
+    where: { id: requestId },
+    select: {
+      id: true,
+      status: true,
+      reason: true,
+      booking: { select: { id: true, studentId: true, orderId: true, startsAt: true, status: true } },
+    },
+  });
+}
+
+/**
+ * The teacher's answer, all or nothing: the request leaves `awaiting_teacher` with a conditional
+ * update (two taps, or waive and keep at once, answer once), then the lesson is cancelled with a
+ * new calendar version (`inTransaction` learns whether it was, to give back and tell). Null when the request was already answered.
+ */
+export function decideCantCome(
+  db: Db,
+  args: { requestId: string; status: "waived" | "forfeited"; decision: string; reason: string; now: Date },
+  inTransaction: (tx: Tx, lessonCancelled: boolean) => Promise<unknown> = async () => {},
+) {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.cancellationRequest.updateMany({
+      where: { id: args.requestId, status: "awaiting_teacher" satisfies CantComeStatus },
+      data: { status: args.status, decision: args.decision },
+    });
+    if (count === 0) return null;
+    const request = await tx.cancellationRequest.findUniqueOrThrow({
+      where: { id: args.requestId },
+      select: { bookingId: true },
+    });
+    // A lesson cancelled meanwhile by other means keeps what that cancellation gave it.
+    const cancelled = await tx.booking.updateMany({
+      where: { id: request.bookingId, status: { in: ["pending", "confirmed", "completed"] } },
+      data: {
+        status: "cancelled",
+        cancelledAt: args.now,
+        cancellationReason: args.reason,
+        icsSequence: { increment: 1 },
+      },
+    });
+    await inTransaction(tx, cancelled.count === 1);
     return request;
   });
 }

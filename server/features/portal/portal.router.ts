@@ -22,6 +22,7 @@ import {
   listCancellations,
   rebookWithCredit,
   requestCancellation,
+  tellTeacherCantCome,
 } from "./cancellations.service.ts";
 import { getReferralData, inviteFriend, validateReferralCode } from "./invitations.service.ts";
 import { addLearner, editLearner, listLearners } from "./learners.service.ts";
@@ -125,6 +126,15 @@ export const portalRouter = router({
     .input(cancellationRequestSchema)
     .mutation(({ ctx, input }) =>
       requestCancellation(ctx.db, ctx.student.id, input, {
+        publicUrl: ctx.env.PUBLIC_URL,
+        locale: requestLocale(ctx.headers),
+      }),
+    ),
+  // Issue 31, item 6: past the free changes, tell the teacher (forfeited unless she waives it).
+  tellTeacherCantCome: rateLimitedStudentProcedure("request")
+    .input(cancellationRequestSchema)
+    .mutation(({ ctx, input }) =>
+      tellTeacherCantCome(ctx.db, ctx.student.id, input, {
         publicUrl: ctx.env.PUBLIC_URL,
         locale: requestLocale(ctx.headers),
       }),

@@ -19,6 +19,7 @@ import { type AdminPrefs, formatAdminDate, formatAdminTime, useAdminPrefs } from
 import { dayTimeline, whatsAppNumber } from "./agenda-timeline.ts";
 import { AttendanceButtons, canMarkAttendance } from "./attendance-buttons.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
+import { CantComeAnswer } from "./cant-come-answer.tsx";
 import { MoveBookingDialog } from "./move-booking-dialog.tsx";
 
 type View = "day" | "week";
@@ -148,6 +149,7 @@ function LessonCard({ b, prefs, onOpen, onMove, onMarked }: { b: AdminBooking; p
           </Button>
         )}
       </div>
+      {b.cant_come?.status === "awaiting_teacher" && <CantComeAnswer b={b} onAnswered={onMarked} />}
       {canMarkAttendance(b) && <AttendanceButtons b={b} onMarked={onMarked} />}
     </article>
   );

@@ -23,6 +23,7 @@ import { cancellationReasonText } from "./admin-results.ts";
 import { FilterBar } from "./admin-shell.tsx";
 import { BookingStudent } from "./booking-details.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
+import { CantComeAnswer } from "./cant-come-answer.tsx";
 
 type StatusFilter = NonNullable<RouterInputs["admin"]["bookings"]["list"]["status"]>;
 type BookingSort = NonNullable<RouterInputs["admin"]["bookings"]["list"]["sort"]>;
@@ -124,8 +125,14 @@ export function BookingsPanel() {
       </Button>
     </div>
   );
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
+  };
   const cancellation = (b: AdminBooking) =>
-    b.status === "cancelled" && (b.cancelled_by_student || b.cancellation_reason) ? (
+    b.cant_come ? (
+      <CantComeAnswer b={b} onAnswered={refresh} />
+    ) : b.status === "cancelled" && (b.cancelled_by_student || b.cancellation_reason) ? (
       <p className="mt-1 text-xs text-red-800">
         {t(b.cancelled_by_student ? "admin.bookings.cancelledByStudent" : "admin.bookings.reason")}
         {b.cancellation_reason

@@ -8,9 +8,20 @@ import { isSessionExpired } from "../../lib/api.ts";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { noticeText, PolicyVerdict } from "./policy-verdict.tsx";
-import { type Lesson, usePortalQuery, useRequestCancellation, useSessionExpiry, useTeacherZone } from "./portal-api.ts";
+import {
+  type Lesson,
+  usePortalQuery,
+  useRequestCancellation,
+  useSessionExpiry,
+  useTeacherZone,
+  useTellTeacherCantCome,
+} from "./portal-api.ts";
 
-/** Shows what the policy leaves before the student confirms, then cancels (or shows the refusal). */
+/**
+ * Shows what the policy leaves before the student confirms, then cancels. Past the free changes
+ * the dialog still has a path (issue 31, item 6): it states the policy and tells the teacher, the
+ * lesson forfeited unless she waives it. Each button says what it will do.
+ */
 export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null; onClose: () => void }) {
   const t = useT();
   const locale = useLocale();
@@ -20,11 +31,12 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
   const toast = useToast();
   const onExpired = useSessionExpiry();
   const cancel = useRequestCancellation();
+  const tell = useTellTeacherCantCome();
   // Read afresh each time the dialog opens (nothing kept once it closes), never retried, and not
   // re-read by the portal's refresh after the cancellation (the lesson is gone by then).
   const checked = usePortalQuery({
     ...trpc.portal.cancellationCheck.queryOptions({ bookingId: lesson?.id ?? "" }),
-    enabled: lesson !== null && !cancel.isPending,
+    enabled: lesson !== null && !cancel.isPending && !tell.isPending,
     gcTime: 0,
     retry: false,
   });
@@ -37,6 +49,10 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
     setReasonError(null);
   }, [lesson]);
 
+  const allowed = check?.can_cancel ?? false;
+  const canTell = check?.can_tell_teacher ?? false;
+  const pending = cancel.isPending || tell.isPending;
+
   const submit = async () => {
     if (!lesson) return;
     if (!reason.trim()) {
@@ -44,8 +60,13 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
       return;
     }
     try {
-      const result = await cancel.mutateAsync({ booking_id: lesson.id, reason: reason.trim() });
-      toast({ title: t("portal.cancel.done"), description: result.message, variant: "success" });
+      const input = { booking_id: lesson.id, reason: reason.trim() };
+      const result = allowed ? await cancel.mutateAsync(input) : await tell.mutateAsync(input);
+      toast({
+        title: t(allowed ? "portal.cancel.done" : "portal.cantCome.done"),
+        description: result.message,
+        variant: "success",
+      });
       onClose();
     } catch (error) {
       if (onExpired(error)) return;
@@ -54,7 +75,25 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
     }
   };
 
-  const allowed = check?.can_cancel ?? false;
+  const reasonField = (placeholder: string) => (
+    <TextAreaField
+      label={t("portal.cancel.reason")}
+      required
+      rows={3}
+      value={reason}
+      error={reasonError}
+      onChange={(e) => {
+        setReason(e.target.value);
+        setReasonError(null);
+      }}
+      placeholder={placeholder}
+    />
+  );
+  const mayAct = allowed || canTell;
+  let action = t("portal.cancel.confirmFree");
+  if (!allowed) action = t("portal.cantCome.tell");
+  if (cancel.isPending) action = t("portal.cancel.cancelling");
+  if (tell.isPending) action = t("portal.cantCome.telling");
   return (
     <Modal
       open={lesson !== null}
@@ -64,11 +103,11 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            {allowed ? t("portal.cancel.keep") : t("common.close")}
+            {mayAct ? t("portal.cancel.keep") : t("common.close")}
           </Button>
-          {allowed && (
-            <Button variant="danger" onClick={submit} disabled={cancel.isPending}>
-              {cancel.isPending ? t("portal.cancel.cancelling") : t("portal.lesson.cancel")}
+          {mayAct && (
+            <Button variant="danger" onClick={submit} disabled={pending}>
+              {action}
             </Button>
           )}
         </>
@@ -102,18 +141,25 @@ export function CancelLessonDialog({ lesson, onClose }: { lesson: Lesson | null;
             <p className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
               {t("portal.cancel.granted", { deadline: formatDateTime(locale, check.deadline, { timeZone }) })}
             </p>
-            <TextAreaField
-              label={t("portal.cancel.reason")}
-              required
-              rows={3}
-              value={reason}
-              error={reasonError}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setReasonError(null);
-              }}
-              placeholder={t("portal.cancel.reasonPlaceholder")}
-            />
+            {reasonField(t("portal.cancel.reasonPlaceholder"))}
+          </>
+        )}
+        refused={(check) => (
+          <>
+            <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-red-900">
+              {check.reason}
+            </p>
+            {check.can_tell_teacher && (
+              <>
+                <p className="rounded-xl bg-amber-50 px-3 py-2 text-amber-950">{t("portal.cantCome.policy")}</p>
+                {reasonField(t("portal.cantCome.reasonPlaceholder"))}
+              </>
+            )}
+            {check.told_teacher_at && (
+              <p role="status" className="rounded-xl bg-sky-50 px-3 py-2 text-sky-950">
+                {t("portal.cantCome.told", { date: formatDateTime(locale, check.told_teacher_at, { timeZone }) })}
+              </p>
+            )}
           </>
         )}
       />

@@ -12,7 +12,7 @@ export function noticeText(t: Translate, hours: number): string {
 /**
  * The body of a dialog that asks the cancellation policy first (a cancellation, a move): a spinner
  * while it is asked, the load error, then the policy (`policy`) and either what the student may
- * do (`granted`) or the policy's reason why not.
+ * do (`granted`) or the policy's reason why not (or `refused`, which shows it with what follows).
  */
 export function PolicyVerdict<T extends { reason: string | null }>({
   check,
@@ -20,12 +20,15 @@ export function PolicyVerdict<T extends { reason: string | null }>({
   loadError,
   policy,
   granted,
+  refused,
 }: {
   check: T | null;
   allowed: boolean;
   loadError: string | null;
   policy: (check: T) => ReactNode;
   granted: (check: T) => ReactNode;
+  /** What a refusal shows instead of the bare reason (the cancellation's "I can't come" path). */
+  refused?: (check: T) => ReactNode;
 }) {
   const t = useT();
   if (loadError) return <p className="text-sm text-red-700">{loadError}</p>;
@@ -35,6 +38,8 @@ export function PolicyVerdict<T extends { reason: string | null }>({
       {policy(check)}
       {allowed ? (
         granted(check)
+      ) : refused ? (
+        refused(check)
       ) : (
         <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-red-900">
           {check.reason}

@@ -94,3 +94,9 @@ export function useRequestCancellation() {
   const invalidate = useInvalidatePortal();
   return useMutation(trpc.portal.requestCancellation.mutationOptions({ onSettled: invalidate }));
 }
+
+/** Past the free changes: tell the teacher (issue 31, item 6). */
+export function useTellTeacherCantCome() {
+  const invalidate = useInvalidatePortal();
+  return useMutation(trpc.portal.tellTeacherCantCome.mutationOptions({ onSettled: invalidate }));
+}
