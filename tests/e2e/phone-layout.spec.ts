@@ -2,11 +2,12 @@
 // steps is cut off, in English and in Italian (whose labels are longer), measured rather than looked
 // at: no element wider than its box (scrollWidth > clientWidth) and none whose right edge passes the
 // viewport. The bottom bar of the booking steps stays a thin strip, and the landing's Milano clock
-// speaks the same clock as its "until" line. Screenshots at 360 and 1280 px, both languages.
+// speaks the same clock as its "until" line; no page of the teacher's back office scrolls sideways. Screenshots at 360 and 1280 px, both languages.
 // Run: npm run build && E2E_PORT=3431 npx playwright test tests/e2e/phone-layout.spec.ts --project desktop
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { freeSlots, weekLoaded } from "./support/booking-steps.ts";
+import { signInAsTeacher } from "./support/demo-sign-in.ts";
 
 const SHOTS = "/tmp/shots-phone-layout";
 mkdirSync(SHOTS, { recursive: true });
@@ -45,6 +46,25 @@ const STUDENT_PAGES = [
   "/referrals",
   "/student/contact",
   "/student/profile",
+];
+
+/** The teacher's back office, used between lessons on her phone (issue 33, item 6: every page). */
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/agenda",
+  "/admin/bookings",
+  "/admin/orders",
+  "/admin/availability",
+  "/admin/students",
+  "/admin/notes",
+  "/admin/files",
+  "/admin/inbox",
+  "/admin/email",
+  "/admin/documents",
+  "/admin/money",
+  "/admin/calendar-feed",
+  "/admin/question-bank",
+  "/admin/settings",
 ];
 
 type Overflow = { page: number; view: number; cut: string[] };
@@ -167,6 +187,22 @@ test.describe("at 360 px nothing is cut off", () => {
       await expect(page.locator("form")).toBeVisible();
       await expectNothingCut(page.locator("body"), `${l.lang} details`, { strict: false });
       await shot(page, `${l.lang}-book-3-details`);
+    });
+  }
+
+  for (const l of LANGS) {
+    test(`the teacher's pages (${l.lang})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(PHONE);
+      await signInAsTeacher(page);
+      for (const path of ADMIN_PAGES) {
+        await page.goto(`${l.prefix}${path}`);
+        await expect(page.locator("html")).toHaveAttribute("lang", l.lang);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await shot(page, `${l.lang}${path.replaceAll("/", "-")}`);
+        await expectNothingCut(page.locator("body"), `${l.lang} ${path}`, { strict: false });
+      }
     });
   }
 

@@ -18,7 +18,8 @@ export function AdminHeader({
 }) {
   const t = useT();
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // On a phone the header scrolls away (its links take three rows there); above, it stays in view.
+    <header className="z-30 border-b border-slate-200 bg-white/95 backdrop-blur sm:sticky sm:top-0">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
           <Link
@@ -29,8 +30,8 @@ export function AdminHeader({
             G
           </Link>
           <div className="min-w-0">
-            <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{title}</h1>
-            {subtitle && <p className="truncate text-xs text-slate-500 sm:text-sm">{subtitle}</p>}
+            <h1 className="text-lg font-bold text-slate-900 sm:truncate sm:text-xl">{title}</h1>
+            {subtitle && <p className="text-xs text-slate-500 sm:truncate sm:text-sm">{subtitle}</p>}
           </div>
         </div>
         <nav aria-label={t("admin.shell.nav")} className="flex flex-wrap items-center gap-2 whitespace-nowrap">
