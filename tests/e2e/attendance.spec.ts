@@ -96,7 +96,7 @@ test("in Italian: Disdetta tardiva from the agenda, read by the family", async (
   await page.getByRole("tab", { name: /^Passate/ }).click();
   const late_ = page.getByRole("article").filter({ hasText: "Disdetta tardiva" });
   await expect(late_).toHaveCount(1);
-  await expect(late_).toContainText("Secondo la politica di cancellazione, questa lezione risulta usata.");
+  await expect(late_).toContainText("Secondo le regole di disdetta, questa lezione viene comunque conteggiata.");
   await late_.scrollIntoViewIfNeeded();
   await shot(page, "my-lessons-it", info.project.name);
 });
@@ -120,7 +120,7 @@ test("the hours before unmarked lessons are marked attended are a setting, saved
   await field.screenshot({ path: `${SHOTS}/setting-${info.project.name}.png` });
 
   await page.goto("/it/admin/settings");
-  const italian = page.getByLabel("Segna presenti le lezioni non segnate dopo (ore)");
+  const italian = page.getByLabel("Presenza automatica (ore dopo la fine della lezione)");
   await expect(italian).toHaveValue("12");
   await italian.scrollIntoViewIfNeeded();
   await italian.locator("xpath=ancestor::div[1]").screenshot({ path: `${SHOTS}/setting-it-${info.project.name}.png` });

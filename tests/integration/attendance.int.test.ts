@@ -268,9 +268,7 @@ describe(`attendance on ${testEngine}`, () => {
     );
     const italian = await save(1.5, { "accept-language": "it" });
     expect(italian.statusCode).toBe(400);
-    expect(italian.json().error).toBe(
-      "Le ore dopo cui le lezioni si segnano svolte da sole devono essere un numero intero da 0 (mai) a 168.",
-    );
+    expect(italian.json().error).toBe("La presenza automatica deve essere un numero intero di ore da 0 (mai) a 168.");
     expect((await current()).business.attendanceAutoHours).toBe(48);
     expect((await save(24)).statusCode).toBe(200);
   });
