@@ -1,5 +1,6 @@
 // Transport-free errors thrown by services; tRPC and Fastify each map them once, in the language
 // of the request (issue 29).
+import type { CalendarFailureKey } from "../shared/calendar-failures.ts";
 import { DEFAULT_LOCALE, type Locale } from "../shared/i18n/locales.ts";
 import type { MessageKey, MessageValues } from "../shared/i18n/messages.ts";
 import { translateSentence, translator } from "./i18n.ts";
@@ -27,10 +28,11 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
 
 /**
  * A message of the errors catalogue with placeholders, and their values in each language (a date, an
- * amount); or one of the quiz catalogue's messages (§8's refusals, which the quiz pages also say).
+ * amount); or one of the quiz catalogue's messages (§8's refusals, which the quiz pages also say); or why one
+ * of the teacher's calendars could not be read, as her calendars card says it.
  */
 export type LocalisedText = {
-  key: Extract<MessageKey, `errors.${string}` | `quiz.message.${string}`>;
+  key: Extract<MessageKey, `errors.${string}` | `quiz.message.${string}`> | CalendarFailureKey;
   values?: MessageValues | ((locale: Locale) => MessageValues);
 };
 

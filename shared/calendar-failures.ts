@@ -16,9 +16,10 @@ const FAILURE_KEYS = {
 } as const satisfies Record<string, MessageKey>;
 
 export type CalendarFailure = keyof typeof FAILURE_KEYS;
+export type CalendarFailureKey = (typeof FAILURE_KEYS)[CalendarFailure];
 
 /** A stored failure ("refused: 401") as the message key that says it in the teacher's words. */
-export function calendarFailureKey(stored: string): MessageKey {
+export function calendarFailureKey(stored: string): CalendarFailureKey {
   const code = stored.split(":")[0] ?? "";
   return Object.hasOwn(FAILURE_KEYS, code) ? FAILURE_KEYS[code as CalendarFailure] : FAILURE_KEYS.unreadable;
 }

@@ -167,6 +167,9 @@ export const ATTENDANCE_STATUSES = ["attended", "no_show", "late_cancellation"] 
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const isAttendanceStatus = (value: string | null): value is AttendanceStatus =>
   (ATTENDANCE_STATUSES as readonly (string | null)[]).includes(value);
+/** The student did not take the lesson (it is spent all the same): no badge then says it took place. */
+export const wasMissed = (attendance: string | null | undefined): boolean =>
+  attendance === "no_show" || attendance === "late_cancellation";
 export const ATTENDANCE_STATUS_MESSAGE = 'The attendance must be "attended", "no_show" or "late_cancellation".';
 export const ATTENDANCE_TOO_EARLY_MESSAGE = "Attendance can be marked once the lesson has started.";
 export const ATTENDANCE_NOT_HELD_MESSAGE = "Only a confirmed lesson can be marked attended, no-show or cancelled late.";
@@ -174,7 +177,7 @@ export const ATTENDANCE_NOT_HELD_MESSAGE = "Only a confirmed lesson can be marke
 export const DEFAULT_ATTENDANCE_AUTO_HOURS = 24;
 export const ATTENDANCE_AUTO_HOURS_LIMIT = 168;
 export const ATTENDANCE_AUTO_HOURS_MESSAGE =
-  "Marking lessons attended by themselves must be a whole number of hours from 0 (never) to 168.";
+  "The hours after which unmarked lessons are marked attended must be a whole number from 0 (never) to 168.";
 
 /** A learner's age group (issue 31): a family's child, teenager, or an adult (often the account holder). */
 export const LEARNER_AGE_GROUPS = ["child", "teen", "adult"] as const;

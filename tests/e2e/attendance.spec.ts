@@ -60,6 +60,8 @@ test("the teacher marks a lesson from the agenda in one tap, and the family sees
   await page.reload();
   const again = await lastWeeksLesson(page, { thisWeek: "This week", previousWeek: "Previous week" });
   await expect(again.getByRole("button", { name: "No-show", exact: true })).toHaveAttribute("aria-pressed", "true");
+  // A missed lesson is not also called "Completed".
+  await expect(again.getByText("Completed", { exact: true })).toHaveCount(0);
 
   // The family: the lesson in My Lessons' history says No-show and what it means for the credit.
   await signInAsStudent(page);
@@ -68,6 +70,7 @@ test("the teacher marks a lesson from the agenda in one tap, and the family sees
   const missed = page.getByRole("article").filter({ hasText: "No-show" });
   await expect(missed).toHaveCount(1);
   await expect(missed).toContainText("Under the cancellation policy, this lesson counts as used.");
+  await expect(missed.getByText("Completed", { exact: true })).toHaveCount(0);
   await missed.scrollIntoViewIfNeeded();
   await shot(page, "my-lessons", info.project.name);
 });

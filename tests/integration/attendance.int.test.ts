@@ -264,7 +264,7 @@ describe(`attendance on ${testEngine}`, () => {
     const refused = await save(169);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe(
-      "Marking lessons attended by themselves must be a whole number of hours from 0 (never) to 168.",
+      "The hours after which unmarked lessons are marked attended must be a whole number from 0 (never) to 168.",
     );
     const italian = await save(1.5, { "accept-language": "it" });
     expect(italian.statusCode).toBe(400);

@@ -478,7 +478,7 @@ const samples: Record<string, Sample> = {
     refusal: {
       status: 400,
       body: {
-        error: "This calendar was not connected. The address is not a web address (https://…).",
+        error: "The address is not a web address (https://…).",
       },
     },
   },
@@ -487,7 +487,7 @@ const samples: Record<string, Sample> = {
     refusal: {
       status: 400,
       body: {
-        error: "This calendar was not connected. The address is not a web address (https://…).",
+        error: "The address is not a web address (https://…).",
       },
     },
   },

@@ -10,7 +10,6 @@ import { calendarFailureKey } from "../../../shared/calendar-failures.ts";
 import type { Db } from "../../db.ts";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
-import { translator } from "../../i18n.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
 import { runWithTeacherLock } from "../booking/booking.data.ts";
 import { busyTimesFromIcs } from "./busy-times.ts";
@@ -79,11 +78,7 @@ export async function listCalendars(db: Db, teacherId: string) {
 }
 
 /** A refusal the admin page shows as the read's failure, in the teacher's language. */
-const readRefusal = (failure: string) =>
-  new AppError("BAD_REQUEST", {
-    key: "errors.calendarUnreadable",
-    values: (locale) => ({ reason: translator(locale)(calendarFailureKey(failure)) }),
-  });
+const readRefusal = (failure: string) => new AppError("BAD_REQUEST", { key: calendarFailureKey(failure) });
 
 /** The calendars a CalDAV account holds, for the teacher to choose one. */
 export async function discoverCalendars(input: z.output<typeof caldavAccountSchema>) {

@@ -1,8 +1,10 @@
 // The teacher's agenda (issue 16, item 1): "Today" and "This week" in time order, laid over the
 // open hours, each lesson with its student, type, place or meeting link and contact; the next
 // lesson first, with Join, the address and call/WhatsApp, for a teacher on her phone.
+
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { wasMissed } from "../../../../shared/constants.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -114,7 +116,8 @@ function LessonCard({ b, prefs, onOpen, onMove, onMarked }: { b: AdminBooking; p
           <Badge tone={b.lesson_type === "online" ? "blue" : "purple"}>
             {t(b.lesson_type === "online" ? "admin.lessonType.online" : "admin.agenda.inPerson")}
           </Badge>
-          <StatusBadge status={b.status} />
+          {/* A missed lesson: the pressed mark below says what happened, not "Completed". */}
+          {!wasMissed(b.attendance) && <StatusBadge status={b.status} />}
         </div>
       </div>
       <p className="mt-1 font-medium text-slate-900">

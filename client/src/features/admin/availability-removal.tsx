@@ -3,10 +3,12 @@
 // never refused for one, and list the lessons inside them to move or cancel.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatDate } from "../../../../shared/i18n/format.ts";
+import type { Locale } from "../../../../shared/i18n/locales.ts";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { useT } from "../../lib/i18n.tsx";
+import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { type AdminSlot, useAdminFailure } from "./admin-api.ts";
 import { type SeriesRemovalOutcome, seriesRemovalText } from "./admin-results.ts";
@@ -96,8 +98,12 @@ export function useAvailabilityRemoval(onScheduleStopped: () => void) {
   };
 }
 
+/** A calendar day of the date inputs (2026-12-08) as the teacher reads it: "Tuesday, December 8, 2026". */
+const calendarDay = (day: string, locale: Locale) =>
+  formatDate(locale, `${day}T12:00:00Z`, { style: "long", timeZone: "UTC" });
+
 /** The confirmation's texts for each removal; with none pending (the dialog closing), a slot's. */
-function confirmationTexts(p: PendingRemoval | null, t: Translate) {
+function confirmationTexts(p: PendingRemoval | null, t: Translate, locale: Locale) {
   switch (p?.kind) {
     case "schedule":
       return {
@@ -114,7 +120,10 @@ function confirmationTexts(p: PendingRemoval | null, t: Translate) {
     case "days":
       return {
         title: t("admin.removal.days.title"),
-        message: t("admin.removal.days.message", { from: p.from, to: p.to }),
+        message:
+          p.from === p.to
+            ? t("admin.removal.day.message", { day: calendarDay(p.from, locale) })
+            : t("admin.removal.days.message", { from: calendarDay(p.from, locale), to: calendarDay(p.to, locale) }),
         confirmLabel: t("admin.removal.days.title"),
       };
     default:
@@ -138,10 +147,11 @@ export function RemovalDialog({
   onCancel: () => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <ConfirmDialog
       open={pending !== null}
-      {...confirmationTexts(pending, t)}
+      {...confirmationTexts(pending, t, locale)}
       destructive
       busy={isBusy}
       onConfirm={() => pending && onConfirm(pending)}

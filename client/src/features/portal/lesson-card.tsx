@@ -1,3 +1,4 @@
+import { wasMissed } from "../../../../shared/constants.ts";
 import { formatDate, formatTime } from "../../../../shared/i18n/format.ts";
 import { INTL_TAGS } from "../../../../shared/i18n/locales.ts";
 import { Badge, type BadgeTone, StatusBadge } from "../../components/ui/badge.tsx";
@@ -21,13 +22,16 @@ const ATTENDANCE = {
   late_cancellation: { key: "portal.attendance.late_cancellation", tone: "amber" },
 } as const satisfies Record<NonNullable<Lesson["attendance"]>, { key: string; tone: BadgeTone }>;
 
-/** The lesson's status and, once the teacher (or the job) marked it, what happened (issue 31). */
+/**
+ * The lesson's status and, once the teacher (or the job) marked it, what happened (issue 31); a
+ * missed lesson shows only the mark ("No-show"), never "Completed" beside it.
+ */
 function LessonBadges({ lesson }: { lesson: Lesson }) {
   const t = useT();
   const mark = lesson.attendance ? ATTENDANCE[lesson.attendance] : null;
   return (
     <div className="flex flex-wrap gap-1.5">
-      <StatusBadge status={lesson.status} />
+      {!wasMissed(lesson.attendance) && <StatusBadge status={lesson.status} />}
       {mark && <Badge tone={mark.tone}>{t(mark.key)}</Badge>}
     </div>
   );
@@ -160,7 +164,7 @@ export function LessonCard({
               {t("portal.lesson.awaitingTeacher")}
             </p>
           )}
-          {(lesson.attendance === "no_show" || lesson.attendance === "late_cancellation") && (
+          {wasMissed(lesson.attendance) && (
             <p className="mt-2 text-sm text-slate-600">{t("portal.attendance.spent")}</p>
           )}
           {lesson.notes && (
