@@ -7,6 +7,7 @@ import type billing from "./messages/en/billing.json";
 import type booking from "./messages/en/booking.json";
 import type bookingConfirmation from "./messages/en/booking-confirmation.json";
 import type bookingDetails from "./messages/en/booking-details.json";
+import type bookingGroup from "./messages/en/booking-group.json";
 import type bookingPackages from "./messages/en/booking-packages.json";
 import type bookingSchedule from "./messages/en/booking-schedule.json";
 import type common from "./messages/en/common.json";
@@ -26,6 +27,8 @@ export const AREAS = [
   "booking-packages",
   "booking-schedule",
   "booking-details",
+  // The details step's group conversation offer, downloaded with the card that shows it.
+  "booking-group",
   "booking-confirmation",
   // The payer's fiscal data: the portal's profile, and the booking's details step when the teacher's regime needs it.
   "billing",
@@ -52,6 +55,7 @@ export type MessageKey =
   | keyof typeof bookingPackages
   | keyof typeof bookingSchedule
   | keyof typeof bookingDetails
+  | keyof typeof bookingGroup
   | keyof typeof bookingConfirmation
   | keyof typeof billing
   | keyof typeof portal

@@ -14,20 +14,24 @@ export function StatCard({
   icon?: ReactNode;
 }) {
   return (
-    <Card className="flex items-start gap-3 p-4 sm:gap-4 sm:p-5">
-      {icon && (
-        <div
-          className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-blue-50 text-blue-900"
-          aria-hidden="true"
-        >
-          {icon}
+    // In a narrow card (two to a row on a phone) the icon sits above the label, which then has the
+    // card's whole width: "Completati" and "guadagnato" stay whole words (issue 33).
+    <Card className="@container p-4 sm:p-5">
+      <div className="flex flex-col items-start gap-2 @[13rem]:flex-row @[13rem]:gap-3 sm:@[13rem]:gap-4">
+        {icon && (
+          <div
+            className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-blue-50 text-blue-900"
+            aria-hidden="true"
+          >
+            {icon}
+          </div>
+        )}
+        <div className="min-w-0 max-w-full">
+          {/* A word longer than the card ("dell'insegnante" in a narrow one) breaks rather than leave it. */}
+          <p className="break-words text-sm font-medium text-slate-500">{label}</p>
+          <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+          {hint && <p className="mt-0.5 text-xs text-slate-500">{hint}</p>}
         </div>
-      )}
-      <div className="min-w-0">
-        {/* A long word ("dell'insegnante") breaks rather than leave a narrow phone's card (issue 33). */}
-        <p className="hyphens-auto break-words text-sm font-medium text-slate-500">{label}</p>
-        <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
-        {hint && <p className="mt-0.5 text-xs text-slate-500">{hint}</p>}
       </div>
     </Card>
   );

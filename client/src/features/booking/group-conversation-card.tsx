@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { UsersIcon } from "../../components/ui/icons.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useT } from "../../lib/i18n.tsx";
+import { useMessageAreas } from "../../lib/lazy-messages.ts";
 import { trpc } from "../../trpc.ts";
 
 // The choices load when the card is opened: most visitors book without the add-on.
@@ -40,6 +41,8 @@ export function GroupConversationCard({
   value: GroupChoice | null;
   onChange: (choice: GroupChoice | null) => void;
 }) {
+  // Its words arrive with it, not with the details step (whose budget is 130 KB).
+  useMessageAreas(["booking-group"]);
   const toast = useToast();
   const t = useT();
   const events = useQuery(trpc.booking.groupEvents.queryOptions());
@@ -54,7 +57,7 @@ export function GroupConversationCard({
     if (failed) {
       toast({
         title: t("booking.error.title"),
-        description: t("booking-details.group.failed"),
+        description: t("booking-group.failed"),
         variant: "destructive",
       });
     }
@@ -72,16 +75,16 @@ export function GroupConversationCard({
     if (!event || !pkg) return;
     onChange({ event, pkg });
     toast({
-      title: t("booking-details.group.added.title"),
-      description: t("booking-details.group.added.text", { name: pkg.name }),
+      title: t("booking-group.added.title"),
+      description: t("booking-group.added.text", { name: pkg.name }),
       variant: "success",
     });
   };
   const remove = () => {
     onChange(null);
     toast({
-      title: t("booking-details.group.removed.title"),
-      description: t("booking-details.group.removed.text"),
+      title: t("booking-group.removed.title"),
+      description: t("booking-group.removed.text"),
       variant: "success",
     });
   };
@@ -100,17 +103,17 @@ export function GroupConversationCard({
             <UsersIcon className="h-5 w-5" />
           </span>
           <span className="flex-1">
-            <span className="block font-semibold text-slate-900">{t("booking-details.group.title")}</span>
+            <span className="block font-semibold text-slate-900">{t("booking-group.title")}</span>
             <span className="block text-sm text-slate-600">
               {value
-                ? t("booking-details.group.addedSummary", {
+                ? t("booking-group.addedSummary", {
                     day: t("booking.groupNight", { day: value.event.day_of_week }),
                     package: value.pkg.name,
                   })
-                : t("booking-details.group.teaser")}
+                : t("booking-group.teaser")}
             </span>
           </span>
-          {value && <Badge tone="green">{t("booking-details.group.addedBadge")}</Badge>}
+          {value && <Badge tone="green">{t("booking-group.addedBadge")}</Badge>}
           <span aria-hidden="true" className={`text-slate-500 transition ${open ? "rotate-180" : ""}`}>
             ▾
           </span>
@@ -118,12 +121,12 @@ export function GroupConversationCard({
       </h2>
       <div id={regionId} hidden={!open} className="border-t border-slate-100 p-4 sm:p-5">
         {failed ? (
-          <p className="text-sm text-red-800">{t("booking-details.group.failed")}</p>
+          <p className="text-sm text-red-800">{t("booking-group.failed")}</p>
         ) : events.isPending || packages.isPending ? (
-          <p className="text-sm text-slate-500">{t("booking-details.group.loading")}</p>
+          <p className="text-sm text-slate-500">{t("booking-group.loading")}</p>
         ) : (
           open && (
-            <Suspense fallback={<p className="text-sm text-slate-500">{t("booking-details.group.loading")}</p>}>
+            <Suspense fallback={<p className="text-sm text-slate-500">{t("booking-group.loading")}</p>}>
               <GroupConversationOptions
                 events={events.data}
                 packages={packages.data}

@@ -62,12 +62,12 @@ export function GroupConversationOptions(props: {
     <div className="space-y-5">
       <p className="text-sm text-slate-700">
         <StrongValue
-          message={(size) => t("booking-details.group.intro", { size, weeks: (pkg ?? packages[0])?.weeks })}
-          value={t("booking-details.group.people")}
+          message={(size) => t("booking-group.intro", { size, weeks: (pkg ?? packages[0])?.weeks })}
+          value={t("booking-group.people")}
         />
       </p>
       <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">{t("booking-details.group.chooseNight")}</legend>
+        <legend className="text-sm font-semibold text-slate-900">{t("booking-group.chooseNight")}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {events.map((e) => (
             <RadioCard
@@ -88,14 +88,14 @@ export function GroupConversationOptions(props: {
                 {e.location_description && (
                   <span className="mt-1 block text-xs text-slate-600">{e.location_description}</span>
                 )}
-                <span className="mt-1 block text-xs text-slate-600">{t("booking-details.group.people")}</span>
+                <span className="mt-1 block text-xs text-slate-600">{t("booking-group.people")}</span>
               </span>
             </RadioCard>
           ))}
         </div>
       </fieldset>
       <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">{t("booking-details.group.package")}</legend>
+        <legend className="text-sm font-semibold text-slate-900">{t("booking-group.package")}</legend>
         <div className="mt-2 grid gap-2">
           {packages.map((p) => (
             <RadioCard
@@ -109,7 +109,7 @@ export function GroupConversationOptions(props: {
               <span>
                 <span className="block font-semibold text-slate-900">{p.name}</span>
                 <span className="block text-slate-700">
-                  {t("booking-details.group.packageLine", {
+                  {t("booking-group.packageLine", {
                     weeks: p.weeks,
                     price: formatEuro(locale, p.price),
                     total: formatEuro(locale, p.total_price),
@@ -125,17 +125,17 @@ export function GroupConversationOptions(props: {
         {value ? (
           <>
             <p className="flex flex-1 items-center gap-2 text-sm font-medium text-emerald-800">
-              <CheckIcon className="h-4 w-4" /> {t("booking-details.group.addedToBooking")}
+              <CheckIcon className="h-4 w-4" /> {t("booking-group.addedToBooking")}
             </p>
             <Button variant="outline" onClick={remove}>
-              {t("booking-details.group.remove")}
+              {t("booking-group.remove")}
             </Button>
           </>
         ) : (
           <>
-            <p className="flex-1 text-sm text-slate-500">{event && pkg ? "" : t("booking-details.group.chooseBoth")}</p>
+            <p className="flex-1 text-sm text-slate-500">{event && pkg ? "" : t("booking-group.chooseBoth")}</p>
             <Button variant="accent" disabled={!event || !pkg} onClick={add}>
-              {t("booking-details.group.add")}
+              {t("booking-group.add")}
             </Button>
           </>
         )}
