@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { freeSlots, weekLoaded } from "./support/booking-steps.ts";
 import { signInAsTeacher } from "./support/demo-sign-in.ts";
+import { answerQuestion, startTest } from "./support/quiz.ts";
 
 const SHOTS = "/tmp/shots-phone-layout";
 mkdirSync(SHOTS, { recursive: true });
@@ -203,6 +204,44 @@ test.describe("at 360 px nothing is cut off", () => {
         await shot(page, `${l.lang}${path.replaceAll("/", "-")}`);
         await expectNothingCut(page.locator("body"), `${l.lang} ${path}`, { strict: false });
       }
+    });
+  }
+
+  for (const l of LANGS) {
+    test(`a quick assessment, its results and the privacy notice (${l.lang})`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(PHONE);
+      await page.context().addCookies([{ name: "lang", value: l.lang, url: baseURL }]);
+      await page.goto(`${l.prefix}/privacy`);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expectNothingCut(page.locator("body"), `${l.lang} privacy`, { strict: false });
+      await shot(page, `${l.lang}-privacy`);
+
+      await page.goto(`${l.prefix}/student`);
+      await page.getByRole("button", { name: l.demo }).click();
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/student/dashboard$`));
+      await page.goto(`${l.prefix}/student/quizzes/general?type=quick`);
+      await startTest(page, l.lang);
+      await expect(page.getByRole("radiogroup")).toBeVisible();
+      await expectNothingCut(page.locator("body"), `${l.lang} a question`, { strict: false });
+      await shot(page, `${l.lang}-quiz-question`);
+      // Answered to the end, one question at a time: question i's heading ("Question i of 15",
+      // "Domanda i di 15") is up, or the test has ended (0).
+      const ended = /\/quizzes\/(results|review)$/;
+      const shown = async () => {
+        if (ended.test(new URL(page.url()).pathname)) return 0;
+        const title = (await page.getByRole("heading", { level: 1 }).first().textContent()) ?? "";
+        return Number(/\b(\d+) (?:of|di) 15\b/.exec(title)?.[1] ?? -1);
+      };
+      for (let i = 1; i <= 15; i++) {
+        await expect.poll(async () => [0, i].includes(await shown())).toBe(true);
+        if ((await shown()) === 0) break;
+        await answerQuestion(page, { option: 0 }, l.lang);
+      }
+      await expect(page).toHaveURL(/\/quizzes\/(results|review)$/);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expectNothingCut(page.locator("body"), `${l.lang} results`, { strict: false });
+      await shot(page, `${l.lang}-quiz-results`);
     });
   }
 

@@ -64,8 +64,6 @@ export function RunnerHeader({
               </>
             )}
           </h1>
-          {block && <p className="mt-1 text-sm text-slate-600">{t("quiz.runner.adaptive")}</p>}
-          {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2">
           <div
@@ -92,6 +90,9 @@ export function RunnerHeader({
           )}
         </div>
       </div>
+      {/* The whole width under the timer's column: on a phone that column leaves the heading little room. */}
+      {block && <p className="mt-1 text-sm text-slate-600">{t("quiz.runner.adaptive")}</p>}
+      {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
       {notice && <div className="mt-3">{notice}</div>}
       <div className="mt-4">
         <div className="flex justify-between text-xs font-medium text-slate-500">
