@@ -252,8 +252,10 @@ function demoPage(kind: SessionKind, next: string): string {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${text("portal.demo.title")}</title>
 <style>
+*{box-sizing:border-box}
+button,input{font-family:inherit}
 body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem}
-main{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:2rem;max-width:26rem;width:100%;box-shadow:0 10px 30px rgba(15,23,42,.08)}
+main{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:clamp(1.25rem,5vw,2rem);max-width:26rem;width:100%;box-shadow:0 10px 30px rgba(15,23,42,.08)}
 .badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:.2rem .7rem;font-size:.8rem;font-weight:600}
 h1{font-size:1.4rem;margin:.8rem 0 .4rem}p{color:#475569;line-height:1.5}
 button{width:100%;margin-top:.8rem;padding:.9rem 1rem;border-radius:.7rem;border:1px solid #cbd5e1;background:#fff;font-size:1rem;font-weight:600;cursor:pointer;text-align:left}

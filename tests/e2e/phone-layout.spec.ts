@@ -245,6 +245,37 @@ test.describe("at 360 px nothing is cut off", () => {
     });
   }
 
+  for (const l of LANGS) {
+    test(`the student sign-in, a booking's confirmation and the certificate check (${l.lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize(PHONE);
+      await page.context().addCookies([{ name: "lang", value: l.lang, url: baseURL }]);
+      // What the confirmation shows right after booking: the booking's answer, kept for the page.
+      await page.addInitScript((results) => sessionStorage.setItem("bookingResults", JSON.stringify(results)), {
+        bookings: [
+          { booking: { id: "b1", lesson_date: "2030-01-07T09:00:00.000Z", status: "pending", lessonType: "online" } },
+        ],
+        package: { name: "Single Lesson", totalPrice: 35, lessons: 1 },
+        totalSlots: 1,
+        studentInfo: { name: "Sofia Bianchi", email: "sofia@example.com" },
+        groupConversation: false,
+      });
+      for (const [path, name] of [
+        ["/student", "sign-in"],
+        ["/book/confirmation", "confirmation"],
+        ["/certificates/EWG-NOT-A-CODE", "certificate-check"],
+      ]) {
+        await page.goto(`${l.prefix}${path}`);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectNothingCut(page.locator("body"), `${l.lang} ${path}`, { strict: false });
+        await shot(page, `${l.lang}-${name}`);
+      }
+    });
+  }
+
   test("the landing's clock speaks the clock of its 'until' line", async ({ page, baseURL }) => {
     await page.setViewportSize(PHONE);
     for (const l of LANGS) {

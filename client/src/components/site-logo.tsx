@@ -9,7 +9,7 @@ export function SiteLogo({ to = "/" }: { to?: string }) {
       className="flex items-center gap-2 rounded-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
     >
       <span
-        className="grid h-9 w-9 place-items-center rounded-xl bg-blue-900 font-display text-lg font-bold text-amber-300"
+        className="grid h-9 w-9 shrink-0 place-items-center rounded-xl bg-blue-900 font-display text-lg font-bold text-amber-300"
         aria-hidden="true"
       >
         G

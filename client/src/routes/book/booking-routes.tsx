@@ -27,7 +27,7 @@ export function BookingLayout() {
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6">
           <SiteLogo />
           <div className="flex items-center gap-1 sm:gap-3">
             <LanguageSwitch className={LINK_CLASSES} />
