@@ -8,6 +8,7 @@ import type booking from "./messages/en/booking.json";
 import type bookingConfirmation from "./messages/en/booking-confirmation.json";
 import type bookingDetails from "./messages/en/booking-details.json";
 import type bookingGroup from "./messages/en/booking-group.json";
+import type bookingLearners from "./messages/en/booking-learners.json";
 import type bookingPackages from "./messages/en/booking-packages.json";
 import type bookingSchedule from "./messages/en/booking-schedule.json";
 import type common from "./messages/en/common.json";
@@ -27,8 +28,10 @@ export const AREAS = [
   "booking-packages",
   "booking-schedule",
   "booking-details",
-  // The details step's group conversation offer, downloaded with the card that shows it.
+  // The details step's parts that arrive on their own, their words with them: the group
+  // conversation offer, and the choice of the family's learner (signed in).
   "booking-group",
+  "booking-learners",
   "booking-confirmation",
   // The payer's fiscal data: the portal's profile, and the booking's details step when the teacher's regime needs it.
   "billing",
@@ -56,6 +59,7 @@ export type MessageKey =
   | keyof typeof bookingSchedule
   | keyof typeof bookingDetails
   | keyof typeof bookingGroup
+  | keyof typeof bookingLearners
   | keyof typeof bookingConfirmation
   | keyof typeof billing
   | keyof typeof portal

@@ -1,6 +1,7 @@
 // "Who is this lesson for?" on the booking's details step (issue 31): one of the family's learners
 // (their details filled in) or someone new, whose name is typed below.
 import { useT } from "../../lib/i18n.tsx";
+import { useMessageAreas } from "../../lib/lazy-messages.ts";
 import type { FamilyLearner } from "./details-form.ts";
 
 /**
@@ -12,18 +13,20 @@ export default function LearnerChoice(props: {
   chosen: string;
   onPick: (id: string) => void;
 }) {
+  // Its words arrive with it, not with the details step (whose budget is 130 KB).
+  useMessageAreas(["booking-learners"]);
   const t = useT();
   const options = [
     ...props.learners.map((l) => ({
       id: l.id,
-      label: l.isSelf ? t("booking-details.learner.you", { name: l.name }) : l.name,
-      hint: t("booking-details.learner.ageGroup", { group: l.ageGroup }),
+      label: l.isSelf ? t("booking-learners.you", { name: l.name }) : l.name,
+      hint: t("booking-learners.ageGroup", { group: l.ageGroup }),
     })),
-    { id: "", label: t("booking-details.learner.someoneElse"), hint: t("booking-details.learner.someoneElseHint") },
+    { id: "", label: t("booking-learners.someoneElse"), hint: t("booking-learners.someoneElseHint") },
   ];
   return (
     <fieldset className="sm:col-span-2">
-      <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t("booking-details.learner.legend")}</legend>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-800">{t("booking-learners.legend")}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {options.map((o) => (
           <label
