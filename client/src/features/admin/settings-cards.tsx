@@ -1,5 +1,5 @@
 // Settings' cards: the frame of each, and the Business Configuration and System Preferences cards.
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import {
   ATTENDANCE_AUTO_HOURS_LIMIT,
   CANCELLATION_POLICY_OPTIONS,
@@ -120,6 +120,20 @@ export function BusinessCard({ business, set }: { business: AdminSettings["busin
  * number the hint shows), whether requests you leave unconfirmed are released by themselves, and
  * how long a package's lessons stay valid (issue 30's lesson credits).
  */
+/** A required whole number between `min` and `max`, as the settings' counts of days, hours and months are. */
+function wholeNumber(value: number, min: number, max: number, onChange: (value: number) => void) {
+  return {
+    type: "number",
+    inputMode: "numeric",
+    min,
+    max,
+    step: 1,
+    required: true,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(Number(e.target.value)),
+  } as const;
+}
+
 function PendingLessonsFields({ business, set }: { business: AdminSettings["business"]; set: SetSettings }) {
   const t = useT();
   const hoursLabel = (hours: number) =>
@@ -163,38 +177,23 @@ function PendingLessonsFields({ business, set }: { business: AdminSettings["busi
       <TextField
         label={t("admin.settings.business.creditExpiry")}
         hint={t("admin.settings.business.creditExpiryHint")}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={CREDIT_EXPIRY_MONTHS_LIMIT}
-        step={1}
-        required
-        value={business.creditExpiryMonths}
-        onChange={(e) => set("business", { creditExpiryMonths: Number(e.target.value) })}
+        {...wholeNumber(business.creditExpiryMonths, 1, CREDIT_EXPIRY_MONTHS_LIMIT, (creditExpiryMonths) =>
+          set("business", { creditExpiryMonths }),
+        )}
       />
       <TextField
         label={t("admin.settings.business.paymentReminder")}
         hint={t("admin.settings.business.paymentReminderHint")}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={PAYMENT_REMINDER_DAYS_LIMIT}
-        step={1}
-        required
-        value={business.paymentReminderDays}
-        onChange={(e) => set("business", { paymentReminderDays: Number(e.target.value) })}
+        {...wholeNumber(business.paymentReminderDays, 0, PAYMENT_REMINDER_DAYS_LIMIT, (paymentReminderDays) =>
+          set("business", { paymentReminderDays }),
+        )}
       />
       <TextField
         label={t("admin.settings.business.attendanceAuto")}
         hint={t("admin.settings.business.attendanceAutoHint")}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={ATTENDANCE_AUTO_HOURS_LIMIT}
-        step={1}
-        required
-        value={business.attendanceAutoHours}
-        onChange={(e) => set("business", { attendanceAutoHours: Number(e.target.value) })}
+        {...wholeNumber(business.attendanceAutoHours, 0, ATTENDANCE_AUTO_HOURS_LIMIT, (attendanceAutoHours) =>
+          set("business", { attendanceAutoHours }),
+        )}
       />
     </>
   );
