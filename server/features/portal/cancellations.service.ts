@@ -28,6 +28,7 @@ import { translator } from "../../i18n.ts";
 import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../availability/availability.service.ts";
 import { queueLessonEventMails } from "../booking/booking-mail.ts";
 import { meetingLinkFollowing } from "../booking/meeting-room.ts";
+import { ensureWeeklyRoom } from "../booking/weekly-cap.service.ts";
 import {
   ledgerOrderFor,
   ledgerWithLessonLeft,
@@ -374,12 +375,17 @@ export async function rebookWithCredit(
         preferredLocation: source.preferredLocation,
         notes: "Rebooked with a cancellation credit (no charge).",
         studentTimezone: source.studentTimezone,
+        bookedBy: source.bookedBy,
+        guardianName: source.guardianName,
+        learnerId: source.learnerId,
       },
     },
     async (tx, bookingId) => {
       await recordLessonUsed(tx, { id: bookingId, studentId, orderId: source.orderId }, now);
       await queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" });
     },
+    (tx) =>
+      ensureWeeklyRoom(tx, { accountId: studentId, learnerId: source.learnerId, starts: [start], zone: rules.zone }),
   );
   return {
     booking: { id: booking.id, lesson_date: booking.startsAt.toISOString(), status: booking.status, price: 0 },
@@ -441,7 +447,15 @@ async function bookFromLedger(db: Db, studentId: string, lessonDate: string, opt
         learnerId: source.learnerId,
       },
     },
-    (tx) => lockLedgerWithLessonLeft(tx, studentId, lessonOrderId, now),
+    async (tx) => {
+      await lockLedgerWithLessonLeft(tx, studentId, lessonOrderId, now);
+      await ensureWeeklyRoom(tx, {
+        accountId: studentId,
+        learnerId: source.learnerId,
+        starts: [start],
+        zone: rules.zone,
+      });
+    },
     async (tx, bookingId) => {
       await recordLedgerLessonUsed(tx, { id: bookingId, studentId, orderId: lessonOrderId }, now);
       await queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" });
