@@ -311,6 +311,39 @@ export async function getCancellationSummary(db: Db, studentId: string) {
 
 // ---- rebooking with a credit ----
 
+type LessonToFollow = NonNullable<Awaited<ReturnType<typeof data.findLessonToFollow>>>;
+
+/**
+ * A lesson booked later or with a credit: at `start`, with the teacher who offers it, and the rest
+ * (kind, place, who it is for, the family's details) as the lesson it follows.
+ */
+function followingLesson(
+  source: Omit<LessonToFollow, "orderId" | "teacherId">,
+  at: { teacherId: string; start: Date; rules: Awaited<ReturnType<typeof loadSiteRules>> },
+) {
+  const { teacherId, start, rules } = at;
+  return {
+    teacherId,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + LESSON_MINUTES * 60_000),
+    status: rules.autoConfirm ? ("confirmed" as const) : ("pending" as const),
+    lessonType: source.lessonType,
+    location: source.location,
+    meetingLink: meetingLinkFollowing(rules.meetings, source.lessonType, source.meetingLink),
+    studentName: source.studentName,
+    studentEmail: source.studentEmail,
+    studentPhone: source.studentPhone,
+    englishLevel: source.englishLevel,
+    lessonFocus: source.lessonFocus,
+    preferredType: source.preferredType,
+    preferredLocation: source.preferredLocation,
+    studentTimezone: source.studentTimezone,
+    bookedBy: source.bookedBy,
+    guardianName: source.guardianName,
+    learnerId: source.learnerId,
+  };
+}
+
 const SLOT_UNAVAILABLE_MESSAGE = "This time is not available. Please choose another time.";
 export const NO_LESSON_TO_FOLLOW_MESSAGE = "Please book your first lesson from the booking page.";
 
@@ -358,26 +391,9 @@ export async function rebookWithCredit(
       creditId: credit.id,
       now,
       row: {
+        ...followingLesson(source, { teacherId, start, rules }),
         orderId: source.orderId,
-        teacherId,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + LESSON_MINUTES * 60_000),
-        status: rules.autoConfirm ? "confirmed" : "pending",
-        lessonType: source.lessonType,
-        location: source.location,
-        meetingLink: meetingLinkFollowing(rules.meetings, source.lessonType, source.meetingLink),
-        studentName: source.studentName,
-        studentEmail: source.studentEmail,
-        studentPhone: source.studentPhone,
-        englishLevel: source.englishLevel,
-        lessonFocus: source.lessonFocus,
-        preferredType: source.preferredType,
-        preferredLocation: source.preferredLocation,
         notes: "Rebooked with a cancellation credit (no charge).",
-        studentTimezone: source.studentTimezone,
-        bookedBy: source.bookedBy,
-        guardianName: source.guardianName,
-        learnerId: source.learnerId,
       },
     },
     async (tx, bookingId) => {
@@ -425,27 +441,7 @@ async function bookFromLedger(db: Db, studentId: string, lessonDate: string, opt
     db,
     {
       studentId,
-      row: {
-        orderId: lessonOrderId,
-        teacherId,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + LESSON_MINUTES * 60_000),
-        status: rules.autoConfirm ? "confirmed" : "pending",
-        lessonType: source.lessonType,
-        location: source.location,
-        meetingLink: meetingLinkFollowing(rules.meetings, source.lessonType, source.meetingLink),
-        studentName: source.studentName,
-        studentEmail: source.studentEmail,
-        studentPhone: source.studentPhone,
-        englishLevel: source.englishLevel,
-        lessonFocus: source.lessonFocus,
-        preferredType: source.preferredType,
-        preferredLocation: source.preferredLocation,
-        studentTimezone: source.studentTimezone,
-        bookedBy: source.bookedBy,
-        guardianName: source.guardianName,
-        learnerId: source.learnerId,
-      },
+      row: { ...followingLesson(source, { teacherId, start, rules }), orderId: lessonOrderId },
     },
     async (tx) => {
       await lockLedgerWithLessonLeft(tx, studentId, lessonOrderId, now);

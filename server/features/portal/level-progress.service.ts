@@ -1,6 +1,6 @@
 import type { Db } from "../../db.ts";
-import { estimateAbility } from "../quiz/placement/estimate.ts";
 import { groupByAttempt, itemParameters } from "../quiz/item-statistics.ts";
+import { estimateAbility } from "../quiz/placement/estimate.ts";
 import { findAttemptAnswers, findMeasuringResults } from "./level-progress.data.ts";
 import { type LevelPoint, pointFromEstimate } from "./level-progress.ts";
 
