@@ -18,25 +18,34 @@ ALTER TABLE "QuizResult" ADD CONSTRAINT "QuizResult_learnerId_fkey" FOREIGN KEY 
 
 -- Backfill: what was attached to an account moves to that account's own learner (the account
 -- holder themself) or, when the family has no such learner, to its only learner. A family of
--- several children and no self learner keeps them on the account (learnerId null), where the
--- teacher still finds them under the guardian.
-CREATE TEMPORARY TABLE "_AccountLearner" AS
-SELECT a."accountId", COALESCE(
-         (SELECT s."id" FROM "Learner" s WHERE s."accountId" = a."accountId" AND s."isSelf" LIMIT 1),
-         CASE WHEN a."n" = 1 THEN a."onlyId" END
-       ) AS "learnerId"
-FROM (
-    SELECT l."accountId", COUNT(*) AS "n", (array_agg(l."id"))[1] AS "onlyId"
-    FROM "Learner" l GROUP BY l."accountId"
-) AS a;
-
+-- several children and no learner of its own keeps them on the account (learnerId null), where
+-- the teacher still finds them under the guardian. The three statements share one rule.
 UPDATE "StudentNote" n SET "learnerId" = m."learnerId"
-FROM "_AccountLearner" m WHERE n."studentId" = m."accountId" AND n."learnerId" IS NULL AND m."learnerId" IS NOT NULL;
+FROM (
+    SELECT l."accountId", COALESCE(
+             (array_agg(l."id") FILTER (WHERE l."isSelf"))[1],
+             CASE WHEN COUNT(*) = 1 THEN (array_agg(l."id"))[1] END
+           ) AS "learnerId"
+    FROM "Learner" l GROUP BY l."accountId"
+) AS m
+WHERE n."studentId" = m."accountId" AND n."learnerId" IS NULL AND m."learnerId" IS NOT NULL;
 
 UPDATE "SharedFile" f SET "learnerId" = m."learnerId"
-FROM "_AccountLearner" m WHERE f."studentId" = m."accountId" AND f."learnerId" IS NULL AND m."learnerId" IS NOT NULL;
+FROM (
+    SELECT l."accountId", COALESCE(
+             (array_agg(l."id") FILTER (WHERE l."isSelf"))[1],
+             CASE WHEN COUNT(*) = 1 THEN (array_agg(l."id"))[1] END
+           ) AS "learnerId"
+    FROM "Learner" l GROUP BY l."accountId"
+) AS m
+WHERE f."studentId" = m."accountId" AND f."learnerId" IS NULL AND m."learnerId" IS NOT NULL;
 
 UPDATE "QuizResult" r SET "learnerId" = m."learnerId"
-FROM "_AccountLearner" m WHERE r."userId" = m."accountId" AND r."learnerId" IS NULL AND m."learnerId" IS NOT NULL;
-
-DROP TABLE "_AccountLearner";
+FROM (
+    SELECT l."accountId", COALESCE(
+             (array_agg(l."id") FILTER (WHERE l."isSelf"))[1],
+             CASE WHEN COUNT(*) = 1 THEN (array_agg(l."id"))[1] END
+           ) AS "learnerId"
+    FROM "Learner" l GROUP BY l."accountId"
+) AS m
+WHERE r."userId" = m."accountId" AND r."learnerId" IS NULL AND m."learnerId" IS NOT NULL;
