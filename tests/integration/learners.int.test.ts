@@ -398,12 +398,21 @@ describe(`each learner's notes, files and results on ${testEngine}`, () => {
       score: 7,
       estimated_level: "B1",
       learner: { id: self.id, name: "Giulia Verdi", is_self: true },
-      has_certificate: false,
+      certificate_code: null,
     });
     const hers = await t.send("GET", `/api/student/quiz-results?learner_id=${self.id}`, { as: giulia });
     expect(hers.json().results).toHaveLength(1);
     const beas = await t.caller({ student: giulia }).portal.quizResults({ learner_id: daughter.id });
     expect(beas.results).toEqual([]);
+
+    // In her profile, for the teacher; another family's learner is not found under Giulia's.
+    const teacher = t.caller({ admin: t.admin });
+    const inProfile = await teacher.admin.learnerResults({ student_id: giulia.id, learner_id: self.id });
+    expect(inProfile.results).toMatchObject([{ score: 7, learner: { name: "Giulia Verdi" } }]);
+    const stranger = await t.createStudent({ name: "Paola Fontana" });
+    await expect(
+      teacher.admin.learnerResults({ student_id: stranger.id, learner_id: daughter.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("the migration's backfill moves an account's notes, files and results to its own learner, else its only one", async () => {

@@ -55,6 +55,7 @@ import {
 } from "./admin.service.ts";
 import { getAgenda } from "./agenda.service.ts";
 import { listEmails, retryEmail } from "./emails.service.ts";
+import { listLearnerResults } from "./learner-results.service.ts";
 import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
 import {
   addOrderPayment,
@@ -136,6 +137,11 @@ export const adminRouter = router({
   students: adminProcedure
     .input(listStudentsSchema.optional())
     .query(({ ctx, input }) => listStudents(ctx.db, input ?? listStudentsSchema.parse({}))),
+
+  // Issue 31: a learner's placement results and certificates, in their profile.
+  learnerResults: adminProcedure
+    .input(z.object({ student_id: z.uuid(), learner_id: z.uuid().optional() }))
+    .query(({ ctx, input }) => listLearnerResults(ctx.db, input)),
 
   // Issue 30: a student's prepaid lesson ledger, and the teacher's adjustment with a reason.
   credits: router({

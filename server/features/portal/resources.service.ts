@@ -36,7 +36,7 @@ export async function getQuizResults(
       created_at: r.createdAt.toISOString(),
       // Issue 31: whose result it is, and where its certificate is found again.
       learner: toLearnerRef(r.learner),
-      has_certificate: r.certificateCode !== null,
+      certificate_code: r.certificateCode,
     })),
   };
 }
