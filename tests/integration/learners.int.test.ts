@@ -307,7 +307,10 @@ describe(`each learner's notes, files and results on ${testEngine}`, () => {
   it("the teacher writes a note about a son and shares a file with him; the family finds them under him, another family's learner is a 404", async () => {
     const father = await t.createStudent({ name: "Giorgio Conti" });
     const son = (
-      await t.send("POST", "/api/student/learners", { as: father, payload: { name: "Pietro Conti", ageGroup: "child" } })
+      await t.send("POST", "/api/student/learners", {
+        as: father,
+        payload: { name: "Pietro Conti", ageGroup: "child" },
+      })
     ).json().learner;
 
     const note = await t.send("POST", "/api/admin/student-notes", {
