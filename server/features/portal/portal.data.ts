@@ -160,6 +160,7 @@ export function listQuizResults(
       isVerified: true,
       createdAt: true,
       certificateCode: true,
+      metadata: true,
       learner: { select: learnerRefSelect },
     },
   });

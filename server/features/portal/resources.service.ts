@@ -37,8 +37,17 @@ export async function getQuizResults(
       // Issue 31: whose result it is, and where its certificate is found again.
       learner: toLearnerRef(r.learner),
       certificate_code: r.certificateCode,
+      // A placement's CEFR level (the result page's heading); estimated_level is its band.
+      placement_level: placementLevelOf(r.metadata),
     })),
   };
+}
+
+function placementLevelOf(metadata: unknown): string | null {
+  if (typeof metadata !== "object" || metadata === null || !("placement" in metadata)) return null;
+  const { placement } = metadata;
+  if (typeof placement !== "object" || placement === null || !("level" in placement)) return null;
+  return typeof placement.level === "string" ? placement.level : null;
 }
 
 /** A file is new until the student first opens it (view or download: lastViewedAt). */

@@ -73,7 +73,7 @@ function NotesAbout({ whom, prefs }: { whom: Whom; prefs: AdminPrefs }) {
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="mt-3 space-y-2" aria-label={t("admin.profile.writeNote", { name: whom.name })}>
+      <form onSubmit={submit} className="mt-3 space-y-2">
         <TextAreaField
           label={t("admin.profile.writeNote", { name: whom.name })}
           rows={3}
@@ -201,7 +201,7 @@ function ResultsOf({ whom, prefs }: { whom: Whom; prefs: AdminPrefs }) {
                 <span className="text-slate-600">
                   {" · "}
                   {t("admin.profile.score", { score: r.score, total: r.total_questions })}
-                  {r.estimated_level ? ` · ${r.estimated_level}` : ""}
+                  {r.placement_level ? ` · ${r.placement_level}` : ""}
                 </span>
                 {r.certificate_code && (
                   <a

@@ -9,6 +9,21 @@ import { Card } from "../../components/ui/card.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 
+const CEFR = /^(A1|A2|B1|B2|C1|C2)$/;
+/** The CEFR level a result measured: a placement's, or a level named so; a band name is not shown. */
+const levelOf = (r: { placement_level: string | null; estimated_level: string | null }) =>
+  r.placement_level ?? (r.estimated_level && CEFR.test(r.estimated_level) ? r.estimated_level : null);
+
+function LevelBadge({ level }: { level: string | null }) {
+  const t = useT();
+  if (!level) return null;
+  return (
+    <Badge tone="blue" className="ml-2 align-middle">
+      {t("portal.results.level", { level })}
+    </Badge>
+  );
+}
+
 export function QuizResultsList({ titleId = "my-results" }: { titleId?: string }) {
   const t = useT();
   const locale = useLocale();
@@ -34,11 +49,7 @@ export function QuizResultsList({ titleId = "my-results" }: { titleId?: string }
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
                     {t("portal.results.quizType", { type: r.quiz_type, level: r.quiz_level ?? "" })}
-                    {r.estimated_level && (
-                      <Badge tone="blue" className="ml-2 align-middle">
-                        {t("portal.results.level", { level: r.estimated_level })}
-                      </Badge>
-                    )}
+                    <LevelBadge level={levelOf(r)} />
                   </p>
                   <p className="text-sm text-slate-600">
                     {formatDate(locale, r.created_at)}
