@@ -165,8 +165,9 @@ test("an adult student finds her placement result again in My Progress and Activ
   await expect(bea).toContainText("Teenager");
   await expect(bea).toContainText("Cambridge A2 Key");
   await bea.getByRole("button", { name: "Edit Bea Neri" }).click();
-  await bea.getByLabel("Learning goals").fill("Cambridge A2 Key in June");
-  await bea.getByRole("button", { name: "Save" }).click();
+  const editing = page.getByRole("form", { name: "Edit Bea Neri" });
+  await editing.getByLabel("Learning goals").fill("Cambridge A2 Key in June");
+  await editing.getByRole("button", { name: "Save" }).click();
   await expect(bea).toContainText("Cambridge A2 Key in June");
   // A name the family already has is refused, saying why.
   await add.getByLabel("Name").fill("bea neri");

@@ -72,15 +72,16 @@ function FamilyLearners({ learners }: { learners: AdminStudent["family"] }) {
 }
 
 type FamilyLearner = AdminStudent["family"][number];
-/** One row of the list: a learner of a family account, or the account itself while it has none. */
+/** One row of the list: a learner of a family account, or the account holder without a learner of their own. */
 type ProfileRow = { key: string; student: AdminStudent; learner: FamilyLearner | null };
 
 function rowsOf(students: AdminStudent[]): ProfileRow[] {
-  return students.flatMap((s): ProfileRow[] =>
-    s.family.length > 0
-      ? s.family.map((l) => ({ key: l.id, student: s, learner: l }))
-      : [{ key: s.id, student: s, learner: null }],
-  );
+  // The account holder keeps a row of their own while no learner is theirs (a parent who books
+  // only for the children, an adult who took a placement before booking).
+  return students.flatMap((s): ProfileRow[] => [
+    ...(s.family.some((l) => l.is_self) ? [] : [{ key: s.id, student: s, learner: null }]),
+    ...s.family.map((l) => ({ key: l.id, student: s, learner: l })),
+  ]);
 }
 
 /** What a row shows of its learner, the account's own profile filling in for the holder. */

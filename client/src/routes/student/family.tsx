@@ -228,7 +228,8 @@ export function FamilyPage() {
   const files = useQuery(trpc.portal.files.queryOptions());
   if (learners.isPending) return <Spinner label={t("portal.family.loading")} />;
   const list = learners.data?.learners ?? [];
-  const filesOf = (l: Learner) => (files.data ?? []).filter((f) => f.learner?.id === l.id);
+  // A file shared with the account before it had learners is the account holder's own.
+  const filesOf = (l: Learner) => (files.data ?? []).filter((f) => (f.learner ? f.learner.id === l.id : l.isSelf));
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t("portal.nav.family")} subtitle={t("portal.family.subtitle")} />
