@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
               { path: "/student/lessons", lazy: async () => ({ Component: (await portal()).MyLessons }) },
               { path: "/student/progress", lazy: async () => ({ Component: (await portal()).MyProgress }) },
               { path: "/student/contact", lazy: async () => ({ Component: (await portal()).ContactPage }) },
+              { path: "/student/family", lazy: async () => ({ Component: (await portal()).FamilyPage }) },
               {
                 path: "/student/profile",
                 messages: ["billing"],

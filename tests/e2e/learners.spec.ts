@@ -5,6 +5,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { choosePackage, pickSlots } from "./support/booking-steps.ts";
 import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
+import { answerQuestion, startTest } from "./support/quiz.ts";
 
 const SHOTS = "/tmp/shots-learners";
 const shot = (page: Page, name: string) =>
@@ -66,16 +67,143 @@ test("a parent books for her son, and the teacher finds the son by name with the
     .or(teacher.getByLabel("Search students"))
     .first()
     .fill(son);
-  const row = teacher.locator("tr:visible, li:visible").filter({ hasText: "Sofia Bianchi" }).first();
-  await expect(row).toContainText(new RegExp(`Parent or guardian of .*${son}`));
+  // A row of his own, naming his parent as guardian with her contact.
+  const row = teacher
+    .locator("tr:visible, li:visible")
+    .filter({ hasText: son })
+    .filter({ hasText: "Guardian: Sofia Bianchi" })
+    .first();
   await expect(row).toContainText("demo.student@example.com");
   await shot(teacher, "4-admin-search");
-  await row.getByRole("button", { name: "View profile of Sofia Bianchi" }).first().click();
-  const profile = teacher.getByRole("dialog");
-  // His own entry among the family's learners: a child, with the two lessons booked for him.
-  const entry = profile.getByRole("region", { name: "Learners" }).getByRole("listitem").filter({ hasText: son });
-  await expect(entry).toContainText("Child · 2 lessons");
-  await expect(entry).toContainText("English for school.");
+  await row.getByRole("button", { name: `View profile of ${son}` }).click();
+  const profile = teacher.getByRole("dialog", { name: son });
+  await expect(profile.getByText("Guardian: Sofia Bianchi").first()).toBeVisible();
+  await expect(profile).toContainText("demo.student@example.com");
+  await expect(profile).toContainText("English for school.");
+  await expect(profile.getByRole("heading", { name: "Booking history (2)" })).toBeVisible();
+
+  // The teacher writes a note about him, and shares a file with him.
+  const noteText = `${son} reads aloud with confidence.`;
+  await profile.getByLabel(`Write a note about ${son}`).fill(noteText);
+  await profile.getByRole("button", { name: "Save note" }).click();
+  await expect(profile.getByRole("region", { name: `Notes about ${son}` })).toContainText(noteText);
+  const fileTitle = `Phonics song for ${son}`;
+  await profile.getByLabel("Title", { exact: true }).fill(fileTitle);
+  await profile.getByLabel("Link", { exact: true }).fill("https://example.com/phonics");
+  await profile.getByRole("button", { name: `Share with ${son}` }).click();
+  await expect(
+    profile.getByRole("region", { name: `Files shared with ${son}` }).getByRole("link", { name: fileTitle }),
+  ).toBeVisible();
   await teacher.screenshot({ path: `${SHOTS}/${test.info().project.name}-5-admin-profile.png`, fullPage: true });
+  // The Notes list names the learner the note is about, and his guardian.
+  await teacher.keyboard.press("Escape");
+  await teacher.goto("/admin/notes");
+  await expect(teacher.getByText(noteText)).toBeVisible();
+  await expect(teacher.getByText(son, { exact: true }).first()).toBeVisible();
+
+  // His parent finds the file under him, in her family and in Resources.
+  await page.goto("/student/family");
+  const his = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: son }) });
+  await expect(his).toContainText("Child");
+  await expect(his.getByRole("heading", { name: `Shared with ${son}` })).toBeVisible();
+  await expect(his.getByRole("link", { name: fileTitle })).toBeVisible();
+  await shot(page, "6-family");
+  await page.goto("/resources/files");
+  await expect(page.getByRole("listitem").filter({ hasText: fileTitle })).toContainText(`For ${son}`);
+  await teacher.close();
+});
+
+test("an adult student finds her placement result again in My Progress and Activities, and edits her family", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const project = test.info().project.name;
+  await page.goto("/student");
+  await page.getByLabel("Name").fill("Chiara Neri");
+  await page.getByLabel("Email").fill(`chiara-${Date.now()}-${project}@learners.test`);
+  await page.getByRole("button", { name: "Continue as a new student" }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+
+  // Nothing yet: My Progress says where results will be.
+  await page.goto("/student/progress");
+  await expect(page.getByText("No results yet. Take a test in Activities: its result stays here.")).toBeVisible();
+
+  await page.goto("/student/quizzes/general?type=quick");
+  await startTest(page);
+  for (let i = 1; i <= 15; i++) {
+    await expect(page.getByRole("heading", { name: new RegExp(`^Question ${i} of 15`) })).toBeVisible();
+    await answerQuestion(page, { option: i % 4 });
+  }
+  await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
+  const level = (await page.getByRole("heading", { level: 1, name: /^(A1|A2|B1|B2|C1|C2) — / }).textContent())?.slice(
+    0,
+    2,
+  );
+
+  // She leaves the results page; her result is still there.
+  await page.goto("/student/dashboard");
+  await page.goto("/student/progress");
+  const results = page.getByRole("region", { name: "Your results and certificates" });
+  await expect(results.getByRole("listitem").first()).toContainText("Placement test");
+  await expect(results.getByRole("listitem").first()).toContainText(`Level ${level}`);
+  await shot(page, "7-progress-results");
+  await page.goto("/student/quizzes");
+  await expect(
+    page.getByRole("region", { name: "Your results and certificates" }).getByRole("listitem").first(),
+  ).toContainText("Placement test");
+
+  // Her family: she adds her daughter and corrects her goals.
+  await page.goto("/student/family");
+  await expect(page.getByText("No learners yet")).toBeVisible();
+  const add = page.getByRole("form", { name: "Add a learner" });
+  await add.getByLabel("Name").fill("Bea Neri");
+  await add.getByLabel("Age group").selectOption("teen");
+  await add.getByLabel("English level").selectOption("beginner");
+  await add.getByLabel("Learning goals").fill("Cambridge A2 Key");
+  await add.getByRole("button", { name: "Add learner" }).click();
+  const bea = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Bea Neri" }) });
+  await expect(bea).toContainText("Teenager");
+  await expect(bea).toContainText("Cambridge A2 Key");
+  await bea.getByRole("button", { name: "Edit Bea Neri" }).click();
+  const editing = page.getByRole("form", { name: "Edit Bea Neri" });
+  await editing.getByLabel("Learning goals").fill("Cambridge A2 Key in June");
+  await editing.getByRole("button", { name: "Save" }).click();
+  await expect(bea).toContainText("Cambridge A2 Key in June");
+  // A name the family already has is refused, saying why.
+  await add.getByLabel("Name").fill("bea neri");
+  await add.getByRole("button", { name: "Add learner" }).click();
+  await expect(page.getByText("A learner of your family already has this name.")).toBeVisible();
+  await shot(page, "8-family-edit");
+});
+
+test("the new screens at 360 px and on the desktop, in English and Italian", async ({ page, browser }) => {
+  test.skip(test.info().project.name !== "desktop", "sets both widths itself");
+  test.setTimeout(120_000);
+  const teacher = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await signInAsStudent(page);
+  await signInAsTeacher(teacher);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await teacher.setViewportSize({ width, height: 800 });
+    for (const prefix of ["", "/it"]) {
+      const tag = `${width}${prefix ? "-it" : "-en"}`;
+      await page.goto(`${prefix}/student/family`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("main form").first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/screens-family-${tag}.png`, fullPage: true });
+      await page.goto(`${prefix}/student/progress`);
+      await expect(page.locator("#my-results")).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/screens-progress-${tag}.png`, fullPage: true });
+      await teacher.goto(`${prefix}/admin/students`);
+      const view = teacher
+        .getByRole("button", { name: /^(View profile of|Vedi la scheda di) / })
+        .locator("visible=true");
+      await view.first().click();
+      await expect(teacher.locator("#learner-notes")).toBeVisible();
+      await teacher.screenshot({ path: `${SHOTS}/screens-admin-profile-${tag}.png`, fullPage: true });
+      await teacher.keyboard.press("Escape");
+      await teacher.screenshot({ path: `${SHOTS}/screens-admin-students-${tag}.png`, fullPage: true });
+    }
+  }
   await teacher.close();
 });

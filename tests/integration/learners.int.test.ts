@@ -302,3 +302,180 @@ describe(`a family's learners on ${testEngine}`, () => {
     expect(own[0].bookings.map((b) => b.id).sort()).toEqual([own1.id, own2.id].sort());
   });
 });
+
+describe(`each learner's notes, files and results on ${testEngine}`, () => {
+  it("the teacher writes a note about a son and shares a file with him; the family finds them under him, another family's learner is a 404", async () => {
+    const father = await t.createStudent({ name: "Giorgio Conti" });
+    const son = (
+      await t.send("POST", "/api/student/learners", {
+        as: father,
+        payload: { name: "Pietro Conti", ageGroup: "child" },
+      })
+    ).json().learner;
+
+    const note = await t.send("POST", "/api/admin/student-notes", {
+      as: t.admin,
+      payload: { student_id: father.id, learner_id: son.id, teacher_note: "Pietro reads aloud with confidence." },
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expect(note.json().note).toMatchObject({
+      student_id: father.id,
+      learner_id: son.id,
+      learner: { id: son.id, name: "Pietro Conti", is_self: false },
+      guardian: { id: father.id, name: "Giorgio Conti", email: father.email },
+    });
+    const file = await t.send("POST", "/api/admin/shared-files", {
+      as: t.admin,
+      payload: {
+        student_id: father.id,
+        learner_id: son.id,
+        title: "Phonics song",
+        file_type: "link",
+        file_url: "https://example.com/phonics",
+      },
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.json().file).toMatchObject({ learner: { name: "Pietro Conti" }, guardian: { name: "Giorgio Conti" } });
+
+    // The teacher's lists of one learner's notes and files.
+    const notes = await t.send("GET", `/api/admin/student-notes?learner_id=${son.id}`, { as: t.admin });
+    expect(notes.json().notes.map((n: { id: string }) => n.id)).toEqual([note.json().note.id]);
+    const files = await t.caller({ admin: t.admin }).admin.files.list({ learner_id: son.id });
+    expect(files.files.map((f) => f.title)).toEqual(["Phonics song"]);
+
+    // The family's portal: each under the learner it is about.
+    const portalFiles = await t.send("GET", `/api/student/files?learner_id=${son.id}`, { as: father });
+    expect(portalFiles.statusCode, portalFiles.body).toBe(200);
+    expect(portalFiles.json()).toMatchObject([
+      { title: "Phonics song", learner: { id: son.id, name: "Pietro Conti" } },
+    ]);
+    const portalNotes = await t.send("GET", `/api/student/notes?learner_id=${son.id}`, { as: father });
+    expect(portalNotes.json()).toMatchObject([
+      { teacher_note: "Pietro reads aloud with confidence.", learner: { name: "Pietro Conti" } },
+    ]);
+
+    // Another family asking for Pietro's is told he does not exist, on both transports.
+    const other = await t.createStudent({ name: "Laura Esposito" });
+    for (const path of ["files", "notes", "quiz-results"]) {
+      const res = await t.send("GET", `/api/student/${path}?learner_id=${son.id}`, { as: other });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body).toContain("Learner not found.");
+    }
+    await expect(t.caller({ student: other }).portal.files({ learner_id: son.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    // Nor can the teacher file a note about Pietro under another family.
+    const misfiled = await t.send("POST", "/api/admin/student-notes", {
+      as: t.admin,
+      payload: { student_id: other.id, learner_id: son.id, teacher_note: "Misfiled" },
+    });
+    expect(misfiled.statusCode).toBe(404);
+    const misshared = await t.send("POST", "/api/admin/shared-files", {
+      as: t.admin,
+      payload: { student_id: other.id, learner_id: son.id, title: "X", file_type: "link", file_url: "https://e.com" },
+    });
+    expect(misshared.statusCode).toBe(404);
+    expect(await db().studentNote.count({ where: { studentId: other.id } })).toBe(0);
+  });
+
+  it("a quiz result is the learner's who took it, listed per learner with its certificate", async () => {
+    const giulia = await t.createStudent({ name: "Giulia Verdi" });
+    expect((await book(giulia, { name: "Giulia Verdi" })).statusCode).toBe(200);
+    const daughter = (
+      await t.send("POST", "/api/student/learners", { as: giulia, payload: { name: "Bea Verdi", ageGroup: "teen" } })
+    ).json().learner;
+    const self = (await t.send("GET", "/api/student/learners", { as: giulia }))
+      .json()
+      .learners.find((l: { isSelf: boolean }) => l.isSelf);
+    expect(self).toMatchObject({ name: "Giulia Verdi" });
+
+    const saved = await t.send("POST", "/api/quiz-results/save", {
+      as: giulia,
+      payload: { quizType: "general", score: 7, totalQuestions: 10, estimatedLevel: "B1" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const all = (await t.send("GET", "/api/student/quiz-results", { as: giulia })).json().results;
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({
+      score: 7,
+      estimated_level: "B1",
+      learner: { id: self.id, name: "Giulia Verdi", is_self: true },
+      certificate_code: null,
+    });
+    const hers = await t.send("GET", `/api/student/quiz-results?learner_id=${self.id}`, { as: giulia });
+    expect(hers.json().results).toHaveLength(1);
+    const beas = await t.caller({ student: giulia }).portal.quizResults({ learner_id: daughter.id });
+    expect(beas.results).toEqual([]);
+
+    // In her profile, for the teacher; another family's learner is not found under Giulia's.
+    const teacher = t.caller({ admin: t.admin });
+    const inProfile = await teacher.admin.learnerResults({ student_id: giulia.id, learner_id: self.id });
+    expect(inProfile.results).toMatchObject([{ score: 7, learner: { name: "Giulia Verdi" } }]);
+    const stranger = await t.createStudent({ name: "Paola Fontana" });
+    await expect(
+      teacher.admin.learnerResults({ student_id: stranger.id, learner_id: daughter.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("the migration's backfill moves an account's notes, files and results to its own learner, else its only one", async () => {
+    const adult = await t.createStudent({ name: "Marta Gallo" });
+    const single = await t.createStudent({ name: "Franco Riva" });
+    const many = await t.createStudent({ name: "Irene Sala" });
+    const learner = (accountId: string, name: string, isSelf: boolean) =>
+      db().learner.create({
+        data: { accountId, name, nameKey: name.toLowerCase(), ageGroup: isSelf ? "adult" : "child", isSelf },
+        select: { id: true },
+      });
+    // The self learner is added after a child: the rule still picks it.
+    const martaChild = await learner(adult.id, "Nico Gallo", false);
+    const marta = await learner(adult.id, "Marta Gallo", true);
+    const onlyChild = await learner(single.id, "Ugo Riva", false);
+    await learner(many.id, "Anna Sala", false);
+    await learner(many.id, "Bruno Sala", false);
+    const records = async (studentId: string) => {
+      const note = await db().studentNote.create({
+        data: { studentId, teacherNote: "Before learners", noteDate: new Date() },
+        select: { id: true },
+      });
+      const file = await db().sharedFile.create({
+        data: { studentId, title: "Old file", fileUrl: "https://example.com/old", fileType: "link" },
+        select: { id: true },
+      });
+      const result = await db().quizResult.create({
+        data: { userId: studentId, quizType: "general", score: 5, totalQuestions: 10 },
+        select: { id: true },
+      });
+      return { note: note.id, file: file.id, result: result.id };
+    };
+    const martas = await records(adult.id);
+    const ugos = await records(single.id);
+    const salas = await records(many.id);
+    // One already placed is left where it is.
+    const placed = await db().studentNote.create({
+      data: { studentId: adult.id, learnerId: martaChild.id, teacherNote: "About Nico", noteDate: new Date() },
+      select: { id: true },
+    });
+
+    const sql = readFileSync(projectPath("prisma/migrations/20261130150000_learner_records/migration.sql"), "utf8");
+    const statements = sql
+      .slice(sql.indexOf("-- Backfill"))
+      .split(/;\s*\n/)
+      .map((statement) => statement.replace(/^--.*$/gm, "").trim())
+      .filter(Boolean);
+    expect(statements).toHaveLength(3);
+    for (const statement of statements) await db().$executeRawUnsafe(statement);
+
+    const learnerOf = async (ids: { note: string; file: string; result: string }) => [
+      (await db().studentNote.findUniqueOrThrow({ where: { id: ids.note }, select: { learnerId: true } })).learnerId,
+      (await db().sharedFile.findUniqueOrThrow({ where: { id: ids.file }, select: { learnerId: true } })).learnerId,
+      (await db().quizResult.findUniqueOrThrow({ where: { id: ids.result }, select: { learnerId: true } })).learnerId,
+    ];
+    expect(await learnerOf(martas)).toEqual([marta.id, marta.id, marta.id]);
+    expect(await learnerOf(ugos)).toEqual([onlyChild.id, onlyChild.id, onlyChild.id]);
+    expect(await learnerOf(salas)).toEqual([null, null, null]);
+    expect(
+      (await db().studentNote.findUniqueOrThrow({ where: { id: placed.id }, select: { learnerId: true } })).learnerId,
+    ).toBe(martaChild.id);
+  });
+});

@@ -57,6 +57,7 @@ import {
 } from "./admin.service.ts";
 import { getAgenda } from "./agenda.service.ts";
 import { listEmails, retryEmail } from "./emails.service.ts";
+import { listLearnerResults } from "./learner-results.service.ts";
 import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
 import {
   addOrderPayment,
@@ -148,6 +149,10 @@ export const adminRouter = router({
       .input(weeklyCapSchema)
       .mutation(({ ctx, input }) => setFamilyCap(ctx.db, input.id, input.data.weeklyCap)),
   }),
+  // Issue 31: a learner's placement results and certificates, in their profile.
+  learnerResults: adminProcedure
+    .input(z.object({ student_id: z.uuid(), learner_id: z.uuid().optional() }))
+    .query(({ ctx, input }) => listLearnerResults(ctx.db, input)),
 
   // Issue 30: a student's prepaid lesson ledger, and the teacher's adjustment with a reason.
   credits: router({

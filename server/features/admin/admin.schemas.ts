@@ -339,6 +339,8 @@ export const listNotesSchema = z.object({
   search: optionalText(200),
   tag: optionalText(60),
   private_only: queryBool.optional(),
+  // Issue 31: the notes about one learner of a family.
+  learner_id: id.optional(),
 });
 export const createNoteSchema = z.object({
   student_id: z.uuid({ error: NOTE_FIELDS_REQUIRED_MESSAGE }),
@@ -353,6 +355,9 @@ export const createNoteSchema = z.object({
   is_private: z.boolean().default(false),
   booking_id: id.nullish(),
   idempotency_key: idempotencyKeyField,
+  // The learner of the student's family the note is about (absent: the account holder's own
+  // learner, or the family's only one).
+  learner_id: id.nullish(),
 });
 export const updateNoteSchema = z.object({
   teacher_note: multiLineText(10_000).min(1, "Please enter a note."),
@@ -369,6 +374,7 @@ export const listSharedFilesSchema = z.object({
   file_type: z.enum(FILE_TYPES).optional(),
   is_active: queryBool.optional(),
   search: optionalText(200),
+  learner_id: id.optional(),
 });
 const required = (max: number) =>
   z
@@ -395,9 +401,11 @@ export const createSharedFileSchema = z.object({
     .max(10 * 1024 ** 3)
     .nullish(),
   idempotency_key: idempotencyKeyField,
+  // The learner of the student's family the file is for (absent: as a note's).
+  learner_id: id.nullish(),
 });
 export const updateSharedFileSchema = createSharedFileSchema
-  .omit({ student_id: true, idempotency_key: true })
+  .omit({ student_id: true, idempotency_key: true, learner_id: true })
   .partial({ is_active: true, file_type: true });
 export const setFileActiveSchema = byIdSchema.extend({ is_active: z.boolean() });
 

@@ -1,6 +1,7 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import { type PageWindow, readPage } from "../../db/paged.ts";
 import type { Db, DbOrTx } from "../../db.ts";
+import { learnerRefSelect } from "../portal/learners.data.ts";
 
 export const noteSelect = {
   id: true,
@@ -13,13 +14,21 @@ export const noteSelect = {
   isPrivate: true,
   createdAt: true,
   updatedAt: true,
-  student: { select: { id: true, name: true, email: true } },
+  student: { select: { id: true, name: true, email: true, phone: true } },
+  learnerId: true,
+  learner: { select: learnerRefSelect },
   author: { select: { name: true } },
   booking: { select: { id: true, lessonType: true, startsAt: true } },
 } as const satisfies Prisma.StudentNoteSelect;
 export type NoteRow = Prisma.StudentNoteGetPayload<{ select: typeof noteSelect }>;
 
-export type NoteFilter = { studentId?: string; privateOnly?: boolean; tag?: string; search?: string };
+export type NoteFilter = {
+  studentId?: string;
+  learnerId?: string;
+  privateOnly?: boolean;
+  tag?: string;
+  search?: string;
+};
 export type NoteChanges = Partial<Pick<NoteRow, "teacherNote" | "noteDate" | "tags" | "isPrivate" | "bookingId">>;
 
 /** Notes this viewer may see: every shared note, and their own private ones. */
@@ -30,11 +39,19 @@ function visibleTo(viewerId: string): Prisma.StudentNoteWhereInput {
 export async function listNoteRows(db: Db, viewerId: string, filter: NoteFilter, page: PageWindow) {
   const and: Prisma.StudentNoteWhereInput[] = [visibleTo(viewerId)];
   if (filter.studentId) and.push({ studentId: filter.studentId });
+  if (filter.learnerId) and.push({ learnerId: filter.learnerId });
   if (filter.privateOnly) and.push({ isPrivate: true });
   if (filter.tag) and.push({ tags: { has: filter.tag } });
   if (filter.search) {
     const contains = { contains: filter.search, mode: "insensitive" as const };
-    and.push({ OR: [{ teacherNote: contains }, { student: { name: contains } }, { tags: { has: filter.search } }] });
+    and.push({
+      OR: [
+        { teacherNote: contains },
+        { student: { name: contains } },
+        { learner: { name: contains } },
+        { tags: { has: filter.search } },
+      ],
+    });
   }
   const where = { AND: and };
   return readPage(

@@ -6,6 +6,7 @@ import { parseTags } from "../../../shared/admin-rules.ts";
 import { UNKNOWN_STUDENT_MESSAGE } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
+import { recordLearnerId, toLearnerRef } from "../portal/learners.service.ts";
 import { findStudent } from "./admin.data.ts";
 import type { createNoteSchema, listNotesSchema, updateNoteSchema } from "./admin.schemas.ts";
 import {
@@ -27,7 +28,12 @@ export function toNoteDto(n: NoteRow, viewerId: string) {
   return {
     id: n.id,
     student_id: n.studentId,
-    student: n.student,
+    // The family's account: the guardian (or the adult learner themself) and their contact.
+    student: { id: n.student.id, name: n.student.name, email: n.student.email },
+    // Issue 31: the learner the note is about, and the guardian when it is someone else.
+    learner_id: n.learnerId,
+    learner: toLearnerRef(n.learner),
+    guardian: n.learner && !n.learner.isSelf ? n.student : null,
     teacher_note: n.teacherNote,
     note_date: n.noteDate.toISOString(),
     tags: n.tags,
@@ -46,6 +52,7 @@ export type NoteDto = ReturnType<typeof toNoteDto>;
 export async function listTeacherNotes(db: Db, viewerId: string, input: z.output<typeof listNotesSchema>) {
   const filter = {
     studentId: input.student_id,
+    learnerId: input.learner_id,
     privateOnly: input.private_only,
     tag: input.tag,
     search: input.search,
@@ -91,6 +98,7 @@ export async function createNote(
   await checkBooking(db, input.booking_id, input.student_id);
   const row = {
     studentId: input.student_id,
+    learnerId: await recordLearnerId(db, input.student_id, input.learner_id),
     authorId,
     bookingId: input.booking_id ?? null,
     teacherNote: input.teacher_note,

@@ -9,6 +9,7 @@ import { findUploadByUrl } from "../files/files.data.ts";
 import { discardUpload } from "../files/files.service.ts";
 import { toSharedFileFields } from "../files/shared-file-dto.ts";
 import type { UploadStore } from "../files/upload-store.ts";
+import { recordLearnerId, toLearnerRef } from "../portal/learners.service.ts";
 import { findStudent } from "./admin.data.ts";
 import type { createSharedFileSchema, listSharedFilesSchema, updateSharedFileSchema } from "./admin.schemas.ts";
 import { type MailOptions, saveSharedItem } from "./resource-mail.ts";
@@ -23,13 +24,23 @@ import {
 } from "./shared-files.data.ts";
 
 export function toSharedFileDto(f: SharedFileRow) {
-  return { ...toSharedFileFields(f), student_id: f.studentId, student: f.student, is_active: f.isActive };
+  return {
+    ...toSharedFileFields(f),
+    student_id: f.studentId,
+    student: { id: f.student.id, name: f.student.name, email: f.student.email },
+    is_active: f.isActive,
+    // Issue 31: the learner the file is for, and the guardian when it is someone else.
+    learner_id: f.learnerId,
+    learner: toLearnerRef(f.learner),
+    guardian: f.learner && !f.learner.isSelf ? f.student : null,
+  };
 }
 export type SharedFileDto = ReturnType<typeof toSharedFileDto>;
 
 export async function listSharedFiles(db: Db, input: z.output<typeof listSharedFilesSchema>) {
   const filter = {
     studentId: input.student_id,
+    learnerId: input.learner_id,
     fileType: input.file_type,
     isActive: input.is_active,
     search: input.search,
@@ -69,6 +80,7 @@ export async function createSharedFile(
   const fileSize = await sizeFor(db, input.file_url, input.file_size);
   const row = {
     studentId: input.student_id,
+    learnerId: await recordLearnerId(db, input.student_id, input.learner_id),
     sharedById,
     title: input.title,
     description: input.description,

@@ -63,3 +63,21 @@ export function listLearnersOfAccounts(db: Db, accountIds: string[]) {
 export function setAccountPhoneIfMissing(db: DbOrTx, accountId: string, phone: string) {
   return db.user.updateMany({ where: { id: accountId, OR: [{ phone: null }, { phone: "" }] }, data: { phone } });
 }
+
+/** A learner as the records about them name them: notes, files and results. */
+export const learnerRefSelect = { id: true, name: true, isSelf: true } as const satisfies Prisma.LearnerSelect;
+
+/**
+ * The learner a record of the account is about when none is named: the account holder's own
+ * learner, else the family's only one (the migration's backfill follows the same rule).
+ */
+export async function findDefaultLearnerId(db: DbOrTx, accountId: string): Promise<string | null> {
+  const learners = await db.learner.findMany({
+    where: { accountId },
+    orderBy: [{ isSelf: "desc" }, { createdAt: "asc" }],
+    take: 2,
+    select: { id: true, isSelf: true },
+  });
+  if (learners[0]?.isSelf || learners.length === 1) return learners[0]?.id ?? null;
+  return null;
+}

@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import {
   findAccountLearner,
+  findDefaultLearnerId,
   findLearnerByKey,
   hasSelfLearner,
   insertLearner,
@@ -53,6 +54,25 @@ async function loadOwnLearner(db: DbOrTx, accountId: string, id: string) {
   const learner = UUID.test(id) ? await findAccountLearner(db, accountId, id) : null;
   if (!learner) throw new AppError("NOT_FOUND", LEARNER_NOT_FOUND_MESSAGE);
   return learner;
+}
+
+/**
+ * The learner a note, a file or a result of this account is about: the one named (another
+ * family's id is a 404), else the account holder's own learner or the family's only one.
+ */
+export async function recordLearnerId(db: DbOrTx, accountId: string, learnerId: string | null | undefined) {
+  if (learnerId) return (await loadOwnLearner(db, accountId, learnerId)).id;
+  return findDefaultLearnerId(db, accountId);
+}
+
+/** A learner of this account named by a filter, or a 404. */
+export async function checkOwnLearner(db: DbOrTx, accountId: string, learnerId: string | undefined) {
+  if (learnerId) await loadOwnLearner(db, accountId, learnerId);
+}
+
+/** How a record names its learner in the answers (null: the family's account as a whole). */
+export function toLearnerRef(l: { id: string; name: string; isSelf: boolean } | null) {
+  return l ? { id: l.id, name: l.name, is_self: l.isSelf } : null;
 }
 
 export async function listLearners(db: Db, accountId: string) {

@@ -8,6 +8,7 @@ import { sharedFileContentSelect } from "../admin/shared-files.data.ts";
 import { bookingStudentInfoSelect, type NewBookingRow, SLOT_TAKEN_MESSAGE } from "../booking/booking.data.ts";
 import { lockOrder } from "../booking/order.data.ts";
 import { quizScoreSelect } from "../quiz/quiz.data.ts";
+import { learnerRefSelect } from "./learners.data.ts";
 
 const lessonSelect = {
   id: true,
@@ -92,19 +93,28 @@ export function countActiveFiles(db: Db, studentId: string) {
   return db.sharedFile.count({ where: { studentId, isActive: true } });
 }
 
-export function listActiveFiles(db: Db, studentId: string) {
+/** `learnerId`: only those for this learner of the family (checked to be the family's before). */
+export function listActiveFiles(db: Db, studentId: string, learnerId?: string) {
   return db.sharedFile.findMany({
-    where: { studentId, isActive: true },
+    where: { studentId, isActive: true, ...(learnerId ? { learnerId } : {}) },
     orderBy: { createdAt: "desc" },
     select: sharedFileContentSelect,
   });
 }
 
-export function listVisibleNotes(db: Db, studentId: string) {
+export function listVisibleNotes(db: Db, studentId: string, learnerId?: string) {
   return db.studentNote.findMany({
-    where: { studentId, isPrivate: false },
+    where: { studentId, isPrivate: false, ...(learnerId ? { learnerId } : {}) },
     orderBy: { noteDate: "desc" },
-    select: { id: true, teacherNote: true, noteDate: true, createdAt: true, tags: true, seenAt: true },
+    select: {
+      id: true,
+      teacherNote: true,
+      noteDate: true,
+      createdAt: true,
+      tags: true,
+      seenAt: true,
+      learner: { select: learnerRefSelect },
+    },
   });
 }
 
@@ -132,11 +142,27 @@ export async function recordFileAccess(db: Db, studentId: string, fileId: string
 }
 
 /** The student's quiz results, oldest first; `verifiedOnly` leaves out self-reported ones. */
-export function listQuizResults(db: Db, studentId: string, filter: { verifiedOnly?: boolean } = {}) {
+export function listQuizResults(
+  db: Db,
+  studentId: string,
+  filter: { verifiedOnly?: boolean; learnerId?: string } = {},
+) {
   return db.quizResult.findMany({
-    where: { userId: studentId, ...(filter.verifiedOnly ? { isVerified: true } : {}) },
+    where: {
+      userId: studentId,
+      ...(filter.verifiedOnly ? { isVerified: true } : {}),
+      ...(filter.learnerId ? { learnerId: filter.learnerId } : {}),
+    },
     orderBy: { createdAt: "asc" },
-    select: { id: true, ...quizScoreSelect, isVerified: true, createdAt: true },
+    select: {
+      id: true,
+      ...quizScoreSelect,
+      isVerified: true,
+      createdAt: true,
+      certificateCode: true,
+      metadata: true,
+      learner: { select: learnerRefSelect },
+    },
   });
 }
 

@@ -42,10 +42,11 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
       return result;
     },
   }),
-  route("GET", path("/quiz-results"), "portal.quizResults"),
+  // `?learner_id=`: one learner's of the family (another family's learner is a 404).
+  route("GET", path("/quiz-results"), "portal.quizResults", { input: ({ query }) => query }),
   route("GET", path("/resources"), "portal.resources"),
-  route("GET", path("/files"), "portal.files"),
-  route("GET", path("/notes"), "portal.notes"),
+  route("GET", path("/files"), "portal.files", { input: ({ query }) => query }),
+  route("GET", path("/notes"), "portal.notes", { input: ({ query }) => query }),
   route("POST", path("/files/access-log"), "portal.logFileAccess", { input: ({ body }) => body }),
   route("GET", path("/cancellation-summary"), "portal.cancellationSummary"),
   route("GET", path("/can-cancel/:bookingId"), "portal.cancellationCheck", {

@@ -32,6 +32,7 @@ import {
   cancellationRequestSchema,
   deleteAccountSchema,
   fileAccessSchema,
+  learnerFilterSchema,
   learnerInputSchema,
   learnerUpdateSchema,
   lessonCheckSchema,
@@ -107,10 +108,16 @@ export const portalRouter = router({
     .input(referralLookupSchema)
     .query(({ ctx, input }) => validateReferralCode(ctx.db, input.code)),
 
-  quizResults: studentProcedure.query(({ ctx }) => getQuizResults(ctx.db, ctx.student.id)),
+  quizResults: studentProcedure
+    .input(learnerFilterSchema)
+    .query(({ ctx, input }) => getQuizResults(ctx.db, ctx.student.id, { learnerId: input.learner_id })),
   resources: studentProcedure.query(({ ctx }) => listResources(ctx.db, ctx.student.id)),
-  files: studentProcedure.query(({ ctx }) => listFiles(ctx.db, ctx.student.id)),
-  notes: studentProcedure.query(({ ctx }) => listNotesSharedWithStudent(ctx.db, ctx.student.id)),
+  files: studentProcedure
+    .input(learnerFilterSchema)
+    .query(({ ctx, input }) => listFiles(ctx.db, ctx.student.id, input.learner_id)),
+  notes: studentProcedure
+    .input(learnerFilterSchema)
+    .query(({ ctx, input }) => listNotesSharedWithStudent(ctx.db, ctx.student.id, input.learner_id)),
   markNoteSeen: rateLimitedStudentProcedure("write")
     .input(noteSeenSchema)
     .mutation(({ ctx, input }) => markNoteSeen(ctx.db, ctx.student.id, input)),

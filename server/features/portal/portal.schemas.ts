@@ -112,3 +112,5 @@ export const learnerInputSchema = z.object({
 });
 export type LearnerInput = z.infer<typeof learnerInputSchema>;
 export const learnerUpdateSchema = z.object({ id: z.string().max(64), data: learnerInputSchema });
+/** The family's notes, files or results of one learner (absent: every learner's). */
+export const learnerFilterSchema = z.object({ learner_id: z.string().max(64).optional() }).prefault({});

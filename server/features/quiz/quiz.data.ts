@@ -1,5 +1,6 @@
 import type { Prisma } from "../../db/generated/client.ts";
 import type { Db, DbOrTx } from "../../db.ts";
+import { findDefaultLearnerId } from "../portal/learners.data.ts";
 import { questionSelect, servableQuestionWhere } from "./item-bank.data.ts";
 
 export async function countQuestionsByLevel(db: Db) {
@@ -354,8 +355,10 @@ export async function completeAttempt(
       const existing = await tx.quizResult.findUniqueOrThrow({ where: { attemptId }, select: resultSelect });
       return { result: existing, isNew: false };
     }
+    // Issue 31: the result is the learner's who took it, the account holder's own learner.
+    const learnerId = await findDefaultLearnerId(tx, result.userId);
     const created = await tx.quizResult.create({
-      data: { ...result, attemptId, isVerified: true },
+      data: { ...result, learnerId, attemptId, isVerified: true },
       select: resultSelect,
     });
     await tx.quizResponse.createMany({
@@ -370,11 +373,15 @@ export async function completeAttempt(
   });
 }
 
-export function insertUnverifiedResult(
+export async function insertUnverifiedResult(
   db: Db,
   result: Omit<ResultInput, "certificateCode" | "certificateName">,
 ): Promise<ResultRow> {
-  return db.quizResult.create({ data: { ...result, isVerified: false, certificateCode: null }, select: resultSelect });
+  const learnerId = await findDefaultLearnerId(db, result.userId);
+  return db.quizResult.create({
+    data: { ...result, learnerId, isVerified: false, certificateCode: null },
+    select: resultSelect,
+  });
 }
 
 export function findOwnResult(db: Db, id: string, userId: string): Promise<ResultRow | null> {

@@ -35,6 +35,9 @@ const note: StudentNote = {
   id: "n1",
   student_id: "s1",
   student: { id: "s1", name: "Marco Ferri", email: "marco@example.com" },
+  learner_id: null,
+  learner: null,
+  guardian: null,
   teacher_note: "Past simple is solid now.",
   note_date: "2026-11-25T11:00:00.000Z",
   tags: ["grammar"],
@@ -58,6 +61,9 @@ const file: SharedFile = {
   student_id: "s1",
   student: { id: "s1", name: "Marco Ferri", email: "marco@example.com" },
   is_active: false,
+  learner_id: null,
+  learner: null,
+  guardian: null,
 };
 
 const schedule = h(StandingSummary, {

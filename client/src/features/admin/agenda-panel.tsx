@@ -126,6 +126,8 @@ function LessonCard({ b, prefs, onOpen, onMove, onMarked }: { b: AdminBooking; p
           <span className="ml-2 text-xs font-normal text-amber-800">{t("admin.agenda.unassigned")}</span>
         )}
       </p>
+      {/* Issue 31: a child's lesson names the learner, and the guardian the contact buttons reach. */}
+      {b.guardian && <p className="text-xs text-slate-600">{t("admin.details.guardian", { name: b.guardian.name })}</p>}
       <div className="mt-1">
         <Place b={b} />
       </div>

@@ -41,7 +41,11 @@ export function NoteCard({
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{n.student.name}</p>
+          {/* Issue 31: the learner the note is about; a child's guardian beside. */}
+          <p className="font-semibold text-slate-900">{n.learner?.name ?? n.student.name}</p>
+          {n.guardian && (
+            <p className="text-xs text-slate-600">{t("admin.details.guardian", { name: n.guardian.name })}</p>
+          )}
           <p className="text-xs text-slate-500">
             {formatAdminDate(n.note_date, prefs, true)}
             {n.author_name && !n.is_mine ? t("admin.notes.by", { name: n.author_name }) : ""}

@@ -68,7 +68,10 @@ export function SharedFileCard({
         </span>
         <div className="min-w-0 flex-1">
           <p className="break-words font-semibold text-slate-900">{f.title}</p>
-          <p className="text-xs text-slate-600">{t("admin.files.for", { name: f.student.name })}</p>
+          <p className="text-xs text-slate-600">
+            {t("admin.files.for", { name: f.learner?.name ?? f.student.name })}
+            {f.guardian ? ` · ${t("admin.details.guardian", { name: f.guardian.name })}` : ""}
+          </p>
         </div>
         {!f.is_active && <Badge tone="neutral">{t("admin.files.inactive")}</Badge>}
       </div>

@@ -1,5 +1,7 @@
 // Student Profiles (panel 5): counters by level with percentages, search, the table and the
-// profile dialog with booking history.
+// profile dialog with booking history. Issue 31: a row per learner (the account holder's own and
+// each child), a child's showing their guardian and the guardian's contact; a family account with
+// no learners yet is one row.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ENGLISH_LEVELS } from "../../../../shared/constants.ts";
@@ -18,6 +20,7 @@ import { trpc } from "../../trpc.ts";
 import { ADMIN_PAGE_SIZE, type AdminStudent, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
+import { LearnerRecords } from "./learner-records.tsx";
 import { StudentCredits } from "./student-credits.tsx";
 
 const LEVEL_TONES = { beginner: "green", intermediate: "blue", advanced: "purple" } as const;
@@ -68,6 +71,46 @@ function FamilyLearners({ learners }: { learners: AdminStudent["family"] }) {
   );
 }
 
+type FamilyLearner = AdminStudent["family"][number];
+/** One row of the list: a learner of a family account, or the account holder without a learner of their own. */
+type ProfileRow = { key: string; student: AdminStudent; learner: FamilyLearner | null };
+
+function rowsOf(students: AdminStudent[]): ProfileRow[] {
+  // The account holder keeps a row of their own while no learner is theirs (a parent who books
+  // only for the children, an adult who took a placement before booking).
+  return students.flatMap((s): ProfileRow[] => [
+    ...(s.family.some((l) => l.is_self) ? [] : [{ key: s.id, student: s, learner: null }]),
+    ...s.family.map((l) => ({ key: l.id, student: s, learner: l })),
+  ]);
+}
+
+/** What a row shows of its learner, the account's own profile filling in for the holder. */
+function profileOf(r: ProfileRow) {
+  const { student: s, learner: l } = r;
+  const isHolder = !l || l.is_self;
+  return {
+    name: l?.name ?? s.name,
+    guardian: isHolder ? null : s,
+    level: l?.level ?? (isHolder ? s.english_level : null),
+    focus: l?.goals ?? (isHolder ? s.lesson_focus : null),
+    lessons: l ? l.total_lessons : s.total_lessons,
+    // A lesson without a learner (none was named) stays with the account holder's.
+    bookings: l ? s.bookings.filter((b) => b.learner_id === l.id || (l.is_self && !b.learner_id)) : s.bookings,
+  };
+}
+
+/** A child's row: their parent or guardian, whose contact the row shows. */
+function GuardianLine({ row }: { row: ProfileRow }) {
+  const t = useT();
+  const d = profileOf(row);
+  if (d.guardian) {
+    return (
+      <p className="text-xs font-normal text-slate-600">{t("admin.details.guardian", { name: d.guardian.name })}</p>
+    );
+  }
+  return <GuardianOf learners={row.student.learners} />;
+}
+
 export function LevelBadge({ level }: { level: string | null }) {
   const t = useT();
   return (
@@ -77,15 +120,15 @@ export function LevelBadge({ level }: { level: string | null }) {
   );
 }
 
-function ViewProfile(props: { student: AdminStudent; onView: (s: AdminStudent) => void; className?: string }) {
+function ViewProfile(props: { row: ProfileRow; onView: (r: ProfileRow) => void; className?: string }) {
   const t = useT();
   return (
     <Button
       size="sm"
       variant="outline"
       className={props.className}
-      onClick={() => props.onView(props.student)}
-      aria-label={t("admin.students.viewProfileOf", { name: props.student.name })}
+      onClick={() => props.onView(props.row)}
+      aria-label={t("admin.students.viewProfileOf", { name: profileOf(props.row).name })}
     >
       {t("admin.students.viewProfile")}
     </Button>
@@ -96,12 +139,12 @@ export function StudentsPanel() {
   const prefs = useAdminPrefs();
   const t = useT();
   const search = useSearch();
-  const [selected, setSelected] = useState<AdminStudent | null>(null);
+  const [selectedRow, setSelected] = useState<ProfileRow | null>(null);
   const page = usePage({ search: search.query || undefined }, ADMIN_PAGE_SIZE);
   const students = useQuery({ ...trpc.admin.students.queryOptions(page.params), placeholderData: keepPreviousData });
   useLoadFailure(students.error, t("admin.students.loadFailed"));
 
-  const shown = students.data?.students ?? [];
+  const shown = rowsOf(students.data?.students ?? []);
   const total = students.data?.total ?? 0;
   const allCount = students.data?.counts.all ?? 0;
   const counters = ENGLISH_LEVELS.map((level) => {
@@ -148,17 +191,17 @@ export function StudentsPanel() {
         <>
           <DataTable
             rows={shown}
-            rowKey={(s) => s.id}
+            rowKey={(r) => r.key}
             tableClassName="min-w-[44rem]"
             columns={[
               {
                 key: "student",
                 header: t("admin.students.col.student"),
                 cellClassName: "font-medium whitespace-nowrap text-slate-900",
-                cell: (s) => (
+                cell: (r) => (
                   <>
-                    {s.name}
-                    <GuardianOf learners={s.learners} />
+                    {profileOf(r).name}
+                    <GuardianLine row={r} />
                   </>
                 ),
               },
@@ -166,7 +209,7 @@ export function StudentsPanel() {
                 key: "contact",
                 header: t("admin.students.col.contact"),
                 cellClassName: "text-slate-700",
-                cell: (s) => (
+                cell: ({ student: s }) => (
                   <>
                     <p className="break-all">{s.email}</p>
                     {s.phone && <p className="text-xs text-slate-500">{s.phone}</p>}
@@ -176,52 +219,55 @@ export function StudentsPanel() {
               {
                 key: "level",
                 header: t("admin.students.col.level"),
-                cell: (s) => <LevelBadge level={s.english_level} />,
+                cell: (r) => <LevelBadge level={profileOf(r).level} />,
               },
               {
                 key: "focus",
                 header: t("admin.students.col.focus"),
                 cellClassName: "text-slate-700",
-                cell: (s) => s.lesson_focus || "—",
+                cell: (r) => profileOf(r).focus || "—",
               },
               {
                 key: "lessons",
                 header: t("admin.students.col.lessons"),
                 headerClassName: "text-right",
                 cellClassName: "text-right tabular-nums",
-                cell: (s) => s.total_lessons,
+                cell: (r) => profileOf(r).lessons,
               },
               {
                 key: "joined",
                 header: t("admin.students.col.joined"),
                 cellClassName: "whitespace-nowrap text-slate-700",
-                cell: (s) => formatAdminDate(s.created_at, prefs),
+                cell: (r) => formatAdminDate(r.student.created_at, prefs),
               },
               {
                 key: "actions",
                 header: <span className="sr-only">{t("admin.students.col.actions")}</span>,
                 cellClassName: "whitespace-nowrap",
-                cell: (s) => <ViewProfile student={s} onView={setSelected} />,
+                cell: (r) => <ViewProfile row={r} onView={setSelected} />,
               },
             ]}
-            card={(s) => (
+            card={(r) => (
               <>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{s.name}</p>
-                    <GuardianOf learners={s.learners} />
+                    <p className="font-semibold text-slate-900">{profileOf(r).name}</p>
+                    <GuardianLine row={r} />
                     <p className="truncate text-xs text-slate-500">
-                      {s.email}
-                      {s.phone ? ` · ${s.phone}` : ""}
+                      {r.student.email}
+                      {r.student.phone ? ` · ${r.student.phone}` : ""}
                     </p>
                   </div>
-                  <LevelBadge level={s.english_level} />
+                  <LevelBadge level={profileOf(r).level} />
                 </div>
-                {s.lesson_focus && <p className="mt-2 text-sm text-slate-700">{s.lesson_focus}</p>}
+                {profileOf(r).focus && <p className="mt-2 text-sm text-slate-700">{profileOf(r).focus}</p>}
                 <p className="mt-1 text-xs text-slate-500">
-                  {t("admin.students.cardLine", { count: s.total_lessons, date: formatAdminDate(s.created_at, prefs) })}
+                  {t("admin.students.cardLine", {
+                    count: profileOf(r).lessons,
+                    date: formatAdminDate(r.student.created_at, prefs),
+                  })}
                 </p>
-                <ViewProfile student={s} onView={setSelected} className="mt-3" />
+                <ViewProfile row={r} onView={setSelected} className="mt-3" />
               </>
             )}
           />
@@ -230,66 +276,97 @@ export function StudentsPanel() {
       )}
 
       <Modal
-        open={selected !== null}
+        open={selectedRow !== null}
         onClose={() => setSelected(null)}
-        title={selected?.name ?? ""}
-        description={selected?.email}
+        title={selectedRow ? profileOf(selectedRow).name : ""}
+        description={
+          selectedRow
+            ? selectedRow.learner && !selectedRow.learner.is_self
+              ? t("admin.details.guardian", { name: selectedRow.student.name })
+              : selectedRow.student.email
+            : undefined
+        }
         size="lg"
       >
-        {selected && (
+        {selectedRow && <StudentProfile row={selectedRow} />}
+      </Modal>
+    </>
+  );
+}
+
+/** A learner's profile: who they are, their guardian's contact, their lessons and what the teacher keeps about them. */
+function StudentProfile({ row }: { row: ProfileRow }) {
+  const prefs = useAdminPrefs();
+  const t = useT();
+  const { student: s, learner } = row;
+  const d = profileOf(row);
+  const isHolder = !learner || learner.is_self;
+  return (
+    <>
+      <dl className="rounded-xl bg-slate-50 p-4">
+        {d.guardian && (
+          <DetailRow label={t("admin.profile.guardian")}>
+            <span className="block">{d.guardian.name}</span>
+            <span className="block break-all">{d.guardian.email}</span>
+            {d.guardian.phone && <span className="block">{d.guardian.phone}</span>}
+          </DetailRow>
+        )}
+        {isHolder && s.learners.length > 0 && (
+          <DetailRow label={t("admin.students.guardianOfLabel")}>{s.learners.join(", ")}</DetailRow>
+        )}
+        {learner && (
+          <DetailRow label={t("admin.profile.ageGroup")}>
+            {t("admin.profile.ageGroupValue", { group: learner.age_group })}
+          </DetailRow>
+        )}
+        {isHolder && (
+          <DetailRow label={t("admin.students.phone")}>{s.phone || t("admin.students.notProvided")}</DetailRow>
+        )}
+        <DetailRow label={t("admin.students.level")}>
+          <LevelBadge level={d.level} />
+        </DetailRow>
+        <DetailRow label={t("admin.students.focus")}>{d.focus || t("admin.students.notSpecified")}</DetailRow>
+        {isHolder && (
           <>
-            <dl className="rounded-xl bg-slate-50 p-4">
-              {selected.learners.length > 0 && (
-                <DetailRow label={t("admin.students.guardianOfLabel")}>{selected.learners.join(", ")}</DetailRow>
-              )}
-              <DetailRow label={t("admin.students.phone")}>
-                {selected.phone || t("admin.students.notProvided")}
-              </DetailRow>
-              <DetailRow label={t("admin.students.level")}>
-                <LevelBadge level={selected.english_level} />
-              </DetailRow>
-              <DetailRow label={t("admin.students.focus")}>
-                {selected.lesson_focus || t("admin.students.notSpecified")}
-              </DetailRow>
-              <DetailRow label={t("admin.students.preferredType")}>
-                {selected.preferred_type
-                  ? PREFERRED_TYPES[selected.preferred_type]
-                    ? t(PREFERRED_TYPES[selected.preferred_type])
-                    : selected.preferred_type
-                  : "—"}
-              </DetailRow>
-              <DetailRow label={t("admin.students.preferredPlace")}>{selected.preferred_location || "—"}</DetailRow>
-              <DetailRow label={t("admin.students.joined")}>{formatAdminDate(selected.created_at, prefs)}</DetailRow>
-              {selected.notes && <DetailRow label={t("admin.students.notes")}>{selected.notes}</DetailRow>}
-            </dl>
-            {selected.family.length > 0 && <FamilyLearners learners={selected.family} />}
-            <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">
-              {t("admin.students.history", { count: selected.bookings.length })}
-            </h3>
-            {selected.bookings.length === 0 ? (
-              <p className="text-sm text-slate-600">{t("admin.students.noBookings")}</p>
-            ) : (
-              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-                {selected.bookings.map((b) => (
-                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 text-sm">
-                    <span>
-                      {formatAdminDateTime(b.lesson_date, prefs, true)}
-                      <span className="text-slate-500">
-                        {" "}
-                        {selected.learners.length > 0 ? ` · ${b.learner_name}` : ""}·{" "}
-                        {t(b.lesson_type === "online" ? "admin.lessonType.online" : "admin.lessonType.inPerson")}
-                        {b.teacher_name ? ` · ${b.teacher_name}` : ""}
-                      </span>
-                    </span>
-                    <StatusBadge status={b.status} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <StudentCredits studentId={selected.id} prefs={prefs} />
+            <DetailRow label={t("admin.students.preferredType")}>
+              {s.preferred_type
+                ? PREFERRED_TYPES[s.preferred_type]
+                  ? t(PREFERRED_TYPES[s.preferred_type])
+                  : s.preferred_type
+                : "—"}
+            </DetailRow>
+            <DetailRow label={t("admin.students.preferredPlace")}>{s.preferred_location || "—"}</DetailRow>
           </>
         )}
-      </Modal>
+        <DetailRow label={t("admin.students.joined")}>{formatAdminDate(s.created_at, prefs)}</DetailRow>
+        {isHolder && s.notes && <DetailRow label={t("admin.students.notes")}>{s.notes}</DetailRow>}
+      </dl>
+      {s.family.length > 1 && <FamilyLearners learners={s.family} />}
+      <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">
+        {t("admin.students.history", { count: d.bookings.length })}
+      </h3>
+      {d.bookings.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("admin.students.noBookings")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+          {d.bookings.map((b) => (
+            <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 text-sm">
+              <span>
+                {formatAdminDateTime(b.lesson_date, prefs, true)}
+                <span className="text-slate-500">
+                  {" "}
+                  {learner ? "" : s.learners.length > 0 ? ` · ${b.learner_name}` : ""}·{" "}
+                  {t(b.lesson_type === "online" ? "admin.lessonType.online" : "admin.lessonType.inPerson")}
+                  {b.teacher_name ? ` · ${b.teacher_name}` : ""}
+                </span>
+              </span>
+              <StatusBadge status={b.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <LearnerRecords whom={{ studentId: s.id, learnerId: learner?.id ?? null, name: d.name }} prefs={prefs} />
+      <StudentCredits studentId={s.id} prefs={prefs} />
     </>
   );
 }

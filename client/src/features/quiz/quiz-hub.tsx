@@ -11,6 +11,7 @@ import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useLocale, useRichT, useT } from "../../lib/i18n.tsx";
 import { useSearchParams } from "../../lib/router.tsx";
 import { trpc } from "../../trpc.ts";
+import { QuizResultsList } from "../portal/quiz-results-list.tsx";
 import { ConceptCards, GeneralCards, LevelCards, LevelConceptCards } from "./quiz-hub-cards.tsx";
 import { useQuizStats } from "./use-quiz-stats.ts";
 
@@ -232,6 +233,7 @@ export function QuizHubPage() {
           </AccordionSection>
         ))}
       </div>
+      <QuizResultsList titleId="activities-results" />
       <AboutOurTests />
     </div>
   );

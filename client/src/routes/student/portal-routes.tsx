@@ -6,7 +6,7 @@ import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { LogoCardPage } from "../../components/logo-card-page.tsx";
 import { SiteLogo } from "../../components/site-logo.tsx";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
-import { CalendarIcon } from "../../components/ui/icons.tsx";
+import { CalendarIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import {
   ChartIcon,
   ChatIcon,
@@ -143,6 +143,7 @@ const NAV: { to: string; label: MessageKey; exact?: boolean; icon: typeof HomeIc
   { to: "/student/lessons", label: "portal.nav.lessons", icon: CalendarIcon },
   { to: "/student/progress", label: "portal.nav.progress", icon: ChartIcon },
   { to: "/student/quizzes", label: "portal.nav.activities", icon: PuzzleIcon },
+  { to: "/student/family", label: "portal.nav.family", icon: UsersIcon },
   { to: "/resources/files", label: "portal.nav.resources", icon: FolderIcon },
   { to: "/referrals", label: "portal.nav.referrals", icon: GiftIcon },
   { to: "/student/contact", label: "portal.nav.contact", icon: ChatIcon },
@@ -288,6 +289,7 @@ export function StudentLayout() {
 
 export { ContactPage } from "./contact.tsx";
 export { Dashboard } from "./dashboard.tsx";
+export { FamilyPage } from "./family.tsx";
 export { MyLessons } from "./lessons.tsx";
 export { ProfilePage } from "./profile.tsx";
 export { MyProgress } from "./progress.tsx";

@@ -9,6 +9,7 @@ import { StatCard } from "../../components/ui/stat-card.tsx";
 import { QuizScoresChart, WeeklyLessonsChart } from "../../features/portal/charts.tsx";
 import { PageSection } from "../../features/portal/page-section.tsx";
 import { type Achievement, useProgress } from "../../features/portal/portal-api.ts";
+import { QuizResultsList } from "../../features/portal/quiz-results-list.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 
 // Levels 5-8 richer, 9 and up the richest (§9).
@@ -172,6 +173,10 @@ export function MyProgress() {
             )}
           </div>
         </Card>
+      </div>
+
+      <div className="mt-6">
+        <QuizResultsList />
       </div>
 
       <PageSection titleId="completed-title" title={t("portal.progress.completed")}>

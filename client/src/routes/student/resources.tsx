@@ -152,6 +152,12 @@ function FileItem({ file }: { file: SharedFile }) {
             <span className="capitalize">{t("portal.resources.type", { type })}</span>
             {!isLink && ` · ${fileSize(t, locale, file.file_size)}`} · {formatDate(locale, file.created_at)}
           </p>
+          {/* Issue 31: shared with a learner of the family other than the account holder. */}
+          {file.learner && !file.learner.is_self && (
+            <p className="text-xs font-medium text-blue-900">
+              {t("portal.resources.forLearner", { name: file.learner.name })}
+            </p>
+          )}
         </div>
       </div>
       {file.description && (
