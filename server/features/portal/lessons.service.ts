@@ -63,7 +63,7 @@ export async function listLessons(db: Db, studentId: string, { upcoming, limit }
   const reports = await reportsByLesson(
     db,
     studentId,
-    rows.filter((r) => r.startsAt.getTime() <= now.getTime()).map((r) => r.id),
+    rows.map((r) => r.id),
   );
   return rows.map((row) => toLessonDto(row, reports.get(row.id) ?? null));
 }
