@@ -102,9 +102,7 @@ export const adminRouter = router({
     reportDraft: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getReportDraft(ctx.db, input.id)),
     saveReport: adminProcedure
       .input(byIdSchema.extend({ data: lessonReportSchema }))
-      .mutation(({ ctx, input }) =>
-        saveLessonReport(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL }),
-      ),
+      .mutation(({ ctx, input }) => saveLessonReport(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL })),
     // Issue 31, item 6: waive a family's "I can't come" (cancelled, given back) or keep it forfeited.
     answerCantCome: adminProcedure.input(cantComeAnswerSchema).mutation(async ({ ctx, input }) => {
       const answered = await answerCantCome(ctx.db, input.requestId, input.answer, { publicUrl: ctx.env.PUBLIC_URL });
