@@ -225,4 +225,4 @@ export const REPORT_TOO_EARLY_MESSAGE = "A report can be written once the lesson
 export const REPORT_NOT_HELD_MESSAGE = "Only a confirmed lesson can have a report.";
 export const REPORT_NOT_FOUND_MESSAGE = "This lesson has no report yet.";
 export const HOMEWORK_NONE_MESSAGE = "This lesson's report gives no homework.";
-export const HOMEWORK_DONE_MESSAGE = 'Say whether the homework is done: { "done": true } or { "done": false }.';
+export const HOMEWORK_DONE_MESSAGE = 'Say whether the homework is done: "done" must be true or false.';
