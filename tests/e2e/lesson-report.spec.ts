@@ -58,7 +58,7 @@ test("the teacher marks attendance and writes the report from the agenda; the fa
   const wasWritten = (await write.textContent())?.includes("Edit") ?? false;
   await write.click();
   const dialog = page.getByRole("dialog", { name: "Lesson report" });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Lesson report" })).toBeVisible();
   await expect(dialog).toContainText("Sofia Bianchi");
 
   await dialog.getByLabel("What we did").fill(summary);
@@ -138,7 +138,7 @@ test("in Italian: the report form from the agenda and the report in Le mie lezio
   const card = await lastWeeksLesson(page, { thisWeek: "Questa settimana", previousWeek: "Settimana precedente" });
   await card.getByRole("button", { name: /il resoconto della lezione di Sofia Bianchi/ }).click();
   const dialog = page.getByRole("dialog", { name: "Resoconto della lezione" });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Resoconto della lezione" })).toBeVisible();
   await expect(dialog.getByLabel("Cosa abbiamo fatto")).not.toHaveValue("");
   await expect(dialog.getByRole("group", { name: "Compiti" })).toBeVisible();
   await expect(dialog.getByRole("group", { name: "Abilità e livelli QCER" })).toBeVisible();

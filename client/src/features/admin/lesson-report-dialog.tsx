@@ -276,7 +276,7 @@ function ReportForm({
         </datalist>
         {canAddSkill && (
           <div className="flex flex-wrap gap-1.5">
-            {suggestions.slice(0, 8).map((s) => (
+            {suggestions.slice(0, 9).map((s) => (
               <button
                 key={s}
                 type="button"
