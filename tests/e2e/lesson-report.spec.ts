@@ -92,10 +92,6 @@ test("the teacher marks attendance and writes the report from the agenda; the fa
   await card.scrollIntoViewIfNeeded();
   await shot(page, "agenda", project);
 
-  // The teacher's Email view holds the report's mail to the family, once.
-  await page.goto("/admin/emails");
-  await expect(page.getByText(/Lesson report: your lesson on/).first()).toBeVisible();
-
   // The family: the report under the lesson in My Lessons' history; the homework ticked.
   await signInAsStudent(page);
   await page.goto("/student/lessons");
@@ -118,6 +114,8 @@ test("the teacher marks attendance and writes the report from the agenda; the fa
   }
   await done.check();
   await expect(done).toBeChecked();
+  await expect(page.getByRole("status").filter({ hasText: "could not be ticked" })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
   await page.reload();
   await page.getByRole("tab", { name: /^History/ }).click();
   await expect(

@@ -47,7 +47,7 @@ function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
     new Intl.DateTimeFormat(INTL_TAGS[locale], { ...options, ...zone }).format(d);
   return (
     <div
-      className={`flex h-16 w-16 shrink-0 flex-col items-center justify-center rounded-xl ${muted ? "bg-slate-100 text-slate-500" : "bg-blue-50 text-blue-900"}`}
+      className={`flex h-16 w-16 shrink-0 flex-col items-center justify-center rounded-xl ${muted ? "bg-slate-100 text-slate-600" : "bg-blue-50 text-blue-900"}`}
       aria-hidden="true"
     >
       <span className="text-[11px] font-semibold uppercase tracking-wide">{part({ month: "short" })}</span>

@@ -2,6 +2,7 @@
 // homework with its file, link and due date, the next focus and the skills with their CEFR level.
 // The family ticks the homework done here; a tap sends it at once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { formatDate } from "../../../../shared/i18n/format.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
@@ -15,13 +16,18 @@ export function LessonReport({ lessonId, report }: { lessonId: string; report: R
   const locale = useLocale();
   const toast = useToast();
   const queryClient = useQueryClient();
+  // The tick shows at once and stays while the lessons are read again; a refusal puts it back.
+  const [done, setDone] = useState(report.homework_done);
+  useEffect(() => setDone(report.homework_done), [report.homework_done]);
   const tick = useMutation(
     trpc.portal.markHomework.mutationOptions({
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.portal.lessons.pathKey() }),
-      onError: () => toast({ title: t("portal.report.tickFailed"), variant: "destructive" }),
+      onError: () => {
+        setDone(report.homework_done);
+        toast({ title: t("portal.report.tickFailed"), variant: "destructive" });
+      },
     }),
   );
-  const done = tick.isPending ? (tick.variables?.done ?? report.homework_done) : report.homework_done;
   const due = report.homework_due ? new Date(`${report.homework_due}T12:00:00Z`) : null;
   return (
     <section aria-label={t("portal.report.title")} className="mt-3 rounded-xl border border-blue-100 bg-blue-50/60 p-3">
@@ -62,8 +68,10 @@ export function LessonReport({ lessonId, report }: { lessonId: string; report: R
             <input
               type="checkbox"
               checked={done}
-              disabled={tick.isPending}
-              onChange={(e) => tick.mutate({ bookingId: lessonId, done: e.target.checked })}
+              onChange={(e) => {
+                setDone(e.target.checked);
+                tick.mutate({ bookingId: lessonId, done: e.target.checked });
+              }}
               className="h-5 w-5 shrink-0 rounded border-slate-300 accent-emerald-700"
             />
             {t("portal.report.homeworkDone")}
