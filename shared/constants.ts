@@ -189,3 +189,40 @@ export const LEARNER_NAME_MESSAGE = "Please enter the learner's name.";
 export const LEARNER_AGE_GROUP_MESSAGE = "Please choose the learner's age group: child, teen or adult.";
 export const LEARNER_LEVEL_MESSAGE = "Please choose a level: beginner, intermediate, advanced, or A1 to C2.";
 export const LEARNER_NAME_TAKEN_MESSAGE = "A learner of your family already has this name.";
+
+/**
+ * A report after each lesson (issue 31, item 2): skill tags carry a CEFR level, and the names the
+ * form suggests (free text is welcome too: "past simple", "phrasal verbs").
+ */
+export const CEFR_LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"] as const;
+export type CefrLevel = (typeof CEFR_LEVELS)[number];
+export const REPORT_SKILL_SUGGESTIONS = [
+  "speaking",
+  "listening",
+  "reading",
+  "writing",
+  "grammar",
+  "vocabulary",
+  "pronunciation",
+  "past simple",
+  "present perfect",
+  "fluency",
+  "present simple",
+  "future forms",
+  "conditionals",
+  "phrasal verbs",
+] as const;
+export const REPORT_SKILLS_LIMIT = 12;
+export const REPORT_SUMMARY_MESSAGE = "Write what was done in the lesson: the summary cannot be empty.";
+export const REPORT_TEXT_MESSAGE = "A report's texts can be at most 4000 characters each.";
+export const REPORT_LEVEL_MESSAGE = "Each skill's level must be one of A1, A2, B1, B2, C1, C2.";
+export const REPORT_SKILL_MESSAGE = "Each skill needs a name of at most 60 characters.";
+export const REPORT_SKILLS_MESSAGE = "A report can tag at most 12 skills, each once.";
+export const REPORT_DUE_MESSAGE = "The homework's due date must be a date (YYYY-MM-DD).";
+export const REPORT_LINK_MESSAGE = "The homework link must be a web address starting with https:// or http://.";
+export const REPORT_FILE_MESSAGE = "The homework file must be one of the files shared with this lesson's family.";
+export const REPORT_TOO_EARLY_MESSAGE = "A report can be written once the lesson has started.";
+export const REPORT_NOT_HELD_MESSAGE = "Only a confirmed lesson can have a report.";
+export const REPORT_NOT_FOUND_MESSAGE = "This lesson has no report yet.";
+export const HOMEWORK_NONE_MESSAGE = "This lesson's report gives no homework.";
+export const HOMEWORK_DONE_MESSAGE = 'Say whether the homework is done: "done" must be true or false.';

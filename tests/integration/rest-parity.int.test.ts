@@ -63,6 +63,15 @@ async function lesson() {
     },
   });
 }
+/** A confirmed lesson some weeks ago (each at an hour of its own): one that can be reported. */
+async function pastLesson() {
+  const { id, startsAt, endsAt } = await lesson();
+  const weeksAgo = (d: Date) => new Date(d.getTime() - 90 * 86_400_000);
+  return db().booking.update({
+    where: { id },
+    data: { status: "confirmed", startsAt: weeksAgo(startsAt), endsAt: weeksAgo(endsAt) },
+  });
+}
 /** An order of two pending lessons, as a package booking leaves it. */
 async function order() {
   const pkg = await db().package.findFirstOrThrow({ where: { id: "online-5" } });
@@ -233,6 +242,19 @@ const samples: Record<string, Sample> = {
     as: asStudent,
   },
   // A lesson without a package: the policy refuses the move on both transports alike.
+  // Issue 31, item 2: the family ticks the homework of a reported lesson.
+  "POST /api/student/lessons/:id/homework": {
+    request: async () => {
+      const { id } = await pastLesson();
+      await db().lessonReport.create({
+        data: { bookingId: id, studentId: student.id, summary: "Verbs", homework: "Page 3" },
+      });
+      return { params: { id }, body: { done: true } };
+    },
+    as: asStudent,
+    fresh: true,
+    volatile: ["homework_done_at", "updated_at"],
+  },
   "POST /api/student/bookings/:id/move": {
     request: async () => ({ params: { id: (await lesson()).id }, body: { lesson_date: freeHour().toUTC().toISO() } }),
     as: asStudent,
@@ -293,6 +315,15 @@ const samples: Record<string, Sample> = {
     },
     fresh: true,
     volatile: ["attendance_marked_at"],
+  },
+  // Issue 31, item 2: a confirmed lesson of some weeks ago, reported (and its family emailed).
+  "PUT /api/admin/bookings/:id/report": {
+    request: async () => ({
+      params: { id: (await pastLesson()).id },
+      body: { summary: "Past simple", homework: "Page 12", skills: [{ skill: "speaking", level: "B1" }] },
+    }),
+    fresh: true,
+    volatile: ["emailed_at", "updated_at"],
   },
   "GET /api/admin/orders": { request: async () => ({ query: { filter: "owed", limit: "5" } }) },
   "GET /api/admin/orders/:id": { request: async () => ({ params: { id: (await order()).id } }) },

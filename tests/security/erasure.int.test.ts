@@ -301,6 +301,27 @@ describe(`erasure on ${testEngine}`, () => {
       }),
     );
 
+    // The teacher's report on one of their lessons (as it stands a month later), with a skill tag.
+    const reported = await db().booking.findFirstOrThrow({
+      where: { orderId, status: "confirmed" },
+      orderBy: { startsAt: "desc" },
+    });
+    const monthAgo = day(-30, 9).toJSDate();
+    await db().booking.update({
+      where: { id: reported.id },
+      data: { startsAt: monthAgo, endsAt: new Date(monthAgo.getTime() + 3_600_000) },
+    });
+    await ok(
+      send("PUT", `/api/admin/bookings/${reported.id}/report`, admin, {
+        summary: `Zyxmarksummary: ${MARKED.name} told us about the wedding`,
+        homework: "Zyxmarkhomework: write to your sister",
+        homeworkLink: "https://example.com/zyxmarklink",
+        nextFocus: "Zyxmarkfocus next time",
+        skills: [{ skill: "zyxmarkskill", level: "B1" }],
+      }),
+    );
+    await ok(send("POST", `/api/student/lessons/${reported.id}/homework`, student, { done: true }));
+
     // A certified level test (the certificate carries their name), a result saved by the browser,
     // and a calendar subscription.
     const quiz = callerFor(db(), t.env, { student }).quiz;
@@ -350,6 +371,8 @@ describe(`erasure on ${testEngine}`, () => {
       "IdempotencyRecord",
       // Issue 31: the learner the booking created, by the name the booking gave.
       "Learner",
+      "LessonReport",
+      "ReportSkill",
     ]) {
       expect(before.map(tableOf), `a mark in ${table} before the deletion`).toContain(table);
     }
@@ -497,6 +520,9 @@ const PERSONAL: Record<string, Record<string, Erasure>> = {
   // The family's learners (issue 31): their names, levels and goals go with the account; the
   // lessons that named them lose the link (ON DELETE SET NULL) and are redacted as below.
   Learner: { name: "cascade", nameKey: "cascade", ageGroup: "cascade", level: "cascade", goals: "cascade" },
+  // Issue 31, item 2: the teacher's reports on their lessons and the skill tags, with the account.
+  LessonReport: { summary: "cascade", homework: "cascade", homeworkLink: "cascade", nextFocus: "cascade" },
+  ReportSkill: { skill: "cascade", level: "cascade" },
   // Their lesson ledger goes with the account (the orders it names stay, in the teacher's accounts).
   CreditEntry: { kind: "cascade", reason: "cascade" },
   AvailabilityRequest: {

@@ -77,6 +77,7 @@ export const adminBookingSelect = {
   attendance: true,
   attendanceSource: true,
   attendanceMarkedAt: true,
+  report: { select: { emailedAt: true } },
   teacher: { select: { id: true, name: true, email: true } },
   cancellationRequests: {
     select: { id: true, reason: true, status: true, createdAt: true },

@@ -23,6 +23,12 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     input: ({ params, body }) => ({ id: params.id, data: body }),
     body: succeeded,
   }),
+  // Issue 31, item 2: `{ summary, homework?, homeworkDue?, homeworkLink?, homeworkFileId?, nextFocus?,
+  // skills?: [{ skill, level }], sendAgain? }`, refused before the start; emailed on the first save.
+  route("PUT", "/api/admin/bookings/:id/report", "admin.bookings.saveReport", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+    body: succeeded,
+  }),
 
   // Issue 16: lessons grouped by order; a whole order confirmed or declined, payments recorded.
   route("GET", "/api/admin/orders", "admin.orders.list", { input: ({ query }) => query }),

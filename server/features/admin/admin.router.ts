@@ -18,6 +18,8 @@ import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
 import { creditAdjustmentSchema } from "../credits/credits.schemas.ts";
 import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/credits.service.ts";
 import { answerCantCome } from "../portal/cancellations.service.ts";
+import { lessonReportSchema } from "../reports/reports.schemas.ts";
+import { getReportDraft, saveLessonReport } from "../reports/reports.service.ts";
 import {
   addPaymentSchema,
   agendaSchema,
@@ -98,6 +100,12 @@ export const adminRouter = router({
     attendance: adminProcedure
       .input(byIdSchema.extend({ data: attendanceSchema }))
       .mutation(async ({ ctx, input }) => ({ booking: await markAttendance(ctx.db, input.id, input.data.status) })),
+    // Issue 31, item 2: the report form (the lesson's report, the previous one, the family's files)
+    // and the report written once the lesson has started.
+    reportDraft: adminProcedure.input(byIdSchema).query(({ ctx, input }) => getReportDraft(ctx.db, input.id)),
+    saveReport: adminProcedure
+      .input(byIdSchema.extend({ data: lessonReportSchema }))
+      .mutation(({ ctx, input }) => saveLessonReport(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL })),
     // Issue 31, item 6: waive a family's "I can't come" (cancelled, given back) or keep it forfeited.
     answerCantCome: adminProcedure.input(cantComeAnswerSchema).mutation(async ({ ctx, input }) => {
       const answered = await answerCantCome(ctx.db, input.requestId, input.answer, { publicUrl: ctx.env.PUBLIC_URL });

@@ -112,6 +112,8 @@ export function toAdminBookingDto(b: AdminBookingRow) {
     attendance: isAttendanceStatus(b.attendance) ? b.attendance : null,
     attendance_auto: b.attendanceSource === "auto",
     attendance_marked_at: b.attendanceMarkedAt?.toISOString() ?? null,
+    // Issue 31, item 2: whether the lesson's report is written (the agenda's Write/Edit report).
+    has_report: b.report !== null,
   };
 }
 export type AdminBookingDto = ReturnType<typeof toAdminBookingDto>;

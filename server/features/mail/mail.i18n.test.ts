@@ -20,6 +20,7 @@ import {
   type LessonForMail,
   lessonAddressee,
   lessonReminderEmail,
+  lessonReportEmail,
   type MailContent,
   type MailContext,
   orderDecidedEmail,
@@ -147,6 +148,25 @@ function everyEmail(locale: Locale): MailContent[] {
       }
       for (const kind of ["file", "note"] as const)
         mails.push(resourceSharedEmail(to.name, { kind, title: "Verbi" }, to.ctx));
+      // Issue 31, item 2: a report with everything, and one with a summary alone.
+      const report = {
+        summary: "Verbi",
+        homework: "Esercizio",
+        homeworkDue: "2026-12-18",
+        homeworkLink: "https://esempio.test/x",
+        homeworkFile: { title: "Scheda", url: "https://esempio.test/files" },
+        nextFocus: "Verbi",
+        skills: [{ skill: "Verbi", level: "B1" }],
+      };
+      mails.push(lessonReportEmail(to.name, variety[0], report, to.ctx));
+      mails.push(
+        lessonReportEmail(
+          to.name,
+          variety[0],
+          { ...report, homework: null, homeworkDue: null, homeworkLink: null, homeworkFile: null, skills: [] },
+          to.ctx,
+        ),
+      );
     }
     for (const notice of notices) mails.push(teacherNoticeEmail(notice, ctx));
     for (const count of [1, 2]) mails.push(freedLessonsEmail(Array(count).fill(at), ctx));

@@ -776,3 +776,63 @@ export function freedLessonsEmail(starts: Date[], ctx: MailContext): MailContent
     ].join("\n"),
   };
 }
+
+/** A lesson's report as its mail says it (issue 31, item 2). */
+export type ReportForMail = {
+  summary: string;
+  homework: string | null;
+  /** The day it is due, "YYYY-MM-DD". */
+  homeworkDue: string | null;
+  homeworkLink: string | null;
+  homeworkFile: { title: string; url: string } | null;
+  nextFocus: string | null;
+  skills: { skill: string; level: string }[];
+};
+
+/**
+ * The report after a lesson, to the learner or, for a child, their guardian: what was done, the
+ * homework, the next focus and the skills with their levels, in the reader's language. The texts
+ * are quoted as the teacher typed them.
+ */
+export function lessonReportEmail(
+  name: string,
+  lesson: LessonForMail,
+  report: ReportForMail,
+  ctx: MailContext,
+): MailContent {
+  const { locale, t, whose } = studentVoice(ctx);
+  const zone = ctx.studentZone ?? ctx.teacherZone;
+  const dueDate = report.homeworkDue ? new Date(`${report.homeworkDue}T12:00:00Z`) : null;
+  const hasHomework = Boolean(report.homework || report.homeworkLink || report.homeworkFile);
+  const homework = hasHomework
+    ? [
+        "",
+        t("email.report.homework"),
+        ...(report.homework ? [report.homework] : []),
+        ...(report.homeworkFile
+          ? [t("email.report.file", { title: report.homeworkFile.title, url: report.homeworkFile.url })]
+          : []),
+        ...(report.homeworkLink ? [t("email.report.link", { url: report.homeworkLink })] : []),
+        ...(dueDate ? [t("email.report.due", { date: mailDate(locale, dueDate, "UTC") })] : []),
+      ]
+    : [];
+  return {
+    subject: t("email.report.subject", { ...whose, date: mailShortDate(locale, lesson.startsAt, zone) }),
+    text: [
+      t("email.greeting", { name }),
+      "",
+      t("email.report.intro", { ...whose, when: describeTime(lesson.startsAt, ctx) }),
+      "",
+      t("email.report.summary"),
+      report.summary,
+      ...homework,
+      ...(report.nextFocus ? ["", t("email.report.nextFocus"), report.nextFocus] : []),
+      ...(report.skills.length > 0
+        ? ["", t("email.report.skills"), ...report.skills.map((s) => `- ${s.skill}: ${s.level}`)]
+        : []),
+      "",
+      t("email.report.portal", { url: `${ctx.publicUrl}/student/lessons` }),
+      signOff(t, ctx),
+    ].join("\n"),
+  };
+}

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { isAttendanceStatus } from "../../../shared/constants.ts";
 import type { Db } from "../../db.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
+import { reportsByLesson, type StudentReportDto } from "../reports/reports.service.ts";
 import { summarizeAchievements } from "./achievements.ts";
 import * as data from "./portal.data.ts";
 import type { lessonsQuerySchema } from "./portal.schemas.ts";
@@ -33,7 +34,7 @@ export async function getDashboardStats(db: Db, studentId: string, now = new Dat
 
 type LessonRow = Awaited<ReturnType<typeof data.listStudentLessons>>[number];
 
-function toLessonDto(row: LessonRow) {
+function toLessonDto(row: LessonRow, report: StudentReportDto | null = null) {
   return {
     id: row.id,
     order_id: row.orderId,
@@ -49,6 +50,8 @@ function toLessonDto(row: LessonRow) {
     learner_name: row.bookedBy === "guardian" ? row.studentName : null,
     // Issue 31: what the teacher marked once it started (or the job, some hours after).
     attendance: isAttendanceStatus(row.attendance) ? row.attendance : null,
+    // Issue 31, item 2: the teacher's report after the lesson; null until she writes one.
+    report,
   };
 }
 export type LessonDto = ReturnType<typeof toLessonDto>;
@@ -57,7 +60,12 @@ type LessonsQuery = z.infer<typeof lessonsQuerySchema>;
 
 export async function listLessons(db: Db, studentId: string, { upcoming, limit }: LessonsQuery, now = new Date()) {
   const rows = await data.listStudentLessons(db, studentId, { upcomingOnly: upcoming === true, limit, now });
-  return rows.map(toLessonDto);
+  const reports = await reportsByLesson(
+    db,
+    studentId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toLessonDto(row, reports.get(row.id) ?? null));
 }
 
 // ---- progress ----

@@ -18,6 +18,11 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   route("GET", path("/lessons"), "portal.lessons", {
     input: ({ query }) => ({ ...query, upcoming: queryFlag(query.upcoming) }),
   }),
+  // Issue 31, item 2: `{ done: boolean }`; a lesson without a report, or another family's, is 404.
+  route("POST", path("/lessons/:id/homework"), "portal.markHomework", {
+    input: ({ params, body }) => ({ bookingId: params.id, done: (body as { done?: unknown } | null)?.done }),
+    body: (result) => ({ success: true, ...result }),
+  }),
   route("GET", path("/progress"), "portal.progress"),
   route("GET", path("/credits"), "portal.credits"),
   route("GET", path("/documents"), "portal.documents"),

@@ -16,6 +16,8 @@ import { getStudentOrder, listStudentOrders } from "../booking/order.service.ts"
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { getStudentCredits } from "../credits/credits.service.ts";
 import { deleteStudentAccount } from "../privacy/privacy.service.ts";
+import { homeworkDoneSchema } from "../reports/reports.schemas.ts";
+import { markHomeworkDone } from "../reports/reports.service.ts";
 import {
   checkCancellation,
   getCancellationSummary,
@@ -70,6 +72,10 @@ export const portalRouter = router({
   lessons: studentProcedure
     .input(lessonsQuerySchema.prefault({}))
     .query(async ({ ctx, input }) => ({ lessons: await listLessons(ctx.db, ctx.student.id, input) })),
+  // Issue 31, item 2: the family ticks a lesson's homework done (or unticks it).
+  markHomework: rateLimitedStudentProcedure("write")
+    .input(homeworkDoneSchema)
+    .mutation(({ ctx, input }) => markHomeworkDone(ctx.db, ctx.student.id, input.bookingId, input.done)),
   progress: studentProcedure.query(({ ctx }) => getProgress(ctx.db, ctx.student.id)),
   orders: studentProcedure
     .input(studentOrdersSchema.prefault({}))

@@ -16,6 +16,7 @@ import {
   referralMadeSelect,
 } from "../portal/portal.data.ts";
 import { quizResultDetailSelect } from "../quiz/quiz.data.ts";
+import { reportSelect } from "../reports/reports.data.ts";
 import { DELETED_STUDENT_NAME, type PersonTraces, redactStoredEmail, traceRedactor } from "./redaction.ts";
 
 export type CancelledLesson = { id: string; startsAt: Date; teacherEmail: string | null };
@@ -134,6 +135,12 @@ export function loadStudentData(db: Db, userId: string) {
       where: { studentId: userId },
       orderBy: { createdAt: "asc" },
       select: cancellationRequestSelect,
+    }),
+    // Issue 31, item 2: the teacher's reports on their lessons, as the family reads them.
+    lessonReports: db.lessonReport.findMany({
+      where: { studentId: userId },
+      orderBy: { createdAt: "asc" },
+      select: reportSelect,
     }),
     lessonCredits: db.lessonCredit.findMany({
       where: { studentId: userId },

@@ -20,6 +20,7 @@ import { type NewOutboxEmail, outboxMail } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { freedLessonsEmail, type MailContext } from "../mail/mail.templates.ts";
 import type { deleteAccountSchema } from "../portal/portal.schemas.ts";
+import { toStudentReportDto } from "../reports/reports.service.ts";
 import { type CancelledLesson, eraseStudent, findAccount, loadStudentData } from "./privacy.data.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -182,6 +183,7 @@ export async function exportStudentData(db: Db, userId: string, now = new Date()
       deadline_at: iso(a.deadlineAt),
       submitted_at: iso(a.submittedAt),
     })),
+    lesson_reports: data.lessonReports.map((r) => ({ booking_id: r.bookingId, ...toStudentReportDto(r) })),
     shared_files: data.sharedFiles.map((f) => ({ ...toSharedFileFields(f), is_active: f.isActive })),
     notes: data.notes.map((n) => ({
       id: n.id,

@@ -22,6 +22,7 @@ import { dayTimeline, whatsAppNumber } from "./agenda-timeline.ts";
 import { AttendanceButtons, canMarkAttendance } from "./attendance-buttons.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
 import { CantComeAnswer } from "./cant-come-answer.tsx";
+import { LessonReportDialog } from "./lesson-report-dialog.tsx";
 import { MoveBookingDialog } from "./move-booking-dialog.tsx";
 
 type View = "day" | "week";
@@ -101,9 +102,16 @@ function Place({ b }: { b: AdminBooking }) {
   );
 }
 
-type LessonActions = { onOpen: () => void; onMove: () => void; onMarked: () => void };
+type LessonActions = { onOpen: () => void; onMove: () => void; onMarked: () => void; onReport: () => void };
 
-function LessonCard({ b, prefs, onOpen, onMove, onMarked }: { b: AdminBooking; prefs: AdminPrefs } & LessonActions) {
+function LessonCard({
+  b,
+  prefs,
+  onOpen,
+  onMove,
+  onMarked,
+  onReport,
+}: { b: AdminBooking; prefs: AdminPrefs } & LessonActions) {
   const t = useT();
   return (
     <article
@@ -156,6 +164,17 @@ function LessonCard({ b, prefs, onOpen, onMove, onMarked }: { b: AdminBooking; p
       </div>
       {b.cant_come?.status === "awaiting_teacher" && <CantComeAnswer b={b} onAnswered={onMarked} />}
       {canMarkAttendance(b) && <AttendanceButtons b={b} onMarked={onMarked} />}
+      {canMarkAttendance(b) && (
+        <Button
+          size="sm"
+          variant={b.has_report ? "outline" : "accent"}
+          className="mt-2 min-h-11 w-full"
+          onClick={onReport}
+          aria-label={t(b.has_report ? "admin.report.editOf" : "admin.report.writeOf", { name: b.student.name })}
+        >
+          {t(b.has_report ? "admin.report.edit" : "admin.report.write")}
+        </Button>
+      )}
     </article>
   );
 }
@@ -228,6 +247,7 @@ function DaySection({
   onOpen,
   onMove,
   onMarked,
+  onReport,
 }: {
   day: DateKey;
   data: {
@@ -240,6 +260,7 @@ function DaySection({
   onOpen: (b: AdminBooking) => void;
   onMove: (b: AdminBooking) => void;
   onMarked: () => void;
+  onReport: (b: AdminBooking) => void;
 }) {
   const t = useT();
   const entries = dayTimeline(day, data.openHours, data.lessons, prefs.timezone);
@@ -308,6 +329,7 @@ function DaySection({
                             onOpen={() => onOpen(b)}
                             onMove={() => onMove(b)}
                             onMarked={onMarked}
+                            onReport={() => onReport(b)}
                           />
                         </li>
                       ))}
@@ -322,6 +344,7 @@ function DaySection({
                     onOpen={() => onOpen(e.lesson)}
                     onMove={() => onMove(e.lesson)}
                     onMarked={onMarked}
+                    onReport={() => onReport(e.lesson)}
                   />
                 </li>
               ),
@@ -357,6 +380,7 @@ export function AgendaPanel() {
   const shown = date ?? today;
   const [open, setOpen] = useState<AdminBooking | null>(null);
   const [moving, setMoving] = useState<AdminBooking | null>(null);
+  const [reporting, setReporting] = useState<AdminBooking | null>(null);
   const agenda = useQuery({
     ...trpc.admin.agenda.queryOptions({ view, date: shown }),
     // The next lesson moves on as lessons end.
@@ -434,6 +458,7 @@ export function AgendaPanel() {
                   onOpen={setOpen}
                   onMove={setMoving}
                   onMarked={() => void agenda.refetch()}
+                  onReport={setReporting}
                 />
               ))}
             </div>
@@ -450,6 +475,11 @@ export function AgendaPanel() {
       </aside>
       <BookingDialog booking={open} onClose={() => setOpen(null)} onUpdated={() => void agenda.refetch()} />
       <MoveBookingDialog booking={moving} onClose={() => setMoving(null)} onMoved={() => void agenda.refetch()} />
+      <LessonReportDialog
+        booking={reporting}
+        onClose={() => setReporting(null)}
+        onSaved={() => void agenda.refetch()}
+      />
     </div>
   );
 }

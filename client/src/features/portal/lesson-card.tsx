@@ -9,6 +9,7 @@ import { ChatIcon } from "../../components/ui/private-icons.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { phoneDigits, whatsappLink } from "../../lib/whatsapp.ts";
 import { lessonContactMessage } from "./contact-links.ts";
+import { LessonReport } from "./lesson-report.tsx";
 import { type Lesson, useTeacherZone } from "./portal-api.ts";
 
 export const isOnline = (lesson: Lesson) => lesson.lesson_type === "online";
@@ -46,7 +47,7 @@ function DateBlock({ date, muted }: { date: string; muted?: boolean }) {
     new Intl.DateTimeFormat(INTL_TAGS[locale], { ...options, ...zone }).format(d);
   return (
     <div
-      className={`flex h-16 w-16 shrink-0 flex-col items-center justify-center rounded-xl ${muted ? "bg-slate-100 text-slate-500" : "bg-blue-50 text-blue-900"}`}
+      className={`flex h-16 w-16 shrink-0 flex-col items-center justify-center rounded-xl ${muted ? "bg-slate-100 text-slate-600" : "bg-blue-50 text-blue-900"}`}
       aria-hidden="true"
     >
       <span className="text-[11px] font-semibold uppercase tracking-wide">{part({ month: "short" })}</span>
@@ -170,6 +171,7 @@ export function LessonCard({
           {lesson.notes && (
             <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{lesson.notes}</p>
           )}
+          {lesson.report && <LessonReport lessonId={lesson.id} report={lesson.report} />}
           <div className="mt-4 flex flex-wrap gap-2">
             {canJoin && lesson.google_meet_link && (
               <a
