@@ -1,8 +1,10 @@
+import { isQuizLevel } from "../../../shared/quiz-catalog.ts";
 import type { Db } from "../../db.ts";
 import { groupByAttempt, itemParameters } from "../quiz/item-statistics.ts";
 import { estimateAbility } from "../quiz/placement/estimate.ts";
-import { findAttemptAnswers, findMeasuringResults } from "./level-progress.data.ts";
-import { type LevelPoint, pointFromEstimate } from "./level-progress.ts";
+import { recordLearnerId, toLearnerRef } from "./learners.service.ts";
+import { findAttemptAnswers, findMeasuringResults, findSkillTags } from "./level-progress.data.ts";
+import { type LevelPoint, pointFromEstimate, pointFromTag } from "./level-progress.ts";
 
 type Metadata = { title?: unknown; placement?: { theta?: unknown; standardError?: unknown } } | null;
 
@@ -13,8 +15,8 @@ const isNumber = (v: unknown): v is number => typeof v === "number" && Number.is
  * level or concept test estimated from its stored answers on the same scale (an older result
  * without stored answers gives no point).
  */
-export async function quizLevelPoints(db: Db, userId: string): Promise<LevelPoint[]> {
-  const results = await findMeasuringResults(db, userId);
+export async function quizLevelPoints(db: Db, userId: string, learnerId: string | null): Promise<LevelPoint[]> {
+  const results = await findMeasuringResults(db, userId, learnerId);
   const unplaced = results.filter((r) => r.quizType !== "general").flatMap((r) => (r.attemptId ? [r.attemptId] : []));
   const { responses, items } = await findAttemptAnswers(db, unplaced);
   const byAttempt = groupByAttempt(responses);
@@ -36,4 +38,28 @@ export async function quizLevelPoints(db: Db, userId: string): Promise<LevelPoin
     const source = result.quizType === "level" ? "level_test" : "concept_test";
     return [pointFromEstimate(result.createdAt, source, estimateAbility(answered), label)];
   });
+}
+
+/** The teacher's skill tags of a learner's reports, each a point at its level. */
+async function tagLevelPoints(db: Db, learnerId: string): Promise<LevelPoint[]> {
+  const tags = await findSkillTags(db, learnerId);
+  return tags.flatMap((tag) => (isQuizLevel(tag.level) ? [pointFromTag(tag.date, tag.level, tag.skill)] : []));
+}
+
+/** One learner's measurements from every source, oldest first. */
+export async function learnerLevelPoints(db: Db, accountId: string, learnerId: string | null) {
+  const [quiz, tags] = await Promise.all([
+    quizLevelPoints(db, accountId, learnerId),
+    learnerId ? tagLevelPoints(db, learnerId) : [],
+  ]);
+  return [...quiz, ...tags].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * `GET /api/student/progress/levels`: the family's learner named by `learner_id` (another
+ * family's is a 404), else the account holder's own learner or the family's only one.
+ */
+export async function getLevelProgress(db: Db, accountId: string, learnerId: string | undefined) {
+  const learner = await recordLearnerId(db, accountId, learnerId);
+  return { learner_id: learner, points: await learnerLevelPoints(db, accountId, learner) };
 }

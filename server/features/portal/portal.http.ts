@@ -49,6 +49,7 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
   }),
   // `?learner_id=`: one learner's of the family (another family's learner is a 404).
   route("GET", path("/quiz-results"), "portal.quizResults", { input: ({ query }) => query }),
+  route("GET", path("/progress/levels"), "portal.levelProgress", { input: ({ query }) => query }),
   route("GET", path("/resources"), "portal.resources"),
   route("GET", path("/files"), "portal.files", { input: ({ query }) => query }),
   route("GET", path("/notes"), "portal.notes", { input: ({ query }) => query }),

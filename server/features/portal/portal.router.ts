@@ -30,6 +30,7 @@ import { getReferralData, inviteFriend, validateReferralCode } from "./invitatio
 import { addLearner, editLearner, listLearners } from "./learners.service.ts";
 import { checkMove, moveStudentLesson } from "./lesson-moves.service.ts";
 import { getDashboardStats, getProgress, listLessons } from "./lessons.service.ts";
+import { getLevelProgress } from "./level-progress.service.ts";
 import {
   cancellationRequestSchema,
   deleteAccountSchema,
@@ -117,6 +118,10 @@ export const portalRouter = router({
   quizResults: studentProcedure
     .input(learnerFilterSchema)
     .query(({ ctx, input }) => getQuizResults(ctx.db, ctx.student.id, { learnerId: input.learner_id })),
+  // Issue 31, item 4: a learner's measurements on one CEFR scale.
+  levelProgress: studentProcedure
+    .input(learnerFilterSchema)
+    .query(({ ctx, input }) => getLevelProgress(ctx.db, ctx.student.id, input.learner_id)),
   resources: studentProcedure.query(({ ctx }) => listResources(ctx.db, ctx.student.id)),
   files: studentProcedure
     .input(learnerFilterSchema)
