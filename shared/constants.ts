@@ -189,3 +189,18 @@ export const LEARNER_NAME_MESSAGE = "Please enter the learner's name.";
 export const LEARNER_AGE_GROUP_MESSAGE = "Please choose the learner's age group: child, teen or adult.";
 export const LEARNER_LEVEL_MESSAGE = "Please choose a level: beginner, intermediate, advanced, or A1 to C2.";
 export const LEARNER_NAME_TAKEN_MESSAGE = "A learner of your family already has this name.";
+
+// Issue 32, item 6: the teacher books for a student, an existing one or one she enters by name.
+export const TEACHER_BOOKING_WHO_MESSAGE =
+  "Please choose a student, or enter a new student's name with a phone number or an email address.";
+export const TEACHER_BOOKING_CONTACT_MESSAGE = "Please enter a phone number or an email address for the new student.";
+export const TEACHER_BOOKING_PHONE_MESSAGE =
+  "Please enter a valid phone number (digits, with an optional + and spaces).";
+export const TEACHER_BOOKING_STUDENT_NOT_FOUND_MESSAGE = "Student not found.";
+/**
+ * A family the teacher entered with a phone only has no email: its account's address is made of
+ * the phone under this reserved domain (RFC 2606: `.invalid` never resolves), so the same phone
+ * finds the same family, and no mail is ever queued to it.
+ */
+export const NO_EMAIL_DOMAIN = "no-email.invalid";
+export const hasNoEmail = (address: string) => address.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`);

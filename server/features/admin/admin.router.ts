@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
+import { requestLocale } from "../../i18n.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { markAttendance } from "../attendance/attendance.service.ts";
 import { adminAvailabilityRouter, adminHolidaysRouter } from "../availability/availability.router.ts";
@@ -37,6 +38,7 @@ import {
   recordPaymentSchema,
   reversePaymentSchema,
   setFileActiveSchema,
+  teacherBookingSchema,
   updateBookingSchema,
   updateNoteSchema,
   updateOrderSchema,
@@ -74,6 +76,7 @@ import {
   setSharedFileActive,
   updateSharedFile,
 } from "./shared-files.service.ts";
+import { bookForStudent } from "./teacher-booking.service.ts";
 import { teacherProcedure } from "./teacher-procedure.ts";
 
 export const adminRouter = router({
@@ -95,6 +98,15 @@ export const adminRouter = router({
     attendance: adminProcedure
       .input(byIdSchema.extend({ data: attendanceSchema }))
       .mutation(async ({ ctx, input }) => ({ booking: await markAttendance(ctx.db, input.id, input.data.status) })),
+    // Issue 32, item 6: the teacher books a lesson (or a package) for a learner or a new student.
+    // A double tap with one Idempotency-Key books once.
+    create: teacherProcedure
+      .input(teacherBookingSchema)
+      .mutation(({ ctx, input }) =>
+        oncePerKey({ ...ctx, userId: ctx.admin.id }, "admin.bookings.create", input, () =>
+          bookForStudent(ctx.db, ctx.teacher.id, input, requestLocale(ctx.headers), { publicUrl: ctx.env.PUBLIC_URL }),
+        ),
+      ),
     // Issue 31, item 6: waive a family's "I can't come" (cancelled, given back) or keep it forfeited.
     answerCantCome: adminProcedure.input(cantComeAnswerSchema).mutation(async ({ ctx, input }) => {
       const answered = await answerCantCome(ctx.db, input.requestId, input.answer, { publicUrl: ctx.env.PUBLIC_URL });

@@ -63,3 +63,14 @@ export function listLearnersOfAccounts(db: Db, accountIds: string[]) {
 export function setAccountPhoneIfMissing(db: DbOrTx, accountId: string, phone: string) {
   return db.user.updateMany({ where: { id: accountId, OR: [{ phone: null }, { phone: "" }] }, data: { phone } });
 }
+
+/** A learner of any family, with the account that holds them: the teacher books for anyone's. */
+export function findLearnerWithAccount(db: DbOrTx, id: string) {
+  return db.learner.findUnique({
+    where: { id },
+    select: {
+      ...learnerSelect,
+      account: { select: { id: true, email: true, name: true, isAdmin: true, imageUrl: true } },
+    },
+  });
+}
