@@ -27,6 +27,7 @@ import {
   cantComeAnswerSchema,
   createNoteSchema,
   createSharedFileSchema,
+  freeTimesSchema,
   inboxQuerySchema,
   listBookingsSchema,
   listEmailsSchema,
@@ -57,6 +58,7 @@ import {
 } from "./admin.service.ts";
 import { getAgenda } from "./agenda.service.ts";
 import { listEmails, retryEmail } from "./emails.service.ts";
+import { listTeacherFreeTimes } from "./free-times.service.ts";
 import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
 import {
   addOrderPayment,
@@ -85,6 +87,10 @@ export const adminRouter = router({
   agenda: teacherProcedure
     .input(agendaSchema.optional())
     .query(({ ctx, input }) => getAgenda(ctx.db, ctx.teacher.id, agendaSchema.parse(input ?? {}))),
+
+  freeTimes: teacherProcedure
+    .input(freeTimesSchema)
+    .query(({ ctx, input }) => listTeacherFreeTimes(ctx.db, ctx.teacher.id, input)),
 
   bookings: router({
     list: teacherProcedure

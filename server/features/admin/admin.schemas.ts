@@ -116,6 +116,8 @@ export const agendaSchema = z.object({
   view: z.enum(["day", "week"]).default("day"),
   date: dateKey.optional(),
 });
+/** Issue 32, item 6: the teacher's free times of the seven days from `from` (a move names its lesson). */
+export const freeTimesSchema = z.object({ from: dateKey, excludeBookingId: id.optional().nullable() });
 export const updateBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: STATUS_REQUIRED_MESSAGE }),
   notes: nullableText(5000, "multi").optional(),
