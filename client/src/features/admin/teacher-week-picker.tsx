@@ -64,10 +64,16 @@ function FreeTimesWeek({ timeZone, excludeBookingId, initialDay, selected, onSel
         <p
           className="order-first w-full text-center text-sm font-semibold text-slate-900 sm:order-none sm:w-auto"
           aria-live="polite"
+          data-testid="free-times-range"
         >
           {weekRangeLabel(locale, weekStart)}
         </p>
-        <Button variant="outline" size="sm" onClick={() => setWeekStart(addDays(weekStart, 7))}>
+        <Button
+          variant="outline"
+          size="sm"
+          data-testid="free-times-next"
+          onClick={() => setWeekStart(addDays(weekStart, 7))}
+        >
           {t("booking-schedule.week.next")}
         </Button>
       </div>
@@ -77,7 +83,11 @@ function FreeTimesWeek({ timeZone, excludeBookingId, initialDay, selected, onSel
       ) : free.isError && !free.data ? (
         <p className="rounded-lg bg-red-50 p-3 text-sm text-red-900">{t("admin.freeTimes.failed")}</p>
       ) : (
-        <div className={free.isFetching ? "opacity-60 transition" : "transition"} aria-busy={free.isFetching}>
+        <div
+          className={free.isFetching ? "opacity-60 transition" : "transition"}
+          aria-busy={free.isFetching}
+          data-testid="free-times-week"
+        >
           {slots.length === 0 && !free.isFetching && (
             <p className="mb-3 rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600">
               {t("admin.freeTimes.none")}
