@@ -77,11 +77,11 @@ test("books a walk-in from her phone", async ({ page }, info) => {
 
   await page.getByRole("button", { name: words.open }).click();
   const dialog = page.getByRole("dialog", { name: words.dialog });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: words.dialog })).toBeVisible();
   await dialog.getByText(words.newStudent, { exact: true }).click();
-  await dialog.getByLabel(words.name, { exact: true }).fill(name);
-  if (phone) await dialog.getByLabel(words.phone).fill("+39 347 555 0909");
-  else await dialog.getByLabel(words.email).fill("paolo.rizzi@family.example");
+  await dialog.getByRole("textbox", { name: words.name, exact: true }).fill(name);
+  if (phone) await dialog.getByRole("textbox", { name: words.phone, exact: true }).fill("+39 347 555 0909");
+  else await dialog.getByRole("textbox", { name: words.email, exact: true }).fill("paolo.rizzi@family.example");
   const start = await firstFreeTimeSoon(page);
   await pickInstant(dialog, start);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
