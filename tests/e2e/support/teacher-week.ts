@@ -12,7 +12,7 @@ export function pickFreeTime(dialog: Locator, day: string, time: string) {
   return pickInstant(dialog, romeInstant(day, time));
 }
 
-/** Chooses the free time starting at `instant` (an ISO instant in UTC, milliseconds included). */
+/** Chooses the free time starting at `instant` (an ISO instant in UTC, milliseconds included), paging to its week. */
 export async function pickInstant(dialog: Locator, instant: string) {
   const slot = dialog.locator(`[data-slot-id="${instant}"]:visible`);
   const week = dialog.getByTestId("free-times-week");
@@ -21,7 +21,10 @@ export async function pickInstant(dialog: Locator, instant: string) {
     if ((await slot.count()) > 0) break;
     const range = dialog.getByTestId("free-times-range");
     const before = (await range.textContent()) ?? "";
-    await dialog.getByTestId("free-times-next").click();
+    // The week shown first is the lesson's: the time wanted may lie in an earlier week.
+    const weekStart = (await range.getAttribute("data-week-start")) ?? "";
+    const isEarlier = (DateTime.fromISO(instant).setZone("Europe/Rome").toISODate() ?? "") < weekStart;
+    await dialog.getByTestId(isEarlier ? "free-times-previous" : "free-times-next").click();
     await expect(range).not.toHaveText(before);
   }
   await slot.click();

@@ -57,6 +57,7 @@ function FreeTimesWeek({ timeZone, excludeBookingId, initialDay, selected, onSel
           variant="outline"
           size="sm"
           disabled={weekStart <= thisWeek}
+          data-testid="free-times-previous"
           onClick={() => setWeekStart(addDays(weekStart, -7))}
         >
           {t("booking-schedule.week.previous")}
@@ -65,6 +66,7 @@ function FreeTimesWeek({ timeZone, excludeBookingId, initialDay, selected, onSel
           className="order-first w-full text-center text-sm font-semibold text-slate-900 sm:order-none sm:w-auto"
           aria-live="polite"
           data-testid="free-times-range"
+          data-week-start={weekStart}
         >
           {weekRangeLabel(locale, weekStart)}
         </p>
