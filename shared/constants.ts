@@ -226,3 +226,17 @@ export const REPORT_NOT_HELD_MESSAGE = "Only a confirmed lesson can have a repor
 export const REPORT_NOT_FOUND_MESSAGE = "This lesson has no report yet.";
 export const HOMEWORK_NONE_MESSAGE = "This lesson's report gives no homework.";
 export const HOMEWORK_DONE_MESSAGE = 'Say whether the homework is done: "done" must be true or false.';
+// Issue 32, item 6: the teacher books for a student, an existing one or one she enters by name.
+export const TEACHER_BOOKING_WHO_MESSAGE =
+  "Please choose a student, or enter a new student's name with a phone number or an email address.";
+export const TEACHER_BOOKING_CONTACT_MESSAGE = "Please enter a phone number or an email address for the new student.";
+export const TEACHER_BOOKING_PHONE_MESSAGE =
+  "Please enter a valid phone number (digits, with an optional + and spaces).";
+export const TEACHER_BOOKING_STUDENT_NOT_FOUND_MESSAGE = "Student not found.";
+/**
+ * A family the teacher entered with a phone only has no email: its account's address is made of
+ * the phone under this reserved domain (RFC 2606: `.invalid` never resolves), so the same phone
+ * finds the same family, and no mail is ever queued to it.
+ */
+export const NO_EMAIL_DOMAIN = "no-email.invalid";
+export const hasNoEmail = (address: string) => address.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`);

@@ -93,7 +93,8 @@ test("the agenda shows today's lessons in time order and joins the next one", as
   // Move opens the teacher's move dialog on the lesson (the move itself: move.spec.ts).
   await online.getByRole("button", { name: "Move: Marco Ferri" }).click();
   const move = page.getByRole("dialog", { name: "Move Lesson" });
-  await expect(move.getByLabel("New date")).toBeVisible();
+  // Her free times on a week view (issue 32), not a list of quarter hours.
+  await expect(move.getByTestId("free-times-week")).toBeVisible();
   await move.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   // Cancelled while it is still opening (a quick hand), it closes all the same.

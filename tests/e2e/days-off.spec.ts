@@ -7,6 +7,7 @@
 // Run: npm run build && E2E_PORT=3421 npx playwright test tests/e2e/days-off.spec.ts --project desktop --project phone
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { pickFreeTime } from "./support/teacher-week.ts";
 
 const SHOTS = "test-results/days-off";
 const DAY_MS = 86_400_000;
@@ -28,8 +29,7 @@ const TEXTS = {
     count: "2 lessons booked on these days",
     move: /^Move the lesson of /,
     moveDialog: "Move Lesson",
-    newDate: "New date",
-    newTime: "New start time",
+    moveTo: /^Move to /,
     moved: "Lesson Moved",
     allHandled: "Every lesson on your days off is moved or cancelled.",
     nextMonth: "Next month",
@@ -48,8 +48,7 @@ const TEXTS = {
     count: "2 lezioni prenotate in questi giorni",
     move: /^Sposta la lezione di /,
     moveDialog: "Sposta lezione",
-    newDate: "Nuova data",
-    newTime: "Nuovo orario di inizio",
+    moveTo: /^Sposta a /,
     moved: "Lezione spostata",
     allHandled: "Tutte le lezioni dei tuoi giorni liberi sono state spostate o disdette.",
     nextMonth: "Mese successivo",
@@ -193,13 +192,12 @@ for (const lang of ["en", "it"] as const) {
     await visitor.dispose();
 
     // Each lesson moves to the day before, early and late, from the list.
-    for (const time of ["06:00", "21:00"]) {
+    for (const time of ["07:00", "21:00"]) {
       await lessons.getByRole("button", { name: text.move }).first().click();
       const move = page.getByRole("dialog", { name: text.moveDialog });
-      await move.getByLabel(text.newDate).fill(dayBefore);
-      await move.getByLabel(text.newTime).selectOption(time);
-      if (time === "06:00") await shot(page, `move-${lang}-${info.project.name}`);
-      await move.getByRole("button", { name: text.moveDialog }).click();
+      await pickFreeTime(move, dayBefore, time);
+      if (time === "07:00") await shot(page, `move-${lang}-${info.project.name}`);
+      await move.getByRole("button", { name: text.moveTo }).click();
       await expect(page.getByRole("status").filter({ hasText: text.moved }).first()).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);
     }

@@ -4,6 +4,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { toast } from "./support/booking-steps.ts";
 import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
+import { pickFreeTime } from "./support/teacher-week.ts";
 
 const SHOTS = "/tmp/shots-double-tap";
 
@@ -59,10 +60,9 @@ test("the teacher's double tap on Move Lesson moves once", async ({ page }, info
   await page.getByRole("dialog", { name: "Booking Details" }).getByRole("button", { name: "Move lesson" }).click();
   const move = page.getByRole("dialog", { name: "Move Lesson" });
   const day = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
-  await move.getByLabel("New date").fill(day);
-  await move.getByLabel("New start time").selectOption("07:00");
+  await pickFreeTime(move, day, "07:00");
   const updates = countCalls(page, "admin.bookings.update");
-  await move.getByRole("button", { name: "Move Lesson" }).dblclick();
+  await move.getByRole("button", { name: /^Move to / }).dblclick();
   await expect(toast(page, "Lesson Moved")).toHaveCount(1);
   await settle(page);
   expect(updates.count).toBe(1);

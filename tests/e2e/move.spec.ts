@@ -4,6 +4,7 @@
 // the teacher moves the confirmed one from the booking's dialog on a desktop.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { pickFreeTime } from "./support/teacher-week.ts";
 
 const SHOTS = "/tmp/shots-move";
 
@@ -90,14 +91,14 @@ test("the teacher moves a lesson from the booking's dialog", async ({ page }, in
   await expect(move.getByText(/the 48-hour notice does not/)).toBeVisible();
   // Thirty days ahead at 7:00, outside any availability: the teacher's own free time.
   const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await move.getByLabel("New date").fill(day);
-  await move.getByLabel("New start time").selectOption("07:00");
+  // Her free times on a week view (issue 32), as the student's booking flow shows its own.
+  await pickFreeTime(move, day, "07:00");
   await page.screenshot({ path: `${SHOTS}/teacher-move-1440.png` });
   await expectAccessibleDialog(page);
   await page.setViewportSize({ width: 412, height: 915 });
   await page.screenshot({ path: `${SHOTS}/teacher-move-412.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await move.getByRole("button", { name: "Move Lesson" }).click();
+  await move.getByRole("button", { name: /^Move to / }).click();
   await expect(toast(page, "Lesson Moved")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 

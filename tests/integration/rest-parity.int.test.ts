@@ -297,6 +297,22 @@ const samples: Record<string, Sample> = {
   },
   "GET /api/admin/dashboard": { request: async () => ({}) },
   "GET /api/admin/bookings": { request: async () => ({ query: { status: "pending", limit: "5" } }) },
+  // Issue 32, item 6: a walk-in known by a phone of its own on each transport, at a free hour.
+  "POST /api/admin/bookings": {
+    request: async () => {
+      // An hour left free before it: the buffer keeps the two transports' lessons apart.
+      freeHour();
+      return {
+        body: {
+          student: { name: "Walk In", phone: `+39 320 000 ${String(++signups).padStart(4, "0")}` },
+          lesson_date: freeHour().toUTC().toISO(),
+          lessonType: "online",
+        },
+      };
+    },
+    fresh: true,
+    volatile: ["number", "orderReference", "reference", "payload"],
+  },
   "GET /api/admin/bookings/:id": { request: async () => ({ params: { id: (await lesson()).id } }) },
   "PUT /api/admin/bookings/:id": {
     request: async () => ({ params: { id: (await lesson()).id }, body: { status: "cancelled", notes: "Ill" } }),

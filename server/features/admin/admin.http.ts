@@ -10,6 +10,14 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
   route("GET", "/api/admin/dashboard", "admin.dashboardStats", { body: (stats) => ({ stats }) }),
 
   route("GET", "/api/admin/bookings", "admin.bookings.list", { input: ({ query }) => query }),
+  // Issue 32, item 6: the teacher books for a learner or a new student (201).
+  route("POST", "/api/admin/bookings", "admin.bookings.create", {
+    input: ({ body }) => body,
+    body: (output, { reply }) => {
+      reply.code(201);
+      return succeeded(output);
+    },
+  }),
   route("GET", "/api/admin/bookings/:id", "admin.bookings.get", {
     input: ({ params }) => ({ id: params.id }),
     body: (booking) => ({ booking }),

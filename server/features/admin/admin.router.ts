@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { bankItemIdSchema, correctBankItemSchema, listBankItemsSchema } from "../../../shared/question-bank-schemas.ts";
+import { requestLocale } from "../../i18n.ts";
 import { adminProcedure, router } from "../../trpc/init.ts";
 import { markAttendance } from "../attendance/attendance.service.ts";
 import { adminAvailabilityRouter, adminHolidaysRouter } from "../availability/availability.router.ts";
@@ -29,6 +30,7 @@ import {
   cantComeAnswerSchema,
   createNoteSchema,
   createSharedFileSchema,
+  freeTimesSchema,
   inboxQuerySchema,
   listBookingsSchema,
   listEmailsSchema,
@@ -40,6 +42,7 @@ import {
   recordPaymentSchema,
   reversePaymentSchema,
   setFileActiveSchema,
+  teacherBookingSchema,
   updateBookingSchema,
   updateNoteSchema,
   updateOrderSchema,
@@ -59,6 +62,7 @@ import {
 } from "./admin.service.ts";
 import { getAgenda } from "./agenda.service.ts";
 import { listEmails, retryEmail } from "./emails.service.ts";
+import { listTeacherFreeTimes } from "./free-times.service.ts";
 import { listLearnerResults } from "./learner-results.service.ts";
 import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
 import {
@@ -79,6 +83,7 @@ import {
   setSharedFileActive,
   updateSharedFile,
 } from "./shared-files.service.ts";
+import { bookForStudent } from "./teacher-booking.service.ts";
 import { teacherProcedure } from "./teacher-procedure.ts";
 
 export const adminRouter = router({
@@ -87,6 +92,10 @@ export const adminRouter = router({
   agenda: teacherProcedure
     .input(agendaSchema.optional())
     .query(({ ctx, input }) => getAgenda(ctx.db, ctx.teacher.id, agendaSchema.parse(input ?? {}))),
+
+  freeTimes: teacherProcedure
+    .input(freeTimesSchema)
+    .query(({ ctx, input }) => listTeacherFreeTimes(ctx.db, ctx.teacher.id, input)),
 
   bookings: router({
     list: teacherProcedure
@@ -106,6 +115,15 @@ export const adminRouter = router({
     saveReport: adminProcedure
       .input(byIdSchema.extend({ data: lessonReportSchema }))
       .mutation(({ ctx, input }) => saveLessonReport(ctx.db, input.id, input.data, { publicUrl: ctx.env.PUBLIC_URL })),
+    // Issue 32, item 6: the teacher books a lesson (or a package) for a learner or a new student.
+    // A double tap with one Idempotency-Key books once.
+    create: teacherProcedure
+      .input(teacherBookingSchema)
+      .mutation(({ ctx, input }) =>
+        oncePerKey({ ...ctx, userId: ctx.admin.id }, "admin.bookings.create", input, () =>
+          bookForStudent(ctx.db, ctx.teacher.id, input, requestLocale(ctx.headers), { publicUrl: ctx.env.PUBLIC_URL }),
+        ),
+      ),
     // Issue 31, item 6: waive a family's "I can't come" (cancelled, given back) or keep it forfeited.
     answerCantCome: adminProcedure.input(cantComeAnswerSchema).mutation(async ({ ctx, input }) => {
       const answered = await answerCantCome(ctx.db, input.requestId, input.answer, { publicUrl: ctx.env.PUBLIC_URL });

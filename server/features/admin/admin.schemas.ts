@@ -14,8 +14,10 @@ import {
   ENGLISH_LEVELS,
   FILE_FIELDS_REQUIRED_MESSAGE,
   FILE_TYPES,
+  INVALID_EMAIL_MESSAGE,
   MAX_PENDING_LESSONS_LIMIT,
   MEETING_MODES,
+  NAME_REQUIRED_MESSAGE,
   NOTE_FIELDS_REQUIRED_MESSAGE,
   PAYMENT_METHOD_MESSAGE,
   PAYMENT_METHODS,
@@ -24,6 +26,9 @@ import {
   PAYMENT_STATUSES,
   RELEASE_PENDING_HOURS_LIMIT,
   STATUS_REQUIRED_MESSAGE,
+  TEACHER_BOOKING_CONTACT_MESSAGE,
+  TEACHER_BOOKING_PHONE_MESSAGE,
+  TEACHER_BOOKING_WHO_MESSAGE,
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
@@ -111,6 +116,8 @@ export const agendaSchema = z.object({
   view: z.enum(["day", "week"]).default("day"),
   date: dateKey.optional(),
 });
+/** Issue 32, item 6: the teacher's free times of the seven days from `from` (a move names its lesson). */
+export const freeTimesSchema = z.object({ from: dateKey, excludeBookingId: id.optional().nullable() });
 export const updateBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: STATUS_REQUIRED_MESSAGE }),
   notes: nullableText(5000, "multi").optional(),
@@ -433,3 +440,34 @@ export const listEmailsSchema = z.object({
   status: z.enum(["all", ...EMAIL_STATUSES]).default("all"),
   ...pagingFields(25, 100),
 });
+
+/**
+ * Issue 32, item 6: the teacher books for a student — one of the learners (or a family's account)
+ * by `student_id`, or a new one by name with a phone or an email — at `lesson_date`, an instant.
+ */
+const walkInPhone = singleLineText(40)
+  .refine((phone) => /^\+?[\d\s().-]+$/.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 6, {
+    message: TEACHER_BOOKING_PHONE_MESSAGE,
+  })
+  .refine((phone) => (phone.match(/\d/g)?.length ?? 0) <= 15, { message: TEACHER_BOOKING_PHONE_MESSAGE });
+export const teacherBookingSchema = z
+  .object({
+    student_id: singleLineText(64).min(1).optional().nullable(),
+    student: z
+      .object({
+        name: personName(120, NAME_REQUIRED_MESSAGE),
+        email: z.email(INVALID_EMAIL_MESSAGE).max(254).optional().nullable().or(z.literal("")),
+        phone: walkInPhone.optional().nullable().or(z.literal("")),
+      })
+      .refine((s) => Boolean(s.email || s.phone), { message: TEACHER_BOOKING_CONTACT_MESSAGE })
+      .optional()
+      .nullable(),
+    lesson_date: singleLineText(64).min(1, "A lesson date is required"),
+    lessonType: z.enum(["online", "in-person"], { error: "Please choose an online or in-person lesson" }),
+    location: singleLineText(300).optional().nullable(),
+    packageId: singleLineText(100).optional().nullable(),
+    locale: localeSchema.optional(),
+    idempotency_key: singleLineText(200).min(1).optional().nullable(),
+  })
+  .refine((b) => Boolean(b.student_id || b.student), { message: TEACHER_BOOKING_WHO_MESSAGE });
+export type TeacherBookingInput = z.infer<typeof teacherBookingSchema>;

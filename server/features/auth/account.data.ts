@@ -50,3 +50,11 @@ export function bindUserToSub(db: Db, id: string, googleSub: string) {
 export function setUserAdmin(db: Db, id: string, isAdmin: boolean) {
   return db.user.update({ where: { id }, data: { isAdmin }, select: accountSelect });
 }
+
+/** An account as a session names it, by id. */
+export function findAccountById(db: DbOrTx, id: string) {
+  return db.user.findUnique({
+    where: { id },
+    select: { id: true, email: true, name: true, isAdmin: true, imageUrl: true },
+  });
+}

@@ -30,6 +30,8 @@ import {
   lessonRefusal,
   slotMessage,
 } from "../availability/availability.ts";
+import { dayOffCovering } from "../availability/days-off.ts";
+import { findDaysOffOverlapping } from "../availability/holidays.data.ts";
 import type { BillingProfileRow } from "../billing/billing.data.ts";
 import {
   type OrderPaymentDto,
@@ -141,7 +143,22 @@ function toOrderDto(o: Omit<OrderRow, "number" | "paymentStatus" | "paidCents">)
 
 export const takenMessage = (start: Date, zone: string) => slotMessage("errors.taken", start, zone);
 
+/**
+ * What the lessons say about their learner: the details form's answers, or what the teacher typed
+ * booking for a student herself (a name and a phone or an email, no level or goals asked).
+ */
+type LessonInfo = Omit<StudentInfoInput, "english_level" | "lesson_focus"> & {
+  english_level: StudentInfoInput["english_level"] | null;
+  lesson_focus: string | null;
+};
+
 type LessonRequest = {
+  /**
+   * Who books (issue 32, item 6): the teacher for a student is held to her free time only (her
+   * other lessons, her days off and her own calendar), not to her offer, the notice or the advance
+   * limit; her lessons are confirmed, carry no referral discount and send her no notice.
+   */
+  by: "student" | "teacher";
   starts: string[];
   packageId: string | null;
   lessonType: "online" | "in-person";
@@ -149,7 +166,7 @@ type LessonRequest = {
   teacherId: string | null | undefined;
   groupAddOn: { event_id: string; package_id: string } | null | undefined;
   referralCode: string | null | undefined;
-  studentInfo: StudentInfoInput;
+  studentInfo: LessonInfo;
   /** The order's language: the booking page's, else the account's. */
   locale: Locale | undefined;
   /** Fewer lessons than the package's may be booked now; the rest stay in the ledger (issue 30). */
@@ -215,6 +232,21 @@ export function checkStartsAgainstRules(starts: Date[], slots: Interval[], rules
   }
 }
 
+/**
+ * The teacher booking for a student: a time ahead, not on one of her days off. Her lessons and her
+ * own calendar's busy times are checked under the lock, as a student's booking's are.
+ */
+async function checkTeacherIsFree(db: Db, teacherId: string, starts: Date[], rules: SiteRules, now: Date) {
+  const past = starts.find((start) => start.getTime() <= now.getTime());
+  if (past) throw new AppError("BAD_REQUEST", slotMessage("errors.teacherBookingPast", past, rules.zone));
+  const last = lessonAt(starts[starts.length - 1]).end;
+  const daysOff = await findDaysOffOverlapping(db, [teacherId], starts[0], last);
+  const off = starts.find((start) =>
+    dayOffCovering(daysOff, { startsAt: start, endsAt: lessonAt(start).end }, [teacherId]),
+  );
+  if (off) throw new AppError("BAD_REQUEST", slotMessage("errors.teacherBookingDayOff", off, rules.zone));
+}
+
 /** What the booking wrote, and what its order owes (the answer's `payment` is made from it). */
 type BookingOutcome = { bookings: BookingDto[]; order: OrderDto; payable: PayableOrder };
 /** The booking procedures' answer: the lessons, the order, and how to pay it (issue 30). */
@@ -226,13 +258,13 @@ function assessStarts(
   live: { studentId: string | null; orderId: string | null; startsAt: Date; endsAt: Date }[],
   studentId: string,
   rules: SiteRules,
-  now: Date,
 ): { held: typeof live } | { taken: Date } | null {
   const wanted = new Set(starts.map((d) => d.getTime()));
   const held = live.filter((b) => b.studentId === studentId && wanted.has(b.startsAt.getTime()));
   if (held.length > 0) return { held };
   const busy = live.map((b) => ({ start: b.startsAt, end: b.endsAt }));
-  const taken = starts.find((start) => lessonRefusal(lessonAt(start), busy, rules, now) === "taken");
+  // The overlap alone: the notice and the horizon were the first look's (a teacher's booking has none).
+  const taken = starts.find((start) => clashesWithLessons(lessonAt(start), busy, rules.bufferMinutes));
   return taken ? { taken } : null;
 }
 
@@ -263,7 +295,8 @@ async function validateBooking(db: Db, req: LessonRequest, now: Date) {
   }
   if (req.groupAddOn && !groupEvent) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_NIGHT_MESSAGE);
   if (req.groupAddOn && !groupPackage) throw new AppError("BAD_REQUEST", UNKNOWN_GROUP_PACKAGE_MESSAGE);
-  checkStartsAgainstRules(starts, choice.slots, rules, now);
+  if (req.by === "teacher") await checkTeacherIsFree(db, choice.teacher.id, starts, rules, now);
+  else checkStartsAgainstRules(starts, choice.slots, rules, now);
   const group = groupEvent && groupPackage ? { event: groupEvent, package: groupPackage } : null;
   // The teacher's lessons that could clash, buffers included.
   const margin = (rules.bufferMinutes + 60) * 60_000;
@@ -290,9 +323,9 @@ type ValidBooking = Awaited<ReturnType<typeof validateBooking>>;
  * The starts against the teacher's live lessons: a slot this student already holds (a
  * double-click or a retry) gets the first booking back, a taken slot is a CONFLICT.
  */
-async function checkLiveLessons(q: Tx | Db, live: LiveBookingRow[], valid: ValidBooking, studentId: string, now: Date) {
+async function checkLiveLessons(q: Tx | Db, live: LiveBookingRow[], valid: ValidBooking, studentId: string) {
   const { starts, rules, pkg } = valid;
-  const found = assessStarts(starts, live, studentId, rules, now);
+  const found = assessStarts(starts, live, studentId, rules);
   if (!found) return null;
   if ("taken" in found) throw new AppError("CONFLICT", takenMessage(found.taken, rules.zone));
   const held = found.held;
@@ -316,7 +349,7 @@ async function checkLiveLessons(q: Tx | Db, live: LiveBookingRow[], valid: Valid
   throw new AppError("CONFLICT", slotMessage("errors.alreadyBooked", held[0].startsAt, rules.zone));
 }
 
-const isGuardianBooking = (info: StudentInfoInput) => info.age_confirmation === "guardian";
+const isGuardianBooking = (info: LessonInfo) => info.age_confirmation === "guardian";
 
 /** One booking row per start, with what the student told us copied onto each. */
 function lessonRows(
@@ -344,7 +377,7 @@ function lessonRows(
       location: req.lessonType === "in-person" ? valid.location : null,
       studentName: info.name,
       studentEmail: student.email.toLowerCase(),
-      studentPhone: info.phone,
+      studentPhone: info.phone || null,
       englishLevel: info.english_level,
       lessonFocus: info.lesson_focus,
       preferredType: info.preferred_type || null,
@@ -375,7 +408,8 @@ function planBooking(
   const info = req.studentInfo;
   const email = student.email.toLowerCase();
   const orderId = payment.orderId;
-  const status = rules.autoConfirm ? ("confirmed" as const) : ("pending" as const);
+  // The teacher's own booking is her confirmation.
+  const status = rules.autoConfirm || req.by === "teacher" ? ("confirmed" as const) : ("pending" as const);
   const rows = lessonRows(valid, student, req, orderId, status);
   const ctx = mailContext({
     publicUrl,
@@ -392,7 +426,8 @@ function planBooking(
     ...bookingCreatedMails({
       ctx,
       student: { name: info.name, email, phone: info.phone, guardianName: rows[0]?.guardianName ?? null },
-      teacher: { name: teacher.name, email: teacher.email },
+      // She booked it herself: no notice to her of her own booking.
+      teacher: { name: teacher.name, email: req.by === "teacher" ? null : teacher.email },
       packageName: pkg.name,
       bookings: rows.map((r) => ({ ...r, icsSequence: 0 })),
       orderId,
@@ -424,6 +459,7 @@ function planBooking(
     );
   }
   return {
+    by: req.by,
     orderId,
     status,
     rows,
@@ -465,15 +501,19 @@ function commitBooking(
         start: starts[0],
         end: lessonAt(starts[starts.length - 1]).end,
       });
-      const replayedNow = await checkLiveLessons(tx, calendar.live, valid, student.id, now);
+      const replayedNow = await checkLiveLessons(tx, calendar.live, valid, student.id);
       if (replayedNow) return replayedNow;
       // A busy time of the teacher's own calendar that a refresh stored since the first look (the
       // refresh writes under this same lock) refuses the time as a taken slot does.
       const calendarBusy = calendar.calendarBusy.map((b) => ({ start: b.startsAt, end: b.endsAt }));
       const blocked = starts.find((start) => clashesWithLessons(lessonAt(start), calendarBusy, rules.bufferMinutes));
+      if (blocked && plan.by === "teacher") {
+        // Her own calendar says she is busy then: she frees the time there, not by overriding it here.
+        throw new AppError("CONFLICT", slotMessage("errors.teacherBookingCalendarBusy", blocked, rules.zone));
+      }
       if (blocked) throw new AppError("CONFLICT", takenMessage(blocked, rules.zone));
       const slotsNow = calendar.slots.map((s) => ({ start: s.startsAt, end: s.endsAt }));
-      const withdrawn = starts.find((start) => !isOfferedByAvailability(start, slotsNow));
+      const withdrawn = plan.by === "student" && starts.find((start) => !isOfferedByAvailability(start, slotsNow));
       if (withdrawn) {
         throw new AppError("CONFLICT", slotMessage("errors.withdrawn", withdrawn, rules.zone));
       }
@@ -610,9 +650,9 @@ async function bookLessons(
   // A first look without the lock: a taken slot or a retry is answered at once, without queueing
   // behind other bookings of the teacher, and without the reads only a booking needs.
   const live = await listLiveBookingsOverlapping(db, [valid.teacher.id], valid.window.start, valid.window.end);
-  const replayed = await checkLiveLessons(db, live, valid, student.id, now);
+  const replayed = await checkLiveLessons(db, live, valid, student.id);
   if (replayed) return answerOf(replayed, valid.payee, instructions);
-  const discount = await decideDiscount(db, student.id, req.referralCode);
+  const discount = req.by === "teacher" ? null : await decideDiscount(db, student.id, req.referralCode);
   const locale = req.locale ?? (await findUserLocale(db, student.id));
   const predicted = priceOrder(valid.pkg, valid.group?.package.totalPriceCents ?? 0, discount).totalPriceCents;
   const payment = await planPayment(db, valid, predicted, publicUrl);
@@ -672,6 +712,7 @@ function bookOnce<T>(
           ? { ...info, name: learner.name, age_confirmation: learner.isSelf ? "adult" : "guardian" }
           : info;
       const req: LessonRequest = {
+        by: "student",
         ...lesson,
         lessonType: input.lessonType,
         location: input.location,
@@ -689,6 +730,51 @@ function bookOnce<T>(
     },
     opts.now,
   );
+}
+
+/** What the teacher books for a family (issue 32, item 6): one lesson, of a package or on its own. */
+export type TeacherLessonRequest = {
+  start: string;
+  packageId: string | null;
+  lessonType: "online" | "in-person";
+  location: string | null | undefined;
+  teacherId: string;
+  learner: BookingLearner;
+  /** The learner's name as the lessons carry it, and the family's phone, if she has one. */
+  name: string;
+  phone: string | null;
+  isGuardian: boolean;
+  locale: Locale | undefined;
+};
+
+/**
+ * The teacher books a lesson for a family, as a normal booking: the order (the whole package,
+ * its other lessons left in the family's ledger), the credits, the family's email and calendar
+ * file. The order waits for her payment as any other; she records it as she records others.
+ */
+export async function bookAsTeacher(db: Db, family: SessionUser, input: TeacherLessonRequest, opts: BookingOptions) {
+  const req: LessonRequest = {
+    by: "teacher",
+    starts: [input.start],
+    packageId: input.packageId,
+    lessonType: input.lessonType,
+    location: input.location,
+    teacherId: input.teacherId,
+    groupAddOn: null,
+    referralCode: null,
+    studentInfo: {
+      name: input.name,
+      phone: input.phone ?? "",
+      english_level: null,
+      lesson_focus: null,
+      age_confirmation: input.isGuardian ? "guardian" : "adult",
+    },
+    locale: input.locale,
+    bookRestLater: true,
+    learner: input.learner,
+  };
+  const answer = await bookLessons(db, family, req, opts.now ?? new Date(), opts.publicUrl);
+  return { booking: answer.bookings[0], order: answer.order, payment: answer.payment };
 }
 
 /** One lesson (the spec's single booking payload). */

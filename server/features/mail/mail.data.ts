@@ -1,3 +1,4 @@
+import { hasNoEmail } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import { type PageWindow, readPage } from "../../db/paged.ts";
@@ -86,12 +87,19 @@ export function outboxMail(
   return { kind, toAddress, subject: content.subject, textBody: content.text, dedupeKey };
 }
 
+/** A family the teacher entered with a phone only has no address: its mail is not queued at all. */
+const deliverable = (emails: NewOutboxEmail[]) => emails.filter((e) => !hasNoEmail(e.toAddress));
+
 /**
  * The statement that queues `emails`; rows whose dedupeKey already exists are skipped (a reminder
  * is never queued twice). A fragment, so a change can queue its mail in its own statement.
  */
 export function outboxInsertSql(emails: NewOutboxEmail[]): Prisma.Sql {
-  const rows = emails.map((e) => ({ ...e, status: e.status ?? "pending", attachments: e.attachments ?? null }));
+  const rows = deliverable(emails).map((e) => ({
+    ...e,
+    status: e.status ?? "pending",
+    attachments: e.attachments ?? null,
+  }));
   return Prisma.sql`
     INSERT INTO "OutboxEmail" ("id", "kind", "toAddress", "subject", "textBody", "attachments", "dedupeKey", "status")
     SELECT gen_random_uuid(), e."kind", e."toAddress", e."subject", e."textBody", e."attachments", e."dedupeKey", e."status"
@@ -102,7 +110,7 @@ export function outboxInsertSql(emails: NewOutboxEmail[]): Prisma.Sql {
 
 /** Queues mail (see outboxInsertSql); answers how many rows were new. */
 export async function insertOutboxEmails(db: DbOrTx, emails: NewOutboxEmail[]): Promise<number> {
-  if (emails.length === 0) return 0;
+  if (deliverable(emails).length === 0) return 0;
   return db.$executeRaw(outboxInsertSql(emails));
 }
 

@@ -81,3 +81,14 @@ export async function findDefaultLearnerId(db: DbOrTx, accountId: string): Promi
   if (learners[0]?.isSelf || learners.length === 1) return learners[0]?.id ?? null;
   return null;
 }
+
+/** A learner of any family, with the account that holds them: the teacher books for anyone's. */
+export function findLearnerWithAccount(db: DbOrTx, id: string) {
+  return db.learner.findUnique({
+    where: { id },
+    select: {
+      ...learnerSelect,
+      account: { select: { id: true, email: true, name: true, isAdmin: true, imageUrl: true } },
+    },
+  });
+}

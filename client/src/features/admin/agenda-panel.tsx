@@ -4,7 +4,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { wasMissed } from "../../../../shared/constants.ts";
+import { hasNoEmail, wasMissed } from "../../../../shared/constants.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -20,6 +20,7 @@ import { useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate, formatAdminTime, useAdminPrefs } from "./admin-format.ts";
 import { dayTimeline, whatsAppNumber } from "./agenda-timeline.ts";
 import { AttendanceButtons, canMarkAttendance } from "./attendance-buttons.tsx";
+import { BookLessonDialog } from "./book-lesson-dialog.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
 import { CantComeAnswer } from "./cant-come-answer.tsx";
 import { LessonReportDialog } from "./lesson-report-dialog.tsx";
@@ -64,9 +65,11 @@ function ContactLinks({ b, size = "sm" }: { b: AdminBooking; size?: "sm" | "md" 
           </a>
         </>
       )}
-      <a className={cls} href={`mailto:${email}`} aria-label={t("admin.agenda.emailOf", { name })}>
-        <MailIcon className="h-4 w-4 shrink-0" /> {t("admin.agenda.email")}
-      </a>
+      {!hasNoEmail(email) && (
+        <a className={cls} href={`mailto:${email}`} aria-label={t("admin.agenda.emailOf", { name })}>
+          <MailIcon className="h-4 w-4 shrink-0" /> {t("admin.agenda.email")}
+        </a>
+      )}
     </>
   );
 }
@@ -381,6 +384,7 @@ export function AgendaPanel() {
   const [open, setOpen] = useState<AdminBooking | null>(null);
   const [moving, setMoving] = useState<AdminBooking | null>(null);
   const [reporting, setReporting] = useState<AdminBooking | null>(null);
+  const [booking, setBooking] = useState(false);
   const agenda = useQuery({
     ...trpc.admin.agenda.queryOptions({ view, date: shown }),
     // The next lesson moves on as lessons end.
@@ -409,6 +413,9 @@ export function AgendaPanel() {
               {t("admin.agenda.thisWeek")}
             </ToggleButton>
           </fieldset>
+          <Button size="sm" onClick={() => setBooking(true)}>
+            {t("admin.book.open")}
+          </Button>
           <div className="flex items-center gap-2">
             <Button
               variant="outline"
@@ -480,6 +487,7 @@ export function AgendaPanel() {
         onClose={() => setReporting(null)}
         onSaved={() => void agenda.refetch()}
       />
+      <BookLessonDialog open={booking} onClose={() => setBooking(false)} onBooked={() => void agenda.refetch()} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The read-only part of the booking details dialog: student and lesson, the cancellation, the
 // notes and the calendar file.
+import { hasNoEmail } from "../../../../shared/constants.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { DownloadIcon } from "../../components/ui/private-icons.tsx";
 import { useT } from "../../lib/i18n.tsx";
@@ -25,9 +26,13 @@ export function BookingDetails({ booking: b, prefs }: { booking: AdminBooking; p
               : t("admin.details.bookedBySelf")}
           </DetailRow>
           <DetailRow label={t(b.guardian ? "admin.details.guardianEmail" : "admin.details.email")}>
-            <a className="text-blue-800 underline" href={`mailto:${b.student.email}`}>
-              {b.student.email}
-            </a>
+            {hasNoEmail(b.student.email) ? (
+              t("admin.details.notProvided")
+            ) : (
+              <a className="text-blue-800 underline" href={`mailto:${b.student.email}`}>
+                {b.student.email}
+              </a>
+            )}
           </DetailRow>
           <DetailRow label={t(b.guardian ? "admin.details.guardianPhone" : "admin.details.phone")}>
             {b.student.phone || t("admin.details.notProvided")}

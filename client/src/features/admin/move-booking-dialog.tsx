@@ -5,16 +5,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Modal } from "../../components/ui/dialog.tsx";
-import { TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { useSingleFlight } from "../../lib/single-flight.ts";
-import { dateKeyInZone, timeKeyInZone, zonedInstant } from "../../lib/zoned-date.ts";
+import { dateKeyInZone } from "../../lib/zoned-date.ts";
 import { trpc } from "../../trpc.ts";
 import { type AdminBooking, useAdminFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
-import { CHOICES, TimeSelect } from "./availability-time.tsx";
+import { TeacherWeekPicker } from "./teacher-week-picker.tsx";
 
 /** What the move needs of a lesson: any list's row (the bookings, the agenda, days off) has it. */
 type MovableLesson = Pick<AdminBooking, "id" | "lesson_date" | "status"> & { student: { name: string } };
@@ -34,17 +33,15 @@ export function MoveBookingDialog({
   const toast = useToast();
   const fail = useAdminFailure();
   const queryClient = useQueryClient();
-  const [date, setDate] = useState("");
-  const [time, setTime] = useState("");
+  const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const flight = useSingleFlight();
 
   useEffect(() => {
     if (!booking) return;
-    setDate(dateKeyInZone(booking.lesson_date, tz));
-    setTime(timeKeyInZone(booking.lesson_date, tz));
+    setSelected(null);
     setError(null);
-  }, [booking, tz]);
+  }, [booking]);
 
   const move = useMutation(
     trpc.admin.bookings.update.mutationOptions({
@@ -55,40 +52,36 @@ export function MoveBookingDialog({
           variant: "success",
         });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.freeTimes.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.dashboardStats.queryKey() });
         onMoved?.(moved);
         onClose();
       },
-      onError: (e) => fail(e, t("admin.move.failed")),
+      onError: (e) => {
+        fail(e, t("admin.move.failed"));
+        setSelected(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.freeTimes.pathKey() });
+      },
     }),
   );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!booking) return;
-    if (!date || !time) {
+    if (!selected) {
       setError(t("admin.move.chooseError"));
       return;
     }
-    const start = zonedInstant(date, time, tz);
-    if (start.getTime() === new Date(booking.lesson_date).getTime()) {
-      setError(t("admin.move.sameTime"));
-      return;
-    }
-    if (start.getTime() <= Date.now()) {
-      setError(t("admin.move.past"));
-      return;
-    }
     setError(null);
-    const data = { status: booking.status, lesson_date: start.toISOString() };
+    const data = { status: booking.status, lesson_date: selected };
     void flight.run(() => move.mutateAsync({ id: booking.id, data }));
   };
 
-  const today = dateKeyInZone(new Date(), tz);
   return (
     <Modal
       open={booking !== null}
       onClose={onClose}
+      size="lg"
       title={t("admin.move.title")}
       description={
         booking
@@ -101,17 +94,18 @@ export function MoveBookingDialog({
     >
       <form onSubmit={submit} noValidate aria-label={t("admin.move.formLabel")}>
         <p className="mb-4 text-sm text-slate-600">{t("admin.move.intro", { zone: tz })}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t("admin.move.newDate")}
-            type="date"
-            required
-            min={today}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
+        {booking && (
+          <TeacherWeekPicker
+            timeZone={tz}
+            excludeBookingId={booking.id}
+            initialDay={dateKeyInZone(booking.lesson_date, tz)}
+            selected={selected}
+            onSelect={(time) => {
+              setSelected(time);
+              setError(null);
+            }}
           />
-          <TimeSelect label={t("admin.move.newTime")} value={time} onChange={setTime} choices={CHOICES} prefs={prefs} />
-        </div>
+        )}
         {error && (
           <p role="alert" className="mt-3 text-sm text-red-700">
             {error}
@@ -120,7 +114,11 @@ export function MoveBookingDialog({
         <FormActions
           className="mt-5"
           onCancel={onClose}
-          submitLabel={t("admin.move.submit")}
+          submitLabel={
+            selected
+              ? t("admin.move.submitTo", { date: formatAdminDateTime(selected, prefs, true) })
+              : t("admin.move.submit")
+          }
           pendingLabel={t("admin.move.pending")}
           isPending={flight.busy}
         />
