@@ -122,12 +122,3 @@ export function fetchCaldavObjects(account: CaldavAccount, calendarUrl: string, 
     );
   });
 }
-
-/** The named objects of the calendar that still exist (a multiget: any time, no range). */
-export function fetchCaldavObjectsByUrl(account: CaldavAccount, calendarUrl: string, objectUrls: string[]) {
-  return reading(async () => {
-    if (objectUrls.length === 0) return [];
-    const client = await davClient(account);
-    return objectsOf(await client.fetchCalendarObjects({ calendar: { url: calendarUrl }, objectUrls }));
-  });
-}

@@ -61,6 +61,17 @@ export async function putLessonObject(
   return { etag: updated.headers.get("etag") };
 }
 
+/** The lesson's object as the server holds it now, or null when it is gone. */
+export async function fetchLessonObject(account: CaldavAccount, calendarUrl: string, uid: string) {
+  const { headers, fetchOptions } = optionsOf(account);
+  const response = await answerOf(() =>
+    fetch(lessonObjectUrl(calendarUrl, uid), { headers: { ...headers, accept: "text/calendar" }, ...fetchOptions }),
+  );
+  if (response.status === 404 || response.status === 410) return null;
+  if (!response.ok) throw await refusal("GET", response);
+  return { etag: response.headers.get("etag"), data: await response.text() };
+}
+
 /** Removes the lesson's object; one already gone counts as removed. */
 export async function deleteLessonObject(account: CaldavAccount, calendarUrl: string, uid: string) {
   const response = await answerOf(() =>

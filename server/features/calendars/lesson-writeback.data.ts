@@ -192,11 +192,16 @@ export async function recordLessonEventFailure(db: DbOrTx, id: string, error: st
 export async function recordLessonEventChange(
   db: DbOrTx,
   id: string,
-  change: { kind: "deleted" | "moved"; startsAt: Date | null; seenAt: Date },
+  change: { kind: "deleted" | "moved"; startsAt: Date | null; seenAt: Date; sequence: number },
 ) {
   await db.calendarLessonEvent.updateMany({
     where: { id, action: null, changeKind: null },
-    data: { changeKind: change.kind, changedStartsAt: change.startsAt, changeSeenAt: change.seenAt },
+    data: {
+      changeKind: change.kind,
+      changedStartsAt: change.startsAt,
+      changeSeenAt: change.seenAt,
+      sequence: change.sequence,
+    },
   });
 }
 

@@ -26,9 +26,15 @@ import { bookingEventAttributes, foldIcsLines } from "../booking/booking-ics.ts"
 import { loadMovableLesson, moveLesson } from "../booking/lesson-move.service.ts";
 import { teacherLessonEvent } from "../calendar/calendar-feed.ts";
 import { singleEventsOf } from "./busy-times.ts";
-import { type CaldavAccount, type CaldavObject, fetchCaldavObjectsByUrl } from "./calendar-read.ts";
+import type { CaldavAccount, CaldavObject } from "./calendar-read.ts";
 import { decryptCalendarSecret } from "./calendar-secret.ts";
-import { CalendarWriteError, deleteLessonObject, lessonObjectUrl, putLessonObject } from "./calendar-write.ts";
+import {
+  CalendarWriteError,
+  deleteLessonObject,
+  fetchLessonObject,
+  lessonObjectUrl,
+  putLessonObject,
+} from "./calendar-write.ts";
 import {
   claimDueLessonEvents,
   deleteLessonEventRow,
@@ -81,7 +87,8 @@ const contentHashOf = (event: EventAttributes) => {
 export function buildLessonObject(event: EventAttributes): string {
   const { error, value } = createEvent(event);
   if (error || !value) throw error ?? new Error("Could not build the calendar object.");
-  return foldIcsLines(value);
+  // The `ics` package writes METHOD:PUBLISH unasked; a CalDAV object must carry none (RFC 4791 §4.1).
+  return foldIcsLines(value.replace(/^METHOD:[^\r\n]*\r\n/m, ""));
 }
 
 function accountOf(source: ReceivingSourceRow, secret: string): { account: CaldavAccount; calendarUrl: string } {
@@ -253,36 +260,36 @@ export async function detectLessonEventChanges(
       r.booking.startsAt > read.startedAt,
   );
   if (rows.length === 0) return 0;
-  const found = new Map<string, { start: Date | null; etag: string | null }>();
+  const found = new Map<string, { start: Date | null; etag: string | null; sequence: number }>();
   const take = (objects: CaldavObject[]) => {
     for (const object of objects) {
       try {
         for (const event of singleEventsOf(object.data, read.zone))
-          found.set(event.uid, { start: event.start, etag: object.etag });
+          found.set(event.uid, { ...event, etag: object.etag });
       } catch {
         // An object that is not iCalendar is not one of ours.
       }
     }
   };
   take(read.objects);
+  // Missing from the range: deleted, or moved out of it. Each is looked up at its address; one
+  // that cannot be looked up now is left for the next refresh (unknown is not deleted).
+  const unknown = new Set<string>();
   const missing = rows.filter((r) => !found.has(r.uid));
   if (missing.length > 0) {
     const { account, calendarUrl } = accountOf(source, secret);
-    try {
-      take(
-        await fetchCaldavObjectsByUrl(
-          account,
-          calendarUrl,
-          missing.map((r) => lessonObjectUrl(calendarUrl, r.uid)),
-        ),
-      );
-    } catch {
-      // Unknown, not deleted: the next refresh looks again.
-      return 0;
+    for (const row of missing) {
+      try {
+        const object = await fetchLessonObject(account, calendarUrl, row.uid);
+        if (object) take([{ url: lessonObjectUrl(calendarUrl, row.uid), ...object }]);
+      } catch {
+        unknown.add(row.uid);
+      }
     }
   }
   let changes = 0;
   for (const row of rows) {
+    if (unknown.has(row.uid)) continue;
     const event = found.get(row.uid);
     if (event && row.etag !== null && event.etag === row.etag) continue;
     if (event && (!event.start || event.start.getTime() === row.writtenStartsAt?.getTime())) continue;
@@ -290,6 +297,8 @@ export async function detectLessonEventChanges(
       kind: event ? "moved" : "deleted",
       startsAt: event?.start ?? null,
       seenAt: read.startedAt,
+      // Her app raised SEQUENCE: whatever we write next goes above it.
+      sequence: Math.max(row.sequence, event?.sequence ?? 0),
     });
     changes++;
   }
