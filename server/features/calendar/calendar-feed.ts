@@ -50,7 +50,6 @@ export function buildCalendarFeed(opts: {
   locale?: Locale;
 }): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
-  const t = translator(locale);
   const events = opts.lessons.map((lesson): EventAttributes => {
     const ownLocale = opts.audience === "student" ? (lesson.locale ?? locale) : locale;
     const { productId: _p, method: _m, ...event } = bookingEventAttributes(lesson, opts.host, ownLocale);
