@@ -30,6 +30,7 @@ import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
 import { type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDialog } from "./booking-dialog.tsx";
+import { CalendarChangesCard } from "./calendar-changes-card.tsx";
 import { PendingHoldersCard } from "./pending-holders-card.tsx";
 import { SetupChecklist } from "./setup-checklist.tsx";
 
@@ -201,6 +202,8 @@ export function AdminDashboard() {
           <span aria-hidden="true">→</span>
         </Link>
       )}
+
+      <CalendarChangesCard />
 
       <PendingHoldersCard />
 
