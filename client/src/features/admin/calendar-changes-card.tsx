@@ -15,6 +15,12 @@ import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 
 type Action = "cancel" | "move" | "keep";
 
+const DONE = {
+  cancel: "admin.calendarChanges.done.cancel",
+  move: "admin.calendarChanges.done.move",
+  keep: "admin.calendarChanges.done.keep",
+} as const;
+
 export function CalendarChangesCard({ className = "mt-6" }: { className?: string }) {
   const t = useT();
   const prefs = useAdminPrefs();
@@ -25,7 +31,7 @@ export function CalendarChangesCard({ className = "mt-6" }: { className?: string
   const resolve = useMutation({
     mutationFn: (input: { id: string; action: Action }) => trpcClient.admin.calendars.resolveChange.mutate(input),
     onSuccess: (_answer, input) => {
-      toast({ title: t(`admin.calendarChanges.done.${input.action}`), variant: "success" });
+      toast({ title: t(DONE[input.action]), variant: "success" });
       void queryClient.invalidateQueries({ queryKey: trpc.admin.calendars.list.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.admin.agenda.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.admin.bookings.list.queryKey() });

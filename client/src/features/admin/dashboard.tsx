@@ -155,6 +155,7 @@ export function AdminDashboard() {
 
   return (
     <>
+      <CalendarChangesCard className="mb-6" />
       <SetupChecklist />
       <section aria-label={t("admin.dashboard.management")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {TILES.map((tile) => (
@@ -202,8 +203,6 @@ export function AdminDashboard() {
           <span aria-hidden="true">→</span>
         </Link>
       )}
-
-      <CalendarChangesCard />
 
       <PendingHoldersCard />
 
