@@ -164,14 +164,12 @@ async function writeOne(
     } catch {
       throw new CalendarWriteError("unreadable");
     }
-    if (row.action === "delete") {
+    const lesson = row.bookingId ? await findWritableLesson(db, row.bookingId) : null;
+    // A lesson no longer confirmed when its write comes up is removed instead, under the same claim.
+    const isHeld = lesson?.status === "confirmed" || lesson?.status === "completed";
+    if (row.action === "delete" || !lesson || !isHeld) {
       await deleteLessonObject(target.account, target.calendarUrl, row.uid);
       await deleteLessonEventRow(db, id);
-      return "written";
-    }
-    const lesson = row.bookingId ? await findWritableLesson(db, row.bookingId) : null;
-    if (lesson?.status !== "confirmed") {
-      await queueLessonEvent(db, id, "delete", now);
       return "written";
     }
     // Every rewrite raises SEQUENCE past what was written, so her calendar app takes ours as newer.
