@@ -14,6 +14,11 @@ export type Radicale = {
   makeCalendar(name: string, displayName: string): Promise<string>;
   put(calendarUrl: string, uid: string, ics: string): Promise<void>;
   remove(calendarUrl: string, uid: string): Promise<void>;
+  /** The objects of the calendar: their file names and texts. */
+  list(calendarUrl: string): Promise<{ name: string; text: string }[]>;
+  /** Stops the server and keeps its storage; `up()` starts it again on the same port. */
+  down(): Promise<void>;
+  up(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -52,25 +57,37 @@ export async function startRadicale(): Promise<Radicale> {
       "level = warning",
     ].join("\n"),
   );
-  const child: ChildProcess = spawn("/usr/bin/radicale", ["--config", path.join(dir, "config")], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => {
-    stderr += String(chunk);
-  });
   const url = `http://127.0.0.1:${port}`;
   const auth = `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      await fetch(`${url}/.web/`);
-      break;
-    } catch {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`Radicale did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
+  let child: ChildProcess;
+  const up = async () => {
+    const started = spawn("/usr/bin/radicale", ["--config", path.join(dir, "config")], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    child = started;
+    let stderr = "";
+    started.stderr?.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      try {
+        await fetch(`${url}/.web/`);
+        break;
+      } catch {
+        if (Date.now() > deadline || started.exitCode !== null) throw new Error(`Radicale did not start: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
+  };
+  const down = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  };
+  await up();
   const send = async (method: string, address: string, body?: string) => {
     const response = await fetch(address, {
       method,
@@ -98,12 +115,26 @@ export async function startRadicale(): Promise<Radicale> {
     },
     put: (calendarUrl, uid, ics) => send("PUT", `${calendarUrl}${uid}.ics`, ics),
     remove: (calendarUrl, uid) => send("DELETE", `${calendarUrl}${uid}.ics`),
+    list: async (calendarUrl) => {
+      const response = await fetch(calendarUrl, {
+        method: "PROPFIND",
+        headers: { authorization: auth, depth: "1", "content-type": "application/xml" },
+        body: `<?xml version="1.0" encoding="utf-8"?><D:propfind xmlns:D="DAV:"><D:prop><D:getetag/></D:prop></D:propfind>`,
+      });
+      const hrefs = [...(await response.text()).matchAll(/<(?:\w+:)?href>([^<]+\.ics)<\/(?:\w+:)?href>/g)].map(
+        (m) => m[1],
+      );
+      return Promise.all(
+        hrefs.map(async (href) => {
+          const object = await fetch(new URL(href, url), { headers: { authorization: auth } });
+          return { name: decodeURIComponent(href.split("/").pop() ?? ""), text: await object.text() };
+        }),
+      );
+    },
+    down,
+    up,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await down();
       rmSync(dir, { recursive: true, force: true });
     },
   };

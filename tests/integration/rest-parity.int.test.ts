@@ -550,6 +550,15 @@ const samples: Record<string, Sample> = {
     request: async () => ({ params: { id: (await calendarSource()).id } }),
     fresh: true,
   },
+  // An ICS address cannot receive lessons: the same refusal in words over both transports.
+  "PUT /api/admin/calendars/:id": {
+    request: async () => ({ params: { id: (await calendarSource()).id }, body: { receivesLessons: true } }),
+    fresh: true,
+    refusal: {
+      status: 400,
+      body: { error: "An ICS address can only be read: choose a CalDAV calendar to receive your lessons." },
+    },
+  },
   // A source sealed under no key this server has: the refresh fails and says so.
   "POST /api/admin/calendars/:id/sync": {
     request: async () => ({ params: { id: (await calendarSource()).id } }),

@@ -653,6 +653,17 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     passwordEncrypted: "the teacher's app password, sealed",
     lastError: "why the teacher's calendar could not be read",
   },
+  // The write-back's queue names no one: a lesson's UID (its id and the site's host), the server's
+  // etag, a hash and why a write failed. The event in her calendar names the learner: erasure
+  // cancels or redacts the lesson, and the next pass deletes or rewrites that event.
+  CalendarLessonEvent: {
+    uid: "a lesson's calendar UID: its id and the site's host",
+    action: "put | delete",
+    lastError: "why the teacher's calendar refused a write",
+    etag: "the calendar server's version tag",
+    contentHash: "a hash of the event last written",
+    changeKind: "deleted | moved, by the teacher in her calendar",
+  },
   Package: {
     id: "catalogue",
     name: "catalogue",

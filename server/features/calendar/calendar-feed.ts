@@ -14,6 +14,33 @@ export type FeedAudience = "student" | "teacher";
 /** How often calendar apps should poll the feed. */
 export const FEED_REFRESH = "PT1H";
 
+/**
+ * The teacher's view of a lesson's event: the same UID, SEQUENCE and times, its title and
+ * description naming the student (the learner) and the meeting link. Her feed and the events
+ * written into her own calendar (calendars/lesson-writeback.ts) share it.
+ */
+export function teacherLessonEvent(
+  event: EventAttributes,
+  lesson: Pick<FeedLesson, "studentName" | "status" | "lessonType" | "meetingLink">,
+  locale: Locale,
+): EventAttributes {
+  const t = translator(locale);
+  const values = {
+    student: lesson.studentName,
+    cancelled: lesson.status === "cancelled" ? "yes" : "no",
+    online: lesson.lessonType === "online" ? "yes" : "no",
+    status: lesson.status,
+  };
+  const description = t("email.ics.teacherDescription", values);
+  return icsSafeEvent({
+    ...event,
+    title: t("email.ics.teacherTitle", values),
+    description: lesson.meetingLink
+      ? `${description} ${t("email.ics.meetingLink", { link: lesson.meetingLink })}`
+      : description,
+  });
+}
+
 export function buildCalendarFeed(opts: {
   lessons: FeedLesson[];
   host: string;
@@ -23,26 +50,11 @@ export function buildCalendarFeed(opts: {
   locale?: Locale;
 }): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
-  const t = translator(locale);
   const events = opts.lessons.map((lesson): EventAttributes => {
     const ownLocale = opts.audience === "student" ? (lesson.locale ?? locale) : locale;
     const { productId: _p, method: _m, ...event } = bookingEventAttributes(lesson, opts.host, ownLocale);
     if (opts.audience === "student") return event;
-    // The teacher's calendar names the student; the event itself (UID, SEQUENCE, times) is the same.
-    const values = {
-      student: lesson.studentName,
-      cancelled: lesson.status === "cancelled" ? "yes" : "no",
-      online: lesson.lessonType === "online" ? "yes" : "no",
-      status: lesson.status,
-    };
-    const description = t("email.ics.teacherDescription", values);
-    return icsSafeEvent({
-      ...event,
-      title: t("email.ics.teacherTitle", values),
-      description: lesson.meetingLink
-        ? `${description} ${t("email.ics.meetingLink", { link: lesson.meetingLink })}`
-        : description,
-    });
+    return teacherLessonEvent(event, lesson, locale);
   });
   const header = { productId: "english-with-giulia/feed", method: "PUBLISH", calName: toSingleLine(opts.calendarName) };
   let body: string;

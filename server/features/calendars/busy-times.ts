@@ -136,3 +136,29 @@ export function busyTimesFromIcs(text: string, range: BusyInterval, zone: string
     .sort((a, b) => a.start - b.start || a.end - b.end)
     .map((interval) => ({ start: new Date(interval.start), end: new Date(interval.end) }));
 }
+
+/**
+ * The single (not recurring) events of a calendar object: their UID, start instant and SEQUENCE.
+ * The write-back reads its own lessons' events back with it, to see whether the teacher moved one.
+ */
+export function singleEventsOf(text: string, zone: string): { uid: string; start: Date | null; sequence: number }[] {
+  const root = new ICAL.Component(ICAL.parse(text));
+  const calendars = root.name === "vcalendar" ? [root] : root.getAllSubcomponents("vcalendar");
+  return calendars.flatMap((calendar) =>
+    calendar
+      .getAllSubcomponents("vevent")
+      .filter((event) => !event.hasProperty("recurrence-id"))
+      .map((event) => {
+        const start = event.getFirstPropertyValue("dtstart");
+        const sequence = Number(event.getFirstPropertyValue("sequence") ?? 0);
+        return {
+          uid: String(event.getFirstPropertyValue("uid") ?? ""),
+          start:
+            start instanceof ICAL.Time
+              ? new Date(start.isDate ? dayStart(start, zone) : instantOf(start, tzidOf(event, "dtstart"), zone))
+              : null,
+          sequence: Number.isFinite(sequence) ? sequence : 0,
+        };
+      }),
+  );
+}

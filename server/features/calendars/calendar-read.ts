@@ -103,14 +103,22 @@ export function listCaldavCalendars(account: CaldavAccount): Promise<CaldavCalen
   });
 }
 
-/** The iCalendar texts of the calendar's objects that have events in [start, end). */
+export type CaldavObject = { url: string; etag: string | null; data: string };
+
+const objectsOf = (objects: { url: string; etag?: string; data?: unknown }[]): CaldavObject[] =>
+  objects
+    .map((o) => ({ url: o.url, etag: o.etag ?? null, data: typeof o.data === "string" ? o.data : "" }))
+    .filter((o) => o.data.length > 0);
+
+/** The calendar's objects that have events in [start, end): their address, etag and iCalendar text. */
 export function fetchCaldavObjects(account: CaldavAccount, calendarUrl: string, range: { start: Date; end: Date }) {
   return reading(async () => {
     const client = await davClient(account);
-    const objects = await client.fetchCalendarObjects({
-      calendar: { url: calendarUrl },
-      timeRange: { start: range.start.toISOString(), end: range.end.toISOString() },
-    });
-    return objects.map((o) => (typeof o.data === "string" ? o.data : "")).filter((text) => text.length > 0);
+    return objectsOf(
+      await client.fetchCalendarObjects({
+        calendar: { url: calendarUrl },
+        timeRange: { start: range.start.toISOString(), end: range.end.toISOString() },
+      }),
+    );
   });
 }

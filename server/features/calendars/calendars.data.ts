@@ -13,6 +13,7 @@ export const calendarSourceSelect = {
   lastError: true,
   failingSince: true,
   createdAt: true,
+  receivesLessons: true,
 } as const satisfies Prisma.CalendarSourceSelect;
 export type CalendarSourceRow = Prisma.CalendarSourceGetPayload<{ select: typeof calendarSourceSelect }>;
 
@@ -24,6 +25,7 @@ const credentialsSelect = {
   username: true,
   passwordEncrypted: true,
   calendarUrlEncrypted: true,
+  receivesLessons: true,
 } as const satisfies Prisma.CalendarSourceSelect;
 export type CalendarCredentialsRow = Prisma.CalendarSourceGetPayload<{ select: typeof credentialsSelect }>;
 

@@ -13,6 +13,9 @@ export const calendarsProcedureRoutes: ProcedureRoute[] = [
   // The calendars a CalDAV account holds, to choose one before adding it.
   route("POST", "/api/admin/calendars/discover", "admin.calendars.discover", { input: ({ body }) => body }),
   route("PUT", "/api/admin/calendars/settings", "admin.calendars.setSyncEvery", { input: ({ body }) => body }),
+  route("PUT", "/api/admin/calendars/:id", "admin.calendars.update", {
+    input: ({ params, body }) => ({ ...(body && typeof body === "object" ? body : {}), id: params.id }),
+  }),
   route("DELETE", "/api/admin/calendars/:id", "admin.calendars.remove", { input: ({ params }) => ({ id: params.id }) }),
   route("POST", "/api/admin/calendars/:id/sync", "admin.calendars.sync", {
     input: ({ params }) => ({ id: params.id }),

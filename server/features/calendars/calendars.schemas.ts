@@ -18,9 +18,17 @@ export const addCalendarSchema = z.discriminatedUnion("kind", [
     kind: z.literal("caldav"),
     calendarUrl: singleLineText(2000).min(1).optional(),
     name,
+    receivesLessons: z.boolean().optional(),
   }),
-  z.object({ kind: z.literal("ics"), url: address, name }),
+  // An ICS address is read only: asking it to receive lessons is refused in words (the service).
+  z.object({ kind: z.literal("ics"), url: address, name, receivesLessons: z.boolean().optional() }),
 ]);
+
+/** PUT /api/admin/calendars/{id}: whether this calendar receives the teacher's lessons. */
+export const updateCalendarSchema = z.object({ id: z.uuid(), receivesLessons: z.boolean() });
+
+/** Her decision on an event she deleted or moved in her calendar. */
+export const resolveLessonChangeSchema = z.object({ id: z.uuid(), action: z.enum(["cancel", "move", "keep"]) });
 
 /** How often the calendars are read again: from every minute to once a day. */
 export const calendarSyncSettingSchema = z.object({ syncEveryMinutes: z.number().int().min(1).max(1440) });

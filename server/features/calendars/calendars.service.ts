@@ -12,7 +12,7 @@ import type { Env } from "../../env.ts";
 import { AppError } from "../../errors.ts";
 import { loadSiteRules } from "../availability/availability.service.ts";
 import { runWithTeacherLock } from "../booking/booking.data.ts";
-import { busyTimesFromIcs } from "./busy-times.ts";
+import { busyTimesFromIcs, singleEventsOf } from "./busy-times.ts";
 import {
   type CaldavAccount,
   CalendarReadError,
@@ -38,8 +38,18 @@ import {
   replaceCalendarBusy,
 } from "./calendars.data.ts";
 import type { addCalendarSchema, caldavAccountSchema } from "./calendars.schemas.ts";
+import { setReceivingSource } from "./lesson-writeback.data.ts";
+import {
+  detectLessonEventChanges,
+  lessonUidsOf,
+  listLessonChanges,
+  syncLessonEvents,
+} from "./lesson-writeback.service.ts";
 
-type Secret = Pick<Env, "calendarSecret">;
+/** The key of the credentials; the public address too where lessons are written (their UIDs). */
+type Secret = Pick<Env, "calendarSecret"> & { PUBLIC_URL?: string };
+
+export const ICS_CANNOT_RECEIVE = "An ICS address can only be read: choose a CalDAV calendar to receive your lessons.";
 
 export const DEFAULT_CALENDAR_SYNC_MINUTES = 5;
 /** A refresh's claim outlives its reads' deadlines (calendar-read.ts), so a crashed process's claim ends. */
@@ -58,6 +68,7 @@ export type CalendarSourceDto = {
   busyCount: number;
   lastError: string | null;
   failingSince: string | null;
+  receivesLessons: boolean;
 };
 
 const toDto = (row: CalendarSourceRow): CalendarSourceDto => ({
@@ -70,11 +81,16 @@ const toDto = (row: CalendarSourceRow): CalendarSourceDto => ({
   busyCount: row.busyCount,
   lastError: row.lastError,
   failingSince: row.failingSince?.toISOString() ?? null,
+  receivesLessons: row.receivesLessons,
 });
 
 export async function listCalendars(db: Db, teacherId: string) {
-  const [sources, minutes] = await Promise.all([listCalendarSources(db, teacherId), readCalendarSyncMinutes(db)]);
-  return { calendars: sources.map(toDto), syncEveryMinutes: minutes ?? DEFAULT_CALENDAR_SYNC_MINUTES };
+  const [sources, minutes, changes] = await Promise.all([
+    listCalendarSources(db, teacherId),
+    readCalendarSyncMinutes(db),
+    listLessonChanges(db, teacherId),
+  ]);
+  return { calendars: sources.map(toDto), syncEveryMinutes: minutes ?? DEFAULT_CALENDAR_SYNC_MINUTES, changes };
 }
 
 /** A refusal the admin page shows as the read's failure, in the teacher's language. */
@@ -101,6 +117,7 @@ export async function addCalendar(
   input: z.output<typeof addCalendarSchema>,
   now = new Date(),
 ) {
+  if (input.kind === "ics" && input.receivesLessons) throw new AppError("BAD_REQUEST", ICS_CANNOT_RECEIVE);
   let source: CalendarSourceRow;
   try {
     const url = checkCalendarAddress(input.url);
@@ -152,6 +169,42 @@ export async function addCalendar(
     await deleteCalendarSource(db, teacherId, source.id);
     throw readRefusal(result.error);
   }
+  if (input.kind === "caldav" && input.receivesLessons) {
+    await setReceivingSource(db, teacherId, source.id, true);
+    await writeLessonsNow(db, env, source.id, now);
+  }
+  const stored = await findCalendarSource(db, source.id);
+  return { calendar: toDto(stored ?? source) };
+}
+
+/** The lessons written at once where the address is known; the scheduler retries what fails. */
+async function writeLessonsNow(db: Db, env: Secret, id: string, now: Date) {
+  if (!env.PUBLIC_URL) return;
+  try {
+    await syncLessonEvents(db, { calendarSecret: env.calendarSecret, PUBLIC_URL: env.PUBLIC_URL }, now, id);
+  } catch {
+    // Each write failed is queued with its retry; nothing else to do here.
+  }
+}
+
+/**
+ * PUT /api/admin/calendars/{id}: whether the calendar receives her lessons. One at a time: choosing
+ * one stops the others; stopping leaves the events written in her calendar, and writes no more.
+ */
+export async function updateCalendar(
+  db: Db,
+  env: Secret,
+  teacherId: string,
+  input: { id: string; receivesLessons: boolean },
+  now = new Date(),
+) {
+  const source = await findCalendarSource(db, input.id);
+  if (!source || source.teacherId !== teacherId) throw new AppError("NOT_FOUND", "Calendar not found.");
+  if (source.kind !== "caldav" && input.receivesLessons) throw new AppError("BAD_REQUEST", ICS_CANNOT_RECEIVE);
+  if (input.receivesLessons !== source.receivesLessons) {
+    await setReceivingSource(db, teacherId, source.id, input.receivesLessons);
+    if (input.receivesLessons) await writeLessonsNow(db, env, source.id, now);
+  }
   const stored = await findCalendarSource(db, source.id);
   return { calendar: toDto(stored ?? source) };
 }
@@ -182,6 +235,7 @@ async function horizonOf(db: Db, now: Date) {
 }
 
 async function readBusyTimes(db: Db, env: Secret, source: CalendarCredentialsRow, now: Date) {
+  const startedAt = new Date();
   const { zone, range } = await horizonOf(db, now);
   const open = (sealed: string) => {
     try {
@@ -192,9 +246,9 @@ async function readBusyTimes(db: Db, env: Secret, source: CalendarCredentialsRow
     }
   };
   const url = open(source.urlEncrypted);
-  const texts =
+  const objects =
     source.kind === "ics"
-      ? [await fetchIcsText(url)]
+      ? [{ url, etag: null, data: await fetchIcsText(url) }]
       : await fetchCaldavObjects(
           {
             url,
@@ -204,8 +258,13 @@ async function readBusyTimes(db: Db, env: Secret, source: CalendarCredentialsRow
           source.calendarUrlEncrypted ? open(source.calendarUrlEncrypted) : url,
           range,
         );
+  // The lessons written into this calendar are lessons, not busy times of hers.
+  const lessonUids = source.receivesLessons ? await lessonUidsOf(db, source.id) : new Set<string>();
+  const isLesson = (text: string) =>
+    lessonUids.size > 0 && singleEventsOf(text, zone).some((event) => lessonUids.has(event.uid));
   try {
-    return texts.flatMap((text) => busyTimesFromIcs(text, range, zone));
+    const busy = objects.filter((o) => !isLesson(o.data)).flatMap((o) => busyTimesFromIcs(o.data, range, zone));
+    return { busy, read: { objects, startedAt, range, zone } };
   } catch {
     throw new CalendarReadError("not-calendar");
   }
@@ -218,14 +277,17 @@ async function readBusyTimes(db: Db, env: Secret, source: CalendarCredentialsRow
 async function refresh(db: Db, env: Secret, id: string, now: Date): Promise<{ busy: number; error: string | null }> {
   const source = await findCalendarCredentials(db, id);
   if (!source) return { busy: 0, error: null };
+  // Her calendar first gets what changed in her lessons, so the read below sees our latest writes.
+  if (source.receivesLessons) await writeLessonsNow(db, env, id, now);
   try {
-    const busy = await readBusyTimes(db, env, source, now);
+    const { busy, read } = await readBusyTimes(db, env, source, now);
     await runWithTeacherLock(
       db,
       source.teacherId,
       (tx) => replaceCalendarBusy(tx, source, busy, now),
       "The calendar changed meanwhile.",
     );
+    if (source.receivesLessons) await detectLessonEventChanges(db, env.calendarSecret, id, read);
     return { busy: busy.length, error: null };
   } catch (error) {
     if (!(error instanceof CalendarReadError)) {

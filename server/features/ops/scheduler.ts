@@ -13,6 +13,7 @@ import { emailIssuedDocuments } from "../billing/document-mail.ts";
 import { sendPaymentReminders } from "../booking/payment-reminder.service.ts";
 import { releaseStalePendingLessons } from "../booking/pending-hold.service.ts";
 import { syncDueCalendars } from "../calendars/calendars.service.ts";
+import { syncLessonEvents } from "../calendars/lesson-writeback.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
 import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";
 import { runHousekeeping } from "./housekeeping.service.ts";
@@ -97,7 +98,20 @@ export function serverJobs(opts: {
       // default); with several processes each source is claimed by one (calendars.data.ts).
       name: "calendar refresh",
       everyMs: 60_000,
-      run: (now) => syncDueCalendars(db, { calendarSecret: opts.calendarSecret }, now, opts.onSlotsChanged),
+      run: (now) =>
+        syncDueCalendars(
+          db,
+          { calendarSecret: opts.calendarSecret, PUBLIC_URL: opts.publicUrl },
+          now,
+          opts.onSlotsChanged,
+        ),
+    },
+    {
+      // The teacher's lessons into her receiving calendar: what changed is queued, and the queue's
+      // due writes (retried with backoff until her server takes them) are made, one process each.
+      name: "calendar write-back",
+      everyMs: 60_000,
+      run: (now) => syncLessonEvents(db, { calendarSecret: opts.calendarSecret, PUBLIC_URL: opts.publicUrl }, now),
     },
     // Item calibration from placement answers: the estimates move slowly, a few passes a day do.
     { name: "item calibration", everyMs: CALIBRATION_INTERVAL_MS, run: (now) => runCalibration(db, now) },

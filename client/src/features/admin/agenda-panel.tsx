@@ -22,6 +22,7 @@ import { dayTimeline, whatsAppNumber } from "./agenda-timeline.ts";
 import { AttendanceButtons, canMarkAttendance } from "./attendance-buttons.tsx";
 import { BookLessonDialog } from "./book-lesson-dialog.tsx";
 import { BookingDialog } from "./booking-dialog.tsx";
+import { CalendarChangesCard } from "./calendar-changes-card.tsx";
 import { CantComeAnswer } from "./cant-come-answer.tsx";
 import { LessonReportDialog } from "./lesson-report-dialog.tsx";
 import { MoveBookingDialog } from "./move-booking-dialog.tsx";
@@ -403,6 +404,7 @@ export function AgendaPanel() {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="order-2 min-w-0 lg:order-1">
+        <CalendarChangesCard className="mb-4" />
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <fieldset className="inline-flex min-w-0 rounded-xl border-0 bg-slate-100 p-1">
             <legend className="sr-only">{t("admin.agenda.view")}</legend>

@@ -14,6 +14,7 @@ import { useT } from "../../lib/i18n.tsx";
 import { trpc, trpcClient } from "../../trpc.ts";
 import { useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDateTime } from "./admin-format.ts";
+import { CalendarChangesCard } from "./calendar-changes-card.tsx";
 
 const SYNC_CHOICES = [1, 5, 15, 30, 60];
 const EMPTY = { kind: "ics", url: "", username: "", password: "", name: "", calendarUrl: "" };
@@ -80,6 +81,17 @@ export function CalendarsCard({ prefs }: { prefs: AdminPrefs }) {
     },
     onError: (e) => fail(e, t("admin.calendars.syncFailed")),
   });
+  const receive = useMutation({
+    mutationFn: (input: { id: string; receivesLessons: boolean }) => trpcClient.admin.calendars.update.mutate(input),
+    onSuccess: (answer) => {
+      toast({
+        title: answer.calendar.receivesLessons ? t("admin.calendars.receiving") : t("admin.calendars.notReceiving"),
+        variant: "success",
+      });
+      refresh();
+    },
+    onError: (e) => fail(e, t("admin.calendars.receiveFailed")),
+  });
   const remove = useMutation({
     mutationFn: (id: string) => trpcClient.admin.calendars.remove.mutate({ id }),
     onSuccess: refresh,
@@ -105,6 +117,8 @@ export function CalendarsCard({ prefs }: { prefs: AdminPrefs }) {
           {t("admin.calendars.title")}
         </h2>
         <p className="mb-3 text-sm text-slate-600">{t("admin.calendars.intro")}</p>
+        <p className="mb-3 text-sm text-slate-600">{t("admin.calendars.receiveIntro")}</p>
+        <CalendarChangesCard className="mb-3" />
         <ul className="divide-y divide-slate-100" aria-label={t("admin.calendars.list")}>
           {(list.data?.calendars ?? []).map((c) => (
             <li key={c.id} className="flex flex-col gap-2 py-3">
@@ -112,6 +126,7 @@ export function CalendarsCard({ prefs }: { prefs: AdminPrefs }) {
                 <span className="font-medium text-slate-900">{c.name}</span>
                 <Badge tone="neutral">{c.kind === "ics" ? "ICS" : "CalDAV"}</Badge>
                 <span className="truncate text-xs text-slate-500">{c.host}</span>
+                {c.receivesLessons && <Badge tone="blue">{t("admin.calendars.receivesBadge")}</Badge>}
               </div>
               <p className="text-sm text-slate-600">
                 {c.lastSyncedAt
@@ -139,6 +154,21 @@ export function CalendarsCard({ prefs }: { prefs: AdminPrefs }) {
                 >
                   {t("admin.calendars.syncNow")}
                 </Button>
+                {c.kind === "caldav" && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={receive.isPending}
+                    onClick={() => receive.mutate({ id: c.id, receivesLessons: !c.receivesLessons })}
+                    aria-label={
+                      c.receivesLessons
+                        ? t("admin.calendars.stopReceivingNamed", { name: c.name })
+                        : t("admin.calendars.receiveNamed", { name: c.name })
+                    }
+                  >
+                    {c.receivesLessons ? t("admin.calendars.stopReceiving") : t("admin.calendars.receive")}
+                  </Button>
+                )}
                 <Button
                   size="sm"
                   variant="ghost"

@@ -30,6 +30,7 @@ import { CalendarFeedCard } from "../calendar/calendar-feed-card.tsx";
 import { type AdminBooking, useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { formatAdminDateTime, useAdminPrefs } from "./admin-format.ts";
 import { BookingDialog } from "./booking-dialog.tsx";
+import { CalendarChangesCard } from "./calendar-changes-card.tsx";
 import { PendingHoldersCard } from "./pending-holders-card.tsx";
 import { SetupChecklist } from "./setup-checklist.tsx";
 
@@ -154,6 +155,7 @@ export function AdminDashboard() {
 
   return (
     <>
+      <CalendarChangesCard className="mb-6" />
       <SetupChecklist />
       <section aria-label={t("admin.dashboard.management")} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {TILES.map((tile) => (
