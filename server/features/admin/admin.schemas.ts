@@ -24,6 +24,8 @@ import {
   PAYMENT_STATUSES,
   RELEASE_PENDING_HOURS_LIMIT,
   STATUS_REQUIRED_MESSAGE,
+  WAITLIST_HOLD_HOURS_LIMIT,
+  WAITLIST_HOLD_HOURS_MESSAGE,
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
@@ -252,6 +254,13 @@ export const businessSettingsSchema = z.object({
     .int(ATTENDANCE_AUTO_HOURS_MESSAGE)
     .min(0, ATTENDANCE_AUTO_HOURS_MESSAGE)
     .max(ATTENDANCE_AUTO_HOURS_LIMIT, ATTENDANCE_AUTO_HOURS_MESSAGE)
+    .optional(),
+  // Hours a waitlist offer holds a freed time (issue 31, item 3). Absent keeps what is saved.
+  waitlistHoldHours: z.coerce
+    .number({ error: WAITLIST_HOLD_HOURS_MESSAGE })
+    .int(WAITLIST_HOLD_HOURS_MESSAGE)
+    .min(1, WAITLIST_HOLD_HOURS_MESSAGE)
+    .max(WAITLIST_HOLD_HOURS_LIMIT, WAITLIST_HOLD_HOURS_MESSAGE)
     .optional(),
 });
 /** The teacher's mark once a lesson has started (issue 31, item 1). */

@@ -44,6 +44,7 @@ import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import { type PaymentForMail, payOrderUrl } from "../mail/mail.templates.ts";
 import { type BookingLearner, resolveBookingLearner, saveBookingLearner } from "../portal/learners.service.ts";
+import { acceptWaitlistHolds, checkWaitlistHolds } from "../waitlist/waitlist-holds.ts";
 import {
   type BookingRow,
   countStudentOrders,
@@ -476,6 +477,8 @@ function commitBooking(
       if (withdrawn) {
         throw new AppError("CONFLICT", slotMessage("errors.withdrawn", withdrawn, rules.zone));
       }
+      // A time the waitlist holds for another family is taken for everyone else (issue 31, item 3).
+      const holds = await checkWaitlistHolds(tx, { teacherId: teacher.id, starts, studentId: student.id, now, taken });
 
       // An account past its cap of unpaid pending lessons is refused here, under its own lock as
       // well, so two bookings of one account at once cannot both pass it (issue 27).
@@ -501,6 +504,7 @@ function commitBooking(
       const learnerId = await saveBookingLearner(tx, student.id, plan.learner, plan.learnerDetails);
       for (const row of plan.rows) row.learnerId = learnerId;
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(mailPayment), taken);
+      await acceptWaitlistHolds(tx, holds, plan.rows, now);
       // What the details step asked goes to the profile where it is empty, so nothing is asked
       // twice; a guardian's level and goals are the learner's, not the account holder's.
       const [first] = plan.rows;

@@ -27,6 +27,7 @@ import {
   resourceSharedEmail,
   type TeacherNotice,
   teacherNoticeEmail,
+  waitlistOfferEmail,
 } from "./mail.templates.ts";
 
 // Data of one word each, none of them English, so any run of English words in the Italian text
@@ -147,6 +148,9 @@ function everyEmail(locale: Locale): MailContent[] {
       }
       for (const kind of ["file", "note"] as const)
         mails.push(resourceSharedEmail(to.name, { kind, title: "Verbi" }, to.ctx));
+      mails.push(
+        waitlistOfferEmail(to.name, { startsAt: at, expiresAt: at, hours: 12, url: "https://x.test/o" }, to.ctx),
+      );
     }
     for (const notice of notices) mails.push(teacherNoticeEmail(notice, ctx));
     for (const count of [1, 2]) mails.push(freedLessonsEmail(Array(count).fill(at), ctx));
