@@ -90,14 +90,12 @@ describe(`the waitlist on ${testEngine}`, () => {
     expect(offer).not.toBeNull();
     const page = await t.caller({ student: second }).portal.waitlistOffer({ id: offer?.id ?? "" });
     expect(page).toMatchObject({ status: "held", startTime: start.toJSDate().toISOString() });
-    const booked = await t
-      .caller({ student: second })
-      .portal.acceptWaitlistOffer({
-        id: offer?.id ?? "",
-        phone: "+39 333 111 2222",
-        english_level: "beginner",
-        lesson_focus: "Travel",
-      });
+    const booked = await t.caller({ student: second }).portal.acceptWaitlistOffer({
+      id: offer?.id ?? "",
+      phone: "+39 333 111 2222",
+      english_level: "beginner",
+      lesson_focus: "Travel",
+    });
     expect(booked.booking).toMatchObject({ lesson_date: start.toJSDate().toISOString(), status: "pending" });
     expect(await db().waitlistOffer.findUniqueOrThrow({ where: { id: offer?.id }, select: { status: true } })).toEqual({
       status: "accepted",
