@@ -159,7 +159,12 @@ test("the waitlist's screens in Italian", async ({ page }, info) => {
   await page.getByRole("button", { name: "Orari occupati? Mettiti in lista d'attesa" }).click();
   await expect(page.getByLabel("Giorno della settimana")).toBeVisible();
   await shot(page, "join-dialog-it", project);
+  const joined = await page.request.post("/api/student/waitlist", {
+    data: { weekday: 3, from: "07:00", to: "08:00", locale: "it" },
+  });
+  expect(joined.status()).toBe(201);
   await page.goto("/it/student/waitlist");
   await expect(page.getByRole("heading", { name: "La mia lista d'attesa" })).toBeVisible();
+  await expect(page.getByText("Il mercoledì, 07:00–08:00")).toBeVisible();
   await shot(page, "portal-it", project);
 });
