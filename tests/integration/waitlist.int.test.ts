@@ -181,6 +181,38 @@ describe(`the waitlist on ${testEngine}`, () => {
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  it("the hold's hours are the business setting (GET/PUT /api/admin/settings, 1 to 72), and an offer holds for them", async () => {
+    const current = async () => (await t.send("GET", "/api/admin/settings", { as: t.admin })).json().settings;
+    const settings = await current();
+    expect(settings.business.waitlistHoldHours).toBe(12);
+    const save = (hours: unknown) =>
+      t.send("PUT", "/api/admin/settings", {
+        as: t.admin,
+        payload: { settings: { ...settings, business: { ...settings.business, waitlistHoldHours: hours } } },
+      });
+    const refused = await save(0);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe("The waitlist hold must be a whole number of hours from 1 to 72.");
+    expect((await save(24)).statusCode).toBe(200);
+    await t.setSettings({ bufferBetweenLessons: 0 });
+    try {
+      const { start, bookingId } = await takenTime();
+      const who = await t.createStudent();
+      await join(who, { startTime: iso(start) });
+      await cancel(bookingId);
+      const now = new Date();
+      expect((await pass(now)).offered).toBe(1);
+      const offer = await db().waitlistOffer.findFirstOrThrow({
+        where: { entry: { studentId: who.id } },
+        select: { expiresAt: true },
+      });
+      expect(offer.expiresAt.getTime()).toBe(now.getTime() + 24 * HOUR);
+      expect((await offersMailed(who.email))[0].textBody).toContain("held for you for 24 hours");
+    } finally {
+      await db().adminSettings.update({ where: { id: "site" }, data: { waitlistHoldHours: 12 } });
+    }
+  });
+
   it("refuses a free time, a past time and a malformed window with clear messages", async () => {
     const who = await t.createStudent();
     const free = romeDay(day++, 10);

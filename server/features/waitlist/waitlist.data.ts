@@ -14,6 +14,10 @@ const entrySelect = {
 } as const satisfies Prisma.WaitlistEntrySelect;
 export type WaitlistEntryRow = Prisma.WaitlistEntryGetPayload<{ select: typeof entrySelect }>;
 
+/** Still waiting, and still to come: an entry for one time that has passed waits for nothing. */
+const waitingAt = (now: Date) =>
+  ({ status: "waiting", OR: [{ startsAt: null }, { startsAt: { gt: now } }] }) satisfies Prisma.WaitlistEntryWhereInput;
+
 const offerSelect = {
   id: true,
   entryId: true,
@@ -50,7 +54,7 @@ export function insertWaitlistEntry(db: DbOrTx, entry: NewWaitlistEntry) {
 /** The family's entries still waiting, with the offer each holds now (if any). */
 export function listWaitingEntries(db: Db, studentId: string, now: Date) {
   return db.waitlistEntry.findMany({
-    where: { studentId, status: "waiting" },
+    where: { studentId, ...waitingAt(now) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
       ...entrySelect,
@@ -76,9 +80,9 @@ export async function withdrawEntry(db: Db, id: string, now: Date) {
 }
 
 /** Every entry waiting, in the order they asked. */
-export function listAllWaitingEntries(db: DbOrTx) {
+export function listAllWaitingEntries(db: DbOrTx, now: Date) {
   return db.waitlistEntry.findMany({
-    where: { status: "waiting" },
+    where: waitingAt(now),
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { ...entrySelect, student: { select: { name: true, email: true } } },
   });
@@ -149,8 +153,8 @@ export function readHoldHours(db: DbOrTx) {
 }
 
 /** Whether anyone waits at all: the periodic pass costs one count when nobody does. */
-export async function hasWaitingEntries(db: DbOrTx) {
-  return (await db.waitlistEntry.count({ where: { status: "waiting" } })) > 0;
+export async function hasWaitingEntries(db: DbOrTx, now: Date) {
+  return (await db.waitlistEntry.count({ where: waitingAt(now) })) > 0;
 }
 
 /** The details the family gave on their latest lesson, else their profile's: an offer books with them. */

@@ -251,8 +251,8 @@ const offerUrl = (ctx: MailContext, locale: Locale, id: string) =>
 export async function advanceWaitlist(db: Db, opts: { publicUrl: string; now: Date }) {
   const { now } = opts;
   const expired = (await expireHolds(db, now)).count;
-  if (!(await hasWaitingEntries(db))) return { expired, offered: 0 };
-  const entries = await listAllWaitingEntries(db);
+  if (!(await hasWaitingEntries(db, now))) return { expired, offered: 0 };
+  const entries = await listAllWaitingEntries(db, now);
   const offers = await listOffersOfEntries(
     db,
     entries.map((e) => e.id),
