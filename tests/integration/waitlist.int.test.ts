@@ -188,7 +188,12 @@ describe(`the waitlist on ${testEngine}`, () => {
     const save = (hours: unknown) =>
       t.send("PUT", "/api/admin/settings", {
         as: t.admin,
-        payload: { settings: { ...settings, business: { ...settings.business, waitlistHoldHours: hours } } },
+        payload: {
+          settings: {
+            ...settings,
+            business: { ...settings.business, bufferBetweenLessons: 30, waitlistHoldHours: hours },
+          },
+        },
       });
     const refused = await save(0);
     expect(refused.statusCode).toBe(400);
