@@ -178,6 +178,17 @@ export const DEFAULT_ATTENDANCE_AUTO_HOURS = 24;
 export const ATTENDANCE_AUTO_HOURS_LIMIT = 168;
 export const ATTENDANCE_AUTO_HOURS_MESSAGE =
   "The hours after which unmarked lessons are marked attended must be a whole number from 0 (never) to 168.";
+/** A waitlist offer holds a freed time this many hours for its person (issue 31, item 3). */
+export const DEFAULT_WAITLIST_HOLD_HOURS = 12;
+export const WAITLIST_HOLD_HOURS_LIMIT = 72;
+export const WAITLIST_HOLD_HOURS_MESSAGE = "The waitlist hold must be a whole number of hours from 1 to 72.";
+export const WAITLIST_SHAPE_MESSAGE =
+  "Please give either startTime, or weekday (1 Monday to 7 Sunday) with from and to (HH:MM, from before to).";
+export const WAITLIST_PAST_MESSAGE = "This time has already passed.";
+export const WAITLIST_NOT_FOUND_MESSAGE = "Waitlist entry not found.";
+export const WAITLIST_OFFER_GONE_MESSAGE =
+  "This offer is no longer held for you. The time may be free on the booking page.";
+export const WAITLIST_NOT_TAKEN_MESSAGE = "This time is free: you can book it now instead of waiting.";
 
 /** A learner's age group (issue 31): a family's child, teenager, or an adult (often the account holder). */
 export const LEARNER_AGE_GROUPS = ["child", "teen", "adult"] as const;

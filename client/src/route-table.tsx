@@ -98,6 +98,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: "/student/dashboard", lazy: async () => ({ Component: (await portal()).Dashboard }) },
               { path: "/student/lessons", lazy: async () => ({ Component: (await portal()).MyLessons }) },
+              { path: "/student/waitlist", lazy: async () => ({ Component: (await portal()).MyWaitlist }) },
+              {
+                path: "/student/waitlist/offer/:id",
+                lazy: async () => ({ Component: (await portal()).WaitlistOfferPage }),
+              },
               { path: "/student/progress", lazy: async () => ({ Component: (await portal()).MyProgress }) },
               { path: "/student/contact", lazy: async () => ({ Component: (await portal()).ContactPage }) },
               { path: "/student/family", lazy: async () => ({ Component: (await portal()).FamilyPage }) },

@@ -11,6 +11,7 @@ import type bookingGroup from "./messages/en/booking-group.json";
 import type bookingLearners from "./messages/en/booking-learners.json";
 import type bookingPackages from "./messages/en/booking-packages.json";
 import type bookingSchedule from "./messages/en/booking-schedule.json";
+import type bookingWaitlist from "./messages/en/booking-waitlist.json";
 import type common from "./messages/en/common.json";
 import type documents from "./messages/en/documents.json";
 import type email from "./messages/en/email.json";
@@ -33,6 +34,8 @@ export const AREAS = [
   // conversation offer, and the choice of the family's learner (signed in).
   "booking-group",
   "booking-learners",
+  // The schedule step's waitlist (issue 31, item 3), arriving with its dialog.
+  "booking-waitlist",
   "booking-confirmation",
   // The payer's fiscal data: the portal's profile, and the booking's details step when the teacher's regime needs it.
   "billing",
@@ -62,6 +65,7 @@ export type MessageKey =
   | keyof typeof bookingPackages
   | keyof typeof bookingSchedule
   | keyof typeof bookingDetails
+  | keyof typeof bookingWaitlist
   | keyof typeof bookingGroup
   | keyof typeof bookingLearners
   | keyof typeof bookingConfirmation

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 /** A REST call with an optional session cookie and JSON body. */
 export function injectRest(
   app: FastifyInstance,
-  call: { method: "GET" | "POST" | "PUT"; url: string; payload?: unknown; cookie?: string },
+  call: { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; payload?: unknown; cookie?: string },
 ) {
   return app.inject({
     method: call.method,

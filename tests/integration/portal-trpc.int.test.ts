@@ -45,6 +45,7 @@ const READS: Read[] = [
   { procedure: "portal.profile", url: () => "/api/student/profile" },
   { procedure: "portal.referrals", url: () => "/api/student/referrals" },
   { procedure: "portal.learners", url: () => "/api/student/learners" },
+  { procedure: "portal.waitlist", url: () => "/api/student/waitlist" },
   { procedure: "portal.quizResults", url: () => "/api/student/quiz-results" },
   { procedure: "portal.resources", url: () => "/api/student/resources" },
   { procedure: "portal.files", url: () => "/api/student/files" },
@@ -304,6 +305,11 @@ describe("signed out, or signed in as the teacher", () => {
       // learners.int.test.ts: the caller's family only; another family's learner is a 404.
       "portal.addLearner",
       "portal.updateLearner",
+      // waitlist.int.test.ts: another family's entries and offers are 404.
+      "portal.joinWaitlist",
+      "portal.withdrawWaitlist",
+      "portal.waitlistOffer",
+      "portal.acceptWaitlistOffer",
       "portal.logFileAccess",
       // portal-new-marker.int.test.ts: only the student's own shared notes.
       "portal.markNoteSeen",

@@ -34,7 +34,7 @@ function offsetOf(day: Date) {
   return name.replace("GMT", "") || "+00:00";
 }
 
-const call = (student: Student | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
+const call = (student: Student | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
   injectRest(t.app, { method, url, payload, cookie: student?.cookie });
 
 beforeAll(async () => {
@@ -51,9 +51,10 @@ const routePattern = (url: string) =>
     .replace(/\/bookings\/[^/]+\/move$/, "/bookings/:id/move")
     .replace(/\/orders\/[0-9a-f-]{36}$/, "/orders/:id")
     .replace(/\/learners\/[0-9a-f-]{36}$/, "/learners/:id")
+    .replace(/\/waitlist\/[0-9a-f-]{36}$/, "/waitlist/:id")
     .replace(/\/documents\/[0-9a-f-]{36}\/pdf$/, "/documents/:id/pdf");
 
-const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
+const STUDENT_ROUTES: ["GET" | "POST" | "PUT" | "DELETE", string, unknown?][] = [
   ["GET", "/api/student/stats"],
   ["GET", "/api/student/profile"],
   ["PUT", "/api/student/profile", { name: "X" }],
@@ -89,6 +90,9 @@ const STUDENT_ROUTES: ["GET" | "POST" | "PUT", string, unknown?][] = [
   ],
   ["GET", "/api/student/export"],
   ["POST", "/api/student/delete-account", { confirmation: "DELETE" }],
+  ["GET", "/api/student/waitlist"],
+  ["POST", "/api/student/waitlist", { weekday: 2, from: "14:00", to: "18:00" }],
+  ["DELETE", "/api/student/waitlist/00000000-0000-4000-8000-000000000000"],
 ];
 
 describe("signed out", () => {
@@ -535,6 +539,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     ["notes", "/api/student/notes"],
     ["referrals", "/api/student/referrals"],
     ["learners", "/api/student/learners"],
+    ["waitlist", "/api/student/waitlist"],
     ["quiz results", "/api/student/quiz-results"],
     ["cancellations", "/api/student/cancellations"],
     ["cancellation summary", "/api/student/cancellation-summary"],
@@ -578,6 +583,8 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     "POST /api/student/referrals": "POST /referrals records an invited friend once (referrals)",
     "POST /api/student/learners": "learners.int.test.ts: a learner is added to the caller's family only",
     "PUT /api/student/learners/:id": "learners.int.test.ts: another family's learner answers 404, unchanged",
+    "POST /api/student/waitlist": "waitlist.int.test.ts: an entry joins the caller's waitlist only",
+    "DELETE /api/student/waitlist/:id": "waitlist.int.test.ts: another family's entry answers 404, still waiting",
     "POST /api/student/rebook": "B cannot spend A's credit (rebooking with a credit)",
     "POST /api/student/calendar-feed/reset": "calendar-feed.int.test.ts: a reset revokes only the caller's link",
     "POST /api/student/delete-account": "privacy.int.test.ts: deleting one account leaves the other whole",

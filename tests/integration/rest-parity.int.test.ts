@@ -38,6 +38,9 @@ type Sample = {
 };
 let signups = 0;
 let learners = 0;
+let waitlistMinutes = 0;
+const waitlistFrom = () =>
+  `${String(8 + Math.floor(waitlistMinutes / 60)).padStart(2, "0")}:${String(waitlistMinutes++ % 60).padStart(2, "0")}`;
 
 let slotHour = 0;
 /** A future hour no other sample uses, in the teacher's zone. */
@@ -204,6 +207,27 @@ const samples: Record<string, Sample> = {
     as: asStudent,
     fresh: true,
     volatile: ["name"],
+  },
+  // Issue 31, item 3: the waitlist (each sample a window of its own, so none is the other's repeat).
+  "GET /api/student/waitlist": { request: async () => ({}), as: asStudent },
+  "POST /api/student/waitlist": {
+    request: async () => ({ body: { weekday: 2, from: waitlistFrom(), to: "23:00" } }),
+    as: asStudent,
+    fresh: true,
+    volatile: ["id", "created_at", "from"],
+  },
+  "DELETE /api/student/waitlist/:id": {
+    request: async () => ({
+      params: {
+        id: (
+          await db().waitlistEntry.create({
+            data: { studentId: student.id, weekday: 3, fromMinute: waitlistMinutes++, toMinute: 1440 },
+          })
+        ).id,
+      },
+    }),
+    as: asStudent,
+    fresh: true,
   },
   "GET /api/student/referrals": { request: async () => ({}), as: asStudent },
   "POST /api/student/referrals": {

@@ -525,6 +525,9 @@ const PERSONAL: Record<string, Record<string, Erasure>> = {
   ReportSkill: { skill: "cascade", level: "cascade" },
   // Their lesson ledger goes with the account (the orders it names stay, in the teacher's accounts).
   CreditEntry: { kind: "cascade", reason: "cascade" },
+  // The family's waitlist (issue 31, item 3): what they waited for and the offers made go with them.
+  WaitlistEntry: { status: "cascade", locale: "cascade" },
+  WaitlistOffer: { status: "cascade" },
   AvailabilityRequest: {
     name: "deleted",
     email: "deleted",

@@ -29,6 +29,8 @@ import {
   TEACHER_BOOKING_CONTACT_MESSAGE,
   TEACHER_BOOKING_PHONE_MESSAGE,
   TEACHER_BOOKING_WHO_MESSAGE,
+  WAITLIST_HOLD_HOURS_LIMIT,
+  WAITLIST_HOLD_HOURS_MESSAGE,
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
 import { optionalPageLimit, pageLimit, pageOffset, pagingFields } from "../../../shared/paging.ts";
@@ -259,6 +261,13 @@ export const businessSettingsSchema = z.object({
     .int(ATTENDANCE_AUTO_HOURS_MESSAGE)
     .min(0, ATTENDANCE_AUTO_HOURS_MESSAGE)
     .max(ATTENDANCE_AUTO_HOURS_LIMIT, ATTENDANCE_AUTO_HOURS_MESSAGE)
+    .optional(),
+  // Hours a waitlist offer holds a freed time (issue 31, item 3). Absent keeps what is saved.
+  waitlistHoldHours: z.coerce
+    .number({ error: WAITLIST_HOLD_HOURS_MESSAGE })
+    .int(WAITLIST_HOLD_HOURS_MESSAGE)
+    .min(1, WAITLIST_HOLD_HOURS_MESSAGE)
+    .max(WAITLIST_HOLD_HOURS_LIMIT, WAITLIST_HOLD_HOURS_MESSAGE)
     .optional(),
 });
 export const WEEKLY_CAP_MESSAGE = "The weekly cap must be a whole number of lessons from 1 to 50, or empty for no cap.";

@@ -18,6 +18,7 @@ const siteSelect = {
   creditExpiryMonths: true,
   paymentReminderDays: true,
   attendanceAutoHours: true,
+  waitlistHoldHours: true,
   meetingMode: true,
   meetingFixedLink: true,
   jitsiBaseUrl: true,

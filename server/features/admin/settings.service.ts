@@ -55,6 +55,7 @@ export async function getAdminSettings(db: Db, teacherId: string) {
         creditExpiryMonths: site.creditExpiryMonths,
         paymentReminderDays: site.paymentReminderDays,
         attendanceAutoHours: site.attendanceAutoHours,
+        waitlistHoldHours: site.waitlistHoldHours,
       },
       system: {
         dateFormat: site.dateFormat,

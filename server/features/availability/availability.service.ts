@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/loca
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import { type MeetingRules, meetingRulesOf } from "../booking/meeting-room.ts";
+import { listHeldStarts } from "../waitlist/waitlist.data.ts";
 import {
   findSiteSettings,
   listActiveTeacherIds,
@@ -106,11 +107,15 @@ export async function bookableLessonsByTeacher(
   if (teacherIds.length === 0) return new Map<string, Interval[]>();
   const margin = (rules.bufferMinutes + 60) * 60_000;
   const around = { start: new Date(window.start.getTime() - margin), end: new Date(window.end.getTime() + margin) };
-  const [slots, bookings, calendarBusy] = await Promise.all([
+  const [slots, bookings, calendarBusy, held] = await Promise.all([
     listSlotsOverlapping(db, teacherIds, window.start, window.end, { offeredOnly: true }),
     listLiveBookingsOverlapping(db, teacherIds, around.start, around.end),
     listCalendarBusyOverlapping(db, teacherIds, around.start, around.end),
+    listHeldStarts(db, teacherIds, window.start, window.end, now),
   ]);
+  // A time the waitlist holds for someone (issue 31, item 3) is offered to nobody else meanwhile;
+  // its holder books it from the offer's page.
+  const isHeld = new Set(held.map((h) => `${h.teacherId}@${h.startsAt.getTime()}`));
   const result = new Map<string, Interval[]>();
   for (const teacherId of teacherIds) {
     result.set(
@@ -123,7 +128,7 @@ export async function bookableLessonsByTeacher(
         window,
         rules,
         now,
-      }),
+      }).filter((lesson) => !isHeld.has(`${teacherId}@${lesson.start.getTime()}`)),
     );
   }
   return result;

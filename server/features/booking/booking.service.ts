@@ -46,6 +46,7 @@ import type { NewOutboxEmail } from "../mail/mail.data.ts";
 import { loadTeacherMail, mailContext, queueEmails } from "../mail/mail.service.ts";
 import { type PaymentForMail, payOrderUrl } from "../mail/mail.templates.ts";
 import { type BookingLearner, resolveBookingLearner, saveBookingLearner } from "../portal/learners.service.ts";
+import { acceptWaitlistHolds, checkWaitlistHolds } from "../waitlist/waitlist-holds.ts";
 import {
   type BookingRow,
   countStudentOrders,
@@ -517,6 +518,8 @@ function commitBooking(
       if (withdrawn) {
         throw new AppError("CONFLICT", slotMessage("errors.withdrawn", withdrawn, rules.zone));
       }
+      // A time the waitlist holds for another family is taken for everyone else (issue 31, item 3).
+      const holds = await checkWaitlistHolds(tx, { teacherId: teacher.id, starts, studentId: student.id, now, taken });
 
       // An account past its cap of unpaid pending lessons is refused here, under its own lock as
       // well, so two bookings of one account at once cannot both pass it (issue 27).
@@ -544,6 +547,7 @@ function commitBooking(
       // A weekly cap the teacher set on this learner or the family (issue 31, item 7).
       await ensureWeeklyRoom(tx, { accountId: student.id, learnerId, starts, zone: rules.zone });
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(mailPayment), taken);
+      await acceptWaitlistHolds(tx, holds, plan.rows, now);
       // What the details step asked goes to the profile where it is empty, so nothing is asked
       // twice; a guardian's level and goals are the learner's, not the account holder's.
       const [first] = plan.rows;

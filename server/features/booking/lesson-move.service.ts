@@ -12,6 +12,7 @@ import { loadSiteRules } from "../availability/availability.service.ts";
 import { clashesWithLessons, lessonAt, slotMessage } from "../availability/availability.ts";
 import { recordLessonMoved } from "../credits/credits.service.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
+import { checkWaitlistHolds } from "../waitlist/waitlist-holds.ts";
 import { findBookingForMove, insertLessonMove, moveBookingRow, runWithTeacherLock } from "./booking.data.ts";
 import { checkStartsAgainstRules, takenMessage } from "./booking.service.ts";
 import { queueLessonEventMails } from "./booking-mail.ts";
@@ -78,6 +79,10 @@ export async function moveLesson(db: Db, req: MoveRequest) {
           );
         }
         if (clashesWithLessons(to, busy, rules.bufferMinutes)) throw new AppError("CONFLICT", taken);
+        // A time the waitlist holds for another family (issue 31, item 3) is not the student's to take.
+        if (by === "student" && lesson.studentId) {
+          await checkWaitlistHolds(tx, { teacherId, starts: [start], studentId: lesson.studentId, now, taken });
+        }
       }
       // A family's weekly cap binds its own moves; the teacher, who sets the cap, is free of it.
       if (by === "student" && lesson.studentId) {

@@ -28,6 +28,7 @@ import {
   resourceSharedEmail,
   type TeacherNotice,
   teacherNoticeEmail,
+  waitlistOfferEmail,
 } from "./mail.templates.ts";
 
 // Data of one word each, none of them English, so any run of English words in the Italian text
@@ -166,6 +167,9 @@ function everyEmail(locale: Locale): MailContent[] {
           { ...report, homework: null, homeworkDue: null, homeworkLink: null, homeworkFile: null, skills: [] },
           to.ctx,
         ),
+      );
+      mails.push(
+        waitlistOfferEmail(to.name, { startsAt: at, expiresAt: at, hours: 12, url: "https://x.test/o" }, to.ctx),
       );
     }
     for (const notice of notices) mails.push(teacherNoticeEmail(notice, ctx));

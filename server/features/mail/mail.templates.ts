@@ -519,6 +519,38 @@ export function paymentReminderEmail(
 }
 
 /**
+ * A freed time offered from the waitlist (issue 31, item 3): held for the reader until
+ * `expiresAt`; the link shows it and books it once they sign in.
+ */
+export function waitlistOfferEmail(
+  name: string,
+  offer: { startsAt: Date; expiresAt: Date; hours: number; url: string },
+  ctx: MailContext,
+): MailContent {
+  const { t } = studentVoice(ctx);
+  const values = {
+    when: describeTime(offer.startsAt, ctx),
+    until: describeTime(offer.expiresAt, ctx),
+    hours: offer.hours,
+    teacher: teacherOf(t, ctx),
+  };
+  return {
+    subject: t("email.waitlistOffer.subject", values),
+    text: [
+      t("email.greeting", { name }),
+      "",
+      t("email.waitlistOffer.intro", values),
+      "",
+      t("email.waitlistOffer.hold", values),
+      offer.url,
+      "",
+      t("email.waitlistOffer.passOn"),
+      signOff(t, ctx),
+    ].join("\n"),
+  };
+}
+
+/**
  * The student's email for a file or a note the teacher shared. The note's text stays out of the
  * mail: it is read in the portal, behind the student's sign-in.
  */

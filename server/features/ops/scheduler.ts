@@ -16,6 +16,7 @@ import { syncDueCalendars } from "../calendars/calendars.service.ts";
 import { syncLessonEvents } from "../calendars/lesson-writeback.service.ts";
 import { completeEndedLessons } from "../portal/portal.data.ts";
 import { CALIBRATION_INTERVAL_MS, runCalibration } from "../quiz/calibration.service.ts";
+import { advanceWaitlist } from "../waitlist/waitlist.service.ts";
 import { runHousekeeping } from "./housekeeping.service.ts";
 
 const DOCUMENT_MAIL_INTERVAL_MS = 60_000;
@@ -26,6 +27,7 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
 const HOUR_MS = 3_600_000;
 const PENDING_RELEASE_INTERVAL_MS = 15 * 60_000;
 const PAYMENT_REMINDER_INTERVAL_MS = 15 * 60_000;
+const WAITLIST_INTERVAL_MS = 30_000;
 
 /**
  * Lessons move on by themselves: a confirmed lesson whose end has passed is completed.
@@ -85,6 +87,17 @@ export function serverJobs(opts: {
       name: "payment reminders",
       everyMs: PAYMENT_REMINDER_INTERVAL_MS,
       run: (now) => sendPaymentReminders(db, { publicUrl: opts.publicUrl, now }),
+    },
+    {
+      // Issue 31, item 3: held times whose hours are over pass on, freed times are offered. One
+      // count when nobody waits; half a minute late at most.
+      name: "waitlist offers",
+      everyMs: WAITLIST_INTERVAL_MS,
+      run: async (now) => {
+        const result = await advanceWaitlist(db, { publicUrl: opts.publicUrl, now });
+        if (result.expired > 0 || result.offered > 0) opts.onSlotsChanged?.();
+        return result;
+      },
     },
     { name: "housekeeping", everyMs: 24 * HOUR_MS, run: (now) => runHousekeeping(db, now) },
     // Receipts and invoices reach their payer within a minute of being issued.

@@ -78,6 +78,16 @@ export const studentProcedureRoutes: ProcedureRoute[] = [
       return result;
     },
   }),
+  // Issue 31, item 3: the waitlist. The offer's page and its acceptance are the portal's own calls.
+  route("GET", path("/waitlist"), "portal.waitlist"),
+  route("POST", path("/waitlist"), "portal.joinWaitlist", {
+    input: ({ body }) => body,
+    body: (result, { reply }) => {
+      reply.code(201);
+      return result;
+    },
+  }),
+  route("DELETE", path("/waitlist/:id"), "portal.withdrawWaitlist", { input: ({ params }) => ({ id: params.id }) }),
   route("GET", path("/calendar-feed"), "portal.calendarFeed.get"),
   route("POST", path("/calendar-feed/reset"), "portal.calendarFeed.reset"),
 ];

@@ -18,6 +18,14 @@ import { getStudentCredits } from "../credits/credits.service.ts";
 import { deleteStudentAccount } from "../privacy/privacy.service.ts";
 import { homeworkDoneSchema } from "../reports/reports.schemas.ts";
 import { markHomeworkDone } from "../reports/reports.service.ts";
+import { waitlistAcceptSchema, waitlistIdSchema, waitlistJoinSchema } from "../waitlist/waitlist.schemas.ts";
+import {
+  acceptWaitlistOffer,
+  getWaitlistOffer,
+  joinWaitlist,
+  listWaitlist,
+  withdrawWaitlistEntry,
+} from "../waitlist/waitlist.service.ts";
 import {
   checkCancellation,
   getCancellationSummary,
@@ -189,6 +197,23 @@ export const portalRouter = router({
     .mutation(({ ctx, input }) =>
       deleteStudentAccount(ctx.db, ctx.student.id, input, { uploads: ctx.uploads, env: ctx.env }),
     ),
+
+  // Issue 31, item 3: the waitlist for taken times, and the offers it makes.
+  waitlist: studentProcedure.query(({ ctx }) => listWaitlist(ctx.db, ctx.student.id)),
+  joinWaitlist: rateLimitedStudentProcedure("write")
+    .input(waitlistJoinSchema)
+    .mutation(({ ctx, input }) =>
+      joinWaitlist(ctx.db, ctx.student.id, input, { locale: input.locale ?? requestLocale(ctx.headers) }),
+    ),
+  withdrawWaitlist: rateLimitedStudentProcedure("write")
+    .input(waitlistIdSchema)
+    .mutation(({ ctx, input }) => withdrawWaitlistEntry(ctx.db, ctx.student.id, input.id)),
+  waitlistOffer: studentProcedure
+    .input(waitlistIdSchema)
+    .query(({ ctx, input }) => getWaitlistOffer(ctx.db, ctx.student.id, input.id)),
+  acceptWaitlistOffer: rateLimitedStudentProcedure("booking")
+    .input(waitlistAcceptSchema)
+    .mutation(({ ctx, input }) => acceptWaitlistOffer(ctx.db, ctx.student, input, { publicUrl: ctx.env.PUBLIC_URL })),
 
   calendarFeed: router({
     get: studentProcedure.query(({ ctx }) => getFeedStatus(ctx.db, ctx.student.id, "student")),

@@ -6,6 +6,7 @@ import {
   CREDIT_EXPIRY_MONTHS_LIMIT,
   MAX_PENDING_LESSONS_LIMIT,
   PAYMENT_REMINDER_DAYS_LIMIT,
+  WAITLIST_HOLD_HOURS_LIMIT,
 } from "../../../../shared/constants.ts";
 import { isLocale, LOCALE_NAMES, LOCALES } from "../../../../shared/i18n/locales.ts";
 import type { MessageKey } from "../../../../shared/i18n/messages.ts";
@@ -193,6 +194,13 @@ function PendingLessonsFields({ business, set }: { business: AdminSettings["busi
         hint={t("admin.settings.business.attendanceAutoHint")}
         {...wholeNumber(business.attendanceAutoHours, 0, ATTENDANCE_AUTO_HOURS_LIMIT, (attendanceAutoHours) =>
           set("business", { attendanceAutoHours }),
+        )}
+      />
+      <TextField
+        label={t("admin.settings.business.waitlistHold")}
+        hint={t("admin.settings.business.waitlistHoldHint")}
+        {...wholeNumber(business.waitlistHoldHours, 1, WAITLIST_HOLD_HOURS_LIMIT, (waitlistHoldHours) =>
+          set("business", { waitlistHoldHours }),
         )}
       />
     </>

@@ -32,6 +32,9 @@ const CustomAvailabilityDialog = lazy(() =>
   })),
 );
 
+// Issue 31, item 3: the waitlist's dialog and its words arrive when it is opened.
+const WaitlistDialog = lazy(() => import("../../features/booking/waitlist-dialog.tsx"));
+
 export function SchedulePage() {
   const t = useT();
   const navigate = useNavigate();
@@ -50,6 +53,8 @@ export function SchedulePage() {
     [],
   );
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Back from signing in to join the waitlist: the dialog opens again.
+  const [waitlistOpen, setWaitlistOpen] = useState(() => location.search.includes("waitlist=1"));
   // Back from the details step after a time was lost: why, and the week the visitor was looking at.
   const back = location.state as { notice?: string; week?: string } | null;
   const notice = back?.notice ?? null;
@@ -226,6 +231,9 @@ export function SchedulePage() {
             <Button variant="outline" size="sm" className="mt-2 w-full" onClick={() => setDialogOpen(true)}>
               {t("booking-schedule.custom.button")}
             </Button>
+            <Button variant="ghost" size="sm" className="mt-1 w-full" onClick={() => setWaitlistOpen(true)}>
+              {t("booking-schedule.waitlist")}
+            </Button>
           </Card>
         </aside>
       </div>
@@ -250,6 +258,16 @@ export function SchedulePage() {
         </Button>
       </div>
 
+      {waitlistOpen && (
+        <Suspense fallback={null}>
+          <WaitlistDialog
+            onClose={() => setWaitlistOpen(false)}
+            signedIn={Boolean(user)}
+            returnTo={`/book/schedule${location.search.includes("waitlist=1") ? location.search : `${location.search || "?"}${location.search ? "&" : ""}waitlist=1`}`}
+            zone={zone}
+          />
+        </Suspense>
+      )}
       {dialogOpen && pkg && (
         <Suspense fallback={null}>
           <CustomAvailabilityDialog

@@ -141,6 +141,7 @@ export function StudentSignIn() {
 const NAV: { to: string; label: MessageKey; exact?: boolean; icon: typeof HomeIcon }[] = [
   { to: "/student/dashboard", label: "portal.nav.dashboard", exact: true, icon: HomeIcon },
   { to: "/student/lessons", label: "portal.nav.lessons", icon: CalendarIcon },
+  { to: "/student/waitlist", label: "portal.nav.waitlist", icon: CalendarIcon },
   { to: "/student/progress", label: "portal.nav.progress", icon: ChartIcon },
   { to: "/student/quizzes", label: "portal.nav.activities", icon: PuzzleIcon },
   { to: "/student/family", label: "portal.nav.family", icon: UsersIcon },
@@ -296,3 +297,4 @@ export { MyProgress } from "./progress.tsx";
 export { ReferralLanding } from "./referral-landing.tsx";
 export { Referrals } from "./referrals.tsx";
 export { Resources } from "./resources.tsx";
+export { MyWaitlist, WaitlistOfferPage } from "./waitlist.tsx";
