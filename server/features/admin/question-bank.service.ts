@@ -163,6 +163,7 @@ export async function correctBankItem(db: Db, id: string, item: BankItemCorrecti
       difficulty: levelDifficulty(item.level),
       concept,
       topic: old.topic,
+      point: old.point,
       skill: old.skill,
       source: old.source,
       version: old.version + 1,
