@@ -48,6 +48,7 @@ function toBankItemDto(row: BankItemRow, stats = emptyStatistics) {
     concept: row.concept,
     conceptName: row.concept && isConceptSlug(row.concept) ? CONCEPT_CATALOG[row.concept].name : null,
     topic: row.topic,
+    point: row.point,
     source: row.source as "bank" | "ai",
     status: statusOf(row),
     version: row.version,
