@@ -127,7 +127,7 @@ test("the teacher filters the flagged questions and retires one", async ({ page 
   );
   await expect(dialogIt).toContainText("(20 e 20 risposte)");
   await dialogIt.getByText("(20 e 20 risposte)").scrollIntoViewIfNeeded();
-  await italian.screenshot({ path: `${SHOTS}/${info.project.name}-it-dialog-shares.png` });
+  await italian.screenshot({ path: `${SHOTS}/${info.project.name}-it-dialog-shares.png`, animations: "disabled" });
   // An item of the cell that names its point (issue 34, item 4) says so.
   const pointed = readBank().find(
     ({ item }) => item.level === cell.level && item.concept === cell.concept && item.point,
@@ -140,7 +140,9 @@ test("the teacher filters the flagged questions and retires one", async ({ page 
   await expect(italian.getByRole("dialog")).toContainText(
     `${pointed.point}: mai nello stesso test con un'altra domanda di questo punto`,
   );
-  await italian.screenshot({ path: `${SHOTS}/${info.project.name}-it-point.png` });
+  // With the point's row in view, the dialog's opening transition finished.
+  await italian.getByRole("dialog").getByText("Punto verificato").scrollIntoViewIfNeeded();
+  await italian.screenshot({ path: `${SHOTS}/${info.project.name}-it-point.png`, animations: "disabled" });
   await italian.close();
 
   await dialog.getByRole("button", { name: `Retire ${missed}` }).click();
