@@ -151,7 +151,8 @@ export async function planLevelTest(
   if (!isConceptSlug(conceptSlug)) throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidConcept);
   const conceptName = CONCEPT_CATALOG[conceptSlug].name;
   const candidates = await listBankCandidates(db, { levels: [level], concept: conceptSlug });
-  if (candidates.length < MIN_LEVEL_CONCEPT_QUESTIONS) {
+  // Enemies (enemies.ts) count once, as the draw serves them.
+  if (withoutEnemies(candidates).length < MIN_LEVEL_CONCEPT_QUESTIONS) {
     throw new AppError(
       "BAD_REQUEST",
       notEnoughQuestions("quiz.message.notEnoughForLevelWithConcept", level, conceptSlug),
