@@ -16,6 +16,7 @@ import type documents from "./messages/en/documents.json";
 import type email from "./messages/en/email.json";
 import type errors from "./messages/en/errors.json";
 import type landing from "./messages/en/landing.json";
+import type levels from "./messages/en/levels.json";
 import type portal from "./messages/en/portal.json";
 import type quiz from "./messages/en/quiz.json";
 
@@ -36,6 +37,9 @@ export const AREAS = [
   // The payer's fiscal data: the portal's profile, and the booking's details step when the teacher's regime needs it.
   "billing",
   "portal",
+  // The level chart (issue 31, item 4), shown in the portal and the teacher's learner profile: it
+  // arrives with the chart.
+  "levels",
   "quiz",
   "admin",
   "email",
@@ -63,6 +67,7 @@ export type MessageKey =
   | keyof typeof bookingConfirmation
   | keyof typeof billing
   | keyof typeof portal
+  | keyof typeof levels
   | keyof typeof quiz
   | keyof typeof admin
   | keyof typeof email

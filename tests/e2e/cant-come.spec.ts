@@ -61,9 +61,9 @@ test("past the free change the Cancel dialog tells the teacher, in English and I
   await page.goto("/it/student/lessons");
   await page.getByRole("button", { name: "Disdici la lezione" }).first().click();
   const italian = page.getByRole("dialog");
-  await expect(italian.getByText(/a meno che l'insegnante non rinunci alla penale/)).toBeVisible();
+  await expect(italian.getByText(/a meno che non te la restituisca/)).toBeVisible();
   await expect(italian.getByRole("button", { name: "Mantieni la lezione" })).toBeVisible();
-  await expect(italian.getByRole("button", { name: "Di' all'insegnante che non posso venire" })).toBeVisible();
+  await expect(italian.getByRole("button", { name: "Avvisa l'insegnante che non puoi venire" })).toBeVisible();
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/dialog-it-${info.project.name}.png` });
   await italian.getByRole("button", { name: "Mantieni la lezione" }).click();

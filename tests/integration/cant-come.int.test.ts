@@ -140,7 +140,7 @@ describe(`"I can't come" past the free changes, on ${testEngine}`, () => {
     expect(ledger.entries.at(-1)).toMatchObject({ kind: "late_cancellation", lessons: 0, bookingId: lesson.id });
     const toFamily = await mails("booking_cancelled", lesson.id);
     expect(toFamily).toHaveLength(1);
-    expect(toFamily[0].textBody).toContain("In base alla politica di disdetta questa lezione è persa");
+    expect(toFamily[0].textBody).toContain("Secondo le regole di disdetta, questa lezione è persa");
     expect(toFamily[0].textBody).toContain("Il file di calendario allegato toglie la lezione dal tuo calendario.");
     const ics = (toFamily[0].attachments as { content: string }[])[0].content;
     expect(ics).toContain(`UID:${lesson.id}@`);

@@ -349,6 +349,13 @@ const samples: Record<string, Sample> = {
     }),
     fresh: true,
   },
+  "PUT /api/admin/students/:id/weekly-cap": {
+    request: async () => ({ params: { id: student.id }, body: { weeklyCap: 3 } }),
+  },
+  "PUT /api/admin/learners/:id/weekly-cap": {
+    request: async () => ({ params: { id: (await learner()).id }, body: { weeklyCap: 2 } }),
+    fresh: true,
+  },
   "GET /api/admin/pending-holders": {
     request: async () => {
       await lesson(); // someone holds a pending lesson: the list is not empty

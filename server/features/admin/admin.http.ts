@@ -86,6 +86,14 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     },
   }),
 
+  // Issue 31, item 7: a weekly cap on a family (the account) or on one of its learners.
+  route("PUT", "/api/admin/students/:id/weekly-cap", "admin.weeklyCap.family", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+  }),
+  route("PUT", "/api/admin/learners/:id/weekly-cap", "admin.weeklyCap.learner", {
+    input: ({ params, body }) => ({ id: params.id, data: body }),
+  }),
+
   route("GET", "/api/admin/settings", "admin.settings.get"),
   route("PUT", "/api/admin/settings", "admin.settings.update", { input: ({ body }) => body, body: succeeded }),
 

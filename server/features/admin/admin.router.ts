@@ -12,6 +12,7 @@ import { moneyRangeSchema } from "../billing/money-view.schemas.ts";
 import { getMoneyView } from "../billing/money-view.service.ts";
 import { idempotencyKeyOf, oncePerKey } from "../booking/idempotency.service.ts";
 import { listPendingHolders } from "../booking/pending-hold.service.ts";
+import { setFamilyCap, setLearnerCap } from "../booking/weekly-cap.service.ts";
 import { getFeedStatus, resetFeed } from "../calendar/calendar-feed.service.ts";
 import { adminCalendarsRouter } from "../calendars/calendars.router.ts";
 import { creditAdjustmentSchema } from "../credits/credits.schemas.ts";
@@ -42,6 +43,7 @@ import {
   updateOrderSchema,
   updateSettingsSchema,
   updateSharedFileSchema,
+  weeklyCapSchema,
 } from "./admin.schemas.ts";
 import {
   getAdminBooking,
@@ -136,6 +138,16 @@ export const adminRouter = router({
   students: adminProcedure
     .input(listStudentsSchema.optional())
     .query(({ ctx, input }) => listStudents(ctx.db, input ?? listStudentsSchema.parse({}))),
+
+  // Issue 31, item 7: at most N lessons a week, for one learner or a whole family.
+  weeklyCap: router({
+    learner: adminProcedure
+      .input(weeklyCapSchema)
+      .mutation(({ ctx, input }) => setLearnerCap(ctx.db, input.id, input.data.weeklyCap)),
+    family: adminProcedure
+      .input(weeklyCapSchema)
+      .mutation(({ ctx, input }) => setFamilyCap(ctx.db, input.id, input.data.weeklyCap)),
+  }),
 
   // Issue 30: a student's prepaid lesson ledger, and the teacher's adjustment with a reason.
   credits: router({

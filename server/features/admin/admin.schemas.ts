@@ -254,6 +254,24 @@ export const businessSettingsSchema = z.object({
     .max(ATTENDANCE_AUTO_HOURS_LIMIT, ATTENDANCE_AUTO_HOURS_MESSAGE)
     .optional(),
 });
+export const WEEKLY_CAP_MESSAGE = "The weekly cap must be a whole number of lessons from 1 to 50, or empty for no cap.";
+/** A learner's or a family's weekly cap (issue 31, item 7): null (or empty) lifts it. */
+export const weeklyCapSchema = byIdSchema.extend({
+  data: z.object(
+    {
+      weeklyCap: z.preprocess(
+        (v) => (v === "" ? null : v),
+        z
+          .number({ error: WEEKLY_CAP_MESSAGE })
+          .int(WEEKLY_CAP_MESSAGE)
+          .min(1, WEEKLY_CAP_MESSAGE)
+          .max(50, WEEKLY_CAP_MESSAGE)
+          .nullable(),
+      ),
+    },
+    { error: WEEKLY_CAP_MESSAGE },
+  ),
+});
 /** The teacher's mark once a lesson has started (issue 31, item 1). */
 export const attendanceSchema = z.object({
   status: z.enum(ATTENDANCE_STATUSES, { error: ATTENDANCE_STATUS_MESSAGE }),

@@ -419,6 +419,7 @@ export function findBookingForMove(db: DbOrTx, id: string) {
     select: {
       id: true,
       studentId: true,
+      learnerId: true,
       teacherId: true,
       startsAt: true,
       status: true,

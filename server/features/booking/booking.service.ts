@@ -86,6 +86,7 @@ import {
 import { lessonCountError } from "./pricing.ts";
 import { consumeDiscount, recordFirstPackage, setReferralEarning } from "./referral.data.ts";
 import { settleReferralReward } from "./referral.service.ts";
+import { ensureWeeklyRoom } from "./weekly-cap.service.ts";
 
 export type BookingDto = {
   id: string;
@@ -500,6 +501,8 @@ function commitBooking(
       const mailPayment = await payment.forMail(price.totalPriceCents);
       const learnerId = await saveBookingLearner(tx, student.id, plan.learner, plan.learnerDetails);
       for (const row of plan.rows) row.learnerId = learnerId;
+      // A weekly cap the teacher set on this learner or the family (issue 31, item 7).
+      await ensureWeeklyRoom(tx, { accountId: student.id, learnerId, starts, zone: rules.zone });
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(mailPayment), taken);
       // What the details step asked goes to the profile where it is empty, so nothing is asked
       // twice; a guardian's level and goals are the learner's, not the account holder's.

@@ -15,6 +15,7 @@ import { loadMailContext } from "../mail/mail.service.ts";
 import { findBookingForMove, insertLessonMove, moveBookingRow, runWithTeacherLock } from "./booking.data.ts";
 import { checkStartsAgainstRules, takenMessage } from "./booking.service.ts";
 import { queueLessonEventMails } from "./booking-mail.ts";
+import { ensureWeeklyRoom } from "./weekly-cap.service.ts";
 
 export type MovableLesson = NonNullable<Awaited<ReturnType<typeof findBookingForMove>>>;
 
@@ -77,6 +78,16 @@ export async function moveLesson(db: Db, req: MoveRequest) {
           );
         }
         if (clashesWithLessons(to, busy, rules.bufferMinutes)) throw new AppError("CONFLICT", taken);
+      }
+      // A family's weekly cap binds its own moves; the teacher, who sets the cap, is free of it.
+      if (by === "student" && lesson.studentId) {
+        await ensureWeeklyRoom(tx, {
+          accountId: lesson.studentId,
+          learnerId: lesson.learnerId,
+          starts: [start],
+          zone: rules.zone,
+          exceptBookingId: lesson.id,
+        });
       }
       if (!(await moveBookingRow(tx, lesson.id, lesson.startsAt, to))) {
         throw new AppError("CONFLICT", LESSON_CHANGED_MESSAGE);

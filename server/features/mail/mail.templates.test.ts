@@ -10,6 +10,7 @@ import {
   type MailContext,
   pendingReleasedEmail,
   resourceSharedEmail,
+  type TeacherNotice,
   teacherNoticeEmail,
 } from "./mail.templates.ts";
 
@@ -97,6 +98,34 @@ describe("lesson mails to a guardian", () => {
     );
     expect(notice.text).toContain("Luca Ferrari (booked by Anna Ferrari, parent or guardian) requested Single Lesson.");
     expect(notice.text).toContain("Contact: anna@example.com, +39 1");
+  });
+});
+
+describe("the teacher's can't-come notice", () => {
+  const notice = (policy: Extract<TeacherNotice, { kind: "teacher_cant_come" }>["policy"]) =>
+    teacherNoticeEmail(
+      {
+        kind: "teacher_cant_come",
+        studentName: "Luca Ferrari",
+        guardianName: "Anna Ferrari",
+        studentEmail: "anna@example.com",
+        lesson: { ...lesson, status: "confirmed" },
+        reason: "Fever",
+        policy,
+      },
+      ctx,
+    ).text;
+
+  it("retells a spent allowance as the family's, not in the family's 'you'", () => {
+    const text = notice({ key: "errors.cancel.allowanceUsed", values: { allowance: 1, action: "cancel" } });
+    expect(text).toContain("The family has used the free cancellation of this package.");
+    expect(text).not.toContain("You have used");
+  });
+
+  it("keeps the refusals that read the same to both sides", () => {
+    expect(notice("Single lessons cannot be cancelled, refunded or moved.")).toContain(
+      "The policy gives no free change here: Single lessons cannot be cancelled, refunded or moved.",
+    );
   });
 });
 

@@ -62,6 +62,17 @@ function studentVoice(ctx: MailContext) {
 /** The teacher's language. */
 const teacherLocaleOf = (ctx: MailContext) => ctx.teacherLocale ?? DEFAULT_LOCALE;
 
+/**
+ * The refusal the family read, retold to the teacher: "You have used the free cancellation" is
+ * the family's sentence; her email says the family has (review 12's question). The other refusals
+ * (the notice, a single lesson, a small package) read the same to both.
+ */
+function policyForTeacher(t: Translate, policy: ErrorText, locale: Locale): string {
+  if (typeof policy === "string" || policy.key !== "errors.cancel.allowanceUsed") return errorText(policy, locale);
+  const values = typeof policy.values === "function" ? policy.values(locale) : policy.values;
+  return t("email.teacher.cantCome.allowanceUsed", values);
+}
+
 function when(locale: Locale, at: Date, zone: string) {
   return translator(locale)("email.time.when", {
     date: mailDate(locale, at, zone),
@@ -717,7 +728,7 @@ export function teacherNoticeEmail(notice: TeacherNotice, ctx: MailContext): Mai
             when: describeTime(notice.lesson.startsAt, teacherTime, locale),
           }),
           t("email.reason", { reason: notice.reason }),
-          t("email.teacher.cantCome.policy", { policy: errorText(notice.policy, locale) }),
+          t("email.teacher.cantCome.policy", { policy: policyForTeacher(t, notice.policy, locale) }),
           contactLine(notice.studentEmail),
           "",
           t("email.teacher.cantCome.answer", { url: `${admin}/bookings` }),

@@ -28,6 +28,7 @@ import { translator } from "../../i18n.ts";
 import { bookableLessonsByTeacher, loadSiteRules, resolveTeachers } from "../availability/availability.service.ts";
 import { queueLessonEventMails } from "../booking/booking-mail.ts";
 import { meetingLinkFollowing } from "../booking/meeting-room.ts";
+import { ensureWeeklyRoom } from "../booking/weekly-cap.service.ts";
 import {
   ledgerOrderFor,
   ledgerWithLessonLeft,
@@ -310,6 +311,39 @@ export async function getCancellationSummary(db: Db, studentId: string) {
 
 // ---- rebooking with a credit ----
 
+type LessonToFollow = NonNullable<Awaited<ReturnType<typeof data.findLessonToFollow>>>;
+
+/**
+ * A lesson booked later or with a credit: at `start`, with the teacher who offers it, and the rest
+ * (kind, place, who it is for, the family's details) as the lesson it follows.
+ */
+function followingLesson(
+  source: Omit<LessonToFollow, "orderId" | "teacherId">,
+  at: { teacherId: string; start: Date; rules: Awaited<ReturnType<typeof loadSiteRules>> },
+) {
+  const { teacherId, start, rules } = at;
+  return {
+    teacherId,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + LESSON_MINUTES * 60_000),
+    status: rules.autoConfirm ? ("confirmed" as const) : ("pending" as const),
+    lessonType: source.lessonType,
+    location: source.location,
+    meetingLink: meetingLinkFollowing(rules.meetings, source.lessonType, source.meetingLink),
+    studentName: source.studentName,
+    studentEmail: source.studentEmail,
+    studentPhone: source.studentPhone,
+    englishLevel: source.englishLevel,
+    lessonFocus: source.lessonFocus,
+    preferredType: source.preferredType,
+    preferredLocation: source.preferredLocation,
+    studentTimezone: source.studentTimezone,
+    bookedBy: source.bookedBy,
+    guardianName: source.guardianName,
+    learnerId: source.learnerId,
+  };
+}
+
 const SLOT_UNAVAILABLE_MESSAGE = "This time is not available. Please choose another time.";
 export const NO_LESSON_TO_FOLLOW_MESSAGE = "Please book your first lesson from the booking page.";
 
@@ -357,29 +391,17 @@ export async function rebookWithCredit(
       creditId: credit.id,
       now,
       row: {
+        ...followingLesson(source, { teacherId, start, rules }),
         orderId: source.orderId,
-        teacherId,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + LESSON_MINUTES * 60_000),
-        status: rules.autoConfirm ? "confirmed" : "pending",
-        lessonType: source.lessonType,
-        location: source.location,
-        meetingLink: meetingLinkFollowing(rules.meetings, source.lessonType, source.meetingLink),
-        studentName: source.studentName,
-        studentEmail: source.studentEmail,
-        studentPhone: source.studentPhone,
-        englishLevel: source.englishLevel,
-        lessonFocus: source.lessonFocus,
-        preferredType: source.preferredType,
-        preferredLocation: source.preferredLocation,
         notes: "Rebooked with a cancellation credit (no charge).",
-        studentTimezone: source.studentTimezone,
       },
     },
     async (tx, bookingId) => {
       await recordLessonUsed(tx, { id: bookingId, studentId, orderId: source.orderId }, now);
       await queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" });
     },
+    (tx) =>
+      ensureWeeklyRoom(tx, { accountId: studentId, learnerId: source.learnerId, starts: [start], zone: rules.zone }),
   );
   return {
     booking: { id: booking.id, lesson_date: booking.startsAt.toISOString(), status: booking.status, price: 0 },
@@ -419,29 +441,17 @@ async function bookFromLedger(db: Db, studentId: string, lessonDate: string, opt
     db,
     {
       studentId,
-      row: {
-        orderId: lessonOrderId,
-        teacherId,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + LESSON_MINUTES * 60_000),
-        status: rules.autoConfirm ? "confirmed" : "pending",
-        lessonType: source.lessonType,
-        location: source.location,
-        meetingLink: meetingLinkFollowing(rules.meetings, source.lessonType, source.meetingLink),
-        studentName: source.studentName,
-        studentEmail: source.studentEmail,
-        studentPhone: source.studentPhone,
-        englishLevel: source.englishLevel,
-        lessonFocus: source.lessonFocus,
-        preferredType: source.preferredType,
-        preferredLocation: source.preferredLocation,
-        studentTimezone: source.studentTimezone,
-        bookedBy: source.bookedBy,
-        guardianName: source.guardianName,
-        learnerId: source.learnerId,
-      },
+      row: { ...followingLesson(source, { teacherId, start, rules }), orderId: lessonOrderId },
     },
-    (tx) => lockLedgerWithLessonLeft(tx, studentId, lessonOrderId, now),
+    async (tx) => {
+      await lockLedgerWithLessonLeft(tx, studentId, lessonOrderId, now);
+      await ensureWeeklyRoom(tx, {
+        accountId: studentId,
+        learnerId: source.learnerId,
+        starts: [start],
+        zone: rules.zone,
+      });
+    },
     async (tx, bookingId) => {
       await recordLedgerLessonUsed(tx, { id: bookingId, studentId, orderId: lessonOrderId }, now);
       await queueLessonEventMails(tx, mailContext, bookingId, { kind: "rebooked" });

@@ -350,6 +350,9 @@ export function findUnusedCredit(db: Db, studentId: string, creditId: string) {
           meetingLink: true,
           ...bookingStudentInfoSelect,
           studentTimezone: true,
+          bookedBy: true,
+          guardianName: true,
+          learnerId: true,
         },
       },
     },
@@ -532,9 +535,11 @@ export async function insertLessonForCredit(
   db: Db,
   args: { studentId: string; creditId: string; row: Omit<NewBookingRow, "studentId">; now: Date },
   inTransaction: (tx: Tx, bookingId: string) => Promise<unknown> = async () => {},
+  beforeInsert: (tx: Tx) => Promise<unknown> = async () => {},
 ) {
   try {
     return await db.$transaction(async (tx) => {
+      await beforeInsert(tx);
       const booking = await tx.booking.create({
         data: { ...args.row, studentId: args.studentId },
         select: { id: true, startsAt: true, endsAt: true, status: true },

@@ -1,0 +1,39 @@
+import type { Db } from "../../db.ts";
+import { groupByAttempt, itemParameters } from "../quiz/item-statistics.ts";
+import { estimateAbility } from "../quiz/placement/estimate.ts";
+import { findAttemptAnswers, findMeasuringResults } from "./level-progress.data.ts";
+import { type LevelPoint, pointFromEstimate } from "./level-progress.ts";
+
+type Metadata = { title?: unknown; placement?: { theta?: unknown; standardError?: unknown } } | null;
+
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/**
+ * The account's level points from the tests the server scored: a placement's own estimate, and a
+ * level or concept test estimated from its stored answers on the same scale (an older result
+ * without stored answers gives no point).
+ */
+export async function quizLevelPoints(db: Db, userId: string): Promise<LevelPoint[]> {
+  const results = await findMeasuringResults(db, userId);
+  const unplaced = results.filter((r) => r.quizType !== "general").flatMap((r) => (r.attemptId ? [r.attemptId] : []));
+  const { responses, items } = await findAttemptAnswers(db, unplaced);
+  const byAttempt = groupByAttempt(responses);
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  return results.flatMap((result) => {
+    const meta = result.metadata as Metadata;
+    const label = typeof meta?.title === "string" ? meta.title : result.quizType;
+    if (result.quizType === "general") {
+      const placed = meta?.placement;
+      if (!isNumber(placed?.theta) || !isNumber(placed?.standardError)) return [];
+      const estimate = { theta: placed.theta, standardError: placed.standardError };
+      return [pointFromEstimate(result.createdAt, "placement", estimate, label)];
+    }
+    const answered = (byAttempt.get(result.attemptId ?? "") ?? []).flatMap((r) => {
+      const item = itemOf.get(r.questionId);
+      return item ? [{ ...itemParameters(item), correct: r.correct }] : [];
+    });
+    if (answered.length === 0) return [];
+    const source = result.quizType === "level" ? "level_test" : "concept_test";
+    return [pointFromEstimate(result.createdAt, source, estimateAbility(answered), label)];
+  });
+}
