@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { projectPath } from "../server/paths.ts";
-import { CONCEPT_LEVELS, QUIZ_LEVELS } from "../shared/quiz-catalog.ts";
+import { CONCEPT_LEVELS, QUESTIONS_PER_CONCEPT_TEST, QUIZ_LEVELS } from "../shared/quiz-catalog.ts";
 import type { QuizQuestion } from "../shared/quiz-scoring.ts";
 
 export type BankItem = QuizQuestion;
@@ -322,6 +322,49 @@ export function explanationMentionsDistractor(q: BankItem) {
   });
 }
 
+// ---- Points: items that must never meet in one attempt ------------------------------------------
+
+/** A point's name: lowercase words joined by hyphens ("rise-raise", "third-conditional-inversion"). */
+export const POINT_FORMAT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Problems with the items' `point` (issue 34, item 4): a point is named the same way everywhere,
+ * names at least two items (a point of one item keeps nothing apart: leave it out), and never
+ * leaves a level's concept too few items that are not enemies for a concept test, since one
+ * attempt serves at most one item of each point.
+ */
+export function findPointProblems(entries: { file: string; item: BankItem }[]): string[] {
+  const problems: string[] = [];
+  const members = new Map<string, string[]>();
+  for (const { file, item: q } of entries) {
+    if (q.point === undefined || q.point === null) continue;
+    if (typeof q.point !== "string" || !POINT_FORMAT.test(q.point)) {
+      problems.push(`${path.basename(file)} ${q.id}: point must be lowercase words joined by hyphens ("rise-raise")`);
+      continue;
+    }
+    members.set(q.point, [...(members.get(q.point) ?? []), q.id]);
+  }
+  for (const [point, ids] of members) {
+    if (ids.length < 2)
+      problems.push(`point ${point}: names only ${ids[0]}; a point keeps apart items that share it, so it needs two`);
+  }
+  // A concept test draws QUESTIONS_PER_CONCEPT_TEST items of one concept at one level.
+  const cells = new Map<string, BankItem[]>();
+  for (const { item } of entries) {
+    if (!item.concept) continue;
+    const key = `${item.level} ${item.concept}`;
+    cells.set(key, [...(cells.get(key) ?? []), item]);
+  }
+  for (const [cell, items] of cells) {
+    const apart = items.filter((q) => !q.point).length + new Set(items.flatMap((q) => (q.point ? [q.point] : []))).size;
+    if (items.length >= QUESTIONS_PER_CONCEPT_TEST && apart < QUESTIONS_PER_CONCEPT_TEST)
+      problems.push(
+        `${cell}: only ${apart} items that are not enemies (${QUESTIONS_PER_CONCEPT_TEST} needed for a concept test): add items or split a point`,
+      );
+  }
+  return problems;
+}
+
 /** Structural problems of the bank; an empty list means every item is well formed. */
 export function findBankProblems(entries: { file: string; item: BankItem }[]): string[] {
   const problems: string[] = [];
@@ -369,6 +412,7 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
     )
       problems.push(`${where}: 'Milano' in English text: write 'Milan'`);
   }
+  problems.push(...findPointProblems(entries));
   const fileOf = new Map(entries.map(({ file, item }) => [item.id, path.basename(file)]));
   for (const { a, b, why } of findNearDuplicates(entries)) {
     problems.push(`${fileOf.get(a)} ${a}: near-duplicate of ${fileOf.get(b)} ${b}: ${why}`);

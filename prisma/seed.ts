@@ -110,9 +110,11 @@ async function seedCatalogue(db: Db, files = readDataFiles()) {
       );
       const fresh = questions.filter((q) => !existing.has(q.id));
       if (fresh.length)
-        await tx.quizQuestion.createMany({ data: fresh.map((q) => ({ ...q, source: "bank", isActive: true })) });
+        await tx.quizQuestion.createMany({
+          data: fresh.map((q) => ({ ...q, point: q.point ?? null, source: "bank", isActive: true })),
+        });
       for (const q of questions.filter((q) => existing.has(q.id) && existing.get(q.id) === null)) {
-        await tx.quizQuestion.update({ where: { id: q.id }, data: { ...q, isActive: true } });
+        await tx.quizQuestion.update({ where: { id: q.id }, data: { ...q, point: q.point ?? null, isActive: true } });
       }
       await tx.quizQuestion.updateMany({
         where: { source: "bank", replacesId: null, id: { notIn: questions.map((q) => q.id) } },

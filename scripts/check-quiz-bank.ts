@@ -1,5 +1,6 @@
 // Prints the quiz bank's counts and fails on its problems (structure, near-duplicates, length
-// give-aways, 'Milano', explanations that name no wrong option):
+// give-aways, 'Milano', explanations that name no wrong option, points: format, two items each, concept
+// tests still served with one item of each):
 // `node --import tsx scripts/check-quiz-bank.ts [file...]`.
 import { countBank, findBankProblems, readBank } from "../prisma/quiz-bank.ts";
 

@@ -109,6 +109,8 @@ export type QuizQuestion = {
   difficulty: number;
   concept: string | null;
   topic: string;
+  /** The grammar or vocabulary point the item tests ("rise-raise"): items sharing one never meet in an attempt. */
+  point?: string | null;
 };
 
 export type ReviewEntry = {

@@ -47,8 +47,9 @@ async function signInAsNewStudent(page: Page) {
 test("the teacher filters the flagged questions and retires one", async ({ page }, info) => {
   test.setTimeout(180_000);
   const cell = smallCell(info.project.name === "phone" ? 1 : 0);
-  // The narrowest phone the site is made for.
-  if (info.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
+  // The narrowest phone the site is made for, and a common laptop.
+  const viewport = info.project.name === "phone" ? { width: 360, height: 800 } : { width: 1280, height: 800 };
+  await page.setViewportSize(viewport);
   const input = { kind: "level", level: cell.level, concept: cell.concept };
 
   // A student's attempts: the first, blank, shows the keys in its review; in the next 20 the
@@ -108,6 +109,42 @@ test("the teacher filters the flagged questions and retires one", async ({ page 
   await expect(options.filter({ hasText: "stronger 0% · weaker 100%" })).toHaveCount(1);
   await expect(dialog).toContainText("(20 and 20 answers)");
   await page.screenshot({ path: `${SHOTS}/${info.project.name}-dialog.png` });
+  await dialog.getByText("(20 and 20 answers)").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/${info.project.name}-dialog-shares.png` });
+
+  // The same analysis in Italian, on the teacher's session in another tab.
+  const italian = await page.context().newPage();
+  await italian.setViewportSize(viewport);
+  await italian.goto("/it/admin/question-bank");
+  await italian.getByLabel("Cerca").fill(missed);
+  await italian.getByRole("button", { name: `Apri ${missed}`, exact: true }).click();
+  const dialogIt = italian.getByRole("dialog");
+  await expect(dialogIt.getByRole("heading", { name: "Dettagli della domanda" })).toBeVisible();
+  await expect(dialogIt.getByText("Un'opzione sbagliata attira gli studenti più forti")).toBeVisible();
+  const optionsIt = dialogIt.getByRole("list", { name: "Opzioni" }).getByRole("listitem");
+  await expect(optionsIt.filter({ hasText: "Scelta più spesso dagli studenti più forti" })).toContainText(
+    "più forti 100% · più deboli 0%",
+  );
+  await expect(dialogIt).toContainText("(20 e 20 risposte)");
+  await dialogIt.getByText("(20 e 20 risposte)").scrollIntoViewIfNeeded();
+  await italian.screenshot({ path: `${SHOTS}/${info.project.name}-it-dialog-shares.png`, animations: "disabled" });
+  // An item of the cell that names its point (issue 34, item 4) says so.
+  const pointed = readBank().find(
+    ({ item }) => item.level === cell.level && item.concept === cell.concept && item.point,
+  )?.item;
+  if (!pointed?.point) throw new Error(`no item of ${cell.level} ${cell.concept} names a point`);
+  await dialogIt.getByRole("button", { name: "Chiudi" }).click();
+  await italian.getByLabel("Cerca").fill(pointed.id);
+  await italian.getByRole("button", { name: `Apri ${pointed.id}`, exact: true }).click();
+  await expect(italian.getByRole("dialog")).toContainText("Punto verificato");
+  await expect(italian.getByRole("dialog")).toContainText(
+    `${pointed.point}: mai nello stesso test con un'altra domanda di questo punto`,
+  );
+  // With the point's row in view, the dialog's opening transition finished.
+  await italian.getByRole("dialog").getByText("Punto verificato").scrollIntoViewIfNeeded();
+  await italian.screenshot({ path: `${SHOTS}/${info.project.name}-it-point.png`, animations: "disabled" });
+  await italian.close();
+
   await dialog.getByRole("button", { name: `Retire ${missed}` }).click();
   const confirm = page.getByRole("dialog");
   await expect(confirm.getByRole("heading", { name: "Retire this question?" })).toBeVisible();

@@ -268,3 +268,34 @@ describe("between blocks", () => {
     expect(sent).toMatchObject({ done: true, result: { score: 15, totalQuestions: 15 } });
   });
 });
+
+describe("enemy items (issue 34, item 4)", () => {
+  it("a placement test never serves two items of one point, in one block or across blocks", async () => {
+    const db = t.database.prisma;
+    // Every other bank item gets one of 20 points (25 items each), so a test of 40 that ignored
+    // points would all but surely serve two of one; the rest keep none, so tests can still fill.
+    const items = await db.quizQuestion.findMany({ select: { id: true, point: true }, orderBy: { id: "asc" } });
+    const pointOf = new Map(items.map((item, i) => [item.id, i % 2 ? null : `point-${(i / 2) % 20}`]));
+    for (let n = 0; n < 20; n++) {
+      const ids = items.filter((_, i) => i % 2 === 0 && (i / 2) % 20 === n).map((item) => item.id);
+      await db.quizQuestion.updateMany({ where: { id: { in: ids } }, data: { point: `point-${n}` } });
+    }
+    try {
+      for (const [type, answerer] of [
+        ["comprehensive", right],
+        ["comprehensive", guess],
+        ["quick", wrong],
+      ] as const) {
+        const run = await takePlacement(callerFor(await newStudent()), type, answerer);
+        const served = run.blocks.flat();
+        const points = served.flatMap((id) => pointOf.get(id) ?? []);
+        expect(points.length).toBeGreaterThan(0);
+        expect(new Set(points).size).toBe(points.length);
+      }
+    } finally {
+      await db.quizQuestion.updateMany({ data: { point: null } });
+      for (const item of items.filter((i) => i.point))
+        await db.quizQuestion.update({ where: { id: item.id }, data: { point: item.point } });
+    }
+  });
+});

@@ -66,7 +66,7 @@ const now = new Date("2026-11-20T10:00:00Z");
 async function scriptedAttempt(
   items: { id: string; correctAnswer: number }[],
   answers: boolean[],
-  opts: { quizType?: string; theta?: number; blank?: boolean } = {},
+  opts: { quizType?: string; theta?: number; blank?: boolean; chosen?: number[] } = {},
 ) {
   const student = await newStudent();
   const attempt = await insertAttempt(db(), {
@@ -89,7 +89,8 @@ async function scriptedAttempt(
       answers: {},
       responses: items.map((item, i) => ({
         questionId: item.id,
-        chosen: opts.blank ? null : answers[i] ? item.correctAnswer : (item.correctAnswer + 1) % 4,
+        chosen:
+          opts.chosen?.[i] ?? (opts.blank ? null : answers[i] ? item.correctAnswer : (item.correctAnswer + 1) % 4),
         correct: answers[i],
       })),
     },
@@ -187,6 +188,49 @@ describe("item statistics", () => {
     const page = await teacher.admin.questionBank.list({ level: "A1", limit: 1, offset: 1 });
     expect(page.items).toHaveLength(1);
     expect(page.total).toBe(await db().quizQuestion.count({ where: { level: "A1" } }));
+  });
+});
+
+describe("distractor analysis (issue 34, item 7)", () => {
+  it("each option's share in the stronger and weaker half of those who answered, split at their median ability", async () => {
+    // Items no other test answers: C2 beyond the first five.
+    const [d, ...fillers] = (await bankItems({ level: "C2" }, 10)).slice(5);
+    const key = d.correctAnswer;
+    const [near, lure, far] = [1, 2, 3].map((step) => (key + step) % 4);
+    // Twenty placements with their stored ability: ten stronger (1.0 to 1.9), ten weaker (-1.0 to
+    // -1.9). The stronger choose the key 7 times and the lure 3 times; the weaker the key once, the
+    // lure once, and the other two wrong options 4 times each.
+    const stronger = [key, key, key, key, key, key, key, lure, lure, lure];
+    const weaker = [key, lure, near, near, near, near, far, far, far, far];
+    for (const [group, sign] of [
+      [stronger, 1],
+      [weaker, -1],
+    ] as const) {
+      for (const [i, option] of group.entries()) {
+        await scriptedAttempt([d, ...fillers], [option === key, true, true, true, true], {
+          quizType: "general",
+          theta: sign * (1 + i / 10),
+          chosen: [option, ...fillers.map((f) => f.correctAnswer)],
+        });
+      }
+    }
+    const sd = await listed(d.id);
+    expect(sd.stats.halves).toEqual({ stronger: 10, weaker: 10 });
+    const shares = sd.stats.options.map((o) => [o.stronger, o.weaker]);
+    expect(shares[key]).toEqual([0.7, 0.1]);
+    expect(shares[lure]).toEqual([0.3, 0.1]);
+    expect(shares[near]).toEqual([0, 0.4]);
+    expect(shares[far]).toEqual([0, 0.4]);
+    // The lure draws the stronger (30 % against 10 %); the key's own lead is no flag.
+    expect(sd.stats.attractsStronger).toEqual([lure]);
+    expect(sd.flags).toContain("distractor-attracts-stronger");
+    // The fillers, all right, have no distractor chosen at all.
+    const filler = await listed(fillers[0].id);
+    expect(filler.stats.attractsStronger).toEqual([]);
+    expect(filler.stats.options[fillers[0].correctAnswer]).toEqual({ stronger: 1, weaker: 1 });
+    const teacher = await asTeacher();
+    const flagged = await teacher.admin.questionBank.list({ flaggedOnly: true, level: "C2", limit: 100 });
+    expect(flagged.items.map((i) => i.id)).toContain(d.id);
   });
 });
 

@@ -692,6 +692,7 @@ const NOT_PERSONAL: Record<string, Record<string, string>> = {
     level: "question bank",
     concept: "question bank",
     topic: "question bank",
+    point: "question bank",
     source: "question bank",
     reviewStatus: "question bank",
     replacesId: "question bank",

@@ -5,6 +5,7 @@ import {
   explanationMentionsDistractor,
   findBankProblems,
   findNearDuplicates,
+  findPointProblems,
   readBank,
 } from "../../prisma/quiz-bank.ts";
 import {
@@ -310,5 +311,57 @@ describe("wording", () => {
       expect.stringMatching(/the explanation must say why a tempting wrong option is wrong/),
     ]);
     expect(problemsOf(why)).toEqual([]);
+  });
+});
+
+describe("points (issue 34, item 4)", () => {
+  const rose = item({
+    id: "p-1",
+    question: "The river ___ quickly after the storm.",
+    options: ["rose", "raised", "rised", "risen"],
+    explanation: "'Rise' has no object: the river rose; 'raised' needs an object.",
+    concept: "irregular-verbs",
+    topic: "irregular verbs",
+    point: "rise-raise",
+  });
+  const raised = item({
+    id: "p-2",
+    question: "The government has ___ taxes on petrol.",
+    options: ["raised", "rose", "risen", "rised"],
+    explanation: "'Raise' takes an object: has raised taxes; 'risen' has none.",
+    concept: "irregular-verbs",
+    topic: "irregular verbs",
+    point: "rise-raise",
+  });
+
+  it("accepts a point two items share", () => {
+    expect(problemsOf(rose, raised)).toEqual([]);
+  });
+
+  it("fails a point in another format", () => {
+    expect(problemsOf(rose, { ...raised, point: "Rise/raise" }).join("\n")).toMatch(
+      /p-2: point must be lowercase words joined by hyphens/,
+    );
+  });
+
+  it("fails a point only one item names", () => {
+    expect(problemsOf(rose).join("\n")).toMatch(/point rise-raise: names only p-1/);
+  });
+
+  it("fails a point that leaves a concept test too few items that are not enemies", () => {
+    const cell = Array.from({ length: QUESTIONS_PER_CONCEPT_TEST }, (_, i) =>
+      item({
+        id: `cell-${i}`,
+        question: `Question number ${"abcdefghijklmnop"[i]} about the bank, with ___ in it.`,
+        options: [`key${i}`, `wrong${i}a`, `wrong${i}b`, `wrong${i}c`],
+        explanation: `The key is key${i}; wrong${i}a is a common mistake.`,
+        point: i < 2 ? "shared-point" : null,
+      }),
+    );
+    const pointProblems = (items: BankItem[]) => findPointProblems(items.map((q) => ({ file: "t.json", item: q })));
+    expect(pointProblems(cell)).toEqual([
+      `B1 prepositions: only ${QUESTIONS_PER_CONCEPT_TEST - 1} items that are not enemies (${QUESTIONS_PER_CONCEPT_TEST} needed for a concept test): add items or split a point`,
+    ]);
+    expect(pointProblems(cell.map((q) => ({ ...q, point: null })))).toEqual([]);
   });
 });

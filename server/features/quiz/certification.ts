@@ -13,6 +13,7 @@
 
 import { createHash } from "node:crypto";
 import { QUESTIONS_PER_CONCEPT_TEST, QUESTIONS_PER_LEVEL_TEST } from "../../../shared/quiz-catalog.ts";
+import { type Pointed, withoutEnemies } from "./enemies.ts";
 import { shuffled } from "./served.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -155,31 +156,44 @@ export function decideCertification(input: {
 /**
  * n items for an attempt. A certified attempt takes only items neither shown to the student nor
  * with a revealed key, reserved ones first (null when there are too few); a practice attempt
- * takes unreserved items, unseen first, then those seen longest ago, and the reserve last.
+ * takes unreserved items, unseen first, then those seen longest ago, and the reserve last. Either
+ * takes at most one item of each point (enemies.ts).
  */
-export function drawItems<C extends { id: string }>(
+export function drawItems<C extends { id: string } & Pointed>(
   candidates: readonly C[],
   shownAt: ReadonlyMap<string, Date>,
   n: number,
   certified: boolean,
   keys: KeyExposure = NO_KEY_EXPOSURE,
+  random?: () => number,
 ): C[] | null {
   const isReserved = (c: C) => keys.reserved.has(c.id);
   const unseenFirst = (items: C[]) => [
-    ...shuffled(items.filter((c) => !shownAt.has(c.id))),
-    ...shuffled(items.filter((c) => shownAt.has(c.id))).sort(
-      (a, b) => (shownAt.get(a.id)?.getTime() ?? 0) - (shownAt.get(b.id)?.getTime() ?? 0),
+    ...shuffled(
+      items.filter((c) => !shownAt.has(c.id)),
+      random,
     ),
+    ...shuffled(
+      items.filter((c) => shownAt.has(c.id)),
+      random,
+    ).sort((a, b) => (shownAt.get(a.id)?.getTime() ?? 0) - (shownAt.get(b.id)?.getTime() ?? 0)),
   ];
   if (certified) {
     const open = candidates.filter((c) => !shownAt.has(c.id) && !keys.revealedAt.has(c.id));
-    const ordered = [...shuffled(open.filter(isReserved)), ...shuffled(open.filter((c) => !isReserved(c)))];
+    // One item of each point (enemies.ts), the first in this order.
+    const ordered = withoutEnemies([
+      ...shuffled(open.filter(isReserved), random),
+      ...shuffled(
+        open.filter((c) => !isReserved(c)),
+        random,
+      ),
+    ]);
     return ordered.length >= n ? ordered.slice(0, n) : null;
   }
-  return [
+  return withoutEnemies([
     ...unseenFirst(candidates.filter((c) => !isReserved(c))),
     ...unseenFirst(candidates.filter(isReserved)),
-  ].slice(0, n);
+  ]).slice(0, n);
 }
 
 /** A fast reader's pace: words a minute, and the moment it takes to pick an option and go on. */

@@ -30,6 +30,7 @@ export const questionSelect = {
 
 const bankItemSelect = {
   ...questionSelect,
+  point: true,
   source: true,
   isActive: true,
   reviewStatus: true,
@@ -126,6 +127,7 @@ export type CorrectionData = Pick<
   | "difficulty"
   | "concept"
   | "topic"
+  | "point"
   | "skill"
   | "source"
   | "version"

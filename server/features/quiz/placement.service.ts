@@ -37,6 +37,7 @@ import {
   findResultByAttempt,
   getQuestionsInOrder,
   listAnsweredItemIds,
+  listItemPoints,
   listPlacementCandidates,
   listRecentPlacementItems,
 } from "./quiz.data.ts";
@@ -98,7 +99,8 @@ type Candidate = PlacementCandidate & ItemParameters;
 type Draw = { certified: boolean; keys: KeyExposure };
 
 /**
- * The items a block may come from: the bank's placement items not served in this test, each
+ * The items a block may come from: the bank's placement items not served in this test and no
+ * enemy of one served (the same point, enemies.ts; also when that item was retired since), each
  * with its difficulty (calibrated, else its label's), discrimination and recent exposure; the
  * ones this student answered in the last 30 days left out while at least twice a whole test
  * of unseen ones remain. A certified attempt's items keep their keys unrevealed; a practice
@@ -113,10 +115,11 @@ async function loadPool(
   draw: Draw,
 ) {
   const since = new Date(now.getTime() - SEEN_DAYS * 24 * 3600 * 1000);
-  const [rows, recent, seen] = await Promise.all([
+  const [rows, recent, seen, taken] = await Promise.all([
     listPlacementCandidates(db),
     listRecentPlacementItems(db, RECENT_PLACEMENTS),
     listAnsweredItemIds(db, userId, since),
+    listItemPoints(db, [...served]),
   ]);
   const servedCount = new Map<string, number>();
   for (const ids of recent) for (const id of ids) servedCount.set(id, (servedCount.get(id) ?? 0) + 1);
@@ -125,10 +128,11 @@ async function loadPool(
     : withoutReserve(rows, draw.keys, 2 * placementLength(mode));
   const pool: Candidate[] = [];
   for (const row of drawable) {
-    if (served.has(row.id) || !isQuizLevel(row.level)) continue;
+    if (served.has(row.id) || !isQuizLevel(row.level) || (row.point && taken.has(row.point))) continue;
     pool.push({
       id: row.id,
       topic: row.topic,
+      point: row.point,
       difficulty: row.calibratedDifficulty ?? LABEL_DIFFICULTY[row.level],
       discrimination: row.calibratedDiscrimination ?? 1,
       exposure: recent.length ? (servedCount.get(row.id) ?? 0) / recent.length : 0,

@@ -30,6 +30,7 @@ import { AppError, type LocalisedText } from "../../errors.ts";
 import { translator } from "../../i18n.ts";
 import { loadKeyExposure } from "./certification.service.ts";
 import { drawItems, type KeyExposure, NO_KEY_EXPOSURE, withoutReserve } from "./certification.ts";
+import { withoutEnemies } from "./enemies.ts";
 import type { PlacementState } from "./placement.service.ts";
 import { insertAiQuestions, listBankCandidates, listOwnResults, type QuestionCandidate } from "./quiz.data.ts";
 import { generateAiItems } from "./quiz-ai.service.ts";
@@ -44,8 +45,21 @@ const levelIndex = (level: string) => QUIZ_LEVELS.indexOf(level as QuizLevel);
 const byLevel = (a: { level: string }, b: { level: string }) => levelIndex(a.level) - levelIndex(b.level);
 
 /** n questions spread evenly over the levels (the first levels get the remainder), easiest first. */
-function spreadOverLevels(candidates: QuestionCandidate[], n: number, levels: readonly string[]): QuestionCandidate[] {
-  const pools = new Map(levels.map((l) => [l, shuffled(candidates.filter((c) => c.level === l))]));
+function spreadOverLevels(
+  candidates: QuestionCandidate[],
+  n: number,
+  levels: readonly string[],
+  random?: () => number,
+): QuestionCandidate[] {
+  const pools = new Map(
+    levels.map((l) => [
+      l,
+      shuffled(
+        candidates.filter((c) => c.level === l),
+        random,
+      ),
+    ]),
+  );
   const chosen: QuestionCandidate[] = [];
   for (let round = 0; chosen.length < n; round++) {
     let added = false;
@@ -137,7 +151,8 @@ export async function planLevelTest(
   if (!isConceptSlug(conceptSlug)) throw new AppError("BAD_REQUEST", QUIZ_MESSAGES.invalidConcept);
   const conceptName = CONCEPT_CATALOG[conceptSlug].name;
   const candidates = await listBankCandidates(db, { levels: [level], concept: conceptSlug });
-  if (candidates.length < MIN_LEVEL_CONCEPT_QUESTIONS) {
+  // Enemies (enemies.ts) count once, as the draw serves them.
+  if (withoutEnemies(candidates).length < MIN_LEVEL_CONCEPT_QUESTIONS) {
     throw new AppError(
       "BAD_REQUEST",
       notEnoughQuestions("quiz.message.notEnoughForLevelWithConcept", level, conceptSlug),
@@ -171,15 +186,12 @@ export async function planConceptTest(
   const name = CONCEPT_CATALOG[slug].name;
   const levels: readonly string[] = level === "mixed" ? CONCEPT_LEVELS[slug] : [level];
   const candidates = await listBankCandidates(db, { levels: [...levels], concept: slug });
-  if (candidates.length < QUESTIONS_PER_CONCEPT_TEST) {
+  // Enemies (enemies.ts) count once: however the draw falls, it keeps one item of each point.
+  if (withoutEnemies(candidates).length < QUESTIONS_PER_CONCEPT_TEST) {
     if (level === "mixed") throw new AppError("UNAVAILABLE", QUIZ_MESSAGES.failedToLoadQuestions);
     throw new AppError("BAD_REQUEST", notEnoughQuestions("quiz.message.notEnoughForConceptAtLevel", level, slug));
   }
-  const practice = withoutReserve(shuffled(candidates), keys, QUESTIONS_PER_CONCEPT_TEST);
-  const chosen =
-    level === "mixed"
-      ? spreadOverLevels(practice, QUESTIONS_PER_CONCEPT_TEST, levels)
-      : practice.slice(0, QUESTIONS_PER_CONCEPT_TEST);
+  const chosen = chooseConceptItems(candidates, level === "mixed" ? levels : null, keys);
   return {
     quizType: "concept",
     quizLevel: level === "mixed" ? "mixed" : level,
@@ -190,6 +202,22 @@ export async function planConceptTest(
     seconds: DEFAULT_QUIZ_SECONDS,
     questionIds: chosen.map((c) => c.id),
   };
+}
+
+/**
+ * A concept test's items: one of each point (enemies.ts), from outside the levels' reserves while
+ * enough are, spread over `levels` for a mixed-level test. `random` replays a draw in tests.
+ */
+export function chooseConceptItems(
+  candidates: readonly QuestionCandidate[],
+  levels: readonly string[] | null,
+  keys: KeyExposure = NO_KEY_EXPOSURE,
+  random?: () => number,
+): QuestionCandidate[] {
+  const practice = withoutReserve(withoutEnemies(shuffled(candidates, random)), keys, QUESTIONS_PER_CONCEPT_TEST);
+  return levels
+    ? spreadOverLevels(practice, QUESTIONS_PER_CONCEPT_TEST, levels, random)
+    : practice.slice(0, QUESTIONS_PER_CONCEPT_TEST);
 }
 
 /**
@@ -278,7 +306,7 @@ export async function planAiTest(services: Services, userId: string): Promise<Pl
       listBankCandidates(db, { levels: profile.levels }),
       loadKeyExposure(db, new Date()),
     ]);
-    const candidates = withoutReserve(shuffled(bank), keys, need);
+    const candidates = withoutReserve(withoutEnemies(shuffled(bank)), keys, need);
     const weakFirst = [
       ...candidates.filter((c) => weakSet.has(c.concept ?? c.topic)),
       ...candidates.filter((c) => !weakSet.has(c.concept ?? c.topic)),

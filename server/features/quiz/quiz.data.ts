@@ -12,8 +12,15 @@ export async function countQuestionsByLevel(db: Db) {
   return Object.fromEntries(rows.map((r) => [r.level, r._count._all]));
 }
 
-const candidateSelect = { id: true, level: true, concept: true, topic: true, skill: true } as const;
-export type QuestionCandidate = { id: string; level: string; concept: string | null; topic: string; skill: string };
+const candidateSelect = { id: true, level: true, concept: true, topic: true, skill: true, point: true } as const;
+export type QuestionCandidate = {
+  id: string;
+  level: string;
+  concept: string | null;
+  topic: string;
+  skill: string;
+  point: string | null;
+};
 
 /**
  * Bank questions a new test may serve (listed, not retired, reviewed) matching the filter: only
@@ -51,9 +58,26 @@ export function listBankKeyItems(db: Db) {
 export function listPlacementCandidates(db: Db) {
   return db.quizQuestion.findMany({
     where: { ...servableQuestionWhere, source: "bank" },
-    select: { id: true, level: true, topic: true, calibratedDifficulty: true, calibratedDiscrimination: true },
+    select: {
+      id: true,
+      level: true,
+      topic: true,
+      point: true,
+      calibratedDifficulty: true,
+      calibratedDiscrimination: true,
+    },
     orderBy: { id: "asc" },
   });
+}
+
+/** The points (enemies.ts) the given items test. */
+export async function listItemPoints(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.quizQuestion.findMany({
+    where: { id: { in: ids }, point: { not: null } },
+    select: { point: true },
+  });
+  return new Set(rows.flatMap((r) => (r.point ? [r.point] : [])));
 }
 
 /** The items each of the latest `limit` general assessments served (the exposure of each item). */

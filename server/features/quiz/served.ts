@@ -11,11 +11,14 @@ import { type AttemptRow, getQuestionsInOrder, type QuestionRow, type ResponseIn
 export type OptionOrder = number[];
 export type OptionOrders = Record<string, OptionOrder>;
 
-/** A copy of `items` in a random order (Fisher–Yates on a CSPRNG). */
-export function shuffled<T>(items: readonly T[]): T[] {
+/**
+ * A copy of `items` in a random order (Fisher–Yates on a CSPRNG; on `random`, a number in [0, 1),
+ * when a test replays draws from a seed).
+ */
+export function shuffled<T>(items: readonly T[], random?: () => number): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
+    const j = random ? Math.floor(random() * (i + 1)) : randomInt(i + 1);
     [copy[i], copy[j]] = [copy[j], copy[i]];
   }
   return copy;

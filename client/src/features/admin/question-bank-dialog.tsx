@@ -214,6 +214,9 @@ function ItemDetails({ item }: { item: BankItem }) {
                 discrimination: item.calibratedDiscrimination?.toFixed(2) ?? "–",
               })}
         </DetailRow>
+        {item.point && (
+          <DetailRow label={t("admin.qb.point")}>{t("admin.qb.pointValue", { point: item.point })}</DetailRow>
+        )}
         {item.replacesId && <DetailRow label={t("admin.qb.replaces")}>{item.replacesId}</DetailRow>}
       </dl>
     </div>

@@ -2,6 +2,7 @@
 // blocks gave, and the learner may move back and forth within a block before sending it. The
 // test ends after its last block; the result is the level with its precision.
 import type { GeneralAssessmentType } from "../../../../shared/quiz-catalog.ts";
+import { areEnemies } from "../enemies.ts";
 import { type AbilityEstimate, estimateAbility, type Response } from "./estimate.ts";
 import { LEVEL_CUTS } from "./irt.ts";
 import { chooseBlock, type PlacementCandidate, type Random } from "./select.ts";
@@ -20,8 +21,8 @@ export const placementLength = (mode: GeneralAssessmentType) => PLACEMENT_BLOCKS
 
 /**
  * The next block for a learner who has answered `responses` (in blocks already sent), or null when
- * the test is over. `pool` holds the items the learner may be served: not yet served in this test
- * and, while enough remain, not seen recently.
+ * the test is over. `pool` holds the items the learner may be served: not yet served in this test,
+ * no enemy of one served (enemies.ts) and, while enough remain, not seen recently.
  */
 export function nextPlacementBlock<T extends PlacementCandidate>(
   mode: GeneralAssessmentType,
@@ -54,7 +55,7 @@ export function runPlacement<T extends PlacementCandidate>(
     const block = nextPlacementBlock(mode, [...left], responses, random);
     if (!block) break;
     for (const item of block) {
-      left.delete(item);
+      for (const other of left) if (other === item || areEnemies(other, item)) left.delete(other);
       items.push(item);
       responses.push({ ...item, correct: answer(item) });
     }

@@ -1,12 +1,16 @@
 // Choosing the next block of a placement test: the items that tell most about a learner at the
 // current estimate, with two limits. Exposure: each slot is drawn at random from the few most
 // informative items left, so two learners at the same estimate rarely see the same block, and
-// no item is everyone's. Content: a block takes at most one item of a topic while others remain.
+// no item is everyone's. Content: a block takes at most one item of a topic while others remain,
+// and never two items of one point (enemies.ts).
+import { areEnemies } from "../enemies.ts";
 import { type ItemParameters, itemInformation } from "./irt.ts";
 
 export type PlacementCandidate = ItemParameters & {
   id: string;
   topic: string;
+  /** The grammar or vocabulary point the item tests: a test serves one item of each. */
+  point?: string | null;
   /** Share of recent placement tests that served the item. */
   exposure?: number;
 };
@@ -26,7 +30,7 @@ export function chooseBlock<T extends PlacementCandidate>(
   random: Random,
 ): T[] {
   const rested = candidates.filter((item) => (item.exposure ?? 0) < MAX_EXPOSURE);
-  const ranked = (rested.length >= size * 2 ? rested : candidates)
+  let ranked = (rested.length >= size * 2 ? rested : candidates)
     .map((item) => ({ item, information: itemInformation(theta, item) + random() * 1e-9 }))
     .sort((a, b) => b.information - a.information)
     .map(({ item }) => item);
@@ -38,7 +42,7 @@ export function chooseBlock<T extends PlacementCandidate>(
     const pick = pool[Math.floor(random() * pool.length)];
     block.push(pick);
     topics.add(pick.topic);
-    ranked.splice(ranked.indexOf(pick), 1);
+    ranked = ranked.filter((item) => item !== pick && !areEnemies(item, pick));
   }
   return block;
 }

@@ -26,7 +26,7 @@ function normal(random: Random): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
 
-export type BankEntry = { id: string; level: string; topic: string };
+export type BankEntry = { id: string; level: string; topic: string; point?: string | null };
 
 export type SimulationOptions = {
   seed: number;
@@ -67,7 +67,7 @@ function simulatedPool(bank: readonly BankEntry[], options: SimulationOptions, r
       difficulty: label + shift + normal(random) * options.labelNoise,
       discrimination: Math.exp(normal(random) * options.discriminationNoise),
     };
-    return { id: entry.id, topic: entry.topic, label, difficulty: label, truth };
+    return { id: entry.id, topic: entry.topic, point: entry.point, label, difficulty: label, truth };
   });
 }
 
