@@ -246,9 +246,10 @@ function listStudentPage(db: Db, where: Prisma.UserWhereInput, window: { skip: n
     select: {
       ...studentProfileSelect,
       createdAt: true,
+      weeklyLessonCap: true,
       learners: {
         orderBy: [{ isSelf: "desc" }, { createdAt: "asc" }, { id: "asc" }],
-        select: { id: true, name: true, ageGroup: true, level: true, goals: true, isSelf: true },
+        select: { id: true, name: true, ageGroup: true, level: true, goals: true, isSelf: true, weeklyLessonCap: true },
       },
       bookings: {
         orderBy: { startsAt: "desc" },

@@ -309,7 +309,10 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
         goals: l.goals,
         is_self: l.isSelf,
         total_lessons: s.bookings.filter((b) => b.learnerId === l.id && b.status !== "cancelled").length,
+        weekly_cap: l.weeklyLessonCap,
       })),
+      // Issue 31, item 7: at most this many lessons a week for the whole family (null: none).
+      weekly_cap: s.weeklyLessonCap,
       // The account holder as the guardian of the family's other learners, with their contact.
       guardian:
         s.learners.some((l) => !l.isSelf) || s.bookings.some((b) => b.bookedBy === "guardian")

@@ -22,6 +22,7 @@ import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from 
 import { DetailRow } from "./admin-shell.tsx";
 import { LearnerRecords } from "./learner-records.tsx";
 import { StudentCredits } from "./student-credits.tsx";
+import { WeeklyCapForm } from "./weekly-cap-form.tsx";
 
 const LEVEL_TONES = { beginner: "green", intermediate: "blue", advanced: "purple" } as const;
 
@@ -366,6 +367,13 @@ function StudentProfile({ row }: { row: ProfileRow }) {
         </ul>
       )}
       <LearnerRecords whom={{ studentId: s.id, learnerId: learner?.id ?? null, name: d.name }} prefs={prefs} />
+      <WeeklyCapForm
+        key={learner?.id ?? s.id}
+        studentId={s.id}
+        learner={learner}
+        familyCap={s.weekly_cap}
+        showFamily={s.family.length > 1 || isHolder}
+      />
       <StudentCredits studentId={s.id} prefs={prefs} />
     </>
   );
