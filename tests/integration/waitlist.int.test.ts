@@ -105,6 +105,30 @@ describe(`the waitlist on ${testEngine}`, () => {
     expect((await pass(later)).offered).toBe(0);
   });
 
+  it("passes over a family at its weekly cap that week and offers the time to the next in line", async () => {
+    const { start, bookingId } = await takenTime();
+    const [capped, next] = [await t.createStudent(), await t.createStudent()];
+    // The first in line already has a lesson two hours later that week, and a cap of one a week.
+    const own = start.plus({ hours: 2 });
+    await t.addAvailability(own, 1);
+    await t.caller({ student: capped }).booking.createBooking(single(own));
+    expect(
+      (await t.send("PUT", `/api/admin/students/${capped.id}/weekly-cap`, { as: t.admin, payload: { weeklyCap: 1 } }))
+        .statusCode,
+    ).toBe(200);
+    await join(capped, { startTime: iso(start) });
+    await join(next, { startTime: iso(start) });
+    await cancel(bookingId);
+
+    expect((await pass(new Date())).offered).toBe(0);
+    // Passed over, recorded so the next pass goes on to the next person.
+    expect(await offersMailed(capped.email)).toHaveLength(0);
+    expect((await pass(new Date())).offered).toBe(1);
+    expect(await offersMailed(next.email)).toHaveLength(1);
+    expect(await heldOffer(capped)).toBeNull();
+    expect(await heldOffer(next)).not.toBeNull();
+  });
+
   it("a weekday window matches the teacher's hours in Rome, not the server's zone", async () => {
     const { start, bookingId } = await takenTime();
     const who = await t.createStudent();

@@ -31,14 +31,13 @@ export type WeeklyRoomRequest = {
 };
 
 /**
- * Inside a booking's or a move's transaction: refuses (CONFLICT, nothing written) lessons that
- * would take a learner or the family past its weekly cap in any of the teacher's weeks they fall
- * in. The family's lock is taken first, so two bookings of one family at once are counted one
- * after the other.
+ * Why these lessons would take a learner or the family past its weekly cap in one of the
+ * teacher's weeks they fall in, or null when they fit. The family's lock is taken first, so two
+ * bookings of one family at once are counted one after the other.
  */
-export async function ensureWeeklyRoom(tx: Tx, req: WeeklyRoomRequest) {
+export async function weeklyRoomRefusal(tx: Tx, req: WeeklyRoomRequest): Promise<LocalisedText | null> {
   const caps = await readWeeklyCaps(tx, req.accountId, req.learnerId);
-  if (caps.family === null && (caps.learner?.cap ?? null) === null) return;
+  if (caps.family === null && (caps.learner?.cap ?? null) === null) return null;
   await lockAccountPendingLessons(tx, req.accountId);
   const weeks = groupByWeek(req.starts, req.zone);
   const except = req.exceptBookingId ?? null;
@@ -48,7 +47,7 @@ export async function ensureWeeklyRoom(tx: Tx, req: WeeklyRoomRequest) {
       weeks.map(async (w) => ({ ...w, held: await countWeekLessons(tx, { learnerId }, w, except) })),
     );
     const over = firstWeekOverCap(counted, caps.learner.cap);
-    if (over) throw new AppError("CONFLICT", capMessage(over, caps.learner.cap, req.zone, caps.learner.name));
+    if (over) return capMessage(over, caps.learner.cap, req.zone, caps.learner.name);
   }
   if (caps.family !== null) {
     const accountId = req.accountId;
@@ -56,8 +55,15 @@ export async function ensureWeeklyRoom(tx: Tx, req: WeeklyRoomRequest) {
       weeks.map(async (w) => ({ ...w, held: await countWeekLessons(tx, { accountId }, w, except) })),
     );
     const over = firstWeekOverCap(counted, caps.family);
-    if (over) throw new AppError("CONFLICT", capMessage(over, caps.family, req.zone, null));
+    if (over) return capMessage(over, caps.family, req.zone, null);
   }
+  return null;
+}
+
+/** Inside a booking's or a move's transaction: refuses (CONFLICT, nothing written) lessons past a cap. */
+export async function ensureWeeklyRoom(tx: Tx, req: WeeklyRoomRequest) {
+  const refusal = await weeklyRoomRefusal(tx, req);
+  if (refusal) throw new AppError("CONFLICT", refusal);
 }
 
 /** The teacher sets (or clears, with null) a learner's weekly cap. */

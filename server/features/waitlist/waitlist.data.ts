@@ -135,6 +135,18 @@ export function insertOffer(
   return tx.waitlistOffer.create({ data: offer, select: offerSelect });
 }
 
+/**
+ * The time passed over for this entry without an offer (its family is at its weekly cap that
+ * week): recorded closed, so the next pass offers it to the next person and never to this entry.
+ */
+export function insertPassedOver(tx: Tx, offer: { entryId: string; teacherId: string; startsAt: Date; now: Date }) {
+  const { now, ...rest } = offer;
+  return tx.waitlistOffer.create({
+    data: { ...rest, createdAt: now, expiresAt: now, closedAt: now, status: "released" },
+    select: { id: true },
+  });
+}
+
 /** A held offer of this family's, not yet expired; another family's id finds nothing. */
 export function findOwnHeldOffer(db: DbOrTx, studentId: string, id: string, now: Date) {
   return db.waitlistOffer.findFirst({

@@ -27,6 +27,7 @@ import {
 import { lessonAt } from "../availability/availability.ts";
 import { runWithTeacherLock } from "../booking/booking.data.ts";
 import { createBooking, takenMessage } from "../booking/booking.service.ts";
+import { weeklyRoomRefusal } from "../booking/weekly-cap.service.ts";
 import { insertOutboxEmails, outboxMail } from "../mail/mail.data.ts";
 import { loadMailContext } from "../mail/mail.service.ts";
 import { type MailContext, waitlistOfferEmail } from "../mail/mail.templates.ts";
@@ -39,6 +40,7 @@ import {
   findSameWaitingEntry,
   hasWaitingEntries,
   insertOffer,
+  insertPassedOver,
   insertWaitlistEntry,
   listAllWaitingEntries,
   listOffersOfEntries,
@@ -287,6 +289,19 @@ export async function advanceWaitlist(db: Db, opts: { publicUrl: string; now: Da
             now,
           );
           if (!still.get(plan.teacherId)?.some((l) => l.start.getTime() === plan.start.getTime())) return false;
+          // A family at its weekly cap that week (issue 31, item 7) is passed over for this time:
+          // the next person waiting is offered it on the next pass.
+          const { latest } = await findBookingDetails(tx, entry.studentId);
+          const capped = await weeklyRoomRefusal(tx, {
+            accountId: entry.studentId,
+            learnerId: latest?.learnerId ?? null,
+            starts: [plan.start],
+            zone: rules.zone,
+          });
+          if (capped) {
+            await insertPassedOver(tx, { entryId: entry.id, teacherId: plan.teacherId, startsAt: plan.start, now });
+            return false;
+          }
           const expiresAt = holdExpiry(now, hours);
           const offer = await insertOffer(tx, {
             entryId: entry.id,
