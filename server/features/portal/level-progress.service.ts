@@ -2,7 +2,7 @@ import { isQuizLevel } from "../../../shared/quiz-catalog.ts";
 import type { Db } from "../../db.ts";
 import { groupByAttempt, itemParameters } from "../quiz/item-statistics.ts";
 import { estimateAbility } from "../quiz/placement/estimate.ts";
-import { recordLearnerId, toLearnerRef } from "./learners.service.ts";
+import { recordLearnerId } from "./learners.service.ts";
 import { findAttemptAnswers, findMeasuringResults, findSkillTags } from "./level-progress.data.ts";
 import { type LevelPoint, pointFromEstimate, pointFromTag } from "./level-progress.ts";
 
