@@ -70,8 +70,7 @@ export function CalendarChangesCard({ className = "mt-6" }: { className?: string
                 <div className="flex flex-wrap gap-2">
                   <Button
                     size="sm"
-                    variant="outline"
-                    className="text-red-700"
+                    variant="danger"
                     disabled={resolve.isPending}
                     onClick={() => resolve.mutate({ id: c.id, action: "cancel" })}
                     aria-label={t("admin.calendarChanges.cancelNamed", { name: c.studentName, when })}
