@@ -47,6 +47,7 @@ const READS: Read[] = [
   { procedure: "portal.learners", url: () => "/api/student/learners" },
   { procedure: "portal.waitlist", url: () => "/api/student/waitlist" },
   { procedure: "portal.quizResults", url: () => "/api/student/quiz-results" },
+  { procedure: "portal.levelProgress", url: () => "/api/student/progress/levels" },
   { procedure: "portal.resources", url: () => "/api/student/resources" },
   { procedure: "portal.files", url: () => "/api/student/files" },
   { procedure: "portal.notes", url: () => "/api/student/notes" },
@@ -310,6 +311,8 @@ describe("signed out, or signed in as the teacher", () => {
       "portal.withdrawWaitlist",
       "portal.waitlistOffer",
       "portal.acceptWaitlistOffer",
+      // lesson-reports.int.test.ts: another family's lesson and its report are 404, nothing ticked.
+      "portal.markHomework",
       "portal.logFileAccess",
       // portal-new-marker.int.test.ts: only the student's own shared notes.
       "portal.markNoteSeen",

@@ -52,6 +52,7 @@ const routePattern = (url: string) =>
     .replace(/\/orders\/[0-9a-f-]{36}$/, "/orders/:id")
     .replace(/\/learners\/[0-9a-f-]{36}$/, "/learners/:id")
     .replace(/\/waitlist\/[0-9a-f-]{36}$/, "/waitlist/:id")
+    .replace(/\/lessons\/[0-9a-f-]{36}\/homework$/, "/lessons/:id/homework")
     .replace(/\/documents\/[0-9a-f-]{36}\/pdf$/, "/documents/:id/pdf");
 
 const STUDENT_ROUTES: ["GET" | "POST" | "PUT" | "DELETE", string, unknown?][] = [
@@ -71,6 +72,7 @@ const STUDENT_ROUTES: ["GET" | "POST" | "PUT" | "DELETE", string, unknown?][] = 
   ["POST", "/api/student/learners", { name: "X", ageGroup: "child" }],
   ["PUT", "/api/student/learners/00000000-0000-4000-8000-000000000000", { name: "X", ageGroup: "child" }],
   ["GET", "/api/student/quiz-results"],
+  ["GET", "/api/student/progress/levels"],
   ["GET", "/api/student/resources"],
   ["GET", "/api/student/files"],
   ["GET", "/api/student/notes"],
@@ -93,6 +95,7 @@ const STUDENT_ROUTES: ["GET" | "POST" | "PUT" | "DELETE", string, unknown?][] = 
   ["GET", "/api/student/waitlist"],
   ["POST", "/api/student/waitlist", { weekday: 2, from: "14:00", to: "18:00" }],
   ["DELETE", "/api/student/waitlist/00000000-0000-4000-8000-000000000000"],
+  ["POST", "/api/student/lessons/00000000-0000-4000-8000-000000000000/homework", { done: true }],
 ];
 
 describe("signed out", () => {
@@ -541,6 +544,7 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     ["learners", "/api/student/learners"],
     ["waitlist", "/api/student/waitlist"],
     ["quiz results", "/api/student/quiz-results"],
+    ["level progress", "/api/student/progress/levels"],
     ["cancellations", "/api/student/cancellations"],
     ["cancellation summary", "/api/student/cancellation-summary"],
     ["profile", "/api/student/profile"],
@@ -585,6 +589,8 @@ describe("isolation: student A can read or change nothing of student B's", () =>
     "PUT /api/student/learners/:id": "learners.int.test.ts: another family's learner answers 404, unchanged",
     "POST /api/student/waitlist": "waitlist.int.test.ts: an entry joins the caller's waitlist only",
     "DELETE /api/student/waitlist/:id": "waitlist.int.test.ts: another family's entry answers 404, still waiting",
+    "POST /api/student/lessons/:id/homework":
+      "lesson-reports.int.test.ts: another family's lesson and its report answer 404, nothing ticked",
     "POST /api/student/rebook": "B cannot spend A's credit (rebooking with a credit)",
     "POST /api/student/calendar-feed/reset": "calendar-feed.int.test.ts: a reset revokes only the caller's link",
     "POST /api/student/delete-account": "privacy.int.test.ts: deleting one account leaves the other whole",

@@ -237,6 +237,7 @@ const samples: Record<string, Sample> = {
     volatile: ["referred_email"],
   },
   "GET /api/student/quiz-results": { request: async () => ({}), as: asStudent },
+  "GET /api/student/progress/levels": { request: async () => ({}), as: asStudent },
   "GET /api/student/resources": { request: async () => ({}), as: asStudent },
   "GET /api/student/files": { request: async () => ({}), as: asStudent },
   "GET /api/student/notes": { request: async () => ({}), as: asStudent },
