@@ -188,6 +188,8 @@ const samples: Record<string, Sample> = {
   },
   "GET /api/student/lessons": { request: async () => ({ query: { upcoming: "true" } }), as: asStudent },
   "GET /api/student/progress": { request: async () => ({}), as: asStudent },
+  "GET /api/student/progress/levels": { request: async () => ({}), as: asStudent },
+  "GET /api/admin/progress": { request: async () => ({}) },
   "GET /api/student/credits": { request: async () => ({}), as: asStudent },
   "GET /api/student/documents": { request: async () => ({}), as: asStudent },
   "GET /api/student/orders": { request: async () => ({ query: { limit: "5" } }), as: asStudent },
