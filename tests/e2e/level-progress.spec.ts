@@ -42,11 +42,13 @@ test("a placed student sees her level over time; the teacher sees it in her prof
   await expect(section).toContainText(/Latest: (A1|A2|B1|B2|C1|C2)/);
   await section.scrollIntoViewIfNeeded();
   await shot(page, "1-progress-en");
+  await section.screenshot({ path: `${SHOTS}/${project}-1-chart-en.png` });
   await page.goto("/it/student/progress");
   const sezione = page.getByRole("region", { name: "Livello nel tempo" });
   await expect(sezione.getByRole("img")).toBeVisible();
   await sezione.scrollIntoViewIfNeeded();
   await shot(page, "2-progress-it");
+  await sezione.screenshot({ path: `${SHOTS}/${project}-2-chart-it.png` });
 
   const teacher = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
   await signInAsTeacher(teacher);
@@ -55,6 +57,7 @@ test("a placed student sees her level over time; the teacher sees it in her prof
   await expect(glance.getByRole("heading", { name: "Moved up a level this term" })).toBeVisible();
   await expect(glance.getByRole("heading", { name: "Not measured for three months" })).toBeVisible();
   await shot(teacher, "3-glance-en");
+  await glance.screenshot({ path: `${SHOTS}/${project}-3-card-en.png` });
   await teacher
     .getByRole("searchbox", { name: "Search students" })
     .or(teacher.getByLabel("Search students"))
