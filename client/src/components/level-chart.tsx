@@ -3,7 +3,7 @@
 // vertical line, coloured by how it was measured. Inline SVG (no chart library), with a table for
 // screen readers. Shown in the portal's My Progress and in the teacher's learner profile; its words
 // (the "levels" area) arrive with it.
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { formatDate } from "../../../shared/i18n/format.ts";
 import { useLocale, useT } from "../lib/i18n.tsx";
 import { useMessageAreas } from "../lib/lazy-messages.ts";
@@ -41,19 +41,17 @@ const SOURCE_STYLE: Record<LevelPointView["source"], { dot: string; swatch: stri
 const clamp = (v: number) => Math.min(TOP, Math.max(BOTTOM, v));
 const clampInside = (v: number) => Math.min(TOP - INSET, Math.max(BOTTOM + INSET, v));
 
-/** The width the chart is shown at, followed as the page resizes. */
-function useWidth(shown: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
+/** The width the chart is shown at, followed as the page resizes (a ref callback: measured when drawn). */
+function useWidth() {
   const [width, setWidth] = useState(560);
-  useEffect(() => {
-    const element = ref.current;
+  const ref = useCallback((element: HTMLDivElement | null) => {
     if (!element) return;
     const measure = () => setWidth(Math.max(MIN_W, Math.round(element.getBoundingClientRect().width)));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [shown]);
+  }, []);
   return { ref, width };
 }
 
@@ -62,7 +60,7 @@ export default function LevelChart({ points }: { points: readonly LevelPointView
   const t = useT();
   const locale = useLocale();
   const titleId = useId();
-  const { ref, width: W } = useWidth(points.length > 0);
+  const { ref, width: W } = useWidth();
   const innerW = W - PAD.left - PAD.right;
   if (points.length === 0) return <p className="text-sm text-slate-600">{t("levels.empty")}</p>;
 
@@ -72,7 +70,9 @@ export default function LevelChart({ points }: { points: readonly LevelPointView
   const span = Math.max(1, times[times.length - 1] - first);
   const x = (time: number) => PAD.left + (sorted.length > 1 ? ((time - first) / span) * innerW : innerW / 2);
   const y = (ability: number) => PAD.top + ((TOP - clamp(ability)) / (TOP - BOTTOM)) * innerH;
-  const path = sorted.map((p, i) => `${i ? "L" : "M"}${x(times[i]).toFixed(1)},${y(clampInside(p.ability)).toFixed(1)}`).join(" ");
+  const path = sorted
+    .map((p, i) => `${i ? "L" : "M"}${x(times[i]).toFixed(1)},${y(clampInside(p.ability)).toFixed(1)}`)
+    .join(" ");
   const sources = sourcesIn(sorted);
   const latest = sorted[sorted.length - 1];
 
