@@ -108,6 +108,9 @@ export const adminProcedureRoutes: ProcedureRoute[] = [
     input: ({ params, body }) => ({ id: params.id, data: body }),
   }),
 
+  // Issue 31, item 4: the teacher's glance at her students' levels.
+  route("GET", "/api/admin/progress", "admin.progress"),
+
   route("GET", "/api/admin/settings", "admin.settings.get"),
   route("PUT", "/api/admin/settings", "admin.settings.update", { input: ({ body }) => body, body: succeeded }),
 

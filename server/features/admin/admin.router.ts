@@ -64,6 +64,7 @@ import { getAgenda } from "./agenda.service.ts";
 import { listEmails, retryEmail } from "./emails.service.ts";
 import { listTeacherFreeTimes } from "./free-times.service.ts";
 import { listLearnerResults } from "./learner-results.service.ts";
+import { getLearnerLevels, getProgressGlance } from "./level-glance.service.ts";
 import { createNote, deleteNote, getNote, listTags, listTeacherNotes, updateNote } from "./notes.service.ts";
 import {
   addOrderPayment,
@@ -179,6 +180,11 @@ export const adminRouter = router({
   learnerResults: adminProcedure
     .input(z.object({ student_id: z.uuid(), learner_id: z.uuid().optional() }))
     .query(({ ctx, input }) => listLearnerResults(ctx.db, input)),
+  // Issue 31, item 4: one learner's level over time, and her students' movement at a glance.
+  learnerLevels: adminProcedure
+    .input(z.object({ student_id: z.uuid(), learner_id: z.uuid().optional() }))
+    .query(({ ctx, input }) => getLearnerLevels(ctx.db, input)),
+  progress: adminProcedure.query(({ ctx }) => getProgressGlance(ctx.db)),
 
   // Issue 30: a student's prepaid lesson ledger, and the teacher's adjustment with a reason.
   credits: router({

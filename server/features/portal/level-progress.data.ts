@@ -55,3 +55,26 @@ export function listLearnersWithFamilies(db: DbOrTx) {
     },
   });
 }
+
+/** Every learner's results scored by the server from the tests that measure a level, oldest first. */
+export function findMeasuringResultsOf(db: DbOrTx, learnerIds: string[]) {
+  return db.quizResult.findMany({
+    where: {
+      learnerId: { in: learnerIds },
+      isVerified: true,
+      quizType: { in: ["general", "level", "concept"] },
+      attemptId: { not: null },
+    },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, attemptId: true, quizType: true, createdAt: true, metadata: true, learnerId: true },
+  });
+}
+
+/** The skills the teacher tagged with a CEFR level in these learners' lesson reports. */
+export function findSkillTagsOf(db: DbOrTx, learnerIds: string[]) {
+  return db.reportSkill.findMany({
+    where: { learnerId: { in: learnerIds } },
+    orderBy: { date: "asc" },
+    select: { date: true, skill: true, level: true, learnerId: true },
+  });
+}

@@ -2,15 +2,18 @@
 // shared with them (the family finds these under the learner in the portal), and their placement
 // results and certificates. A family account without learners yet keeps them on the account.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { localePath } from "../../../../shared/i18n/locales.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { CheckboxField, TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
+
+const LevelChart = lazy(() => import("../../components/level-chart.tsx"));
 
 type Whom = { studentId: string; learnerId: string | null; name: string };
 
@@ -223,9 +226,31 @@ function ResultsOf({ whom, prefs }: { whom: Whom; prefs: AdminPrefs }) {
   );
 }
 
+/** Issue 31, item 4: the learner's level over time on one CEFR scale. */
+function LevelsOf({ whom }: { whom: Whom }) {
+  const t = useT();
+  const levels = useQuery(
+    trpc.admin.learnerLevels.queryOptions({ student_id: whom.studentId, learner_id: whom.learnerId ?? undefined }),
+  );
+  useLoadFailure(levels.error, t("admin.profile.levelsFailed"));
+  return (
+    <section aria-labelledby="learner-levels">
+      <SectionTitle id="learner-levels">{t("admin.profile.levels")}</SectionTitle>
+      {levels.data ? (
+        <Suspense fallback={<Spinner label={t("admin.profile.levelsLoading")} />}>
+          <LevelChart points={levels.data.points} />
+        </Suspense>
+      ) : levels.isPending ? (
+        <Spinner label={t("admin.profile.levelsLoading")} />
+      ) : null}
+    </section>
+  );
+}
+
 export function LearnerRecords({ whom, prefs }: { whom: Whom; prefs: AdminPrefs }) {
   return (
     <>
+      <LevelsOf whom={whom} />
       <ResultsOf whom={whom} prefs={prefs} />
       <NotesAbout whom={whom} prefs={prefs} />
       <FilesFor whom={whom} prefs={prefs} />

@@ -21,6 +21,7 @@ import { ADMIN_PAGE_SIZE, type AdminStudent, useLoadFailure } from "./admin-api.
 import { formatAdminDate, formatAdminDateTime, levelLabel, useAdminPrefs } from "./admin-format.ts";
 import { DetailRow } from "./admin-shell.tsx";
 import { LearnerRecords } from "./learner-records.tsx";
+import { ProgressGlance } from "./progress-glance.tsx";
 import { StudentCredits } from "./student-credits.tsx";
 import { WeeklyCapForm } from "./weekly-cap-form.tsx";
 
@@ -155,6 +156,7 @@ export function StudentsPanel() {
 
   return (
     <>
+      <ProgressGlance prefs={prefs} onFind={search.box.onChange} />
       <section aria-label={t("admin.students.byLevel")} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Card className="p-4">
           <p className="text-sm text-slate-500">{t("admin.students.all")}</p>

@@ -7,6 +7,7 @@ import { LockIcon, TrophyIcon } from "../../components/ui/private-icons.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { QuizScoresChart, WeeklyLessonsChart } from "../../features/portal/charts.tsx";
+import { LevelOverTime } from "../../features/portal/level-over-time.tsx";
 import { PageSection } from "../../features/portal/page-section.tsx";
 import { type Achievement, useProgress } from "../../features/portal/portal-api.ts";
 import { QuizResultsList } from "../../features/portal/quiz-results-list.tsx";
@@ -174,6 +175,8 @@ export function MyProgress() {
           </div>
         </Card>
       </div>
+
+      <LevelOverTime />
 
       <div className="mt-6">
         <QuizResultsList />
