@@ -190,40 +190,12 @@ export const WAITLIST_OFFER_GONE_MESSAGE =
   "This offer is no longer held for you. The time may be free on the booking page.";
 export const WAITLIST_NOT_TAKEN_MESSAGE = "This time is free: you can book it now instead of waiting.";
 
-/** A learner's age group (issue 31): a family's child, teenager, or an adult (often the account holder). */
-export const LEARNER_AGE_GROUPS = ["child", "teen", "adult"] as const;
-export type LearnerAgeGroup = (typeof LEARNER_AGE_GROUPS)[number];
-/** A learner's level: the booking form's three, or a CEFR level from a placement. */
-export const LEARNER_LEVELS = [...ENGLISH_LEVELS, "A1", "A2", "B1", "B2", "C1", "C2"] as const;
 export const LEARNER_NOT_FOUND_MESSAGE = "Learner not found.";
 export const LEARNER_NAME_MESSAGE = "Please enter the learner's name.";
 export const LEARNER_AGE_GROUP_MESSAGE = "Please choose the learner's age group: child, teen or adult.";
 export const LEARNER_LEVEL_MESSAGE = "Please choose a level: beginner, intermediate, advanced, or A1 to C2.";
 export const LEARNER_NAME_TAKEN_MESSAGE = "A learner of your family already has this name.";
 
-/**
- * A report after each lesson (issue 31, item 2): skill tags carry a CEFR level, and the names the
- * form suggests (free text is welcome too: "past simple", "phrasal verbs").
- */
-export const CEFR_LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"] as const;
-export type CefrLevel = (typeof CEFR_LEVELS)[number];
-export const REPORT_SKILL_SUGGESTIONS = [
-  "speaking",
-  "listening",
-  "reading",
-  "writing",
-  "grammar",
-  "vocabulary",
-  "pronunciation",
-  "past simple",
-  "present perfect",
-  "fluency",
-  "present simple",
-  "future forms",
-  "conditionals",
-  "phrasal verbs",
-] as const;
-export const REPORT_SKILLS_LIMIT = 12;
 export const REPORT_SUMMARY_MESSAGE = "Write what was done in the lesson: the summary cannot be empty.";
 export const REPORT_TEXT_MESSAGE = "A report's texts can be at most 4000 characters each.";
 export const REPORT_LEVEL_MESSAGE = "Each skill's level must be one of A1, A2, B1, B2, C1, C2.";
@@ -244,10 +216,3 @@ export const TEACHER_BOOKING_CONTACT_MESSAGE = "Please enter a phone number or a
 export const TEACHER_BOOKING_PHONE_MESSAGE =
   "Please enter a valid phone number (digits, with an optional + and spaces).";
 export const TEACHER_BOOKING_STUDENT_NOT_FOUND_MESSAGE = "Student not found.";
-/**
- * A family the teacher entered with a phone only has no email: its account's address is made of
- * the phone under this reserved domain (RFC 2606: `.invalid` never resolves), so the same phone
- * finds the same family, and no mail is ever queued to it.
- */
-export const NO_EMAIL_DOMAIN = "no-email.invalid";
-export const hasNoEmail = (address: string) => address.toLowerCase().endsWith(`@${NO_EMAIL_DOMAIN}`);

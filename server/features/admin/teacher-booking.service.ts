@@ -9,12 +9,9 @@
 // with the same email finds the same family. A family with a phone only has an address made of
 // the phone under a domain that never receives mail (shared/constants `NO_EMAIL_DOMAIN`).
 
-import {
-  NO_EMAIL_DOMAIN,
-  TEACHER_BOOKING_STUDENT_NOT_FOUND_MESSAGE,
-  TEACHER_BOOKING_WHO_MESSAGE,
-} from "../../../shared/constants.ts";
+import { TEACHER_BOOKING_STUDENT_NOT_FOUND_MESSAGE, TEACHER_BOOKING_WHO_MESSAGE } from "../../../shared/constants.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
+import { NO_EMAIL_DOMAIN } from "../../../shared/no-email.ts";
 import { newReferralCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";

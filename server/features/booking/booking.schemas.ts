@@ -5,11 +5,11 @@ import {
   INVALID_EMAIL_MESSAGE,
   INVALID_REFERRAL_CODE_MESSAGE,
   LEARNER_AGE_GROUP_MESSAGE,
-  LEARNER_AGE_GROUPS,
   NAME_REQUIRED_MESSAGE,
   STUDENT_DETAILS_MESSAGES,
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
+import { LEARNER_AGE_GROUPS } from "../../../shared/learner-options.ts";
 import { hasVisibleCharacter, multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 import { payerBillingSchema } from "../billing/billing.schemas.ts";
 

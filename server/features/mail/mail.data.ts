@@ -1,5 +1,5 @@
-import { hasNoEmail } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../shared/i18n/locales.ts";
+import { hasNoEmail } from "../../../shared/no-email.ts";
 import { Prisma } from "../../db/generated/client.ts";
 import { type PageWindow, readPage } from "../../db/paged.ts";
 import type { Db, DbOrTx } from "../../db.ts";

@@ -2,12 +2,8 @@
 // more, a child or the account holder themself. A booking names its learner: by id, or by the
 // name its studentInfo gives (a new name creates a learner, the same name reuses it).
 
-import {
-  ENGLISH_LEVELS,
-  LEARNER_NAME_TAKEN_MESSAGE,
-  LEARNER_NOT_FOUND_MESSAGE,
-  type LearnerAgeGroup,
-} from "../../../shared/constants.ts";
+import { ENGLISH_LEVELS, LEARNER_NAME_TAKEN_MESSAGE, LEARNER_NOT_FOUND_MESSAGE } from "../../../shared/constants.ts";
+import type { LearnerAgeGroup } from "../../../shared/learner-options.ts";
 import type { Db, DbOrTx } from "../../db.ts";
 import { AppError, isConstraintConflict } from "../../errors.ts";
 import {

@@ -6,13 +6,12 @@ import {
   ENGLISH_LEVELS,
   INVALID_EMAIL_MESSAGE,
   LEARNER_AGE_GROUP_MESSAGE,
-  LEARNER_AGE_GROUPS,
   LEARNER_LEVEL_MESSAGE,
-  LEARNER_LEVELS,
   LEARNER_NAME_MESSAGE,
   NAME_REQUIRED_MESSAGE,
 } from "../../../shared/constants.ts";
 import { localeSchema } from "../../../shared/i18n/locale-schema.ts";
+import { LEARNER_AGE_GROUPS, LEARNER_LEVELS } from "../../../shared/learner-options.ts";
 import { pagingFields } from "../../../shared/paging.ts";
 import { multiLineText, personName, singleLineText } from "../../../shared/text.ts";
 import { idempotencyKeyField } from "../admin/admin.schemas.ts";

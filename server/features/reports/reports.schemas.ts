@@ -2,18 +2,17 @@
 // tick its homework. Empty optional texts are "none", so a form can send every field.
 import { z } from "zod";
 import {
-  CEFR_LEVELS,
   HOMEWORK_DONE_MESSAGE,
   REPORT_DUE_MESSAGE,
   REPORT_FILE_MESSAGE,
   REPORT_LEVEL_MESSAGE,
   REPORT_LINK_MESSAGE,
   REPORT_SKILL_MESSAGE,
-  REPORT_SKILLS_LIMIT,
   REPORT_SKILLS_MESSAGE,
   REPORT_SUMMARY_MESSAGE,
   REPORT_TEXT_MESSAGE,
 } from "../../../shared/constants.ts";
+import { CEFR_LEVELS, REPORT_SKILLS_LIMIT } from "../../../shared/learner-options.ts";
 
 const TEXT_LIMIT = 4000;
 

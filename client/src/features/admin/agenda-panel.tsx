@@ -4,7 +4,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { hasNoEmail, wasMissed } from "../../../../shared/constants.ts";
+import { wasMissed } from "../../../../shared/constants.ts";
+import { hasNoEmail } from "../../../../shared/no-email.ts";
 import { Badge, StatusBadge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";

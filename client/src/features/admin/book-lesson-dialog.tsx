@@ -4,7 +4,7 @@
 // server books it as a normal lesson, held to her free time only.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { hasNoEmail } from "../../../../shared/constants.ts";
+import { hasNoEmail } from "../../../../shared/no-email.ts";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextField } from "../../components/ui/field.tsx";
 import { FormActions } from "../../components/ui/form-actions.tsx";

@@ -1,6 +1,6 @@
 // The read-only part of the booking details dialog: student and lesson, the cancellation, the
 // notes and the calendar file.
-import { hasNoEmail } from "../../../../shared/constants.ts";
+import { hasNoEmail } from "../../../../shared/no-email.ts";
 import { StatusBadge } from "../../components/ui/badge.tsx";
 import { DownloadIcon } from "../../components/ui/private-icons.tsx";
 import { useT } from "../../lib/i18n.tsx";

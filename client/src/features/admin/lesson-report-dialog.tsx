@@ -5,7 +5,7 @@
 // later saves edit it quietly, and "Save and send again" emails it once more.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { CEFR_LEVELS, REPORT_SKILL_SUGGESTIONS, REPORT_SKILLS_LIMIT } from "../../../../shared/constants.ts";
+import { CEFR_LEVELS, REPORT_SKILL_SUGGESTIONS, REPORT_SKILLS_LIMIT } from "../../../../shared/learner-options.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/field.tsx";

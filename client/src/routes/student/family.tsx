@@ -3,8 +3,8 @@
 // added (POST), and what the teacher shared with each is found under them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { LEARNER_AGE_GROUPS, LEARNER_LEVELS, type LearnerAgeGroup } from "../../../../shared/constants.ts";
 import { formatDate } from "../../../../shared/i18n/format.ts";
+import { LEARNER_AGE_GROUPS, LEARNER_LEVELS, type LearnerAgeGroup } from "../../../../shared/learner-options.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
