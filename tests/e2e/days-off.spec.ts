@@ -159,8 +159,15 @@ for (const lang of ["en", "it"] as const) {
     await range.getByText(text.daysOff).click();
     await range.getByLabel(text.from, { exact: true }).fill(from);
     await range.getByLabel(text.to, { exact: true }).fill(to);
-    await range.getByRole("button", { name: text.mark, exact: true }).click();
-    await page.getByRole("dialog").getByRole("button", { name: text.mark }).click();
+    // The confirmation opens from the range's button. A click that lands while the page is still
+    // settling its availability (a refetch re-renders the form) is pressed again, as a person would;
+    // the confirmation must still open.
+    const confirm = page.getByRole("dialog").getByRole("button", { name: text.mark });
+    await expect(async () => {
+      await range.getByRole("button", { name: text.mark, exact: true }).click();
+      await expect(confirm).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await confirm.click();
 
     const lessons = page.getByRole("region", { name: text.lessons });
     await expect(lessons).toBeVisible();
