@@ -6,6 +6,7 @@
 // Run: npm run build && E2E_PORT=3411 npx playwright test tests/e2e/attendance.spec.ts --project desktop --project phone
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { lastWeeksLesson } from "./support/agenda.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
 
@@ -19,15 +20,6 @@ async function shot(page: Page, name: string, project: string) {
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "phone") await page.setViewportSize({ width: 360, height: 780 });
 });
-
-/** The demo student's lesson of seven days ago (prisma/seed.ts), in last week's agenda. */
-async function lastWeeksLesson(page: Page, words: { thisWeek: string; previousWeek: string }) {
-  await page.getByRole("button", { name: words.thisWeek }).click();
-  await page.getByRole("button", { name: words.previousWeek }).click();
-  const card = page.getByRole("article").filter({ hasText: "Sofia Bianchi" });
-  await expect(card).toHaveCount(1);
-  return card;
-}
 
 test("the teacher marks a lesson from the agenda in one tap, and the family sees it in My Lessons", async ({
   page,

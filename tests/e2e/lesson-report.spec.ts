@@ -7,6 +7,7 @@
 // Run: npm run build && E2E_PORT=3413 npx playwright test tests/e2e/lesson-report.spec.ts --project desktop --project phone
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { lastWeeksLesson } from "./support/agenda.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
 
@@ -20,15 +21,6 @@ async function shot(page: Page, name: string, project: string, fullPage = true) 
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "phone") await page.setViewportSize({ width: 360, height: 780 });
 });
-
-/** The demo student's lesson of seven days ago (prisma/seed.ts), in last week's agenda. */
-async function lastWeeksLesson(page: Page, words: { thisWeek: string; previousWeek: string }) {
-  await page.getByRole("button", { name: words.thisWeek }).click();
-  await page.getByRole("button", { name: words.previousWeek }).click();
-  const card = page.getByRole("article").filter({ hasText: "Sofia Bianchi" });
-  await expect(card).toHaveCount(1);
-  return card;
-}
 
 /** Empties the skill rows a report already holds (the second project edits the first's). */
 async function removeSkills(dialog: Locator) {
