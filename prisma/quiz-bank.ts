@@ -328,25 +328,19 @@ export function explanationMentionsDistractor(q: BankItem) {
 export const POINT_FORMAT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * Problems with the items' `point` (issue 34, item 4): a point is named the same way everywhere,
- * names at least two items (a point of one item keeps nothing apart: leave it out), and never
- * leaves a level's concept too few items that are not enemies for a concept test, since one
- * attempt serves at most one item of each point.
+ * Problems with the items' `point` (issue 34, items 1 and 4): a point is named the same way
+ * everywhere, and never leaves a level's concept too few items that are not enemies for a concept
+ * test, since one attempt serves at most one item of each point. Every item names the point it
+ * tests (the re-levelling records it), so a point one item names is fine: it keeps nothing apart
+ * until a second item tests the same thing.
  */
 export function findPointProblems(entries: { file: string; item: BankItem }[]): string[] {
   const problems: string[] = [];
-  const members = new Map<string, string[]>();
   for (const { file, item: q } of entries) {
     if (q.point === undefined || q.point === null) continue;
     if (typeof q.point !== "string" || !POINT_FORMAT.test(q.point)) {
       problems.push(`${path.basename(file)} ${q.id}: point must be lowercase words joined by hyphens ("rise-raise")`);
-      continue;
     }
-    members.set(q.point, [...(members.get(q.point) ?? []), q.id]);
-  }
-  for (const [point, ids] of members) {
-    if (ids.length < 2)
-      problems.push(`point ${point}: names only ${ids[0]}; a point keeps apart items that share it, so it needs two`);
   }
   // A concept test draws QUESTIONS_PER_CONCEPT_TEST items of one concept at one level.
   const cells = new Map<string, BankItem[]>();
