@@ -247,8 +247,11 @@ export function findNearDuplicates(entries: { item: BankItem }[]) {
 
 /** The bank's label for "leave the gap empty": an answer label, not text whose length could give it away. */
 const NO_ARTICLE = "(no article)";
-/** A key this much longer than the longest distractor stands out ... */
-const LONGER_KEY = 0.3;
+/**
+ * A key this much longer than the longest distractor stands out (issue 34, item 5: the review
+ * found test-takers can pick a key 15 % longer than every other option) ...
+ */
+const LONGER_KEY = 0.15;
 /** ... if it is also this many characters longer: into/at or does/do are no clue. */
 const LONGER_KEY_CHARS = 4;
 /** Options of this many words or more are phrases or sentences, where length is a clue test-takers use. */
@@ -264,14 +267,36 @@ function keyAndLongestDistractor(q: BankItem) {
   return { key: key.trim(), longest };
 }
 
-/** An item whose key is longer than every distractor by more than 30%. */
+/** An item whose key is at least 15 % longer than every distractor. */
 function lengthGiveAway(q: BankItem): string | null {
   const { key, longest } = keyAndLongestDistractor(q);
   if (key === NO_ARTICLE) return null;
-  if (key.length > longest * (1 + LONGER_KEY) && key.length - longest >= LONGER_KEY_CHARS) {
-    return `the key (${key.length} characters) is more than ${LONGER_KEY * 100}% longer than every distractor (${longest}): rewrite the distractors`;
+  if (key.length >= longest * (1 + LONGER_KEY) && key.length - longest >= LONGER_KEY_CHARS) {
+    return `the key (${key.length} characters) is at least ${LONGER_KEY * 100}% longer than every distractor (${longest}): rewrite the distractors`;
   }
   return null;
+}
+
+// ---- Article cues -----------------------------------------------------------------------------
+
+/**
+ * Options that begin with a vowel sound. Spelling stands in for sound: a vowel letter, except the
+ * "you" and "w" sounds (one, once, unit, use, usual, euro, ewe, uranium), and a silent h (hour,
+ * honest, honour, heir).
+ */
+const VOWEL_SOUND = /^(?!(?:one|once|uni|use|usu|uti|ura|ure|eu|ewe)[a-z]*)[aeiou]|^(?:hour|honest|honou?r|heir)/i;
+
+/**
+ * A gap after "a" or "an" that rules options out (issue 34, item 5: "a ___ panel" with an option
+ * starting with a vowel): "a" before a vowel sound, or "an" before a consonant, is wrong whatever
+ * the option means, so the item tests the article, not the word.
+ */
+function articleCue(q: BankItem): string | null {
+  const article = /(?:^|[^a-z'])(a|an)\s+_{2,}/i.exec(q.question)?.[1]?.toLowerCase();
+  if (!article) return null;
+  const ruledOut = q.options.filter((o) => o.trim() !== NO_ARTICLE && (article === "a") === VOWEL_SOUND.test(o.trim()));
+  if (ruledOut.length === 0) return null;
+  return `'${article} ___' rules out ${ruledOut.map((o) => `'${o}'`).join(", ")} by its sound alone: move the article into the options or choose options that all fit it`;
 }
 
 /** Per level, the items whose options are all phrases and the ones among them whose key is the uniquely longest. */
@@ -396,6 +421,8 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
     if (Array.isArray(q.options)) {
       const giveAway = lengthGiveAway(q);
       if (giveAway) problems.push(`${where}: ${giveAway}`);
+      const cue = articleCue(q);
+      if (cue) problems.push(`${where}: ${cue}`);
       if (!explanationMentionsDistractor(q))
         problems.push(`${where}: the explanation must say why a tempting wrong option is wrong, naming it`);
     }

@@ -255,7 +255,7 @@ describe("length give-aways", () => {
       });
     });
 
-  it("fails a key more than 30% longer than every distractor", () => {
+  it("fails a key far longer than every distractor", () => {
     const giveAway = item({
       id: "len-1",
       question: "What does 'mull over' mean in 'I need a few days to mull it over'?",
@@ -263,7 +263,7 @@ describe("length give-aways", () => {
       correctAnswer: 2,
       explanation: "'Mull over' means think carefully; it does not mean 'forget it' or 'refuse it'.",
     });
-    expect(problemsOf(giveAway).join("\n")).toMatch(/len-1: the key \(36 characters\) is more than 30% longer/);
+    expect(problemsOf(giveAway).join("\n")).toMatch(/len-1: the key \(36 characters\) is at least 15% longer/);
     const fair = {
       ...giveAway,
       options: [
@@ -276,6 +276,33 @@ describe("length give-aways", () => {
     expect(problemsOf(fair)).toEqual([]);
   });
 
+  it("fails a key 15% longer than every distractor (46 characters against 40) and passes one 12.5% longer (45)", () => {
+    // One-word options, so that only the length rule is at stake (not the share of longest keys).
+    const distractor = (letter: string) => `wrong${letter}`.padEnd(40, letter);
+    const withKey = (length: number) =>
+      item({
+        id: "len-2",
+        question: "Which of these ___ the right one?",
+        options: ["right".padEnd(length, "t"), distractor("a"), distractor("b"), distractor("c")],
+        correctAnswer: 0,
+        explanation: `The key is right; '${distractor("a")}' is the tempting one, and it is wrong.`,
+      });
+    expect(problemsOf(withKey(46)).join("\n")).toMatch(
+      /len-2: the key \(46 characters\) is at least 15% longer than every distractor \(40\)/,
+    );
+    expect(problemsOf(withKey(45))).toEqual([]);
+  });
+
+  it("passes a short key a few letters longer (into against at): no clue", () => {
+    const preposition = item({
+      id: "len-3",
+      question: "She walked ___ the room and sat down.",
+      options: ["into", "at", "on", "by"],
+      explanation: "We walk 'into' a room when we enter it; 'at' gives a position, not a movement.",
+    });
+    expect(problemsOf(preposition)).toEqual([]);
+  });
+
   it("fails a level where the key is the uniquely longest phrase option in more than 30% of items", () => {
     const tooOften = sentenceItems(2);
     expect(problemsOf(...tooOften).join("\n")).toMatch(
@@ -283,6 +310,60 @@ describe("length give-aways", () => {
     );
     const byChance = sentenceItems(1);
     expect(problemsOf(...byChance)).toEqual([]);
+  });
+});
+
+describe("article cues (issue 34, item 5)", () => {
+  const panel = item({
+    id: "art-1",
+    question: "The report was reviewed by a ___ panel of experts with nothing to gain from its findings.",
+    options: ["disinterested", "uninterested", "unconcerned", "careless"],
+    correctAnswer: 0,
+    level: "C2",
+    difficulty: 6,
+    concept: null,
+    topic: "word choice",
+    explanation: "'Disinterested' means impartial; 'uninterested' means bored, a common confusion.",
+  });
+
+  it("fails 'a ___' when an option begins with a vowel sound", () => {
+    expect(problemsOf(panel).join("\n")).toMatch(/art-1: 'a ___' rules out 'unconcerned' by its sound alone/);
+  });
+
+  it("fails 'an ___' when an option begins with a consonant sound, a silent h and a 'you' sound included", () => {
+    const an = {
+      ...panel,
+      question: "It was an ___ decision.",
+      options: ["honest", "useful", "unusual", "hasty"],
+      explanation: "'Honest' fits; 'useful' begins with a 'you' sound and 'hasty' with an h we say.",
+    };
+    expect(problemsOf(an).join("\n")).toMatch(/'an ___' rules out 'useful', 'hasty' by its sound alone/);
+  });
+
+  it("passes options that all fit the article, and an article inside the options", () => {
+    expect(
+      problemsOf({
+        ...panel,
+        options: ["disinterested", "dispassionate", "detached", "distant"],
+        explanation: "'Disinterested' means impartial; 'detached' means uninvolved, and says nothing of gain.",
+      }),
+    ).toEqual([]);
+    expect(
+      problemsOf({
+        ...panel,
+        question: "The report was reviewed by ___ panel of experts with nothing to gain from its findings.",
+        options: ["a disinterested", "an uninterested", "an unconcerned", "a careless"],
+      }),
+    ).toEqual([]);
+    // "a ___" inside a word is not an article.
+    expect(
+      problemsOf({
+        ...panel,
+        question: "Sofia ___ the panel of experts.",
+        options: ["asked", "told", "ordered", "invited"],
+        explanation: "'Asked' fits a request; 'ordered' is too strong for a panel of experts.",
+      }),
+    ).toEqual([]);
   });
 });
 
