@@ -60,11 +60,11 @@ test("the teacher chooses the calendar that receives lessons and sees an event s
     await expect(onDashboard.getByText("Sofia Bianchi")).toBeVisible();
     await page.screenshot({ path: `${shots}-dashboard-en.png`, fullPage: !phone });
     await page.goto("/it/admin/availability");
-    const inItalian = page.getByRole("region", { name: "Modificate nel tuo calendario" }).first();
-    await expect(inItalian.getByText("Hai eliminato il suo evento da Lessons.")).toBeVisible();
+    const inItalian = page.getByRole("region", { name: "Lezioni modificate nel tuo calendario" }).first();
+    await expect(inItalian.getByText("Hai eliminato l'evento della lezione dal calendario Lessons.")).toBeVisible();
     await page.getByRole("region", { name: "I tuoi calendari" }).screenshot({ path: `${shots}-card-it.png` });
     await page.goto("/it/admin");
-    await expect(page.getByRole("region", { name: "Modificate nel tuo calendario" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Lezioni modificate nel tuo calendario" })).toBeVisible();
     await page.screenshot({ path: `${shots}-dashboard-it.png`, fullPage: !phone });
 
     // She keeps the lesson: the event is written back, and the item goes.

@@ -192,7 +192,7 @@ describe(`a weekly cap on ${testEngine}`, () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(
-      `Luca Moretti può fare al massimo 1 lezione a settimana, e la settimana che inizia ${monday(14, 0).setLocale("it").toFormat("cccc d LLLL")} ne avrebbe 2. Scegli un orario in un'altra settimana o chiedi all'insegnante.`,
+      `Luca Moretti può fare al massimo 1 lezione a settimana: la settimana che inizia ${monday(14, 0).setLocale("it").toFormat("cccc d LLLL")} ne avrebbe 2. Scegli un orario in un'altra settimana o chiedi all'insegnante.`,
     );
   });
 });
