@@ -161,6 +161,27 @@ describe(`a weekly cap on ${testEngine}`, () => {
     expect((await db().booking.findUniqueOrThrow({ where: { id: lessonId } })).startsAt).toEqual(target.toJSDate());
   });
 
+  it("binds the family's bookings, not the teacher's: she books a capped learner into a full week", async () => {
+    const marta = await t.createStudent({ name: "Marta Riva" });
+    expect((await bookOne(marta, monday(11, 9))).statusCode).toBe(200);
+    const learner = await selfLearnerOf(marta);
+    expect((await capLearner(learner, 1)).statusCode).toBe(200);
+
+    const second = monday(11, 11);
+    await open(second);
+    const byFamily = await bookOne(marta, second);
+    expect(byFamily.statusCode).toBe(409);
+    expect(byFamily.body).toContain("can have at most 1 lesson a week");
+
+    // The settings say the cap binds the family's own bookings, not hers (admin.weeklyCap.text).
+    const byTeacher = await t.send("POST", "/api/admin/bookings", {
+      as: t.admin,
+      payload: { student_id: learner, lesson_date: iso(second), lessonType: "online" },
+    });
+    expect(byTeacher.statusCode, byTeacher.body).toBe(201);
+    expect(await lessonCount(marta)).toBe(2);
+  });
+
   it("a family cap counts every learner of the family together, and says so", async () => {
     const elena = await t.createStudent({ name: "Elena Russo" });
     const first = await bookOne(elena, monday(12, 9), { age_confirmation: "guardian", name: "Marta Russo" });

@@ -544,8 +544,10 @@ function commitBooking(
       const mailPayment = await payment.forMail(price.totalPriceCents);
       const learnerId = await saveBookingLearner(tx, student.id, plan.learner, plan.learnerDetails);
       for (const row of plan.rows) row.learnerId = learnerId;
-      // A weekly cap the teacher set on this learner or the family (issue 31, item 7).
-      await ensureWeeklyRoom(tx, { accountId: student.id, learnerId, starts, zone: rules.zone });
+      // A weekly cap the teacher set on this learner or the family (issue 31, item 7) binds the
+      // family's bookings; the teacher booking for them decides for herself, as with her moves.
+      if (plan.by === "student")
+        await ensureWeeklyRoom(tx, { accountId: student.id, learnerId, starts, zone: rules.zone });
       await insertOrderWithLessons(tx, order, plan.rows, plan.mailsFor(mailPayment), taken);
       await acceptWaitlistHolds(tx, holds, plan.rows, now);
       // What the details step asked goes to the profile where it is empty, so nothing is asked
