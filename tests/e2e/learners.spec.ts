@@ -144,13 +144,13 @@ test("an adult student finds her placement result again in My Progress and Activ
   await page.goto("/student/dashboard");
   await page.goto("/student/progress");
   const results = page.getByRole("region", { name: "Your results and certificates" });
-  await expect(results.getByRole("listitem").first()).toContainText("Placement test");
+  await expect(results.getByRole("listitem").first()).toContainText("General Level Assessment");
   await expect(results.getByRole("listitem").first()).toContainText(`Level ${level}`);
   await shot(page, "7-progress-results");
   await page.goto("/student/quizzes");
   await expect(
     page.getByRole("region", { name: "Your results and certificates" }).getByRole("listitem").first(),
-  ).toContainText("Placement test");
+  ).toContainText("General Level Assessment");
 
   // Her family: she adds her daughter and corrects her goals.
   await page.goto("/student/family");

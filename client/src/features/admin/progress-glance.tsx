@@ -58,7 +58,9 @@ export function ProgressGlance({ prefs, onFind }: { prefs: AdminPrefs; onFind: (
         </h2>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <div>
-            <h3 className="mb-1 text-sm font-semibold text-emerald-800">{t("admin.glance.movedUp")}</h3>
+            <h3 className="mb-1 text-sm font-semibold text-emerald-800">
+              {t("admin.glance.movedUp", { date: formatAdminDate(glance.data.term_start, prefs) })}
+            </h3>
             <Names
               rows={movedUp}
               empty={t("admin.glance.noneMoved")}
