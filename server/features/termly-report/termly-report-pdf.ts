@@ -278,7 +278,7 @@ function drawHomework(pdf: Doc, r: TermlyReport, t: Translate) {
     pdf.y = write(pdf, t("documents.termly.noHomework"), MARGIN, pdf.y, CONTENT_WIDTH, { color: MUTED, gap: 14 });
     return;
   }
-  const dateWidth = 92;
+  const dateWidth = 60;
   const statusWidth = 78;
   const textWidth = CONTENT_WIDTH - dateWidth - statusWidth - 12;
   for (const h of list) {
