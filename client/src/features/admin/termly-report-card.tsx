@@ -69,7 +69,7 @@ export function TermlyReportCard({ whom, prefs }: { whom: Whom; prefs: AdminPref
       <p className="mt-1 text-sm text-slate-600">
         {t("admin.termly.intro", { name: whom.name, language: status.data?.locale ?? "en" })}
       </p>
-      <div className="mt-3 grid grid-cols-2 gap-3">
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <TextField
           label={t("admin.termly.from")}
           type="date"
