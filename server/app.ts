@@ -16,6 +16,7 @@ import { type AvailabilityCache, createAvailabilityCache } from "./features/avai
 import { documentFileRoutes } from "./features/billing/documents.http.ts";
 import { openUploadStore } from "./features/files/upload-store.ts";
 import { PrerenderedPages } from "./features/pages/prerendered-pages.ts";
+import { termlyReportFileRoutes } from "./features/termly-report/termly-report.http.ts";
 import { authRoutes } from "./http/auth.http.ts";
 import { availabilityGridRoute } from "./http/availability-grid.http.ts";
 import { calendarFileRoutes, calendarRoutes } from "./http/calendar.http.ts";
@@ -269,6 +270,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(fileRoutes, { db, env, rateLimiter, uploads });
   await app.register(studentExportRoute, { db });
   await app.register(documentFileRoutes, { db });
+  await app.register(termlyReportFileRoutes, { db });
   await app.register(stripeWebhookRoutes, { db, secret: env.STRIPE_WEBHOOK_SECRET });
   if (opts.ops) await app.register(opsRoutes, { database, ...opts.ops });
 

@@ -10,6 +10,7 @@ import { bookingProcedureRoutes, catalogueProcedureRoutes } from "../features/bo
 import { calendarsProcedureRoutes } from "../features/calendars/calendars.http.ts";
 import { studentProcedureRoutes } from "../features/portal/portal.http.ts";
 import { quizProcedureRoutes } from "../features/quiz/quiz.http.ts";
+import { termlyReportProcedureRoutes } from "../features/termly-report/termly-report.http.ts";
 import type { ProcedureRoute } from "./procedure-routes.ts";
 
 export const procedureRoutes: readonly ProcedureRoute[] = [
@@ -19,6 +20,7 @@ export const procedureRoutes: readonly ProcedureRoute[] = [
   ...studentProcedureRoutes,
   ...quizProcedureRoutes,
   ...adminProcedureRoutes,
+  ...termlyReportProcedureRoutes,
   ...availabilityProcedureRoutes,
   ...calendarsProcedureRoutes,
 ];

@@ -425,6 +425,15 @@ const samples: Record<string, Sample> = {
   "PUT /api/admin/students/:id/weekly-cap": {
     request: async () => ({ params: { id: student.id }, body: { weeklyCap: 3 } }),
   },
+  // Issue 31, item 5: the termly report, emailed to the family (each call queues its own mail).
+  "POST /api/admin/students/:id/report": {
+    request: async () => ({
+      params: { id: student.id },
+      body: { from: "2026-09-01", to: "2026-12-31", comment: "Well done." },
+    }),
+    fresh: true,
+    volatile: ["sent_at"],
+  },
   "PUT /api/admin/learners/:id/weekly-cap": {
     request: async () => ({ params: { id: (await learner()).id }, body: { weeklyCap: 2 } }),
     fresh: true,

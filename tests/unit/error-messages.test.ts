@@ -43,6 +43,7 @@ const MESSAGE_MODULES = [
   "server/features/files/files.service.ts",
   "server/features/calendar/calendar-feed.service.ts",
   "server/http/stripe-webhook.http.ts",
+  "server/features/termly-report/termly-report.schemas.ts",
 ];
 
 /** Not refusals: texts the pages show in their own words, or that wait for their own screen's work. */

@@ -21,6 +21,7 @@ import { adjustStudentCredits, getStudentCreditsForAdmin } from "../credits/cred
 import { answerCantCome } from "../portal/cancellations.service.ts";
 import { lessonReportSchema } from "../reports/reports.schemas.ts";
 import { getReportDraft, saveLessonReport } from "../reports/reports.service.ts";
+import { termlyReportRouter } from "../termly-report/termly-report.router.ts";
 import {
   addPaymentSchema,
   agendaSchema,
@@ -185,6 +186,8 @@ export const adminRouter = router({
     .input(z.object({ student_id: z.uuid(), learner_id: z.uuid().optional() }))
     .query(({ ctx, input }) => getLearnerLevels(ctx.db, input)),
   progress: adminProcedure.query(({ ctx }) => getProgressGlance(ctx.db)),
+  // Issue 31, item 5: a learner's termly report, emailed to the family.
+  termlyReport: termlyReportRouter,
 
   // Issue 30: a student's prepaid lesson ledger, and the teacher's adjustment with a reason.
   credits: router({

@@ -28,6 +28,7 @@ import {
   resourceSharedEmail,
   type TeacherNotice,
   teacherNoticeEmail,
+  termlyReportEmail,
   waitlistOfferEmail,
 } from "./mail.templates.ts";
 
@@ -171,6 +172,8 @@ function everyEmail(locale: Locale): MailContent[] {
       mails.push(
         waitlistOfferEmail(to.name, { startsAt: at, expiresAt: at, hours: 12, url: "https://x.test/o" }, to.ctx),
       );
+      // Issue 31, item 5: the termly report's mail.
+      mails.push(termlyReportEmail(to.name, { from: "2026-09-01", to: "2027-01-31" }, to.ctx));
     }
     for (const notice of notices) mails.push(teacherNoticeEmail(notice, ctx));
     for (const count of [1, 2]) mails.push(freedLessonsEmail(Array(count).fill(at), ctx));

@@ -5,6 +5,7 @@
 // teacher's notices speak `teacherLocale` (her setting).
 import { DateTime } from "luxon";
 import { LESSON_MINUTES } from "../../../shared/constants.ts";
+import { formatDate } from "../../../shared/i18n/format.ts";
 import { DEFAULT_LOCALE, INTL_TAGS, type Locale } from "../../../shared/i18n/locales.ts";
 import type { MessageValues, Translate } from "../../../shared/i18n/messages.ts";
 import { type ErrorText, errorText } from "../../errors.ts";
@@ -864,6 +865,33 @@ export function lessonReportEmail(
         : []),
       "",
       t("email.report.portal", { url: `${ctx.publicUrl}/student/lessons` }),
+      signOff(t, ctx),
+    ].join("\n"),
+  };
+}
+
+/**
+ * The termly report (issue 31, item 5), to the family with the PDF attached: the learner's lessons
+ * of a range of days (`from`, `to`: calendar days), in the reader's language.
+ */
+export function termlyReportEmail(name: string, range: { from: string; to: string }, ctx: MailContext): MailContent {
+  const { locale, t, whose } = studentVoice(ctx);
+  const day = (date: string) =>
+    formatDate(locale, `${date}T12:00:00Z`, {
+      style: { year: "numeric", month: "long", day: "numeric" },
+      timeZone: "UTC",
+    });
+  const values = { ...whose, from: day(range.from), to: day(range.to) };
+  return {
+    subject: t("email.termly.subject", values),
+    text: [
+      t("email.greeting", { name }),
+      "",
+      t("email.termly.intro", values),
+      "",
+      t("email.termly.attached"),
+      "",
+      t("email.termly.portal", { url: `${ctx.publicUrl}/student/progress` }),
       signOff(t, ctx),
     ].join("\n"),
   };

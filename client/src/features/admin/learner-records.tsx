@@ -12,6 +12,7 @@ import { useLocale, useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
 import { useAdminFailure, useLoadFailure } from "./admin-api.ts";
 import { type AdminPrefs, formatAdminDate } from "./admin-format.ts";
+import { TermlyReportCard } from "./termly-report-card.tsx";
 
 const LevelChart = lazy(() => import("../../components/level-chart.tsx"));
 
@@ -251,6 +252,7 @@ export function LearnerRecords({ whom, prefs }: { whom: Whom; prefs: AdminPrefs 
   return (
     <>
       <LevelsOf whom={whom} />
+      <TermlyReportCard key={`${whom.studentId}:${whom.learnerId ?? ""}`} whom={whom} prefs={prefs} />
       <ResultsOf whom={whom} prefs={prefs} />
       <NotesAbout whom={whom} prefs={prefs} />
       <FilesFor whom={whom} prefs={prefs} />
