@@ -252,7 +252,13 @@ describe(`a family's learners on ${testEngine}`, () => {
     for (const l of family) await db().learner.create({ data: { accountId: father.id, ...l } });
     const other = await t.createStudent({ name: "Carla Pagani Rossi" });
     await db().learner.create({
-      data: { accountId: other.id, name: "Carla Pagani Rossi", nameKey: "carla pagani rossi", ageGroup: "adult", isSelf: true },
+      data: {
+        accountId: other.id,
+        name: "Carla Pagani Rossi",
+        nameKey: "carla pagani rossi",
+        ageGroup: "adult",
+        isSelf: true,
+      },
     });
     // A family with no learner yet: its account holder is one row.
     const newcomer = await t.createStudent({ name: "Dario Pagani Neri" });
@@ -294,12 +300,16 @@ describe(`a family's learners on ${testEngine}`, () => {
     expect(byTrpc.total).toBe(5);
     expect(byTrpc.students.map(rowKey)).toEqual(first.json().students.map(rowKey));
     // The father's family in its order: his own learner, then the children as they were added.
-    expect(all.json().students.filter((r: Row) => r.id === father.id).map((r: { learner: { name: string } }) => r.learner.name)).toEqual([
-      "Marco Pagani",
-      "Bianca Pagani",
-      "Pietro Pagani",
-    ]);
-    expect(all.json().students.find((r: Row) => r.id === newcomer.id)).toMatchObject({ learner: null, name: "Dario Pagani Neri" });
+    expect(
+      all
+        .json()
+        .students.filter((r: Row) => r.id === father.id)
+        .map((r: { learner: { name: string } }) => r.learner.name),
+    ).toEqual(["Marco Pagani", "Bianca Pagani", "Pietro Pagani"]);
+    expect(all.json().students.find((r: Row) => r.id === newcomer.id)).toMatchObject({
+      learner: null,
+      name: "Dario Pagani Neri",
+    });
 
     // A child's own name finds the child alone, with the father as guardian and his contact.
     const bianca = await t.send("GET", "/api/admin/students?search=bianca", { as: t.admin });

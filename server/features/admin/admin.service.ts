@@ -25,13 +25,13 @@ import {
   countDashboardStats,
   createTeacherForUser,
   findBookingRow,
+  findStudentSearchMatches,
   findTeacherById,
   findTeacherOfUser,
   listAllTeachers,
   listAvailabilityRequests,
   listBookingRows,
   listGroupSignups,
-  findStudentSearchMatches,
   listStudentAccounts,
   listStudentRowKeys,
   setAvailabilityRequestHandled,
@@ -285,7 +285,9 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
   const found = keys.filter(
     (k) =>
       (!input.level || k.level === input.level) &&
-      (!matches || matches.accountIds.has(k.accountId) || (k.learnerId !== null && matches.learnerIds.has(k.learnerId))),
+      (!matches ||
+        matches.accountIds.has(k.accountId) ||
+        (k.learnerId !== null && matches.learnerIds.has(k.learnerId))),
   );
   const page = found.slice(input.offset, input.limit === undefined ? undefined : input.offset + input.limit);
   const accounts = new Map(
