@@ -11,6 +11,7 @@ import { Preparing, QuizMessage } from "./quiz-message.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
 import { QuizStartScreen } from "./quiz-start-screen.tsx";
+import { QuizTakerPicker, useQuizTaker } from "./quiz-taker.tsx";
 import { identityOfInput, localTitle } from "./quiz-titles.ts";
 import type { ResultsState, StartedQuiz } from "./quiz-types.ts";
 
@@ -44,9 +45,16 @@ type CurrentSet = Pick<StartedQuiz, "questions" | "block" | "answers">;
  * test runs set by set: Next on a set's last question sends it and shows the set the server chose
  * from the answers so far; the last set (or the timer at zero) submits the test.
  */
-export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
+export function ServerQuizPage({ input: test, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
   const t = useT();
   const navigate = useNavigate();
+  // Issue 31: who of the family takes it, asked first when the family has several learners.
+  const taker = useQuizTaker(test ? JSON.stringify(test) : "");
+  const [picking, setPicking] = useState(false);
+  const input = useMemo(
+    () => (test && taker.ready && !picking ? { ...test, learnerId: taker.learnerId } : null),
+    [test, taker.ready, taker.learnerId, picking],
+  );
   const preview = useQuery(
     trpc.quiz.preview.queryOptions(input ?? skipToken, { retry: false, refetchOnWindowFocus: false, staleTime: 0 }),
   );
@@ -81,10 +89,11 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
         setSent({ questions: outcome.questions, block: outcome.block, answers: outcome.answers });
         return;
       }
+      taker.forget();
       const state: ResultsState = { result: outcome.result, review: outcome.review, retryPath };
       navigate(typeof resultsPath === "function" ? resultsPath() : resultsPath, { state });
     },
-    [quiz, current, answerBlock, submit, navigate, resultsPath, retryPath],
+    [quiz, current, answerBlock, submit, navigate, resultsPath, retryPath, taker.forget],
   );
 
   const failure = preview.error ?? start.error;
@@ -107,9 +116,26 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
       />
     );
   }
+  if (!begin && test && taker.asks && (picking || !taker.ready))
+    return (
+      <QuizTakerPicker
+        title={localTitle(t, identityOfInput(test), "") || t("quiz.start.eyebrow")}
+        learners={taker.learners}
+        initial={taker.learner?.id ?? null}
+        onChoose={(id) => {
+          taker.choose(id);
+          setPicking(false);
+        }}
+      />
+    );
   if (!begin)
     return preview.data && input ? (
-      <QuizStartScreen preview={preview.data} identity={identityOfInput(input)} onStart={() => setStarted(true)} />
+      <QuizStartScreen
+        preview={preview.data}
+        identity={identityOfInput(input)}
+        onStart={() => setStarted(true)}
+        taker={taker.asks && taker.learner ? { ...taker.learner, onChange: () => setPicking(true) } : undefined}
+      />
     ) : (
       <Preparing />
     );
