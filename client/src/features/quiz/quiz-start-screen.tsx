@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
 import type { QuizIdentity } from "../../../../shared/quiz-texts.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -26,8 +26,8 @@ export function QuizStartScreen({
   taker,
 }: {
   preview: QuizPreview;
-  /** Issue 31: the learner of the family taking it, when the family has several; Change asks again. */
-  taker?: { name: string; isSelf: boolean; onChange: () => void };
+  /** Issue 31: who of the family is taking it, when the family has several learners. */
+  taker?: ReactNode;
   /** What the test is, to name it in the page's language. */
   identity: QuizIdentity;
   onStart: () => void;
@@ -52,20 +52,8 @@ export function QuizStartScreen({
         {localTitle(t, identity, preview.title)}
       </h1>
       {preview.topic && <p className="mt-1 text-slate-600">{localTopic(t, identity, preview.topic)}</p>}
+      {taker}
       <dl className="mt-6 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
-        {taker && (
-          <div className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-            <dt className="text-sm font-semibold text-slate-900">{t("quiz.start.takenBy")}</dt>
-            <dd className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-700">
-              <span className="min-w-0 break-words font-medium text-slate-900">
-                {taker.isSelf ? t("quiz.taker.you", { name: taker.name }) : taker.name}
-              </span>
-              <Button size="sm" variant="outline" onClick={taker.onChange} aria-label={t("quiz.start.changeTaker")}>
-                {t("quiz.start.change")}
-              </Button>
-            </dd>
-          </div>
-        )}
         {facts.map(([term, detail]) => (
           <div key={term} className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
             <dt className="text-sm font-semibold text-slate-900">{term}</dt>

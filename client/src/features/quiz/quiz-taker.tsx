@@ -1,14 +1,11 @@
 // Issue 31: a quiz can be taken for a child. When the signed-in family has more than one learner,
-// starting a test first asks who is taking it (the account holder's own learner first); the choice
-// is remembered in this tab for the test until its result arrives, so a refresh resumes the same
-// learner's attempt without asking again. The attempt, its result and certificate are theirs.
+// the test's start screen asks who is taking it (the account holder's own learner first, chosen
+// unless another is); the choice is remembered in this tab for the test until its result arrives,
+// so a refresh resumes the same learner's attempt. The attempt, its result and certificate are theirs.
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useId, useState } from "react";
-import { Button, ButtonLink } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
 import { useT } from "../../lib/i18n.tsx";
 import { trpc } from "../../trpc.ts";
-import { QUIZ_HOME } from "./quiz-paths.ts";
 
 type Learner = { id: string; name: string; ageGroup: string; isSelf: boolean };
 
@@ -32,101 +29,81 @@ function writeStored(test: string, id: string | null) {
 }
 
 /**
- * Who takes the test `test` (a key naming it): `ready` once known, `learnerId` the chosen learner
- * (undefined: the family has one learner or none, and the server takes the account holder's).
+ * Who takes the test `test` (a key naming it): `ready` once the family is known; `learnerId` the
+ * chosen learner (undefined: the family has one learner or none, and the server takes the account
+ * holder's). The account holder's own learner (listed first) takes it unless another is chosen.
  */
 export function useQuizTaker(test: string) {
   const family = useQuery(trpc.portal.learners.queryOptions());
   const learners: Learner[] = family.data?.learners ?? [];
-  const [chosen, setChosen] = useState<string | null>(() => readStored(test));
+  const [stored, setStored] = useState<string | null>(() => readStored(test));
+  const [touched, setTouched] = useState(false);
   const asks = learners.length > 1;
-  const learner = asks ? (learners.find((l) => l.id === chosen) ?? null) : null;
+  const learner = asks ? (learners.find((l) => l.id === stored) ?? learners[0]) : null;
   const choose = useCallback(
-    (id: string | null) => {
+    (id: string) => {
       writeStored(test, id);
-      setChosen(id);
+      setStored(id);
+      setTouched(true);
     },
     [test],
   );
   return {
     // A failed list of learners does not stop the test: the account holder takes it.
-    ready: family.isError || (family.isSuccess && (!asks || learner !== null)),
+    ready: family.isError || family.isSuccess,
     asks,
     learners,
     learner,
     learnerId: learner?.id,
+    /** Chosen on this page (an attempt in progress for them is not resumed before Start). */
+    touched,
     choose,
-    /** The attempt is over: the next start of this test asks again. */
+    /** The attempt is over: the next start of this test begins from the account holder again. */
     forget: useCallback(() => writeStored(test, null), [test]),
   };
 }
 
-/** "Who is taking this test?": the family's learners, the account holder's own first. */
-export function QuizTakerPicker({
-  title,
+/** "Who is taking this test?" on the start screen: the family's learners, the account holder's own first. */
+export function QuizTakerChoice({
   learners,
-  initial,
+  chosen,
   onChoose,
 }: {
-  /** The test's name in the page's language. */
-  title: string;
   learners: Learner[];
-  initial: string | null;
+  chosen: string;
   onChoose: (id: string) => void;
 }) {
   const t = useT();
-  const titleId = useId();
-  const [picked, setPicked] = useState(initial ?? learners[0]?.id ?? "");
+  const hintId = useId();
   return (
-    <Card className="mx-auto max-w-2xl p-5 sm:p-8" role="region" aria-labelledby={titleId}>
-      <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{title}</p>
-      <form
-        className="mt-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (picked) onChoose(picked);
-        }}
-      >
-        <fieldset>
-          <legend id={titleId} className="text-2xl font-bold text-slate-900">
-            {t("quiz.taker.title")}
-          </legend>
-          <p className="mt-1 text-slate-600">{t("quiz.taker.hint")}</p>
-          <div className="mt-5 grid gap-2 sm:grid-cols-2">
-            {learners.map((l) => (
-              <label
-                key={l.id}
-                className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border-2 px-4 py-3 text-sm ${picked === l.id ? "border-blue-900 bg-blue-50 text-blue-900" : "border-slate-200 text-slate-700 hover:border-slate-300"}`}
-              >
-                <input
-                  type="radio"
-                  name="quiz-taker"
-                  value={l.id}
-                  checked={picked === l.id}
-                  onChange={() => setPicked(l.id)}
-                  className="mt-0.5 size-4 shrink-0 accent-blue-900"
-                />
-                <span className="min-w-0">
-                  <span className="block break-words font-medium">
-                    {l.isSelf ? t("quiz.taker.you", { name: l.name }) : l.name}
-                  </span>
-                  <span className="block text-xs text-slate-600">
-                    {t("quiz.taker.ageGroup", { group: l.ageGroup })}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <ButtonLink to={QUIZ_HOME} variant="outline">
-            {t("quiz.backToActivities")}
-          </ButtonLink>
-          <Button type="submit" disabled={!picked}>
-            {t("quiz.taker.continue")}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <fieldset className="mt-6" aria-describedby={hintId}>
+      <legend className="text-base font-semibold text-slate-900">{t("quiz.taker.title")}</legend>
+      <p id={hintId} className="mt-0.5 text-sm text-slate-600">
+        {t("quiz.taker.hint")}
+      </p>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        {learners.map((l) => (
+          <label
+            key={l.id}
+            className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border-2 px-4 py-3 text-sm ${chosen === l.id ? "border-blue-900 bg-blue-50 text-blue-900" : "border-slate-200 text-slate-700 hover:border-slate-300"}`}
+          >
+            <input
+              type="radio"
+              name="quiz-taker"
+              value={l.id}
+              checked={chosen === l.id}
+              onChange={() => onChoose(l.id)}
+              className="mt-0.5 size-4 shrink-0 accent-blue-900"
+            />
+            <span className="min-w-0">
+              <span className="block break-words font-medium">
+                {l.isSelf ? t("quiz.taker.you", { name: l.name }) : l.name}
+              </span>
+              <span className="block text-xs text-slate-600">{t("quiz.taker.ageGroup", { group: l.ageGroup })}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StartQuizInput } from "../../../../server/features/quiz/quiz.schemas.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -11,7 +11,7 @@ import { Preparing, QuizMessage } from "./quiz-message.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
 import { QuizStartScreen } from "./quiz-start-screen.tsx";
-import { QuizTakerPicker, useQuizTaker } from "./quiz-taker.tsx";
+import { QuizTakerChoice, useQuizTaker } from "./quiz-taker.tsx";
 import { identityOfInput, localTitle } from "./quiz-titles.ts";
 import type { ResultsState, StartedQuiz } from "./quiz-types.ts";
 
@@ -48,18 +48,24 @@ type CurrentSet = Pick<StartedQuiz, "questions" | "block" | "answers">;
 export function ServerQuizPage({ input: test, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
   const t = useT();
   const navigate = useNavigate();
-  // Issue 31: who of the family takes it, asked first when the family has several learners.
+  // Issue 31: who of the family takes it, asked on the start screen when the family has several.
   const taker = useQuizTaker(test ? JSON.stringify(test) : "");
-  const [picking, setPicking] = useState(false);
   const input = useMemo(
-    () => (test && taker.ready && !picking ? { ...test, learnerId: taker.learnerId } : null),
-    [test, taker.ready, taker.learnerId, picking],
+    () => (test && taker.ready ? { ...test, learnerId: taker.learnerId } : null),
+    [test, taker.ready, taker.learnerId],
   );
   const preview = useQuery(
-    trpc.quiz.preview.queryOptions(input ?? skipToken, { retry: false, refetchOnWindowFocus: false, staleTime: 0 }),
+    trpc.quiz.preview.queryOptions(input ?? skipToken, {
+      retry: false,
+      refetchOnWindowFocus: false,
+      staleTime: 0,
+      // Another learner chosen: the start screen stays while their preview loads.
+      placeholderData: keepPreviousData,
+    }),
   );
   const [started, setStarted] = useState(false);
-  const begin = started || preview.data?.inProgress != null;
+  // An attempt in progress resumes at once, unless its learner was just chosen here: then Start does.
+  const begin = started || (preview.data?.inProgress != null && !taker.touched);
   const start = useStartedQuiz(begin ? input : null);
   const recordAnswer = useMutation(trpc.quiz.recordAnswer.mutationOptions());
   const answerBlock = useMutation(trpc.quiz.answerBlock.mutationOptions());
@@ -116,25 +122,17 @@ export function ServerQuizPage({ input: test, resultsPath, retryPath, withExit }
       />
     );
   }
-  if (!begin && test && taker.asks && (picking || !taker.ready))
-    return (
-      <QuizTakerPicker
-        title={localTitle(t, identityOfInput(test), "") || t("quiz.start.eyebrow")}
-        learners={taker.learners}
-        initial={taker.learner?.id ?? null}
-        onChoose={(id) => {
-          taker.choose(id);
-          setPicking(false);
-        }}
-      />
-    );
   if (!begin)
     return preview.data && input ? (
       <QuizStartScreen
         preview={preview.data}
         identity={identityOfInput(input)}
         onStart={() => setStarted(true)}
-        taker={taker.asks && taker.learner ? { ...taker.learner, onChange: () => setPicking(true) } : undefined}
+        taker={
+          taker.asks && taker.learner ? (
+            <QuizTakerChoice learners={taker.learners} chosen={taker.learner.id} onChoose={taker.choose} />
+          ) : undefined
+        }
       />
     ) : (
       <Preparing />
