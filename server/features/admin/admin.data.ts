@@ -200,28 +200,28 @@ export type StudentRowKey = { accountId: string; learnerId: string | null; level
 
 /** Every row of Student Profiles in the list's order: newest family first, its holder's row, then its learners. */
 export async function listStudentRowKeys(db: Db): Promise<StudentRowKey[]> {
-  const accounts = await db.user.findMany({
-    where: { isAdmin: false },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    select: {
-      id: true,
-      englishLevel: true,
-      bookings: { orderBy: { startsAt: "desc" }, take: 1, select: { englishLevel: true } },
-      learners: {
-        orderBy: [{ isSelf: "desc" }, { createdAt: "asc" }, { id: "asc" }],
-        select: { id: true, isSelf: true, level: true },
-      },
-    },
-  });
+  const [accounts, learners] = await Promise.all([
+    // The account's level as the list shows it: the profile's, else the latest booking's.
+    db.$queryRaw<{ id: string; level: string | null }[]>`
+      SELECT u.id, COALESCE(
+          u."englishLevel",
+          (SELECT b."englishLevel" FROM "Booking" b WHERE b."studentId" = u.id ORDER BY b."startsAt" DESC LIMIT 1)
+        ) AS level
+      FROM "User" u WHERE u."isAdmin" = false
+      ORDER BY u."createdAt" DESC, u.id ASC`,
+    db.learner.findMany({
+      where: { account: { isAdmin: false } },
+      orderBy: [{ isSelf: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, accountId: true, isSelf: true, level: true },
+    }),
+  ]);
+  const byAccount = new Map<string, typeof learners>();
+  for (const l of learners) byAccount.set(l.accountId, [...(byAccount.get(l.accountId) ?? []), l]);
   return accounts.flatMap((a): StudentRowKey[] => {
-    const accountLevel = a.englishLevel ?? a.bookings[0]?.englishLevel ?? null;
+    const own = byAccount.get(a.id) ?? [];
     return [
-      ...(a.learners.some((l) => l.isSelf) ? [] : [{ accountId: a.id, learnerId: null, level: accountLevel }]),
-      ...a.learners.map((l) => ({
-        accountId: a.id,
-        learnerId: l.id,
-        level: l.level ?? (l.isSelf ? accountLevel : null),
-      })),
+      ...(own.some((l) => l.isSelf) ? [] : [{ accountId: a.id, learnerId: null, level: a.level }]),
+      ...own.map((l) => ({ accountId: a.id, learnerId: l.id, level: l.level ?? (l.isSelf ? a.level : null) })),
     ];
   });
 }
