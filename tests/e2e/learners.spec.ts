@@ -1,6 +1,7 @@
 // Each learner a person of their own (issue 31, item 0), in Chromium on the desktop and the phone
 // projects: a parent books for her son, the next booking offers him with his details filled in,
-// and the teacher finds the son by his own name with his parent as guardian.
+// and the teacher finds the son by his own name with his parent as guardian; a parent has her
+// daughter take the placement test and finds the result under the daughter's name.
 // Run: npm run build && E2E_PORT=3401 npx playwright test tests/e2e/learners.spec.ts
 import { expect, type Page, test } from "@playwright/test";
 import { choosePackage, pickSlots } from "./support/booking-steps.ts";
@@ -174,6 +175,63 @@ test("an adult student finds her placement result again in My Progress and Activ
   await add.getByRole("button", { name: "Add learner" }).click();
   await expect(page.getByText("A learner of your family already has this name.")).toBeVisible();
   await shot(page, "8-family-edit");
+});
+
+test("a parent has her daughter take the placement test, and finds the result under the daughter's name", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const project = test.info().project.name;
+  await page.goto("/student");
+  await page.getByLabel("Name").fill("Elena Conti");
+  await page.getByLabel("Email").fill(`elena-${Date.now()}-${project}@learners.test`);
+  await page.getByRole("button", { name: "Continue as a new student" }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  // A family of two learners: her son and her daughter.
+  await page.goto("/student/family");
+  const add = page.getByRole("form", { name: "Add a learner" });
+  for (const [name, group] of [
+    ["Marco Conti", "child"],
+    ["Anna Conti", "teen"],
+  ]) {
+    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Age group").selectOption(group);
+    await add.getByRole("button", { name: "Add learner" }).click();
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  }
+
+  // The start screen asks who is taking the test, in both languages (at 360 px too); she picks her daughter.
+  const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+  for (const width of project === "desktop" ? [360, viewport.width] : [viewport.width]) {
+    await page.setViewportSize({ width, height: viewport.height });
+    for (const [prefix, legend] of [
+      ["/it", "Chi fa questo test?"],
+      ["", "Who is taking this test?"],
+    ]) {
+      await page.goto(`${prefix}/student/quizzes/general?type=quick`);
+      await expect(page.getByRole("group", { name: legend })).toBeVisible();
+      await shot(page, `9-quiz-taker-${width}${prefix ? "-it" : "-en"}`);
+    }
+  }
+  const who = page.getByRole("group", { name: "Who is taking this test?" });
+  await expect(who.getByRole("radio", { name: /Marco Conti/ })).toBeChecked();
+  await who.getByRole("radio", { name: /Anna Conti/ }).check();
+  await expect(who.getByRole("radio", { name: /Anna Conti/ })).toBeChecked();
+  await shot(page, "10-quiz-taker");
+  await startTest(page);
+  for (let i = 1; i <= 15; i++) {
+    await expect(page.getByRole("heading", { name: new RegExp(`^Question ${i} of 15`) })).toBeVisible();
+    await answerQuestion(page, { option: i % 4 });
+  }
+  await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
+
+  // My Progress lists it under Anna, not under her brother.
+  await page.goto("/student/progress");
+  const result = page.getByRole("region", { name: "Your results and certificates" }).getByRole("listitem");
+  await expect(result).toHaveCount(1);
+  await expect(result).toContainText("Placement test");
+  await expect(result).toContainText("taken by Anna Conti");
+  await shot(page, "11-progress-daughter");
 });
 
 test("the new screens at 360 px and on the desktop, in English and Italian", async ({ page, browser }) => {

@@ -240,6 +240,99 @@ describe(`a family's learners on ${testEngine}`, () => {
     expect(nobody.json().students).toEqual([]);
   });
 
+  it("Student Profiles is paged and counted per learner: every learner once, none on two pages, search by a child's or a guardian's name", async () => {
+    // A family of three learners (the father's own and two children) and two other families.
+    const father = await t.createStudent({ name: "Marco Pagani" });
+    await db().user.update({ where: { id: father.id }, data: { phone: "+39 333 222 1111" } });
+    const family = [
+      { name: "Marco Pagani", nameKey: "marco pagani", ageGroup: "adult", isSelf: true },
+      { name: "Bianca Pagani", nameKey: "bianca pagani", ageGroup: "child", isSelf: false },
+      { name: "Pietro Pagani", nameKey: "pietro pagani", ageGroup: "teen", isSelf: false },
+    ];
+    for (const l of family) await db().learner.create({ data: { accountId: father.id, ...l } });
+    const other = await t.createStudent({ name: "Carla Pagani Rossi" });
+    await db().learner.create({
+      data: {
+        accountId: other.id,
+        name: "Carla Pagani Rossi",
+        nameKey: "carla pagani rossi",
+        ageGroup: "adult",
+        isSelf: true,
+      },
+    });
+    // A family with no learner yet: its account holder is one row.
+    const newcomer = await t.createStudent({ name: "Dario Pagani Neri" });
+
+    // Every row the list has: a learner each, and the newcomer's account.
+    const expected = [
+      ...(await db().learner.findMany({ select: { id: true } })).map((l) => l.id),
+      ...(
+        await db().user.findMany({
+          where: { isAdmin: false, learners: { none: { isSelf: true } } },
+          select: { id: true },
+        })
+      ).map((u) => u.id),
+    ];
+    type Row = { id: string; learner: { id: string } | null };
+    const rowKey = (r: Row) => r.learner?.id ?? r.id;
+    for (const size of [2, 3]) {
+      const seen: string[] = [];
+      for (let offset = 0; offset < expected.length + size; offset += size) {
+        const page = await t.send("GET", `/api/admin/students?limit=${size}&offset=${offset}`, { as: t.admin });
+        expect(page.statusCode, page.body).toBe(200);
+        const body = page.json();
+        expect(body.total).toBe(expected.length);
+        expect(body.counts.all).toBe(expected.length);
+        expect(body.students.length).toBe(Math.max(0, Math.min(size, expected.length - offset)));
+        seen.push(...body.students.map(rowKey));
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect([...seen].sort()).toEqual([...expected].sort());
+    }
+
+    // "Pagani" finds the five rows of the three families: a page of two holds two, and tRPC agrees.
+    const all = await t.send("GET", "/api/admin/students?search=pagani", { as: t.admin });
+    expect(all.json().total).toBe(5);
+    const first = await t.send("GET", "/api/admin/students?search=pagani&limit=2", { as: t.admin });
+    expect(first.json()).toMatchObject({ total: 5 });
+    expect(first.json().students).toHaveLength(2);
+    const byTrpc = await t.caller({ admin: t.admin }).admin.students({ search: "pagani", limit: 2 });
+    expect(byTrpc.total).toBe(5);
+    expect(byTrpc.students.map(rowKey)).toEqual(first.json().students.map(rowKey));
+    // The father's family in its order: his own learner, then the children as they were added.
+    expect(
+      all
+        .json()
+        .students.filter((r: Row) => r.id === father.id)
+        .map((r: { learner: { name: string } }) => r.learner.name),
+    ).toEqual(["Marco Pagani", "Bianca Pagani", "Pietro Pagani"]);
+    expect(all.json().students.find((r: Row) => r.id === newcomer.id)).toMatchObject({
+      learner: null,
+      name: "Dario Pagani Neri",
+    });
+
+    // A child's own name finds the child alone, with the father as guardian and his contact.
+    const bianca = await t.send("GET", "/api/admin/students?search=bianca", { as: t.admin });
+    expect(bianca.json().total).toBe(1);
+    expect(bianca.json().students).toEqual([
+      expect.objectContaining({
+        id: father.id,
+        learner: expect.objectContaining({ name: "Bianca Pagani", age_group: "child", is_self: false }),
+        guardian: { name: "Marco Pagani", email: father.email, phone: "+39 333 222 1111" },
+      }),
+    ]);
+    // The guardian's email finds each of his family's learners.
+    const byEmail = await t.send("GET", `/api/admin/students?search=${encodeURIComponent(father.email)}`, {
+      as: t.admin,
+    });
+    expect(byEmail.json().students.map((r: { learner: { name: string } }) => r.learner.name)).toEqual([
+      "Marco Pagani",
+      "Bianca Pagani",
+      "Pietro Pagani",
+    ]);
+    expect(byEmail.json().total).toBe(3);
+  });
+
   it("the migration's backfill gives every earlier lesson its learner: the account's own, or one per name a guardian booked for", async () => {
     const mother = await t.createStudent({ name: "Elena Russo" });
     const adult = await t.createStudent({ name: "Paolo Neri" });

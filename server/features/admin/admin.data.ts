@@ -189,53 +189,64 @@ export function updateBookingRow(db: DbOrTx, id: string, changes: BookingChanges
 
 // ---- students ----
 /**
- * Students whose level is `level`: the profile's, or, when the profile has none, the latest
- * booking's (what the list shows), so the filter and the total agree with the rows.
+ * Issue 31: Student Profiles has a row per learner, so its paging and counts are per learner.
+ * One row per learner of each family, and one for the account holder while no learner is
+ * theirs (a parent who books only for the children, an adult who took a placement before
+ * booking); `learnerId` null is that holder's row. A row's level is what the list shows: the
+ * learner's, the account holder's own learner falling back, as the holder's row does, on the
+ * profile's, or, when the profile has none, the latest booking's.
  */
-export async function findStudentIdsOfLevel(db: Db, level: string) {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT u.id FROM "User" u
-    WHERE u."isAdmin" = false
-      AND COALESCE(
-        u."englishLevel",
-        (SELECT b."englishLevel" FROM "Booking" b WHERE b."studentId" = u.id ORDER BY b."startsAt" DESC LIMIT 1)
-      ) = ${level}`;
-  return rows.map((r) => r.id);
-}
+export type StudentRowKey = { accountId: string; learnerId: string | null; level: string | null };
 
-/** Students per level as the list shows it (null: no level anywhere), for the panel's counters. */
-export async function countStudentsByLevel(db: Db) {
-  const rows = await db.$queryRaw<{ level: string | null; n: number }[]>`
-    SELECT COALESCE(
-        u."englishLevel",
-        (SELECT b."englishLevel" FROM "Booking" b WHERE b."studentId" = u.id ORDER BY b."startsAt" DESC LIMIT 1)
-      ) AS level, COUNT(*)::int AS n
-    FROM "User" u WHERE u."isAdmin" = false
-    GROUP BY 1`;
-  return rows.map((r) => ({ level: r.level, n: Number(r.n) }));
+/** Every row of Student Profiles in the list's order: newest family first, its holder's row, then its learners. */
+export async function listStudentRowKeys(db: Db): Promise<StudentRowKey[]> {
+  const [accounts, learners] = await Promise.all([
+    // The account's level as the list shows it: the profile's, else the latest booking's.
+    db.$queryRaw<{ id: string; level: string | null }[]>`
+      SELECT u.id, COALESCE(
+          u."englishLevel",
+          (SELECT b."englishLevel" FROM "Booking" b WHERE b."studentId" = u.id ORDER BY b."startsAt" DESC LIMIT 1)
+        ) AS level
+      FROM "User" u WHERE u."isAdmin" = false
+      ORDER BY u."createdAt" DESC, u.id ASC`,
+    db.learner.findMany({
+      where: { account: { isAdmin: false } },
+      orderBy: [{ isSelf: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, accountId: true, isSelf: true, level: true },
+    }),
+  ]);
+  const byAccount = new Map<string, typeof learners>();
+  for (const l of learners) byAccount.set(l.accountId, [...(byAccount.get(l.accountId) ?? []), l]);
+  return accounts.flatMap((a): StudentRowKey[] => {
+    const own = byAccount.get(a.id) ?? [];
+    return [
+      ...(own.some((l) => l.isSelf) ? [] : [{ accountId: a.id, learnerId: null, level: a.level }]),
+      ...own.map((l) => ({ accountId: a.id, learnerId: l.id, level: l.level ?? (l.isSelf ? a.level : null) })),
+    ];
+  });
 }
-
-/** `ids`: only these students (a level filter resolved beforehand). */
-export type StudentFilter = { search?: string; ids?: string[] };
 
 const STUDENT_SEARCH_FIELDS = ["name", "email", "phone", "lessonFocus", "englishLevel"] as const;
 
-export function listStudentRows(db: Db, filter: StudentFilter, page: PageWindow) {
-  const where: Prisma.UserWhereInput = {};
-  if (filter.search) {
-    where.OR = [
-      ...containsAny<Prisma.UserWhereInput>(filter.search, STUDENT_SEARCH_FIELDS),
-      // Issue 31: a child is found by their own name, in their guardian's family.
-      { learners: { some: { name: { contains: filter.search, mode: "insensitive" } } } },
-    ];
-  }
-  if (filter.ids) where.id = { in: filter.ids };
-  const studentsWhere = { ...where, isAdmin: false };
-  return readPage(
-    page,
-    (window) => listStudentPage(db, studentsWhere, window),
-    () => db.user.count({ where: studentsWhere }),
-  );
+/**
+ * What a search finds: the accounts whose holder matches (name, email, phone, goals, level), all
+ * of whose rows it finds, and the learners found by their own name (a child in their guardian's
+ * family).
+ */
+export async function findStudentSearchMatches(db: Db, search: string) {
+  const [accounts, learners] = await Promise.all([
+    db.user.findMany({
+      where: { isAdmin: false, OR: containsAny<Prisma.UserWhereInput>(search, STUDENT_SEARCH_FIELDS) },
+      select: { id: true },
+    }),
+    db.learner.findMany({ where: { name: { contains: search, mode: "insensitive" } }, select: { id: true } }),
+  ]);
+  return { accountIds: new Set(accounts.map((a) => a.id)), learnerIds: new Set(learners.map((l) => l.id)) };
+}
+
+/** The families of one page of rows, with everything a row and its profile show. */
+export function listStudentAccounts(db: Db, ids: string[]) {
+  return listStudentPage(db, { id: { in: ids }, isAdmin: false }, { skip: 0, take: undefined });
 }
 
 function listStudentPage(db: Db, where: Prisma.UserWhereInput, window: { skip: number; take: number | undefined }) {

@@ -23,17 +23,17 @@ import {
   type BookingFilter,
   claimTeacher,
   countDashboardStats,
-  countStudentsByLevel,
   createTeacherForUser,
   findBookingRow,
-  findStudentIdsOfLevel,
+  findStudentSearchMatches,
   findTeacherById,
   findTeacherOfUser,
   listAllTeachers,
   listAvailabilityRequests,
   listBookingRows,
   listGroupSignups,
-  listStudentRows,
+  listStudentAccounts,
+  listStudentRowKeys,
   setAvailabilityRequestHandled,
   setGroupSignupHandled,
   updateBookingRow,
@@ -272,15 +272,50 @@ export async function listTeachersForAdmin(db: Db) {
   };
 }
 
+/**
+ * Student Profiles (issue 31): a row per learner, paged and counted per learner. Each row carries
+ * its family account's fields (the account's id is what Notes, Files and credits use), its
+ * learner (`learner`, null for an account holder with no learner of their own), and the family.
+ */
 export async function listStudents(db: Db, input: z.output<typeof listStudentsSchema>) {
-  const filter = { search: input.search, ids: input.level ? await findStudentIdsOfLevel(db, input.level) : undefined };
-  const [{ rows, total }, levels] = await Promise.all([listStudentRows(db, filter, input), countStudentsByLevel(db)]);
-  const byLevel = (level: string) => levels.find((l) => l.level === level)?.n ?? 0;
-  const students = rows.map((s) => {
+  const [keys, matches] = await Promise.all([
+    listStudentRowKeys(db),
+    input.search ? findStudentSearchMatches(db, input.search) : null,
+  ]);
+  const found = keys.filter(
+    (k) =>
+      (!input.level || k.level === input.level) &&
+      (!matches ||
+        matches.accountIds.has(k.accountId) ||
+        (k.learnerId !== null && matches.learnerIds.has(k.learnerId))),
+  );
+  const page = found.slice(input.offset, input.limit === undefined ? undefined : input.offset + input.limit);
+  const accounts = new Map(
+    (await listStudentAccounts(db, [...new Set(page.map((k) => k.accountId))])).map((a) => [a.id, a]),
+  );
+  const byLevel = (level: string) => keys.filter((k) => k.level === level).length;
+  const students = page.flatMap((k) => {
+    const s = accounts.get(k.accountId);
+    // Gone between the two reads (erased): the page is one row shorter.
+    if (!s) return [];
+    const rowLearner = k.learnerId ? (s.learners.find((l) => l.id === k.learnerId) ?? null) : null;
+    if (k.learnerId && !rowLearner) return [];
     // The profile may be empty for students who never filled it: the latest booking knows more.
     const latest = s.bookings[0];
+    const family = s.learners.map((l) => ({
+      id: l.id,
+      name: l.name,
+      age_group: l.ageGroup,
+      level: l.level,
+      goals: l.goals,
+      is_self: l.isSelf,
+      total_lessons: s.bookings.filter((b) => b.learnerId === l.id && b.status !== "cancelled").length,
+      weekly_cap: l.weeklyLessonCap,
+    }));
     return {
       id: s.id,
+      // This row's learner (one of `family`); null: the account holder, who has no learner of their own.
+      learner: family.find((l) => l.id === rowLearner?.id) ?? null,
       name: s.name,
       email: s.email,
       phone: s.phone ?? latest?.studentPhone ?? null,
@@ -301,16 +336,7 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
         ]),
       ],
       // Issue 31: each learner of the family, a person of their own, with their lessons' count.
-      family: s.learners.map((l) => ({
-        id: l.id,
-        name: l.name,
-        age_group: l.ageGroup,
-        level: l.level,
-        goals: l.goals,
-        is_self: l.isSelf,
-        total_lessons: s.bookings.filter((b) => b.learnerId === l.id && b.status !== "cancelled").length,
-        weekly_cap: l.weeklyLessonCap,
-      })),
+      family,
       // Issue 31, item 7: at most this many lessons a week for the whole family (null: none).
       weekly_cap: s.weeklyLessonCap,
       // The account holder as the guardian of the family's other learners, with their contact.
@@ -332,10 +358,11 @@ export async function listStudents(db: Db, input: z.output<typeof listStudentsSc
   });
   return {
     students,
-    total,
-    // Every student (whatever the filters), and per level, for the panel's counters.
+    // Rows (learners) the filters find, on every page.
+    total: found.length,
+    // Every learner (whatever the filters), and per level, for the panel's counters.
     counts: {
-      all: levels.reduce((sum, l) => sum + l.n, 0),
+      all: keys.length,
       beginner: byLevel("beginner"),
       intermediate: byLevel("intermediate"),
       advanced: byLevel("advanced"),

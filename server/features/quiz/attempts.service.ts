@@ -16,6 +16,7 @@ import { asGeneralStart } from "../../../shared/quiz-texts.ts";
 import type { Db } from "../../db.ts";
 import { AppError } from "../../errors.ts";
 import type { SessionUser } from "../auth/session.data.ts";
+import { findAccountLearner, findDefaultLearnerId } from "../portal/learners.data.ts";
 import {
   certificateFor,
   describeCertification,
@@ -203,15 +204,27 @@ async function planStart(
 }
 
 /**
+ * Issue 31: the learner of the family taking a test: the one named (another family's is a 404,
+ * as for bookings), else the account holder's own learner (or the family's only one).
+ */
+async function takerOf(db: Db, student: SessionUser, learnerId: string | undefined) {
+  if (!learnerId) return findDefaultLearnerId(db, student.id);
+  const learner = await findAccountLearner(db, student.id, learnerId);
+  if (!learner) throw new AppError("NOT_FOUND", { key: "errors.learnerNotFound" });
+  return learner.id;
+}
+
+/**
  * Starts a test, or resumes it: while an unfinished attempt of the same test is before its
  * deadline, starting again (a refresh, leaving and coming back) returns that attempt with the
  * answers saved so far and its original clock, so a refresh neither resets the timer nor
  * draws new questions.
  */
 export async function startQuiz(services: Services, student: SessionUser, start: StartQuizInput, now = new Date()) {
+  const learnerId = await takerOf(services.db, student, start.learnerId);
   const input = asGeneralStart(start);
   const test = requestedTest(input);
-  const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
+  const open = test ? await findOpenAttempt(services.db, student.id, test, now, learnerId) : null;
   if (open) return toStartedQuiz(services, open, await describeAttempt(services, open));
   const planned = await planStart(services, student, input, test, now);
   const { certification, certified } = planned;
@@ -234,6 +247,7 @@ export async function startQuiz(services: Services, student: SessionUser, start:
       certified,
       startedAt: now,
       deadlineAt: new Date(now.getTime() + seconds * 1000),
+      learnerId,
     },
     test ?? plan,
   );
@@ -250,9 +264,10 @@ const timeLimitOf = (services: Services, planSeconds: number) =>
  * Start resumes. A test that cannot be given fails here with the message its start would give.
  */
 export async function previewQuiz(services: Services, student: SessionUser, start: StartQuizInput, now = new Date()) {
+  const learnerId = await takerOf(services.db, student, start.learnerId);
   const input = asGeneralStart(start);
   const test = requestedTest(input);
-  const open = test ? await findOpenAttempt(services.db, student.id, test, now) : null;
+  const open = test ? await findOpenAttempt(services.db, student.id, test, now, learnerId) : null;
   if (open) {
     const about = await describeAttempt(services, open);
     const placement = readPlacement(open);
@@ -374,7 +389,9 @@ export async function submitAttempt(
       submittedLate: !inTime,
       ...(attempt.certified && !paced ? { tooFastToCertify: true } : {}),
     },
-    ...(withCertificate ? await certificateFor(db, student.id) : { certificateCode: null, certificateName: null }),
+    ...(withCertificate
+      ? await certificateFor(db, student.id, attempt.learnerId)
+      : { certificateCode: null, certificateName: null }),
   });
   return { result: toResultDto(result), review: reviewFor(attempt, scored.review) };
 }

@@ -4,6 +4,7 @@
 
 import { newCertificateCode } from "../../codes.ts";
 import type { Db } from "../../db.ts";
+import { findAccountLearner } from "../portal/learners.data.ts";
 import {
   CERTIFIED_COOLDOWN_MS,
   type Certification,
@@ -176,7 +177,9 @@ export function wasPlausiblyPaced(
 }
 
 /** A new certificate's code, with the holder's name as it is now: a later rename does not change it. */
-export async function certificateFor(db: Db, userId: string) {
-  const name = (await findUserName(db, userId))?.name ?? "";
+export async function certificateFor(db: Db, userId: string, learnerId: string | null = null) {
+  // Issue 31: a child's certificate bears the child's name; the account holder's, theirs.
+  const learner = learnerId ? await findAccountLearner(db, userId, learnerId) : null;
+  const name = learner && !learner.isSelf ? learner.name : ((await findUserName(db, userId))?.name ?? "");
   return { certificateCode: newCertificateCode(), certificateName: name };
 }

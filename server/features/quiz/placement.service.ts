@@ -261,7 +261,7 @@ export async function finishPlacement(
       ...(attempt.certified && !paced ? { tooFastToCertify: true } : {}),
     },
     ...(paced && placementEarnsCertificate(state, estimate) && (await isCleanCertifiedAttempt(db, attempt))
-      ? await certificateFor(db, attempt.userId)
+      ? await certificateFor(db, attempt.userId, attempt.learnerId)
       : { certificateCode: null, certificateName: null }),
   });
   if (isNew) return { result: toResultDto(result), review: reviewFor(attempt, scored.review) };

@@ -133,6 +133,7 @@ const attemptSelect = {
   optionOrders: true,
   certified: true,
   placement: true,
+  learnerId: true,
 } as const;
 export type AttemptRow = Prisma.QuizAttemptGetPayload<{ select: typeof attemptSelect }>;
 
@@ -149,6 +150,8 @@ export type AttemptInput = {
   certified?: boolean;
   startedAt: Date;
   deadlineAt: Date;
+  /** Issue 31: the learner taking it (null: the family has no learner yet). */
+  learnerId?: string | null;
 };
 
 export function insertAttempt(db: Db, data: AttemptInput): Promise<AttemptRow> {
@@ -167,7 +170,7 @@ export function insertAttemptUnlessOpen(
 ): Promise<{ attempt: AttemptRow; isNew: boolean }> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quiz-start:${data.userId}`}))`;
-    const open = await findOpenAttempt(tx, data.userId, test, data.startedAt);
+    const open = await findOpenAttempt(tx, data.userId, test, data.startedAt, data.learnerId ?? null);
     if (open) return { attempt: open, isNew: false };
     return { attempt: await tx.quizAttempt.create({ data, select: attemptSelect }), isNew: true };
   });
@@ -175,18 +178,21 @@ export function insertAttemptUnlessOpen(
 
 /**
  * The student's latest unfinished attempt of one test (same kind, level, concept and variant)
- * whose deadline has not passed: what a new start resumes. `quizLevel` undefined matches any
- * level (the personalised test's level follows the student's results).
+ * whose deadline has not passed, taken by the same learner of the family: what a new start
+ * resumes. `quizLevel` undefined matches any level (the personalised test's level follows the
+ * student's results).
  */
 export function findOpenAttempt(
   db: DbOrTx,
   userId: string,
   test: { quizType: string; quizLevel?: string | null; quizConcept: string | null; variant: string | null },
   now: Date,
+  learnerId: string | null,
 ): Promise<AttemptRow | null> {
   return db.quizAttempt.findFirst({
     where: {
       userId,
+      learnerId,
       submittedAt: null,
       deadlineAt: { gt: now },
       quizType: test.quizType,
@@ -379,8 +385,10 @@ export async function completeAttempt(
       const existing = await tx.quizResult.findUniqueOrThrow({ where: { attemptId }, select: resultSelect });
       return { result: existing, isNew: false };
     }
-    // Issue 31: the result is the learner's who took it, the account holder's own learner.
-    const learnerId = await findDefaultLearnerId(tx, result.userId);
+    // Issue 31: the result is the learner's who took it, chosen at the start; an attempt that
+    // names none is the account holder's own learner's.
+    const taker = await tx.quizAttempt.findUnique({ where: { id: attemptId }, select: { learnerId: true } });
+    const learnerId = taker?.learnerId ?? (await findDefaultLearnerId(tx, result.userId));
     const created = await tx.quizResult.create({
       data: { ...result, learnerId, attemptId, isVerified: true },
       select: resultSelect,

@@ -27,6 +27,13 @@ function toApiResult({ result, review }: Finished) {
   };
 }
 
+/** The REST body's `learner_id` as the procedure's `learnerId`; anything else as sent. */
+function withLearnerId(body: unknown) {
+  if (!body || typeof body !== "object" || !("learner_id" in body)) return body;
+  const { learner_id, ...rest } = body as Record<string, unknown>;
+  return { ...rest, learnerId: learner_id };
+}
+
 export const quizProcedureRoutes: ProcedureRoute[] = [
   route("POST", "/api/quiz-results/save", "quiz.save", { input: ({ body }) => body }),
   route("GET", "/api/quiz-results/history", "quiz.history", { input: ({ query }) => query }),
@@ -36,7 +43,8 @@ export const quizProcedureRoutes: ProcedureRoute[] = [
   route("GET", "/api/certificates/:code", "quiz.verifyCertificate", { input: ({ params }) => ({ code: params.code }) }),
   // Starts (or resumes) a test: its first block of questions, without keys, options in the order
   // served; answers are indices into those options.
-  route("POST", "/api/quiz/attempts", "quiz.start", { input: ({ body }) => body }),
+  // Issue 31: `learner_id`, the learner of the family taking it (snake_case as bookings have it).
+  route("POST", "/api/quiz/attempts", "quiz.start", { input: ({ body }) => withLearnerId(body) }),
   // Answers the current block: the next block, or the result when the test is over. A fixed-form
   // test is one block.
   route("POST", "/api/quiz/attempts/:attemptId/answers", "quiz.answerBlock", {

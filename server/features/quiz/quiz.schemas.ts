@@ -7,15 +7,19 @@ import { QUIZ_TYPES } from "../../../shared/quiz-catalog.ts";
 import { singleLineText } from "../../../shared/text.ts";
 
 /** Route values arrive as strings; the service checks them to give the spec's own messages. */
+// Issue 31: `learnerId` (REST `learner_id`), the learner of the family taking the test; without
+// it, the account holder's own learner.
+const taker = { learnerId: z.uuid().optional() };
 export const startQuizSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("level"), level: z.string().max(20), concept: z.string().max(40).optional() }),
-  z.object({ kind: z.literal("concept"), concept: z.string().max(40), level: z.string().max(20).optional() }),
-  z.object({ kind: z.literal("general"), type: z.string().max(20).optional() }),
-  z.object({ kind: z.literal("ai") }),
+  z.object({ kind: z.literal("level"), level: z.string().max(20), concept: z.string().max(40).optional(), ...taker }),
+  z.object({ kind: z.literal("concept"), concept: z.string().max(40), level: z.string().max(20).optional(), ...taker }),
+  z.object({ kind: z.literal("general"), type: z.string().max(20).optional(), ...taker }),
+  z.object({ kind: z.literal("ai"), ...taker }),
   // The REST API's name for the General Level Assessments (POST /api/quiz/attempts).
   z.object({
     kind: z.literal("placement"),
     mode: z.enum(["quick", "in-depth"], { message: "Invalid mode: use 'quick' or 'in-depth'." }),
+    ...taker,
   }),
 ]);
 export type StartQuizInput = z.infer<typeof startQuizSchema>;

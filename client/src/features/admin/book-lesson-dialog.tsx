@@ -29,9 +29,9 @@ function useLearnerSearch(search: string) {
   });
   const found: Found[] = (term.length >= 2 ? (students.data?.students ?? []) : []).flatMap((s) => {
     const contact = [s.phone, hasNoEmail(s.email) ? null : s.email].filter(Boolean).join(" · ");
-    return s.family.length > 0
-      ? s.family.map((l) => ({ id: l.id, name: l.name, contact }))
-      : [{ id: s.id, name: s.name, contact }];
+    // A row per learner; a family without any is booked for its account holder.
+    if (s.learner) return [{ id: s.learner.id, name: s.learner.name, contact }];
+    return s.family.length > 0 ? [] : [{ id: s.id, name: s.name, contact }];
   });
   return { found, isFetching: students.isFetching && term.length >= 2 };
 }

@@ -50,7 +50,10 @@ export function useStudentFilter() {
   const [studentId, setStudentId] = useState("");
   const search = useSearch();
   const students = useQuery(trpc.admin.students.queryOptions());
-  const studentOptions = (students.data?.students ?? []).map((s) => ({ value: s.id, label: s.name }));
+  // The list has a row per learner: the filter offers each family account once.
+  const studentOptions = [...new Map((students.data?.students ?? []).map((s) => [s.id, s.name])).entries()].map(
+    ([value, label]) => ({ value, label }),
+  );
   return {
     students,
     studentId,

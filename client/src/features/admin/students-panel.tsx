@@ -78,12 +78,10 @@ type FamilyLearner = AdminStudent["family"][number];
 type ProfileRow = { key: string; student: AdminStudent; learner: FamilyLearner | null };
 
 function rowsOf(students: AdminStudent[]): ProfileRow[] {
-  // The account holder keeps a row of their own while no learner is theirs (a parent who books
-  // only for the children, an adult who took a placement before booking).
-  return students.flatMap((s): ProfileRow[] => [
-    ...(s.family.some((l) => l.is_self) ? [] : [{ key: s.id, student: s, learner: null }]),
-    ...s.family.map((l) => ({ key: l.id, student: s, learner: l })),
-  ]);
+  // The server pages a row per learner; the account holder has a row of their own (learner
+  // null) while no learner is theirs (a parent who books only for the children, an adult who
+  // took a placement before booking).
+  return students.map((s) => ({ key: s.learner?.id ?? s.id, student: s, learner: s.learner }));
 }
 
 /** What a row shows of its learner, the account's own profile filling in for the holder. */

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { Translate } from "../../../../shared/i18n/messages.ts";
 import type { QuizIdentity } from "../../../../shared/quiz-texts.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
@@ -23,8 +23,11 @@ export function QuizStartScreen({
   preview,
   identity,
   onStart,
+  taker,
 }: {
   preview: QuizPreview;
+  /** Issue 31: who of the family is taking it, when the family has several learners. */
+  taker?: ReactNode;
   /** What the test is, to name it in the page's language. */
   identity: QuizIdentity;
   onStart: () => void;
@@ -49,6 +52,7 @@ export function QuizStartScreen({
         {localTitle(t, identity, preview.title)}
       </h1>
       {preview.topic && <p className="mt-1 text-slate-600">{localTopic(t, identity, preview.topic)}</p>}
+      {taker}
       <dl className="mt-6 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
         {facts.map(([term, detail]) => (
           <div key={term} className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">

@@ -1,4 +1,4 @@
-import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StartQuizInput } from "../../../../server/features/quiz/quiz.schemas.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -11,6 +11,7 @@ import { Preparing, QuizMessage } from "./quiz-message.tsx";
 import { QUIZ_HOME } from "./quiz-paths.ts";
 import { QuizRunner, type RunnerAnswers } from "./quiz-runner.tsx";
 import { QuizStartScreen } from "./quiz-start-screen.tsx";
+import { QuizTakerChoice, useQuizTaker } from "./quiz-taker.tsx";
 import { identityOfInput, localTitle } from "./quiz-titles.ts";
 import type { ResultsState, StartedQuiz } from "./quiz-types.ts";
 
@@ -44,14 +45,27 @@ type CurrentSet = Pick<StartedQuiz, "questions" | "block" | "answers">;
  * test runs set by set: Next on a set's last question sends it and shows the set the server chose
  * from the answers so far; the last set (or the timer at zero) submits the test.
  */
-export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
+export function ServerQuizPage({ input: test, resultsPath, retryPath, withExit }: ServerQuizPageProps) {
   const t = useT();
   const navigate = useNavigate();
+  // Issue 31: who of the family takes it, asked on the start screen when the family has several.
+  const taker = useQuizTaker(test ? JSON.stringify(test) : "");
+  const input = useMemo(
+    () => (test && taker.ready ? { ...test, learnerId: taker.learnerId } : null),
+    [test, taker.ready, taker.learnerId],
+  );
   const preview = useQuery(
-    trpc.quiz.preview.queryOptions(input ?? skipToken, { retry: false, refetchOnWindowFocus: false, staleTime: 0 }),
+    trpc.quiz.preview.queryOptions(input ?? skipToken, {
+      retry: false,
+      refetchOnWindowFocus: false,
+      staleTime: 0,
+      // Another learner chosen: the start screen stays while their preview loads.
+      placeholderData: keepPreviousData,
+    }),
   );
   const [started, setStarted] = useState(false);
-  const begin = started || preview.data?.inProgress != null;
+  // An attempt in progress resumes at once, unless its learner was just chosen here: then Start does.
+  const begin = started || (preview.data?.inProgress != null && !taker.touched);
   const start = useStartedQuiz(begin ? input : null);
   const recordAnswer = useMutation(trpc.quiz.recordAnswer.mutationOptions());
   const answerBlock = useMutation(trpc.quiz.answerBlock.mutationOptions());
@@ -81,10 +95,11 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
         setSent({ questions: outcome.questions, block: outcome.block, answers: outcome.answers });
         return;
       }
+      taker.forget();
       const state: ResultsState = { result: outcome.result, review: outcome.review, retryPath };
       navigate(typeof resultsPath === "function" ? resultsPath() : resultsPath, { state });
     },
-    [quiz, current, answerBlock, submit, navigate, resultsPath, retryPath],
+    [quiz, current, answerBlock, submit, navigate, resultsPath, retryPath, taker.forget],
   );
 
   const failure = preview.error ?? start.error;
@@ -109,7 +124,16 @@ export function ServerQuizPage({ input, resultsPath, retryPath, withExit }: Serv
   }
   if (!begin)
     return preview.data && input ? (
-      <QuizStartScreen preview={preview.data} identity={identityOfInput(input)} onStart={() => setStarted(true)} />
+      <QuizStartScreen
+        preview={preview.data}
+        identity={identityOfInput(input)}
+        onStart={() => setStarted(true)}
+        taker={
+          taker.asks && taker.learner ? (
+            <QuizTakerChoice learners={taker.learners} chosen={taker.learner.id} onChoose={taker.choose} />
+          ) : undefined
+        }
+      />
     ) : (
       <Preparing />
     );
