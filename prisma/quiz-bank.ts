@@ -1,22 +1,117 @@
 // The quiz bank's rules, shared by the checker script and the bank test.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { projectPath } from "../server/paths.ts";
-import { CONCEPT_LEVELS, QUESTIONS_PER_CONCEPT_TEST, QUIZ_LEVELS } from "../shared/quiz-catalog.ts";
+import { CONCEPT_LEVELS, levelDifficulty, QUESTIONS_PER_CONCEPT_TEST, QUIZ_LEVELS } from "../shared/quiz-catalog.ts";
 import type { QuizQuestion } from "../shared/quiz-scoring.ts";
 
-export type BankItem = QuizQuestion;
+/** A bank item; a question about a reading text also names its testlet and its place there (1, 2, ...). */
+export type BankItem = QuizQuestion & { testletId?: string | null; testletPosition?: number | null };
 
 export const BANK_DIR = projectPath("prisma/data/quiz");
+/** Reading texts with their questions (testlets, issue 34, item 2): one file per level, a1.json ... c2.json. */
+export const TESTLET_DIR = path.join(BANK_DIR, "testlets");
 const SKILLS = ["grammar", "vocabulary", "reading", "functional language"];
 
-export function readBank(
-  files = readdirSync(BANK_DIR)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => path.join(BANK_DIR, f)),
-) {
+/** A question about a reading text as its file holds it: level, topic and skill are the testlet's. */
+export type TestletQuestion = Pick<
+  QuizQuestion,
+  "id" | "question" | "options" | "correctAnswer" | "explanation" | "concept" | "point"
+>;
+/** A reading text with its questions, as prisma/data/quiz/testlets/<level>.json holds it. */
+export type Testlet = {
+  id: string;
+  level: string;
+  title: string;
+  topic: string;
+  genre: string;
+  text: string;
+  questions: TestletQuestion[];
+};
+
+/** What a testlet question may test. */
+export const READING_CONCEPTS = [
+  "reading-gist",
+  "reading-detail",
+  "reading-inference",
+  "reading-vocabulary",
+  "reading-reference",
+  "reading-purpose",
+  "reading-attitude",
+] as const;
+
+export const TESTLET_GENRES = [
+  "email",
+  "article",
+  "blog post",
+  "notice",
+  "story",
+  "review",
+  "interview",
+  "report",
+  "letter",
+  "essay",
+];
+
+/** Words in a text, per level: the shortest and the longest it may be. */
+export const TESTLET_WORDS: Readonly<Record<string, readonly [number, number]>> = {
+  A1: [150, 200],
+  A2: [150, 250],
+  B1: [200, 300],
+  B2: [250, 350],
+  C1: [300, 400],
+  C2: [300, 400],
+};
+export const TESTLET_QUESTIONS = [4, 6] as const;
+
+const jsonFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+        .map((f) => path.join(dir, f))
+    : [];
+
+/** The bank's data files: the items' files, then the testlets' (what the seed's checksum covers). */
+export const bankFiles = () => [...jsonFiles(BANK_DIR), ...jsonFiles(TESTLET_DIR)];
+
+const isTestlet = (entry: unknown): entry is Testlet =>
+  typeof entry === "object" && entry !== null && Array.isArray((entry as Testlet).questions);
+
+/** A testlet's questions as bank items: reading, at the testlet's level and topic, in the text's order. */
+export function testletItems(testlet: Testlet): BankItem[] {
+  return (testlet.questions ?? []).map((q, i) => ({
+    id: q.id,
+    question: q.question,
+    options: q.options,
+    correctAnswer: q.correctAnswer,
+    explanation: q.explanation,
+    concept: q.concept ?? null,
+    point: q.point ?? null,
+    skill: "reading",
+    level: testlet.level,
+    difficulty: levelDifficulty(testlet.level),
+    topic: testlet.topic,
+    testletId: testlet.id,
+    testletPosition: i + 1,
+  }));
+}
+
+/** Parses one data file: items, or testlets (an entry with `questions`) with their questions as items. */
+export function parseBankFile(text: string): { items: BankItem[]; testlets: Testlet[] } {
+  const entries = JSON.parse(text) as unknown[];
+  const testlets = entries.filter(isTestlet);
+  const items = entries.filter((e) => !isTestlet(e)) as BankItem[];
+  return { items: [...items, ...testlets.flatMap(testletItems)], testlets };
+}
+
+export function readBank(files = bankFiles()) {
+  return files.flatMap((file) => parseBankFile(readFileSync(file, "utf8")).items.map((item) => ({ file, item })));
+}
+
+export function readTestlets(files = bankFiles()) {
   return files.flatMap((file) =>
-    (JSON.parse(readFileSync(file, "utf8")) as BankItem[]).map((item) => ({ file, item })),
+    parseBankFile(readFileSync(file, "utf8")).testlets.map((testlet) => ({ file, testlet })),
   );
 }
 
@@ -212,7 +307,11 @@ const SAME_CONTENT = 0.5;
  */
 export function findNearDuplicates(entries: { item: BankItem }[]) {
   const names = properNames(entries);
-  const shapes = entries.filter(({ item }) => Array.isArray(item.options)).map(({ item }) => itemShape(item, names));
+  // A question about a reading text is about that text: its stem ("What is the writer's main
+  // purpose?") may recur over texts, and its options are the text's own.
+  const shapes = entries
+    .filter(({ item }) => Array.isArray(item.options) && !item.testletId)
+    .map(({ item }) => itemShape(item, names));
   const found: { a: string; b: string; why: string }[] = [];
   for (let i = 0; i < shapes.length; i++) {
     for (let j = i + 1; j < shapes.length; j++) {
@@ -267,10 +366,24 @@ function keyAndLongestDistractor(q: BankItem) {
   return { key: key.trim(), longest };
 }
 
-/** An item whose key is at least 15 % longer than every distractor. */
+/**
+ * A question about a reading text keeps its key within this much of the longest distractor, at any
+ * length (the testlet format's rule: at most 15% longer than the longest distractor).
+ */
+export const TESTLET_LONGER_KEY = 0.15;
+
+/**
+ * An item whose key is at least 15 % longer than every distractor (and 4 characters); a question
+ * about a reading text, more than 15% longer at any length.
+ */
 function lengthGiveAway(q: BankItem): string | null {
   const { key, longest } = keyAndLongestDistractor(q);
   if (key === NO_ARTICLE) return null;
+  if (q.testletId) {
+    if (key.length > longest * (1 + TESTLET_LONGER_KEY))
+      return `the key (${key.length} characters) is more than ${TESTLET_LONGER_KEY * 100}% longer than every distractor (${longest}): rewrite the distractors`;
+    return null;
+  }
   if (key.length >= longest * (1 + LONGER_KEY) && key.length - longest >= LONGER_KEY_CHARS) {
     return `the key (${key.length} characters) is at least ${LONGER_KEY * 100}% longer than every distractor (${longest}): rewrite the distractors`;
   }
@@ -384,8 +497,11 @@ export function findPointProblems(entries: { file: string; item: BankItem }[]): 
   return problems;
 }
 
-/** Structural problems of the bank; an empty list means every item is well formed. */
-export function findBankProblems(entries: { file: string; item: BankItem }[]): string[] {
+/** Structural problems of the bank (and of its testlets, when given); an empty list means every item is well formed. */
+export function findBankProblems(
+  entries: { file: string; item: BankItem }[],
+  testlets: { file: string; testlet: Testlet }[] = [],
+): string[] {
   const problems: string[] = [];
   const ids = new Set<string>();
   const texts = new Set<string>();
@@ -394,7 +510,8 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
     if (!/^[a-z0-9-]+$/.test(q.id)) problems.push(`${where}: id must be lowercase letters, digits, hyphens`);
     if (ids.has(q.id)) problems.push(`${where}: duplicate id`);
     ids.add(q.id);
-    const text = q.question.trim().toLowerCase();
+    // Two texts may ask the same question ("What is the writer's main purpose?"); one text may not.
+    const text = `${q.testletId ?? ""} ${q.question.trim().toLowerCase()}`;
     if (texts.has(text)) problems.push(`${where}: duplicate question text`);
     texts.add(text);
     if (!Array.isArray(q.options) || q.options.length !== 4) problems.push(`${where}: needs exactly 4 options`);
@@ -407,9 +524,15 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
     if (levelIndex < 0) problems.push(`${where}: bad level ${q.level}`);
     else if (q.difficulty !== levelIndex + 1) problems.push(`${where}: difficulty must match level`);
     if (!SKILLS.includes(q.skill)) problems.push(`${where}: bad skill ${q.skill}`);
-    if (q.concept !== null && !(q.concept in CONCEPT_LEVELS)) problems.push(`${where}: bad concept ${q.concept}`);
+    if (q.testletId) {
+      if (!READING_CONCEPTS.includes(q.concept as never))
+        problems.push(`${where}: concept must be one of ${READING_CONCEPTS.join(", ")}`);
+    } else if (q.concept !== null && !(q.concept in CONCEPT_LEVELS))
+      problems.push(`${where}: bad concept ${q.concept}`);
     if (
+      !q.testletId &&
       q.concept &&
+      q.concept in CONCEPT_LEVELS &&
       levelIndex >= 0 &&
       !CONCEPT_LEVELS[q.concept as keyof typeof CONCEPT_LEVELS].includes(q.level as never)
     ) {
@@ -434,6 +557,7 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
       problems.push(`${where}: 'Milano' in English text: write 'Milan'`);
   }
   problems.push(...findPointProblems(entries));
+  problems.push(...findTestletProblems(testlets));
   const fileOf = new Map(entries.map(({ file, item }) => [item.id, path.basename(file)]));
   for (const { a, b, why } of findNearDuplicates(entries)) {
     problems.push(`${fileOf.get(a)} ${a}: near-duplicate of ${fileOf.get(b)} ${b}: ${why}`);
@@ -448,6 +572,64 @@ export function findBankProblems(entries: { file: string; item: BankItem }[]): s
   }
   return problems;
 }
+
+// ---- Reading texts (testlets, issue 34, item 2) ----------------------------------------------
+
+export const countWords = (text: string) => text.match(/[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*/g)?.length ?? 0;
+
+/**
+ * Problems of the testlets themselves, beyond what every item is checked for (their questions are
+ * bank items too): a unique id, a level whose file it is in, a title, a "reading: ..." topic, a
+ * genre of the list, a text of the level's length, 4 to 6 questions whose ids start with the
+ * testlet's and whose points name it, at least one gist or purpose question and, from B1 up, one
+ * inference question; no "all of the above".
+ */
+export function findTestletProblems(testlets: { file: string; testlet: Testlet }[]): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const { file, testlet: t } of testlets) {
+    const where = `${path.basename(file)} ${t.id}`;
+    if (typeof t.id !== "string" || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(t.id))
+      problems.push(`${where}: id must be lowercase letters, digits, hyphens`);
+    if (ids.has(t.id)) problems.push(`${where}: duplicate testlet id`);
+    ids.add(t.id);
+    const levelIndex = QUIZ_LEVELS.indexOf(t.level as (typeof QUIZ_LEVELS)[number]);
+    if (levelIndex < 0) problems.push(`${where}: bad level ${t.level}`);
+    const fileLevel = /^([abc][12])\.json$/.exec(path.basename(file))?.[1]?.toUpperCase();
+    if (fileLevel && levelIndex >= 0 && fileLevel !== t.level)
+      problems.push(`${where}: a ${t.level} text in the ${fileLevel} file`);
+    if (!t.title?.trim()) problems.push(`${where}: title missing`);
+    if (!/^reading: \S/.test(t.topic ?? "")) problems.push(`${where}: topic must read "reading: <topic>"`);
+    if (!TESTLET_GENRES.includes(t.genre)) problems.push(`${where}: genre must be one of ${TESTLET_GENRES.join(", ")}`);
+    const words = countWords(t.text ?? "");
+    const range = TESTLET_WORDS[t.level];
+    if (range && (words < range[0] || words > range[1]))
+      problems.push(`${where}: the text has ${words} words; at ${t.level} it needs ${range[0]}-${range[1]}`);
+    if (/\bMilano\b/.test(`${t.title} ${t.text}`)) problems.push(`${where}: 'Milano' in English text: write 'Milan'`);
+    const questions = Array.isArray(t.questions) ? t.questions : [];
+    if (questions.length < TESTLET_QUESTIONS[0] || questions.length > TESTLET_QUESTIONS[1])
+      problems.push(
+        `${where}: ${questions.length} questions; a text needs ${TESTLET_QUESTIONS[0]}-${TESTLET_QUESTIONS[1]}`,
+      );
+    for (const q of questions) {
+      if (typeof q.id !== "string" || !q.id.startsWith(`${t.id}-`))
+        problems.push(`${where}: question ${q.id} must start with the testlet's id (${t.id}-)`);
+      if (q.point && !q.point.startsWith(`${t.id}-`))
+        problems.push(`${where}: question ${q.id}'s point must start with the testlet's id (${t.id}-)`);
+      if ((q.options ?? []).some((o) => /\b(all|none) of the above\b/i.test(o)))
+        problems.push(`${where}: question ${q.id} has an "all/none of the above" option`);
+    }
+    const concepts = new Set(questions.map((q) => q.concept));
+    if (!concepts.has("reading-gist") && !concepts.has("reading-purpose"))
+      problems.push(`${where}: needs a gist or purpose question (reading-gist, reading-purpose)`);
+    if (levelIndex >= QUIZ_LEVELS.indexOf("B1") && !concepts.has("reading-inference"))
+      problems.push(`${where}: from B1 up a text needs an inference question (reading-inference)`);
+  }
+  return problems;
+}
+
+/** The testlet counts the issue asks for: at least 5 texts at A1 and A2, 8 from B1 to C2. */
+export const TESTLETS_WANTED: Readonly<Record<string, number>> = { A1: 5, A2: 5, B1: 8, B2: 8, C1: 8, C2: 8 };
 
 export function countBank(entries: { item: BankItem }[]) {
   const counts = new Map<string, number>();

@@ -3,7 +3,7 @@
 // the site settings and the teacher record of the first admin. Outside production (or with
 // DEMO_DATA=1) also demo data, once.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { newReferralCode } from "../server/codes.ts";
@@ -12,7 +12,7 @@ import { DEMO_TEACHER_EMAIL, type Env } from "../server/env.ts";
 import { ensureDemoStudent } from "../server/features/auth/demo-accounts.ts";
 import { projectPath } from "../server/paths.ts";
 import { LESSON_MINUTES, TEACHER_TIMEZONE } from "../shared/constants.ts";
-import type { BankItem } from "./quiz-bank.ts";
+import { type BankItem, bankFiles, parseBankFile } from "./quiz-bank.ts";
 
 const dataDir = projectPath("prisma/data");
 
@@ -49,16 +49,18 @@ type Catalogue = {
 
 function readDataFiles() {
   const catalogueText = readFileSync(path.join(dataDir, "catalogue.json"), "utf8");
-  const quizFiles = readdirSync(path.join(dataDir, "quiz"))
-    .filter((f) => f.endsWith(".json"))
-    .sort();
-  const quizTexts = quizFiles.map((f) => readFileSync(path.join(dataDir, "quiz", f), "utf8"));
+  // The items' files, then the reading texts' (prisma/data/quiz/testlets/): the checksum covers both.
+  const quizTexts = bankFiles().map((file) => readFileSync(file, "utf8"));
   const checksum = createHash("sha256").update(catalogueText).update(quizTexts.join("\n")).digest("hex");
   // Parsed only when the database holds another version (a start with nothing new skips it).
-  const parse = () => ({
-    catalogue: JSON.parse(catalogueText) as Catalogue,
-    questions: quizTexts.flatMap((t) => JSON.parse(t) as BankItem[]),
-  });
+  const parse = () => {
+    const parsed = quizTexts.map(parseBankFile);
+    return {
+      catalogue: JSON.parse(catalogueText) as Catalogue,
+      questions: parsed.flatMap((p) => p.items),
+      testlets: parsed.flatMap((p) => p.testlets).map(({ questions: _, ...testlet }) => testlet),
+    };
+  };
   return { checksum, parse };
 }
 
@@ -90,15 +92,24 @@ async function syncListedRows<Row extends { id: string }>(
   await table.updateMany({ where: { id: { notIn: rows.map((r) => r.id) } }, data: { isActive: false } });
 }
 
+/** The nullable columns an item may leave out of its file: its point, its reading text and place there. */
+const testletOf = (q: BankItem) => ({
+  point: q.point ?? null,
+  testletId: q.testletId ?? null,
+  testletPosition: q.testletPosition ?? null,
+});
+
 async function seedCatalogue(db: Db, files = readDataFiles()) {
   const { checksum } = files;
   if ((await getMeta(db, "catalogue-checksum")) === checksum) return false;
-  const { catalogue, questions } = files.parse();
+  const { catalogue, questions, testlets } = files.parse();
   await db.$transaction(
     async (tx) => {
       await syncListedRows(tx.package, catalogue.packages);
       await syncListedRows(tx.groupEvent, catalogue.groupEvents);
       await syncListedRows(tx.groupPackage, catalogue.groupPackages);
+      // The reading texts before their questions, which name them.
+      await syncListedRows(tx.quizTestlet, testlets);
 
       // The teacher's changes outlive the data files: a retired item (retired by hand, or
       // replaced by a correction) is never rewritten or brought back, and a correction (a row
@@ -111,10 +122,10 @@ async function seedCatalogue(db: Db, files = readDataFiles()) {
       const fresh = questions.filter((q) => !existing.has(q.id));
       if (fresh.length)
         await tx.quizQuestion.createMany({
-          data: fresh.map((q) => ({ ...q, point: q.point ?? null, source: "bank", isActive: true })),
+          data: fresh.map((q) => ({ ...q, ...testletOf(q), source: "bank", isActive: true })),
         });
       for (const q of questions.filter((q) => existing.has(q.id) && existing.get(q.id) === null)) {
-        await tx.quizQuestion.update({ where: { id: q.id }, data: { ...q, point: q.point ?? null, isActive: true } });
+        await tx.quizQuestion.update({ where: { id: q.id }, data: { ...q, ...testletOf(q), isActive: true } });
       }
       await tx.quizQuestion.updateMany({
         where: { source: "bank", replacesId: null, id: { notIn: questions.map((q) => q.id) } },

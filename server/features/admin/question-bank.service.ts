@@ -150,7 +150,8 @@ export function nextVersionId(row: Pick<BankItemRow, "id" | "version">) {
 /** A correction is a new version (reviewed: the teacher wrote it) and the old one is retired. */
 export async function correctBankItem(db: Db, id: string, item: BankItemCorrection, now = new Date()) {
   const old = await requireLiveItem(db, id);
-  const concept = item.concept && isConceptSlug(item.concept) ? item.concept : null;
+  // A question about a reading text keeps its reading concept, its text and its place there.
+  const concept = item.concept && isConceptSlug(item.concept) ? item.concept : old.testletId ? old.concept : null;
   const created = await insertCorrection(
     db,
     old.id,
@@ -166,6 +167,8 @@ export async function correctBankItem(db: Db, id: string, item: BankItemCorrecti
       topic: old.topic,
       point: old.point,
       skill: old.skill,
+      testletId: old.testletId,
+      testletPosition: old.testletPosition,
       source: old.source,
       version: old.version + 1,
       replacesId: old.id,

@@ -41,6 +41,8 @@ const bankItemSelect = {
   calibratedDiscrimination: true,
   calibratedAt: true,
   createdAt: true,
+  testletId: true,
+  testletPosition: true,
 } as const satisfies Prisma.QuizQuestionSelect;
 export type BankItemRow = Prisma.QuizQuestionGetPayload<{ select: typeof bankItemSelect }>;
 
@@ -129,6 +131,8 @@ export type CorrectionData = Pick<
   | "topic"
   | "point"
   | "skill"
+  | "testletId"
+  | "testletPosition"
   | "source"
   | "version"
   | "replacesId"

@@ -24,7 +24,8 @@ export type QuestionCandidate = {
 
 /**
  * Bank questions a new test may serve (listed, not retired, reviewed) matching the filter: only
- * what choosing among them needs.
+ * what choosing among them needs. Questions about a reading text are the placement tests' alone
+ * (served whole, placement.service.ts): level, concept and AI tests draw single items.
  */
 export function listBankCandidates(
   db: Db,
@@ -34,6 +35,7 @@ export function listBankCandidates(
     where: {
       ...servableQuestionWhere,
       source: "bank",
+      testletId: null,
       ...(filter.levels ? { level: { in: filter.levels } } : {}),
       ...(filter.concept ? { concept: filter.concept } : {}),
     },

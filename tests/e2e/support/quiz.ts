@@ -1,6 +1,6 @@
 // A student taking a test in the quiz area, in either language: the bank's keys (the questions
 // stay English in both), the start screen, and answering one question.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 
 /** The runner's words a test presses, per page language. */
@@ -10,17 +10,24 @@ const RUNNER = {
 } as const;
 type Language = keyof typeof RUNNER;
 
-/** The bank's keys by question text, as a student who knows the answers would give them. */
+type KeyedItem = { question: string; options: string[]; correctAnswer: number };
+
+/**
+ * The bank's keys by question text, as a student who knows the answers would give them: the items'
+ * files and the reading texts' questions (prisma/data/quiz/testlets/).
+ */
 export const QUIZ_KEYS = (() => {
-  const dir = "prisma/data/quiz";
   const keys = new Map<string, Set<string>>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-    const items = JSON.parse(readFileSync(`${dir}/${file}`, "utf8")) as {
-      question: string;
-      options: string[];
-      correctAnswer: number;
-    }[];
-    for (const item of items) {
+  const files = ["prisma/data/quiz", "prisma/data/quiz/testlets"].flatMap((dir) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith(".json"))
+          .map((f) => `${dir}/${f}`)
+      : [],
+  );
+  for (const file of files) {
+    const entries = JSON.parse(readFileSync(file, "utf8")) as (KeyedItem | { questions: KeyedItem[] })[];
+    for (const item of entries.flatMap((e) => ("questions" in e ? e.questions : [e]))) {
       const known = keys.get(item.question) ?? new Set<string>();
       known.add(item.options[item.correctAnswer]);
       keys.set(item.question, known);
