@@ -57,7 +57,7 @@ import {
 import type { StartQuizInput } from "./quiz.schemas.ts";
 import { toResultDto } from "./result-dto.ts";
 import { reviewFor } from "./result-review.ts";
-import { closingOf, drawOptionOrders, servedQuestions, toPublicQuestion } from "./served.ts";
+import { closingOf, drawOptionOrders, publicQuestions, servedQuestions } from "./served.ts";
 
 /** A submission arriving this long after the deadline still counts in full (network, auto-submit). */
 export const SUBMIT_GRACE_SECONDS = 15;
@@ -144,7 +144,7 @@ async function toStartedQuiz(services: Services, attempt: AttemptRow, about: Att
     startedAt: attempt.startedAt.toISOString(),
     deadlineAt: attempt.deadlineAt.toISOString(),
     focus: about.focus ?? null,
-    questions: questions.map(toPublicQuestion),
+    questions: await publicQuestions(services.db, questions),
     /** The server's clock now, so the browser counts from `startedAt` whatever its own clock says. */
     serverTime: new Date().toISOString(),
     /** {questionId: optionIndex} recorded so far (of the questions given): empty for a new attempt. */

@@ -47,9 +47,9 @@ import {
   closingOf,
   drawOptionOrders,
   type OptionOrders,
+  publicQuestions,
   servedQuestions,
   serveQuestion,
-  toPublicQuestion,
 } from "./served.ts";
 
 /** Exposure is the share of the latest this-many general assessments that served an item. */
@@ -57,7 +57,8 @@ const RECENT_PLACEMENTS = 200;
 /** Items a student answered this recently are left out while enough unseen ones remain. */
 const SEEN_DAYS = 30;
 
-type ItemParameters = { difficulty: number; discrimination: number };
+/** An item's parameters as served; a question about a reading text also names the text (scored as one unit). */
+type ItemParameters = { difficulty: number; discrimination: number; testlet?: string | null };
 
 export type PlacementState = {
   mode: GeneralAssessmentType;
@@ -126,6 +127,9 @@ async function loadPool(
   const drawable = draw.certified
     ? rows.filter((row) => !draw.keys.revealedAt.has(row.id))
     : withoutReserve(rows, draw.keys, 2 * placementLength(mode));
+  // A reading text is served whole: its size is how many of its questions the bank can serve.
+  const textSizes = new Map<string, number>();
+  for (const row of rows) if (row.testletId) textSizes.set(row.testletId, (textSizes.get(row.testletId) ?? 0) + 1);
   const pool: Candidate[] = [];
   for (const row of drawable) {
     if (served.has(row.id) || !isQuizLevel(row.level) || (row.point && taken.has(row.point))) continue;
@@ -133,6 +137,9 @@ async function loadPool(
       id: row.id,
       topic: row.topic,
       point: row.point,
+      testlet: row.testletId,
+      position: row.testletPosition,
+      testletSize: row.testletId ? textSizes.get(row.testletId) : null,
       difficulty: row.calibratedDifficulty ?? LABEL_DIFFICULTY[row.level],
       discrimination: row.calibratedDiscrimination ?? 1,
       exposure: recent.length ? (servedCount.get(row.id) ?? 0) / recent.length : 0,
@@ -143,7 +150,12 @@ async function loadPool(
 }
 
 const parametersOf = (items: Candidate[]) =>
-  Object.fromEntries(items.map((i) => [i.id, { difficulty: i.difficulty, discrimination: i.discrimination }]));
+  Object.fromEntries(
+    items.map((i) => [
+      i.id,
+      { difficulty: i.difficulty, discrimination: i.discrimination, ...(i.testlet ? { testlet: i.testlet } : {}) },
+    ]),
+  );
 
 /** A new placement test: its first block, aimed at the prior's centre. */
 export async function planPlacement(
@@ -195,7 +207,10 @@ async function blockView(db: Db, attempt: AttemptRow, state: PlacementState) {
   const saved = blockAnswers(attempt, state, (attempt.answers ?? {}) as Answers);
   return {
     done: false as const,
-    questions: rows.map((q) => toPublicQuestion(serveQuestion(q, attempt.optionOrders as OptionOrders | null))),
+    questions: await publicQuestions(
+      db,
+      rows.map((q) => serveQuestion(q, attempt.optionOrders as OptionOrders | null)),
+    ),
     block: currentBlock(state),
     answers: saved,
   };

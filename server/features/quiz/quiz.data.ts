@@ -65,11 +65,26 @@ export function listPlacementCandidates(db: Db) {
       level: true,
       topic: true,
       point: true,
+      testletId: true,
+      testletPosition: true,
       calibratedDifficulty: true,
       calibratedDiscrimination: true,
     },
     orderBy: { id: "asc" },
   });
+}
+
+/** A reading text as a served question shows it above itself. */
+export type Passage = { id: string; title: string; genre: string; text: string };
+
+/** The reading text of each of these questions that has one (by question id). */
+export async function listPassagesOf(db: Db, ids: string[]): Promise<Map<string, Passage>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.quizQuestion.findMany({
+    where: { id: { in: ids }, testletId: { not: null } },
+    select: { id: true, testlet: { select: { id: true, title: true, genre: true, text: true } } },
+  });
+  return new Map(rows.flatMap((r) => (r.testlet ? [[r.id, r.testlet] as const] : [])));
 }
 
 /** The points (enemies.ts) the given items test. */

@@ -5,7 +5,14 @@
 
 import { randomInt } from "node:crypto";
 import type { Db } from "../../db.ts";
-import { type AttemptRow, getQuestionsInOrder, type QuestionRow, type ResponseInput } from "./quiz.data.ts";
+import {
+  type AttemptRow,
+  getQuestionsInOrder,
+  listPassagesOf,
+  type Passage,
+  type QuestionRow,
+  type ResponseInput,
+} from "./quiz.data.ts";
 
 /** For each served position, the option's index in the bank item. */
 export type OptionOrder = number[];
@@ -94,10 +101,24 @@ export function closingOf(
   };
 }
 
-/** What the browser may see before submission: the stem and the options, nothing else. */
-export const toPublicQuestion = (q: Pick<QuestionRow, "id" | "question" | "options">) => ({
+/**
+ * What the browser may see before submission: the stem and the options, nothing else; a question
+ * about a reading text also carries the text (the same `passage` on each of its questions, which
+ * are served together and in order: the runner shows it once above them).
+ */
+export const toPublicQuestion = (q: Pick<QuestionRow, "id" | "question" | "options">, passage?: Passage) => ({
   id: q.id,
   question: q.question,
   options: q.options,
+  ...(passage ? { passage } : {}),
 });
 export type PublicQuestion = ReturnType<typeof toPublicQuestion>;
+
+/** The questions as the browser may see them, each with its reading text if it has one. */
+export async function publicQuestions(db: Db, questions: Pick<QuestionRow, "id" | "question" | "options">[]) {
+  const passages = await listPassagesOf(
+    db,
+    questions.map((q) => q.id),
+  );
+  return questions.map((q) => toPublicQuestion(q, passages.get(q.id)));
+}

@@ -163,6 +163,43 @@ export function AnswerOptions({
   );
 }
 
+/**
+ * A reading text above each of its questions (issue 34, item 2): open at first and collapsible, so
+ * on a phone the student can fold it away to reach the options at once (folded, it stays folded
+ * for the text's next question). The text stays English in both languages, as the questions do.
+ */
+export function ReadingPassage({
+  passage,
+  number,
+  count,
+}: {
+  passage: NonNullable<PublicQuestion["passage"]>;
+  number: number;
+  count: number;
+}) {
+  const t = useT();
+  return (
+    <details open className="group mb-5 rounded-xl border border-slate-200 bg-slate-50">
+      <summary className="cursor-pointer select-none rounded-xl px-4 py-3 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+        {t("quiz.runner.readingText", { title: passage.title })}
+      </summary>
+      <div className="px-4 pb-4">
+        <p className="text-sm text-slate-600">{t("quiz.runner.readingHint", { number, count })}</p>
+        <section
+          aria-label={t("quiz.runner.readingRegion")}
+          className="mt-3 rounded-lg bg-white p-3 text-base leading-relaxed text-slate-800 ring-1 ring-slate-200 sm:p-4"
+        >
+          {passage.text.split(/\n\s*\n/).map((paragraph, i) => (
+            <p key={paragraph} className={`whitespace-pre-line ${i > 0 ? "mt-3" : ""}`}>
+              {paragraph}
+            </p>
+          ))}
+        </section>
+      </div>
+    </details>
+  );
+}
+
 /** While answers are on their way (a whole test, or one set of a placement test), or after that failed. */
 export function SendingCard({
   phase,

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { useT } from "../../lib/i18n.tsx";
-import { AnswerOptions, RunnerHeader, SendingCard } from "./quiz-runner-parts.tsx";
+import { AnswerOptions, ReadingPassage, RunnerHeader, SendingCard } from "./quiz-runner-parts.tsx";
 import type { PublicQuestion, QuizBlock } from "./quiz-types.ts";
 
 export type RunnerAnswers = Record<string, number>;
@@ -150,6 +150,14 @@ export function QuizRunner({
           next();
         }}
       >
+        {question.passage && (
+          <ReadingPassage
+            key={question.passage.id}
+            passage={question.passage}
+            number={questions.filter((q, i) => i <= index && q.passage?.id === question.passage?.id).length}
+            count={questions.filter((q) => q.passage?.id === question.passage?.id).length}
+          />
+        )}
         <fieldset aria-labelledby={legendId}>
           <legend id={legendId} className="text-lg font-semibold leading-snug text-slate-900 sm:text-xl">
             {question.question}

@@ -5,9 +5,11 @@
 // and stated in docs/placement.md, where it falls short of these aims.
 import { describe, expect, it } from "vitest";
 import { readBank } from "../../../../prisma/quiz-bank.ts";
-import { DEFAULT_SIMULATION, simulatePlacement } from "./simulation.ts";
+import { DEFAULT_SIMULATION, simulatePlacement, withSimulatedTestlets } from "./simulation.ts";
 
-const bank = readBank().map(({ item }) => item);
+// Reading texts served whole and scored as testlets (issue 34, item 2): simulated ones while the
+// bank has none.
+const bank = withSimulatedTestlets(readBank().map(({ item }) => item));
 const options = { ...DEFAULT_SIMULATION, learnersPerLevel: 500, calibrationTests: 3000 };
 
 describe("placement on the calibrated bank (seed 20261125, 500 learners a level and 500 guessers)", () => {
