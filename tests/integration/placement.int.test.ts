@@ -53,6 +53,8 @@ async function answersFor(attemptId: string, questions: Question[], answerer: An
 async function takePlacement(caller: Caller, type: "quick" | "comprehensive", answerer: Answerer) {
   const started = await caller.quiz.start({ kind: "general", type });
   const blocks = [started.questions.map((q) => q.id)];
+  /** Per block, how many questions about a reading text it served (docs/placement.md, "Reading texts"). */
+  const texts = [started.questions.filter((q) => q.passage).length];
   const positions = [defined(started.block)];
   let questions = started.questions;
   for (;;) {
@@ -60,9 +62,10 @@ async function takePlacement(caller: Caller, type: "quick" | "comprehensive", an
       attemptId: started.attemptId,
       answers: await answersFor(started.attemptId, questions, answerer),
     });
-    if (sent.done) return { started, blocks, positions, ...sent };
+    if (sent.done) return { started, blocks, texts, positions, ...sent };
     questions = sent.questions;
     blocks.push(questions.map((q) => q.id));
+    texts.push(questions.filter((q) => q.passage).length);
     positions.push(sent.block);
     expect(sent.answers).toEqual({});
   }
@@ -74,9 +77,11 @@ describe("the adaptive placement tests, end to end", () => {
   it.each([
     ["quick", [5, 5, 5], 900],
     ["comprehensive", [5, 5, 5, 5, 5, 5, 5, 5], 2400],
-  ] as const)("%s: blocks of %j, no item twice, a strong answerer ends high", async (type, sizes, seconds) => {
+  ] as const)("%s: blocks of %j, no item twice, a strong answerer ends high", async (type, fives, seconds) => {
     const student = await newStudent();
     const run = await takePlacement(callerFor(student), type, right);
+    // A reading text of 6 questions fills its block with 6, and the next block has 4.
+    const sizes = fives.map((size, i) => (run.texts[i] === 6 ? 6 : run.texts[i - 1] === 6 ? 4 : size));
     expect(run.started.timeLimitSeconds).toBe(seconds);
     expect(run.blocks.map((b) => b.length)).toEqual(sizes);
     const all = run.blocks.flat();
