@@ -4,8 +4,8 @@
 // estimate scores a text as one unit (the state keeps each question's text).
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../server/features/auth/session.service.ts";
-import type { PlacementState } from "../../server/features/quiz/placement.service.ts";
 import { READING_BLOCKS } from "../../server/features/quiz/placement/placement.ts";
+import type { PlacementState } from "../../server/features/quiz/placement.service.ts";
 import { MemoryRateLimiter } from "../../server/plugins/rate-limit.ts";
 import { createInnerContext } from "../../server/trpc/context.ts";
 import { createCaller } from "../../server/trpc/root.ts";

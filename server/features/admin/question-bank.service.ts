@@ -49,6 +49,8 @@ function toBankItemDto(row: BankItemRow, stats = emptyStatistics) {
     conceptName: row.concept && isConceptSlug(row.concept) ? CONCEPT_CATALOG[row.concept].name : null,
     topic: row.topic,
     point: row.point,
+    /** A question about a reading text: the text, and the question's place among its questions. */
+    testlet: row.testlet ? { ...row.testlet, position: row.testletPosition } : null,
     source: row.source as "bank" | "ai",
     status: statusOf(row),
     version: row.version,

@@ -43,6 +43,7 @@ const bankItemSelect = {
   createdAt: true,
   testletId: true,
   testletPosition: true,
+  testlet: { select: { id: true, title: true, genre: true, text: true } },
 } as const satisfies Prisma.QuizQuestionSelect;
 export type BankItemRow = Prisma.QuizQuestionGetPayload<{ select: typeof bankItemSelect }>;
 

@@ -163,6 +163,23 @@ function ItemDetails({ item }: { item: BankItem }) {
           </Badge>
         ))}
       </div>
+      {item.testlet && (
+        <details className="rounded-lg border border-slate-200 bg-slate-50">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-slate-900">
+            {t("admin.qb.readingText", { title: item.testlet.title, position: item.testlet.position ?? "" })}
+          </summary>
+          <section
+            aria-label={t("admin.qb.readingTextLabel")}
+            className="space-y-2 px-3 pb-3 text-sm leading-relaxed text-slate-800"
+          >
+            {item.testlet.text.split(/\n\s*\n/).map((paragraph) => (
+              <p key={paragraph} className="whitespace-pre-line">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        </details>
+      )}
       <p className="text-base font-medium text-slate-900">{item.question}</p>
       <ol className="space-y-1.5" aria-label={t("admin.qb.options")}>
         {item.options.map((option, i) => (
