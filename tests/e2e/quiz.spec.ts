@@ -186,7 +186,11 @@ test.describe("quiz area", () => {
     ).toBeVisible();
     for (let i = 1; i <= 40; i++) {
       const set = Math.ceil(i / 5);
-      await expect(page.getByRole("heading", { name: `Question ${i} of 40 · Set ${set} of 8` })).toBeVisible();
+      // A reading text of 6 questions in set 7 (docs/placement.md, "Reading texts") makes question 36 its last.
+      const sets = i === 36 ? "(7|8)" : `${set}`;
+      await expect(
+        page.getByRole("heading", { name: new RegExp(`^Question ${i} of 40 · Set ${sets} of 8$`) }),
+      ).toBeVisible();
       if (i === 5) await shot(page, "placement-set-end");
       const isLast = i === 40;
       await expect(page.getByRole("button", { name: isLast ? "Submit Test" : "Next" })).toBeVisible();
