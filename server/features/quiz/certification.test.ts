@@ -135,6 +135,19 @@ describe("keys revealed by practice reviews", () => {
     expect([...keyExposureOf(bank, now).reserved]).toEqual([...reserved]);
   });
 
+  it("keeps a reading text's questions out of the reserve (level tests never draw them) but knows when their keys were revealed", () => {
+    const texts = items(30).map((id) => ({
+      id: `text-${id}`,
+      level: "B1",
+      concept: "reading-detail",
+      keyRevealedAt: id === "q0" ? ago(DAY) : null,
+      testletId: `b1-text-${Number(id.slice(1)) % 6}`,
+    }));
+    const keys = keyExposureOf([...bank, ...texts], now);
+    expect([...keys.reserved]).toEqual([...keyExposureOf(bank, now).reserved]);
+    expect(keys.revealedAt.has("text-q0")).toBe(true);
+  });
+
   it("a key revealed within the rest period leaves the reserve and counts as revealed; an older one does not", () => {
     const recent = bank.map((i) => (i.concept === null ? { ...i, keyRevealedAt: ago(DAY) } : i));
     const keys = keyExposureOf(recent, now);

@@ -38,7 +38,14 @@ const PRACTICE_ITEMS_PER_LEVEL = 60;
 export type KeyExposure = { revealedAt: ReadonlyMap<string, Date>; reserved: ReadonlySet<string> };
 export const NO_KEY_EXPOSURE: KeyExposure = { revealedAt: new Map(), reserved: new Set() };
 
-type BankKeyItem = { id: string; level: string; concept: string | null; keyRevealedAt: Date | null };
+type BankKeyItem = {
+  id: string;
+  level: string;
+  concept: string | null;
+  keyRevealedAt: Date | null;
+  /** A question about a reading text: only the placement tests serve it, so it is kept out of the reserve. */
+  testletId?: string | null;
+};
 
 /** A fixed order nobody chooses: the reserve does not change from one request to the next. */
 const hashOrder = (id: string) => createHash("sha256").update(id).digest("hex");
@@ -61,7 +68,8 @@ export function keyExposureOf(items: readonly BankKeyItem[], now: Date): KeyExpo
       revealedAt.set(i.id, i.keyRevealedAt);
   const reserved = new Set<string>();
   for (const level of new Set(items.map((i) => i.level))) {
-    const ofLevel = items.filter((i) => i.level === level);
+    // The reserve keeps certified level tests possible: only the items they draw (no reading text's).
+    const ofLevel = items.filter((i) => i.level === level && !i.testletId);
     const room = Math.min(RESERVE_PER_LEVEL, ofLevel.length - PRACTICE_ITEMS_PER_LEVEL);
     const spare: BankKeyItem[] = [];
     const byConcept = new Map<string, BankKeyItem[]>();

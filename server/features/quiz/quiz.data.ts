@@ -48,7 +48,7 @@ export function listBankCandidates(
 export function listBankKeyItems(db: Db) {
   return db.quizQuestion.findMany({
     where: { ...servableQuestionWhere, source: "bank" },
-    select: { id: true, level: true, concept: true, keyRevealedAt: true },
+    select: { id: true, level: true, concept: true, keyRevealedAt: true, testletId: true },
     orderBy: { id: "asc" },
   });
 }
