@@ -116,9 +116,15 @@ describe(`guardians and learners on ${testEngine}`, () => {
       expect(learners).toEqual({ [luca]: "Luca Conti", [sofia]: "Sofia Conti" });
     }
 
+    // Student Profiles has a row per learner (issue 31): the mother's own row (she has no lessons of
+    // her own) and one row for each child, each found by her name and naming her as the guardian.
     const { students } = await t.caller({ admin: t.admin }).admin.students({ search: "Giovanna" });
-    expect(students).toHaveLength(1);
-    expect(students[0].name).toBe("Giovanna Conti");
-    expect([...students[0].learners].sort()).toEqual(["Luca Conti", "Sofia Conti"]);
+    expect(students).toHaveLength(3);
+    expect(students.map((s) => s.learner?.name ?? null).sort()).toEqual(["Luca Conti", "Sofia Conti", null].sort());
+    for (const row of students) {
+      expect(row.name).toBe("Giovanna Conti");
+      expect([...row.learners].sort()).toEqual(["Luca Conti", "Sofia Conti"]);
+      expect(row.guardian).toMatchObject({ name: "Giovanna Conti" });
+    }
   });
 });
