@@ -229,7 +229,7 @@ test("a parent has her daughter take the placement test, and finds the result un
   await page.goto("/student/progress");
   const result = page.getByRole("region", { name: "Your results and certificates" }).getByRole("listitem");
   await expect(result).toHaveCount(1);
-  await expect(result).toContainText("Placement test");
+  await expect(result).toContainText("General Level Assessment");
   await expect(result).toContainText("taken by Anna Conti");
   await shot(page, "11-progress-daughter");
 });
