@@ -3,73 +3,44 @@
 // the receipt of an occasional service, a plain payment receipt, or the credit note of any of them.
 // Pure: an `IssuedDocument` in, the bytes out; nothing is read from the database or the disk.
 //
-// pdfkit draws it (decision 0015) with the PDF standard font Helvetica, which every reader has, so
-// nothing is embedded; its encoding is WinAnsi (Windows-1252: Latin-1, "€" and typographic
-// punctuation), and `toWinAnsi` folds what it lacks ("ś" to "s") rather than print a wrong glyph.
-// pdfkit is loaded at the first PDF, not at the server's start, and stays outside the server's
-// bundle (scripts/build-server.ts): it loads its font metrics from its own folder.
+// pdfkit draws it with the standard Helvetica (server/pdf.ts, decision 0015).
 //
 // Legal formulas are printed in Italian in every language (they cite Italian law and must read as
 // the law writes them), from the `documents.legal.*` keys and FatturaPA's own constants; a
 // language other than Italian adds a gloss below each (`documents.gloss.*`). Italian's gloss keys
 // hold the formula itself, and a gloss that repeats its formula is not printed.
-import type PDFKit from "pdfkit";
 import { formatDate, formatEuro } from "../../../shared/i18n/format.ts";
 import { INTL_TAGS } from "../../../shared/i18n/locales.ts";
 import type { Translate } from "../../../shared/i18n/messages.ts";
 import { translator } from "../../i18n.ts";
+import {
+  ACCENT,
+  a4Page,
+  BOLD,
+  type Doc,
+  drawPageFooters,
+  drawRule,
+  FONT,
+  INK,
+  ITALIC,
+  MUTED,
+  RULE,
+  renderA4Pdf,
+  SHADE,
+  toWinAnsi,
+  writeText,
+} from "../../pdf.ts";
 import { FORFETTARIO_LEGAL_WORDING, FORFETTARIO_NO_WITHHOLDING_WORDING, type PostalAddress } from "./fatturapa.ts";
 import type { DocumentPayer, IssuedDocument } from "./issued-document.ts";
 
-const MM = 72 / 25.4;
-const MARGIN = 20 * MM;
-const A4 = { width: 595.28, height: 841.89 };
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
-/** Room kept at the bottom of every page for its footer line. */
-const FOOTER_HEIGHT = 18;
-
-const FONT = "Helvetica";
-const BOLD = "Helvetica-Bold";
-const ITALIC = "Helvetica-Oblique";
-const INK = "#1f2937";
-const MUTED = "#6b7280";
-const ACCENT = "#1e3a5f";
-const RULE = "#d1d5db";
-const SHADE = "#f1f5f9";
+const PAGE = a4Page(20);
+const MARGIN = PAGE.margin;
+const CONTENT_WIDTH = PAGE.contentWidth;
 
 export type DocumentPdfOptions = {
   /** The EPC QR code (`epcQrPng`) of an amount still to pay; printed only on a document not yet paid. */
   qrPng?: Buffer;
 };
-
-// Windows-1252's characters beyond Latin-1, which the standard fonts' WinAnsi encoding also has.
-const WIN_ANSI_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-// Letters whose base letter Unicode does not decompose to.
-const FOLDED: Record<string, string> = { ł: "l", Ł: "L", đ: "d", Đ: "D", ı: "i", ħ: "h", Ħ: "H", ø: "o", Ø: "O" };
-
-function isWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
-}
-
-/**
- * Text the standard fonts can print: characters outside WinAnsi lose their accents ("Dvořák" is
- * printed "Dvorak", "Łukasz" "Lukasz") or become "?"; line breaks and tabs become spaces, and the
- * narrow no-break space `Intl` writes in some formats a no-break space.
- */
-export function toWinAnsi(text: string): string {
-  const prepared = text
-    .normalize("NFC")
-    .replace(/[\t\r\n]+/g, " ")
-    .replace(/[\u2007\u202f]/g, "\u00a0")
-    .replace(/[\u2010\u2011\u2212]/g, "-");
-  return Array.from(prepared, (char) => {
-    if (isWinAnsi(char)) return char;
-    if (FOLDED[char]) return FOLDED[char];
-    const base = char.normalize("NFD").replace(/\p{M}/gu, "");
-    return base !== "" && Array.from(base).every(isWinAnsi) ? base : "?";
-  }).join("");
-}
 
 /** A legal formula in Italian and, in another language, what it means. */
 type Note = { text: string; gloss: string | null };
@@ -283,94 +254,50 @@ const groupIban = (iban: string) => iban.replace(/\s+/g, "").replace(/(.{4})(?=.
  * payer, the lines, the totals, how it was paid, and the legal notes at the foot of the page.
  */
 export async function documentPdf(doc: IssuedDocument, opts: DocumentPdfOptions = {}): Promise<Buffer> {
-  const { default: PDFDocument } = await import("pdfkit");
   const texts = documentTexts(doc, opts);
   const t = translator(doc.locale);
   // A fixed creation date (the document's own) keeps the bytes the same for the same document.
   const issued = new Date(`${doc.date}T12:00:00Z`);
-  const pdf = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    bufferPages: true,
-    lang: INTL_TAGS[doc.locale],
-    displayTitle: true,
-    info: {
-      Title: toWinAnsi(`${texts.title} ${texts.number}`),
-      Author: toWinAnsi(doc.seller.name),
-      Subject: toWinAnsi(texts.title),
-      CreationDate: issued,
-      ModDate: issued,
-    },
+  const info = {
+    Title: toWinAnsi(`${texts.title} ${texts.number}`),
+    Author: toWinAnsi(doc.seller.name),
+    Subject: toWinAnsi(texts.title),
+    CreationDate: issued,
+    ModDate: issued,
+  };
+  return renderA4Pdf(PAGE, { lang: INTL_TAGS[doc.locale], info }, (pdf) => {
+    drawHeader(pdf, texts);
+    drawParties(pdf, texts);
+    drawLines(pdf, texts, PAGE.bottom);
+    drawTotals(pdf, texts, PAGE.bottom);
+    if (texts.due && opts.qrPng) drawDue(pdf, texts.due, opts.qrPng, PAGE.bottom);
+    drawNotes(pdf, texts.notes, PAGE.bottom);
+    drawPageFooters(pdf, PAGE, texts.footer, t);
   });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
-
-  const bottom = A4.height - MARGIN - FOOTER_HEIGHT;
-  drawHeader(pdf, texts);
-  drawParties(pdf, texts);
-  drawLines(pdf, texts, bottom);
-  drawTotals(pdf, texts, bottom);
-  if (texts.due && opts.qrPng) drawDue(pdf, texts.due, opts.qrPng, bottom);
-  drawNotes(pdf, texts.notes, bottom);
-  drawFooters(pdf, texts, t);
-  pdf.end();
-  return ended;
 }
 
-type Doc = PDFKit.PDFDocument;
-
-/** Writes one block of text at (x, y) in a column `width` wide; returns the y below it. */
-function write(
-  pdf: Doc,
-  text: string,
-  x: number,
-  y: number,
-  width: number,
-  style: { font?: string; size?: number; color?: string; align?: "left" | "right"; gap?: number } = {},
-): number {
-  pdf
-    .font(style.font ?? FONT)
-    .fontSize(style.size ?? 9.5)
-    .fillColor(style.color ?? INK);
-  const options = { width, align: style.align ?? "left", lineGap: 1.5 } as const;
-  const printed = toWinAnsi(text);
-  const height = pdf.heightOfString(printed, options);
-  pdf.text(printed, x, y, options);
-  return y + height + (style.gap ?? 0);
-}
-
-function rule(pdf: Doc, y: number, x = MARGIN, width = CONTENT_WIDTH, color = RULE) {
-  pdf
-    .save()
-    .moveTo(x, y)
-    .lineTo(x + width, y)
-    .lineWidth(0.6)
-    .strokeColor(color)
-    .stroke()
-    .restore();
-}
+const rule = (pdf: Doc, y: number, x = MARGIN, width = CONTENT_WIDTH, color = RULE) =>
+  drawRule(pdf, y, x, width, color);
 
 function drawHeader(pdf: Doc, texts: DocumentTexts) {
   const leftWidth = CONTENT_WIDTH * 0.52;
   const rightWidth = CONTENT_WIDTH * 0.46;
   const rightX = MARGIN + CONTENT_WIDTH - rightWidth;
-  let left = write(pdf, texts.seller.name, MARGIN, MARGIN, leftWidth, { font: BOLD, size: 13, gap: 4 });
-  for (const line of texts.seller.lines) left = write(pdf, line, MARGIN, left, leftWidth, { size: 9, color: MUTED });
+  let left = writeText(pdf, texts.seller.name, MARGIN, MARGIN, leftWidth, { font: BOLD, size: 13, gap: 4 });
+  for (const line of texts.seller.lines)
+    left = writeText(pdf, line, MARGIN, left, leftWidth, { size: 9, color: MUTED });
 
-  let right = write(pdf, texts.title, rightX, MARGIN, rightWidth, {
+  let right = writeText(pdf, texts.title, rightX, MARGIN, rightWidth, {
     font: BOLD,
     size: 15,
     color: ACCENT,
     align: "right",
     gap: 6,
   });
-  right = write(pdf, texts.number, rightX, right, rightWidth, { font: BOLD, size: 11, align: "right", gap: 2 });
-  right = write(pdf, texts.date, rightX, right, rightWidth, { size: 9.5, align: "right" });
-  if (texts.corrects) right = write(pdf, texts.corrects, rightX, right + 2, rightWidth, { size: 9, align: "right" });
+  right = writeText(pdf, texts.number, rightX, right, rightWidth, { font: BOLD, size: 11, align: "right", gap: 2 });
+  right = writeText(pdf, texts.date, rightX, right, rightWidth, { size: 9.5, align: "right" });
+  if (texts.corrects)
+    right = writeText(pdf, texts.corrects, rightX, right + 2, rightWidth, { size: 9, align: "right" });
 
   const y = Math.max(left, right) + 14;
   rule(pdf, y, MARGIN, CONTENT_WIDTH, ACCENT);
@@ -380,20 +307,20 @@ function drawHeader(pdf: Doc, texts: DocumentTexts) {
 function drawParties(pdf: Doc, texts: DocumentTexts) {
   const top = pdf.y;
   const width = CONTENT_WIDTH * 0.5;
-  let left = write(pdf, texts.payerLabel.toUpperCase(), MARGIN, top, width, {
+  let left = writeText(pdf, texts.payerLabel.toUpperCase(), MARGIN, top, width, {
     font: BOLD,
     size: 7.5,
     color: MUTED,
     gap: 4,
   });
-  left = write(pdf, texts.payer.name, MARGIN, left, width, { font: BOLD, size: 11, gap: 2 });
-  for (const line of texts.payer.lines) left = write(pdf, line, MARGIN, left, width, { size: 9 });
+  left = writeText(pdf, texts.payer.name, MARGIN, left, width, { font: BOLD, size: 11, gap: 2 });
+  for (const line of texts.payer.lines) left = writeText(pdf, line, MARGIN, left, width, { size: 9 });
 
   const rightWidth = CONTENT_WIDTH * 0.46;
   const rightX = MARGIN + CONTENT_WIDTH - rightWidth;
   let right = top + 11.5;
   for (const line of texts.details)
-    right = write(pdf, line, rightX, right, rightWidth, { size: 9, align: "right", gap: 2 });
+    right = writeText(pdf, line, rightX, right, rightWidth, { size: 9, align: "right", gap: 2 });
   pdf.y = Math.max(left, right) + 22;
 }
 
@@ -412,10 +339,10 @@ function drawLines(pdf: Doc, texts: DocumentTexts, bottom: number) {
     const y = pdf.y;
     pdf.save().rect(MARGIN, y, CONTENT_WIDTH, 20).fill(SHADE).restore();
     const style = { font: BOLD, size: 8.5, color: MUTED } as const;
-    write(pdf, texts.columns.description, x.description + CELL, y + 6, descriptionWidth - 2 * CELL, style);
-    write(pdf, texts.columns.quantity, x.quantity, y + 6, COLUMNS.quantity - CELL, { ...style, align: "right" });
-    write(pdf, texts.columns.unitPrice, x.unitPrice, y + 6, COLUMNS.unitPrice - CELL, { ...style, align: "right" });
-    write(pdf, texts.columns.amount, x.amount, y + 6, COLUMNS.amount - CELL, { ...style, align: "right" });
+    writeText(pdf, texts.columns.description, x.description + CELL, y + 6, descriptionWidth - 2 * CELL, style);
+    writeText(pdf, texts.columns.quantity, x.quantity, y + 6, COLUMNS.quantity - CELL, { ...style, align: "right" });
+    writeText(pdf, texts.columns.unitPrice, x.unitPrice, y + 6, COLUMNS.unitPrice - CELL, { ...style, align: "right" });
+    writeText(pdf, texts.columns.amount, x.amount, y + 6, COLUMNS.amount - CELL, { ...style, align: "right" });
     pdf.y = y + 20;
   };
   header();
@@ -431,10 +358,10 @@ function drawLines(pdf: Doc, texts: DocumentTexts, bottom: number) {
     }
     const top = pdf.y;
     const y = top + CELL + 1;
-    write(pdf, line.description, x.description + CELL, y, descriptionWidth - 2 * CELL);
-    write(pdf, line.quantity, x.quantity, y, COLUMNS.quantity - CELL, { align: "right" });
-    write(pdf, line.unitPrice, x.unitPrice, y, COLUMNS.unitPrice - CELL, { align: "right" });
-    write(pdf, line.amount, x.amount, y, COLUMNS.amount - CELL, { align: "right" });
+    writeText(pdf, line.description, x.description + CELL, y, descriptionWidth - 2 * CELL);
+    writeText(pdf, line.quantity, x.quantity, y, COLUMNS.quantity - CELL, { align: "right" });
+    writeText(pdf, line.unitPrice, x.unitPrice, y, COLUMNS.unitPrice - CELL, { align: "right" });
+    writeText(pdf, line.amount, x.amount, y, COLUMNS.amount - CELL, { align: "right" });
     pdf.y = top + height;
     rule(pdf, pdf.y);
   }
@@ -461,8 +388,11 @@ function drawTotals(pdf: Doc, texts: DocumentTexts, bottom: number) {
   for (const row of rows) {
     const y = pdf.y;
     if (row.strong) pdf.save().rect(x, y, width, row.height).fill(SHADE).restore();
-    write(pdf, row.label, x + CELL, y + 6, labelWidth, row.style);
-    write(pdf, row.amount, x + width - COLUMNS.amount, y + 6, COLUMNS.amount - CELL, { ...row.style, align: "right" });
+    writeText(pdf, row.label, x + CELL, y + 6, labelWidth, row.style);
+    writeText(pdf, row.amount, x + width - COLUMNS.amount, y + 6, COLUMNS.amount - CELL, {
+      ...row.style,
+      align: "right",
+    });
     pdf.y = y + row.height;
   }
   pdf.y += 16;
@@ -474,8 +404,8 @@ function drawDue(pdf: Doc, due: NonNullable<DocumentTexts["due"]>, qrPng: Buffer
   const y = pdf.y;
   pdf.image(qrPng, MARGIN, y, { width: size, height: size });
   const textX = MARGIN + size + 14;
-  const after = write(pdf, due.amount, textX, y + 20, 220, { font: BOLD, size: 11, gap: 4 });
-  write(pdf, due.hint, textX, after, 220, { size: 9, color: MUTED });
+  const after = writeText(pdf, due.amount, textX, y + 20, 220, { font: BOLD, size: 11, gap: 4 });
+  writeText(pdf, due.hint, textX, after, 220, { size: 9, color: MUTED });
   pdf.y = y + size + 16;
 }
 
@@ -502,25 +432,9 @@ function drawNotes(pdf: Doc, notes: Note[], bottom: number) {
   rule(pdf, y);
   y += 10;
   for (const note of notes) {
-    y = write(pdf, note.text, MARGIN, y, CONTENT_WIDTH, styles.text);
-    if (note.gloss) y = write(pdf, note.gloss, MARGIN, y, CONTENT_WIDTH, styles.gloss);
+    y = writeText(pdf, note.text, MARGIN, y, CONTENT_WIDTH, styles.text);
+    if (note.gloss) y = writeText(pdf, note.gloss, MARGIN, y, CONTENT_WIDTH, styles.gloss);
     y += 5;
   }
   pdf.y = y;
-}
-
-function drawFooters(pdf: Doc, texts: DocumentTexts, t: Translate) {
-  const range = pdf.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    pdf.switchToPage(index);
-    // The footer sits in the bottom margin: pdfkit would start a new page for text below it.
-    const margin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    const y = A4.height - MARGIN - 8;
-    const style = { size: 7.5, color: MUTED } as const;
-    write(pdf, texts.footer, MARGIN, y, CONTENT_WIDTH * 0.75, style);
-    const page = t("documents.page", { page: index - range.start + 1, pages: range.count });
-    write(pdf, page, MARGIN + CONTENT_WIDTH * 0.75, y, CONTENT_WIDTH * 0.25, { ...style, align: "right" });
-    pdf.page.margins.bottom = margin;
-  }
 }

@@ -3,35 +3,40 @@
 // and done; the level chart drawn as vector graphics on the CEFR bands; the skill tags' latest
 // levels; and the teacher's comment. Pure: a `TermlyReport` in, the bytes out.
 //
-// Drawn like the billing documents (server/features/billing/document-pdf.ts, decision 0015): pdfkit
-// with the standard Helvetica (nothing embedded, WinAnsi text through `toWinAnsi`), loaded at the
+// Drawn like the billing documents, with what server/pdf.ts shares (decision 0015): pdfkit with
+// the standard Helvetica (nothing embedded, WinAnsi text through `toWinAnsi`), loaded at the
 // first PDF. Every word comes from the `documents.termly.*` keys; dates from shared/i18n/format.ts.
-import type PDFKit from "pdfkit";
 import { formatDate } from "../../../shared/i18n/format.ts";
 import { INTL_TAGS, type Locale } from "../../../shared/i18n/locales.ts";
 import type { Translate } from "../../../shared/i18n/messages.ts";
 import { QUIZ_LEVELS } from "../../../shared/quiz-catalog.ts";
 import { translator } from "../../i18n.ts";
-import { toWinAnsi } from "../billing/document-pdf.ts";
+import {
+  ACCENT,
+  a4Page,
+  BOLD,
+  type Doc,
+  drawPageFooters,
+  drawRule,
+  FONT,
+  INK,
+  ITALIC,
+  MUTED,
+  RULE,
+  renderA4Pdf,
+  SHADE,
+  toWinAnsi,
+  writeText,
+} from "../../pdf.ts";
 import type { LevelPoint } from "../portal/level-progress.ts";
 import { LABEL_DIFFICULTY, LEVEL_SPACING } from "../quiz/placement/irt.ts";
 import { latestLevel, type TermlySummary } from "./termly-report.ts";
 
-const MM = 72 / 25.4;
-const MARGIN = 18 * MM;
-const A4 = { width: 595.28, height: 841.89 };
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
-const FOOTER_HEIGHT = 18;
-const BOTTOM = A4.height - MARGIN - FOOTER_HEIGHT;
+const PAGE = a4Page(18);
+const MARGIN = PAGE.margin;
+const CONTENT_WIDTH = PAGE.contentWidth;
+const BOTTOM = PAGE.bottom;
 
-const FONT = "Helvetica";
-const BOLD = "Helvetica-Bold";
-const ITALIC = "Helvetica-Oblique";
-const INK = "#1f2937";
-const MUTED = "#6b7280";
-const ACCENT = "#1e3a5f";
-const RULE = "#d1d5db";
-const SHADE = "#f1f5f9";
 const GOOD = "#15803d";
 const BAD = "#b91c1c";
 /** The chart's bands, A1 (bottom) to C2 (top): light tints of one blue. */
@@ -64,8 +69,6 @@ export type TermlyReport = {
   comment: string | null;
 };
 
-type Doc = PDFKit.PDFDocument;
-
 const dayOf = (r: TermlyReport, date: string) =>
   formatDate(r.locale, `${date}T12:00:00Z`, {
     style: { year: "numeric", month: "long", day: "numeric" },
@@ -90,40 +93,12 @@ export function termlyReportFileName(learnerName: string, from: string, to: stri
   return `report-${slug}-${from}-${to}.pdf`;
 }
 
-/** Writes one block of text at (x, y) in a column `width` wide; returns the y below it. */
-function write(
-  pdf: Doc,
-  text: string,
-  x: number,
-  y: number,
-  width: number,
-  style: { font?: string; size?: number; color?: string; align?: "left" | "right" | "center"; gap?: number } = {},
-): number {
-  pdf
-    .font(style.font ?? FONT)
-    .fontSize(style.size ?? 9.5)
-    .fillColor(style.color ?? INK);
-  const options = { width, align: style.align ?? "left", lineGap: 1.5 } as const;
-  const printed = toWinAnsi(text);
-  const height = pdf.heightOfString(printed, options);
-  pdf.text(printed, x, y, options);
-  return y + height + (style.gap ?? 0);
-}
-
 function measure(pdf: Doc, text: string, width: number, font = FONT, size = 9.5) {
   return pdf.font(font).fontSize(size).heightOfString(toWinAnsi(text), { width, lineGap: 1.5 });
 }
 
-function rule(pdf: Doc, y: number, color = RULE, x = MARGIN, width = CONTENT_WIDTH) {
-  pdf
-    .save()
-    .moveTo(x, y)
-    .lineTo(x + width, y)
-    .lineWidth(0.6)
-    .strokeColor(color)
-    .stroke()
-    .restore();
-}
+const rule = (pdf: Doc, y: number, color = RULE, x = MARGIN, width = CONTENT_WIDTH) =>
+  drawRule(pdf, y, x, width, color);
 
 /** Starts a new page when `height` does not fit below the current line. */
 function room(pdf: Doc, height: number) {
@@ -135,7 +110,7 @@ function room(pdf: Doc, height: number) {
 
 function sectionTitle(pdf: Doc, text: string, keepWith = 40) {
   room(pdf, 24 + keepWith);
-  const y = write(pdf, text.toUpperCase(), MARGIN, pdf.y, CONTENT_WIDTH, {
+  const y = writeText(pdf, text.toUpperCase(), MARGIN, pdf.y, CONTENT_WIDTH, {
     font: BOLD,
     size: 8.5,
     color: ACCENT,
@@ -149,8 +124,8 @@ function drawHeader(pdf: Doc, r: TermlyReport, t: Translate) {
   const leftWidth = CONTENT_WIDTH * 0.55;
   const rightWidth = CONTENT_WIDTH * 0.43;
   const rightX = MARGIN + CONTENT_WIDTH - rightWidth;
-  let left = write(pdf, r.siteName, MARGIN, MARGIN, leftWidth, { font: BOLD, size: 13, gap: 3 });
-  left = write(
+  let left = writeText(pdf, r.siteName, MARGIN, MARGIN, leftWidth, { font: BOLD, size: 13, gap: 3 });
+  left = writeText(
     pdf,
     t("documents.termly.teacher", { name: r.teacherName ?? t("email.yourTeacher") }),
     MARGIN,
@@ -161,14 +136,14 @@ function drawHeader(pdf: Doc, r: TermlyReport, t: Translate) {
       color: MUTED,
     },
   );
-  let right = write(pdf, t("documents.termly.title"), rightX, MARGIN, rightWidth, {
+  let right = writeText(pdf, t("documents.termly.title"), rightX, MARGIN, rightWidth, {
     font: BOLD,
     size: 16,
     color: ACCENT,
     align: "right",
     gap: 4,
   });
-  right = write(
+  right = writeText(
     pdf,
     t("documents.termly.period", { from: dayOf(r, r.from), to: dayOf(r, r.to) }),
     rightX,
@@ -186,23 +161,23 @@ function drawHeader(pdf: Doc, r: TermlyReport, t: Translate) {
   // Who: the learner and, for a child, the guardian.
   const top = pdf.y;
   const half = CONTENT_WIDTH / 2 - 8;
-  let l = write(pdf, t("documents.termly.learner").toUpperCase(), MARGIN, top, half, {
+  let l = writeText(pdf, t("documents.termly.learner").toUpperCase(), MARGIN, top, half, {
     font: BOLD,
     size: 7.5,
     color: MUTED,
     gap: 3,
   });
-  l = write(pdf, r.learnerName, MARGIN, l, half, { font: BOLD, size: 14 });
+  l = writeText(pdf, r.learnerName, MARGIN, l, half, { font: BOLD, size: 14 });
   let g = top;
   if (r.guardianName) {
     const x = MARGIN + CONTENT_WIDTH / 2 + 8;
-    g = write(pdf, t("documents.termly.guardian").toUpperCase(), x, top, half, {
+    g = writeText(pdf, t("documents.termly.guardian").toUpperCase(), x, top, half, {
       font: BOLD,
       size: 7.5,
       color: MUTED,
       gap: 3,
     });
-    g = write(pdf, r.guardianName, x, g, half, { size: 11 });
+    g = writeText(pdf, r.guardianName, x, g, half, { size: 11 });
   }
   pdf.y = Math.max(l, g) + 14;
 }
@@ -227,8 +202,8 @@ function drawFigures(pdf: Doc, r: TermlyReport, t: Translate) {
   figures.forEach((f, i) => {
     const x = MARGIN + i * (width + gap);
     pdf.save().roundedRect(x, y, width, height, 4).fill(SHADE).restore();
-    write(pdf, f.value, x + 10, y + 8, width - 20, { font: BOLD, size: 17, color: ACCENT });
-    write(pdf, f.label, x + 10, y + 30, width - 20, { size: 8.5, color: MUTED });
+    writeText(pdf, f.value, x + 10, y + 8, width - 20, { font: BOLD, size: 17, color: ACCENT });
+    writeText(pdf, f.label, x + 10, y + 30, width - 20, { size: 8.5, color: MUTED });
   });
   pdf.y = y + height + 18;
 }
@@ -244,7 +219,7 @@ function drawLessons(pdf: Doc, r: TermlyReport, t: Translate) {
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   if (rows.length === 0) {
-    pdf.y = write(pdf, t("documents.termly.noLessons"), MARGIN, pdf.y, CONTENT_WIDTH, { color: MUTED, gap: 14 });
+    pdf.y = writeText(pdf, t("documents.termly.noLessons"), MARGIN, pdf.y, CONTENT_WIDTH, { color: MUTED, gap: 14 });
     return;
   }
   // Two columns, filled top to bottom, a page at a time.
@@ -261,8 +236,12 @@ function drawLessons(pdf: Doc, r: TermlyReport, t: Translate) {
       for (let i = 0; i < perColumn && index < rows.length; i++, index++) {
         const row = rows[index];
         const y = top + i * rowHeight;
-        write(pdf, lessonDay(r, row.at), x, y + 2, column * 0.55, { size: 9 });
-        write(pdf, row.status, x + column * 0.55, y + 2, column * 0.45, { size: 9, color: row.colour, align: "right" });
+        writeText(pdf, lessonDay(r, row.at), x, y + 2, column * 0.55, { size: 9 });
+        writeText(pdf, row.status, x + column * 0.55, y + 2, column * 0.45, {
+          size: 9,
+          color: row.colour,
+          align: "right",
+        });
         rule(pdf, y + rowHeight - 1, SHADE, x, column);
       }
     }
@@ -275,7 +254,7 @@ function drawHomework(pdf: Doc, r: TermlyReport, t: Translate) {
   sectionTitle(pdf, t("documents.termly.homework"));
   const list = r.summary.homework;
   if (list.length === 0) {
-    pdf.y = write(pdf, t("documents.termly.noHomework"), MARGIN, pdf.y, CONTENT_WIDTH, { color: MUTED, gap: 14 });
+    pdf.y = writeText(pdf, t("documents.termly.noHomework"), MARGIN, pdf.y, CONTENT_WIDTH, { color: MUTED, gap: 14 });
     return;
   }
   const dateWidth = 60;
@@ -286,9 +265,9 @@ function drawHomework(pdf: Doc, r: TermlyReport, t: Translate) {
     const height = Math.max(15, measure(pdf, text, textWidth, FONT, 9) + 6);
     room(pdf, height);
     const y = pdf.y;
-    write(pdf, shortDay(r, h.at), MARGIN, y + 2, dateWidth, { size: 9, color: MUTED });
-    write(pdf, text, MARGIN + dateWidth + 6, y + 2, textWidth, { size: 9 });
-    write(
+    writeText(pdf, shortDay(r, h.at), MARGIN, y + 2, dateWidth, { size: 9, color: MUTED });
+    writeText(pdf, text, MARGIN + dateWidth + 6, y + 2, textWidth, { size: 9 });
+    writeText(
       pdf,
       t(h.done ? "documents.termly.done" : "documents.termly.notDone"),
       MARGIN + CONTENT_WIDTH - statusWidth,
@@ -315,7 +294,10 @@ function drawHomework(pdf: Doc, r: TermlyReport, t: Translate) {
 function drawChart(pdf: Doc, r: TermlyReport, t: Translate) {
   sectionTitle(pdf, t("documents.termly.levels"), 190);
   if (r.points.length === 0) {
-    pdf.y = write(pdf, t("documents.termly.noMeasurement"), MARGIN, pdf.y, CONTENT_WIDTH, { color: MUTED, gap: 14 });
+    pdf.y = writeText(pdf, t("documents.termly.noMeasurement"), MARGIN, pdf.y, CONTENT_WIDTH, {
+      color: MUTED,
+      gap: 14,
+    });
     return;
   }
   const gutter = 26;
@@ -342,7 +324,7 @@ function drawChart(pdf: Doc, r: TermlyReport, t: Translate) {
       .rect(x0, top, width, bottom - top)
       .fill(BANDS[i])
       .restore();
-    write(pdf, level, MARGIN, top + (bottom - top) / 2 - 5, gutter - 6, {
+    writeText(pdf, level, MARGIN, top + (bottom - top) / 2 - 5, gutter - 6, {
       font: BOLD,
       size: 8.5,
       color: MUTED,
@@ -384,8 +366,8 @@ function drawChart(pdf: Doc, r: TermlyReport, t: Translate) {
   }
   // The range's first and last day below the chart.
   const below = y0 + height + 4;
-  write(pdf, shortDay(r, r.start), x0, below, width / 2, { size: 8, color: MUTED });
-  write(pdf, shortDay(r, new Date(r.end.getTime() - 1)), x0 + width / 2, below, width / 2, {
+  writeText(pdf, shortDay(r, r.start), x0, below, width / 2, { size: 8, color: MUTED });
+  writeText(pdf, shortDay(r, new Date(r.end.getTime() - 1)), x0 + width / 2, below, width / 2, {
     size: 8,
     color: MUTED,
     align: "right",
@@ -407,13 +389,13 @@ function drawChart(pdf: Doc, r: TermlyReport, t: Translate) {
       .fillColor(SOURCE_COLOURS[source])
       .fill()
       .restore();
-    write(pdf, label, x + 10, y, labelWidth + 4, { size: 8, color: MUTED });
+    writeText(pdf, label, x + 10, y, labelWidth + 4, { size: 8, color: MUTED });
     x += labelWidth + 24;
   }
   y += 14;
   const latest = latestLevel(r.points, r.zone);
   if (latest) {
-    y = write(
+    y = writeText(
       pdf,
       t("documents.termly.latest", { level: latest.level, date: lessonDay(r, latest.date) }),
       x0,
@@ -432,7 +414,7 @@ function drawSkills(pdf: Doc, r: TermlyReport, t: Translate) {
   sectionTitle(pdf, t("documents.termly.skills"));
   const skills = r.summary.skills;
   if (skills.length === 0) {
-    pdf.y = write(pdf, t("documents.termly.noSkills"), MARGIN, pdf.y, CONTENT_WIDTH, { color: MUTED, gap: 14 });
+    pdf.y = writeText(pdf, t("documents.termly.noSkills"), MARGIN, pdf.y, CONTENT_WIDTH, { color: MUTED, gap: 14 });
     return;
   }
   const columns = 3;
@@ -449,8 +431,8 @@ function drawSkills(pdf: Doc, r: TermlyReport, t: Translate) {
         .roundedRect(x, y, width, rowHeight - 4, 3)
         .fill(SHADE)
         .restore();
-      write(pdf, s.skill, x + 7, y + 3.5, width - 42, { size: 9 });
-      write(pdf, s.level, x + width - 34, y + 3.5, 28, { font: BOLD, size: 9, color: ACCENT, align: "right" });
+      writeText(pdf, s.skill, x + 7, y + 3.5, width - 42, { size: 9 });
+      writeText(pdf, s.level, x + width - 34, y + 3.5, 28, { font: BOLD, size: 9, color: ACCENT, align: "right" });
     });
     pdf.y = y + rowHeight;
   }
@@ -472,27 +454,11 @@ function drawComment(pdf: Doc, r: TermlyReport, t: Translate) {
       .text(toWinAnsi(paragraph), MARGIN, pdf.y, { width: CONTENT_WIDTH, lineGap: 2 });
     pdf.y += 6;
   }
-  pdf.y = write(pdf, r.teacherName ?? t("email.yourTeacher"), MARGIN, pdf.y + 2, CONTENT_WIDTH, {
+  pdf.y = writeText(pdf, r.teacherName ?? t("email.yourTeacher"), MARGIN, pdf.y + 2, CONTENT_WIDTH, {
     font: BOLD,
     size: 9.5,
     align: "right",
   });
-}
-
-function drawFooters(pdf: Doc, r: TermlyReport, t: Translate) {
-  const range = pdf.bufferedPageRange();
-  const footer = `${r.siteName} · ${t("documents.termly.title")} · ${r.learnerName}`;
-  for (let index = range.start; index < range.start + range.count; index++) {
-    pdf.switchToPage(index);
-    const margin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    const y = A4.height - MARGIN - 8;
-    const style = { size: 7.5, color: MUTED } as const;
-    write(pdf, footer, MARGIN, y, CONTENT_WIDTH * 0.75, style);
-    const page = t("documents.page", { page: index - range.start + 1, pages: range.count });
-    write(pdf, page, MARGIN + CONTENT_WIDTH * 0.75, y, CONTENT_WIDTH * 0.25, { ...style, align: "right" });
-    pdf.page.margins.bottom = margin;
-  }
 }
 
 export type TermlyPdfOptions = {
@@ -503,39 +469,23 @@ export type TermlyPdfOptions = {
 };
 
 export async function termlyReportPdf(r: TermlyReport, opts: TermlyPdfOptions = {}): Promise<Buffer> {
-  const { default: PDFDocument } = await import("pdfkit");
   const t = translator(r.locale);
   const created = opts.createdAt ?? r.end;
-  const title = `${t("documents.termly.title")}: ${r.learnerName}`;
-  const pdf = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    bufferPages: true,
-    compress: opts.compress ?? true,
-    lang: INTL_TAGS[r.locale],
-    displayTitle: true,
-    info: {
-      Title: toWinAnsi(title),
-      Author: toWinAnsi(r.teacherName ?? r.siteName),
-      Subject: toWinAnsi(t("documents.termly.period", { from: dayOf(r, r.from), to: dayOf(r, r.to) })),
-      CreationDate: created,
-      ModDate: created,
-    },
+  const info = {
+    Title: toWinAnsi(`${t("documents.termly.title")}: ${r.learnerName}`),
+    Author: toWinAnsi(r.teacherName ?? r.siteName),
+    Subject: toWinAnsi(t("documents.termly.period", { from: dayOf(r, r.from), to: dayOf(r, r.to) })),
+    CreationDate: created,
+    ModDate: created,
+  };
+  return renderA4Pdf(PAGE, { lang: INTL_TAGS[r.locale], compress: opts.compress, info }, (pdf) => {
+    drawHeader(pdf, r, t);
+    drawFigures(pdf, r, t);
+    drawLessons(pdf, r, t);
+    drawHomework(pdf, r, t);
+    drawChart(pdf, r, t);
+    drawSkills(pdf, r, t);
+    drawComment(pdf, r, t);
+    drawPageFooters(pdf, PAGE, `${r.siteName} · ${t("documents.termly.title")} · ${r.learnerName}`, t);
   });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
-  drawHeader(pdf, r, t);
-  drawFigures(pdf, r, t);
-  drawLessons(pdf, r, t);
-  drawHomework(pdf, r, t);
-  drawChart(pdf, r, t);
-  drawSkills(pdf, r, t);
-  drawComment(pdf, r, t);
-  drawFooters(pdf, r, t);
-  pdf.end();
-  return ended;
 }
