@@ -242,13 +242,16 @@ describe(`the waitlist on ${testEngine}`, () => {
     }
   });
 
-  it("refuses a free time, a past time and a malformed window with clear messages", async () => {
+  it("refuses a free time, a past time, a time past the booking horizon and a malformed window with clear messages", async () => {
     const who = await t.createStudent();
     const free = romeDay(day++, 10);
     await t.addAvailability(free, 1);
     const cases: [unknown, string][] = [
       [{ startTime: iso(free) }, "This time is free: you can book it now instead of waiting."],
       [{ startTime: "2020-01-01T10:00:00Z" }, "This time has already passed."],
+      // Past the booking horizon (random-input found a 500 here at the end of year 9999).
+      [{ startTime: "9999-12-31T23:59:59.999Z" }, "is too far ahead"],
+      [{ startTime: iso(romeDay(400, 10)) }, "is too far ahead"],
       [{ weekday: 8, from: "14:00", to: "18:00" }, "Please give either startTime"],
       [{ weekday: 2, from: "18:00", to: "14:00" }, "Please give either startTime"],
       [{ startTime: "tomorrow" }, "Please give either startTime"],

@@ -22,9 +22,10 @@ import type { SessionUser } from "../auth/session.data.ts";
 import {
   bookableLessonsByTeacher,
   bookableLessonsInWindow,
+  loadSiteRules,
   type SiteRules,
 } from "../availability/availability.service.ts";
-import { lessonAt } from "../availability/availability.ts";
+import { lessonAt, slotMessage } from "../availability/availability.ts";
 import { runWithTeacherLock } from "../booking/booking.data.ts";
 import { createBooking, takenMessage } from "../booking/booking.service.ts";
 import { weeklyRoomRefusal } from "../booking/weekly-cap.service.ts";
@@ -127,8 +128,17 @@ export async function joinWaitlist(
   const now = opts.now ?? new Date();
   const wish = parseWish(input, now);
   if (wish.startsAt) {
-    // A free time is booked, not waited for.
+    // A time past the booking horizon could never be booked, so it is not waited for either.
     const start = wish.startsAt;
+    const rules = await loadSiteRules(db);
+    const horizon = DateTime.fromJSDate(now, { zone: rules.zone }).plus({ days: rules.maxAdvanceDays });
+    if (start.getTime() > horizon.toMillis()) {
+      throw new AppError(
+        "BAD_REQUEST",
+        slotMessage("errors.maxAdvance", start, rules.zone, { days: rules.maxAdvanceDays }),
+      );
+    }
+    // A free time is booked, not waited for.
     const { byTeacher } = await bookableLessonsInWindow(
       db,
       null,
