@@ -6,7 +6,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { choosePackage, pickSlots } from "./support/booking-steps.ts";
 import { signInAsStudent, signInAsTeacher } from "./support/demo-sign-in.ts";
-import { answerQuestion, startTest } from "./support/quiz.ts";
+import { answerQuickPlacement, startTest } from "./support/quiz.ts";
 
 const SHOTS = "/tmp/shots-learners";
 const shot = (page: Page, name: string) =>
@@ -131,11 +131,7 @@ test("an adult student finds her placement result again in My Progress and Activ
 
   await page.goto("/student/quizzes/general?type=quick");
   await startTest(page);
-  for (let i = 1; i <= 15; i++) {
-    await expect(page.getByRole("heading", { name: new RegExp(`^Question ${i} of 15`) })).toBeVisible();
-    await answerQuestion(page, { option: i % 4 });
-  }
-  await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
+  await answerQuickPlacement(page);
   const level = (await page.getByRole("heading", { level: 1, name: /^(A1|A2|B1|B2|C1|C2) — / }).textContent())?.slice(
     0,
     2,
@@ -219,11 +215,7 @@ test("a parent has her daughter take the placement test, and finds the result un
   await expect(who.getByRole("radio", { name: /Anna Conti/ })).toBeChecked();
   await shot(page, "10-quiz-taker");
   await startTest(page);
-  for (let i = 1; i <= 15; i++) {
-    await expect(page.getByRole("heading", { name: new RegExp(`^Question ${i} of 15`) })).toBeVisible();
-    await answerQuestion(page, { option: i % 4 });
-  }
-  await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
+  await answerQuickPlacement(page);
 
   // My Progress lists it under Anna, not under her brother.
   await page.goto("/student/progress");

@@ -73,3 +73,12 @@ export async function answerQuestion(page: Page, how: { right: true } | { option
   await expect(next).toBeEnabled();
   await next.click();
 }
+
+/** Answers the started quick placement test's 15 questions (option `i % 4` each) and waits for its review. */
+export async function answerQuickPlacement(page: Page) {
+  for (let i = 1; i <= 15; i++) {
+    await expect(page.getByRole("heading", { name: new RegExp(`^Question ${i} of 15`) })).toBeVisible();
+    await answerQuestion(page, { option: i % 4 });
+  }
+  await expect(page).toHaveURL(/\/student\/quizzes\/review$/);
+}
