@@ -63,15 +63,16 @@ const isGuardiansChild = (who: Who) => Boolean(who.learner && !who.learner.isSel
 const keyPrefix = (who: Who) => `termly_report:${who.learner?.id ?? who.family.id}:`;
 
 /** Everything the PDF says, read for one learner and range. */
-async function buildReport(db: Db, who: Who, query: TermlyReportQuery, now: Date): Promise<TermlyReport> {
-  const [{ zone }, ctx] = await Promise.all([loadSiteRules(db), loadMailContext(db, { PUBLIC_URL: "" })]);
+/** The report's contents; `publicUrl` is only for the mail's links (the PDF has none). */
+async function buildReport(db: Db, who: Who, query: TermlyReportQuery, now: Date, publicUrl = "") {
+  const [{ zone }, ctx] = await Promise.all([loadSiteRules(db), loadMailContext(db, { PUBLIC_URL: publicUrl })]);
   const start = DateTime.fromISO(query.from, { zone }).startOf("day").toJSDate();
   const end = DateTime.fromISO(query.to, { zone }).plus({ days: 1 }).startOf("day").toJSDate();
   const [lessons, points] = await Promise.all([
     listLessonsBetween(db, { studentId: who.family.id, learnerId: who.learner?.id ?? null }, start, end),
     learnerLevelPoints(db, who.family.id, who.learner?.id ?? null),
   ]);
-  return {
+  const report: TermlyReport = {
     locale: localeOf(who.family),
     zone,
     siteName: ctx.siteName,
@@ -86,6 +87,7 @@ async function buildReport(db: Db, who: Who, query: TermlyReportQuery, now: Date
     points: pointsForRange(points, start, end),
     comment: query.comment || null,
   };
+  return { report, ctx };
 }
 
 /**
@@ -100,7 +102,7 @@ export async function termlyReportFile(
   pdfOptions: TermlyPdfOptions = {},
 ) {
   const who = await loadWho(db, studentId, query.learner_id);
-  const report = await buildReport(db, who, query, now);
+  const { report } = await buildReport(db, who, query, now);
   return {
     pdf: await termlyReportPdf(report, { createdAt: now, ...pdfOptions }),
     fileName: termlyReportFileName(report.learnerName, query.from, query.to),
@@ -122,9 +124,8 @@ export async function sendTermlyReport(
   const who = await loadWho(db, studentId, query.learner_id);
   const address = who.family.email.trim().toLowerCase();
   if (!address || hasNoEmail(address)) throw new AppError("CONFLICT", TERMLY_NO_EMAIL_MESSAGE);
-  const report = await buildReport(db, who, query, now);
+  const { report, ctx } = await buildReport(db, who, query, now, opts.publicUrl);
   const pdf = await termlyReportPdf(report, { createdAt: now });
-  const ctx = await loadMailContext(db, { PUBLIC_URL: opts.publicUrl });
   const guardian = isGuardiansChild(who);
   const content = termlyReportEmail(guardian ? who.family.name : report.learnerName, query, {
     ...ctx,
